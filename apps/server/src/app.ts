@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { outboxMailer, type Mailer } from './adapters/mail';
+import { noopNotifier, type AppContext, type Notifier } from './context';
+import type { Database } from './db/client';
+import type { AppConfig } from './env';
+import { authPlugin } from './http/auth';
+import { envelopePlugin, requestIdOptions } from './http/envelope';
+import { rateLimitPlugin } from './http/rate-limit';
+import { memoryLimiter, redisLimiter, type Limiter } from './lib/limiter';
+import { authRoutes } from './modules/auth/routes';
+import { authService } from './modules/auth/service';
+import { feedbackRoutes } from './modules/feedback/routes';
+import { healthRoutes } from './modules/health/routes';
+import { usersRoutes } from './modules/users/routes';
+import { usersService } from './modules/users/service';
+
+export interface AppDeps {
+  database: Database;
+  config: AppConfig;
+  mailer?: Mailer;
+  limiter?: Limiter;
+  clock?: () => Date;
+  redis?: Redis;
+  notifier?: Notifier;
+  /** Folder of the built web app; served for every non-API path when it exists. */
+  webDist?: string | null;
+  /** pino options, or false for silence. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the whole app from its dependencies; never listens (DESIGN §2). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? (config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL }),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    ...requestIdOptions,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    database: deps.database,
+    config,
+    mailer: deps.mailer ?? outboxMailer(deps.database, (m) => app.log.info(m)),
+    limiter: deps.limiter ?? (deps.redis ? redisLimiter(deps.redis) : memoryLimiter()),
+    clock: deps.clock ?? (() => new Date()),
+    log: app.log,
+    redis: deps.redis,
+    notifier: deps.notifier ?? noopNotifier,
+  };
+  app.decorate('ctx', ctx);
+
+  await app.register(envelopePlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  // HSTS only when the request really came over https (directly or via a trusted proxy).
+  app.addHook('onSend', async (req, reply) => {
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+  await app.register(rateLimitPlugin, { redis: deps.redis, scale: config.RATE_LIMIT_SCALE });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'RoundUp API', version: '1.0.0', description: 'Every response is { data, errors: [{ msg }] }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('application/json').send(JSON.stringify(app.swagger())),
+  );
+
+  const auth = authService(ctx);
+  await app.register(authPlugin, { resolve: auth.resolveSession });
+  await app.register(healthRoutes, { ctx });
+  await app.register(authRoutes, { auth });
+  await app.register(usersRoutes, { users: usersService(ctx), auth });
+  await app.register(feedbackRoutes, { ctx });
+
+  const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
+  const serveWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || !serveWeb) {
+      return reply.status(404).send({ data: null, errors: [{ msg: `Not found: ${req.method} ${req.url.split('?')[0]}` }] });
+    }
+    // The SPA answers every other path (deep links like /settings/accounts).
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

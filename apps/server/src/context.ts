@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Mailer } from './adapters/mail';
+import type { Database, Db } from './db/client';
+import type { AppConfig } from './env';
+import type { Limiter } from './lib/limiter';
+
+/**
+ * Everything with a side effect, passed in (DESIGN §3), so a test builds the
+ * whole app with buildApp({ database, ... }).
+ */
+/** Domain events other modules raise; the notifications module implements it (no-op by default). */
+export interface Notifier {
+  /**
+   * A split was added, edited or deleted. `tx` is the transaction that wrote the change, so the
+   * jobs it causes commit (or roll back) with it.
+   */
+  splitChanged(
+    tx: Db,
+    event: { splitId: string; kind: 'added' | 'updated' | 'deleted'; previousStatus: string | null; status: string | null },
+  ): Promise<void>;
+}
+
+export const noopNotifier: Notifier = { splitChanged: async () => undefined };
+
+export interface AppContext {
+  database: Database;
+  config: AppConfig;
+  mailer: Mailer;
+  limiter: Limiter;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  redis?: Redis;
+  notifier: Notifier;
+}

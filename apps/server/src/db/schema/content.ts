@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { ACCOUNT_TYPES, COMM_TYPES, RS_TYPES, SHARE_RETURN_TIMES, SPLIT_STATUSES } from '@roundup/shared';
+import { inList } from './util';
+import { users } from './users';
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 4 });
+
+export const reverseSplits = pgTable(
+  'reverse_splits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    ticker: text('ticker').notNull(),
+    effDate: date('eff_date', { mode: 'string' }).notNull(),
+    buyDate: date('buy_date', { mode: 'string' }).notNull(),
+    ratio: integer('ratio').notNull(),
+    price: money('price').notNull().default('0'),
+    estProfit: money('est_profit').notNull().default('0'),
+    avgProfit: money('avg_profit').notNull().default('0'),
+    status: text('status').notNull().default('Approved'),
+    rsType: text('rs_type').notNull().default('Unconfirmed'),
+    source: text('source'),
+    notes: text('notes'),
+    caution: boolean('caution').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reverse_splits_buy_date_idx').on(t.buyDate),
+    index('reverse_splits_eff_date_idx').on(t.effDate),
+    check('reverse_splits_status_ck', inList(t.status, SPLIT_STATUSES)),
+    check('reverse_splits_rs_type_ck', inList(t.rsType, RS_TYPES)),
+    check('reverse_splits_ratio_ck', sql`${t.ratio} >= 1`),
+    check('reverse_splits_dates_ck', sql`${t.buyDate} <= ${t.effDate}`),
+  ],
+);
+
+export const brokers = pgTable(
+  'brokers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    logo: text('logo'),
+    headline: text('headline'),
+    signupPromo: text('signup_promo'),
+    refLink: text('ref_link'),
+    shareReturnTime: integer('share_return_time').notNull().default(1),
+    rating: integer('rating').notNull().default(0),
+    fees: text('fees'),
+    notes: text('notes'),
+    fullReview: text('full_review'),
+    reviewBlurb: text('review_blurb'),
+    accountCash: boolean('account_cash').notNull().default(false),
+    accountMargin: boolean('account_margin').notNull().default(false),
+    accountTradIRA: boolean('account_trad_ira').notNull().default(false),
+    accountRothIRA: boolean('account_roth_ira').notNull().default(false),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('brokers_rating_ck', sql`${t.rating} between 0 and 5`),
+    check('brokers_share_return_time_ck', inList(t.shareReturnTime, SHARE_RETURN_TIMES)),
+  ],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    brokerId: uuid('broker_id').references(() => brokers.id, { onDelete: 'set null' }),
+    /** The broker's name when the account was saved (SPEC §3 Account.broker). */
+    broker: text('broker').notNull(),
+    type: text('type').notNull(),
+    nickname: text('nickname').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId, t.position), check('accounts_type_ck', inList(t.type, ACCOUNT_TYPES))],
+);
+
+export const trades = pgTable(
+  'trades',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    splitId: uuid('split_id').notNull().references(() => reverseSplits.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    ticker: text('ticker').notNull(),
+    buyDate: date('buy_date', { mode: 'string' }),
+    buyPrice: money('buy_price'),
+    sellDate: date('sell_date', { mode: 'string' }),
+    sellPrice: money('sell_price'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('trades_account_split_uq').on(t.accountId, t.splitId),
+    index('trades_user_idx').on(t.userId),
+    index('trades_split_idx').on(t.splitId),
+    check('trades_sell_after_buy_ck', sql`${t.sellDate} is null or ${t.buyDate} is null or ${t.sellDate} >= ${t.buyDate}`),
+  ],
+);
+
+export const faqs = pgTable(
+  'faqs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    category: text('category').notNull(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('faqs_sort_ck', sql`${t.sort} between 0 and 5`), index('faqs_category_idx').on(t.category)],
+);
+
+export const feedback = pgTable('feedback', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  feedback: text('feedback').notNull(),
+  email: text('email').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const communications = pgTable(
+  'communications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    sender: text('sender').notNull(),
+    audience: text('audience'),
+    message: text('message').notNull(),
+    messageCount: integer('message_count').notNull().default(0),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('communications_type_ck', inList(t.type, COMM_TYPES))],
+);
+
+/** Where the local mail/SMS/WhatsApp/Discord adapters deliver (DESIGN §6). */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    html: text('html'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_recipient_idx').on(t.recipient), check('outbox_channel_ck', inList(t.channel, COMM_TYPES))],
+);
+
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    path: text('path').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('page_views_created_idx').on(t.createdAt)],
+);

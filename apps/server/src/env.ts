@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? def : v === 'true' || v === '1' || v === 'yes'));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const optionalUrl = (protocols: RegExp, what: string) =>
+  optionalString.refine((v) => v === undefined || protocols.test(v), { message: `must be a ${what} URL` });
+
+/** Every environment variable the server reads (README "Configuration" lists them all). */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: optionalUrl(/^https?:\/\//, 'http(s)'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'postgres://'),
+  DATA_DIR: z.string().default('.data'),
+  TOKEN_PEPPER: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  SEED_DEMO: bool(true),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, {
+    message: 'must be at least 8 characters',
+  }),
+  SMTP_URL: optionalUrl(/^smtps?:\/\//, 'smtp:// or smtps://'),
+  MAIL_FROM: z.string().default('RoundUp <no-reply@roundup.local>'),
+  REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis://'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(100_000),
+  RUN_WORKER: bool(true),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_PRO: optionalString,
+  STRIPE_PRICE_LIFETIME: optionalString,
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString,
+  TWILIO_WHATSAPP_FROM: optionalString,
+  DISCORD_WEBHOOK_URL: optionalUrl(/^https?:\/\//, 'http(s)'),
+  SMS_ALLOWED_COUNTRIES: z.string().default('US,CA'),
+  GA_MEASUREMENT_ID: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig extends Env {
+  appUrl: string;
+  tokenPepper: string;
+  dataDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every problem at once. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  return result.data;
+}
+
+/**
+ * Secrets that embedded mode needs are generated once and kept in the data
+ * directory, so a restart keeps sessions valid.
+ */
+export function loadOrCreateSecrets(dataDir: string): { tokenPepper: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { tokenPepper?: string };
+    if (parsed.tokenPepper && parsed.tokenPepper.length >= 32) return { tokenPepper: parsed.tokenPepper };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = { tokenPepper: randomBytes(32).toString('base64url') };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const env = parseEnv(source);
+  const dataDir = path.resolve(env.DATA_DIR);
+  const tokenPepper = env.TOKEN_PEPPER ?? loadOrCreateSecrets(dataDir).tokenPepper;
+  return {
+    ...env,
+    dataDir,
+    tokenPepper,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  };
+}
+
+/** A complete config for tests and scripts, with no files touched. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  return {
+    ...env,
+    dataDir: 'memory://',
+    tokenPepper: 'test-pepper-test-pepper-test-pepper-0123',
+    appUrl: 'http://localhost:3000',
+    ...overrides,
+  };
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError } from '@roundup/shared';
+import { AppError } from './app-error';
+
+export const GENERIC_500 = 'Something went wrong on our side. Please try again.';
+
+/** Turns a validation issue into a message a person can act on. */
+export function issueMessage(path: string, message: string): string {
+  const generic = /^(Invalid|Too (small|big)|Unrecognized|Expected|Required)/i.test(message);
+  if (!path || !generic) return message;
+  return `${path}: ${message}`;
+}
+
+export interface MappedError {
+  status: number;
+  errors: ApiError[];
+  headers?: Record<string, string>;
+  log: boolean;
+}
+
+/** Maps anything thrown by a handler to a status and envelope errors (unit-tested). */
+export function mapError(err: unknown): MappedError {
+  if (err instanceof AppError) {
+    const msgs = err.extra.messages?.length ? err.extra.messages : [err.message];
+    return {
+      status: err.status,
+      errors: msgs.map((msg) => ({ msg })),
+      headers: err.extra.retryAfterSeconds ? { 'retry-after': String(err.extra.retryAfterSeconds) } : undefined,
+      log: err.status >= 500,
+    };
+  }
+  const fe = err as FastifyError & { validation?: unknown };
+  if (hasZodFastifySchemaValidationErrors(fe)) {
+    return {
+      status: 400,
+      errors: fe.validation.map((v) => {
+        const p = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+        return { msg: issueMessage(p, v.message ?? 'Invalid value'), path: p || undefined };
+      }),
+      log: false,
+    };
+  }
+  const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
+  if (status === 429) {
+    return { status, errors: [{ msg: 'Too many requests. Please wait a moment and try again.' }], log: false };
+  }
+  if (status >= 400 && status < 500) {
+    const msg =
+      fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? 'The request is too large.'
+        : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Send the request as JSON.'
+          : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'The request body is empty.'
+            : fe instanceof SyntaxError || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+              ? 'The request body is not valid JSON.'
+              : fe.message || 'Bad request';
+    return { status, errors: [{ msg }], log: false };
+  }
+  return { status: 500, errors: [{ msg: GENERIC_500 }], log: true };
+}
+
+function isEnvelope(payload: unknown): boolean {
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    'data' in payload &&
+    'errors' in payload &&
+    Array.isArray((payload as { errors: unknown }).errors)
+  );
+}
+
+/**
+ * The API envelope in one place (DESIGN §4): success wrapper, error handler,
+ * not-found handler for /api, request ids.
+ */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  app.addHook('preSerialization', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (!req.url.startsWith('/api/') || isEnvelope(payload)) return payload;
+    if (reply.statusCode >= 400) return payload;
+    return { data: payload ?? null, errors: [] };
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const mapped = mapError(err);
+    if (mapped.log) req.log.error({ err, reqId: req.id }, 'unhandled error');
+    else req.log.info({ status: mapped.status, msg0: mapped.errors[0]?.msg }, 'request refused');
+    if (mapped.headers) reply.headers(mapped.headers);
+    return reply.status(mapped.status).send({ data: null, errors: mapped.errors });
+  });
+});
+
+export const requestIdOptions = {
+  genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+    const incoming = req.headers['x-request-id'];
+    return typeof incoming === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+  },
+};

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { outboxMailer, smtpMailer } from './adapters/mail';
+import { buildApp } from './app';
+import { migrate, openDatabase } from './db/client';
+import { formatLogins, isEmpty, seed } from './db/seed';
+import { ConfigError, loadConfig } from './env';
+
+/** The only side-effectful entry point: read env → open db → buildApp → listen. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
+  await migrate(database);
+  let seeded = null;
+  if (await isEmpty(database)) seeded = await seed(database, config);
+
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const app = await buildApp({
+    database,
+    config,
+    redis,
+    mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database, (m) => console.log(m)),
+  });
+  const close = async () => {
+    await app.close();
+    redis?.disconnect();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const lines = [
+    '',
+    `RoundUp is running at ${config.appUrl}`,
+    `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  mail: ${config.SMTP_URL ? 'SMTP' : 'local outbox (no SMTP_URL)'}; rate limits: ${redis ? 'Redis' : 'in memory'}`,
+    `  API docs: ${config.appUrl}/api/docs`,
+  ];
+  if (seeded?.logins.length) lines.push('', 'Demo logins (shown once; passwords are not stored in clear):', formatLogins(seeded.logins));
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { schema } from '../../db/client';
+
+export type EmailTokenPurpose = 'verify' | 'reset';
+
+export function authRepo(db: Db) {
+  const s = schema.sessions;
+  const t = schema.emailTokens;
+  const u = schema.users;
+  return {
+    async createSession(values: { userId: string; tokenHash: string; expiresAt: Date; userAgent?: string | null }) {
+      const [row] = await db.insert(s).values(values).returning({ id: s.id });
+      return row;
+    },
+    /** The live session for a token hash together with its (enabled) user. */
+    async liveSession(tokenHash: string, now: Date) {
+      const [row] = await db
+        .select({ session: s, user: u })
+        .from(s)
+        .innerJoin(u, eq(u.id, s.userId))
+        .where(and(eq(s.tokenHash, tokenHash), isNull(s.revokedAt), gt(s.expiresAt, now), eq(u.disabled, false)))
+        .limit(1);
+      return row;
+    },
+    async touchSession(id: string, now: Date) {
+      await db.update(s).set({ lastUsedAt: now }).where(eq(s.id, id));
+    },
+    async revokeSession(id: string, now: Date) {
+      await db.update(s).set({ revokedAt: now }).where(and(eq(s.id, id), isNull(s.revokedAt)));
+    },
+    /** Revokes every live session of a user, except `keepId` when given; returns how many. */
+    async revokeUserSessions(userId: string, now: Date, keepId?: string) {
+      const rows = await db
+        .update(s)
+        .set({ revokedAt: now })
+        .where(and(eq(s.userId, userId), isNull(s.revokedAt), keepId ? ne(s.id, keepId) : sql`true`))
+        .returning({ id: s.id });
+      return rows.length;
+    },
+    async createEmailToken(values: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date }) {
+      await db.insert(t).values(values);
+    },
+    /** Marks a live token used and returns its user id; null when invalid, used or expired. */
+    async consumeEmailToken(tokenHash: string, purpose: EmailTokenPurpose, now: Date): Promise<string | null> {
+      const [row] = await db
+        .update(t)
+        .set({ usedAt: now })
+        .where(and(eq(t.tokenHash, tokenHash), eq(t.purpose, purpose), isNull(t.usedAt), gt(t.expiresAt, now)))
+        .returning({ userId: t.userId });
+      return row?.userId ?? null;
+    },
+    /** A new reset link replaces the older ones. */
+    async expireEmailTokens(userId: string, purpose: EmailTokenPurpose, now: Date) {
+      await db
+        .update(t)
+        .set({ usedAt: now })
+        .where(and(eq(t.userId, userId), eq(t.purpose, purpose), isNull(t.usedAt)));
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import type { PublicUser } from '@roundup/shared';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, conflict } from '../../http/app-error';
+import type { Principal } from '../../http/auth';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { hashToken, newToken } from '../../lib/tokens';
+import { toPublicUser, usersRepo, type UserRow } from '../users/repo';
+import { authRepo } from './repo';
+import {
+  LOGIN_FAIL_WINDOW_SECONDS,
+  RESET_EMAIL_WINDOW_SECONDS,
+  RESET_EMAILS_PER_ACCOUNT,
+  RESET_TTL_MINUTES,
+  SESSION_DAYS,
+  VERIFY_TTL_HOURS,
+  accountLocked,
+  addMinutes,
+  minutesText,
+  referralTarget,
+} from './rules';
+
+export const INVALID_LOGIN = 'Invalid email or password.';
+export const RESET_SENT = 'If an account exists for that email, a password reset link is on its way.';
+export const BAD_RESET_CODE = 'This reset link is invalid or has expired. Please request a new one.';
+export const BAD_VERIFY_CODE = 'This verification link is invalid or has expired.';
+
+interface SessionMeta {
+  userAgent?: string | null;
+}
+
+export function authService(ctx: AppContext) {
+  const { database, config, mailer, limiter, clock, log } = ctx;
+  const users = usersRepo(database.db);
+  const repo = authRepo(database.db);
+  const hash = (token: string) => hashToken(config.tokenPepper, token);
+
+  async function publicUser(row: UserRow): Promise<PublicUser> {
+    return toPublicUser(row, await users.referrerUsername(row));
+  }
+
+  async function startSession(row: UserRow, meta: SessionMeta): Promise<{ user: PublicUser; token: string }> {
+    const token = newToken();
+    const now = clock();
+    await repo.createSession({
+      userId: row.id,
+      tokenHash: hash(token),
+      expiresAt: addMinutes(now, SESSION_DAYS * 24 * 60),
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    });
+    return { user: await publicUser(row), token };
+  }
+
+  async function sendVerification(row: UserRow): Promise<void> {
+    const code = newToken();
+    await repo.createEmailToken({
+      userId: row.id,
+      purpose: 'verify',
+      tokenHash: hash(code),
+      expiresAt: addMinutes(clock(), VERIFY_TTL_HOURS * 60),
+    });
+    const link = `${config.appUrl}/verify-email/${code}`;
+    await mailer.send({
+      to: row.email,
+      subject: 'Verify your RoundUp email',
+      text: `Hi ${row.username},\n\nWelcome to RoundUp. Confirm your email address by opening this link:\n\n${link}\n\nThe link works once and expires in ${VERIFY_TTL_HOURS} hours. If you did not sign up, ignore this email.\n`,
+      html: `<p>Hi ${escapeHtml(row.username)},</p><p>Welcome to RoundUp. Confirm your email address:</p><p><a href="${link}">Verify my email</a></p><p>The link works once and expires in ${VERIFY_TTL_HOURS} hours. If you did not sign up, ignore this email.</p>`,
+    });
+  }
+
+  return {
+    publicUser,
+
+    async register(
+      input: { username: string; email: string; password: string; refId?: string | null },
+      meta: SessionMeta,
+    ) {
+      if (await users.byUsername(input.username)) throw conflict('That username is already taken.');
+      if (await users.byEmail(input.email)) throw conflict('An account with that email already exists.');
+      const refName = referralTarget(input.refId, input.username);
+      const referrer = refName ? await users.byUsername(refName) : undefined;
+      let row: UserRow;
+      try {
+        row = await users.insert({
+          username: input.username,
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          referrerId: referrer?.id ?? null,
+          lastLoginDate: clock(),
+        });
+      } catch (err) {
+        // Two registrations racing for the same name: the unique index decides.
+        if ((err as { code?: string }).code === '23505' || /unique/i.test(String((err as Error).message))) {
+          throw conflict('That username or email is already taken.');
+        }
+        throw err;
+      }
+      try {
+        await sendVerification(row);
+      } catch (err) {
+        log.warn({ err }, 'verification email failed; the user can ask for another');
+      }
+      return startSession(row, meta);
+    },
+
+    async login(input: { email: string; password: string }, meta: SessionMeta) {
+      const key = `login-fail:${input.email.trim().toLowerCase()}`;
+      const fails = await limiter.peek(key);
+      if (accountLocked(fails.count)) {
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many failed sign-in attempts for this account. Try again in ${minutesText(fails.resetSeconds)} or reset your password.`,
+          { retryAfterSeconds: fails.resetSeconds },
+        );
+      }
+      const row = await users.byEmail(input.email.trim());
+      const ok = row && !row.disabled ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+      if (!row || !ok) {
+        await limiter.hit(key, LOGIN_FAIL_WINDOW_SECONDS);
+        throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
+      }
+      await limiter.reset(key);
+      const updated = (await users.update(row.id, { lastLoginDate: clock() })) ?? row;
+      return startSession(updated, meta);
+    },
+
+    async resolveSession(token: string): Promise<Principal | null> {
+      const now = clock();
+      const found = await repo.liveSession(hash(token), now);
+      if (!found) return null;
+      // Touch at most once a minute to keep reads cheap.
+      if (now.getTime() - found.session.lastUsedAt.getTime() > 60_000) await repo.touchSession(found.session.id, now);
+      return { user: toPublicUser(found.user), sessionId: found.session.id };
+    },
+
+    async logout(principal: Principal) {
+      await repo.revokeSession(principal.sessionId, clock());
+    },
+
+    async validateEmail(code: string, meta: SessionMeta) {
+      const userId = await repo.consumeEmailToken(hash(code), 'verify', clock());
+      if (!userId) throw badRequest(BAD_VERIFY_CODE);
+      const row = await users.updateIfEnabled(userId, { emailValidated: true });
+      if (!row) throw badRequest(BAD_VERIFY_CODE);
+      return startSession(row, meta);
+    },
+
+    async resendVerification(principal: Principal) {
+      const row = await users.byId(principal.user.id);
+      if (!row || row.emailValidated) return;
+      await sendVerification(row);
+    },
+
+    async requestPasswordReset(email: string): Promise<{ msg: string }> {
+      const row = await users.byEmail(email);
+      const sent = await limiter.hit(`reset-mail:${email.toLowerCase()}`, RESET_EMAIL_WINDOW_SECONDS);
+      if (row && !row.disabled && sent.count <= RESET_EMAILS_PER_ACCOUNT) {
+        const code = newToken();
+        const now = clock();
+        await repo.expireEmailTokens(row.id, 'reset', now);
+        await repo.createEmailToken({
+          userId: row.id,
+          purpose: 'reset',
+          tokenHash: hash(code),
+          expiresAt: addMinutes(now, RESET_TTL_MINUTES),
+        });
+        const link = `${config.appUrl}/reset-password/${code}`;
+        try {
+          await mailer.send({
+            to: row.email,
+            subject: 'Reset your RoundUp password',
+            text: `Hi ${row.username},\n\nSomeone asked to reset the password of your RoundUp account. To choose a new password, open:\n\n${link}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this email; your password stays the same.\n`,
+            html: `<p>Hi ${escapeHtml(row.username)},</p><p>Someone asked to reset the password of your RoundUp account.</p><p><a href="${link}">Choose a new password</a></p><p>The link works once and expires in 1 hour. If it was not you, ignore this email.</p>`,
+          });
+        } catch (err) {
+          log.error({ err }, 'reset email failed');
+        }
+      }
+      return { msg: RESET_SENT };
+    },
+
+    async resetPassword(code: string, password: string) {
+      const passwordHash = await hashPassword(password);
+      const now = clock();
+      await database.db.transaction(async (tx) => {
+        const txRepo = authRepo(tx);
+        const userId = await txRepo.consumeEmailToken(hash(code), 'reset', now);
+        if (!userId) throw badRequest(BAD_RESET_CODE);
+        await usersRepo(tx).update(userId, { passwordHash });
+        await txRepo.revokeUserSessions(userId, now);
+      });
+      return { msg: 'Your password has been changed. Please sign in.' };
+    },
+
+    async changePassword(principal: Principal, currentPassword: string, newPassword: string) {
+      const row = await users.byId(principal.user.id);
+      if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
+        throw badRequest('Your current password is not correct.');
+      }
+      if (currentPassword === newPassword) throw badRequest('The new password must differ from the current one.');
+      const updated = await users.update(row.id, { passwordHash: await hashPassword(newPassword) });
+      await repo.revokeUserSessions(row.id, clock(), principal.sessionId);
+      return publicUser(updated ?? row);
+    },
+
+    revokeAllSessions: (userId: string) => repo.revokeUserSessions(userId, clock()),
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

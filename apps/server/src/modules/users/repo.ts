@@ -1,0 +1,96 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Notifications, PublicUser, Role } from '@roundup/shared';
+import { normalizeRole } from '@roundup/shared';
+import type { Db } from '../../db/client';
+import { schema } from '../../db/client';
+
+export type UserRow = typeof schema.users.$inferSelect;
+
+/** The notification columns and the SPEC §3 names they carry. */
+export const NOTIFICATION_COLUMNS = {
+  rsa: 'notifyRsa',
+  upcomingRsa: 'notifyUpcomingRsa',
+  buyReminderRsa: 'notifyBuyReminderRsa',
+  sellRsa: 'notifySellRsa',
+  generalRsa: 'notifyGeneralRsa',
+  newsletter: 'notifyNewsletter',
+  rsaWhatsapp: 'notifyRsaWhatsapp',
+  rsaSMS: 'notifyRsaSms',
+  rsaEmail: 'notifyRsaEmail',
+} as const satisfies Record<keyof Notifications, keyof UserRow>;
+
+export function notificationsOf(row: UserRow): Notifications {
+  const out = {} as Notifications;
+  for (const [key, col] of Object.entries(NOTIFICATION_COLUMNS)) out[key as keyof Notifications] = row[col] as boolean;
+  return out;
+}
+
+export function notificationColumns(n: Partial<Notifications>): Partial<UserRow> {
+  const out: Partial<Record<keyof UserRow, boolean>> = {};
+  for (const [key, value] of Object.entries(n)) {
+    if (typeof value === 'boolean') out[NOTIFICATION_COLUMNS[key as keyof Notifications]] = value;
+  }
+  return out as Partial<UserRow>;
+}
+
+/** Maps a row to the JSON shape of SPEC §3 (field names as the spec spells them). */
+export function toPublicUser(row: UserRow, referrerUsername: string | null = null): PublicUser {
+  return {
+    _id: row.id,
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    phone: row.phone,
+    phone_validated: row.phoneValidated,
+    email_validated: row.emailValidated,
+    role: (normalizeRole(row.role) ?? 'User') as Role,
+    stripeCustomerId: row.stripeCustomerId,
+    stripeSubscriptionId: row.stripeSubscriptionId,
+    subscriptionTier: row.subscriptionTier,
+    referrer: referrerUsername,
+    createdDate: row.createdDate.toISOString(),
+    last_login_date: row.lastLoginDate ? row.lastLoginDate.toISOString() : null,
+    memberSince: row.memberSince ? row.memberSince.toISOString() : null,
+    notifications: notificationsOf(row),
+  };
+}
+
+export function usersRepo(db: Db) {
+  const u = schema.users;
+  return {
+    async byId(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(u).where(eq(u.id, id)).limit(1);
+      return row;
+    },
+    async byEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(u).where(sql`lower(${u.email}) = lower(${email})`).limit(1);
+      return row;
+    },
+    async byUsername(username: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(u).where(sql`lower(${u.username}) = lower(${username})`).limit(1);
+      return row;
+    },
+    async referrerUsername(row: UserRow): Promise<string | null> {
+      if (!row.referrerId) return null;
+      const [r] = await db.select({ username: u.username }).from(u).where(eq(u.id, row.referrerId)).limit(1);
+      return r?.username ?? null;
+    },
+    async insert(values: typeof u.$inferInsert): Promise<UserRow> {
+      const [row] = await db.insert(u).values(values).returning();
+      return row;
+    },
+    async update(id: string, values: Partial<typeof u.$inferInsert>): Promise<UserRow | undefined> {
+      const [row] = await db.update(u).set(values).where(eq(u.id, id)).returning();
+      return row;
+    },
+    async updateIfEnabled(id: string, values: Partial<typeof u.$inferInsert>): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(u)
+        .set(values)
+        .where(and(eq(u.id, id), eq(u.disabled, false)))
+        .returning();
+      return row;
+    },
+  };
+}
+export type UsersRepo = ReturnType<typeof usersRepo>;

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { updateNotificationsRequest, updatePasswordRequest, updateProfileRequest } from '@roundup/shared';
+import { AppError } from '../../http/app-error';
+import { requireUser } from '../../http/auth';
+import { limit } from '../../http/rate-limit';
+import type { AuthService } from '../auth/service';
+import type { UsersService } from './service';
+
+/** update-self takes one of three payloads (SPEC §7); which one is decided by its keys. */
+const updateSelfBody = z.union([updatePasswordRequest, updateNotificationsRequest, updateProfileRequest]);
+
+function pickShape(body: Record<string, unknown>) {
+  if ('newPassword' in body) return updatePasswordRequest.safeParse(body);
+  if ('notifications' in body) return updateNotificationsRequest.safeParse(body);
+  return updateProfileRequest.safeParse(body);
+}
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: AuthService }> = async (app, { users, auth }) => {
+  app.get('/api/users/self', { schema: { tags: ['users'] } }, async (req) => ({ user: await users.self(requireUser(req).user.id) }));
+
+  app.post(
+    '/api/users/update-self',
+    {
+      schema: { tags: ['users'], body: z.record(z.string(), z.unknown()).describe(updateSelfBody.description ?? 'profile, password or notifications') },
+      config: limit(60, '15 minutes'),
+    },
+    async (req) => {
+      const principal = requireUser(req);
+      const parsed = pickShape(req.body);
+      if (!parsed.success) {
+        const msgs = parsed.error.issues.map((i) => i.message);
+        throw new AppError('VALIDATION', msgs[0], { messages: msgs });
+      }
+      const body = parsed.data;
+      if ('newPassword' in body) return { user: await auth.changePassword(principal, body.password, body.newPassword) };
+      if ('notifications' in body) return { user: await users.updateNotifications(principal, body.notifications) };
+      return { user: await users.updateProfile(principal, body) };
+    },
+  );
+};

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../src/app';
+import { openDatabase, type Database } from '../src/db/client';
+import { testConfig, type AppConfig } from '../src/env';
+import { withDatabase } from './global-setup';
+
+export const dbKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
+
+/** A fresh, migrated database for one test file (PGlite copy or a cloned PostgreSQL database). */
+export async function freshDatabase(): Promise<Database> {
+  if (dbKind === 'pglite') {
+    const file = inject('pgliteSnapshot');
+    const blob = new Blob([readFileSync(file)]);
+    const pgl = new PGlite({ loadDataDir: blob });
+    return openDatabase({ pglite: pgl });
+  }
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `roundup_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+  await admin.end();
+  const database = await openDatabase({ url: withDatabase(base, name), poolSize: 4 });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const a = new pg.Client({ connectionString: base });
+    await a.connect();
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+  };
+  return database;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Omit<AppDeps, 'database' | 'config'>> & { config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const config = testConfig(overrides.config);
+  const app = await buildApp({ webDist: null, logger: false, ...overrides, database, config });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface Call {
+  status: number;
+  body: { data: any; errors: { msg: string }[] };
+  headers: LightMyRequestResponse['headers'];
+}
+
+/** Calls the API through inject, as a browser would (JSON, optional bearer token). */
+export async function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, opts: { token?: string; body?: unknown; ip?: string } = {}): Promise<Call> {
+  const res = await app.inject({
+    method,
+    url,
+    headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
+    payload: opts.body as never,
+    remoteAddress: opts.ip,
+  });
+  let body: Call['body'];
+  try {
+    body = res.json();
+  } catch {
+    body = { data: res.body, errors: [] };
+  }
+  return { status: res.statusCode, body, headers: res.headers };
+}
+
+let seq = 0;
+/** Registers a user through the API and returns its token and user. */
+export async function registerUser(app: FastifyInstance, over: Partial<{ username: string; email: string; password: string; refId: string }> = {}) {
+  seq += 1;
+  const username = over.username ?? `user${seq}_${randomBytes(3).toString('hex')}`;
+  const body = { username, email: over.email ?? `${username}@example.com`, password: over.password ?? 'correct horse battery', consent: true, refId: over.refId };
+  const res = await call(app, 'POST', '/api/auth/register', { body });
+  if (res.status !== 200) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+  return { token: res.body.data.token as string, user: res.body.data.user, password: body.password, email: body.email };
+}
+
+/** Sets a user's role directly (tests only), e.g. to make a Pro member or an admin. */
+export async function setRole(database: Database, userId: string, role: 'User' | 'Member' | 'Pro' | 'Admin') {
+  await database.query('update users set role = $1 where id = $2', [role, userId]);
+}

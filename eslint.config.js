@@ -1,0 +1,49 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tmp/**', 'apps/server/src/db/migrations/**', 'coverage/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-console': 'off',
+    },
+  },
+  // Boundaries (DESIGN §3): shared imports only zod and date helpers; web and server never import each other.
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|date-fns(/.*)?$|@date-fns/tz$|\\./).*', message: 'shared imports only zod and date helpers' }] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@roundup/server', '@roundup/server/*'], message: 'the web app never imports the server' }] }],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '@roundup/web', '@roundup/web/*'], message: 'the server never imports the web app' }] }],
+    },
+  },
+  // Inside a server module only repo.ts knows Drizzle; rules.ts is pure.
+  {
+    files: ['apps/server/src/modules/**/{routes,service,rules}.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'drizzle-orm', message: 'only repo.ts talks to the database' }] }],
+    },
+  },
+);

@@ -1,0 +1,43 @@
+/** Enumerations of SPEC §3 and limits of SPEC §9, shared by SQL checks, APIs and UI. */
+export const SPLIT_STATUSES = ['Approved', 'Upcoming', 'Complete'] as const;
+export type SplitStatus = (typeof SPLIT_STATUSES)[number];
+
+export const RS_TYPES = ['Round Up', 'CIL', 'Unconfirmed', 'Dividend', 'Round Lot'] as const;
+export type RsType = (typeof RS_TYPES)[number];
+
+export const ACCOUNT_TYPES = [
+  'Individual Cash',
+  'Joint Cash',
+  'Individual Margin',
+  'Joint Margin',
+  'Traditional IRA',
+  'Roth IRA',
+  'HSA',
+  'ESA',
+  'UGMA/UTMA',
+  'SEP',
+] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const SHARE_RETURN_TIMES = [0, 1, 2, 3, 4, 5, 10, 14] as const;
+export const RATING_MAX = 5;
+export const FAQ_SORT_MAX = 5;
+export const FAQ_CATEGORIES = ['General', 'Strategy', 'Brokers', 'Membership', 'Affiliate'] as const;
+
+export const COMM_TYPES = ['sms', 'email', 'whatsapp', 'discord'] as const;
+export const SMS_AUDIENCES = ['All', 'Pro'] as const;
+
+export const LIMITS = {
+  recentSplitsOnLanding: 6,
+  completedPageSize: 10,
+  adminSplitsPageSize: 20,
+  calendarCells: 42,
+  smsSegment: 70,
+  smsResendSeconds: 59,
+  smsMaxCodes: 3,
+  bannerMs: 5000,
+  dragThresholdPx: 8,
+  proMonthlyUsd: 50,
+  refundWindowDays: 7,
+  affiliateCommissionPct: 20,
+} as const;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { emailSchema, notificationsSchema, passwordSchema } from './auth';
+
+/** POST /api/users/update-self takes one of three shapes (SPEC §7). */
+export const updateProfileRequest = z.object({
+  username: z.string().optional(),
+  email: emailSchema,
+  phone: z.string().trim().max(32).optional().nullable(),
+});
+export const updatePasswordRequest = z.object({
+  newPassword: passwordSchema,
+  password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024),
+});
+export const updateNotificationsRequest = z.object({ notifications: notificationsSchema.partial() });

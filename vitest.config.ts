@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+const serverIntegration = (kind: 'pglite' | 'postgres') => ({
+  test: {
+    name: `server-${kind}`,
+    root: 'apps/server',
+    include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    env: { TEST_DB_KIND: kind },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      serverIntegration('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverIntegration('postgres')] : []),
+      ...(existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : []),
+    ],
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
