@@ -10,7 +10,7 @@ import { migrate, openDatabase } from '../src/db/client';
  * PGlite loads a dumped data dir; PostgreSQL clones a template database.
  */
 export default async function setup(project: TestProject) {
-  const kind = process.env.TEST_DB_KIND ?? 'pglite';
+  const kind = project.name.endsWith('postgres') ? 'postgres' : 'pglite';
   if (kind === 'pglite') {
     const pgl = new PGlite();
     const database = await openDatabase({ pglite: pgl });

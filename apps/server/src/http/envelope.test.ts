@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from './app-error';
+import { GENERIC_500, issueMessage, mapError } from './envelope';
+
+describe('envelope error mapping', () => {
+  it.each([
+    [new AppError('BAD_REQUEST', 'Nope'), 400, 'Nope'],
+    [new AppError('VALIDATION', 'Bad field'), 400, 'Bad field'],
+    [new AppError('UNAUTHENTICATED', 'Please sign in'), 401, 'Please sign in'],
+    [new AppError('FORBIDDEN', 'No'), 403, 'No'],
+    [new AppError('NOT_FOUND', 'Gone'), 404, 'Gone'],
+    [new AppError('CONFLICT', 'Taken'), 409, 'Taken'],
+    [new AppError('RATE_LIMITED', 'Slow down'), 429, 'Slow down'],
+    [new AppError('UNAVAILABLE', 'Down'), 503, 'Down'],
+    [Object.assign(new Error('body too large'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' }), 413, 'The request is too large.'],
+    [Object.assign(new Error('x'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }), 415, 'Send the request as JSON.'],
+    [Object.assign(new SyntaxError('Unexpected end of JSON input'), { statusCode: 400 }), 400, 'The request body is not valid JSON.'],
+    [Object.assign(new Error('limit'), { statusCode: 429 }), 429, 'Too many requests. Please wait a moment and try again.'],
+    [new Error('connection refused to 10.0.0.1: select * from users'), 500, GENERIC_500],
+    [new TypeError("Cannot read properties of undefined (reading 'x')"), 500, GENERIC_500],
+    ['a thrown string', 500, GENERIC_500],
+  ])('maps %s to %i', (err, status, msg) => {
+    const m = mapError(err);
+    expect(m.status).toBe(status);
+    expect(m.errors[0].msg).toBe(msg);
+    expect(m.log).toBe(status >= 500);
+  });
+
+  it('lists several messages of one AppError', () => {
+    expect(mapError(new AppError('VALIDATION', 'a', { messages: ['a', 'b'] })).errors).toEqual([{ msg: 'a' }, { msg: 'b' }]);
+  });
+
+  it('adds Retry-After for rate limits that know it', () => {
+    expect(mapError(new AppError('RATE_LIMITED', 'x', { retryAfterSeconds: 60 })).headers).toEqual({ 'retry-after': '60' });
+  });
+
+  it('prefixes generic validation messages with the field', () => {
+    expect(issueMessage('price', 'Invalid input: expected number, received string')).toBe('price: Invalid input: expected number, received string');
+    expect(issueMessage('email', 'Please enter a valid email address')).toBe('Please enter a valid email address');
+    expect(issueMessage('', 'Invalid input')).toBe('Invalid input');
+  });
+});

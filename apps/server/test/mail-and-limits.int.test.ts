@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smtpMailer } from '../src/adapters/mail';
+import { redisLimiter } from '../src/lib/limiter';
+import { call, createTestApp, type TestApp } from './helpers';
+import { startSmtpSink } from './smtp';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const randomIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+describe('verification email over real SMTP', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({ mailer: smtpMailer(sink.url, 'RoundUp <no-reply@roundup.test>') });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
+
+  it('delivers a link that verifies the account', async () => {
+    const reg = await call(t.app, 'POST', '/api/auth/register', {
+      body: { username: 'smtpuser', email: 'smtp.user@example.com', password: 'a long passphrase', consent: true },
+    });
+    expect(reg.status).toBe(200);
+    expect(sink.received).toHaveLength(1);
+    const mail = sink.received[0];
+    expect(mail.to).toEqual(['smtp.user@example.com']);
+    expect(mail.decoded).toContain('Subject: Verify your RoundUp email');
+    const link = /http:\/\/localhost:3000\/verify-email\/([A-Za-z0-9_-]{43})/.exec(mail.decoded);
+    expect(link).not.toBeNull();
+    const res = await call(t.app, 'POST', '/api/users/validate-email', { body: { email_validation_code: link![1] } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.user.email_validated).toBe(true);
+    const me = await call(t.app, 'GET', '/api/auth/me', { token: res.body.data.token });
+    expect(me.body.data.user.email_validated).toBe(true);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with a clear message in the envelope once an IP exceeds a route limit (memory)', async () => {
+    const t = await createTestApp();
+    try {
+      const ip = randomIp();
+      const codes: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const r = await call(t.app, 'POST', '/api/users/request-password-reset', { body: { email: `x${i}@example.com` }, ip });
+        codes.push(r.status);
+        if (r.status === 429) {
+          expect(r.body.data).toBeNull();
+          expect(r.body.errors[0].msg).toMatch(/^Too many requests\. Please try again in/);
+          expect(r.headers['retry-after']).toBeDefined();
+        }
+      }
+      expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);
+      expect(codes[10]).toBe(429);
+      // Another IP is unaffected.
+      expect((await call(t.app, 'POST', '/api/users/request-password-reset', { body: { email: 'y@example.com' }, ip: randomIp() })).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('shares IP and account counters between two API processes through Redis', async () => {
+    const r1 = new Redis(REDIS_URL);
+    const r2 = new Redis(REDIS_URL);
+    const a = await createTestApp({ redis: r1 });
+    const b = await createTestApp({ redis: r2 });
+    try {
+      const ip = randomIp();
+      for (let i = 0; i < 5; i++) expect((await call(a.app, 'POST', '/api/users/request-password-reset', { body: { email: `r${i}@example.com` }, ip })).status).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await call(b.app, 'POST', '/api/users/request-password-reset', { body: { email: `s${i}@example.com` }, ip })).status).toBe(200);
+      const over = await call(a.app, 'POST', '/api/users/request-password-reset', { body: { email: 'z@example.com' }, ip });
+      expect(over.status).toBe(429);
+
+      // Failed sign-ins on one account, spread over both processes, lock it on both.
+      const email = `locked-${randomBytes(4).toString('hex')}@example.com`;
+      for (let i = 0; i < 10; i++) {
+        const app = i % 2 ? a.app : b.app;
+        expect((await call(app, 'POST', '/api/auth/login', { body: { email, password: 'wrong password' }, ip: randomIp() })).status).toBe(401);
+      }
+      expect((await call(a.app, 'POST', '/api/auth/login', { body: { email, password: 'wrong password' }, ip: randomIp() })).status).toBe(429);
+      expect((await call(b.app, 'POST', '/api/auth/login', { body: { email, password: 'wrong password' }, ip: randomIp() })).status).toBe(429);
+    } finally {
+      await a.close();
+      await b.close();
+      r1.disconnect();
+      r2.disconnect();
+    }
+  });
+
+  it('counts and expires keys in Redis', async () => {
+    const redis = new Redis(REDIS_URL);
+    try {
+      const limiter = redisLimiter(redis, `roundup:test:${randomBytes(4).toString('hex')}:`);
+      expect((await limiter.peek('k')).count).toBe(0);
+      expect((await limiter.hit('k', 60)).count).toBe(1);
+      const second = await limiter.hit('k', 60);
+      expect(second.count).toBe(2);
+      expect(second.resetSeconds).toBeGreaterThan(0);
+      expect(second.resetSeconds).toBeLessThanOrEqual(60);
+      await limiter.reset('k');
+      expect((await limiter.peek('k')).count).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
