@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tmp/**', 'apps/server/src/db/migrations/**', 'coverage/**', 'test-results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tmp/**', '.tmp-*', 'test-results/**', 'apps/server/src/db/migrations/**', 'coverage/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,6 +19,7 @@ export default tseslint.config(
   // Boundaries (DESIGN §3): shared imports only zod and date helpers; web and server never import each other.
   {
     files: ['packages/shared/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|date-fns(/.*)?$|@date-fns/tz$|\\./).*', message: 'shared imports only zod and date helpers' }] }],
     },

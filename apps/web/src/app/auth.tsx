@@ -1,0 +1,165 @@
+import type { PublicUser } from '@roundup/shared';
+import { TOKEN_STORAGE_KEY } from '@roundup/shared/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { api, ApiError, firstErrorMessage } from '../lib/api-client';
+import { clearToken, getToken, setToken } from '../lib/session';
+
+/**
+ * The auth state machine of SPEC §4:
+ *   { data: user | null, error, loading }, starting in loading.
+ *   stored token → GET /api/auth/me once → user (ok) or error (first msg); loading ends.
+ *   no stored token → anonymous, not loading.
+ */
+export interface AuthState {
+  data: PublicUser | null;
+  error: string | null;
+  loading: boolean;
+  /**
+   * How many times the user signed in during this page load (login, register, setSession).
+   * LoggedOutOnly uses it to tell "arrived signed in" from "signed in on this page".
+   */
+  signIns: number;
+  /** True after the user logged out on this page load: signed-in-only pages then lead to /, not /login. */
+  signedOut: boolean;
+}
+
+export interface RegisterInput {
+  username: string;
+  email: string;
+  password: string;
+  refId: string | null;
+  consent: boolean;
+}
+
+export interface AuthContextValue extends AuthState {
+  login(email: string, password: string): Promise<PublicUser>;
+  register(input: RegisterInput): Promise<PublicUser>;
+  logout(): Promise<void>;
+  setSession(token: string, user: PublicUser): void;
+  /** Replaces the user in memory (e.g. after a profile update). */
+  setUser(user: PublicUser): void;
+  refreshUser(): Promise<PublicUser | null>;
+}
+
+interface AuthResponse {
+  user: PublicUser;
+  token: string;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+function initialState(): AuthState {
+  return { data: null, error: null, loading: getToken() !== null, signIns: 0, signedOut: false };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>(initialState);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Once per app load, even under StrictMode's double effects.
+    if (started.current) return;
+    started.current = true;
+    if (!getToken()) return; // anonymous: initialState() already says not loading
+    api
+      .get<{ user: PublicUser }>('/api/auth/me')
+      .then(({ user }) => setState((s) => ({ ...s, data: user, error: null, loading: false })))
+      .catch((error: unknown) => {
+        // A revoked or expired token is useless: drop it. Keep it on network failures.
+        if (error instanceof ApiError && error.status === 401) clearToken();
+        setState((s) => ({ ...s, data: null, error: firstErrorMessage(error), loading: false }));
+      });
+  }, []);
+
+  // Signing out in another tab signs this one out too.
+  useEffect(() => {
+    function onStorage(event: StorageEvent) {
+      if (event.key !== null && event.key !== TOKEN_STORAGE_KEY) return;
+      if (event.newValue === null) setState((s) => ({ ...s, data: null, error: null, loading: false }));
+    }
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const setSession = useCallback((token: string, user: PublicUser) => {
+    setToken(token);
+    setState((s) => ({ ...s, data: user, error: null, loading: false, signIns: s.signIns + 1, signedOut: false }));
+  }, []);
+
+  const setUser = useCallback((user: PublicUser) => {
+    setState((s) => ({ ...s, data: user, error: null }));
+  }, []);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      try {
+        const { user, token } = await api.post<AuthResponse>('/api/auth/login', { email, password });
+        setSession(token, user);
+        return user;
+      } catch (error) {
+        clearToken();
+        throw error;
+      }
+    },
+    [setSession],
+  );
+
+  const register = useCallback(
+    async (input: RegisterInput) => {
+      try {
+        const { user, token } = await api.post<AuthResponse>('/api/auth/register', input);
+        setSession(token, user);
+        return user;
+      } catch (error) {
+        clearToken();
+        throw error;
+      }
+    },
+    [setSession],
+  );
+
+  const logout = useCallback(async () => {
+    if (getToken()) {
+      // Revoke on the server; sign out locally whatever happens.
+      await api.post('/api/auth/logout').catch(() => undefined);
+    }
+    clearToken();
+    // React Router renders navigations in a transition, so the signed-in-only page may render
+    // once more without a user: `signedOut` makes its guard lead to / rather than /login.
+    setState((s) => ({ ...s, data: null, error: null, loading: false, signedOut: true }));
+    queryClient.clear();
+    await navigate('/');
+  }, [navigate, queryClient]);
+
+  const refreshUser = useCallback(async () => {
+    if (!getToken()) {
+      setState((s) => ({ ...s, data: null, error: null, loading: false }));
+      return null;
+    }
+    try {
+      const { user } = await api.get<{ user: PublicUser }>('/api/auth/me');
+      setState((s) => ({ ...s, data: user, error: null, loading: false }));
+      return user;
+    } catch (error) {
+      setState((s) => ({ ...s, data: null, error: firstErrorMessage(error), loading: false }));
+      return null;
+    }
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, login, register, logout, setSession, setUser, refreshUser }),
+    [state, login, register, logout, setSession, setUser, refreshUser],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}

@@ -1,0 +1,107 @@
+import { screen, waitFor } from '@testing-library/react';
+import { Outlet, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { makeUser, mockFetch, renderApp, storeToken } from '../test/utils';
+import { AuthProvider } from './auth';
+import { RequireBeyondStarter } from './guards';
+
+function signedInAs(role: 'User' | 'Member' | 'Pro' | 'Admin') {
+  storeToken();
+  return mockFetch({ 'GET /api/auth/me': { data: { user: makeUser({ role, username: `the-${role.toLowerCase()}` }) } } });
+}
+
+describe('RequireUser', () => {
+  it('shows "Spinner..." while the user is loading', async () => {
+    storeToken();
+    mockFetch({ 'GET /api/auth/me': () => new Promise(() => {}) });
+    renderApp('/settings');
+    expect(await screen.findByText('Spinner...')).toBeInTheDocument();
+  });
+
+  it('sends anonymous visitors to /login', async () => {
+    mockFetch();
+    const { router } = renderApp('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('shows the page to signed-in users', async () => {
+    signedInAs('User');
+    const { router } = renderApp('/settings');
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings');
+  });
+});
+
+describe('RequireAdmin', () => {
+  it('sends anonymous visitors to /', async () => {
+    mockFetch();
+    const { router } = renderApp('/admin/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('sends non-admins to /reverse-splits', async () => {
+    signedInAs('Pro');
+    const { router } = renderApp('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reverse-splits'));
+  });
+
+  it('shows the admin area to admins', async () => {
+    signedInAs('Admin');
+    const { router } = renderApp('/admin');
+    // The admin layout's side navigation (page content belongs to the admin feature).
+    expect(await screen.findByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+});
+
+describe('RequireBeyondStarter', () => {
+  const tree: RouteObject[] = [
+    {
+      path: '/',
+      element: (
+        <AuthProvider>
+          <Outlet />
+        </AuthProvider>
+      ),
+      children: [
+        { path: 'login', element: <p>login page</p> },
+        { path: 'learn', element: <p>learn page</p> },
+        { element: <RequireBeyondStarter />, children: [{ path: 'pro-area', element: <p>pro area</p> }] },
+      ],
+    },
+  ];
+
+  it('sends users with an auth error to /login', async () => {
+    storeToken();
+    mockFetch({ 'GET /api/auth/me': { status: 401, errors: [{ msg: 'Invalid session' }] } });
+    renderApp('/pro-area', tree);
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+  });
+
+  it('sends plain Users to /learn', async () => {
+    signedInAs('User');
+    renderApp('/pro-area', tree);
+    expect(await screen.findByText('learn page')).toBeInTheDocument();
+  });
+
+  it.each(['Member', 'Pro', 'Admin'] as const)('shows the page to %s', async (role) => {
+    signedInAs(role);
+    renderApp('/pro-area', tree);
+    expect(await screen.findByText('pro area')).toBeInTheDocument();
+  });
+});
+
+describe('LoggedOutOnly', () => {
+  it('sends signed-in users from /login to /reverse-splits', async () => {
+    signedInAs('User');
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reverse-splits'));
+  });
+
+  it('shows /register to visitors', async () => {
+    mockFetch();
+    renderApp('/register');
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+  });
+});

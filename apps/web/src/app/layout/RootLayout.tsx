@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
+import { trackPageView } from '../../lib/analytics';
+import { AuthProvider } from '../auth';
+import { descriptionFor, pageViewFor, titleFor } from '../route-handle';
+import { FeedbackWidget } from './FeedbackWidget';
+import { SiteFooter } from './SiteFooter';
+import { SiteNavbar } from './SiteNavbar';
+
+/** Sets the title and sends one page view per route change. */
+function RouteEffects() {
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const title = titleFor(matches);
+  const description = descriptionFor(matches);
+  const pageView = pageViewFor(matches, pathname);
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  useEffect(() => {
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.appendChild(meta);
+    }
+    meta.content = description;
+  }, [description]);
+
+  useEffect(() => {
+    trackPageView(pageView);
+  }, [pageView, pathname]);
+
+  return null;
+}
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return <div className="ru-nav-progress" role="progressbar" aria-label="Loading page" />;
+}
+
+/** The page chrome shared by every route: navbar, main, footer, feedback. */
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <RouteEffects />
+      <NavigationProgress />
+      <a href="#main" className="visually-hidden-focusable ru-skip-link">
+        Skip to content
+      </a>
+      <div className="d-flex flex-column min-vh-100">
+        <SiteNavbar />
+        <main id="main" className="flex-grow-1" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
+      <FeedbackWidget />
+      <ScrollRestoration />
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,30 @@
+import Alert from 'react-bootstrap/Alert';
+
+interface ErrorAlertProps {
+  /** Messages to show; nothing renders when empty. */
+  messages: readonly string[] | null | undefined;
+  /** Show only the first message (SPEC §8 default) instead of the whole list. */
+  firstOnly?: boolean;
+  onClose?: () => void;
+  className?: string;
+}
+
+/** A red alert listing server messages (SPEC §8). */
+export function ErrorAlert({ messages, firstOnly = false, onClose, className }: ErrorAlertProps) {
+  const list = (messages ?? []).filter(Boolean);
+  if (list.length === 0) return null;
+  const shown = firstOnly ? list.slice(0, 1) : list;
+  return (
+    <Alert variant="danger" className={className} dismissible={Boolean(onClose)} onClose={onClose}>
+      {shown.length === 1 ? (
+        shown[0]
+      ) : (
+        <ul className="mb-0 ps-3">
+          {shown.map((m, i) => (
+            <li key={`${i}-${m}`}>{m}</li>
+          ))}
+        </ul>
+      )}
+    </Alert>
+  );
+}

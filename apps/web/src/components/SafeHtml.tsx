@@ -1,0 +1,38 @@
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+
+/**
+ * Admin-written rich text (broker fees and sign-up promos, FAQ answers) is sanitized on save by
+ * the server AND here on render, with an allow-list: no script, no event handlers, no
+ * javascript: URLs, no styles, forms or frames. Links open in a new tab without an opener.
+ */
+const ALLOWED_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'span', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'code'];
+const ALLOWED_ATTR = ['href', 'title'];
+
+let hooked = false;
+function ensureHook() {
+  if (hooked) return;
+  hooked = true;
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A' && node.getAttribute('href')) {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer nofollow');
+    }
+  });
+}
+
+export function sanitizeHtml(html: string | null | undefined): string {
+  if (!html) return '';
+  ensureHook();
+  return DOMPurify.sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/)|#)/i,
+  });
+}
+
+export function SafeHtml({ html, className, as: Tag = 'div' }: { html: string | null | undefined; className?: string; as?: 'div' | 'span' }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  if (!clean) return null;
+  return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+}

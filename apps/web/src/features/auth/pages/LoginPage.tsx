@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAuth } from '../../../app/auth';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { firstErrorMessage } from '../../../lib/api-client';
+import { AuthCard } from '../components/AuthCard';
+
+export function LoginPage() {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    setSubmitting(true);
+    try {
+      await login(email.trim(), password);
+      await navigate('/reverse-splits', { replace: true });
+    } catch (err) {
+      // login() already removed the stored token (SPEC §4).
+      setError(firstErrorMessage(err));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Welcome back" subtitle="Sign in to see this month's reverse splits.">
+      <ErrorAlert messages={error ? [error] : null} />
+      <form onSubmit={onSubmit} noValidate>
+        <div className="mb-3">
+          <label htmlFor="login-email" className="form-label">Email</label>
+          <input
+            id="login-email"
+            type="email"
+            className="form-control"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div className="mb-2">
+          <label htmlFor="login-password" className="form-label">Password</label>
+          <input
+            id="login-password"
+            type="password"
+            className="form-control"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <div className="text-end mb-4">
+          <Link to="/password-reset" className="small">Forgot your password?</Link>
+        </div>
+        <button type="submit" className="btn btn-primary w-100" disabled={submitting}>
+          {submitting ? 'Signing in…' : 'Sign In'}
+        </button>
+      </form>
+      <p className="text-center text-body-secondary mt-4 mb-0">
+        New to RoundUp? <Link to="/register">Create a free account</Link>
+      </p>
+    </AuthCard>
+  );
+}

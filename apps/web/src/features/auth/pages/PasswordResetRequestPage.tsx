@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { api, firstErrorMessage } from '../../../lib/api-client';
+import { AuthCard } from '../components/AuthCard';
+
+export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a reset link is on its way.';
+
+export function PasswordResetRequestPage() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    setDone(null);
+    setSubmitting(true);
+    try {
+      const data = await api.post<{ msg?: string } | null>('/api/users/request-password-reset', { email: email.trim() });
+      setDone(data?.msg || RESET_REQUESTED_MESSAGE);
+    } catch (err) {
+      setError(firstErrorMessage(err));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Reset your password" subtitle="Enter the email you signed up with and we'll send you a reset link.">
+      <ErrorAlert messages={error ? [error] : null} />
+      {done ? (
+        <Alert variant="success" role="status">{done}</Alert>
+      ) : null}
+      <form onSubmit={onSubmit} noValidate>
+        <div className="mb-4">
+          <label htmlFor="reset-email" className="form-label">Email</label>
+          <input
+            id="reset-email"
+            type="email"
+            className="form-control"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary w-100" disabled={submitting}>
+          {submitting ? 'Sending…' : 'Send reset link'}
+        </button>
+      </form>
+      <p className="text-center text-body-secondary mt-4 mb-0">
+        Remembered it? <Link to="/login">Back to sign in</Link>
+      </p>
+    </AuthCard>
+  );
+}

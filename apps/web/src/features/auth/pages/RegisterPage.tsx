@@ -1,0 +1,159 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAuth } from '../../../app/auth';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { firstErrorMessage } from '../../../lib/api-client';
+import { getRefId } from '../../../lib/session';
+import { AuthCard } from '../components/AuthCard';
+
+/** The three ways out of registration (SPEC §4). */
+export const PLANS = [
+  { id: 'starter', button: 'Get Starter', name: 'Starter', price: 'Free', blurb: 'Learning, onboarding classes and the redacted calendar.', next: '/learn' },
+  { id: 'pro', button: 'Get PRO', name: 'Pro', price: '$50/mo.', blurb: 'The full calendar and real-time alerts. Cancel anytime.', next: '/upgrade/pro' },
+  { id: 'lifetime', button: 'Get Lifetime', name: 'Lifetime', price: 'One payment', blurb: 'Pro for life with a single payment.', next: '/upgrade/lifetime' },
+] as const;
+export type PlanId = (typeof PLANS)[number]['id'];
+
+/** /register/premium preselects PRO, /register/lifetime preselects Lifetime. */
+export function planForRegType(regType: string | undefined): PlanId {
+  if (regType === 'premium' || regType === 'pro') return 'pro';
+  if (regType === 'lifetime') return 'lifetime';
+  return 'starter';
+}
+
+export const CONSENT_REQUIRED_MESSAGE = 'Please agree to the Terms of Service and Privacy Policy to continue.';
+
+export function RegisterPage() {
+  const { regType } = useParams();
+  const preselected = planForRegType(regType);
+  const { register } = useAuth();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const plan = PLANS.find((p) => p.id === submitter?.value) ?? PLANS.find((p) => p.id === preselected)!;
+    setError(null);
+    if (!consent) {
+      setError(CONSENT_REQUIRED_MESSAGE);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await register({ username: username.trim(), email: email.trim(), password, refId: getRefId(), consent });
+      await navigate(plan.next, { replace: true });
+    } catch (err) {
+      // register() already removed the stored token (SPEC §4).
+      setError(firstErrorMessage(err));
+      setSubmitting(false);
+    }
+  }
+
+  // Enter submits with the first submit button in the form, so the preselected plan goes first.
+  const ordered = [...PLANS].sort((a, b) => Number(b.id === preselected) - Number(a.id === preselected));
+
+  return (
+    <AuthCard
+      wide
+      title="Create your account"
+      subtitle={<>Start free and upgrade whenever you&rsquo;re ready. Already a member? <Link to="/login">Log in</Link></>}
+    >
+      <ErrorAlert messages={error ? [error] : null} />
+      <form onSubmit={onSubmit} noValidate>
+        <div className="row g-3">
+          <div className="col-12 col-sm-6">
+            <label htmlFor="register-username" className="form-label">Username</label>
+            <input
+              id="register-username"
+              className="form-control"
+              autoComplete="username"
+              required
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          </div>
+          <div className="col-12 col-sm-6">
+            <label htmlFor="register-email" className="form-label">Email</label>
+            <input
+              id="register-email"
+              type="email"
+              className="form-control"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <div className="col-12">
+            <label htmlFor="register-password" className="form-label">Password</label>
+            <input
+              id="register-password"
+              type="password"
+              className="form-control"
+              autoComplete="new-password"
+              aria-describedby="register-password-help"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <div id="register-password-help" className="form-text">At least 8 characters. Avoid common passwords.</div>
+          </div>
+          <div className="col-12">
+            <div className="form-check">
+              <input
+                id="register-consent"
+                type="checkbox"
+                className="form-check-input"
+                required
+                checked={consent}
+                onChange={(e) => setConsent(e.target.checked)}
+              />
+              <label htmlFor="register-consent" className="form-check-label">
+                I am 18 or older and agree to the{' '}
+                <Link to="/policies/terms-of-service" target="_blank" rel="noopener">Terms of Service</Link> and{' '}
+                <Link to="/policies/privacy-policy" target="_blank" rel="noopener">Privacy Policy</Link>.
+              </label>
+            </div>
+          </div>
+        </div>
+
+        <fieldset className="mt-4">
+          <legend className="h6 fw-semibold">Choose your plan</legend>
+          <div className="row g-3">
+            {ordered.map((plan) => {
+              const selected = plan.id === preselected;
+              return (
+                <div key={plan.id} className="col-12 col-md-4">
+                  <div className={`ru-plan card h-100 ${selected ? 'ru-plan-selected' : ''}`}>
+                    <div className="card-body d-flex flex-column">
+                      <div className="d-flex justify-content-between align-items-baseline mb-1">
+                        <span className="fw-semibold">{plan.name}</span>
+                        <span className="small text-body-secondary">{plan.price}</span>
+                      </div>
+                      <p className="small text-body-secondary flex-grow-1">{plan.blurb}</p>
+                      <button
+                        type="submit"
+                        name="plan"
+                        value={plan.id}
+                        className={`btn w-100 ${selected ? 'btn-primary' : 'btn-outline-primary'}`}
+                        disabled={submitting}
+                      >
+                        {plan.button}
+                      </button>
+                    </div>
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
+      </form>
+    </AuthCard>
+  );
+}

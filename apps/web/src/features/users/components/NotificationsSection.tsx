@@ -1,0 +1,108 @@
+import type { Notifications, PublicUser } from '@roundup/shared';
+import { can } from '@roundup/shared/permissions';
+import { useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import { Link } from 'react-router';
+import { useAuth } from '../../../app/auth';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { SettingsPanel } from '../../../components/SettingsPanel';
+import { useTimedMessage } from '../../../components/useTimedMessage';
+import { api, errorMessages } from '../../../lib/api-client';
+
+type Key = keyof Notifications;
+
+const GROUPS: { title: string; proOnly?: boolean; items: { key: Key; label: string; help?: string }[] }[] = [
+  {
+    title: 'Reverse split alerts',
+    proOnly: true,
+    items: [
+      { key: 'rsa', label: 'New reverse splits', help: 'When a split is announced.' },
+      { key: 'upcomingRsa', label: 'Upcoming splits', help: 'When a split turns Upcoming.' },
+      { key: 'buyReminderRsa', label: 'Buy reminders', help: 'On the morning of the purchase date.' },
+      { key: 'sellRsa', label: 'Sell reminders', help: 'When your round-up shares should be back.' },
+    ],
+  },
+  {
+    title: 'From RoundUp',
+    items: [
+      { key: 'generalRsa', label: 'General announcements' },
+      { key: 'newsletter', label: 'Newsletter' },
+    ],
+  },
+  {
+    title: 'Channels',
+    items: [
+      { key: 'rsaEmail', label: 'Email' },
+      { key: 'rsaSMS', label: 'SMS', help: 'Needs a validated phone.' },
+      { key: 'rsaWhatsapp', label: 'WhatsApp', help: 'Needs a validated phone.' },
+    ],
+  },
+];
+
+/** Profile → Notifications (SPEC §3, §4): nine toggles, each saved right after it changes (never on load). */
+export function NotificationsSection() {
+  const { data: user, setUser } = useAuth();
+  const [prefs, setPrefs] = useState<Notifications | null>(user?.notifications ?? null);
+  const [saving, setSaving] = useState<Key | null>(null);
+  const saved = useTimedMessage<string>(5000);
+  const errors = useTimedMessage<string[]>(5000);
+  if (!user || !prefs) return null;
+  const pro = can(user.role, 'alerts:pro');
+
+  async function toggle(key: Key, value: boolean) {
+    const previous = prefs!;
+    setPrefs({ ...previous, [key]: value });
+    setSaving(key);
+    errors.clear();
+    try {
+      const res = await api.post<{ user: PublicUser }>('/api/users/update-self', { notifications: { [key]: value } });
+      setPrefs(res.user.notifications);
+      setUser(res.user);
+      saved.show('Saved');
+    } catch (err) {
+      setPrefs(previous);
+      errors.show(errorMessages(err));
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  return (
+    <SettingsPanel
+      title="Notifications"
+      description="Changes are saved as you make them."
+      actions={saved.value ? <span className="badge text-bg-success" role="status">{saved.value}</span> : null}
+    >
+      <ErrorAlert messages={errors.value} />
+      <div className="row g-4">
+        {GROUPS.map((g) => (
+          <fieldset key={g.title} className="col-12 col-md-4">
+            <legend className="h6 fw-semibold mb-2">{g.title}</legend>
+            {g.proOnly && !pro ? (
+              <p className="small text-body-secondary mb-2">
+                Alerts are a Pro feature. <Link to="/upgrade/pro">Upgrade to Pro</Link>
+              </p>
+            ) : null}
+            {g.items.map((item) => (
+              <Form.Check
+                key={item.key}
+                type="switch"
+                id={`notify-${item.key}`}
+                className="mb-2"
+                checked={prefs[item.key]}
+                disabled={saving === item.key}
+                onChange={(e) => void toggle(item.key, e.currentTarget.checked)}
+                label={
+                  <>
+                    {item.label}
+                    {item.help ? <span className="d-block small text-body-secondary">{item.help}</span> : null}
+                  </>
+                }
+              />
+            ))}
+          </fieldset>
+        ))}
+      </div>
+    </SettingsPanel>
+  );
+}

@@ -1,0 +1,129 @@
+import type { PublicUser } from '@roundup/shared';
+import { useId, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import { useAuth } from '../../../app/auth';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { SettingsPanel } from '../../../components/SettingsPanel';
+import { useTimedMessage } from '../../../components/useTimedMessage';
+import { api, errorMessages } from '../../../lib/api-client';
+import { PhoneValidation } from './PhoneValidation';
+
+export const PROFILE_UPDATED = 'Your profile has been updated.';
+
+/** Profile → Personal info (SPEC §2, §4): view/edit toggle; success 5 s; every server message listed, cleared after 5 s. */
+export function ProfileInfoSection() {
+  const { data: user, setUser } = useAuth();
+  const [editing, setEditing] = useState(false);
+  const success = useTimedMessage<string>(5000);
+  const errors = useTimedMessage<string[]>(5000);
+  if (!user) return null;
+
+  return (
+    <SettingsPanel
+      title="Personal info"
+      description="Your username is permanent; your email and phone can change."
+      actions={
+        editing ? null : (
+          <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => { success.clear(); setEditing(true); }}>
+            Edit
+          </button>
+        )
+      }
+    >
+      {success.value ? <Alert variant="success" role="status">{success.value}</Alert> : null}
+      <ErrorAlert messages={errors.value} />
+      {editing ? (
+        <ProfileForm
+          user={user}
+          onCancel={() => { errors.clear(); setEditing(false); }}
+          onSaved={(u) => {
+            setUser(u);
+            errors.clear();
+            setEditing(false);
+            success.show(PROFILE_UPDATED);
+          }}
+          onErrors={(msgs) => errors.show(msgs)}
+        />
+      ) : (
+        <dl className="row mb-0 ru-profile-list">
+          <dt className="col-sm-3 text-body-secondary fw-normal">Username</dt>
+          <dd className="col-sm-9 fw-semibold text-break">{user.username}</dd>
+          <dt className="col-sm-3 text-body-secondary fw-normal">Email</dt>
+          <dd className="col-sm-9 text-break">
+            {user.email}{' '}
+            {user.email_validated ? null : <Badge bg="warning" text="dark" className="ms-1">Not verified</Badge>}
+          </dd>
+          <dt className="col-sm-3 text-body-secondary fw-normal">Phone</dt>
+          <dd className="col-sm-9 mb-0">
+            {user.phone ? (
+              <>
+                <span className="me-2">{user.phone}</span>
+                {user.phone_validated ? (
+                  <Badge bg="success" data-testid="phone-validated">Validated</Badge>
+                ) : (
+                  <PhoneValidation onValidated={(u) => setUser(u)} />
+                )}
+              </>
+            ) : (
+              <span className="text-body-secondary">No phone yet — add one to get text alerts.</span>
+            )}
+          </dd>
+        </dl>
+      )}
+    </SettingsPanel>
+  );
+}
+
+function ProfileForm({ user, onCancel, onSaved, onErrors }: { user: PublicUser; onCancel(): void; onSaved(u: PublicUser): void; onErrors(m: string[]): void }) {
+  const id = useId();
+  const [email, setEmail] = useState(user.email);
+  const [phone, setPhone] = useState(user.phone ?? '');
+  const [saving, setSaving] = useState(false);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setSaving(true);
+    try {
+      // The form still sends the username (SPEC §5); the server never changes it.
+      const res = await api.post<{ user: PublicUser }>('/api/users/update-self', { username: user.username, email, phone: phone.trim() || null });
+      onSaved(res.user);
+    } catch (err) {
+      onErrors(errorMessages(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="ru-narrow-form">
+      <div className="mb-3">
+        <label htmlFor={`${id}-username`} className="form-label">Username</label>
+        <input id={`${id}-username`} className="form-control" value={user.username} readOnly disabled aria-describedby={`${id}-username-help`} />
+        <div id={`${id}-username-help`} className="form-text">Usernames cannot be changed (privacy policy).</div>
+      </div>
+      <div className="mb-3">
+        <label htmlFor={`${id}-email`} className="form-label">Email</label>
+        <input id={`${id}-email`} type="email" className="form-control" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      <div className="mb-4">
+        <label htmlFor={`${id}-phone`} className="form-label">Phone</label>
+        <input
+          id={`${id}-phone`}
+          type="tel"
+          className="form-control"
+          autoComplete="tel"
+          placeholder="+1 415 555 0100"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          aria-describedby={`${id}-phone-help`}
+        />
+        <div id={`${id}-phone-help`} className="form-text">International form with the country code, e.g. +1 415 555 0100 (US and Canada).</div>
+      </div>
+      <div className="d-flex gap-2">
+        <button type="submit" className="btn btn-primary" disabled={saving}>{saving ? 'Saving…' : 'Save'}</button>
+        <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={saving}>Cancel</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { NotificationsSection } from './NotificationsSection';
+import { ProfileInfoSection } from './ProfileInfoSection';
+import { UpdatePasswordSection } from './UpdatePasswordSection';
+
+/**
+ * Settings → Profile (SPEC §2): personal info, update password, notifications.
+ * Each section is its own component.
+ */
+export function ProfileTab() {
+  return (
+    <>
+      <ProfileInfoSection />
+      <UpdatePasswordSection />
+      <NotificationsSection />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, mockFetch, renderApp, storeToken } from '../../test/utils';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function tick(seconds: number) {
+  for (let i = 0; i < seconds; i += 1) {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+  }
+}
+
+describe('Profile: personal info, notifications, phone', () => {
+  it('saves a notification toggle right after it changes, never on load', async () => {
+    storeToken();
+    const { apiCalls } = mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ role: 'Pro' }) } },
+      'POST /api/users/update-self': (body) => ({ data: { user: makeUser({ role: 'Pro', notifications: { ...makeUser().notifications, ...(body as { notifications: object }).notifications } }) } }),
+    });
+    renderApp('/settings');
+    const sms = await screen.findByRole('checkbox', { name: /^SMS/ });
+    expect(apiCalls().filter((c) => c.path === '/api/users/update-self')).toHaveLength(0);
+    await userEvent.click(sms);
+    await waitFor(() => expect(apiCalls().filter((c) => c.path === '/api/users/update-self').map((c) => c.body)).toEqual([{ notifications: { rsaSMS: true } }]));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /^SMS/ })).toBeChecked();
+  });
+
+  it('edits personal info (username still sent, never editable) and lists server messages', async () => {
+    storeToken();
+    const { apiCalls } = mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser() } },
+      'POST /api/users/update-self': { status: 400, errors: [{ msg: 'That phone number is not valid.' }, { msg: 'Second problem' }] },
+    });
+    renderApp('/settings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText('Username')).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Phone'), '+1 555');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('That phone number is not valid.')).toBeInTheDocument();
+    expect(screen.getByText('Second problem')).toBeInTheDocument();
+    expect(apiCalls().find((c) => c.path === '/api/users/update-self')?.body).toEqual({ username: 'casey', email: 'casey@example.com', phone: '+1 555' });
+  });
+
+  it('validates a phone: code entry, 59 s countdown, New Code, then Max Attempts Reached!', async () => {
+    storeToken();
+    let sent = 0;
+    const { apiCalls } = mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ phone: '+14155550132' }) } },
+      'GET /api/users/send-sms-otp': () => {
+        sent += 1;
+        return { data: { sent: true } };
+      },
+      'POST /api/users/verify-otp': (body) =>
+        (body as { otp: string }).otp === '123456' ? { data: { phone_validated: true } } : { status: 400, errors: [{ msg: 'That code is not correct.' }] },
+      'GET /api/users/self': { data: { user: makeUser({ phone: '+14155550132', phone_validated: true }) } },
+    });
+    renderApp('/settings');
+    const validate = await screen.findByRole('button', { name: 'Validate Phone' });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(validate);
+    expect(await screen.findByText(/You can ask for a new code in 59 s/)).toBeInTheDocument();
+    for (let round = 0; round < 2; round += 1) {
+      await tick(59);
+      fireEvent.click(await screen.findByRole('button', { name: 'New Code' }));
+      await screen.findByText(/in 59 s/);
+    }
+    await tick(59);
+    expect(await screen.findByText('Max Attempts Reached!')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New Code' })).toBeNull();
+    expect(sent).toBe(3);
+    vi.useRealTimers();
+
+    fireEvent.change(screen.getByLabelText(/6-digit code/), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Validated')).toBeInTheDocument();
+    expect(apiCalls().find((c) => c.path === '/api/users/verify-otp')?.body).toEqual({ otp: '123456' });
+  });
+});

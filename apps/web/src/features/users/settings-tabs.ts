@@ -1,0 +1,23 @@
+/** Settings tabs (SPEC §2 Settings): Profile is the default for anything unrecognised. */
+export const SETTINGS_TABS = [
+  { id: 'profile', label: 'Profile', to: '/settings' },
+  { id: 'accounts', label: 'Accounts', to: '/settings/accounts' },
+  { id: 'analytics', label: 'Analytics', to: '/settings/analytics' },
+  { id: 'affiliate', label: 'Affiliate', to: '/settings/affiliate' },
+  { id: 'subscription', label: 'Subscription', to: '/settings/subscription' },
+] as const;
+
+export type SettingsTabId = (typeof SETTINGS_TABS)[number]['id'];
+
+/** accounts|analytics|affiliate|subscription select those tabs; anything else (including "settings") is Profile. */
+export function settingsTabFor(page: string | undefined): SettingsTabId {
+  switch (page) {
+    case 'accounts':
+    case 'analytics':
+    case 'affiliate':
+    case 'subscription':
+      return page;
+    default:
+      return 'profile';
+  }
+}

@@ -1,0 +1,102 @@
+import type { ApiEnvelope } from '@roundup/shared/api';
+import { getToken } from './session';
+
+/**
+ * The only place in the web app that calls fetch (DESIGN §2).
+ * Every response is the envelope `{ data, errors: [{ msg }] }` (DESIGN §4).
+ */
+
+export const NETWORK_ERROR_MESSAGE =
+  'Could not reach RoundUp. Check your internet connection and try again.';
+export const UNEXPECTED_RESPONSE_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when the request never reached the server. */
+  readonly status: number;
+  /** Every message of the envelope's `errors`, in order (never empty). */
+  readonly errors: string[];
+
+  constructor(status: number, errors: string[]) {
+    const list = errors.length > 0 ? errors : [UNEXPECTED_RESPONSE_MESSAGE];
+    super(list[0]);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = list;
+  }
+}
+
+/** The messages to show for any thrown value (ApiError or otherwise). */
+export function errorMessages(error: unknown): string[] {
+  if (error instanceof ApiError) return error.errors;
+  if (error instanceof Error && error.message) return [error.message];
+  return [UNEXPECTED_RESPONSE_MESSAGE];
+}
+
+/** The first message to show for any thrown value (SPEC §8: "the first errors[].msg is shown"). */
+export function firstErrorMessage(error: unknown): string {
+  return errorMessages(error)[0];
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+function isEnvelope(value: unknown): value is ApiEnvelope<unknown> {
+  return typeof value === 'object' && value !== null && ('data' in value || 'errors' in value);
+}
+
+async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(0, [NETWORK_ERROR_MESSAGE]);
+  }
+
+  let payload: unknown = null;
+  const text = await response.text().catch(() => '');
+  if (text) {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      payload = null;
+    }
+  }
+
+  const envelope = isEnvelope(payload) ? payload : null;
+  const messages = (envelope?.errors ?? [])
+    .map((e) => (typeof e?.msg === 'string' ? e.msg : ''))
+    .filter((m) => m.length > 0);
+
+  if (!response.ok || messages.length > 0) {
+    throw new ApiError(response.status, messages);
+  }
+  if (!envelope) {
+    // A 2xx that is not our envelope (e.g. an HTML page from a misrouted proxy).
+    if (response.status === 204) return null as T;
+    throw new ApiError(response.status, [UNEXPECTED_RESPONSE_MESSAGE]);
+  }
+  return envelope.data as T;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export const api = {
+  get<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return request<T>('GET', path, undefined, options.signal);
+  },
+  post<T>(path: string, body: unknown = {}, options: RequestOptions = {}): Promise<T> {
+    return request<T>('POST', path, body, options.signal);
+  },
+};

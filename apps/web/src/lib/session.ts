@@ -1,0 +1,49 @@
+import { REF_ID_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@roundup/shared/api';
+
+/**
+ * The session token lives in localStorage under `roundup.token` (DESIGN §4).
+ * Every access is guarded: storage can throw in private modes or when disabled.
+ */
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage unavailable: the session simply does not persist.
+  }
+}
+
+export function getToken(): string | null {
+  const token = read(TOKEN_STORAGE_KEY);
+  return token ? token : null;
+}
+
+export function setToken(token: string): void {
+  write(TOKEN_STORAGE_KEY, token);
+}
+
+export function clearToken(): void {
+  write(TOKEN_STORAGE_KEY, null);
+}
+
+/** The referral id stored by /r/{refId}, sent with registration. */
+export function getRefId(): string | null {
+  const refId = read(REF_ID_STORAGE_KEY);
+  return refId ? refId : null;
+}
+
+export function setRefId(refId: string): void {
+  write(REF_ID_STORAGE_KEY, refId);
+}
+
+export function clearRefId(): void {
+  write(REF_ID_STORAGE_KEY, null);
+}

@@ -1,0 +1,33 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+/**
+ * DESIGN §7: a test that logs an unexpected console.error fails.
+ * Errors are collected during the test and reported when it ends.
+ */
+// Lazy routes are transformed on first import; give findBy* room on a cold, busy machine.
+configure({ asyncUtilTimeout: 10_000 });
+
+// jsdom has no scrolling; ScrollRestoration calls it on every navigation.
+Object.defineProperty(window, 'scrollTo', { value: () => {}, writable: true });
+
+let consoleErrors: unknown[][] = [];
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  const logged = consoleErrors;
+  consoleErrors = [];
+  if (logged.length > 0) {
+    const text = logged.map((args) => args.map((a) => (a instanceof Error ? a.stack ?? a.message : String(a))).join(' ')).join('\n---\n');
+    throw new Error(`console.error was called during this test:\n${text}`);
+  }
+});

@@ -1,0 +1,98 @@
+import type { PublicUser } from '@roundup/shared';
+import { TOKEN_STORAGE_KEY } from '@roundup/shared/api';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { routes as appRoutes } from '../app/router';
+
+/**
+ * Network-level fetch mock (DESIGN §7: mock fetch, not our modules).
+ * Keys are "METHOD /path"; a handler returns { status?, data?, errors? } or a function of the body.
+ */
+export interface MockReply {
+  status?: number;
+  data?: unknown;
+  errors?: { msg: string }[];
+}
+export type MockHandler = MockReply | ((body: unknown, init: RequestInit) => MockReply | Promise<MockReply>);
+
+export interface FetchCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export function mockFetch(handlers: Record<string, MockHandler> = {}) {
+  const calls: FetchCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = url.replace(/^https?:\/\/[^/]+/, '');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path, body, headers: (init.headers ?? {}) as Record<string, string> });
+    const key = `${method} ${path}`;
+    let handler = handlers[key];
+    if (!handler && key === 'POST /api/pageviews') handler = { data: { ok: true } };
+    if (!handler) handler = { status: 404, errors: [{ msg: `No mock for ${key}` }] };
+    const reply = typeof handler === 'function' ? await handler(body, init) : handler;
+    const status = reply.status ?? 200;
+    return new Response(JSON.stringify({ data: reply.data ?? null, errors: reply.errors ?? [] }), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  /** Calls other than analytics page views. */
+  const apiCalls = () => calls.filter((c) => c.path !== '/api/pageviews');
+  return { fetchMock, calls, apiCalls };
+}
+
+export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
+  return {
+    _id: 'u1',
+    id: 'u1',
+    username: 'casey',
+    email: 'casey@example.com',
+    phone: null,
+    phone_validated: false,
+    email_validated: true,
+    role: 'User',
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    subscriptionTier: 'Starter',
+    referrer: null,
+    createdDate: '2025-01-05T12:00:00.000Z',
+    last_login_date: null,
+    memberSince: null,
+    notifications: {
+      rsa: true,
+      upcomingRsa: true,
+      buyReminderRsa: true,
+      sellRsa: true,
+      generalRsa: true,
+      newsletter: true,
+      rsaWhatsapp: false,
+      rsaSMS: false,
+      rsaEmail: true,
+    },
+    ...overrides,
+  };
+}
+
+export function storeToken(token = 'test-token') {
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
+}
+
+/** Mounts the real route tree (or the given routes) in a memory router at `path`. */
+export function renderApp(path: string, routeTree: RouteObject[] = appRoutes) {
+  const router = createMemoryRouter(routeTree, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const utils = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...utils, router };
+}

@@ -1,0 +1,50 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password' };
+export const PRO = { email: 'pro@roundup.local', password: 'pro-demo-pass' };
+export const STARTER = { email: 'starter@roundup.local', password: 'starter-demo-pass' };
+
+let seq = 0;
+/** A unique username/email pair for a journey. */
+export function newIdentity(prefix = 'e2e') {
+  seq += 1;
+  const id = `${prefix}${Date.now().toString(36)}${seq}${Math.floor(Math.random() * 1e4)}`;
+  return { username: id, email: `${id}@example.com`, password: 'e2e long passphrase' };
+}
+
+/** Signs in through the API and returns the bearer token. */
+export async function apiLogin(request: APIRequestContext, who: { email: string; password: string }): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: who });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data.token;
+}
+
+/** Puts a session into the page's localStorage (as the app does after sign-in). */
+export async function signInAs(page: Page, request: APIRequestContext, who: { email: string; password: string }) {
+  const token = await apiLogin(request, who);
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('roundup.token', t), token);
+  return token;
+}
+
+/** The newest message the local adapters sent to `recipient`, read through the admin outbox API. */
+export async function lastOutboxMessage(request: APIRequestContext, recipient: string, channel = 'email') {
+  const token = await apiLogin(request, ADMIN);
+  const res = await request.get(`/api/outbox?recipient=${encodeURIComponent(recipient)}&channel=${channel}&limit=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  const [msg] = (await res.json()).data.messages;
+  return msg as { subject: string; body: string; recipient: string } | undefined;
+}
+
+/** Fails the test on any console error or uncaught page error. */
+export function failOnConsoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    // Chromium logs every 4xx response as "Failed to load resource"; expected refusals are not app errors.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return () => expect(errors, errors.join('\n')).toEqual([]);
+}
