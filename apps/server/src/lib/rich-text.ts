@@ -1,0 +1,44 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Allow-list sanitizer for admin-written rich text (broker fees, sign-up promo, full
+ * review, FAQ answers). Applied on save; the web app sanitizes again on render.
+ * No script or style, no event-handler attributes, only http(s)/mailto/tel links,
+ * and every link gets rel="noopener noreferrer" (new-tab links keep target=_blank).
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sup', 'sub', 'span', 'mark', 'code',
+    'ul', 'ol', 'li', 'a', 'h3', 'h4', 'h5', 'h6', 'blockquote',
+    'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    th: ['scope', 'colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'math'],
+  transformTags: {
+    a: (tagName, attribs) => {
+      const out: Record<string, string> = { ...attribs, rel: 'noopener noreferrer' };
+      if (out.target !== undefined) out.target = '_blank';
+      return { tagName, attribs: out };
+    },
+  },
+};
+
+/** Returns safe HTML (possibly empty). */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** Sanitizes an optional field; an empty result becomes null. */
+export function sanitizeOptional(html: string | null | undefined): string | null {
+  if (html === null || html === undefined) return null;
+  const clean = sanitizeRichText(html);
+  return clean === '' ? null : clean;
+}

@@ -1,0 +1,55 @@
+import type { AuditEntry } from '@roundup/shared';
+import type { Db } from '../../db/client';
+import { auditRepo } from './repo';
+
+export interface AuditInput {
+  /** The admin who acted (null for system actions). */
+  actorId: string | null;
+  /** What happened, `<domain>.<verb>`, e.g. `broker.add`, `user.edit`, `split.delete`. */
+  action: string;
+  /** What kind of object it touched: `broker`, `faq`, `user`, `split`, `comm`, … */
+  targetType: string;
+  targetId?: string | null;
+  /** A small JSON object: changed fields, names — never passwords or tokens. */
+  details?: Record<string, unknown> | null;
+}
+
+/**
+ * Records one admin write in the audit log (who, what, when). Call it with the same
+ * `db` (or transaction) that made the change, so both commit or roll back together:
+ *   await recordAudit(ctx.database.db, { actorId: principal.user.id, action: 'split.add', targetType: 'split', targetId: id });
+ */
+export async function recordAudit(db: Db, input: AuditInput): Promise<void> {
+  await auditRepo(db).insert({
+    actorId: input.actorId,
+    action: input.action,
+    targetType: input.targetType,
+    targetId: input.targetId ?? null,
+    details: input.details ?? null,
+  });
+}
+
+/** The latest entries about one object (e.g. a user's page). */
+export async function auditFor(db: Db, targetType: string, targetId: string, limit = 100): Promise<AuditEntry[]> {
+  return auditRepo(db).forTarget(targetType, targetId, limit);
+}
+
+/** The latest entries overall. */
+export async function latestAudit(db: Db, limit = 100): Promise<AuditEntry[]> {
+  return auditRepo(db).latest(limit);
+}
+
+/** Lists which fields differ between two objects, as { field: { from, to } } (values truncated). */
+export function diffFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): Record<string, { from: unknown; to: unknown }> {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, to] of Object.entries(after)) {
+    const from = before[key];
+    if (to === undefined || JSON.stringify(from) === JSON.stringify(to)) continue;
+    out[key] = { from: short(from), to: short(to) };
+  }
+  return out;
+}
+
+function short(v: unknown): unknown {
+  return typeof v === 'string' && v.length > 200 ? `${v.slice(0, 200)}…` : v;
+}

@@ -1,0 +1,105 @@
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AuditEntry } from '@roundup/shared';
+import type { Db } from '../../db/client';
+import { schema } from '../../db/client';
+
+const a = schema.auditLog;
+const actor = alias(schema.users, 'actor');
+
+type AuditRow = { id: string; actorId: string | null; actorUsername: string | null; action: string; targetType: string; targetId: string | null; details: unknown; createdAt: Date };
+
+function toEntry(r: AuditRow): AuditEntry {
+  return {
+    _id: r.id,
+    actorId: r.actorId,
+    actorUsername: r.actorUsername,
+    action: r.action,
+    targetType: r.targetType,
+    targetId: r.targetId,
+    details: (r.details as Record<string, unknown> | null) ?? null,
+    createdDate: r.createdAt.toISOString(),
+  };
+}
+
+export function auditRepo(db: Db) {
+  const select = () =>
+    db
+      .select({
+        id: a.id,
+        actorId: a.actorId,
+        actorUsername: actor.username,
+        action: a.action,
+        targetType: a.targetType,
+        targetId: a.targetId,
+        details: a.details,
+        createdAt: a.createdAt,
+      })
+      .from(a)
+      .leftJoin(actor, eq(actor.id, a.actorId));
+  return {
+    async insert(values: typeof a.$inferInsert) {
+      await db.insert(a).values(values);
+    },
+    async forTarget(targetType: string, targetId: string, limit: number) {
+      const rows = await select()
+        .where(and(eq(a.targetType, targetType), eq(a.targetId, targetId)))
+        .orderBy(desc(a.createdAt), desc(a.id))
+        .limit(limit);
+      return rows.map(toEntry);
+    },
+    async latest(limit: number) {
+      const rows = await select().orderBy(desc(a.createdAt), desc(a.id)).limit(limit);
+      return rows.map(toEntry);
+    },
+  };
+}
+
+export type UserRow = typeof schema.users.$inferSelect;
+
+/** The admin's view of the users table. */
+export function adminUsersRepo(db: Db) {
+  const u = schema.users;
+  const s = schema.sessions;
+  return {
+    async search(q: string | undefined, limit: number): Promise<UserRow[]> {
+      const term = q?.trim();
+      const where = term
+        ? or(ilike(u.username, `%${escapeLike(term)}%`), ilike(u.email, `%${escapeLike(term)}%`))
+        : undefined;
+      return db.select().from(u).where(where).orderBy(desc(u.createdDate), desc(u.id)).limit(limit);
+    },
+    async count(): Promise<number> {
+      const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(u);
+      return Number(r?.n ?? 0);
+    },
+    async byId(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(u).where(eq(u.id, id)).limit(1);
+      return row;
+    },
+    async byEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(u).where(sql`lower(${u.email}) = lower(${email})`).limit(1);
+      return row;
+    },
+    async username(id: string | null): Promise<string | null> {
+      if (!id) return null;
+      const [row] = await db.select({ username: u.username }).from(u).where(eq(u.id, id)).limit(1);
+      return row?.username ?? null;
+    },
+    async update(id: string, values: Partial<typeof u.$inferInsert>): Promise<UserRow | undefined> {
+      const [row] = await db.update(u).set(values).where(eq(u.id, id)).returning();
+      return row;
+    },
+    async activeSessions(userId: string, now: Date): Promise<number> {
+      const [r] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(s)
+        .where(and(eq(s.userId, userId), sql`${s.revokedAt} is null`, sql`${s.expiresAt} > ${now.toISOString()}`));
+      return Number(r?.n ?? 0);
+    },
+  };
+}
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

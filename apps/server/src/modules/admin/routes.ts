@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminEditUserRequest, revokeSessionsRequest } from '@roundup/shared';
+import type { AppContext } from '../../context';
+import { requireAdmin } from '../../http/auth';
+import type { AuthService } from '../auth/service';
+import { adminUsersService } from './service';
+
+/** Checks the admin before the body is validated, so others get 401/403, never a validation hint. */
+const adminFirst = async (req: FastifyRequest) => {
+  requireAdmin(req);
+};
+
+/** Admin user management and the audit log; every route is admin-only. */
+export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthService }> = async (app, { ctx, auth }) => {
+  const service = adminUsersService(ctx, auth);
+  const tags = ['admin'];
+
+  app.get(
+    '/api/users',
+    { schema: { tags, querystring: z.object({ q: z.string().max(100).optional() }) }, preValidation: adminFirst },
+    async (req) => service.list(req.query.q),
+  );
+
+  app.get('/api/users/:id', { schema: { tags, params: z.object({ id: z.string().max(64) }) }, preValidation: adminFirst }, async (req) => ({
+    user: await service.detail(req.params.id),
+  }));
+
+  app.post('/api/users/admin-edit', { schema: { tags, body: adminEditUserRequest }, preValidation: adminFirst }, async (req) => {
+    const { user } = requireAdmin(req);
+    return { user: await service.edit(user.id, req.body) };
+  });
+
+  app.post('/api/users/revoke-sessions', { schema: { tags, body: revokeSessionsRequest }, preValidation: adminFirst }, async (req) => {
+    const { user } = requireAdmin(req);
+    return service.revokeSessions(user.id, req.body.id);
+  });
+
+  app.get(
+    '/api/admin/audit',
+    { schema: { tags, querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).optional() }) }, preValidation: adminFirst },
+    async (req) => ({ audit: await service.latestAudit(req.query.limit ?? 100) }),
+  );
+};

@@ -1,0 +1,21 @@
+import { ROLES, type Role } from '@roundup/shared';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a UUID (ids in SQL are uuid; anything else cannot exist and answers 404). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/**
+ * Why an admin may not make this change to a user, or null when allowed.
+ * An admin cannot lock themselves out: no demoting or disabling their own account.
+ */
+export function adminEditRefusal(actorId: string, targetId: string, change: { role?: Role; disabled?: boolean }): string | null {
+  if (actorId !== targetId) return null;
+  if (change.role !== undefined && change.role !== 'Admin') return 'You cannot remove your own admin role.';
+  if (change.disabled === true) return 'You cannot disable your own account.';
+  return null;
+}
+
+export const EDITABLE_ROLES: readonly Role[] = ROLES;

@@ -1,0 +1,116 @@
+import { normalizeRole, type AdminEditUserRequest, type AdminUserDetail, type AdminUserSummary, type AuditEntry } from '@roundup/shared';
+import type { AppContext } from '../../context';
+import { AppError, conflict, notFound } from '../../http/app-error';
+import type { AuthService } from '../auth/service';
+import { auditFor, diffFields, latestAudit, recordAudit } from './audit';
+import { adminUsersRepo, type UserRow } from './repo';
+import { adminEditRefusal, isUuid } from './rules';
+
+const LIST_LIMIT = 500;
+
+function toSummary(r: UserRow): AdminUserSummary {
+  return {
+    _id: r.id,
+    id: r.id,
+    username: r.username,
+    email: r.email,
+    role: normalizeRole(r.role) ?? r.role,
+    subscriptionTier: r.subscriptionTier,
+    createdDate: r.createdDate.toISOString(),
+    last_login_date: r.lastLoginDate ? r.lastLoginDate.toISOString() : null,
+    disabled: r.disabled,
+  };
+}
+
+/** The admin's user management (SPEC §2 Admin screens; the privacy policy lets admins see and edit user info). */
+export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revokeAllSessions'>) {
+  const db = ctx.database.db;
+  const repo = adminUsersRepo(db);
+
+  async function detail(id: string): Promise<AdminUserDetail> {
+    const row = isUuid(id) ? await repo.byId(id) : undefined;
+    if (!row) throw notFound('User not found');
+    const [referrer, activeSessions, audit] = await Promise.all([
+      repo.username(row.referrerId),
+      repo.activeSessions(row.id, ctx.clock()),
+      auditFor(db, 'user', row.id),
+    ]);
+    return {
+      ...toSummary(row),
+      phone: row.phone,
+      phone_validated: row.phoneValidated,
+      email_validated: row.emailValidated,
+      referrer,
+      memberSince: row.memberSince ? row.memberSince.toISOString() : null,
+      activeSessions,
+      audit,
+    };
+  }
+
+  return {
+    async list(q?: string): Promise<{ users: AdminUserSummary[]; total: number }> {
+      const [rows, total] = await Promise.all([repo.search(q, LIST_LIMIT), repo.count()]);
+      return { users: rows.map(toSummary), total };
+    },
+
+    detail,
+
+    async edit(actorId: string, input: AdminEditUserRequest): Promise<AdminUserDetail> {
+      const { id, ...change } = input;
+      const row = isUuid(id) ? await repo.byId(id) : undefined;
+      if (!row) throw notFound('User not found');
+      const refusal = adminEditRefusal(actorId, row.id, change);
+      if (refusal) throw new AppError('FORBIDDEN', refusal);
+
+      const values: Parameters<typeof repo.update>[1] = {};
+      if (change.role !== undefined) values.role = change.role;
+      if (change.email !== undefined && change.email !== row.email) {
+        const other = await repo.byEmail(change.email);
+        if (other && other.id !== row.id) throw conflict('An account with that email already exists.');
+        values.email = change.email;
+      }
+      if (change.phone !== undefined) values.phone = change.phone?.trim() || null;
+      if (change.email_validated !== undefined) values.emailValidated = change.email_validated;
+      if (change.phone_validated !== undefined) values.phoneValidated = change.phone_validated;
+      if (change.disabled !== undefined) values.disabled = change.disabled;
+
+      const before = {
+        role: normalizeRole(row.role) ?? row.role,
+        email: row.email,
+        phone: row.phone,
+        email_validated: row.emailValidated,
+        phone_validated: row.phoneValidated,
+        disabled: row.disabled,
+      };
+      const after = {
+        role: values.role,
+        email: values.email,
+        phone: values.phone,
+        email_validated: values.emailValidated,
+        phone_validated: values.phoneValidated,
+        disabled: values.disabled,
+      };
+      const changes = diffFields(before, after);
+      if (Object.keys(changes).length === 0) return detail(row.id);
+
+      await db.transaction(async (tx) => {
+        await adminUsersRepo(tx).update(row.id, values);
+        await recordAudit(tx, { actorId, action: 'user.edit', targetType: 'user', targetId: row.id, details: { username: row.username, changes } });
+      });
+      // A disabled user loses every session (DESIGN §4).
+      if (values.disabled === true && !row.disabled) await auth.revokeAllSessions(row.id);
+      return detail(row.id);
+    },
+
+    async revokeSessions(actorId: string, id: string): Promise<{ revoked: number }> {
+      const row = isUuid(id) ? await repo.byId(id) : undefined;
+      if (!row) throw notFound('User not found');
+      const revoked = await auth.revokeAllSessions(row.id);
+      await recordAudit(db, { actorId, action: 'user.revoke-sessions', targetType: 'user', targetId: row.id, details: { username: row.username, revoked } });
+      return { revoked };
+    },
+
+    latestAudit: (limit = 100): Promise<AuditEntry[]> => latestAudit(db, limit),
+  };
+}
+export type AdminUsersService = ReturnType<typeof adminUsersService>;

@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addBrokerRequest, deleteBrokerRequest, editBrokerRequest, isAdmin } from '@roundup/shared';
+import type { AppContext } from '../../context';
+import { requireAdmin } from '../../http/auth';
+import { brokersService } from './service';
+
+/** Checks the admin before the body is validated, so others get 401/403, never a validation hint. */
+const adminFirst = async (req: FastifyRequest) => {
+  requireAdmin(req);
+};
+
+/**
+ * Broker directory (SPEC §7). Reads are public-safe: disabled brokers are hidden from
+ * everyone but admins, who see them with `?all=1`. Writes are admin-only.
+ */
+export const brokersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const service = brokersService(ctx);
+  const tags = ['brokers'];
+
+  app.get(
+    '/api/brokers',
+    { schema: { tags, querystring: z.object({ all: z.enum(['0', '1', 'true', 'false']).optional() }) } },
+    async (req) => {
+      const admin = isAdmin(req.principal?.user.role);
+      const all = req.query.all === '1' || req.query.all === 'true';
+      return { brokers: await service.list({ admin, all }) };
+    },
+  );
+
+  app.get('/api/brokers/:id', { schema: { tags, params: z.object({ id: z.string().max(64) }) } }, async (req) => {
+    const broker = await service.get(req.params.id, isAdmin(req.principal?.user.role));
+    return { broker };
+  });
+
+  app.post('/api/brokers/add', { schema: { tags, body: addBrokerRequest }, preValidation: adminFirst }, async (req) => {
+    const { user } = requireAdmin(req);
+    return { broker: await service.add(user.id, req.body.newBroker) };
+  });
+
+  app.post('/api/brokers/edit', { schema: { tags, body: editBrokerRequest }, preValidation: adminFirst }, async (req) => {
+    const { user } = requireAdmin(req);
+    const { _id, ...input } = req.body.newBroker;
+    return { broker: await service.edit(user.id, _id, input) };
+  });
+
+  app.post('/api/brokers/delete', { schema: { tags, body: deleteBrokerRequest }, preValidation: adminFirst }, async (req) => {
+    const { user } = requireAdmin(req);
+    return { deleted: await service.remove(user.id, req.body.id) };
+  });
+};

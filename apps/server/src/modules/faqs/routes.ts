@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addFaqRequest, deleteFaqRequest, editFaqRequest } from '@roundup/shared';
+import type { AppContext } from '../../context';
+import { requireAdmin } from '../../http/auth';
+import { faqsService } from './service';
+
+/** Checks the admin before the body is validated, so others get 401/403, never a validation hint. */
+const adminFirst = async (req: FastifyRequest) => {
+  requireAdmin(req);
+};
+
+/** FAQs (SPEC §7): public reads ordered by sort then creation; admin-only writes. */
+export const faqsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const service = faqsService(ctx);
+  const tags = ['faqs'];
+
+  app.get('/api/faqs', { schema: { tags } }, async () => ({ faqs: await service.list() }));
+
+  app.get('/api/faqs/category/:category', { schema: { tags, params: z.object({ category: z.string().max(50) }) } }, async (req) => ({
+    faqs: await service.byCategory(req.params.category),
+  }));
+
+  app.get('/api/faqs/:id', { schema: { tags, params: z.object({ id: z.string().max(64) }) } }, async (req) => {
+    const faq = await service.get(req.params.id);
+    // SPEC §7 lists data.faqs for this call too: both shapes are sent.
+    return { faq, faqs: [faq] };
+  });
+
+  app.post('/api/faqs/add', { schema: { tags, body: addFaqRequest }, preValidation: adminFirst }, async (req) => {
+    const { user } = requireAdmin(req);
+    return { faq: await service.add(user.id, req.body.newFaq) };
+  });
+
+  app.post('/api/faqs/edit', { schema: { tags, body: editFaqRequest }, preValidation: adminFirst }, async (req) => {
+    const { user } = requireAdmin(req);
+    const { _id, ...input } = req.body.newFaq;
+    return { faq: await service.edit(user.id, _id, input) };
+  });
+
+  app.post('/api/faqs/delete', { schema: { tags, body: deleteFaqRequest }, preValidation: adminFirst }, async (req) => {
+    const { user } = requireAdmin(req);
+    return { deleted: await service.remove(user.id, req.body.id) };
+  });
+};

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageViewRequest, type PublicConfig } from '@roundup/shared';
+import type { AppContext } from '../../context';
+import { requireAdmin } from '../../http/auth';
+import { limit } from '../../http/rate-limit';
+import { pageViewsService } from './service';
+
+/** Page views (SPEC §2 "an analytics service") and the public client config. */
+export const pageViewsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const service = pageViewsService(ctx);
+  const tags = ['pageviews'];
+
+  app.post('/api/pageviews', { schema: { tags, body: pageViewRequest }, config: limit(120, '1 minute') }, async (req) =>
+    service.record(req.body.path, req.principal?.user.id ?? null),
+  );
+
+  app.get(
+    '/api/pageviews/summary',
+    { schema: { tags, querystring: z.object({ days: z.coerce.number().int().min(1).max(90).optional() }) } },
+    async (req) => {
+      requireAdmin(req);
+      return service.summary(req.query.days ?? 30);
+    },
+  );
+
+  app.get('/api/config', { schema: { tags: ['config'] } }, async (): Promise<PublicConfig> => ({
+    gaMeasurementId: ctx.config.GA_MEASUREMENT_ID ?? null,
+  }));
+};

@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeUser, mockFetch, renderApp, storeToken, type MockHandler } from '../../test/utils';
+
+const broker = {
+  _id: 'b1',
+  name: 'Acme Brokerage',
+  logo: null,
+  headline: 'Fast returns',
+  signupPromo: '<p>Promo</p>',
+  refLink: 'https://acme.example.com',
+  shareReturnTime: 1,
+  rating: 3,
+  fees: null,
+  notes: null,
+  fullReview: null,
+  reviewBlurb: null,
+  accountCash: true,
+  accountMargin: false,
+  accountTradIRA: false,
+  accountRothIRA: true,
+  disabled: true,
+  createdDate: '2025-01-05T12:00:00.000Z',
+  updatedDate: '2025-01-05T12:00:00.000Z',
+};
+
+const summary = { from: '2024-12-07', to: '2025-01-05', days: [{ day: '2025-01-05', path: '/learn', views: 3 }], totals: [{ path: '/learn', views: 3 }], total: 3 };
+
+function asAdmin(handlers: Record<string, MockHandler>) {
+  storeToken();
+  return mockFetch({ 'GET /api/auth/me': { data: { user: makeUser({ role: 'Admin', username: 'boss' }) } }, ...handlers });
+}
+
+describe('admin brokers', () => {
+  it('lists disabled brokers too, and a failed delete shows its message in the dialog', async () => {
+    const { apiCalls } = asAdmin({
+      'GET /api/brokers?all=1': { data: { brokers: [broker] } },
+      'POST /api/brokers/delete': { status: 404, errors: [{ msg: 'Broker not found' }] },
+    });
+    renderApp('/admin/brokers');
+    const row = (await screen.findByRole('link', { name: 'Acme Brokerage' })).closest('tr')!;
+    expect(within(row).getByText('Disabled')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: /delete/i }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete broker?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('Broker not found')).toBeInTheDocument();
+    expect(apiCalls().find((c) => c.path === '/api/brokers/delete')?.body).toEqual({ id: 'b1' });
+  });
+
+  it('a successful delete reloads through /refresh', async () => {
+    asAdmin({ 'GET /api/brokers?all=1': { data: { brokers: [broker] } }, 'POST /api/brokers/delete': { data: { deleted: { _id: 'b1' } } } });
+    const { router } = renderApp('/admin/brokers');
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+    const row = (await screen.findByRole('link', { name: 'Acme Brokerage' })).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: /delete/i }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(visited).toContain('/refresh'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('sends newBroker with every field and lists all server messages in a dismissible alert', async () => {
+    const { apiCalls } = asAdmin({
+      'POST /api/brokers/add': { status: 400, errors: [{ msg: 'Referral link must be an http(s) URL' }, { msg: 'Name is required' }] },
+    });
+    renderApp('/admin/brokers/add');
+    await userEvent.type(await screen.findByLabelText('Headline'), 'Hello');
+    await userEvent.selectOptions(screen.getByLabelText('Rating'), '5');
+    await userEvent.selectOptions(screen.getByLabelText('Share return time'), '14');
+    await userEvent.click(screen.getByLabelText('Margin'));
+    await userEvent.click(screen.getByRole('button', { name: 'Add broker' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Referral link must be an http(s) URL');
+    expect(alert).toHaveTextContent('Name is required');
+    const body = apiCalls().find((c) => c.path === '/api/brokers/add')?.body as { newBroker: Record<string, unknown> };
+    expect(body.newBroker).toMatchObject({ name: '', headline: 'Hello', rating: 5, shareReturnTime: 14, accountMargin: true, accountCash: false, signupPromo: null, disabled: false });
+    await userEvent.click(within(alert).getByRole('button', { name: /close/i }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+});
+
+describe('admin users', () => {
+  it('shows page views and searches users by username or email', async () => {
+    const user = { _id: 'u2', id: 'u2', username: 'sam', email: 'sam@example.com', role: 'User', subscriptionTier: 'Starter', createdDate: '2025-01-05T12:00:00.000Z', last_login_date: null, disabled: false };
+    const { apiCalls } = asAdmin({
+      'GET /api/users': { data: { users: [user, { ...user, _id: 'u3', id: 'u3', username: 'pat', email: 'pat@example.com', role: 'Pro' }], total: 2 } },
+      'GET /api/users?q=sam': { data: { users: [user], total: 2 } },
+      'GET /api/pageviews/summary': { data: summary },
+    });
+    renderApp('/admin/users');
+    expect(await screen.findByRole('link', { name: 'pat' })).toBeInTheDocument();
+    expect(await screen.findByText('3 views · Dec 7 – Jan 5, 2025')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Search users by username or email'), 'sam');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'pat' })).not.toBeInTheDocument());
+    expect(apiCalls().some((c) => c.path === '/api/users?q=sam')).toBe(true);
+  });
+});
+
+describe('admin feedback', () => {
+  it('shows times in New York time', async () => {
+    asAdmin({ 'GET /api/feedback': { data: { feedback: [{ _id: 'f1', email: 'v@example.com', feedback: 'Nice!', createdDate: '2025-07-04T16:05:00.000Z' }] } } });
+    renderApp('/admin/feedback');
+    expect(await screen.findByText('Nice!')).toBeInTheDocument();
+    expect(screen.getByText('July 04, 2025 12:05 PM ET')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,107 @@
+import type { Broker } from '@roundup/shared/brokers';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Link, useNavigate } from 'react-router';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { errorMessages } from '../../../lib/api-client';
+import { useAdminBrokers, useDeleteBroker } from '../api';
+import { DeleteDialog } from '../components/DeleteDialog';
+import '../admin.css';
+
+/** /admin/brokers: every broker, disabled ones included, with view and delete. */
+export function AdminBrokersPage() {
+  const { data, error, isPending, refetch } = useAdminBrokers();
+  const del = useDeleteBroker();
+  const navigate = useNavigate();
+  const [target, setTarget] = useState<Broker | null>(null);
+
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
+        <h1 className="h3 fw-bold mb-0">Brokers</h1>
+        <Link to="/admin/brokers/add" className="btn btn-primary">
+          Add broker
+        </Link>
+      </div>
+      <ErrorAlert messages={error ? errorMessages(error) : null} firstOnly onClose={() => void refetch()} />
+      {isPending ? <p className="text-body-secondary">Loading brokers…</p> : null}
+      {data ? (
+        <section className="card shadow-sm ru-panel" aria-label="Brokers">
+          <div className="table-responsive">
+            <table className="table table-hover mb-0 ru-admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Broker</th>
+                  <th scope="col" className="d-none d-md-table-cell">
+                    Rating
+                  </th>
+                  <th scope="col" className="d-none d-md-table-cell">
+                    Share return
+                  </th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="text-end">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.length === 0 ? (
+                  <tr>
+                    <td colSpan={5} className="text-body-secondary">
+                      No brokers yet.
+                    </td>
+                  </tr>
+                ) : (
+                  data.map((b) => (
+                    <tr key={b._id}>
+                      <td className="ru-cell-wrap">
+                        <div className="d-flex align-items-center gap-2">
+                          {b.logo ? <img src={b.logo} alt="" className="ru-admin-logo border rounded bg-white d-none d-sm-block" /> : null}
+                          <div>
+                            <Link to={`/admin/brokers/view/${b._id}`} className="fw-semibold">
+                              {b.name}
+                            </Link>
+                            {b.headline ? <div className="small text-body-secondary">{b.headline}</div> : null}
+                          </div>
+                        </div>
+                      </td>
+                      <td className="d-none d-md-table-cell">
+                        <span aria-label={`${b.rating} out of 5`}>{b.rating > 0 ? '$'.repeat(b.rating) : '—'}</span>
+                      </td>
+                      <td className="d-none d-md-table-cell text-nowrap">
+                        {b.shareReturnTime} {b.shareReturnTime === 1 ? 'day' : 'days'}
+                      </td>
+                      <td>{b.disabled ? <span className="badge text-bg-secondary">Disabled</span> : <span className="badge text-bg-success">Shown</span>}</td>
+                      <td className="text-end text-nowrap">
+                        <Link to={`/admin/brokers/view/${b._id}`} className="btn btn-sm btn-outline-primary me-2">
+                          View<span className="visually-hidden"> {b.name}</span>
+                        </Link>
+                        <Button size="sm" variant="outline-danger" onClick={() => setTarget(b)}>
+                          Delete<span className="visually-hidden"> {b.name}</span>
+                        </Button>
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+      <DeleteDialog
+        show={target !== null}
+        title="Delete broker?"
+        onHide={() => setTarget(null)}
+        onConfirm={() => del.mutateAsync(target?._id ?? '')}
+        onDeleted={() => {
+          setTarget(null);
+          void navigate('/refresh');
+        }}
+      >
+        <p className="mb-0">
+          Delete <strong>{target?.name}</strong>? Members’ accounts keep the broker’s name. This cannot be undone.
+        </p>
+      </DeleteDialog>
+    </>
+  );
+}

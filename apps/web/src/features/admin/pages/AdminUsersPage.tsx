@@ -1,0 +1,121 @@
+import { formatInMarketTz } from '@roundup/shared/dates';
+import { useDeferredValue, useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import { Link, useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { errorMessages } from '../../../lib/api-client';
+import { useAdminUsers } from '../api';
+import { PageViewsPanel } from '../components/PageViewsPanel';
+import '../admin.css';
+
+export function roleBadge(role: string): string {
+  if (role === 'Admin') return 'text-bg-dark';
+  if (role === 'Pro' || role === 'Member') return 'text-bg-success';
+  return 'text-bg-light border';
+}
+
+const date = (iso: string | null) => (iso ? formatInMarketTz(iso, 'MMM d, yyyy') : '—');
+
+/** /admin and /admin/users: searchable users list, with the page-view overview on top. */
+export function AdminUsersPage() {
+  const [params, setParams] = useSearchParams();
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const deferred = useDeferredValue(q.trim());
+  const { data, error, isPending, isFetching, refetch } = useAdminUsers(deferred);
+
+  function onChange(value: string) {
+    setQ(value);
+    const next = new URLSearchParams(params);
+    if (value.trim()) next.set('q', value.trim());
+    else next.delete('q');
+    setParams(next, { replace: true });
+  }
+
+  return (
+    <>
+      <h1 className="h3 fw-bold mb-4">Users</h1>
+      <PageViewsPanel />
+      <section className="card shadow-sm ru-panel" aria-labelledby="users-title">
+        <div className="card-body p-3 p-md-4">
+          <div className="d-flex flex-wrap justify-content-between align-items-center gap-3 mb-3">
+            <h2 id="users-title" className="h5 fw-semibold mb-0">
+              All users{' '}
+              {data ? (
+                <span className="badge rounded-pill text-bg-light border align-middle">
+                  {data.users.length === data.total ? data.total : `${data.users.length} of ${data.total}`}
+                </span>
+              ) : null}
+            </h2>
+            <Form role="search" onSubmit={(e) => e.preventDefault()} className="flex-grow-1" style={{ maxWidth: '22rem' }}>
+              <Form.Label htmlFor="user-search" visuallyHidden>
+                Search users by username or email
+              </Form.Label>
+              <Form.Control
+                id="user-search"
+                type="search"
+                placeholder="Search username or email"
+                value={q}
+                onChange={(e) => onChange(e.target.value)}
+                autoComplete="off"
+              />
+            </Form>
+          </div>
+          <ErrorAlert messages={error ? errorMessages(error) : null} onClose={() => void refetch()} firstOnly />
+          {isPending ? <p className="text-body-secondary">Loading users…</p> : null}
+          {data ? (
+            <div className="table-responsive">
+              <table className={`table table-hover mb-0 ru-admin-table ${isFetching ? 'opacity-75' : ''}`}>
+                <thead>
+                  <tr>
+                    <th scope="col">Username</th>
+                    <th scope="col" className="d-none d-md-table-cell">
+                      Email
+                    </th>
+                    <th scope="col">Role</th>
+                    <th scope="col" className="d-none d-md-table-cell">
+                      Tier
+                    </th>
+                    <th scope="col" className="d-none d-lg-table-cell">
+                      Joined
+                    </th>
+                    <th scope="col" className="d-none d-lg-table-cell">
+                      Last login
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.users.length === 0 ? (
+                    <tr>
+                      <td colSpan={6} className="text-body-secondary">
+                        No users match “{deferred}”.
+                      </td>
+                    </tr>
+                  ) : (
+                    data.users.map((u) => (
+                      <tr key={u._id}>
+                        <td className="ru-cell-wrap">
+                          <Link to={`/admin/users/${u._id}`} className="fw-semibold">
+                            {u.username}
+                          </Link>
+                          {u.disabled ? <span className="badge text-bg-danger ms-2">Disabled</span> : null}
+                          <div className="small text-body-secondary d-md-none text-break">{u.email}</div>
+                        </td>
+                        <td className="ru-cell-wrap small d-none d-md-table-cell">{u.email}</td>
+                        <td>
+                          <span className={`badge ${roleBadge(u.role)}`}>{u.role}</span>
+                        </td>
+                        <td className="d-none d-md-table-cell">{u.subscriptionTier}</td>
+                        <td className="d-none d-lg-table-cell small text-nowrap">{date(u.createdDate)}</td>
+                        <td className="d-none d-lg-table-cell small text-nowrap">{date(u.last_login_date)}</td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </div>
+      </section>
+    </>
+  );
+}

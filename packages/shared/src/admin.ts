@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { emailSchema } from './auth';
+import { ROLES } from './permissions';
+
+/** POST /api/users/admin-edit: what an admin may change on a user (privacy policy: admins can edit user info). */
+export const adminEditUserRequest = z.object({
+  id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64),
+  role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}` }).optional(),
+  email: emailSchema.optional(),
+  phone: z.string().trim().max(32, 'Phone must be at most 32 characters').nullish(),
+  email_validated: z.boolean().optional(),
+  phone_validated: z.boolean().optional(),
+  disabled: z.boolean().optional(),
+});
+export type AdminEditUserRequest = z.infer<typeof adminEditUserRequest>;
+
+export const revokeSessionsRequest = z.object({ id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64) });
+
+/** One row of the admin users list (GET /api/users). */
+export interface AdminUserSummary {
+  _id: string;
+  id: string;
+  username: string;
+  email: string;
+  role: string;
+  subscriptionTier: string;
+  createdDate: string;
+  last_login_date: string | null;
+  disabled: boolean;
+}
+
+/** GET /api/users/:id adds everything an admin may see and edit, with the audit trail. */
+export interface AdminUserDetail extends AdminUserSummary {
+  phone: string | null;
+  phone_validated: boolean;
+  email_validated: boolean;
+  referrer: string | null;
+  memberSince: string | null;
+  activeSessions: number;
+  audit: AuditEntry[];
+}
+
+/** An audit-log entry (who, what, when). */
+export interface AuditEntry {
+  _id: string;
+  actorId: string | null;
+  actorUsername: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  details: Record<string, unknown> | null;
+  createdDate: string;
+}
+
+/** POST /api/pageviews: the path only (no query, no personal data). */
+export const PAGE_PATH_MAX = 200;
+export const pageViewRequest = z.object({
+  path: z
+    .string({ error: 'path is required' })
+    .trim()
+    .min(1, 'path is required')
+    .max(PAGE_PATH_MAX, `path must be at most ${PAGE_PATH_MAX} characters`)
+    .refine((p) => p.startsWith('/') && !p.startsWith('//'), { message: 'path must start with /' }),
+});
+
+/** GET /api/pageviews/summary: views per page per New York day. */
+export interface PageViewSummary {
+  from: string;
+  to: string;
+  days: { day: string; path: string; views: number }[];
+  totals: { path: string; views: number }[];
+  total: number;
+}
+
+/** GET /api/config: public client configuration. */
+export interface PublicConfig {
+  gaMeasurementId: string | null;
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { RATING_MAX, SHARE_RETURN_TIMES } from './domain';
+
+/** Limits of the broker fields (SPEC §3 Broker, §9). */
+export const BROKER_LIMITS = {
+  name: 100,
+  logo: 500,
+  headline: 200,
+  refLink: 500,
+  html: 10_000,
+  fullReview: 20_000,
+  notes: 2_000,
+  reviewBlurb: 1_000,
+} as const;
+
+const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+/** An absolute http(s) URL, or a site path such as /brokers/schwab.svg. */
+const LOGO_URL = /^(https?:\/\/[^\s/$.?#][^\s]*|\/(?!\/)[^\s]*)$/i;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** What an admin sends to add or edit a broker (`newBroker`). HTML fields are sanitized by the server. */
+export const brokerInput = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(BROKER_LIMITS.name, `Name must be at most ${BROKER_LIMITS.name} characters`),
+  logo: optionalText(BROKER_LIMITS.logo, 'Logo').refine((v) => v === null || LOGO_URL.test(v), {
+    message: 'Logo must be an http(s) URL or a path starting with /',
+  }),
+  headline: optionalText(BROKER_LIMITS.headline, 'Headline'),
+  signupPromo: optionalText(BROKER_LIMITS.html, 'Sign-up promo'),
+  refLink: z
+    .string({ error: 'Referral link is required' })
+    .trim()
+    .min(1, 'Referral link is required')
+    .max(BROKER_LIMITS.refLink, `Referral link must be at most ${BROKER_LIMITS.refLink} characters`)
+    .refine((v) => HTTP_URL.test(v), { message: 'Referral link must be an http(s) URL' }),
+  shareReturnTime: z
+    .number({ error: 'Share return time is required' })
+    .refine((v) => (SHARE_RETURN_TIMES as readonly number[]).includes(v), {
+      message: `Share return time must be one of ${SHARE_RETURN_TIMES.join(', ')} days`,
+    })
+    .default(1),
+  rating: z
+    .number({ error: 'Rating must be a whole number from 0 to 5' })
+    .int(`Rating must be a whole number from 0 to ${RATING_MAX}`)
+    .min(0, `Rating must be a whole number from 0 to ${RATING_MAX}`)
+    .max(RATING_MAX, `Rating must be a whole number from 0 to ${RATING_MAX}`)
+    .default(0),
+  fees: optionalText(BROKER_LIMITS.html, 'Fees'),
+  notes: optionalText(BROKER_LIMITS.notes, 'Notes'),
+  fullReview: optionalText(BROKER_LIMITS.fullReview, 'Full review'),
+  reviewBlurb: optionalText(BROKER_LIMITS.reviewBlurb, 'Review blurb'),
+  accountCash: z.boolean().default(false),
+  accountMargin: z.boolean().default(false),
+  accountTradIRA: z.boolean().default(false),
+  accountRothIRA: z.boolean().default(false),
+  disabled: z.boolean().default(false),
+});
+export type BrokerInput = z.infer<typeof brokerInput>;
+export type BrokerInputRaw = z.input<typeof brokerInput>;
+
+const idSchema = z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64);
+
+export const addBrokerRequest = z.object({ newBroker: brokerInput });
+export const editBrokerRequest = z.object({ newBroker: brokerInput.extend({ _id: idSchema }) });
+export const deleteBrokerRequest = z.object({ id: idSchema });
+
+/** A broker as the API returns it (SPEC §3 field names). `notes` is only sent to admins. */
+export interface Broker {
+  _id: string;
+  name: string;
+  logo: string | null;
+  headline: string | null;
+  signupPromo: string | null;
+  refLink: string | null;
+  shareReturnTime: number;
+  rating: number;
+  fees: string | null;
+  notes?: string | null;
+  fullReview: string | null;
+  reviewBlurb: string | null;
+  accountCash: boolean;
+  accountMargin: boolean;
+  accountTradIRA: boolean;
+  accountRothIRA: boolean;
+  disabled: boolean;
+  createdDate: string;
+  updatedDate: string;
+}
+
+/** SPEC §2: share return time icon — 0–1 short, 2–5 medium, 10 or 14 long. */
+export function shareReturnSpeed(days: number): 'short' | 'medium' | 'long' {
+  if (days <= 1) return 'short';
+  if (days <= 5) return 'medium';
+  return 'long';
+}
