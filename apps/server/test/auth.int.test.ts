@@ -233,5 +233,8 @@ describe('platform', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3/);
     expect(Object.keys(doc.paths)).toContain('/api/auth/login');
+    // The docs UI loads the same document, unwrapped.
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(ui.json().openapi).toMatch(/^3/);
   });
 });

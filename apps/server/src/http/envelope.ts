@@ -83,7 +83,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('preSerialization', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (!req.url.startsWith('/api/') || isEnvelope(payload)) return payload;
+    // The docs UI reads its own JSON (/api/docs/json) unwrapped.
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || isEnvelope(payload)) return payload;
     if (reply.statusCode >= 400) return payload;
     return { data: payload ?? null, errors: [] };
   });
