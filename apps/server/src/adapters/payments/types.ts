@@ -1,0 +1,95 @@
+/**
+ * The payment provider behind billing (DESIGN §6): one interface, two adapters — Stripe, and a
+ * local test checkout used when no Stripe key is set. Both answer in these normalised shapes so
+ * the billing module never depends on which one is live.
+ */
+export type Level = 'pro' | 'lifetime';
+
+export interface CheckoutInfo {
+  id: string;
+  url: string | null;
+  /** open | complete | expired */
+  status: string;
+  paid: boolean;
+  mode: 'subscription' | 'payment';
+  level: Level | null;
+  /** The user the session was created for (client_reference_id / metadata). */
+  userId: string | null;
+  customerId: string | null;
+  subscriptionId: string | null;
+  invoiceId: string | null;
+  paymentIntentId: string | null;
+  amountTotal: number | null;
+}
+
+export interface SubscriptionInfo {
+  id: string;
+  customerId: string | null;
+  userId: string | null;
+  /** active, trialing, past_due, canceled, unpaid, incomplete, incomplete_expired, paused */
+  status: string;
+  priceId: string | null;
+  unitAmount: number;
+  quantity: number;
+  /** Seconds since the epoch. */
+  created: number;
+  currentPeriodEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+  latestInvoiceId: string | null;
+}
+
+export interface InvoiceInfo {
+  id: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  userId: string | null;
+  /** draft, open, paid, uncollectible, void */
+  status: string;
+  amountPaid: number;
+  /** Seconds since the epoch. */
+  created: number;
+  paidAt: number | null;
+  hostedInvoiceUrl: string | null;
+  invoicePdf: string | null;
+  paymentIntentId: string | null;
+}
+
+export interface ChargeInfo {
+  id: string;
+  paymentIntentId: string | null;
+  amount: number;
+  amountRefunded: number;
+}
+
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  objectId: string;
+}
+
+export class WebhookSignatureError extends Error {}
+
+export interface PaymentProvider {
+  readonly kind: 'stripe' | 'local';
+  /** The price of a level, or null when it is not configured. */
+  priceFor(level: Level): string | null;
+  createCustomer(input: { email: string; userId: string; username: string }): Promise<string>;
+  createCheckout(input: {
+    level: Level;
+    priceId: string;
+    customerId: string;
+    userId: string;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ id: string; url: string }>;
+  retrieveCheckout(id: string): Promise<CheckoutInfo | null>;
+  retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
+  retrieveInvoice(id: string): Promise<InvoiceInfo | null>;
+  retrieveCharge(id: string): Promise<ChargeInfo | null>;
+  /** Cancels now, or at the end of the paid period. */
+  cancelSubscription(id: string, opts: { atPeriodEnd: boolean }): Promise<SubscriptionInfo>;
+  /** Refunds a payment in full. */
+  refund(paymentIntentId: string): Promise<{ id: string; amount: number }>;
+  /** Verifies the signature over the raw body (300 s tolerance) and names the event. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+}

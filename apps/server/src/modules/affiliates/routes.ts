@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { markCommissionsPaidRequest } from '@roundup/shared';
+import type { AppContext } from '../../context';
+import { requireAdmin, requireUser } from '../../http/auth';
+import { affiliatesService } from './service';
+
+const userParams = z.object({ userId: z.uuid({ error: 'Not a user id' }) });
+
+export const affiliatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const service = affiliatesService(ctx);
+
+  /** SPEC §7: data.referrals[] (the tab splits them by role: User = Starter, Member/Pro = Pro). */
+  app.get('/api/affiliates/referrals', { schema: { tags: ['affiliates'] } }, async (req) => ({
+    referrals: await service.referrals(requireUser(req).user.id),
+  }));
+
+  app.get('/api/affiliates/commissions', { schema: { tags: ['affiliates'] } }, async (req) => service.commissions(requireUser(req).user.id));
+
+  app.get('/api/affiliates/admin/:userId/commissions', { schema: { tags: ['affiliates'], params: userParams } }, async (req) => {
+    requireAdmin(req);
+    return service.adminCommissions(req.params.userId);
+  });
+
+  app.post(
+    '/api/affiliates/admin/:userId/mark-paid',
+    { schema: { tags: ['affiliates'], params: userParams, body: markCommissionsPaidRequest } },
+    async (req) => {
+      requireAdmin(req);
+      return service.markPaid(req.params.userId, req.body?.ids);
+    },
+  );
+};

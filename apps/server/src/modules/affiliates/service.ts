@@ -1,0 +1,70 @@
+import type { CommissionsResponse, Referral } from '@roundup/shared';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { notFound } from '../../http/app-error';
+import { affiliatesRepo } from './repo';
+import { commissionCents, monthlyRows, totalsOf } from './rules';
+
+/**
+ * The commission ledger other modules (billing) write through, inside their own transaction:
+ * 20% of each paid invoice of a referred member, once per invoice; a refund reverses it.
+ */
+export function commissionLedger(tx: Db) {
+  const repo = affiliatesRepo(tx);
+  return {
+    async credit(input: { referredUserId: string; invoiceId: string; amountPaidCents: number; refunded: boolean }) {
+      const referrerId = await repo.referrerOf(input.referredUserId);
+      if (!referrerId || referrerId === input.referredUserId) return false;
+      const amountCents = commissionCents(input.amountPaidCents);
+      if (amountCents <= 0) return false;
+      return repo.insertCommission({
+        referrerId,
+        referredUserId: input.referredUserId,
+        invoiceId: input.invoiceId,
+        amountCents,
+        status: input.refunded ? 'reversed' : 'pending',
+      });
+    },
+    reverse: (invoiceId: string, now: Date) => repo.reverse(invoiceId, now),
+  };
+}
+
+export function affiliatesService(ctx: AppContext) {
+  const repo = affiliatesRepo(ctx.database.db);
+
+  async function commissions(referrerId: string): Promise<CommissionsResponse> {
+    const rows = await repo.commissionsOf(referrerId);
+    const plain = rows.map((r) => ({ amountCents: r.amountCents, status: r.status, month: r.createdAt.toISOString().slice(0, 7) }));
+    return {
+      totals: totalsOf(plain),
+      months: monthlyRows(plain),
+      items: rows.map((r) => ({
+        _id: r.id,
+        invoiceId: r.invoiceId,
+        referredUsername: r.referredUsername,
+        amount: r.amountCents,
+        status: r.status as 'pending' | 'paid' | 'reversed',
+        createdDate: r.createdAt.toISOString(),
+        paidDate: r.paidAt ? r.paidAt.toISOString() : null,
+      })),
+    };
+  }
+
+  return {
+    async referrals(userId: string): Promise<Referral[]> {
+      const rows = await repo.referralsOf(userId);
+      return rows.map((r) => ({ _id: r.id, username: r.username, role: r.role }));
+    },
+    commissions,
+    async adminCommissions(userId: string) {
+      if (!(await repo.userExists(userId))) throw notFound('User not found');
+      return commissions(userId);
+    },
+    async markPaid(userId: string, ids?: string[]) {
+      if (!(await repo.userExists(userId))) throw notFound('User not found');
+      const count = await repo.markPaid(userId, ctx.clock(), ids);
+      return { count, ...(await commissions(userId)) };
+    },
+  };
+}
+export type AffiliatesService = ReturnType<typeof affiliatesService>;

@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+let now = new Date('2026-03-02T15:00:00Z');
+const DAY = 86_400_000;
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => now, config: { RATE_LIMIT_SCALE: 20 } });
+});
+afterAll(async () => t?.close());
+
+/** Starts a checkout, pays it on the local test checkout and confirms it, as the browser does. */
+async function buy(token: string, level: 'pro' | 'lifetime' = 'pro') {
+  const start = await call(t.app, 'POST', level === 'pro' ? '/api/subs/session' : '/api/subs/lifetime', { token, body: {} });
+  expect(start.status).toBe(200);
+  const id = start.body.data.session.id as string;
+  const pay = await call(t.app, 'POST', `/api/subs/test-checkout/${id}/pay`, { token });
+  expect(pay.status).toBe(200);
+  expect(pay.body.data.url).toBe(`http://localhost:3000/register/success/${id}`);
+  const ok = await call(t.app, 'POST', '/api/subs/register-success', { token, body: { sessionId: id } });
+  expect(ok.status).toBe(200);
+  return { id, user: ok.body.data.user };
+}
+
+describe('checkout with the local test checkout', () => {
+  it('needs a signed-in user', async () => {
+    expect((await call(t.app, 'POST', '/api/subs/session', { body: {} })).status).toBe(401);
+    expect((await call(t.app, 'POST', '/api/subs/lifetime')).status).toBe(401);
+    expect((await call(t.app, 'POST', '/api/subs/fetch')).status).toBe(401);
+  });
+
+  it('decides the price itself and checks ids sent by the browser', async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const other = await call(t.app, 'POST', '/api/subs/session', { token: a.token, body: { userId: b.user._id } });
+    expect(other.status).toBe(403);
+    const price = await call(t.app, 'POST', '/api/subs/session', { token: a.token, body: { priceId: 'price_local_lifetime' } });
+    expect(price.status).toBe(400);
+    expect(price.body.errors[0].msg).toBe('That price is not available.');
+    const cus = await call(t.app, 'POST', '/api/subs/session', { token: a.token, body: { stripeCustomerId: 'cus_someone_else' } });
+    expect(cus.status).toBe(403);
+    const ok = await call(t.app, 'POST', '/api/subs/session', { token: a.token, body: { priceId: 'price_local_pro', userId: a.user._id } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.session.url).toMatch(/^http:\/\/localhost:3000\/checkout\/test\/cs_local_/);
+    const me = await call(t.app, 'GET', '/api/auth/me', { token: a.token });
+    expect(me.body.data.user.stripeCustomerId).toMatch(/^cus_local_/);
+    expect(me.body.data.user.role).toBe('User');
+  });
+
+  it('pays, confirms and makes the member Pro; the referrer earns 20% once', async () => {
+    const ref = await registerUser(t.app);
+    const m = await registerUser(t.app, { refId: ref.user.username });
+    const { id, user } = await buy(m.token);
+    expect(user).toMatchObject({ role: 'Pro', subscriptionTier: 'Pro' });
+    expect(user.stripeSubscriptionId).toMatch(/^sub_local_/);
+    expect(user.memberSince).not.toBeNull();
+    // Confirming again changes nothing.
+    const again = await call(t.app, 'POST', '/api/subs/register-success', { token: m.token, body: { sessionId: id } });
+    expect(again.body.data.user.memberSince).toBe(user.memberSince);
+
+    const fetched = await call(t.app, 'POST', '/api/subs/fetch', { token: m.token, body: { subscriptionId: user.stripeSubscriptionId } });
+    expect(fetched.status).toBe(200);
+    const { subscription, invoices } = fetched.body.data;
+    expect(subscription).toMatchObject({ status: 'active', quantity: 1, level: 'pro', tier: 'Pro', cancelable: true, refund_eligible: true });
+    expect(subscription.items.total_count).toBe(1);
+    expect(subscription.items.data[0].price.unit_amount).toBe(5000);
+    expect(invoices.data).toHaveLength(1);
+    expect(invoices.data[0].hosted_invoice_url).toMatch(/\/api\/subs\/test-checkout\/invoices\/in_local_/);
+
+    const receipt = await t.app.inject({ method: 'GET', url: new URL(invoices.data[0].invoice_pdf).pathname + '?download=1' });
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toMatch(/text\/html/);
+    expect(receipt.headers['content-disposition']).toMatch(/attachment/);
+    expect(receipt.body).toContain('$50.00');
+
+    const refs = await call(t.app, 'GET', '/api/affiliates/referrals', { token: ref.token });
+    expect(refs.body.data.referrals).toEqual([{ _id: m.user._id, username: m.user.username, role: 'Pro' }]);
+    const com = await call(t.app, 'GET', '/api/affiliates/commissions', { token: ref.token });
+    expect(com.body.data.totals).toEqual({ earned: 1000, pending: 1000, paid: 0 });
+    expect(com.body.data.months).toHaveLength(1);
+
+    // Buying Pro twice is refused.
+    const twice = await call(t.app, 'POST', '/api/subs/session', { token: m.token, body: {} });
+    expect(twice.status).toBe(409);
+  });
+
+  it('a user who already has Pro access (e.g. set by an admin) cannot buy Pro again, but may buy lifetime', async () => {
+    const p = await registerUser(t.app);
+    await setRole(t.database, p.user._id, 'Pro');
+    const res = await call(t.app, 'POST', '/api/subs/session', { token: p.token });
+    expect(res.status).toBe(409);
+    expect(res.body.errors[0].msg).toBe('You already have an active Pro membership.');
+    expect((await call(t.app, 'POST', '/api/subs/lifetime', { token: p.token })).status).toBe(200);
+  });
+
+  it('register-success refuses another user’s session, an unpaid one and an unknown one', async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const start = await call(t.app, 'POST', '/api/subs/session', { token: a.token, body: {} });
+    const id = start.body.data.session.id;
+    const unpaid = await call(t.app, 'POST', '/api/subs/register-success', { token: a.token, body: { sessionId: id } });
+    expect(unpaid.status).toBe(400);
+    expect(unpaid.body.errors[0].msg).toBe('Your payment has not been completed yet.');
+    // b cannot see, pay or confirm a's session.
+    expect((await call(t.app, 'GET', `/api/subs/test-checkout/${id}`, { token: b.token })).status).toBe(404);
+    expect((await call(t.app, 'POST', `/api/subs/test-checkout/${id}/pay`, { token: b.token })).status).toBe(404);
+    await call(t.app, 'POST', `/api/subs/test-checkout/${id}/pay`, { token: a.token });
+    const stolen = await call(t.app, 'POST', '/api/subs/register-success', { token: b.token, body: { sessionId: id } });
+    expect(stolen.status).toBe(404);
+    const bMe = await call(t.app, 'GET', '/api/auth/me', { token: b.token });
+    expect(bMe.body.data.user).toMatchObject({ role: 'User', subscriptionTier: 'Starter' });
+    expect((await call(t.app, 'POST', '/api/subs/register-success', { token: b.token, body: { sessionId: 'cs_local_nope' } })).status).toBe(404);
+    expect((await call(t.app, 'POST', '/api/subs/register-success', { token: b.token, body: {} })).status).toBe(400);
+  });
+
+  it('a Starter cannot forge an upgrade through any endpoint', async () => {
+    const s = await registerUser(t.app);
+    const bodies = [{ role: 'Pro' }, { subscriptionTier: 'Pro' }, { userId: s.user._id, status: 'active' }];
+    for (const body of bodies) {
+      await call(t.app, 'POST', '/api/users/update-self', { token: s.token, body: { email: s.email, ...body } });
+      await call(t.app, 'POST', '/api/subs/fetch', { token: s.token, body });
+      await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: s.token, body });
+    }
+    const fake = JSON.stringify({ id: 'evt_forged', type: 'checkout.session.completed', data: { object: { id: 'cs_x', client_reference_id: s.user._id } } });
+    const hook = await t.app.inject({ method: 'POST', url: '/api/subs/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: fake });
+    expect(hook.statusCode).toBe(400);
+    const start = await call(t.app, 'POST', '/api/subs/session', { token: s.token, body: {} });
+    const id = start.body.data.session.id;
+    await call(t.app, 'POST', '/api/subs/register-success', { token: s.token, body: { sessionId: id } });
+    await call(t.app, 'POST', `/api/subs/test-checkout/${id}/cancel`, { token: s.token });
+    expect((await call(t.app, 'POST', `/api/subs/test-checkout/${id}/pay`, { token: s.token })).status).toBe(400);
+    await call(t.app, 'POST', '/api/subs/register-success', { token: s.token, body: { sessionId: id } });
+    const me = await call(t.app, 'GET', '/api/auth/me', { token: s.token });
+    expect(me.body.data.user).toMatchObject({ role: 'User', subscriptionTier: 'Starter', stripeSubscriptionId: null });
+    const { rows } = await t.database.query('select count(*)::int as n from memberships where user_id = $1', [s.user._id]);
+    expect(rows[0]).toEqual({ n: 0 });
+    const none = await call(t.app, 'POST', '/api/subs/fetch', { token: s.token });
+    expect(none.body.data).toEqual({ subscription: null, invoices: { data: [] } });
+  });
+});
+
+describe('cancel membership', () => {
+  it('within 7 days: cancels now, refunds in full, reverses the commission', async () => {
+    const ref = await registerUser(t.app);
+    const m = await registerUser(t.app, { refId: ref.user.username });
+    await buy(m.token);
+    now = new Date(now.getTime() + 6 * DAY);
+    const res = await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: m.token, body: {} });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ outcome: 'refunded', refundAmount: 5000 });
+    expect(res.body.data.msg).toContain('$50.00 was refunded');
+    const me = await call(t.app, 'GET', '/api/auth/me', { token: m.token });
+    expect(me.body.data.user).toMatchObject({ role: 'User', subscriptionTier: 'Starter', memberSince: null });
+    const f = await call(t.app, 'POST', '/api/subs/fetch', { token: m.token });
+    expect(f.body.data.subscription).toMatchObject({ status: 'canceled', refunded: true, cancelable: false });
+    expect(f.body.data.invoices.data[0].amount_refunded).toBe(5000);
+    const com = await call(t.app, 'GET', '/api/affiliates/commissions', { token: ref.token });
+    expect(com.body.data.totals).toEqual({ earned: 0, pending: 0, paid: 0 });
+    expect(com.body.data.items[0].status).toBe('reversed');
+    // A second cancel finds nothing to cancel and refunds nothing more.
+    expect((await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: m.token })).status).toBe(400);
+  });
+
+  it('a second purchase after a refund is not refunded again: it ends with its period', async () => {
+    const m = await registerUser(t.app);
+    await buy(m.token);
+    expect((await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: m.token })).body.data.outcome).toBe('refunded');
+    await buy(m.token);
+    const f = await call(t.app, 'POST', '/api/subs/fetch', { token: m.token });
+    expect(f.body.data.subscription).toMatchObject({ status: 'active', refund_eligible: false, cancelable: true });
+    const res = await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: m.token });
+    expect(res.body.data).toMatchObject({ outcome: 'scheduled', refundAmount: 0 });
+    expect((await call(t.app, 'GET', '/api/auth/me', { token: m.token })).body.data.user.role).toBe('Pro');
+  });
+
+  it('after 7 days: cancels at the period end and keeps Pro until then', async () => {
+    const m = await registerUser(t.app);
+    await buy(m.token);
+    now = new Date(now.getTime() + 8 * DAY);
+    const res = await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: m.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.outcome).toBe('scheduled');
+    expect(res.body.data.refundAmount).toBe(0);
+    expect(res.body.data.msg).toMatch(/will end on [A-Z][a-z]+ \d{2}, \d{4}/);
+    let me = await call(t.app, 'GET', '/api/auth/me', { token: m.token });
+    expect(me.body.data.user).toMatchObject({ role: 'Pro', subscriptionTier: 'Pro' });
+    const f = await call(t.app, 'POST', '/api/subs/fetch', { token: m.token });
+    expect(f.body.data.subscription).toMatchObject({ status: 'active', cancel_at_period_end: true, cancelable: false });
+    // The paid period ends: back to Starter.
+    now = new Date(now.getTime() + 30 * DAY);
+    // (sessions last 30 days: sign in again)
+    const login = await call(t.app, 'POST', '/api/auth/login', { body: { email: m.email, password: m.password } });
+    const token = login.body.data.token;
+    const later = await call(t.app, 'POST', '/api/subs/fetch', { token });
+    expect(later.body.data.subscription.status).toBe('canceled');
+    me = await call(t.app, 'GET', '/api/auth/me', { token });
+    expect(me.body.data.user).toMatchObject({ role: 'User', subscriptionTier: 'Starter' });
+  });
+
+  it('lifetime: never lapses; refundable within 7 days only; an Admin stays Admin', async () => {
+    const a = await registerUser(t.app);
+    await setRole(t.database, a.user._id, 'Admin');
+    const { user } = await buy(a.token, 'lifetime');
+    expect(user).toMatchObject({ role: 'Admin', subscriptionTier: 'Lifetime' });
+    expect((await call(t.app, 'POST', '/api/subs/lifetime', { token: a.token })).status).toBe(409);
+    now = new Date(now.getTime() + 10 * DAY);
+    const res = await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: a.token });
+    expect(res.status).toBe(400);
+    const f = await call(t.app, 'POST', '/api/subs/fetch', { token: a.token });
+    expect(f.body.data.subscription).toMatchObject({ level: 'lifetime', tier: 'Lifetime', status: 'active', cancelable: false });
+    expect(f.body.data.subscription.items.data[0].price.unit_amount).toBe(49900);
+
+    const b = await registerUser(t.app);
+    await buy(b.token, 'lifetime');
+    const refund = await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: b.token });
+    expect(refund.body.data).toMatchObject({ outcome: 'refunded', refundAmount: 49900 });
+    const me = await call(t.app, 'GET', '/api/auth/me', { token: b.token });
+    expect(me.body.data.user).toMatchObject({ role: 'User', subscriptionTier: 'Starter' });
+  });
+
+  it('fetch and cancel answer 404 for someone else’s subscription', async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const { user } = await buy(a.token);
+    expect((await call(t.app, 'POST', '/api/subs/fetch', { token: b.token, body: { subscriptionId: user.stripeSubscriptionId } })).status).toBe(404);
+    expect((await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: b.token, body: { subscriptionId: user.stripeSubscriptionId } })).status).toBe(404);
+    const me = await call(t.app, 'GET', '/api/auth/me', { token: a.token });
+    expect(me.body.data.user.role).toBe('Pro');
+  });
+});
+
+describe('affiliate commissions for admins', () => {
+  it('lists and marks a referrer’s commissions paid; non-admins are refused', async () => {
+    const ref = await registerUser(t.app);
+    const m = await registerUser(t.app, { refId: ref.user.username });
+    await buy(m.token);
+    const admin = await registerUser(t.app);
+    await setRole(t.database, admin.user._id, 'Admin');
+    expect((await call(t.app, 'GET', `/api/affiliates/admin/${ref.user._id}/commissions`, { token: ref.token })).status).toBe(403);
+    expect((await call(t.app, 'POST', `/api/affiliates/admin/${ref.user._id}/mark-paid`, { token: ref.token })).status).toBe(403);
+    const list = await call(t.app, 'GET', `/api/affiliates/admin/${ref.user._id}/commissions`, { token: admin.token });
+    expect(list.body.data.totals).toEqual({ earned: 1000, pending: 1000, paid: 0 });
+    const paid = await call(t.app, 'POST', `/api/affiliates/admin/${ref.user._id}/mark-paid`, { token: admin.token, body: {} });
+    expect(paid.body.data).toMatchObject({ count: 1, totals: { earned: 1000, pending: 0, paid: 1000 } });
+    expect((await call(t.app, 'POST', `/api/affiliates/admin/${ref.user._id}/mark-paid`, { token: admin.token })).body.data.count).toBe(0);
+    const mine = await call(t.app, 'GET', '/api/affiliates/commissions', { token: ref.token });
+    expect(mine.body.data.items[0]).toMatchObject({ status: 'paid', amount: 1000, referredUsername: m.user.username });
+  });
+
+  it('referrals are split by role and nobody can refer themselves', async () => {
+    const ref = await registerUser(t.app);
+    await registerUser(t.app, { refId: ref.user.username });
+    const self = await registerUser(t.app, { username: `selfref${Date.now() % 100000}`, refId: `selfref${Date.now() % 100000}` });
+    expect(self.user.referrer).toBeNull();
+    const refs = await call(t.app, 'GET', '/api/affiliates/referrals', { token: ref.token });
+    expect(refs.body.data.referrals.map((r: { role: string }) => r.role)).toEqual(['User']);
+    expect((await call(t.app, 'GET', '/api/affiliates/referrals')).status).toBe(401);
+  });
+});

@@ -1,0 +1,122 @@
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { schema } from '../../db/client';
+
+export type MembershipRow = typeof schema.memberships.$inferSelect;
+export type InvoiceRow = typeof schema.invoices.$inferSelect;
+export type SessionRow = typeof schema.checkoutSessions.$inferSelect;
+
+export function billingRepo(db: Db) {
+  const u = schema.users;
+  const s = schema.checkoutSessions;
+  const m = schema.memberships;
+  const i = schema.invoices;
+  const e = schema.webhookEvents;
+  return {
+    transaction: <T>(fn: (tx: Db) => Promise<T>) => db.transaction((tx) => fn(tx as unknown as Db)),
+
+    async user(id: string) {
+      const [row] = await db.select().from(u).where(eq(u.id, id)).limit(1);
+      return row;
+    },
+    async userIdByCustomer(customerId: string): Promise<string | null> {
+      const [row] = await db.select({ id: u.id }).from(u).where(eq(u.stripeCustomerId, customerId)).limit(1);
+      return row?.id ?? null;
+    },
+    /** Stores the customer id once; returns the one stored (another request may have won). */
+    async setCustomerIdOnce(userId: string, customerId: string): Promise<string | null> {
+      await db.update(u).set({ stripeCustomerId: customerId }).where(and(eq(u.id, userId), isNull(u.stripeCustomerId)));
+      const [row] = await db.select({ c: u.stripeCustomerId }).from(u).where(eq(u.id, userId)).limit(1);
+      return row?.c ?? null;
+    },
+    async setUserMembership(userId: string, values: { role: string; subscriptionTier: string; memberSince: Date | null; stripeSubscriptionId?: string | null }) {
+      await db.update(u).set(values).where(eq(u.id, userId));
+    },
+
+    async insertSession(values: typeof s.$inferInsert) {
+      await db.insert(s).values(values).onConflictDoNothing();
+    },
+    async session(id: string): Promise<SessionRow | undefined> {
+      const [row] = await db.select().from(s).where(eq(s.id, id)).limit(1);
+      return row;
+    },
+    async completeSession(id: string, now: Date) {
+      await db.update(s).set({ status: 'complete', completedAt: now }).where(and(eq(s.id, id), isNull(s.completedAt)));
+    },
+    async setSessionStatus(id: string, status: string) {
+      await db.update(s).set({ status }).where(and(eq(s.id, id), eq(s.status, 'open')));
+    },
+
+    async membership(id: string): Promise<MembershipRow | undefined> {
+      const [row] = await db.select().from(m).where(eq(m.id, id)).limit(1);
+      return row;
+    },
+    async membershipsOf(userId: string): Promise<MembershipRow[]> {
+      return db.select().from(m).where(eq(m.userId, userId)).orderBy(desc(m.createdAt));
+    },
+    /** Inserts or refreshes a subscription as the provider describes it (refund marks are kept). */
+    async upsertMembership(values: typeof m.$inferInsert) {
+      const { id: _id, userId: _u, createdAt: _c, refundedAt: _r, ...rest } = values;
+      await db
+        .insert(m)
+        .values(values)
+        .onConflictDoUpdate({ target: m.id, set: { ...rest, updatedAt: sql`now()` } });
+    },
+    /** A lifetime purchase is recorded once; later changes come only from refunds. */
+    async insertLifetime(values: typeof m.$inferInsert) {
+      await db.insert(m).values(values).onConflictDoNothing();
+    },
+    async markMembershipRefunded(id: string, now: Date, status?: string) {
+      await db
+        .update(m)
+        .set({ refundedAt: now, updatedAt: now, ...(status ? { status } : {}) })
+        .where(and(eq(m.id, id), isNull(m.refundedAt)));
+    },
+
+    async upsertInvoice(values: typeof i.$inferInsert) {
+      const { id: _id, userId: _u, amountRefunded: _a, refundedAt: _r, ...rest } = values;
+      await db.insert(i).values(values).onConflictDoUpdate({ target: i.id, set: rest });
+    },
+    async invoice(id: string): Promise<InvoiceRow | undefined> {
+      const [row] = await db.select().from(i).where(eq(i.id, id)).limit(1);
+      return row;
+    },
+    async invoiceByPaymentIntent(pi: string): Promise<InvoiceRow | undefined> {
+      const [row] = await db.select().from(i).where(eq(i.paymentIntentId, pi)).limit(1);
+      return row;
+    },
+    async paidInvoicesOf(userId: string): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(i)
+        .where(and(eq(i.userId, userId), eq(i.status, 'paid'), gt(i.amountPaid, 0)))
+        .orderBy(desc(i.createdAt));
+    },
+    async firstPaidInvoice(userId: string): Promise<InvoiceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(i)
+        .where(and(eq(i.userId, userId), eq(i.status, 'paid'), gt(i.amountPaid, 0)))
+        .orderBy(asc(sql`coalesce(${i.paidAt}, ${i.createdAt})`))
+        .limit(1);
+      return row;
+    },
+    async markInvoiceRefunded(id: string, amount: number, now: Date) {
+      await db
+        .update(i)
+        .set({ amountRefunded: amount, refundedAt: sql`coalesce(${i.refundedAt}, ${now.toISOString()}::timestamptz)` })
+        .where(eq(i.id, id));
+    },
+
+    async eventSeen(id: string): Promise<boolean> {
+      const [row] = await db.select({ id: e.id }).from(e).where(eq(e.id, id)).limit(1);
+      return Boolean(row);
+    },
+    /** Claims an event id; false when it was already handled (or is being handled). */
+    async claimEvent(id: string, type: string): Promise<boolean> {
+      const rows = await db.insert(e).values({ id, type }).onConflictDoNothing().returning({ id: e.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type BillingRepo = ReturnType<typeof billingRepo>;

@@ -1,0 +1,224 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, registerUser, type TestApp } from '../../../test/helpers';
+import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
+
+/** The Stripe adapter, through the real `stripe` SDK pointed at a local server, with signed webhooks. */
+const SECRET = 'whsec_test_secret_for_roundup';
+const signer = new Stripe('sk_test_signer');
+const DAY = 86_400_000;
+
+let t: TestApp;
+let fake: FakeStripe;
+let now = new Date();
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await createTestApp({
+    clock: () => now,
+    config: {
+      STRIPE_SECRET_KEY: 'sk_test_roundup',
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_PRICE_PRO: 'price_pro',
+      STRIPE_PRICE_LIFETIME: 'price_life',
+      STRIPE_API_BASE: fake.url,
+      RATE_LIMIT_SCALE: 20,
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+function deliver(event: object, opts: { secret?: string; timestamp?: number; signature?: string } = {}) {
+  const payload = JSON.stringify(event);
+  const header = opts.signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? SECRET, timestamp: opts.timestamp });
+  return t.app.inject({ method: 'POST', url: '/api/subs/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': header }, payload });
+}
+
+async function me(token: string) {
+  return (await call(t.app, 'GET', '/api/auth/me', { token })).body.data.user;
+}
+async function count(table: string, where = 'true', params: unknown[] = []) {
+  const { rows } = await t.database.query<{ n: number }>(`select count(*)::int as n from ${table} where ${where}`, params);
+  return rows[0].n;
+}
+
+async function startPro(token: string) {
+  const res = await call(t.app, 'POST', '/api/subs/session', { token, body: {} });
+  expect(res.status).toBe(200);
+  return res.body.data.session as { id: string; url: string };
+}
+
+describe('Stripe checkout', () => {
+  it('pro: a subscription-mode session for a customer created on first checkout; the webhook upgrades', async () => {
+    const u = await registerUser(t.app);
+    const session = await startPro(u.token);
+    expect(session.url).toBe(`https://checkout.stripe.test/c/pay/${session.id}`);
+    const s = fake.get(session.id)!;
+    expect(s).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: u.user._id,
+      success_url: 'http://localhost:3000/register/success/{CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:3000/services',
+      _price: 'price_pro',
+    });
+    const user = await me(u.token);
+    expect(user.stripeCustomerId).toBe(s.customer);
+    expect(fake.get(s.customer)!.metadata.userId).toBe(u.user._id);
+    // A second checkout reuses the customer.
+    const again = await startPro(u.token);
+    expect(fake.get(again.id)!.customer).toBe(s.customer);
+    expect(fake.requests.filter((r) => r.path === '/v1/customers')).toHaveLength(1);
+
+    // Not paid yet: register-success refuses.
+    expect((await call(t.app, 'POST', '/api/subs/register-success', { token: u.token, body: { sessionId: session.id } })).status).toBe(400);
+    const { session: paid, subscription } = fake.complete(session.id);
+    const res = await deliver(fake.event('checkout.session.completed', paid));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ received: true, duplicate: false });
+    expect(await me(u.token)).toMatchObject({ role: 'Pro', subscriptionTier: 'Pro', stripeSubscriptionId: subscription!.id });
+    const ok = await call(t.app, 'POST', '/api/subs/register-success', { token: u.token, body: { sessionId: session.id } });
+    expect(ok.body.data.user).toMatchObject({ role: 'Pro', subscriptionTier: 'Pro' });
+    const f = await call(t.app, 'POST', '/api/subs/fetch', { token: u.token, body: { subscriptionId: subscription!.id } });
+    expect(f.body.data.subscription).toMatchObject({ status: 'active', quantity: 1, items: { total_count: 1 } });
+    expect(f.body.data.subscription.items.data[0].price.unit_amount).toBe(5000);
+    expect(f.body.data.invoices.data[0].hosted_invoice_url).toMatch(/^https:\/\/invoice\.stripe\.test\//);
+  });
+
+  it('lifetime: a payment-mode session with an invoice; register-success alone grants Lifetime', async () => {
+    const u = await registerUser(t.app);
+    const res = await call(t.app, 'POST', '/api/subs/lifetime', { token: u.token, body: { priceId: 'price_life' } });
+    expect(res.status).toBe(200);
+    const s = fake.get(res.body.data.session.id)!;
+    expect(s).toMatchObject({ mode: 'payment', _price: 'price_life', _invoice_creation: true });
+    expect((await call(t.app, 'POST', '/api/subs/lifetime', { token: u.token, body: { priceId: 'price_pro' } })).status).toBe(400);
+    fake.complete(s.id);
+    const ok = await call(t.app, 'POST', '/api/subs/register-success', { token: u.token, body: { sessionId: s.id } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.user).toMatchObject({ role: 'Pro', subscriptionTier: 'Lifetime' });
+    const f = await call(t.app, 'POST', '/api/subs/fetch', { token: u.token });
+    expect(f.body.data.subscription).toMatchObject({ level: 'lifetime', status: 'active' });
+    expect(f.body.data.invoices.data[0].amount_paid).toBe(49900);
+  });
+});
+
+describe('Stripe webhooks', () => {
+  it('a bad signature or a stale timestamp answers 400 and changes nothing', async () => {
+    const u = await registerUser(t.app);
+    const session = await startPro(u.token);
+    const { session: paid } = fake.complete(session.id);
+    const event = fake.event('checkout.session.completed', paid);
+    const cases = [
+      await deliver(event, { secret: 'whsec_wrong' }),
+      await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+      await deliver(event, { signature: 't=1,v1=deadbeef' }),
+      await t.app.inject({ method: 'POST', url: '/api/subs/webhook', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(event) }),
+    ];
+    for (const res of cases) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().data).toBeNull();
+    }
+    // A tampered body with a signature made for another body.
+    const header = signer.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: SECRET });
+    const tampered = await t.app.inject({ method: 'POST', url: '/api/subs/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': header }, payload: JSON.stringify({ ...event, type: 'invoice.paid' }) });
+    expect(tampered.statusCode).toBe(400);
+    expect(await me(u.token)).toMatchObject({ role: 'User', subscriptionTier: 'Starter' });
+    expect(await count('webhook_events', 'id = $1', [event.id])).toBe(0);
+    expect(await count('memberships', 'user_id = $1', [u.user._id])).toBe(0);
+    // Within the tolerance it is accepted.
+    expect((await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 200 })).statusCode).toBe(200);
+    expect((await me(u.token)).role).toBe('Pro');
+  });
+
+  it('the same event delivered 10 times, one by one and concurrently, upgrades once and credits one commission', async () => {
+    const ref = await registerUser(t.app);
+    const u = await registerUser(t.app, { refId: ref.user.username });
+    const session = await startPro(u.token);
+    const { session: paid, invoice } = fake.complete(session.id);
+    const event = fake.event('checkout.session.completed', paid);
+    const first = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
+    expect(first.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(first.filter((r) => r.json().data.duplicate === false)).toHaveLength(1);
+    const sinceAfterFirst = (await me(u.token)).memberSince;
+    for (let i = 0; i < 10; i++) expect((await deliver(event)).json().data.duplicate).toBe(true);
+    // invoice.paid for the same invoice, also 10 times at once: still one commission.
+    const invEvent = fake.event('invoice.paid', invoice);
+    await Promise.all(Array.from({ length: 10 }, () => deliver(invEvent)));
+    expect(await me(u.token)).toMatchObject({ role: 'Pro', subscriptionTier: 'Pro', memberSince: sinceAfterFirst });
+    expect(await count('webhook_events', 'id in ($1, $2)', [event.id, invEvent.id])).toBe(2);
+    expect(await count('memberships', 'user_id = $1', [u.user._id])).toBe(1);
+    expect(await count('invoices', 'user_id = $1', [u.user._id])).toBe(1);
+    expect(await count('commissions', 'referrer_id = $1', [ref.user._id])).toBe(1);
+    const com = await call(t.app, 'GET', '/api/affiliates/commissions', { token: ref.token });
+    expect(com.body.data.totals).toEqual({ earned: 1000, pending: 1000, paid: 0 });
+  });
+
+  it('events out of order (invoice paid before checkout completed) end in the right state', async () => {
+    const ref = await registerUser(t.app);
+    const u = await registerUser(t.app, { refId: ref.user.username });
+    const session = await startPro(u.token);
+    const { session: paid, subscription, invoice } = fake.complete(session.id);
+    const created = fake.event('customer.subscription.created', { ...subscription!, status: 'incomplete' });
+    const updated = fake.event('customer.subscription.updated', subscription!);
+    const invPaid = fake.event('invoice.paid', invoice);
+    const completed = fake.event('checkout.session.completed', paid);
+    // Newest first: the stale "incomplete" snapshot arrives last and must not downgrade.
+    for (const ev of [invPaid, updated, completed, created]) expect((await deliver(ev)).statusCode).toBe(200);
+    expect(await me(u.token)).toMatchObject({ role: 'Pro', subscriptionTier: 'Pro', stripeSubscriptionId: subscription!.id });
+    expect(await count('commissions', 'referrer_id = $1', [ref.user._id])).toBe(1);
+
+    // A failed renewal keeps access while Stripe retries; unpaid at the end sends the member back to Starter.
+    subscription!.status = 'past_due';
+    await deliver(fake.event('invoice.payment_failed', { ...invoice, id: invoice.id }));
+    expect((await me(u.token)).role).toBe('Pro');
+    subscription!.status = 'unpaid';
+    await deliver(fake.event('customer.subscription.updated', subscription!));
+    expect(await me(u.token)).toMatchObject({ role: 'User', subscriptionTier: 'Starter' });
+  });
+
+  it('cancel within 7 days: canceled now and refunded in full; the charge.refunded webhook changes nothing more', async () => {
+    const ref = await registerUser(t.app);
+    const u = await registerUser(t.app, { refId: ref.user.username });
+    const session = await startPro(u.token);
+    const { session: paid, subscription, invoice } = fake.complete(session.id);
+    await deliver(fake.event('checkout.session.completed', paid));
+    now = new Date(Date.now() + 3 * DAY);
+    const res = await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: u.token, body: { subscriptionId: subscription!.id } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ outcome: 'refunded', refundAmount: 5000 });
+    expect(fake.get(subscription!.id)!.status).toBe('canceled');
+    const charge = fake.get(fake.get(invoice.id)!._payment_intent) ?? [...fake.objects.values()].find((o) => o.object === 'charge' && o.payment_intent === invoice._payment_intent)!;
+    expect(charge.amount_refunded).toBe(5000);
+    expect(fake.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
+    expect(await me(u.token)).toMatchObject({ role: 'User', subscriptionTier: 'Starter' });
+    await deliver(fake.event('charge.refunded', charge));
+    await deliver(fake.event('customer.subscription.deleted', fake.get(subscription!.id)!));
+    expect(await me(u.token)).toMatchObject({ role: 'User', subscriptionTier: 'Starter' });
+    const com = await call(t.app, 'GET', '/api/affiliates/commissions', { token: ref.token });
+    expect(com.body.data.totals.earned).toBe(0);
+    now = new Date();
+  });
+
+  it('cancel after 7 days: set to cancel at period end, Pro until Stripe ends it', async () => {
+    const u = await registerUser(t.app);
+    const session = await startPro(u.token);
+    const { session: paid, subscription } = fake.complete(session.id);
+    await deliver(fake.event('checkout.session.completed', paid));
+    now = new Date(Date.now() + 8 * DAY);
+    const res = await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: u.token });
+    expect(res.body.data).toMatchObject({ outcome: 'scheduled', refundAmount: 0 });
+    expect(res.body.data.accessUntil).toBe(new Date(subscription!.items.data[0].current_period_end * 1000).toISOString());
+    expect(fake.get(subscription!.id)).toMatchObject({ status: 'active', cancel_at_period_end: true });
+    expect(fake.requests.filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === fake.get(subscription!.latest_invoice)!._payment_intent)).toHaveLength(0);
+    await deliver(fake.event('customer.subscription.updated', fake.get(subscription!.id)!));
+    expect(await me(u.token)).toMatchObject({ role: 'Pro', subscriptionTier: 'Pro' });
+    // The period ends: Stripe cancels and tells us.
+    const sub = fake.get(subscription!.id)!;
+    sub.status = 'canceled';
+    await deliver(fake.event('customer.subscription.deleted', sub));
+    expect(await me(u.token)).toMatchObject({ role: 'User', subscriptionTier: 'Starter' });
+    now = new Date();
+  });
+});

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** Billing (SPEC §7 /api/subs/*). The server decides prices; ids sent by the browser are only checked. */
+export const BILLING_LEVELS = ['pro', 'lifetime'] as const;
+export type BillingLevel = (typeof BILLING_LEVELS)[number];
+
+/** `/upgrade/:level`: lifetime or og means lifetime, anything else pro (SPEC §2). */
+export function billingLevelFromParam(level: string | null | undefined): BillingLevel {
+  const l = (level ?? '').toLowerCase();
+  return l === 'lifetime' || l === 'og' ? 'lifetime' : 'pro';
+}
+
+const optionalId = z.string().trim().max(255).optional().nullable();
+
+/** POST /api/subs/session and /api/subs/lifetime (SPEC §7: priceId, stripeCustomerId, userId). */
+export const checkoutRequest = z
+  .object({ priceId: optionalId, stripeCustomerId: optionalId, userId: optionalId })
+  .nullish()
+  .transform((v) => v ?? {});
+export const registerSuccessRequest = z.object({
+  sessionId: z.string({ error: 'sessionId is required' }).trim().min(1, 'sessionId is required').max(255),
+});
+export const subscriptionIdRequest = z.object({ subscriptionId: optionalId }).nullish().transform((v) => v ?? {});
+
+export interface CheckoutSessionView {
+  id: string;
+  url: string;
+}
+
+/** SPEC §3 Subscription, with the fields the subscription tab needs. */
+export interface SubscriptionView {
+  id: string;
+  level: BillingLevel;
+  tier: string;
+  status: string;
+  quantity: number;
+  cancel_at_period_end: boolean;
+  /** Seconds since the epoch, or null for lifetime. */
+  current_period_end: number | null;
+  refunded: boolean;
+  /** True while a cancellation would refund the first payment (within 7 days of it). */
+  refund_eligible: boolean;
+  /** Whether the Cancel membership button applies (active and cancellable). */
+  cancelable: boolean;
+  items: { total_count: number; data: { id: string; created: number; price: { unit_amount: number }; amount_refunded: number }[] };
+}
+
+/** SPEC §3 Invoice, in the same order as subscription.items. */
+export interface InvoiceView {
+  id: string;
+  created: number;
+  status: string;
+  amount_paid: number;
+  amount_refunded: number;
+  hosted_invoice_url: string | null;
+  invoice_pdf: string | null;
+}
+
+export interface FetchSubscriptionResponse {
+  subscription: SubscriptionView | null;
+  invoices: { data: InvoiceView[] };
+}
+
+export interface CancelSubscriptionResponse {
+  outcome: 'refunded' | 'scheduled';
+  /** Refunded amount in cents (outcome refunded). */
+  refundAmount: number;
+  /** ISO instant access lasts until (outcome scheduled). */
+  accessUntil: string | null;
+  msg: string;
+}
+
+/** The local test checkout page's view of a session. */
+export interface TestCheckoutView {
+  id: string;
+  level: BillingLevel;
+  amount: number;
+  status: string;
+  email: string;
+  username: string;
+}
