@@ -1,0 +1,92 @@
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { SPLITS_CHANNEL } from './repo';
+
+/**
+ * The "splits changed" signal (docs/decisions/006-live-split-updates.md).
+ *
+ * Every write transaction runs `pg_notify(roundup_splits, 'changed')`; this listens on the
+ * channel (PGlite: `pglite.listen`, in process; PostgreSQL: one dedicated LISTEN connection,
+ * so the signal reaches every API process). The payload carries no split data: listeners
+ * re-read the table. The writing process also signals itself right after commit, so its own
+ * clients never wait on the round trip.
+ */
+export interface SplitsLive {
+  /** Bumped on every signal; caches compare it to avoid storing data read before a change. */
+  readonly version: number;
+  onChange(fn: () => void): () => void;
+  /** Signal this process (after a local commit). */
+  emitLocal(): void;
+  close(): Promise<void>;
+}
+
+export async function startSplitsLive(database: Database, log: FastifyBaseLogger): Promise<SplitsLive> {
+  const listeners = new Set<() => void>();
+  let version = 0;
+  let closed = false;
+  const fire = () => {
+    version += 1;
+    for (const fn of [...listeners]) {
+      try {
+        fn();
+      } catch (err) {
+        log.warn({ err }, 'splits change listener failed');
+      }
+    }
+  };
+
+  let stop: () => Promise<void> = async () => undefined;
+  if (database.kind === 'pglite' && database.pglite) {
+    const unlisten = await database.pglite.listen(SPLITS_CHANNEL, () => fire());
+    stop = async () => {
+      await unlisten().catch(() => undefined);
+    };
+  } else if (database.url) {
+    let client: pg.Client | null = null;
+    let retry: NodeJS.Timeout | null = null;
+    const connect = async () => {
+      if (closed) return;
+      const c = new pg.Client({ connectionString: database.url });
+      c.on('notification', (msg) => {
+        if (msg.channel === SPLITS_CHANNEL) fire();
+      });
+      c.on('error', (err) => {
+        log.warn({ err }, 'splits LISTEN connection lost; reconnecting');
+        c.end().catch(() => undefined);
+        if (client === c) client = null;
+        if (!closed) retry = setTimeout(() => void connect().then(fire), 1000);
+      });
+      try {
+        await c.connect();
+        await c.query(`listen ${SPLITS_CHANNEL}`);
+        client = c;
+      } catch (err) {
+        log.warn({ err }, 'splits LISTEN connection failed; retrying');
+        c.end().catch(() => undefined);
+        if (!closed) retry = setTimeout(() => void connect().then(fire), 1000);
+      }
+    };
+    await connect();
+    stop = async () => {
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    };
+  }
+
+  return {
+    get version() {
+      return version;
+    },
+    onChange(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    emitLocal: fire,
+    async close() {
+      closed = true;
+      listeners.clear();
+      await stop();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Split, SplitInput, SplitStatus } from '@roundup/shared';
+import type { Db } from '../../db/client';
+import { schema } from '../../db/client';
+
+type Row = typeof schema.reverseSplits.$inferSelect;
+
+/** The channel the change signal travels on (LISTEN/NOTIFY); the payload carries no split data. */
+export const SPLITS_CHANNEL = 'roundup_splits';
+
+/** SQL row → SPEC §3 JSON (snake_case and numeric strings → field names and numbers). */
+export function toSplit(r: Row): Split {
+  return {
+    _id: r.id,
+    name: r.name,
+    ticker: r.ticker,
+    effDate: r.effDate,
+    buyDate: r.buyDate,
+    ratio: r.ratio,
+    price: Number(r.price),
+    estProfit: Number(r.estProfit),
+    avgProfit: Number(r.avgProfit),
+    status: r.status as Split['status'],
+    rsType: r.rsType as Split['rsType'],
+    source: r.source,
+    notes: r.notes,
+    caution: r.caution,
+    masked: false,
+  };
+}
+
+function toValues(input: SplitInput & { estProfit: number }) {
+  return {
+    name: input.name,
+    ticker: input.ticker,
+    effDate: input.effDate,
+    buyDate: input.buyDate,
+    ratio: input.ratio,
+    price: String(input.price),
+    estProfit: String(input.estProfit),
+    avgProfit: String(input.avgProfit),
+    status: input.status,
+    rsType: input.rsType,
+    source: input.source,
+    notes: input.notes,
+    caution: input.caution,
+  };
+}
+
+export function splitsRepo(db: Db) {
+  const t = schema.reverseSplits;
+  return {
+    async list(statuses: SplitStatus[]): Promise<Split[]> {
+      const rows = await db.select().from(t).where(inArray(t.status, statuses)).orderBy(asc(t.buyDate), asc(t.ticker));
+      return rows.map(toSplit);
+    },
+    async byId(id: string): Promise<Split | null> {
+      const [row] = await db.select().from(t).where(eq(t.id, id)).limit(1);
+      return row ? toSplit(row) : null;
+    },
+    async pastRoundUps(limit: number): Promise<Split[]> {
+      const rows = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.status, 'Complete'), eq(t.rsType, 'Round Up')))
+        .orderBy(desc(t.effDate), asc(t.ticker))
+        .limit(limit);
+      return rows.map(toSplit);
+    },
+    /** Runs `fn` in a transaction that also signals the change (delivered on commit). */
+    async inTransaction<T>(fn: (tx: Db, ops: TxOps) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        const ops = txOps(tx as unknown as Db);
+        const result = await fn(tx as unknown as Db, ops);
+        await tx.execute(sql`select pg_notify(${SPLITS_CHANNEL}, 'changed')`);
+        return result;
+      });
+    },
+
+    async icalNonce(userId: string): Promise<string | null> {
+      const [row] = await db.select({ v: schema.users.icalTokenHash }).from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+      return row?.v ?? null;
+    },
+    async setIcalNonce(userId: string, nonce: string | null): Promise<void> {
+      await db.update(schema.users).set({ icalTokenHash: nonce }).where(eq(schema.users.id, userId));
+    },
+    async feedOwner(userId: string): Promise<{ role: string; disabled: boolean; nonce: string | null } | null> {
+      const [row] = await db
+        .select({ role: schema.users.role, disabled: schema.users.disabled, nonce: schema.users.icalTokenHash })
+        .from(schema.users)
+        .where(eq(schema.users.id, userId))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+
+function txOps(tx: Db) {
+  const t = schema.reverseSplits;
+  return {
+    async lockById(id: string): Promise<Split | null> {
+      const [row] = await tx.select().from(t).where(eq(t.id, id)).for('update').limit(1);
+      return row ? toSplit(row) : null;
+    },
+    async insert(input: SplitInput & { estProfit: number }): Promise<Split> {
+      const [row] = await tx.insert(t).values(toValues(input)).returning();
+      return toSplit(row);
+    },
+    async update(id: string, input: SplitInput & { estProfit: number }): Promise<Split> {
+      const [row] = await tx
+        .update(t)
+        .set({ ...toValues(input), updatedAt: sql`now()` })
+        .where(eq(t.id, id))
+        .returning();
+      return toSplit(row);
+    },
+    async remove(id: string): Promise<void> {
+      await tx.delete(t).where(eq(t.id, id));
+    },
+  };
+}
+export type TxOps = ReturnType<typeof txOps>;
+export type SplitsRepo = ReturnType<typeof splitsRepo>;

@@ -1,0 +1,129 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addSplitRequest, deleteSplitRequest, editSplitRequest } from '@roundup/shared';
+import type { AppContext } from '../../context';
+import { notFound, unauthenticated } from '../../http/app-error';
+import { requireAdmin, requireUser } from '../../http/auth';
+import { limit } from '../../http/rate-limit';
+import { startSplitsLive } from './live';
+import { splitsService } from './service';
+
+const HEARTBEAT_MS = 20_000;
+
+/** Reverse splits (SPEC §7), the live change stream and the Pro iCal feed. */
+export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const live = await startSplitsLive(ctx.database, ctx.log);
+  const service = splitsService(ctx, live);
+  const streams = new Set<ServerResponse>();
+  app.addHook('onClose', async () => {
+    for (const res of streams) res.end();
+    streams.clear();
+    await live.close();
+  });
+
+  app.get('/api/rs', { schema: { tags: ['splits'], summary: 'Upcoming and Complete splits (Approved too for admins); masked for Starter users' } }, async (req, reply) => {
+    const p = requireUser(req);
+    const body = await service.listEnvelope(p.user.role);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding').header('cache-control', 'private, no-cache');
+    // The cached envelope is pre-compressed once per change (~10× smaller for 2,000 splits).
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(body.gzip);
+    return reply.send(body.json);
+  });
+
+  app.get(
+    '/api/rs/past',
+    { schema: { tags: ['splits'], summary: 'Complete Round Up splits, newest first (public)', querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(100) }) } },
+    async (req) => ({ splits: await service.past(req.query.limit) }),
+  );
+
+  app.get('/api/rs/ticker/:id', { schema: { tags: ['splits'], params: z.object({ id: z.string() }) } }, async (req) => {
+    const p = requireUser(req);
+    if (!z.uuid().safeParse(req.params.id).success) throw notFound('Split not found');
+    return { split: await service.byId(p.user.role, req.params.id) };
+  });
+
+  app.post('/api/rs/add', { schema: { tags: ['splits'], body: addSplitRequest } }, async (req) => {
+    requireAdmin(req);
+    return { split: await service.add(req.body.newTicker) };
+  });
+
+  app.post('/api/rs/edit', { schema: { tags: ['splits'], body: editSplitRequest } }, async (req) => {
+    requireAdmin(req);
+    const { _id, ...rest } = req.body.newTicker;
+    return { split: await service.edit(_id, rest) };
+  });
+
+  app.post('/api/rs/delete', { schema: { tags: ['splits'], body: deleteSplitRequest } }, async (req) => {
+    requireAdmin(req);
+    await service.remove(req.body.id);
+    return { id: req.body.id };
+  });
+
+  // ---- iCal feed (Pro): the secret URL, its reset, and the feed itself -----------------------
+  app.get('/api/rs/ical', { schema: { tags: ['splits'], summary: 'Your personal iCal feed URL (Pro)' } }, async (req) => {
+    const p = requireUser(req);
+    return { url: await service.feedUrl(p.user.id, p.user.role) };
+  });
+  app.post('/api/rs/ical/reset', { schema: { tags: ['splits'], summary: 'Revoke the feed URL and issue a new one' }, config: limit(20, '15 minutes') }, async (req) => {
+    const p = requireUser(req);
+    return { url: await service.resetFeed(p.user.id, p.user.role) };
+  });
+  app.get(
+    '/api/rs/ical/:file',
+    { schema: { tags: ['splits'], summary: 'The iCal feed (text/calendar)', params: z.object({ file: z.string().max(200) }) }, config: limit(120, '1 hour') },
+    async (req, reply) => {
+      const token = req.params.file.replace(/\.ics$/, '');
+      const body = await service.feed(token);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'private, max-age=300')
+        .header('content-disposition', 'inline; filename="roundup-reverse-splits.ics"')
+        .send(body);
+    },
+  );
+
+  // ---- live change stream (SSE) ---------------------------------------------------------------
+  app.post('/api/events/ticket', { schema: { tags: ['splits'], summary: 'A 60-second ticket to open /api/events with EventSource' } }, async (req) => {
+    const p = requireUser(req);
+    return { ticket: service.sseTicket(p.user.id) };
+  });
+
+  app.get(
+    '/api/events',
+    { schema: { tags: ['splits'], summary: 'Server-sent events: `splits` when any split changes (no split data)', querystring: z.object({ ticket: z.string().max(300).optional() }) } },
+    async (req, reply) => {
+      const userId = req.principal?.user.id ?? (req.query.ticket ? service.checkSseTicket(req.query.ticket) : null);
+      if (!userId) throw unauthenticated();
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': req.id,
+      });
+      res.write('retry: 2000\n\nevent: hello\ndata: {}\n\n');
+      streams.add(res);
+      let pending: NodeJS.Timeout | null = null;
+      const off = live.onChange(() => {
+        // Coalesce bursts (the local signal and the NOTIFY echo of one write) into one event.
+        if (pending) return;
+        pending = setTimeout(() => {
+          pending = null;
+          res.write('event: splits\ndata: {"kind":"changed"}\n\n');
+        }, 150);
+      });
+      const beat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+      const cleanup = () => {
+        off();
+        clearInterval(beat);
+        if (pending) clearTimeout(pending);
+        streams.delete(res);
+      };
+      req.raw.on('close', cleanup);
+      res.on('close', cleanup);
+    },
+  );
+};

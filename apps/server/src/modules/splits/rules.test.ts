@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, defaultEstProfit, monthGrid, monthlyAvgProfit, parseMonthYear, type Split } from '@roundup/shared';
+import { buildIcal, foldLine, mustMask, present, visibleStatuses } from './rules';
+
+const TODAY = '2026-03-10';
+
+describe('monthGrid: 42 Sunday-first days', () => {
+  it.each([
+    // [year, month, weekday of the 1st, first cell, last cell]
+    [2026, 2, 'Sunday', '2026-02-01', '2026-03-14'],
+    [2025, 12, 'Monday', '2025-11-30', '2026-01-10'],
+    [2025, 4, 'Tuesday', '2025-03-30', '2025-05-10'],
+    [2025, 10, 'Wednesday', '2025-09-28', '2025-11-08'],
+    [2026, 1, 'Thursday', '2025-12-28', '2026-02-07'],
+    [2025, 8, 'Friday', '2025-07-27', '2025-09-06'],
+    [2025, 11, 'Saturday', '2025-10-26', '2025-12-06'],
+    // leap years: February 2024 (29 days, starts Thursday) and 2000; 2100 is not leap
+    [2024, 2, 'Thursday', '2024-01-28', '2024-03-09'],
+    [2000, 2, 'Tuesday', '2000-01-30', '2000-03-11'],
+    [2100, 2, 'Monday', '2100-01-31', '2100-03-13'],
+  ])('%i-%i (1st on %s) runs %s … %s', (year, month, _weekday, first, last) => {
+    const grid = monthGrid(year, month);
+    expect(grid).toHaveLength(42);
+    expect(grid[0].date).toBe(first);
+    expect(grid[41].date).toBe(last);
+    expect(new Date(`${grid[0].date}T00:00:00Z`).getUTCDay()).toBe(0);
+    for (let i = 1; i < 42; i++) expect(grid[i].date).toBe(addDays(grid[i - 1].date, 1));
+  });
+
+  it.each([
+    [2024, 2, 29],
+    [2023, 2, 28],
+    [2000, 2, 29],
+    [2100, 2, 28],
+    [2026, 3, 31],
+    [2026, 4, 30],
+  ])('%i-%i has %i in-month cells', (year, month, days) => {
+    const cells = monthGrid(year, month).filter((c) => c.inMonth);
+    expect(cells).toHaveLength(days);
+    expect(cells[0].date.endsWith('-01')).toBe(true);
+  });
+});
+
+describe('parseMonthYear (go-to field, SPEC §5)', () => {
+  it.each([
+    ['03/2026', { year: 2026, month: 3 }],
+    ['3/2026', { year: 2026, month: 3 }],
+    ['12/1999', { year: 1999, month: 12 }],
+    ['01/26', { year: 2026, month: 1 }],
+    ['7/05', { year: 2005, month: 7 }],
+    [' 11/2030 ', { year: 2030, month: 11 }],
+  ])('%s → %o', (input, expected) => expect(parseMonthYear(input)).toEqual(expected));
+
+  it.each([
+    ['00/2026', 'month 0'],
+    ['13/2026', 'month 13'],
+    ['03/6', '1-digit year'],
+    ['03/202', '3-digit year'],
+    ['03/20265', '5-digit year'],
+    ['03/', 'missing year'],
+    ['/2026', 'missing month'],
+    ['2026', 'no slash'],
+    ['', 'empty'],
+    ['ab/2026', 'letters'],
+    ['03/2026/1', 'extra part'],
+    ['-1/2026', 'negative month'],
+  ])('%s (%s) → Invalid Date', (input) => expect(parseMonthYear(input)).toBeNull());
+});
+
+describe('masking rule: role × buyDate offset from today (New York)', () => {
+  const offsets = [-2, -1, 0, 1, 30] as const;
+  const expected: Record<string, boolean[]> = {
+    // −2     −1     0     +1    +30
+    User: [false, false, true, true, true],
+    anonymous: [false, false, true, true, true],
+    Member: [false, false, false, false, false],
+    Pro: [false, false, false, false, false],
+    Admin: [false, false, false, false, false],
+    admin: [false, false, false, false, false],
+  };
+  const cases = Object.entries(expected).flatMap(([role, row]) => offsets.map((o, i) => [role, o, row[i]] as const));
+  it.each(cases)('%s, buyDate today%+i → masked %s', (role, offset, masked) => {
+    expect(mustMask(role === 'anonymous' ? null : role, addDays(TODAY, offset), TODAY)).toBe(masked);
+  });
+
+  const s: Split = {
+    _id: 'x',
+    name: 'Acme',
+    ticker: 'ACME',
+    effDate: '2026-03-12',
+    buyDate: '2026-03-11',
+    ratio: 10,
+    price: 1,
+    estProfit: 9,
+    avgProfit: 0,
+    status: 'Upcoming',
+    rsType: 'Round Up',
+    source: 'https://example.com',
+    notes: 'note',
+    caution: true,
+    masked: false,
+  };
+  it('replaces name and ticker with asterisks and drops notes and source; keeps numbers', () => {
+    expect(present('User', s, TODAY)).toEqual({ ...s, name: '*****', ticker: '*****', notes: null, source: null, masked: true });
+    expect(present('Pro', s, TODAY)).toBe(s);
+  });
+  it('lists Approved splits for admins only', () => {
+    expect(visibleStatuses('Admin')).toContain('Approved');
+    expect(visibleStatuses('Pro')).toEqual(['Upcoming', 'Complete']);
+    expect(visibleStatuses(null)).toEqual(['Upcoming', 'Complete']);
+  });
+});
+
+describe('monthlyAvgProfit (calendar footer)', () => {
+  const rows = (...pairs: [string, number][]) => pairs.map(([effDate, avgProfit]) => ({ effDate, avgProfit }));
+  it.each([
+    ['empty month', rows(), 2026, 3, 0],
+    ['only effDate in the month counts', rows(['2026-03-01', 1.5], ['2026-03-31', 2.25], ['2026-04-01', 100], ['2026-02-28', 100]), 2026, 3, 3.75],
+    ['exact cents', rows(...Array.from({ length: 1000 }, () => ['2026-05-10', 0.01] as [string, number])), 2026, 5, 10],
+    ['0.1 + 0.2', rows(['2026-05-01', 0.1], ['2026-05-02', 0.2]), 2026, 5, 0.3],
+    ['negative averages reduce it', rows(['2026-06-01', 5], ['2026-06-02', -1.25]), 2026, 6, 3.75],
+    ['January vs year', rows(['2025-01-15', 1], ['2026-01-15', 2]), 2026, 1, 2],
+  ])('%s', (_name, data, year, month, sum) => expect(monthlyAvgProfit(data, year, month)).toBe(sum));
+});
+
+describe('defaultEstProfit: (ratio − 1) × price', () => {
+  it.each([
+    [10, 1.25, 11.25],
+    [2, 0, 0],
+    [25, 0.1234, 2.96],
+    [50, 0.35, 17.15],
+    [15, 0.215, 3.01],
+    [100, 0.0001, 0.01],
+    [3, 0.005, 0.01],
+    [1000, 12.3456, 12333.25],
+  ])('ratio %i × price %d → %d', (ratio, price, est) => expect(defaultEstProfit(ratio, price)).toBe(est));
+});
+
+describe('iCal', () => {
+  it('folds long lines at 75 octets', () => {
+    const line = `DESCRIPTION:${'é'.repeat(100)}`;
+    const folded = foldLine(line).split('\r\n');
+    expect(folded.every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
+    expect(folded.map((l, i) => (i === 0 ? l : l.slice(1))).join('')).toBe(line);
+  });
+  it('writes one all-day event per split with escaped text', () => {
+    const ics = buildIcal(
+      [{ _id: 'id1', name: 'A, B; C', ticker: 'ABC', effDate: '2026-03-12', buyDate: '2026-03-11', ratio: 10, price: 1, estProfit: 9, avgProfit: 0, status: 'Upcoming', rsType: 'Round Up', source: null, notes: null, caution: false, masked: false }],
+      { appUrl: 'https://roundup.example/', now: new Date('2026-03-10T15:00:00Z') },
+    );
+    expect(ics).toContain('DTSTART;VALUE=DATE:20260311\r\nDTEND;VALUE=DATE:20260312');
+    expect(ics).toContain('DTSTAMP:20260310T150000Z');
+    expect(ics).toContain('A\\, B\\; C');
+    expect(ics).toContain('URL:https://roundup.example/reverse-splits');
+    expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  });
+});

@@ -1,0 +1,119 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { Split } from '@roundup/shared/splits';
+import { SplitCalendar } from './components/SplitCalendar';
+import { SplitTables } from './components/SplitTables';
+
+const base: Split = {
+  _id: 'a',
+  name: 'Acme Robotics',
+  ticker: 'ACME',
+  effDate: '2026-03-11',
+  buyDate: '2026-03-10',
+  ratio: 25,
+  price: 0.4,
+  estProfit: 9.6,
+  avgProfit: 0,
+  status: 'Upcoming',
+  rsType: 'Round Up',
+  source: null,
+  notes: 'Check your broker.',
+  caution: false,
+  masked: false,
+};
+const masked: Split = { ...base, _id: 'm', name: '*****', ticker: '*****', notes: null, buyDate: '2026-03-12', effDate: '2026-03-13', masked: true };
+const done: Split = { ...base, _id: 'd', name: 'Done Corp', ticker: 'DONE', status: 'Complete', buyDate: '2026-03-02', effDate: '2026-03-03', avgProfit: 4.25 };
+
+function renderWith(ui: React.ReactNode) {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('SplitCalendar', () => {
+  it('shows the month, a 42-day grid with markers, today selected, and the agenda', () => {
+    const onNote = vi.fn();
+    renderWith(<SplitCalendar splits={[base, masked, done]} today="2026-03-10" canTrade={false} onNote={onNote} />);
+    expect(screen.getByTestId('cal-month')).toHaveTextContent('March 2026');
+    expect(document.querySelectorAll('button[data-date]')).toHaveLength(42);
+    expect(document.querySelectorAll('.ru-cal-marker')).toHaveLength(3);
+    expect(document.querySelector('button[data-date="2026-03-10"]')).toHaveClass('is-today', 'is-selected');
+    const agenda = screen.getByTestId('agenda');
+    expect(agenda).toHaveTextContent('Tuesday');
+    expect(agenda).toHaveTextContent('March 10, 2026');
+    expect(agenda).toHaveTextContent('Acme Robotics');
+    expect(agenda).toHaveTextContent('Ratio 25:1');
+    expect(agenda).toHaveTextContent('Est. profit $9.60');
+    fireEvent.click(within(agenda).getByRole('button', { name: 'Note for ACME' }));
+    expect(onNote).toHaveBeenCalledWith(base);
+    // footer: sum of avgProfit with effDate in March
+    expect(screen.getByTestId('cal-footer')).toHaveTextContent('March 2026 average profit: $4.25 per account (estimate)');
+  });
+
+  it('shows the misspelled empty message, masked entries with an upgrade button, and the average profit of Complete splits', () => {
+    renderWith(<SplitCalendar splits={[base, masked, done]} today="2026-03-10" canTrade={false} onNote={vi.fn()} />);
+    fireEvent.click(document.querySelector('button[data-date="2026-03-04"]')!);
+    expect(screen.getByTestId('agenda')).toHaveTextContent('No Reverse Spilts announced');
+    fireEvent.click(document.querySelector('button[data-date="2026-03-12"]')!);
+    expect(screen.getByTestId('agenda')).toHaveTextContent('*****');
+    expect(screen.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/upgrade/pro');
+    fireEvent.click(document.querySelector('button[data-date="2026-03-02"]')!);
+    expect(screen.getByTestId('agenda')).toHaveTextContent('Avg. profit $4.25');
+  });
+
+  it('moves between months, validates the go-to field and returns with Today', () => {
+    renderWith(<SplitCalendar splits={[]} today="2026-12-15" canTrade={false} onNote={vi.fn()} />);
+    const month = screen.getByTestId('cal-month');
+    fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(month).toHaveTextContent('January 2027');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous month' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(month).toHaveTextContent('November 2026');
+    const input = screen.getByPlaceholderText('MM/YYYY');
+    for (const bad of ['0/2026', '13/2026', '1/202', '5/', '']) {
+      fireEvent.change(input, { target: { value: bad } });
+      fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+      expect(screen.getByText('Invalid Date')).toBeInTheDocument();
+    }
+    fireEvent.change(input, { target: { value: '02/24' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    expect(month).toHaveTextContent('February 2024');
+    expect(screen.queryByText('Invalid Date')).not.toBeInTheDocument();
+    expect(document.querySelector('button[data-date="2024-02-29"]')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect(month).toHaveTextContent('December 2026');
+  });
+});
+
+describe('SplitTables', () => {
+  it('lists upcoming with a Today badge and pages Completed by 10', () => {
+    const completed = Array.from({ length: 23 }, (_, i): Split => ({
+      ...done,
+      _id: `c${i}`,
+      ticker: `C${String(i).padStart(2, '0')}`,
+      effDate: `2025-01-${String(i + 1).padStart(2, '0')}`,
+      buyDate: `2025-01-${String(i + 1).padStart(2, '0')}`,
+      caution: i === 0,
+    }));
+    renderWith(<SplitTables splits={[base, ...completed]} today="2026-03-10" fullAccess canTrade={false} onNote={vi.fn()} />);
+    const up = screen.getAllByTestId('upcoming-row');
+    expect(up).toHaveLength(1);
+    expect(up[0]).toHaveTextContent('Today');
+    expect(screen.getAllByTestId('completed-row')).toHaveLength(10);
+    expect(screen.getAllByTestId('completed-row')[0]).toHaveTextContent('C22'); // newest first
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    const last = screen.getAllByTestId('completed-row');
+    expect(last).toHaveLength(3);
+    expect(last[2]).toHaveClass('ru-caution');
+  });
+
+  it('blurs the upcoming table for a Starter with masked rows', () => {
+    renderWith(<SplitTables splits={[masked]} today="2026-03-10" fullAccess={false} canTrade={false} onNote={vi.fn()} />);
+    expect(document.querySelector('.ru-blurred')).not.toBeNull();
+    expect(screen.getByText('Upcoming reverse splits are for Pro members.')).toBeInTheDocument();
+  });
+});

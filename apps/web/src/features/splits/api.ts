@@ -1,0 +1,105 @@
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Split, SplitFormValues } from '@roundup/shared/splits';
+import { api } from '../../lib/api-client';
+
+export const splitKeys = {
+  all: ['rs'] as const,
+  list: ['rs', 'list'] as const,
+  one: (id: string) => ['rs', 'one', id] as const,
+  feed: ['rs', 'ical'] as const,
+};
+
+/** GET /api/rs — every split this user may see (masked by the server for Starter users). */
+export function useSplits() {
+  return useQuery({
+    queryKey: splitKeys.list,
+    queryFn: async ({ signal }) => (await api.get<{ splits: Split[] }>('/api/rs', { signal })).splits,
+  });
+}
+
+export function useSplit(id: string | undefined) {
+  return useQuery({
+    queryKey: splitKeys.one(id ?? ''),
+    enabled: Boolean(id),
+    queryFn: async ({ signal }) => (await api.get<{ split: Split }>(`/api/rs/ticker/${encodeURIComponent(id ?? '')}`, { signal })).split,
+  });
+}
+
+export function useFeedUrl(enabled: boolean) {
+  return useQuery({
+    queryKey: splitKeys.feed,
+    enabled,
+    queryFn: async ({ signal }) => (await api.get<{ url: string }>('/api/rs/ical', { signal })).url,
+  });
+}
+
+export function useResetFeed() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await api.post<{ url: string }>('/api/rs/ical/reset')).url,
+    onSuccess: (url) => qc.setQueryData(splitKeys.feed, url),
+  });
+}
+
+export type SplitPayload = SplitFormValues & { _id?: string };
+
+export function useSaveSplit() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: SplitPayload) =>
+      (await api.post<{ split: Split }>(values._id ? '/api/rs/edit' : '/api/rs/add', { newTicker: values })).split,
+    onSuccess: () => qc.invalidateQueries({ queryKey: splitKeys.all }),
+  });
+}
+
+export function useDeleteSplit() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<{ id: string }>('/api/rs/delete', { id }),
+    // Mark the list stale so /refresh's remount fetches it again.
+    onSuccess: () => qc.invalidateQueries({ queryKey: splitKeys.all }),
+  });
+}
+
+/**
+ * Live updates (docs/decisions/006-live-split-updates.md): opens /api/events with a
+ * 60-second ticket (EventSource cannot send the bearer header) and refetches the splits
+ * whenever the server says they changed. Reconnects with a fresh ticket after an error.
+ */
+export function useLiveSplits(enabled: boolean) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    let stopped = false;
+    let connectedBefore = false;
+    const open = async () => {
+      try {
+        const { ticket } = await api.post<{ ticket: string }>('/api/events/ticket');
+        if (stopped) return;
+        source = new EventSource(`/api/events?ticket=${encodeURIComponent(ticket)}`);
+        source.addEventListener('splits', () => void qc.invalidateQueries({ queryKey: splitKeys.all }));
+        // After a reconnect, changes may have been missed: refetch once.
+        source.addEventListener('hello', () => {
+          if (connectedBefore) void qc.invalidateQueries({ queryKey: splitKeys.list });
+          connectedBefore = true;
+        });
+        source.onerror = () => {
+          source?.close();
+          source = null;
+          if (!stopped) retry = setTimeout(() => void open(), 3000);
+        };
+      } catch {
+        if (!stopped) retry = setTimeout(() => void open(), 10_000);
+      }
+    };
+    void open();
+    return () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      source?.close();
+    };
+  }, [enabled, qc]);
+}

@@ -1,0 +1,206 @@
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Form from 'react-bootstrap/Form';
+import { Link, useNavigate } from 'react-router';
+import { RS_TYPES, SPLIT_STATUSES } from '@roundup/shared/domain';
+import { defaultEstProfit, type Split } from '@roundup/shared/splits';
+import { errorMessages } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { useSaveSplit, useSplit } from '../api';
+import { SplitMemberStats } from '../../analytics/SplitMemberStats';
+
+interface FormState {
+  name: string;
+  ticker: string;
+  effDate: string;
+  buyDate: string;
+  ratio: string;
+  price: string;
+  estProfit: string;
+  avgProfit: string;
+  status: Split['status'];
+  rsType: Split['rsType'];
+  source: string;
+  notes: string;
+  caution: boolean;
+}
+
+const EMPTY: FormState = {
+  name: '',
+  ticker: '',
+  effDate: '',
+  buyDate: '',
+  ratio: '',
+  price: '',
+  estProfit: '',
+  avgProfit: '',
+  status: 'Approved',
+  rsType: 'Unconfirmed',
+  source: '',
+  notes: '',
+  caution: false,
+};
+
+function fromSplit(s: Split): FormState {
+  return {
+    name: s.name,
+    ticker: s.ticker,
+    effDate: s.effDate,
+    buyDate: s.buyDate,
+    ratio: String(s.ratio),
+    price: String(s.price),
+    estProfit: String(s.estProfit),
+    avgProfit: String(s.avgProfit),
+    status: s.status,
+    rsType: s.rsType,
+    source: s.source ?? '',
+    notes: s.notes ?? '',
+    caution: s.caution,
+  };
+}
+
+/** Add (no id) or view/edit a split: every field of SPEC §3, server errors in a dismissible alert. */
+export function AdminSplitEdit({ id }: { id?: string }) {
+  const existing = useSplit(id);
+  if (id && existing.isPending) return <p className="text-body-secondary">Loading split…</p>;
+  if (id && existing.isError) {
+    return (
+      <Alert variant="danger">
+        {errorMessages(existing.error)[0]} <Link to="/admin/reverse-splits">Back to the list</Link>
+      </Alert>
+    );
+  }
+  return (
+    <>
+      {/* Keyed by avgProfit too, so copying the members' average (below) shows in the form. */}
+      <SplitForm key={`${id ?? 'new'}:${existing.data?.avgProfit ?? ''}`} id={id} initial={existing.data ? fromSplit(existing.data) : EMPTY} />
+      {existing.data?.status === 'Complete' ? <SplitMemberStats split={existing.data} /> : null}
+    </>
+  );
+}
+
+function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
+  const [f, setF] = useState<FormState>(initial);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [saved, setSaved] = useState(false);
+  const save = useSaveSplit();
+  const navigate = useNavigate();
+  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((prev) => ({ ...prev, [k]: v }));
+
+  const ratio = Number(f.ratio);
+  const price = Number(f.price);
+  const estHint = f.ratio && f.price && Number.isInteger(ratio) && ratio >= 2 && price >= 0 ? formatMoney(defaultEstProfit(ratio, price)) : null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setErrors([]);
+    setSaved(false);
+    try {
+      const split = await save.mutateAsync({
+        _id: id,
+        ...f,
+        ratio: f.ratio,
+        price: f.price,
+        estProfit: f.estProfit,
+        avgProfit: f.avgProfit,
+      });
+      if (!id) void navigate(`/admin/reverse-splits/view/${split._id}`, { replace: true });
+      else setSaved(true);
+    } catch (err) {
+      setErrors(errorMessages(err));
+    }
+  };
+
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <h1 className="h3 fw-bold mb-0">{id ? `Edit ${initial.ticker}` : 'Add split'}</h1>
+        <Link to="/admin/reverse-splits" className="btn btn-outline-dark btn-sm">
+          Back to splits
+        </Link>
+      </div>
+      {errors.length > 0 ? (
+        <Alert variant="danger" dismissible onClose={() => setErrors([])}>
+          {errors[0]}
+        </Alert>
+      ) : null}
+      {saved ? (
+        <Alert variant="success" dismissible onClose={() => setSaved(false)}>
+          Saved
+        </Alert>
+      ) : null}
+      <Form className="card shadow-sm" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="card-body row g-3">
+          <Form.Group className="col-12 col-md-8" controlId="rs-name">
+            <Form.Label>Company name</Form.Label>
+            <Form.Control value={f.name} onChange={(e) => set('name', e.target.value)} required maxLength={200} />
+          </Form.Group>
+          <Form.Group className="col-12 col-md-4" controlId="rs-ticker">
+            <Form.Label>Ticker</Form.Label>
+            <Form.Control value={f.ticker} onChange={(e) => set('ticker', e.target.value.toUpperCase())} required maxLength={12} className="font-monospace" />
+          </Form.Group>
+          <Form.Group className="col-6 col-md-3" controlId="rs-buyDate">
+            <Form.Label>Buy date</Form.Label>
+            <Form.Control type="date" value={f.buyDate} onChange={(e) => set('buyDate', e.target.value)} required />
+          </Form.Group>
+          <Form.Group className="col-6 col-md-3" controlId="rs-effDate">
+            <Form.Label>Effective date</Form.Label>
+            <Form.Control type="date" value={f.effDate} onChange={(e) => set('effDate', e.target.value)} required />
+          </Form.Group>
+          <Form.Group className="col-6 col-md-3" controlId="rs-ratio">
+            <Form.Label>Ratio (N:1)</Form.Label>
+            <Form.Control type="number" min={2} step={1} value={f.ratio} onChange={(e) => set('ratio', e.target.value)} required />
+          </Form.Group>
+          <Form.Group className="col-6 col-md-3" controlId="rs-price">
+            <Form.Label>Price ($)</Form.Label>
+            <Form.Control type="number" min={0} step="0.0001" value={f.price} onChange={(e) => set('price', e.target.value)} required />
+          </Form.Group>
+          <Form.Group className="col-6 col-md-3" controlId="rs-estProfit">
+            <Form.Label>Estimated profit ($)</Form.Label>
+            <Form.Control type="number" min={0} step="0.01" value={f.estProfit} onChange={(e) => set('estProfit', e.target.value)} placeholder={estHint ?? ''} />
+            <Form.Text>{estHint ? `Empty = (ratio − 1) × price = ${estHint}` : 'Empty = (ratio − 1) × price'}</Form.Text>
+          </Form.Group>
+          <Form.Group className="col-6 col-md-3" controlId="rs-avgProfit">
+            <Form.Label>Average profit ($)</Form.Label>
+            <Form.Control type="number" step="0.01" value={f.avgProfit} onChange={(e) => set('avgProfit', e.target.value)} />
+          </Form.Group>
+          <Form.Group className="col-6 col-md-3" controlId="rs-status">
+            <Form.Label>Status</Form.Label>
+            <Form.Select value={f.status} onChange={(e) => set('status', e.target.value as Split['status'])}>
+              {SPLIT_STATUSES.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <Form.Group className="col-6 col-md-3" controlId="rs-rsType">
+            <Form.Label>Type</Form.Label>
+            <Form.Select value={f.rsType} onChange={(e) => set('rsType', e.target.value as Split['rsType'])}>
+              {RS_TYPES.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <Form.Group className="col-12" controlId="rs-source">
+            <Form.Label>Source URL</Form.Label>
+            <Form.Control type="url" value={f.source} onChange={(e) => set('source', e.target.value)} placeholder="https://" />
+          </Form.Group>
+          <Form.Group className="col-12" controlId="rs-notes">
+            <Form.Label>Notes</Form.Label>
+            <Form.Control as="textarea" rows={3} value={f.notes} onChange={(e) => set('notes', e.target.value)} maxLength={5000} />
+          </Form.Group>
+          <Form.Group className="col-12" controlId="rs-caution">
+            <Form.Check type="switch" label="Caution (highlight this split)" checked={f.caution} onChange={(e) => set('caution', e.target.checked)} />
+          </Form.Group>
+        </div>
+        <div className="card-footer bg-body d-flex gap-2 justify-content-end">
+          <Link to="/admin/reverse-splits" className="btn btn-outline-secondary">
+            Cancel
+          </Link>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : id ? 'Save changes' : 'Add split'}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}

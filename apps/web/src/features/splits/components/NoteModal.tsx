@@ -1,0 +1,38 @@
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import type { Split } from '@roundup/shared/splits';
+
+/** The Note modal opened from a split's note icon (SPEC §2). */
+export function NoteModal({ split, onHide }: { split: Split | null; onHide: () => void }) {
+  return (
+    <Modal show={split !== null} onHide={onHide} centered>
+      {split ? (
+        <>
+          <Modal.Header closeButton>
+            <Modal.Title as="h2" className="h5">
+              Note · {split.name} ({split.ticker})
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p className="mb-3" style={{ whiteSpace: 'pre-wrap' }}>
+              {split.notes}
+            </p>
+            {split.source ? (
+              <p className="small mb-0">
+                Source:{' '}
+                <a href={split.source} target="_blank" rel="noopener noreferrer nofollow" className="text-break">
+                  {split.source}
+                </a>
+              </p>
+            ) : null}
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="secondary" onClick={onHide}>
+              Close
+            </Button>
+          </Modal.Footer>
+        </>
+      ) : null}
+    </Modal>
+  );
+}

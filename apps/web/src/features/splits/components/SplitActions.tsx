@@ -1,0 +1,26 @@
+import { Link } from 'react-router';
+import type { Split } from '@roundup/shared/splits';
+import { RecordTradesButton } from '../../trades/RecordTradesButton';
+import { LockIcon, NoteIcon } from './icons';
+
+/** Note icon (opens the Note modal) and the trade tracker pencil (members who may record trades). */
+export function SplitActions({ split, canTrade, onNote }: { split: Split; canTrade: boolean; onNote: (s: Split) => void }) {
+  return (
+    <span className="d-inline-flex align-items-center gap-1">
+      {split.notes ? (
+        <button type="button" className="btn btn-sm btn-link p-1 text-body-secondary" onClick={() => onNote(split)} aria-label={`Note for ${split.ticker}`} title="Note">
+          <NoteIcon />
+        </button>
+      ) : null}
+      {canTrade && !split.masked ? <RecordTradesButton split={split} /> : null}
+    </span>
+  );
+}
+
+export function UpgradeButton({ size = 'sm', className = '' }: { size?: 'sm' | 'lg'; className?: string }) {
+  return (
+    <Link to="/upgrade/pro" className={`btn btn-primary btn-${size} d-inline-flex align-items-center gap-1 ${className}`}>
+      <LockIcon /> Upgrade to Pro
+    </Link>
+  );
+}

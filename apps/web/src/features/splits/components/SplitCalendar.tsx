@@ -1,0 +1,213 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
+import { formatRatio, INVALID_DATE, monthGrid, monthlyAvgProfit, parseMonthYear, type Split } from '@roundup/shared/splits';
+import { ChevronIcon, WarningIcon } from './icons';
+import { SplitActions, UpgradeButton } from './SplitActions';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+interface Props {
+  splits: readonly Split[];
+  today: string;
+  canTrade: boolean;
+  onNote: (s: Split) => void;
+}
+
+const ym = (date: string) => ({ year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) });
+const firstOf = (year: number, month: number) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
+
+/** The month calendar of SPEC §2: header, weekday row, 42-day grid, go-to, agenda and footer. */
+export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
+  const [view, setView] = useState(() => ym(today));
+  const [selected, setSelected] = useState(today);
+  const [goTo, setGoTo] = useState('');
+  const [goToError, setGoToError] = useState<string | null>(null);
+
+  const byBuyDate = useMemo(() => {
+    const map = new Map<string, Split[]>();
+    for (const s of splits) {
+      const list = map.get(s.buyDate) ?? [];
+      list.push(s);
+      map.set(s.buyDate, list);
+    }
+    return map;
+  }, [splits]);
+
+  const grid = useMemo(() => monthGrid(view.year, view.month), [view]);
+  const monthLabel = formatIsoDate(firstOf(view.year, view.month), 'MMMM yyyy');
+  const footer = monthlyAvgProfit(splits, view.year, view.month);
+  const agenda = byBuyDate.get(selected) ?? [];
+
+  const shiftMonth = (delta: number) => {
+    const m = view.month - 1 + delta;
+    setView({ year: view.year + Math.floor(m / 12), month: ((m % 12) + 12) % 12 + 1 });
+  };
+  const select = (date: string) => {
+    setSelected(date);
+    setView(ym(date));
+  };
+  const submitGoTo = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = parseMonthYear(goTo);
+    if (!parsed) {
+      setGoToError(INVALID_DATE);
+      return;
+    }
+    setGoToError(null);
+    setView(parsed);
+    setSelected(firstOf(parsed.year, parsed.month));
+  };
+
+  return (
+    <div className="row g-3 ru-cal-wrap">
+      <div className="col-12 col-lg-7">
+        <section className="card shadow-sm ru-cal" aria-label="Reverse split calendar">
+          <div className="card-body p-2 p-sm-3">
+            <div className="d-flex align-items-center justify-content-between mb-2">
+              <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => shiftMonth(-1)} aria-label="Previous month">
+                <ChevronIcon dir="left" />
+              </button>
+              <h2 className="h5 mb-0" aria-live="polite" data-testid="cal-month">
+                {monthLabel}
+              </h2>
+              <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => shiftMonth(1)} aria-label="Next month">
+                <ChevronIcon dir="right" />
+              </button>
+            </div>
+            <div className="ru-cal-grid" role="grid" aria-label={monthLabel}>
+              <div className="ru-cal-row" role="row">
+                {WEEKDAYS.map((d) => (
+                  <div key={d} className="ru-cal-weekday" role="columnheader">
+                    {d}
+                  </div>
+                ))}
+              </div>
+              {Array.from({ length: 6 }, (_, w) => (
+                <div className="ru-cal-row" role="row" key={w}>
+                  {grid.slice(w * 7, w * 7 + 7).map((cell) => {
+                    const count = byBuyDate.get(cell.date)?.length ?? 0;
+                    const cls = [
+                      'ru-cal-day',
+                      cell.inMonth ? '' : 'is-outside',
+                      cell.date === today ? 'is-today' : '',
+                      cell.date === selected ? 'is-selected' : '',
+                      count > 0 ? 'has-events' : '',
+                    ].join(' ');
+                    return (
+                      <div role="gridcell" key={cell.date} aria-selected={cell.date === selected}>
+                        <button
+                          type="button"
+                          className={cls}
+                          onClick={() => select(cell.date)}
+                          data-date={cell.date}
+                          aria-label={`${formatIsoDate(cell.date, 'EEEE, MMMM d, yyyy')}${count ? `, ${count} split${count > 1 ? 's' : ''}` : ''}${cell.date === today ? ', today' : ''}`}
+                        >
+                          <span className="ru-cal-num">{Number(cell.date.slice(8))}</span>
+                          {count > 0 ? <span className="ru-cal-marker" aria-hidden="true">{count > 1 ? count : ''}</span> : null}
+                        </button>
+                      </div>
+                    );
+                  })}
+                </div>
+              ))}
+            </div>
+            <form className="d-flex flex-wrap align-items-start gap-2 mt-3" onSubmit={submitGoTo} noValidate>
+              <div className="flex-grow-1" style={{ minWidth: 0, maxWidth: 220 }}>
+                <label htmlFor="cal-goto" className="visually-hidden">
+                  Go to month (MM/YYYY)
+                </label>
+                <input
+                  id="cal-goto"
+                  className={`form-control form-control-sm ${goToError ? 'is-invalid' : ''}`}
+                  placeholder="MM/YYYY"
+                  inputMode="numeric"
+                  value={goTo}
+                  onChange={(e) => setGoTo(e.target.value)}
+                  aria-invalid={goToError ? true : undefined}
+                  aria-describedby={goToError ? 'cal-goto-error' : undefined}
+                />
+                {goToError ? (
+                  <div id="cal-goto-error" className="invalid-feedback d-block">
+                    {goToError}
+                  </div>
+                ) : null}
+              </div>
+              <button type="submit" className="btn btn-sm btn-primary">
+                Go
+              </button>
+              <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => select(today)}>
+                Today
+              </button>
+            </form>
+          </div>
+          <div className="card-footer bg-body-tertiary small" data-testid="cal-footer">
+            <span className="fw-semibold">{monthLabel} average profit:</span> <span className="fs-6 fw-bold text-primary">{formatMoney(footer)}</span>{' '}
+            <span className="text-body-secondary">per account (estimate)</span>
+          </div>
+        </section>
+      </div>
+      <div className="col-12 col-lg-5">
+        <Agenda date={selected} today={today} splits={agenda} canTrade={canTrade} onNote={onNote} />
+      </div>
+    </div>
+  );
+}
+
+function Agenda({ date, today, splits, canTrade, onNote }: { date: string; today: string; splits: Split[]; canTrade: boolean; onNote: (s: Split) => void }) {
+  const anyMasked = splits.some((s) => s.masked);
+  return (
+    <section className="card shadow-sm h-100 ru-agenda" aria-label="Splits on the selected day" data-testid="agenda">
+      <div className="card-header bg-body">
+        <div className="text-uppercase small fw-semibold text-primary">{formatIsoDate(date, 'EEEE')}</div>
+        <h2 className="h5 mb-0">
+          {formatIsoDate(date, 'MMMM dd, yyyy')}
+          {date === today ? <span className="badge ru-badge-strong ms-2 align-middle">Today</span> : null}
+        </h2>
+      </div>
+      {splits.length === 0 ? (
+        <div className="card-body text-body-secondary">No Reverse Spilts announced</div>
+      ) : (
+        <ul className="list-group list-group-flush">
+          {splits.map((s) => (
+            <li key={s._id} className={`list-group-item ${s.caution ? 'ru-caution' : ''} ${s.masked ? 'ru-masked' : ''}`} data-testid="agenda-item">
+              <div className="d-flex justify-content-between align-items-start gap-2">
+                <div className="min-w-0">
+                  <div className="fw-semibold text-break">
+                    {s.name}{' '}
+                    <span className="badge text-bg-light border ms-1 font-monospace">{s.ticker}</span>
+                    {s.caution ? (
+                      <span className="text-warning-emphasis ms-1" title="Caution">
+                        <WarningIcon />
+                        <span className="visually-hidden">Caution</span>
+                      </span>
+                    ) : null}
+                  </div>
+                  <div className="small text-body-secondary mt-1 d-flex flex-wrap column-gap-3">
+                    <span>Ratio {formatRatio(s.ratio)}</span>
+                    <span>Price {formatPrice(s.price)}</span>
+                    {s.status === 'Complete' ? (
+                      <span>
+                        Avg. profit <strong className="text-body">{formatMoney(s.avgProfit)}</strong>
+                      </span>
+                    ) : (
+                      <span>
+                        Est. profit <strong className="text-body">{formatMoney(s.estProfit)}</strong>
+                      </span>
+                    )}
+                  </div>
+                </div>
+                <SplitActions split={s} canTrade={canTrade} onNote={onNote} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {anyMasked ? (
+        <div className="card-body border-top small">
+          <p className="mb-2">Upcoming splits are for Pro members. Upgrade to see the company, ticker and notes.</p>
+          <UpgradeButton />
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import Pagination from 'react-bootstrap/Pagination';
+import { LIMITS } from '@roundup/shared/domain';
+import { formatRatio, type Split } from '@roundup/shared/splits';
+import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
+import { WarningIcon } from './icons';
+import { SplitActions, UpgradeButton } from './SplitActions';
+
+interface Props {
+  splits: readonly Split[];
+  today: string;
+  fullAccess: boolean;
+  canTrade: boolean;
+  onNote: (s: Split) => void;
+}
+
+const shortDate = (d: string) => formatIsoDate(d, 'MMM dd, yyyy');
+
+function Company({ s }: { s: Split }) {
+  return (
+    <>
+      {s.caution ? (
+        <span className="text-warning-emphasis me-1" title="Caution">
+          <WarningIcon />
+          <span className="visually-hidden">Caution: </span>
+        </span>
+      ) : null}
+      {s.name}
+    </>
+  );
+}
+
+/** Upcoming and Completed tables (SPEC §2 table view). */
+export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Props) {
+  const upcoming = splits.filter((s) => s.status === 'Upcoming').sort((a, b) => a.buyDate.localeCompare(b.buyDate) || a.ticker.localeCompare(b.ticker));
+  const completed = splits.filter((s) => s.status === 'Complete').sort((a, b) => b.effDate.localeCompare(a.effDate) || a.ticker.localeCompare(b.ticker));
+  const pages = Math.max(1, Math.ceil(completed.length / LIMITS.completedPageSize));
+  const [page, setPage] = useState(1);
+  const current = Math.min(page, pages);
+  const shown = completed.slice((current - 1) * LIMITS.completedPageSize, current * LIMITS.completedPageSize);
+  const starterBlur = !fullAccess && upcoming.some((s) => s.masked);
+
+  return (
+    <>
+      <section className="card shadow-sm mb-4" aria-labelledby="upcoming-heading">
+        <div className="card-header bg-body d-flex flex-wrap justify-content-between align-items-center gap-2">
+          <h2 id="upcoming-heading" className="h5 mb-0">
+            Upcoming
+          </h2>
+          <span className="small text-body-secondary">{upcoming.length} announced</span>
+        </div>
+        <div className="position-relative">
+          <div className={`table-responsive ${starterBlur ? 'ru-blurred' : ''}`} aria-hidden={starterBlur ? true : undefined}>
+            <table className="table table-hover align-middle mb-0 ru-split-table">
+              <thead>
+                <tr>
+                  <th scope="col">Company</th>
+                  <th scope="col">Symbol</th>
+                  <th scope="col">Purchase Date</th>
+                  <th scope="col">Split Ratio</th>
+                  <th scope="col" className="text-end">Current Price</th>
+                  <th scope="col" className="text-end">Estimated Profit</th>
+                  <th scope="col">Notes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {upcoming.length === 0 ? (
+                  <tr>
+                    <td colSpan={7} className="text-center text-body-secondary py-4">
+                      No Reverse Spilts announced
+                    </td>
+                  </tr>
+                ) : (
+                  upcoming.map((s) => (
+                    <tr key={s._id} className={s.caution ? 'ru-caution' : undefined} data-testid="upcoming-row">
+                      <td className="ru-col-name"><Company s={s} /></td>
+                      <td className="font-monospace">{s.ticker}</td>
+                      <td className="text-nowrap">
+                        {shortDate(s.buyDate)}
+                        {s.buyDate === today ? <span className="badge ru-badge-strong ms-2">Today</span> : null}
+                      </td>
+                      <td>{formatRatio(s.ratio)}</td>
+                      <td className="text-end">{formatPrice(s.price)}</td>
+                      <td className="text-end fw-semibold">{formatMoney(s.estProfit)}</td>
+                      <td>
+                        <SplitActions split={s} canTrade={canTrade} onNote={onNote} />
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          {starterBlur ? (
+            <div className="ru-blur-overlay">
+              <div className="text-center p-3 bg-body rounded-3 shadow-sm">
+                <p className="fw-semibold mb-2">Upcoming reverse splits are for Pro members.</p>
+                <UpgradeButton />
+              </div>
+            </div>
+          ) : null}
+        </div>
+      </section>
+
+      <section className="card shadow-sm" aria-labelledby="completed-heading">
+        <div className="card-header bg-body d-flex flex-wrap justify-content-between align-items-center gap-2">
+          <h2 id="completed-heading" className="h5 mb-0">
+            Completed
+          </h2>
+          <span className="small text-body-secondary">{completed.length} splits</span>
+        </div>
+        <div className="table-responsive">
+          <table className="table table-hover align-middle mb-0 ru-split-table">
+            <thead>
+              <tr>
+                <th scope="col">Company</th>
+                <th scope="col">Symbol</th>
+                <th scope="col">Effective Date</th>
+                <th scope="col">Split Ratio</th>
+                <th scope="col" className="text-end">Average Cost</th>
+                <th scope="col" className="text-end">Average Profit</th>
+                <th scope="col">Notes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.length === 0 ? (
+                <tr>
+                  <td colSpan={7} className="text-center text-body-secondary py-4">
+                    No completed splits yet.
+                  </td>
+                </tr>
+              ) : (
+                shown.map((s) => (
+                  <tr key={s._id} className={s.caution ? 'ru-caution' : undefined} data-testid="completed-row">
+                    <td className="ru-col-name"><Company s={s} /></td>
+                    <td className="font-monospace">{s.ticker}</td>
+                    <td className="text-nowrap">{shortDate(s.effDate)}</td>
+                    <td>{formatRatio(s.ratio)}</td>
+                    <td className="text-end">{formatPrice(s.price)}</td>
+                    <td className="text-end fw-semibold">{formatMoney(s.avgProfit)}</td>
+                    <td>
+                      <SplitActions split={s} canTrade={canTrade} onNote={onNote} />
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        {pages > 1 ? (
+          <div className="card-footer bg-body d-flex justify-content-center">
+            <Pagination size="sm" className="mb-0 flex-wrap" aria-label="Completed splits pages">
+              <Pagination.Prev disabled={current === 1} onClick={() => setPage(current - 1)} aria-label="Previous page" />
+              {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+                <Pagination.Item key={n} active={n === current} onClick={() => setPage(n)} aria-label={`Page ${n}`}>
+                  {n}
+                </Pagination.Item>
+              ))}
+              <Pagination.Next disabled={current === pages} onClick={() => setPage(current + 1)} aria-label="Next page" />
+            </Pagination>
+          </div>
+        ) : null}
+      </section>
+    </>
+  );
+}

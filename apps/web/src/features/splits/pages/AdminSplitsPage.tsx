@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Pagination from 'react-bootstrap/Pagination';
+import { Link, useNavigate, useParams } from 'react-router';
+import { LIMITS } from '@roundup/shared/domain';
+import { formatRatio, type Split } from '@roundup/shared/splits';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { NotFoundPage } from '../../../components/NotFoundPage';
+import { errorMessages } from '../../../lib/api-client';
+import { formatIsoDate, formatMoney } from '../../../lib/format';
+import { DeleteDialog } from '../../admin/components/DeleteDialog';
+import { useDeleteSplit, useSplits } from '../api';
+import { AdminSplitEdit } from '../components/AdminSplitEdit';
+import '../splits.css';
+
+const STATUS_BADGE: Record<Split['status'], string> = { Approved: 'text-bg-warning', Upcoming: 'ru-badge-strong', Complete: 'text-bg-secondary' };
+
+/** /admin/reverse-splits[/add | /view/:rsId] (SPEC §2 admin group). */
+export function AdminSplitsRoute() {
+  const { action, rsId } = useParams();
+  if (action === undefined) return <AdminSplitsPage />;
+  if (action === 'add' && !rsId) return <AdminSplitEdit />;
+  if (action === 'view' && rsId) return <AdminSplitEdit id={rsId} />;
+  return <NotFoundPage />;
+}
+
+function AdminSplitsPage() {
+  const { data, error, isPending, refetch } = useSplits();
+  const del = useDeleteSplit();
+  const navigate = useNavigate();
+  const [target, setTarget] = useState<Split | null>(null);
+  const [page, setPage] = useState(1);
+  const rows = [...(data ?? [])].sort((a, b) => b.buyDate.localeCompare(a.buyDate) || a.ticker.localeCompare(b.ticker));
+  const size = LIMITS.adminSplitsPageSize;
+  const pages = Math.max(1, Math.ceil(rows.length / size));
+  const current = Math.min(page, pages);
+  const shown = rows.slice((current - 1) * size, current * size);
+
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
+        <h1 className="h3 fw-bold mb-0">Reverse Splits</h1>
+        <Link to="/admin/reverse-splits/add" className="btn btn-primary">
+          Add split
+        </Link>
+      </div>
+      <ErrorAlert messages={error ? errorMessages(error) : null} firstOnly onClose={() => void refetch()} />
+      {isPending ? <p className="text-body-secondary">Loading splits…</p> : null}
+      {data ? (
+        <section className="card shadow-sm" aria-label="Reverse splits">
+          <div className="table-responsive">
+            <table className="table table-hover align-middle mb-0 ru-split-table">
+              <thead>
+                <tr>
+                  <th scope="col">Company</th>
+                  <th scope="col">Symbol</th>
+                  <th scope="col">Buy / Effective</th>
+                  <th scope="col" className="d-none d-md-table-cell">Ratio</th>
+                  <th scope="col" className="d-none d-md-table-cell text-end">Est. / Avg. profit</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="text-end">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.length === 0 ? (
+                  <tr>
+                    <td colSpan={7} className="text-body-secondary">No splits yet.</td>
+                  </tr>
+                ) : (
+                  shown.map((s) => (
+                    <tr key={s._id} className={s.caution ? 'ru-caution' : undefined} data-testid="admin-split-row">
+                      <td className="ru-col-name">
+                        <Link to={`/admin/reverse-splits/view/${s._id}`} className="fw-semibold">{s.name}</Link>
+                        <div className="small text-body-secondary">{s.rsType}</div>
+                      </td>
+                      <td className="font-monospace">{s.ticker}</td>
+                      <td className="text-nowrap small">
+                        {formatIsoDate(s.buyDate, 'MMM dd, yyyy')}
+                        <br />
+                        {formatIsoDate(s.effDate, 'MMM dd, yyyy')}
+                      </td>
+                      <td className="d-none d-md-table-cell">{formatRatio(s.ratio)}</td>
+                      <td className="d-none d-md-table-cell text-end small">
+                        {formatMoney(s.estProfit)}
+                        <br />
+                        {formatMoney(s.avgProfit)}
+                      </td>
+                      <td><span className={`badge ${STATUS_BADGE[s.status]}`}>{s.status}</span></td>
+                      <td className="text-end text-nowrap">
+                        <Link to={`/admin/reverse-splits/view/${s._id}`} className="btn btn-sm btn-outline-primary me-2">
+                          View<span className="visually-hidden"> {s.ticker}</span>
+                        </Link>
+                        <Button size="sm" variant="outline-danger" className="ru-btn-danger" onClick={() => setTarget(s)}>
+                          Delete<span className="visually-hidden"> {s.ticker}</span>
+                        </Button>
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          {pages > 1 ? (
+            <div className="card-footer bg-body d-flex justify-content-between align-items-center flex-wrap gap-2">
+              <span className="small text-body-secondary">{rows.length} splits</span>
+              <Pagination size="sm" className="mb-0 flex-wrap ru-split-pages" aria-label="Split pages">
+                {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+                  <Pagination.Item key={n} active={n === current} onClick={() => setPage(n)} aria-label={`Page ${n}`}>
+                    {n}
+                  </Pagination.Item>
+                ))}
+              </Pagination>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+      <DeleteDialog
+        show={target !== null}
+        title="Delete split?"
+        onHide={() => setTarget(null)}
+        onConfirm={() => del.mutateAsync(target?._id ?? '')}
+        onDeleted={() => {
+          setTarget(null);
+          void navigate('/refresh');
+        }}
+      >
+        <p className="mb-0">
+          Delete <strong>{target?.name} ({target?.ticker})</strong>? Trades recorded against it are deleted too. This cannot be undone.
+        </p>
+      </DeleteDialog>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { useMemo, useState } from 'react';
+import ToggleButton from 'react-bootstrap/ToggleButton';
+import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup';
+import { can } from '@roundup/shared/permissions';
+import type { Split } from '@roundup/shared/splits';
+import { useAuth } from '../../../app/auth';
+import { Disclaimer } from '../../../components/Disclaimer';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { Spinner } from '../../../components/Spinner';
+import { errorMessages } from '../../../lib/api-client';
+import { todayInMarket } from '../../../lib/format';
+import { useLiveSplits, useSplits } from '../api';
+import { FeedCard } from '../components/FeedCard';
+import { NoteModal } from '../components/NoteModal';
+import { UpgradeButton } from '../components/SplitActions';
+import { SplitCalendar } from '../components/SplitCalendar';
+import { SplitTables } from '../components/SplitTables';
+import '../splits.css';
+
+type ViewMode = 'calendar' | 'table';
+
+/** /reverse-splits (SPEC §2): calendar by default, Table/Calendar toggle, live updates. */
+export function ReverseSplitsPage() {
+  const { data: user } = useAuth();
+  const role = user?.role ?? null;
+  const fullAccess = can(role, 'splits:full');
+  const canTrade = can(role, 'trades:record');
+  const [mode, setMode] = useState<ViewMode>('calendar');
+  const [note, setNote] = useState<Split | null>(null);
+  const query = useSplits();
+  useLiveSplits(Boolean(user));
+  const today = todayInMarket();
+  // Approved splits (admins only) are curated in /admin/reverse-splits, not shown here.
+  const splits = useMemo(() => (query.data ?? []).filter((s) => s.status !== 'Approved'), [query.data]);
+
+  return (
+    <div className="container py-4 ru-splits-page">
+      <header className="d-flex flex-wrap justify-content-between align-items-end gap-3 mb-3">
+        <div className="ru-splits-intro">
+          <h1 className="h3 mb-1">Reverse Splits</h1>
+          <p className="text-body-secondary mb-0">
+            Buy one share in each of your brokerage accounts before the purchase date, then sell the rounded-up shares once they arrive. Pick a day to see what is announced,
+            or switch to the table.
+          </p>
+        </div>
+        <ToggleButtonGroup type="radio" name="rs-view" value={mode} onChange={(v: ViewMode) => setMode(v)} aria-label="View">
+          <ToggleButton id="rs-view-calendar" value="calendar" variant="outline-primary" size="sm">
+            Calendar
+          </ToggleButton>
+          <ToggleButton id="rs-view-table" value="table" variant="outline-primary" size="sm">
+            Table
+          </ToggleButton>
+        </ToggleButtonGroup>
+      </header>
+
+      {!fullAccess ? (
+        <div className="alert alert-primary d-flex flex-wrap align-items-center justify-content-between gap-2 py-2" role="note">
+          <span>You are on Starter: upcoming splits are hidden until one day before they happen.</span>
+          <UpgradeButton />
+        </div>
+      ) : null}
+
+      {query.isPending ? (
+        <Spinner label="Loading reverse splits…" />
+      ) : query.isError ? (
+        <ErrorAlert messages={errorMessages(query.error)} />
+      ) : mode === 'calendar' ? (
+        <SplitCalendar splits={splits} today={today} canTrade={canTrade} onNote={setNote} />
+      ) : (
+        <SplitTables splits={splits} today={today} fullAccess={fullAccess} canTrade={canTrade} onNote={setNote} />
+      )}
+
+      {fullAccess ? <FeedCard /> : null}
+      <Disclaimer className="mt-4" />
+      <NoteModal split={note} onHide={() => setNote(null)} />
+    </div>
+  );
+}

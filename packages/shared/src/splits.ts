@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { addDays, isIsoDate } from './dates';
+import { RS_TYPES, SPLIT_STATUSES } from './domain';
+import { toCents } from './money';
+
+/**
+ * Reverse splits (SPEC §3) — request/response schemas and the pure calendar rules the web
+ * and the server share (42-day grid, MM/YYYY go-to, monthly footer, estimated profit,
+ * the masking predicate). Masking itself is applied by the server only (DESIGN §4).
+ */
+
+/** What replaces a masked name and ticker (fixed length: leaks nothing). */
+export const MASK = '*****';
+
+/** A split as every endpoint returns it. `masked` is true when name/ticker/notes/source were withheld. */
+export const splitSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  ticker: z.string(),
+  effDate: z.string(),
+  buyDate: z.string(),
+  ratio: z.number(),
+  price: z.number(),
+  estProfit: z.number(),
+  avgProfit: z.number(),
+  status: z.enum(SPLIT_STATUSES),
+  rsType: z.enum(RS_TYPES),
+  source: z.string().nullable(),
+  notes: z.string().nullable(),
+  caution: z.boolean(),
+  masked: z.boolean(),
+});
+export type Split = z.infer<typeof splitSchema>;
+
+/** GET /api/rs/past rows (the landing page's recent round-up splits). */
+export const pastSplitSchema = splitSchema.pick({ _id: true, name: true, rsType: true, ticker: true, effDate: true, ratio: true, price: true, avgProfit: true });
+export type PastSplit = z.infer<typeof pastSplitSchema>;
+
+const date = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().refine(isIsoDate, { message: `${label} must be a valid date (YYYY-MM-DD)` });
+
+const nonNegative = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .refine(Number.isFinite, { message: `${label} must be a number` })
+    .min(0, `${label} must be 0 or more`)
+    .max(1_000_000_000, `${label} is too large`);
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** The split form (POST /api/rs/add and /edit, payload `newTicker`). */
+const splitFields = {
+    name: z.string({ error: 'Company name is required' }).trim().min(1, 'Company name is required').max(200, 'Company name must be at most 200 characters'),
+    ticker: z
+      .string({ error: 'Ticker is required' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9][A-Z0-9.-]{0,11}$/, 'Ticker must be 1–12 letters, digits, dots or dashes'),
+    effDate: date('Effective date'),
+    buyDate: date('Buy date'),
+    ratio: z.coerce
+      .number({ error: 'Ratio must be a whole number' })
+      .int('Ratio must be a whole number')
+      .min(2, 'Ratio must be at least 2')
+      .max(1_000_000, 'Ratio is too large'),
+    price: nonNegative('Price'),
+    /** Empty = (ratio − 1) × price. */
+    estProfit: z.preprocess((v) => (v === '' || v === undefined ? null : v), nonNegative('Estimated profit').nullable()),
+    avgProfit: z.preprocess(
+      (v) => (v === '' || v === undefined || v === null ? 0 : v),
+      z.coerce.number({ error: 'Average profit must be a number' }).min(-1_000_000, 'Average profit is too small').max(1_000_000_000, 'Average profit is too large'),
+    ),
+    status: z.enum(SPLIT_STATUSES, { error: `Status must be one of ${SPLIT_STATUSES.join(', ')}` }),
+    rsType: z.enum(RS_TYPES, { error: `Type must be one of ${RS_TYPES.join(', ')}` }),
+    source: z
+      .string()
+      .trim()
+      .max(2000, 'Source must be at most 2000 characters')
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { message: 'Source must be an http(s) URL' }),
+    notes: optionalText(5000, 'Notes'),
+    caution: z.boolean().default(false),
+};
+
+const buyNotAfterEff: [(s: { buyDate: string; effDate: string }) => boolean, { message: string; path: string[] }] = [
+  (s) => !isIsoDate(s.buyDate) || !isIsoDate(s.effDate) || s.buyDate <= s.effDate,
+  { message: 'Buy date cannot be after the effective date', path: ['buyDate'] },
+];
+
+export const splitInputSchema = z.object(splitFields).refine(...buyNotAfterEff);
+export type SplitInput = z.infer<typeof splitInputSchema>;
+export type SplitFormValues = z.input<typeof splitInputSchema>;
+
+export const addSplitRequest = z.object({ newTicker: splitInputSchema });
+export const editSplitRequest = z.object({
+  newTicker: z.object({ _id: z.uuid({ error: 'Unknown split' }), ...splitFields }).refine(...buyNotAfterEff),
+});
+export const deleteSplitRequest = z.object({ id: z.uuid({ error: 'Unknown split' }) });
+
+// ---------------------------------------------------------------------------------------------
+// Pure rules (table-tested in apps/server/src/modules/splits/rules.test.ts)
+// ---------------------------------------------------------------------------------------------
+
+/** Estimated profit per account when the admin leaves it empty: (ratio − 1) × price, to the cent. */
+export function defaultEstProfit(ratio: number, price: number): number {
+  // price in ten-thousandths of a dollar (4 decimals), exact integer arithmetic.
+  const priceUnits = Math.round(price * 10_000);
+  const units = (ratio - 1) * priceUnits;
+  return Math.round(units / 100) / 100;
+}
+
+/**
+ * A Starter (role User, or anonymous) sees a split masked when its buyDate is later than one
+ * day before today (New York): days older than one day are visible (SPEC §2).
+ */
+export function isMaskedBuyDate(buyDate: string, today: string): boolean {
+  return buyDate > addDays(today, -1);
+}
+
+export interface CalendarCell {
+  date: string;
+  inMonth: boolean;
+}
+
+/** The 42-day grid (six Sunday-first weeks) for a month: starts on the Sunday on or before the 1st. */
+export function monthGrid(year: number, month: number): CalendarCell[] {
+  const first = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
+  const weekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+  const start = addDays(first, -weekday);
+  const prefix = first.slice(0, 7);
+  return Array.from({ length: 42 }, (_, i) => {
+    const d = addDays(start, i);
+    return { date: d, inMonth: d.startsWith(prefix) };
+  });
+}
+
+export const INVALID_DATE = 'Invalid Date';
+
+/**
+ * The go-to field (SPEC §5): MM/YYYY; a 2-digit year gets 20 prefixed. Returns null
+ * (show "Invalid Date") when a part is missing, the month is under 1 or over 12,
+ * or the year is not 2 or 4 digits.
+ */
+export function parseMonthYear(input: string): { year: number; month: number } | null {
+  const parts = input.trim().split('/');
+  if (parts.length !== 2) return null;
+  const [m, y] = parts.map((p) => p.trim());
+  if (!/^\d{1,2}$/.test(m) || !/^(\d{2}|\d{4})$/.test(y)) return null;
+  const month = Number(m);
+  if (month < 1 || month > 12) return null;
+  const year = Number(y.length === 2 ? `20${y}` : y);
+  return { year, month };
+}
+
+/** The footer: sum of avgProfit of the splits whose effDate is in the month (exact, in cents). */
+export function monthlyAvgProfit(splits: readonly Pick<Split, 'effDate' | 'avgProfit'>[], year: number, month: number): number {
+  const prefix = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-`;
+  let cents = 0;
+  for (const s of splits) if (s.effDate.startsWith(prefix)) cents += toCents(s.avgProfit);
+  return cents / 100;
+}
+
+/** "N:1" */
+export const formatRatio = (ratio: number) => `${ratio}:1`;
