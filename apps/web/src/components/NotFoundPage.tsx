@@ -18,6 +18,14 @@ export function NotFoundPage() {
       <Link to="/" className="btn btn-primary px-4">
         Back to home
       </Link>
+      <nav className="mt-4 small" aria-label="Popular pages">
+        <span className="text-body-secondary">Or try </span>
+        <Link to="/learn">Learn</Link>
+        <span className="text-body-secondary" aria-hidden="true"> · </span>
+        <Link to="/services">Services</Link>
+        <span className="text-body-secondary" aria-hidden="true"> · </span>
+        <Link to="/faq">FAQ</Link>
+      </nav>
     </section>
   );
 }

@@ -1,0 +1,112 @@
+import type { Broker } from '@roundup/shared/brokers';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser, mockFetch, renderApp, storeToken } from '../../test/utils';
+import { accountTypesOf } from './public-api';
+
+function broker(overrides: Partial<Broker>): Broker {
+  return {
+    _id: 'b1',
+    name: 'Good Broker',
+    logo: '/brokers/good.svg',
+    headline: 'Fast round-ups',
+    signupPromo: '<p>Get <strong>$50</strong> when you fund.</p>',
+    refLink: 'https://good.example/ref',
+    shareReturnTime: 1,
+    rating: 4,
+    fees: '<ul><li>$0 commissions</li></ul>',
+    fullReview: null,
+    reviewBlurb: 'A dependable choice.',
+    accountCash: true,
+    accountMargin: false,
+    accountTradIRA: true,
+    accountRothIRA: true,
+    disabled: false,
+    createdDate: '2026-01-01T00:00:00.000Z',
+    updatedDate: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const MALICIOUS =
+  '<p>Bonus!</p><img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>' +
+  '<a href="javascript:window.__pwned = 3">claim</a><p onclick="window.__pwned = 4" style="position:fixed">styled</p>' +
+  '<iframe src="https://evil.example"></iframe><a href="https://ok.example/promo">terms</a>';
+
+function signInWith(brokers: Broker[]) {
+  storeToken();
+  return mockFetch({
+    'GET /api/auth/me': { data: { user: makeUser({ role: 'Pro' }) } },
+    'GET /api/brokers': { data: { brokers } },
+  });
+}
+
+describe('accountTypesOf', () => {
+  it('lists the offered account types in SPEC order', () => {
+    expect(accountTypesOf({ accountCash: true, accountMargin: true, accountTradIRA: true, accountRothIRA: true })).toEqual([
+      'Cash',
+      'Margin',
+      'Traditional IRA',
+      'Roth IRA',
+    ]);
+    expect(accountTypesOf({ accountCash: false, accountMargin: false, accountTradIRA: false, accountRothIRA: true })).toEqual(['Roth IRA']);
+  });
+});
+
+describe('/brokers', () => {
+  it('shows one card per enabled broker with every SPEC field, and the list and count in the header', async () => {
+    signInWith([
+      broker({}),
+      broker({ _id: 'b2', name: 'Slow Broker', rating: 0, shareReturnTime: 14, accountMargin: true, accountTradIRA: false, accountRothIRA: false }),
+      broker({ _id: 'b3', name: 'Hidden Broker', disabled: true }),
+    ]);
+    renderApp('/brokers');
+    const card = await screen.findByRole('article', { name: 'Good Broker' });
+    expect(within(card).getByText('Fast round-ups')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Good Broker logo' })).toHaveAttribute('src', '/brokers/good.svg');
+    expect(within(card).getByRole('img', { name: 'Rating: 4 out of 5' })).toHaveTextContent('$$$$$');
+    expect(within(card).getAllByRole('listitem').map((li) => li.textContent)).toEqual(expect.arrayContaining(['Cash', 'Traditional IRA', 'Roth IRA']));
+    expect(within(card).getByText('1 day')).toBeInTheDocument();
+    expect(within(card).getByText('Fast')).toBeInTheDocument();
+    expect(within(card).getByText('$0 commissions')).toBeInTheDocument();
+    expect(within(card).getByText('$50')).toBeInTheDocument();
+    expect(within(card).getByText(/A dependable choice/)).toBeInTheDocument();
+    const open = within(card).getByRole('link', { name: /Open an Account/ });
+    expect(open).toHaveAttribute('href', 'https://good.example/ref');
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(open).toHaveAttribute('rel', 'noopener noreferrer sponsored');
+
+    const slow = screen.getByRole('article', { name: 'Slow Broker' });
+    expect(within(slow).getByRole('img', { name: 'Rating: 0 out of 5' })).toBeInTheDocument();
+    expect(within(slow).getByText('14 days')).toBeInTheDocument();
+    expect(within(slow).getByText('Slow')).toBeInTheDocument();
+
+    expect(screen.queryByText('Hidden Broker')).not.toBeInTheDocument();
+    expect(screen.getByTestId('broker-count')).toHaveTextContent('2 brokers · up to 5 accounts');
+    const jump = screen.getByRole('navigation', { name: 'Brokers on this page' });
+    expect(within(jump).getAllByRole('link').map((a) => a.textContent)).toEqual(['Good Broker', 'Slow Broker']);
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Reverse Splits' })).toHaveAttribute('href', '/reverse-splits');
+    await waitFor(() => expect(document.title).toBe('Brokers · RoundUp'));
+  });
+
+  it('renders admin-written rich text inert: no script, handler, javascript: link, style or frame', async () => {
+    signInWith([broker({ signupPromo: MALICIOUS, fees: MALICIOUS })]);
+    renderApp('/brokers');
+    const card = await screen.findByRole('article', { name: 'Good Broker' });
+    expect(within(card).getAllByText('Bonus!')).toHaveLength(2);
+    const html = card.innerHTML;
+    expect(card.querySelector('script, iframe, img[onerror], [onclick], [style]')).toBeNull();
+    expect(html).not.toMatch(/javascript:/i);
+    expect(html).not.toMatch(/onerror|onclick/i);
+    const safeLink = within(card).getAllByRole('link', { name: 'terms' })[0];
+    expect(safeLink).toHaveAttribute('href', 'https://ok.example/promo');
+    expect(safeLink).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+
+  it('shows a calm message when no brokers are listed', async () => {
+    signInWith([broker({ disabled: true })]);
+    renderApp('/brokers');
+    expect(await screen.findByText(/no brokers are listed right now/i)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,121 @@
+import { shareReturnSpeed, type Broker } from '@roundup/shared/brokers';
+import { RATING_MAX } from '@roundup/shared/domain';
+import { SafeHtml } from '../../../components/SafeHtml';
+import { accountTypesOf } from '../public-api';
+
+/** Rating as 0–5 dollar signs (SPEC §2; default 0). */
+export function DollarRating({ rating }: { rating: number | null | undefined }) {
+  const value = Math.max(0, Math.min(RATING_MAX, Math.round(rating ?? 0)));
+  return (
+    <span className="rp-rating" role="img" aria-label={`Rating: ${value} out of ${RATING_MAX}`}>
+      <span className="rp-rating-on" aria-hidden="true">{'$'.repeat(value)}</span>
+      <span className="rp-rating-off" aria-hidden="true">{'$'.repeat(RATING_MAX - value)}</span>
+    </span>
+  );
+}
+
+const SPEED_LABEL = { short: 'Fast', medium: 'Medium', long: 'Slow' } as const;
+
+/** Share return time with its icon: 0–1 short, 2–5 medium, 10 or 14 long (SPEC §2). */
+export function ShareReturn({ days }: { days: number }) {
+  const speed = shareReturnSpeed(days);
+  const text = days === 0 ? 'Same day' : days === 1 ? '1 day' : `${days} days`;
+  return (
+    <span className={`d-inline-flex align-items-center gap-2 rp-return-${speed}`}>
+      <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        {speed === 'short' ? (
+          <path d="M13 2 L4 14 H11 L10 22 L20 9 H13 Z" fill="currentColor" />
+        ) : speed === 'medium' ? (
+          <>
+            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2.2" />
+            <path d="M12 7 V12 L15.5 14" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </>
+        ) : (
+          <path
+            d="M6 3 H18 M6 21 H18 M7 3 C7 9 12 10 12 12 C12 14 7 15 7 21 M17 3 C17 9 12 10 12 12 C12 14 17 15 17 21"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        )}
+      </svg>
+      <span className="fw-semibold">{text}</span>
+      <span className="badge rounded-pill text-bg-light border">{SPEED_LABEL[speed]}</span>
+    </span>
+  );
+}
+
+function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+export function brokerAnchor(b: Pick<Broker, '_id' | 'name'>): string {
+  return `broker-${slug(b.name) || b._id}`;
+}
+
+/** One broker card of /brokers (SPEC §2). */
+export function BrokerCard({ broker }: { broker: Broker }) {
+  const types = accountTypesOf(broker);
+  const titleId = `${brokerAnchor(broker)}-name`;
+  return (
+    <article id={brokerAnchor(broker)} className="rp-broker-card p-3 p-md-4 h-100 d-flex flex-column" aria-labelledby={titleId}>
+      {broker.headline ? <p className="rp-eyebrow small mb-2">{broker.headline}</p> : null}
+      <div className="d-flex align-items-center gap-3 mb-3">
+        {broker.logo ? (
+          <img className="rp-broker-logo" src={broker.logo} alt={`${broker.name} logo`} width={56} height={56} decoding="async" />
+        ) : null}
+        <div className="flex-grow-1">
+          <h2 id={titleId} className="h5 mb-1">{broker.name}</h2>
+          <DollarRating rating={broker.rating} />
+        </div>
+      </div>
+
+      <dl className="row small mb-2 gx-2">
+        <dt className="col-12 col-sm-4 text-body-secondary fw-normal">Account types</dt>
+        <dd className="col-12 col-sm-8">
+          {types.length > 0 ? (
+            <ul className="list-inline mb-0">
+              {types.map((t) => (
+                <li key={t} className="list-inline-item badge rounded-pill text-bg-light border fw-semibold me-1 mb-1">
+                  {t}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            'Not listed'
+          )}
+        </dd>
+        <dt className="col-12 col-sm-4 text-body-secondary fw-normal">Share return</dt>
+        <dd className="col-12 col-sm-8">
+          <ShareReturn days={broker.shareReturnTime} />
+        </dd>
+      </dl>
+
+      {broker.fees ? (
+        <section className="mb-3" aria-label={`${broker.name} fees`}>
+          <h3 className="h6 mb-1">Fees</h3>
+          <SafeHtml html={broker.fees} className="rp-rich small" />
+        </section>
+      ) : null}
+      {broker.signupPromo ? (
+        <section className="mb-3" aria-label={`${broker.name} sign-up promo`}>
+          <h3 className="h6 mb-1">Sign-up promo</h3>
+          <SafeHtml html={broker.signupPromo} className="rp-rich small" />
+        </section>
+      ) : null}
+      {broker.reviewBlurb ? <p className="small fst-italic mb-3">&ldquo;{broker.reviewBlurb}&rdquo;</p> : null}
+
+      {broker.refLink && /^https?:\/\//i.test(broker.refLink) ? (
+        <a
+          className="btn btn-primary mt-auto"
+          href={broker.refLink}
+          target="_blank"
+          rel="noopener noreferrer sponsored"
+        >
+          Open an Account<span className="visually-hidden"> with {broker.name} (opens in a new tab)</span>
+        </a>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Broker } from '@roundup/shared/brokers';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+/** Brokers shown to members: disabled ones are hidden (SPEC §2 /brokers). */
+export function visibleBrokers(brokers: readonly Broker[]): Broker[] {
+  return brokers.filter((b) => !b.disabled);
+}
+
+/** The account types a broker offers, in SPEC §2 order. */
+export function accountTypesOf(b: Pick<Broker, 'accountCash' | 'accountMargin' | 'accountTradIRA' | 'accountRothIRA'>): string[] {
+  const types: string[] = [];
+  if (b.accountCash) types.push('Cash');
+  if (b.accountMargin) types.push('Margin');
+  if (b.accountTradIRA) types.push('Traditional IRA');
+  if (b.accountRothIRA) types.push('Roth IRA');
+  return types;
+}
+
+/** `GET /api/brokers` → data.brokers. SPEC §8: brokers calls show no error UI. */
+export function useBrokers() {
+  return useQuery({
+    queryKey: ['brokers', 'list'],
+    queryFn: async ({ signal }) => {
+      const data = await api.get<{ brokers?: Broker[] } | null>('/api/brokers', { signal });
+      return visibleBrokers(data?.brokers ?? []);
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { LIMITS } from '@roundup/shared/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+/** One row of `GET /api/rs/past` (SPEC §7: rsType, ticker, effDate, ratio, price, avgProfit). */
+export interface PastSplit {
+  _id?: string;
+  name?: string | null;
+  rsType: string;
+  ticker: string;
+  effDate: string;
+  ratio: number;
+  price: number | string | null;
+  avgProfit: number | string | null;
+}
+
+/** The response is "a list"; accept a bare array or one wrapped as { splits } / { past }. */
+export function pastSplitsFrom(data: unknown): PastSplit[] {
+  if (Array.isArray(data)) return data as PastSplit[];
+  if (data && typeof data === 'object') {
+    const wrapped = (data as { splits?: unknown; past?: unknown }).splits ?? (data as { past?: unknown }).past;
+    if (Array.isArray(wrapped)) return wrapped as PastSplit[];
+  }
+  return [];
+}
+
+/** SPEC §4: only rsType Round Up splits appear in the landing recent list; newest first, first 6 (§9). */
+export function recentRoundUps(rows: readonly PastSplit[], limit: number = LIMITS.recentSplitsOnLanding): PastSplit[] {
+  return rows
+    .filter((r) => r.rsType === 'Round Up')
+    .slice()
+    .sort((a, b) => (a.effDate < b.effDate ? 1 : a.effDate > b.effDate ? -1 : 0))
+    .slice(0, limit);
+}
+
+export function useRecentRoundUps() {
+  return useQuery({
+    queryKey: ['rs', 'past'],
+    queryFn: async ({ signal }) => pastSplitsFrom(await api.get<unknown>('/api/rs/past', { signal })),
+    select: (rows) => recentRoundUps(rows),
+  });
+}

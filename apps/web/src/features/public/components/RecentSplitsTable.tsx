@@ -1,0 +1,54 @@
+import { formatMoney, formatPrice } from '@roundup/shared/money';
+import { formatLongDate } from '../long-date';
+import { useRecentRoundUps } from '../api';
+
+/** The landing page's table of the six most recent round-up splits (SPEC §2 Landing). */
+export function RecentSplitsTable() {
+  const { data, isPending, isError } = useRecentRoundUps();
+
+  if (isPending) {
+    return (
+      <div className="d-flex align-items-center gap-2 text-body-secondary py-4" role="status">
+        <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+        Loading recent round-ups…
+      </div>
+    );
+  }
+  if (isError) {
+    return <p className="text-body-secondary py-3 mb-0">Recent round-ups are unavailable right now. Please check back soon.</p>;
+  }
+  if (data.length === 0) {
+    return <p className="text-body-secondary py-3 mb-0">No completed round-up splits yet. New ones appear here after their effective date.</p>;
+  }
+  return (
+    // A focusable region so keyboard users can scroll the table on small screens (axe scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="table-responsive bg-white rounded-3 border" tabIndex={0} role="region" aria-label="Recent round-up splits table">
+      <table className="table table-hover align-middle mb-0" aria-describedby="recent-splits-caption">
+        <caption id="recent-splits-caption" className="visually-hidden">
+          The six most recent reverse splits that rounded fractional shares up
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Symbol</th>
+            <th scope="col">Effective Date</th>
+            <th scope="col" className="text-end">Split Ratio</th>
+            <th scope="col" className="text-end d-none d-sm-table-cell">Price</th>
+            <th scope="col" className="text-end">Average Profit</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((row) => (
+            <tr key={row._id ?? `${row.ticker}-${row.effDate}`}>
+              <th scope="row" className="fw-semibold">{row.ticker}</th>
+              <td>{formatLongDate(row.effDate)}</td>
+              <td className="text-end">{row.ratio}:1</td>
+              <td className="text-end d-none d-sm-table-cell">{formatPrice(row.price)}</td>
+              <td className="text-end rp-profit-pos">{formatMoney(row.avgProfit)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

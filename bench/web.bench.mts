@@ -1,0 +1,158 @@
+/**
+ * DESIGN §8 web budgets on the production build:
+ *   - the JS the landing route loads: ≤ 150 KB gzip;
+ *   - Lighthouse 12 performance on / and /learn: ≥ 95 with the desktop preset, ≥ 85 mobile.
+ *
+ * Builds the web app into .tmp/bench-web-dist (so it never races a developer's apps/web/dist),
+ * serves it with the real app (buildApp on an in-memory PGlite, seeded like a fresh install),
+ * loads / in Chromium and sums the gzip size of every script it fetched, then runs Lighthouse
+ * (chrome-launcher + /usr/bin/chromium, or CHROMIUM_PATH) on each page and preset.
+ * Env: BENCH_SKIP_BUILD=1 reuses the last build, BENCH_LH_RUNS (default 3; the median is kept),
+ * BENCH_STRICT=1 exits 1 when a budget is missed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../apps/server/src/app';
+import { migrate, openDatabase } from '../apps/server/src/db/client';
+import { seed } from '../apps/server/src/db/seed';
+import { testConfig } from '../apps/server/src/env';
+
+const BUDGET = { landingJsGzipKb: 150, desktop: 95, mobile: 85 };
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DIST = path.join(ROOT, '.tmp/bench-web-dist');
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
+const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
+const PAGES = ['/', '/learn'];
+
+function kb(bytes: number): string {
+  return (bytes / 1024).toFixed(1);
+}
+
+function build() {
+  if (process.env.BENCH_SKIP_BUILD && existsSync(path.join(DIST, 'index.html'))) return;
+  const r = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'apps/web/vite.config.ts', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (r.status !== 0) throw new Error('web build failed');
+}
+
+/** Static view: the entry script and its modulepreloads named in index.html. */
+function entryChunks(): { files: string[]; gzip: number } {
+  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]);
+  const gzip = files.reduce((n, f) => n + gzipSync(readFileSync(path.join(DIST, f.replace(/^\//, ''))), { level: 9 }).length, 0);
+  return { files, gzip };
+}
+
+/** Runtime view: every script / actually fetched until the network is idle. */
+async function landingScripts(base: string): Promise<{ count: number; raw: number; gzip: number }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const page = await browser.newPage();
+    const bodies: Promise<Buffer>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') bodies.push(res.body());
+    });
+    await page.goto(base + '/', { waitUntil: 'networkidle' });
+    const all = await Promise.all(bodies);
+    return {
+      count: all.length,
+      raw: all.reduce((n, b) => n + b.length, 0),
+      gzip: all.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function lighthouseScore(url: string, preset: 'desktop' | 'mobile', port: number): Promise<{ score: number; lcp: number; tbt: number; cls: number }> {
+  const runs: { score: number; lcp: number; tbt: number; cls: number }[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    const lhr = result!.lhr;
+    runs.push({
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: Math.round(lhr.audits['largest-contentful-paint'].numericValue ?? 0),
+      tbt: Math.round(lhr.audits['total-blocking-time'].numericValue ?? 0),
+      cls: Number((lhr.audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)),
+    });
+  }
+  const score = median(runs.map((r) => r.score));
+  return runs.find((r) => r.score === score)!;
+}
+
+async function main() {
+  if (!CHROMIUM) {
+    console.log('web bench skipped: no Chromium (set CHROMIUM_PATH).');
+    return;
+  }
+  console.log('Building the web app (production)…');
+  build();
+
+  const config = testConfig();
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await migrate(database);
+  await seed(database, config);
+  const app = await buildApp({ database, config, webDist: DIST, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const failures: string[] = [];
+  try {
+    const entry = entryChunks();
+    const loaded = await landingScripts(base);
+    console.log(`\nLanding route JS: ${loaded.count} scripts, ${kb(loaded.raw)} KB raw, ${kb(loaded.gzip)} KB gzip (budget ≤ ${BUDGET.landingJsGzipKb} KB)`);
+    console.log(`  of which index.html entry + modulepreload: ${entry.files.length} files, ${kb(entry.gzip)} KB gzip`);
+    console.log(`  ratio to budget: ${(loaded.gzip / 1024 / BUDGET.landingJsGzipKb).toFixed(2)}×`);
+    if (loaded.gzip / 1024 > BUDGET.landingJsGzipKb) failures.push('landing JS over budget');
+
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    try {
+      console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS}) ` : ''}performance (load average ${loadavg()[0].toFixed(1)}; scores drop on a busy machine):`);
+      for (const p of PAGES) {
+        for (const preset of ['desktop', 'mobile'] as const) {
+          const r = await lighthouseScore(base + p, preset, chrome.port);
+          const budget = BUDGET[preset];
+          console.log(
+            `  ${p.padEnd(7)} ${preset.padEnd(8)} ${String(r.score).padStart(3)} (budget ≥ ${budget}, ratio ${(r.score / budget).toFixed(2)}×)  LCP ${r.lcp} ms  TBT ${r.tbt} ms  CLS ${r.cls}`,
+          );
+          if (r.score < budget) failures.push(`${p} ${preset} ${r.score} < ${budget}`);
+        }
+      }
+    } finally {
+      chrome.kill();
+    }
+  } finally {
+    await app.close();
+    await database.close();
+  }
+
+  if (failures.length) {
+    console.log(`\nOver budget: ${failures.join('; ')}`);
+    if (process.env.BENCH_STRICT) process.exitCode = 1;
+  } else {
+    console.log('\nAll web budgets met.');
+  }
+}
+
+await main();

@@ -1,0 +1,180 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { failOnConsoleErrors, newIdentity, PRO, signInAs } from './fixtures';
+
+/** Zero serious or critical axe-core violations (issue #5 Quality). */
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(report, `${page.url()}\n${report.join('\n')}`).toEqual([]);
+}
+
+const PUBLIC_PAGES: { path: string; heading: RegExp; title: RegExp }[] = [
+  { path: '/', heading: /small gains lead to big wins/i, title: /Small gains, big wins · RoundUp/ },
+  { path: '/r/somebody', heading: /small gains lead to big wins/i, title: /Small gains, big wins · RoundUp/ },
+  { path: '/learn', heading: /learn the round-up strategy/i, title: /Learn the round-up strategy · RoundUp/ },
+  { path: '/learn/stock-splits', heading: /^stock splits$/i, title: /Stock splits · RoundUp/ },
+  { path: '/learn/reverse-splits', heading: /^reverse splits$/i, title: /Reverse splits · RoundUp/ },
+  { path: '/learn/fractional-shares', heading: /five fractional-share outcomes/i, title: /fractional-share outcomes · RoundUp/ },
+  { path: '/learn/earnings', heading: /earnings example/i, title: /earnings example · RoundUp/ },
+  { path: '/learn/calculator', heading: /profit calculator/i, title: /calculator · RoundUp/ },
+  { path: '/services', heading: /pick the plan/i, title: /Services and pricing · RoundUp/ },
+  { path: '/faq', heading: /frequently asked questions/i, title: /FAQ · RoundUp/ },
+  { path: '/policies', heading: /terms of service/i, title: /Terms of Service · RoundUp/ },
+  { path: '/policies/privacy-policy', heading: /privacy policy/i, title: /Privacy Policy · RoundUp/ },
+  { path: '/terms-of-service', heading: /terms of service/i, title: /Terms of Service · RoundUp/ },
+  { path: '/privacy-policy', heading: /privacy policy/i, title: /Privacy Policy · RoundUp/ },
+  { path: '/no-such-page', heading: /page not found/i, title: /Page not found · RoundUp/ },
+  { path: '/learn/no-such-chapter', heading: /page not found/i, title: /Page not found · RoundUp/ },
+];
+
+test.describe('public pages: title, description and accessibility', () => {
+  for (const p of PUBLIC_PAGES) {
+    test(`${p.path} has its own title and no serious axe violations`, async ({ page }) => {
+      const noConsoleErrors = failOnConsoleErrors(page);
+      await page.goto(p.path);
+      await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
+      await expect(page).toHaveTitle(p.title);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{30,}/);
+      if (p.path === '/' || p.path === '/faq') await page.waitForLoadState('networkidle');
+      await expectNoSeriousA11yViolations(page);
+      noConsoleErrors();
+    });
+  }
+
+  test('signed-in pages /brokers and /quickstart have no serious axe violations', async ({ page, request }) => {
+    await signInAs(page, request, PRO);
+    await page.goto('/brokers');
+    await expect(page.getByRole('heading', { level: 1, name: /brokerage accounts/i })).toBeVisible();
+    await expect(page.getByRole('link', { name: /open an account/i }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/quickstart');
+    await expect(page.getByRole('heading', { level: 1, name: 'Quick Start' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test('a visitor reads landing, learn, services, FAQ and policies, then signs up from /r/somebody with refId sent', async ({ page }) => {
+  const noConsoleErrors = failOnConsoleErrors(page);
+
+  // Landing: hero, plan comparison, recent round-ups (6 at most), final call to action, disclaimer.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Start with a Free Account Today' })).toHaveAttribute('href', '/register');
+  await expect(page.getByRole('link', { name: /Learn More/ })).toHaveCount(2);
+  const recent = page.getByRole('table', { name: /recent reverse splits/i });
+  await expect(recent.locator('tbody tr').first()).toBeVisible();
+  expect(await recent.locator('tbody tr').count()).toBeLessThanOrEqual(6);
+  await expect(page.getByRole('link', { name: 'Open a Free Account Today' })).toHaveAttribute('href', '/register');
+  await expect(page.getByLabel('Disclaimer').first()).toContainText('not financial advice');
+
+  // Learn: the explainer and the calculator (0.50 × 1-for-20 in 4 accounts: (20 − 1) × 0.50 × 4 = $38.00).
+  await page.getByRole('navigation').getByRole('link', { name: 'Learn', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/learn$/);
+  await page.getByLabel('Share price ($)').fill('0.50');
+  await page.getByLabel('Split ratio (1-for-N)').fill('20');
+  await page.getByLabel('Accounts').fill('4');
+  await expect(page.getByTestId('calc-total-roundUpShares')).toHaveText('$38.00');
+  await expect(page.getByTestId('calc-total-roundUpLots')).toHaveText('$3,998.00');
+  await expect(page.getByTestId('calc-total-cashInLieu')).toHaveText('$0.00');
+  await expect(page.getByTestId('calc-total-roundDown')).toHaveText('-$2.00');
+  await page.getByLabel('Split ratio (1-for-N)').fill('1');
+  await expect(page.getByRole('alert')).toContainText('split ratio');
+  await page.getByRole('navigation', { name: 'Learn chapters' }).getByRole('link', { name: 'Fractional-share outcomes' }).click();
+  for (const outcome of ['Round up lots', 'Round up shares', 'Cash in lieu', 'Round to nearest', 'Round down']) {
+    await expect(page.getByRole('heading', { name: new RegExp(outcome) })).toBeVisible();
+  }
+
+  // Services: pricing table; its page view is logged as /reverse-splits (SPEC quirk).
+  const servicesView = page.waitForRequest(
+    (r) => r.url().endsWith('/api/pageviews') && r.method() === 'POST' && r.postDataJSON()?.path === '/reverse-splits',
+  );
+  await page.getByRole('navigation').getByRole('link', { name: 'Services' }).first().click();
+  await servicesView;
+  await expect(page.getByRole('columnheader', { name: /Starter\s*FREE/ })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: /Pro\s*\$50\/mo\./ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'CLAIM LIFETIME ACCESS' })).toHaveAttribute('href', '/register/lifetime');
+  await expect(page.getByText(/full refund is available within 7 days/i).first()).toBeVisible();
+
+  // FAQ: the accordion opens an answer.
+  await page.goto('/faq');
+  const firstQuestion = page.locator('.accordion-button').first();
+  await expect(firstQuestion).toBeVisible();
+  await firstQuestion.click();
+  await expect(firstQuestion).toHaveAttribute('aria-expanded', 'true');
+
+  // Policies: terms by default, privacy from the side navigation.
+  await page.goto('/policies');
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+  await expect(page.getByText(/18 years of age or older/)).toBeVisible();
+  await page.getByRole('navigation', { name: 'Policies' }).getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/policies\/privacy-policy$/);
+  await expect(page.getByText(/nobody under 13/i)).toBeVisible();
+  await expect(page.getByText(/administrators can see and edit user information/i)).toBeVisible();
+
+  // Referral landing: stores the refId, and registration sends it.
+  await page.goto('/r/somebody');
+  await expect(page.getByRole('heading', { level: 1, name: /small gains/i })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('roundup.refId'))).toBe('somebody');
+  await page.getByRole('link', { name: 'Start with a Free Account Today' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  const who = newIdentity('pub');
+  await page.getByLabel('Username', { exact: true }).fill(who.username);
+  await page.getByLabel('Email', { exact: true }).fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByLabel(/I am 18 or older/).check();
+  const registration = page.waitForRequest((r) => r.url().endsWith('/api/auth/register') && r.method() === 'POST');
+  await page.getByRole('button', { name: 'Get Starter' }).click();
+  const body = (await registration).postDataJSON();
+  expect(body).toMatchObject({ username: who.username, email: who.email, refId: 'somebody', consent: true });
+  await expect(page).toHaveURL(/\/learn$/);
+  noConsoleErrors();
+});
+
+test.describe('broker rich text in the browser', () => {
+  const MALICIOUS =
+    '<p>Promo!</p><img src="x" onerror="window.__pwned = 1; alert(1)"><script>window.__pwned = 2</script>' +
+    '<a href="javascript:window.__pwned = 3">claim</a><svg onload="window.__pwned = 4"></svg><p onclick="window.__pwned = 5">more</p>';
+
+  async function expectInert(page: Page, name: string) {
+    const card = page.getByRole('article', { name });
+    await expect(card.getByText('Promo!').first()).toBeVisible();
+    for (const text of ['claim', 'more']) {
+      const el = card.getByText(text).first();
+      if (await el.count()) await el.click();
+    }
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    const html = await card.innerHTML();
+    expect(html).not.toMatch(/onerror|onload|onclick|javascript:|<script/i);
+  }
+
+  test('a broker saved with a malicious promo renders with nothing executed', async ({ page, request }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const adminToken = (await (await request.post('/api/auth/login', { data: { email: 'admin@e2e.test', password: 'admin-e2e-password' } })).json()).data.token;
+    const name = `Evil Broker ${Date.now()}`;
+    const add = await request.post('/api/brokers/add', {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: { newBroker: { name, refLink: 'https://evil.example/ref', signupPromo: MALICIOUS, fees: MALICIOUS, rating: 1, shareReturnTime: 2 } },
+    });
+    expect(add.status(), await add.text()).toBe(200);
+
+    await signInAs(page, request, PRO);
+    await page.goto('/brokers');
+    await expectInert(page, name);
+
+    // The render-side sanitizer alone also holds: serve the raw HTML as if the server had not cleaned it.
+    await page.route('**/api/brokers', async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      body.data.brokers = body.data.brokers.map((b: { name: string }) => (b.name === name ? { ...b, signupPromo: MALICIOUS, fees: MALICIOUS } : b));
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.reload();
+    await expectInert(page, name);
+    expect(dialogs).toEqual([]);
+  });
+});
