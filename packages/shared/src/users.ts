@@ -12,3 +12,8 @@ export const updatePasswordRequest = z.object({
   password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024),
 });
 export const updateNotificationsRequest = z.object({ notifications: notificationsSchema.partial() });
+
+/** POST /api/users/verify-otp (SPEC §7; codes are 6 to 7 digits, SPEC §9). */
+export const verifyOtpRequest = z.object({
+  otp: z.string({ error: 'Enter the code we sent you.' }).trim().regex(/^\d{6,7}$/, 'Enter the 6-digit code we sent you.'),
+});

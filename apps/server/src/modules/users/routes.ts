@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { updateNotificationsRequest, updatePasswordRequest, updateProfileRequest } from '@roundup/shared';
+import { updateNotificationsRequest, updatePasswordRequest, updateProfileRequest, verifyOtpRequest } from '@roundup/shared';
 import { AppError } from '../../http/app-error';
 import { requireUser } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
@@ -37,5 +37,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
       if ('notifications' in body) return { user: await users.updateNotifications(principal, body.notifications) };
       return { user: await users.updateProfile(principal, body) };
     },
+  );
+
+  app.get('/api/users/send-sms-otp', { schema: { tags: ['users'] }, config: limit(20, '1 hour') }, async (req) =>
+    users.sendPhoneCode(requireUser(req), req.ip),
+  );
+
+  app.post('/api/users/verify-otp', { schema: { tags: ['users'], body: verifyOtpRequest }, config: limit(30, '15 minutes') }, async (req) =>
+    users.verifyPhoneCode(requireUser(req), req.body.otp),
   );
 };

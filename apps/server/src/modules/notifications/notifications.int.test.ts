@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInMarket } from '@roundup/shared';
+import type { DiscordSender } from '../../adapters/discord';
+import type { MailMessage, Mailer } from '../../adapters/mail';
+import type { TextSender } from '../../adapters/sms';
+import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
+import { notificationsService } from './service';
+
+let t: TestApp;
+const mails: MailMessage[] = [];
+const texts: { channel: string; to: string; body: string }[] = [];
+const discords: string[] = [];
+let failNext = 0;
+const mailer: Mailer = {
+  kind: 'outbox',
+  async send(m) {
+    if (failNext > 0) {
+      failNext -= 1;
+      throw new Error('provider down');
+    }
+    mails.push(m);
+    return { id: `mail-${mails.length}` };
+  },
+};
+const text = (channel: 'sms' | 'whatsapp'): TextSender => ({
+  kind: 'outbox',
+  channel,
+  async send(m) {
+    if (failNext > 0) {
+      failNext -= 1;
+      throw new Error('provider down');
+    }
+    texts.push({ channel, ...m });
+    return { id: `${channel}-${texts.length}` };
+  },
+});
+const discord: DiscordSender = {
+  kind: 'outbox',
+  async send(m) {
+    discords.push(m.content);
+    return { id: `d-${discords.length}` };
+  },
+};
+const fast = { batchSize: 50, concurrency: 5, leaseMs: 60_000, backoffBaseMs: 0, maxAttempts: 3 };
+
+let admin: { token: string; user: { id: string } };
+let pro: { token: string; user: { id: string; username: string }; email: string };
+let member: { token: string; user: { id: string }; email: string };
+let starter: { token: string; user: { id: string } };
+let proQuiet: { token: string; user: { id: string } };
+
+async function drain() {
+  const s = notificationsService(t.app.ctx);
+  let n = 0;
+  for (;;) {
+    const k = await s.deliverBatch(fast);
+    if (k === 0) return n;
+    n += k;
+  }
+}
+async function expand() {
+  while ((await notificationsService(t.app.ctx).expandFanouts()) > 0);
+}
+const deliveries = async () =>
+  (await t.database.query<{ idem_key: string; channel: string; status: string; attempts: number; user_id: string | null }>('select idem_key, channel, status, attempts, user_id::text as user_id from notification_deliveries order by idem_key')).rows;
+
+const splitBody = (over: Record<string, unknown> = {}) => ({
+  newTicker: { name: 'Acme Corp', ticker: 'ACME', effDate: todayInMarket(), buyDate: todayInMarket(), ratio: 10, price: 1.5, status: 'Approved', rsType: 'Round Up', caution: false, ...over },
+});
+
+beforeAll(async () => {
+  t = await createTestApp({ mailer, sms: text('sms'), whatsapp: text('whatsapp'), discord });
+  admin = await registerUser(t.app);
+  await setRole(t.database, admin.user.id, 'Admin');
+  // Admins get Pro alerts too; keep this one quiet so the counts below stay simple.
+  await call(t.app, 'POST', '/api/users/update-self', { token: admin.token, body: { notifications: { rsa: false, upcomingRsa: false, buyReminderRsa: false, sellRsa: false } } });
+  pro = await registerUser(t.app);
+  await setRole(t.database, pro.user.id, 'Pro');
+  await t.database.query(`update users set phone = '+14155550132', phone_validated = true, notify_rsa_sms = true, notify_rsa_whatsapp = true where id = $1`, [pro.user.id]);
+  member = await registerUser(t.app);
+  await setRole(t.database, member.user.id, 'Member');
+  await t.database.query(`update users set phone = '+14155550133', phone_validated = false, notify_rsa_sms = true where id = $1`, [member.user.id]);
+  starter = await registerUser(t.app);
+  await t.database.query(`update users set phone = '+14155550134', phone_validated = true, notify_rsa_sms = true where id = $1`, [starter.user.id]);
+  proQuiet = await registerUser(t.app);
+  await setRole(t.database, proQuiet.user.id, 'Pro');
+  await t.database.query(`update users set notify_rsa_email = false where id = $1`, [proQuiet.user.id]);
+  mails.length = 0; // sign-up emails
+});
+afterAll(async () => t.close());
+
+describe('split events → deliveries', () => {
+  let splitId: string;
+  it('a new split commits its alert with the split; the worker fans it out to Pro members on their channels', async () => {
+    const res = await call(t.app, 'POST', '/api/rs/add', { token: admin.token, body: splitBody() });
+    expect(res.status).toBe(200);
+    splitId = res.body.data.split?._id ?? res.body.data._id;
+    // The split's transaction committed the event and its Discord message; the worker fans out to members.
+    const committed = await deliveries();
+    expect(committed.map((r) => r.channel)).toEqual(['discord']);
+    await expand();
+    const rows = await deliveries();
+    expect(rows.map((r) => [r.channel, r.user_id])).toEqual(
+      expect.arrayContaining([
+        ['email', pro.user.id],
+        ['sms', pro.user.id],
+        ['whatsapp', pro.user.id],
+        ['email', member.user.id],
+        ['discord', null],
+      ]),
+    );
+    expect(rows).toHaveLength(5); // no Starter, nobody without a channel, admin opted out
+    expect(rows.every((r) => r.status === 'queued')).toBe(true);
+  });
+
+  it('delivers each message once, even when the worker runs again', async () => {
+    expect(await drain()).toBe(5);
+    expect(await drain()).toBe(0);
+    expect(mails.map((m) => m.to).sort()).toEqual([member.email, pro.email].sort());
+    expect(texts.map((x) => `${x.channel}:${x.to}`).sort()).toEqual(['sms:+14155550132', 'whatsapp:+14155550132']);
+    expect(discords).toHaveLength(1);
+    expect(discords[0]).toContain('ACME');
+    const m = mails[0];
+    expect(m.subject).toBe('New reverse split: ACME 10:1');
+    expect(m.html).toContain('<h1');
+    expect(m.text).toContain('Unsubscribe: http://localhost:3000/api/notifications/unsubscribe?token=');
+    expect(m.headers?.['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:3000\/api\/notifications\/unsubscribe\?token=.+>$/);
+    expect(m.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect((await deliveries()).every((r) => r.status === 'sent')).toBe(true);
+  });
+
+  it('turning Upcoming raises upcomingRsa once; other edits raise nothing', async () => {
+    const before = (await deliveries()).length;
+    const edit = (status: string) => call(t.app, 'POST', '/api/rs/edit', { token: admin.token, body: { newTicker: { ...splitBody({ status }).newTicker, _id: splitId } } });
+    expect((await edit('Upcoming')).status).toBe(200);
+    await expand();
+    const after = await deliveries();
+    expect(after.length - before).toBe(4); // pro ×3, member email; no Discord
+    expect(after.filter((r) => r.idem_key.startsWith('upcomingRsa:'))).toHaveLength(4);
+    expect((await edit('Upcoming')).status).toBe(200);
+    await expand();
+    expect((await deliveries()).length).toBe(after.length);
+    await drain();
+  });
+
+  it('a rolled-back split change leaves no job behind', async () => {
+    const before = (await deliveries()).length;
+    const s = notificationsService(t.app.ctx);
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await s.notifier.splitChanged(tx as never, { splitId, kind: 'added', previousStatus: null, status: 'Approved' });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect((await deliveries()).length).toBe(before);
+  });
+});
+
+describe('reminders (GET /api/rs/send-update)', () => {
+  it('queues buy and sell reminders for today once, however often it is pressed', async () => {
+    const today = todayInMarket();
+    // A split whose shares come back today at a 0-day broker, bought in the Pro member's account.
+    const [b] = (await t.database.query<{ id: string }>(`insert into brokers (name, share_return_time) values ('ZeroDay', 0) returning id::text as id`)).rows;
+    const [a] = (
+      await t.database.query<{ id: string }>(`insert into accounts (user_id, broker_id, broker, type, nickname) values ($1, $2, 'ZeroDay', 'Roth IRA', 'My Roth') returning id::text as id`, [pro.user.id, b.id])
+    ).rows;
+    const [s] = (
+      await t.database.query<{ id: string }>(
+        `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ('Sellco', 'SELL', $1, $1, 5, 'Upcoming') returning id::text as id`,
+        [today],
+      )
+    ).rows;
+    await t.database.query(`insert into trades (user_id, split_id, account_id, ticker, buy_date, buy_price) values ($1, $2, $3, 'SELL', $4, 1)`, [pro.user.id, s.id, a.id, today]);
+
+    expect((await call(t.app, 'GET', '/api/rs/send-update', { token: pro.token })).status).toBe(403);
+    const first = await call(t.app, 'GET', '/api/rs/send-update', { token: admin.token });
+    expect(first.status).toBe(200);
+    expect(first.body.data.msg).toBe('Reminders sent for todays tickers');
+    expect(first.body.data.tickers).toEqual(expect.arrayContaining(['ACME', 'SELL']));
+    await expand();
+    const rows = await deliveries();
+    const sell = rows.filter((r) => r.idem_key.startsWith('sell:'));
+    expect(sell.map((r) => r.channel).sort()).toEqual(['email', 'sms', 'whatsapp']);
+    expect(rows.filter((r) => r.idem_key.startsWith('buy:')).length).toBeGreaterThan(0);
+    const second = await call(t.app, 'GET', '/api/rs/send-update', { token: admin.token });
+    expect(second.body.data.newReminders).toBe(0);
+    await expand();
+    expect((await deliveries()).length).toBe(rows.length);
+    mails.length = 0;
+    await drain();
+    const sellMail = mails.find((m) => m.subject.startsWith('Your round-up shares should be back'));
+    expect(sellMail?.text).toContain('SELL in My Roth (ZeroDay)');
+  });
+});
+
+describe('retries and the delivery log', () => {
+  it('a provider failing twice then succeeding delivers once', async () => {
+    const s = notificationsService(t.app.ctx);
+    // One message: an SMS to the only Pro member with a validated phone.
+    await t.database.db.transaction(async (tx) => s.raise(tx as never, 'test-1', 'adminSms', { message: 'Flaky' }, { proOnlyAudience: true }));
+    texts.length = 0;
+    failNext = 2;
+    await drain();
+    expect(texts.filter((x) => x.body === 'Flaky')).toHaveLength(1);
+    const rows = (await deliveries()).filter((r) => r.idem_key.startsWith('test-1:'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'sent', attempts: 3 });
+  });
+
+  it('a message failing every time is marked failed, listed for admins, and can be retried', async () => {
+    const s = notificationsService(t.app.ctx);
+    await t.database.db.transaction(async (tx) => s.raise(tx as never, 'general:test-2', 'general', { subject: 'Fail', message: 'x' }));
+    failNext = 1000;
+    await drain();
+    failNext = 0;
+    const log = await call(t.app, 'GET', '/api/notifications/deliveries?status=failed', { token: admin.token });
+    expect(log.status).toBe(200);
+    const failed = log.body.data.deliveries.filter((d: { key: string }) => d.key.startsWith('general:test-2'));
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed[0]).toMatchObject({ status: 'failed', attempts: 3, error: 'provider down' });
+    expect((await call(t.app, 'GET', '/api/notifications/deliveries', { token: pro.token })).status).toBe(403);
+    const retry = await call(t.app, 'POST', `/api/notifications/deliveries/${failed[0]._id}/retry`, { token: admin.token });
+    expect(retry.status).toBe(200);
+    await drain();
+    const again = await call(t.app, 'GET', '/api/notifications/deliveries', { token: admin.token });
+    expect(again.body.data.deliveries.find((d: { _id: string }) => d._id === failed[0]._id).status).toBe('sent');
+  });
+});
+
+describe('one-click unsubscribe', () => {
+  it('turns the category off without signing in', async () => {
+    const s = notificationsService(t.app.ctx);
+    const url = new URL(s.unsubscribeUrl(member.user.id, 'rsa'));
+    const res = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('You are unsubscribed');
+    const self = await call(t.app, 'GET', '/api/users/self', { token: member.token });
+    expect(self.body.data.user.notifications.rsa).toBe(false);
+    const post = await t.app.inject({ method: 'POST', url: new URL(s.unsubscribeUrl(member.user.id, 'newsletter')).pathname + new URL(s.unsubscribeUrl(member.user.id, 'newsletter')).search });
+    expect(post.statusCode).toBe(200);
+    const forged = await t.app.inject({ method: 'GET', url: `/api/notifications/unsubscribe?token=${encodeURIComponent(`unsub:${member.user.id}:sellRsa.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`)}` });
+    expect(forged.statusCode).toBe(400);
+  });
+});
+
+describe('admin communications', () => {
+  it('sends an SMS to All or Pro and lists it', async () => {
+    const empty = await call(t.app, 'POST', '/api/comms/send-sms', { token: admin.token, body: { message: '  ', audience: 'All' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors[0].msg).toBe('Please enter a message.');
+    expect((await call(t.app, 'POST', '/api/comms/send-sms', { token: pro.token, body: { message: 'hi', audience: 'All' } })).status).toBe(403);
+    const all = await call(t.app, 'POST', '/api/comms/send-sms', { token: admin.token, body: { message: 'Market closed Friday', audience: 'All' } });
+    expect(all.body.data.messageCount).toBe(2); // pro + starter: validated phone and rsaSMS on
+    const proOnly = await call(t.app, 'POST', '/api/comms/send-sms', { token: admin.token, body: { message: 'Pro only', audience: 'Pro' } });
+    expect(proOnly.body.data.messageCount).toBe(1);
+    texts.length = 0;
+    await drain();
+    expect(texts.filter((x) => x.body === 'Market closed Friday').map((x) => x.to).sort()).toEqual(['+14155550132', '+14155550134']);
+    const list = await call(t.app, 'GET', '/api/comms', { token: admin.token });
+    expect(list.body.data.comms[0]).toMatchObject({ type: 'sms', message: 'Pro only', audience: 'Pro', messageCount: 1 });
+    expect(list.body.data.comms[0].sender).toBeTruthy();
+    expect((await call(t.app, 'GET', '/api/comms', { token: pro.token })).status).toBe(403);
+  });
+});

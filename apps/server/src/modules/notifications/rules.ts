@@ -1,0 +1,180 @@
+import { addDays, formatIsoDate, PERMISSIONS, smsSegmentCount, type Notifications, type Role } from '@roundup/shared';
+
+/**
+ * Who gets which event on which channel (issue #7). Pure: table-tested in rules.test.ts,
+ * and the repo builds its fan-out SQL from the same plans, so the two cannot drift.
+ */
+export type EventKind = 'rsa' | 'upcomingRsa' | 'buyReminder' | 'sellReminder' | 'general' | 'newsletter' | 'adminSms';
+export type Channel = 'email' | 'sms' | 'whatsapp' | 'discord';
+export type PersonalChannel = Exclude<Channel, 'discord'>;
+
+export interface AudiencePlan {
+  /** The preference that must be on (null: none, e.g. an admin SMS). */
+  pref: keyof Notifications | null;
+  /** Only roles holding 'alerts:pro' (Member, Pro, Admin). */
+  proOnly: boolean;
+  /** Per channel: the preference that must also be on (null: always), or absent = never on this channel. */
+  channels: Partial<Record<PersonalChannel, keyof Notifications | null>>;
+  /** The one-click unsubscribe category for email (the preference it turns off). */
+  unsubscribe: keyof Notifications | null;
+}
+
+const ALERT_CHANNELS = { email: 'rsaEmail', sms: 'rsaSMS', whatsapp: 'rsaWhatsapp' } as const;
+
+export const PLANS: Record<EventKind, AudiencePlan> = {
+  rsa: { pref: 'rsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'rsa' },
+  upcomingRsa: { pref: 'upcomingRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'upcomingRsa' },
+  buyReminder: { pref: 'buyReminderRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'buyReminderRsa' },
+  sellReminder: { pref: 'sellRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'sellRsa' },
+  general: { pref: 'generalRsa', proOnly: false, channels: { email: null, sms: 'rsaSMS', whatsapp: 'rsaWhatsapp' }, unsubscribe: 'generalRsa' },
+  newsletter: { pref: 'newsletter', proOnly: false, channels: { email: null }, unsubscribe: 'newsletter' },
+  adminSms: { pref: null, proOnly: false, channels: { sms: 'rsaSMS' }, unsubscribe: null },
+};
+
+export const PRO_ROLES: readonly Role[] = PERMISSIONS['alerts:pro'];
+
+export interface Recipient {
+  role: Role | string;
+  disabled?: boolean;
+  email: string | null;
+  phone: string | null;
+  phone_validated: boolean;
+  notifications: Notifications;
+}
+
+/** The channels one user gets for one event; empty (quietly) when none applies. */
+export function channelsFor(user: Recipient, kind: EventKind, opts: { proOnlyAudience?: boolean } = {}): PersonalChannel[] {
+  const plan = PLANS[kind];
+  if (user.disabled) return [];
+  const pro = PRO_ROLES.includes(user.role as Role);
+  if ((plan.proOnly || opts.proOnlyAudience) && !pro) return [];
+  if (plan.pref && !user.notifications[plan.pref]) return [];
+  const out: PersonalChannel[] = [];
+  for (const ch of ['email', 'sms', 'whatsapp'] as const) {
+    if (!(ch in plan.channels)) continue;
+    const pref = plan.channels[ch];
+    if (pref && !user.notifications[pref]) continue;
+    if (ch === 'email' && !user.email) continue;
+    if (ch !== 'email' && !(user.phone && user.phone_validated)) continue;
+    out.push(ch);
+  }
+  return out;
+}
+
+/** The events a split change raises: a new split is announced (and goes to Discord); turning Upcoming raises upcomingRsa. */
+export function eventsForSplitChange(e: { kind: 'added' | 'updated' | 'deleted'; previousStatus: string | null; status: string | null }): ('rsa' | 'upcomingRsa')[] {
+  if (e.kind === 'deleted') return [];
+  if (e.kind === 'added') return e.status === 'Complete' ? [] : ['rsa'];
+  if (e.status === 'Upcoming' && e.previousStatus !== 'Upcoming') return ['upcomingRsa'];
+  return [];
+}
+
+/** The day a member's round-up shares should be back: effDate + the broker's share return time (calendar days). */
+export function sellReminderDate(effDate: string, shareReturnTime: number | null | undefined): string {
+  return addDays(effDate, Math.max(0, shareReturnTime ?? 1));
+}
+
+/** Trading days: Monday to Friday, minus the NYSE full-day holidays listed here. */
+const NYSE_HOLIDAYS = new Set([
+  '2025-01-01', '2025-01-20', '2025-02-17', '2025-04-18', '2025-05-26', '2025-06-19', '2025-07-04', '2025-09-01', '2025-11-27', '2025-12-25',
+  '2026-01-01', '2026-01-19', '2026-02-16', '2026-04-03', '2026-05-25', '2026-06-19', '2026-07-03', '2026-09-07', '2026-11-26', '2026-12-25',
+  '2027-01-01', '2027-01-18', '2027-02-15', '2027-03-26', '2027-05-31', '2027-06-18', '2027-07-05', '2027-09-06', '2027-11-25', '2027-12-24',
+]);
+export function isTradingDay(date: string): boolean {
+  const dow = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return dow !== 0 && dow !== 6 && !NYSE_HOLIDAYS.has(date);
+}
+
+/** Schedules (08:00 America/New_York): buy reminders on trading days, sell reminders every day. */
+export function dueSchedules(input: { marketDate: string; marketHour: number }): ('buy' | 'sell')[] {
+  if (input.marketHour < 8) return [];
+  const out: ('buy' | 'sell')[] = [];
+  if (isTradingDay(input.marketDate)) out.push('buy');
+  out.push('sell');
+  return out;
+}
+
+/** SMS length in 70-character segments (SPEC §9); an empty message is 0 segments. */
+export const smsSegments = smsSegmentCount;
+
+/** Exponential backoff for a failed delivery: base · 2^(attempt−1), capped. */
+export function backoffMs(attempt: number, baseMs: number, capMs = 6 * 60 * 60_000): number {
+  return Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+// ---------- templates ----------
+
+export interface SplitPayload {
+  splitId: string;
+  name: string;
+  ticker: string;
+  ratio: number;
+  buyDate: string;
+  effDate: string;
+  price: string;
+  estProfit: string;
+  status: string;
+}
+
+export interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+  short: string;
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const day = (d: string) => formatIsoDate(d, 'MMMM dd, yyyy');
+const money = (v: string) => `$${Number(v).toFixed(2)}`;
+const splitLine = (s: SplitPayload) => `${s.name} (${s.ticker}), ${s.ratio}:1, buy by ${day(s.buyDate)}, effective ${day(s.effDate)}`;
+
+/** Renders one message; `unsubscribeUrl` is added to email bodies. */
+export function render(kind: EventKind, payload: Record<string, unknown>, data: Record<string, unknown> | null, links: { appUrl: string; unsubscribeUrl?: string }): Rendered {
+  let subject: string;
+  let lines: string[];
+  switch (kind) {
+    case 'rsa':
+    case 'upcomingRsa': {
+      const s = payload as unknown as SplitPayload;
+      subject = kind === 'rsa' ? `New reverse split: ${s.ticker} ${s.ratio}:1` : `Upcoming reverse split: ${s.ticker} ${s.ratio}:1`;
+      lines = [
+        kind === 'rsa' ? 'A new reverse split was announced.' : 'A reverse split is now Upcoming.',
+        splitLine(s),
+        `Price ${money(s.price)}, estimated profit ${money(s.estProfit)} per account.`,
+      ];
+      break;
+    }
+    case 'buyReminder': {
+      const splits = (payload.splits ?? []) as SplitPayload[];
+      subject = `Buy today: ${splits.map((s) => s.ticker).join(', ')}`;
+      lines = ['Today is the purchase date for:', ...splits.map((s) => `- ${splitLine(s)}`), 'Buy one share in each of your brokerage accounts.'];
+      break;
+    }
+    case 'sellReminder': {
+      const items = ((data?.items ?? []) as { ticker: string; account: string; broker: string }[]);
+      subject = `Your round-up shares should be back: ${[...new Set(items.map((i) => i.ticker))].join(', ')}`;
+      lines = ['Your shares should be back in these accounts; you can sell them now:', ...items.map((i) => `- ${i.ticker} in ${i.account} (${i.broker})`)];
+      break;
+    }
+    case 'general':
+    case 'newsletter':
+    case 'adminSms': {
+      subject = String(payload.subject ?? (kind === 'newsletter' ? 'RoundUp newsletter' : 'News from RoundUp'));
+      lines = [String(payload.message ?? '')];
+      break;
+    }
+  }
+  const link = `${links.appUrl}/reverse-splits`;
+  const short = kind === 'adminSms' || kind === 'general' || kind === 'newsletter' ? lines.join('\n') : `RoundUp: ${subject}. ${link}`;
+  const footer = links.unsubscribeUrl ? [`You receive this because of your notification settings. Unsubscribe: ${links.unsubscribeUrl}`] : [];
+  const text = [...lines, '', `Open the calendar: ${link}`, '', ...footer].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1b2430">',
+    `<h1 style="font-size:18px">${esc(subject)}</h1>`,
+    ...lines.map((l) => `<p style="margin:0 0 8px">${esc(l)}</p>`),
+    `<p><a href="${esc(link)}">Open the calendar</a></p>`,
+    links.unsubscribeUrl ? `<p style="font-size:12px;color:#667">You receive this because of your notification settings. <a href="${esc(links.unsubscribeUrl)}">Unsubscribe</a></p>` : '',
+    '</body></html>',
+  ].join('');
+  return { subject, text, html, short };
+}

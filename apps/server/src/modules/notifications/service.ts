@@ -1,0 +1,264 @@
+import { todayInMarket, type Notifications } from '@roundup/shared';
+import type { AppContext, Notifier } from '../../context';
+import type { Db } from '../../db/client';
+import { notFound } from '../../http/app-error';
+import { sign, verifySigned } from '../../lib/tokens';
+import { notificationsRepo, prefColumn, type ClaimedDelivery, type SellCandidate } from './repo';
+import {
+  backoffMs,
+  channelsFor,
+  dueSchedules,
+  eventsForSplitChange,
+  PLANS,
+  render,
+  sellReminderDate,
+  type EventKind,
+  type Recipient,
+} from './rules';
+
+export interface DeliveryOptions {
+  batchSize: number;
+  concurrency: number;
+  leaseMs: number;
+  backoffBaseMs: number;
+  maxAttempts: number;
+}
+
+export const DEFAULT_DELIVERY: DeliveryOptions = { batchSize: 200, concurrency: 20, leaseMs: 120_000, backoffBaseMs: 30_000, maxAttempts: 5 };
+
+const NOTIFICATION_KEYS = ['rsa', 'upcomingRsa', 'buyReminderRsa', 'sellRsa', 'generalRsa', 'newsletter', 'rsaWhatsapp', 'rsaSMS', 'rsaEmail'] as const;
+
+function recipientOf(c: SellCandidate): Recipient {
+  const notifications = {} as Notifications;
+  for (const k of NOTIFICATION_KEYS) notifications[k] = Boolean(c[prefColumn(k)]);
+  return { role: c.role, disabled: c.disabled, email: c.email, phone: c.phone, phone_validated: c.phone_validated, notifications };
+}
+
+/** The notification engine: events → deliveries (in the caller's transaction) → adapters, with retries. */
+export function notificationsService(ctx: AppContext) {
+  const repo = notificationsRepo(ctx.database.db);
+
+  const unsubscribeUrl = (userId: string, pref: keyof Notifications) =>
+    `${ctx.config.appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(sign(ctx.config.tokenPepper, `unsub:${userId}:${pref}`))}`;
+
+  /**
+   * Raises one event; a no-op when the event was raised before (its key exists). By default the
+   * event commits with `tx` and the worker fans it out in chunks (expandFanouts); `immediate`
+   * materialises every delivery inside `tx` (small audiences, e.g. an admin SMS, whose count is shown).
+   */
+  async function raise(
+    tx: Db,
+    key: string,
+    kind: EventKind,
+    payload: Record<string, unknown>,
+    opts: { proOnlyAudience?: boolean; discord?: boolean; immediate?: boolean } = {},
+  ) {
+    const now = ctx.clock();
+    const eventId = await repo.createEvent(tx, key, kind, payload, now, { pending: !opts.immediate, proOnlyAudience: opts.proOnlyAudience });
+    if (!eventId) return { eventId: null, queued: 0 };
+    let queued = opts.immediate ? await repo.fanOut(tx, { eventId, eventKey: key, kind, now, proOnlyAudience: opts.proOnlyAudience }) : 0;
+    if (opts.discord) {
+      queued += await repo.insertDeliveries(tx, [{ idemKey: `${key}:-:discord`, eventId, userId: null, channel: 'discord', recipient: 'discord' }], now);
+    }
+    return { eventId, queued };
+  }
+
+  const notifier: Notifier = {
+    async splitChanged(tx, event) {
+      const kinds = eventsForSplitChange(event);
+      if (kinds.length === 0) return;
+      const split = await repo.split(tx, event.splitId);
+      if (!split) return;
+      for (const kind of kinds) {
+        await raise(tx, `${kind}:${event.splitId}`, kind, split, { discord: kind === 'rsa' });
+      }
+    },
+  };
+
+  async function buyReminders(date: string) {
+    const splits = await repo.splitsBuyingOn(date);
+    let events = 0;
+    for (const s of splits) {
+      const r = await repo.transaction((tx) => raise(tx, `buy:${s.splitId}:${date}`, 'buyReminder', { splits: [s] }));
+      if (r.eventId) events += 1;
+    }
+    return { tickers: splits.map((s) => String(s.ticker)), events };
+  }
+
+  async function sellReminders(date: string) {
+    const candidates = (await repo.openPositions(date)).filter((c) => sellReminderDate(c.eff_date, c.share_return_time) === date);
+    const byUser = new Map<string, SellCandidate[]>();
+    for (const c of candidates) byUser.set(c.user_id, [...(byUser.get(c.user_id) ?? []), c]);
+    const key = `sell:${date}`;
+    const now = ctx.clock();
+    const queued = await repo.transaction(async (tx) => {
+      const eventId = await repo.createEvent(tx, key, 'sellReminder', { date }, now);
+      if (!eventId) return 0;
+      const list = [];
+      for (const [userId, items] of byUser) {
+        const u = recipientOf(items[0]);
+        const data = { items: items.map((i) => ({ ticker: i.ticker, account: i.nickname, broker: i.broker })) };
+        for (const channel of channelsFor(u, 'sellReminder')) {
+          list.push({ idemKey: `${key}:${userId}:${channel}`, eventId, userId, channel, recipient: channel === 'email' ? u.email! : u.phone!, data });
+        }
+      }
+      return repo.insertDeliveries(tx, list, now);
+    });
+    return { users: byUser.size, queued };
+  }
+
+  /**
+   * Materialises pending fan-outs, `chunkSize` users per transaction (so the embedded single-connection
+   * database is never held for long); the cursor moves in the same transaction, so a crash repeats at
+   * most one chunk, and the idempotency keys make that repeat a no-op. Returns the chunks processed
+   * (0 = nothing pending).
+   */
+  async function expandFanouts(opts: { chunkSize?: number; maxChunks?: number } = {}): Promise<number> {
+    const size = opts.chunkSize ?? 2000;
+    let chunks = 0;
+    for (let i = 0; i < (opts.maxChunks ?? 10); i += 1) {
+      const step = await repo.transaction(async (tx) => {
+        const ev = await repo.lockPendingFanout(tx);
+        if (!ev) return null;
+        const now = ctx.clock();
+        const upTo = await repo.chunkEnd(tx, ev.cursor, size);
+        let n = 0;
+        if (upTo) n = await repo.fanOut(tx, { eventId: ev.id, eventKey: ev.key, kind: ev.kind, now, proOnlyAudience: ev.pro_only, range: { after: ev.cursor, upTo } });
+        await repo.advanceFanout(tx, ev.id, upTo, now);
+        return n;
+      });
+      if (step === null) break;
+      chunks += 1;
+    }
+    return chunks;
+  }
+
+  /** Sends one claimed delivery through its adapter; returns the provider's id. */
+  async function send(d: ClaimedDelivery): Promise<string> {
+    const plan = PLANS[d.kind];
+    const unsub = d.user_id && plan.unsubscribe && d.channel === 'email' ? unsubscribeUrl(d.user_id, plan.unsubscribe) : undefined;
+    const msg = render(d.kind, d.payload, d.data, { appUrl: ctx.config.appUrl, unsubscribeUrl: unsub });
+    switch (d.channel) {
+      case 'email': {
+        const headers: Record<string, string> = { 'X-RoundUp-Delivery': d.idem_key };
+        if (unsub) {
+          headers['List-Unsubscribe'] = `<${unsub}>`;
+          headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+        }
+        return (await ctx.mailer.send({ to: d.recipient, subject: msg.subject, text: msg.text, html: msg.html, headers })).id;
+      }
+      case 'sms':
+        return (await ctx.sms.send({ to: d.recipient, body: msg.short })).id;
+      case 'whatsapp':
+        return (await ctx.whatsapp.send({ to: d.recipient, body: msg.short })).id;
+      case 'discord':
+        return (await ctx.discord.send({ content: `**${msg.subject}**\n${msg.text.split('\n\n')[0]}\n${ctx.config.appUrl}/reverse-splits` })).id;
+    }
+  }
+
+  /**
+   * Claims one batch and delivers it: `concurrency` at a time, each chunk's successes marked
+   * sent before the next chunk starts (so a crash re-sends at most the chunk in flight).
+   * Returns how many deliveries were processed.
+   */
+  async function deliverBatch(opts: DeliveryOptions = DEFAULT_DELIVERY): Promise<number> {
+    const expanded = await expandFanouts({ maxChunks: 2 });
+    const batch = await repo.claim(ctx.clock(), opts.batchSize, opts.leaseMs);
+    if (batch.length === 0 && expanded > 0) return deliverBatch(opts);
+    for (let i = 0; i < batch.length; i += opts.concurrency) {
+      const chunk = batch.slice(i, i + opts.concurrency);
+      const results = await Promise.allSettled(chunk.map((d) => send(d)));
+      const done: { id: string; providerId: string }[] = [];
+      const now = ctx.clock();
+      for (let j = 0; j < chunk.length; j += 1) {
+        const r = results[j];
+        const d = chunk[j];
+        if (r.status === 'fulfilled') done.push({ id: d.id, providerId: r.value });
+        else {
+          const error = r.reason instanceof Error ? r.reason.message : String(r.reason);
+          const retryAt = d.attempts < opts.maxAttempts ? new Date(now.getTime() + backoffMs(d.attempts, opts.backoffBaseMs)) : null;
+          ctx.log.warn({ delivery: d.id, channel: d.channel, attempt: d.attempts, error }, retryAt ? 'delivery failed; will retry' : 'delivery failed');
+          await repo.markFailed(d.id, error, now, retryAt);
+        }
+      }
+      await repo.markSent(done, now);
+    }
+    return batch.length;
+  }
+
+  return {
+    notifier,
+    raise,
+    expandFanouts,
+    buyReminders,
+    sellReminders,
+    deliverBatch,
+
+    /** GET /api/rs/send-update: today's buy and sell reminders now (idempotent: a second press queues nothing). */
+    async sendToday() {
+      const date = todayInMarket(ctx.clock());
+      const buy = await buyReminders(date);
+      const sell = await sellReminders(date);
+      // newReminders: buy-reminder events raised now (fanned out by the worker) + sell reminders queued now.
+      return { date, tickers: buy.tickers, newReminders: buy.events + sell.queued };
+    },
+
+    /** Runs the 08:00 New York schedules that are due and not yet run today. */
+    async runSchedules(now: Date = ctx.clock()) {
+      const date = todayInMarket(now);
+      const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(now));
+      const ran: string[] = [];
+      for (const job of dueSchedules({ marketDate: date, marketHour: hour })) {
+        if (!(await repo.claimRun(`${job}:${date}`, now))) continue;
+        if (job === 'buy') await buyReminders(date);
+        else await sellReminders(date);
+        ran.push(job);
+      }
+      return ran;
+    },
+
+    /** An admin SMS to All or Pro (users with a validated phone and rsaSMS on), queued in `tx`. */
+    async queueAdminSms(tx: Db, commId: string, message: string, audience: 'All' | 'Pro') {
+      const r = await raise(tx, `comm:${commId}`, 'adminSms', { message }, { proOnlyAudience: audience === 'Pro', immediate: true });
+      return r.queued;
+    },
+
+    async deliveries(status?: string) {
+      const [rows, counts] = await Promise.all([repo.list({ status, limit: 200 }), repo.counts()]);
+      return {
+        counts,
+        deliveries: rows.map((r) => ({
+          _id: r.id,
+          key: r.idem_key,
+          kind: r.kind,
+          channel: r.channel,
+          recipient: r.recipient,
+          username: r.username,
+          status: r.status,
+          attempts: r.attempts,
+          providerId: r.provider_id,
+          error: r.error,
+          createdDate: r.created_at,
+          sentDate: r.sent_at,
+        })),
+      };
+    },
+
+    async retry(id: string) {
+      if (!(await repo.retry(id, ctx.clock()))) throw notFound('No failed delivery with that id');
+      return { status: 'queued' };
+    },
+
+    /** One-click unsubscribe: turns the signed category off for the signed user. */
+    async unsubscribe(token: string): Promise<keyof Notifications | null> {
+      const payload = verifySigned(ctx.config.tokenPepper, token);
+      const m = payload ? /^unsub:([0-9a-f-]{36}):(\w+)$/.exec(payload) : null;
+      if (!m || !(NOTIFICATION_KEYS as readonly string[]).includes(m[2])) return null;
+      const pref = m[2] as keyof Notifications;
+      return (await repo.turnOff(m[1], pref)) ? pref : null;
+    },
+
+    unsubscribeUrl,
+  };
+}
+export type NotificationsService = ReturnType<typeof notificationsService>;

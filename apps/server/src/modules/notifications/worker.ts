@@ -1,0 +1,69 @@
+import type { AppContext } from '../../context';
+import { DEFAULT_DELIVERY, notificationsService, type DeliveryOptions } from './service';
+
+export interface WorkerOptions extends Partial<DeliveryOptions> {
+  /** Pause between polls when the queue is empty. */
+  pollMs?: number;
+  /** How often the 08:00 New York schedules are checked; 0 disables them. */
+  scheduleEveryMs?: number;
+}
+
+export interface Worker {
+  stop(): Promise<void>;
+  /** Delivers until nothing is due (tests, benchmarks). */
+  drain(): Promise<number>;
+}
+
+/**
+ * The delivery worker: polls the queue (short queries, so an embedded single-connection
+ * PGlite stays responsive), delivers batches, runs the daily schedules.
+ */
+export function startWorker(ctx: AppContext, opts: WorkerOptions = {}): Worker {
+  const service = notificationsService(ctx);
+  const delivery: DeliveryOptions = { ...DEFAULT_DELIVERY, ...opts };
+  const pollMs = opts.pollMs ?? 1000;
+  const scheduleEveryMs = opts.scheduleEveryMs ?? 60_000;
+  let stopped = false;
+  let lastSchedule = 0;
+  let wake: (() => void) | null = null;
+
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        if (scheduleEveryMs > 0 && Date.now() - lastSchedule >= scheduleEveryMs) {
+          lastSchedule = Date.now();
+          await service.runSchedules();
+        }
+        const n = await service.deliverBatch(delivery);
+        if (n > 0) continue;
+      } catch (err) {
+        ctx.log.error({ err }, 'notification worker error');
+      }
+      if (stopped) break;
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+    },
+    async drain() {
+      let total = 0;
+      for (;;) {
+        const n = await service.deliverBatch(delivery);
+        if (n === 0) return total;
+        total += n;
+      }
+    },
+  };
+}

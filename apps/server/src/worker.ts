@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { outboxMailer, smtpMailer } from './adapters/mail';
+import { buildApp } from './app';
+import { migrate, openDatabase } from './db/client';
+import { ConfigError, loadConfig } from './env';
+import { DEFAULT_DELIVERY, notificationsService } from './modules/notifications/service';
+import { startWorker } from './modules/notifications/worker';
+
+/**
+ * `npm run worker`: the notification worker alone (deployments with several processes on one
+ * PostgreSQL database; run the API with RUN_WORKER=false). WORKER_DRAIN=true exits when the queue is empty.
+ * Embedded PGlite belongs to one process at a time: there, keep the in-process worker (`npm start`).
+ * Tuning: WORKER_POLL_MS, WORKER_BATCH, WORKER_CONCURRENCY, WORKER_LEASE_MS.
+ */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
+  await migrate(database);
+  const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database, (m) => console.log(m));
+  const app = await buildApp({ database, config, mailer, webDist: null });
+  const pollMs = Number(process.env.WORKER_POLL_MS ?? 1000);
+  const leaseMs = process.env.WORKER_LEASE_MS ? Number(process.env.WORKER_LEASE_MS) : undefined;
+  const concurrency = process.env.WORKER_CONCURRENCY ? Number(process.env.WORKER_CONCURRENCY) : undefined;
+  const batchSize = process.env.WORKER_BATCH ? Number(process.env.WORKER_BATCH) : undefined;
+  const opts = { pollMs, ...(leaseMs ? { leaseMs } : {}), ...(concurrency ? { concurrency } : {}), ...(batchSize ? { batchSize } : {}) };
+  const shutdown = async (code: number) => {
+    await app.close();
+    mailer.close?.();
+    await database.close();
+    process.exit(code);
+  };
+  if (process.env.WORKER_DRAIN === 'true') {
+    // Deliver until nothing is queued or in flight (rows leased by a killed worker come back when their lease ends).
+    const service = notificationsService(app.ctx);
+    let n = 0;
+    for (;;) {
+      const k = await service.deliverBatch({ ...DEFAULT_DELIVERY, ...opts });
+      n += k;
+      if (k > 0) continue;
+      const { counts } = await service.deliveries();
+      if (!counts.queued && !counts.sending) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    console.log(`worker drained ${n} deliveries`);
+    await shutdown(0);
+    return;
+  }
+  const worker = startWorker(app.ctx, opts);
+  console.log(`RoundUp notification worker running (sms: ${app.ctx.sms.kind}, whatsapp: ${app.ctx.whatsapp.kind}, discord: ${app.ctx.discord.kind}, mail: ${mailer.kind})`);
+  const stop = async () => {
+    await worker.stop();
+    await shutdown(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

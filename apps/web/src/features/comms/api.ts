@@ -1,0 +1,51 @@
+import type { Communication } from '@roundup/shared/comms';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+export interface Delivery {
+  _id: string;
+  key: string;
+  kind: string;
+  channel: string;
+  recipient: string;
+  username: string | null;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  providerId: string | null;
+  error: string | null;
+  createdDate: string;
+  sentDate: string | null;
+}
+
+export function useComms() {
+  return useQuery({ queryKey: ['admin', 'comms'], queryFn: async () => (await api.get<{ comms: Communication[] }>('/api/comms')).comms });
+}
+
+export function useSendSms() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { message: string; audience: 'All' | 'Pro' }) => api.post<{ messageCount: number }>('/api/comms/send-sms', body),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['admin', 'comms'] });
+      void qc.invalidateQueries({ queryKey: ['admin', 'deliveries'] });
+    },
+  });
+}
+
+export function useDeliveries(status: string) {
+  return useQuery({
+    queryKey: ['admin', 'deliveries', status],
+    queryFn: () => api.get<{ counts: Record<string, number>; deliveries: Delivery[] }>(`/api/notifications/deliveries${status ? `?status=${status}` : ''}`),
+    refetchInterval: 10_000,
+  });
+}
+
+export function useRetryDelivery() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/api/notifications/deliveries/${id}/retry`, {}),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['admin', 'deliveries'] }),
+  });
+}
+
+export const sendReminders = () => api.get<{ msg: string; queued: number; tickers: string[] }>('/api/rs/send-update');

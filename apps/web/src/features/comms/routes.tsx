@@ -1,0 +1,5 @@
+import type { FeatureRoutes } from '../../app/feature-routes';
+
+export const commsRoutes: FeatureRoutes = {
+  admin: [{ path: 'comms', handle: { title: 'Comms' }, lazy: async () => ({ Component: (await import('./pages/AdminCommsPage')).AdminCommsPage }) }],
+};

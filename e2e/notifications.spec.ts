@@ -1,0 +1,92 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiLogin, failOnConsoleErrors, lastOutboxMessage, newIdentity, PRO, ADMIN } from './fixtures';
+
+/** Issue #7 journeys: notification preferences, phone validation, admin SMS. */
+
+async function registerAndSignIn(page: import('@playwright/test').Page, request: APIRequestContext) {
+  const who = newIdentity('notif');
+  const res = await request.post('/api/auth/register', { data: { ...who, consent: true } });
+  expect(res.status(), await res.text()).toBe(200);
+  const token = (await res.json()).data.token as string;
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('roundup.token', t), token);
+  return { ...who, token };
+}
+
+const randomPhone = () => `+1415555${String(1000 + Math.floor(Math.random() * 8999))}`;
+
+test('a member toggles a notification preference and it persists across reload', async ({ page, request }) => {
+  const check = failOnConsoleErrors(page);
+  await registerAndSignIn(page, request);
+  await page.goto('/settings');
+  const newsletter = page.getByRole('checkbox', { name: /^Newsletter/ });
+  await expect(newsletter).toBeChecked();
+  await newsletter.uncheck();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: /^Newsletter/ })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /^General announcements/ })).toBeChecked();
+  check();
+});
+
+test('a member validates a phone with the code from the outbox', async ({ page, request }) => {
+  const check = failOnConsoleErrors(page);
+  await registerAndSignIn(page, request);
+  const phone = randomPhone();
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Username')).toBeDisabled();
+  await page.getByLabel('Phone', { exact: true }).fill(`+1 ${phone.slice(2, 5)} ${phone.slice(5, 8)} ${phone.slice(8)}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your profile has been updated.')).toBeVisible();
+  await expect(page.getByText(phone)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Validate Phone' }).click();
+  await expect(page.getByText(/You can ask for a new code in \d+ s/)).toBeVisible();
+  const sms = await lastOutboxMessage(request, phone, 'sms');
+  const code = /(\d{6})/.exec(sms?.body ?? '')?.[1];
+  expect(code, JSON.stringify(sms)).toBeTruthy();
+  await page.getByLabel(/6-digit code/).fill(code!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Validated', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Validated', { exact: true })).toBeVisible();
+  check();
+});
+
+test('an admin sends an SMS to Pro members and sees the count', async ({ page, request }) => {
+  // The Pro demo member validates a phone and turns SMS alerts on (through the API).
+  const proToken = await apiLogin(request, PRO);
+  const auth = { authorization: `Bearer ${proToken}` };
+  const self = (await (await request.get('/api/users/self', { headers: auth })).json()).data.user;
+  if (!self.phone_validated) {
+    const phone = randomPhone();
+    expect((await request.post('/api/users/update-self', { headers: auth, data: { username: self.username, email: self.email, phone } })).status()).toBe(200);
+    expect((await request.get('/api/users/send-sms-otp', { headers: auth })).status()).toBe(200);
+    const code = /(\d{6})/.exec((await lastOutboxMessage(request, phone, 'sms'))?.body ?? '')?.[1];
+    expect((await request.post('/api/users/verify-otp', { headers: auth, data: { otp: code } })).status()).toBe(200);
+  }
+  expect((await request.post('/api/users/update-self', { headers: auth, data: { notifications: { rsaSMS: true } } })).status()).toBe(200);
+
+  const check = failOnConsoleErrors(page);
+  const adminToken = await apiLogin(request, ADMIN);
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('roundup.token', t), adminToken);
+  await page.goto('/admin/comms');
+  await expect(page.getByRole('heading', { name: 'Comms' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send SMS' }).click();
+  await expect(page.getByText('Please enter a message.')).toBeVisible();
+  const message = `Pro heads-up ${Date.now()}: check the calendar today.`;
+  await page.getByLabel('Message').fill(message);
+  await expect(page.getByText(`${message.length} characters · 1 segment of 70`)).toBeVisible();
+  await page.getByLabel('Pro', { exact: true }).check();
+  await page.getByRole('button', { name: 'Send SMS' }).click();
+  const sent = page.getByText(/^\d+ messages sent$/);
+  await expect(sent).toBeVisible();
+  expect(Number(/^(\d+)/.exec((await sent.textContent()) ?? '')?.[1])).toBeGreaterThanOrEqual(1);
+  await expect(page.getByText(message)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Send daily reminders' }).click();
+  await expect(page.getByText('Reminders sent for todays tickers')).toBeVisible();
+  check();
+});
