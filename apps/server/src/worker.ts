@@ -27,10 +27,7 @@ async function main() {
   await migrate(database);
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database, (m) => console.log(m));
   const app = await buildApp({ database, config, mailer, webDist: null });
-  const pollMs = Number(process.env.WORKER_POLL_MS ?? 1000);
-  const leaseMs = process.env.WORKER_LEASE_MS ? Number(process.env.WORKER_LEASE_MS) : undefined;
-  const concurrency = process.env.WORKER_CONCURRENCY ? Number(process.env.WORKER_CONCURRENCY) : undefined;
-  const batchSize = process.env.WORKER_BATCH ? Number(process.env.WORKER_BATCH) : undefined;
+  const { WORKER_POLL_MS: pollMs, WORKER_LEASE_MS: leaseMs, WORKER_CONCURRENCY: concurrency, WORKER_BATCH: batchSize } = config;
   const opts = { pollMs, ...(leaseMs ? { leaseMs } : {}), ...(concurrency ? { concurrency } : {}), ...(batchSize ? { batchSize } : {}) };
   const shutdown = async (code: number) => {
     await app.close();
@@ -38,7 +35,7 @@ async function main() {
     await database.close();
     process.exit(code);
   };
-  if (process.env.WORKER_DRAIN === 'true') {
+  if (config.WORKER_DRAIN) {
     // Deliver until nothing is queued or in flight (rows leased by a killed worker come back when their lease ends).
     const service = notificationsService(app.ctx);
     let n = 0;

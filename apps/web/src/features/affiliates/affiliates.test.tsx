@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, mockFetch, renderApp, storeToken } from '../../test/utils';
@@ -27,7 +27,7 @@ describe('Settings → Affiliate', () => {
     expect(screen.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${encoded}`);
     expect(screen.getByRole('link', { name: 'Share on X' }).getAttribute('href')).toContain(`https://x.com/intent/post?url=${encoded}`);
     expect(screen.getByRole('link', { name: 'Share on LinkedIn' })).toHaveAttribute('href', `https://www.linkedin.com/sharing/share-offsite/?url=${encoded}`);
-    expect(await screen.findByTestId('commission-earned')).toHaveTextContent('$20.00');
+    await waitFor(() => expect(screen.getByTestId('commission-earned')).toHaveTextContent('$20.00'));
     expect(screen.getByTestId('commission-paid')).toHaveTextContent('$10.00');
     expect(screen.getByText('March 2026')).toBeInTheDocument();
     const starter = screen.getByRole('heading', { name: 'Starter' }).closest('.border') as HTMLElement;

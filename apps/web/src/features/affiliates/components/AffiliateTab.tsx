@@ -84,7 +84,8 @@ export function AffiliateTab() {
   const list = referrals.data?.referrals ?? [];
   const starter = list.filter((r) => r.role === 'User');
   const pro = list.filter((r) => r.role === 'Member' || r.role === 'Pro');
-  const totals = commissions.data?.totals ?? { earned: 0, pending: 0, paid: 0 };
+  // Until the figures arrive, show a dash rather than a misleading $0.00.
+  const totals = commissions.data?.totals;
 
   return (
     <SettingsPanel title="Affiliate" description="Share RoundUp and earn a commission on referrals.">
@@ -119,15 +120,15 @@ export function AffiliateTab() {
       {commissions.isError ? <p className="text-danger small">{firstErrorMessage(commissions.error)}</p> : null}
       <div className="row g-2 mb-3 text-center">
         {[
-          ['Earned', totals.earned],
-          ['Pending', totals.pending],
-          ['Paid', totals.paid],
+          ['Earned', totals?.earned],
+          ['Pending', totals?.pending],
+          ['Paid', totals?.paid],
         ].map(([label, amount]) => (
           <div key={label} className="col-4">
             <div className="border rounded-3 py-2 px-1">
               <div className="text-body-secondary small">{label}</div>
               <div className="fw-semibold fs-5" data-testid={`commission-${String(label).toLowerCase()}`}>
-                {cents(Number(amount))}
+                {amount === undefined ? '—' : cents(Number(amount))}
               </div>
             </div>
           </div>
