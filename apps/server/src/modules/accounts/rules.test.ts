@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { checkReorder, positionsFor } from './rules';
+
+describe('checkReorder', () => {
+  const owned = ['a', 'b', 'c'];
+  it.each([
+    [['c', 'a', 'b'], null],
+    [['a', 'b', 'c'], null],
+    [['a', 'b'], 'The new order must list every one of your accounts'],
+    [['a', 'b', 'c', 'x'], 'The new order names an account that is not yours'],
+    [['a', 'b', 'x'], 'The new order names an account that is not yours'],
+    [['a', 'a', 'b'], 'The new order names an account twice'],
+    [[], 'The new order must list every one of your accounts'],
+  ])('%j → %s', (requested, expected) => {
+    expect(checkReorder(owned, requested)).toBe(expected);
+  });
+  it('accepts an empty order for a member without accounts', () => {
+    expect(checkReorder([], [])).toBeNull();
+  });
+});
+
+describe('positionsFor', () => {
+  it('numbers the accounts from 0 in the requested order', () => {
+    expect(positionsFor(['x', 'y'])).toEqual([
+      { id: 'x', position: 0 },
+      { id: 'y', position: 1 },
+    ]);
+  });
+});

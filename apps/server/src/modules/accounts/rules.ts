@@ -1,0 +1,22 @@
+/** Pure rules for brokerage accounts (SPEC §3 Account, §4 reorder). */
+
+/**
+ * A reorder must name exactly the caller's accounts, each once.
+ * Returns null when valid, else the message to show.
+ */
+export function checkReorder(owned: readonly string[], requested: readonly string[]): string | null {
+  const mine = new Set(owned);
+  const seen = new Set<string>();
+  for (const id of requested) {
+    if (!mine.has(id)) return 'The new order names an account that is not yours';
+    if (seen.has(id)) return 'The new order names an account twice';
+    seen.add(id);
+  }
+  if (seen.size !== mine.size) return 'The new order must list every one of your accounts';
+  return null;
+}
+
+/** Positions 0..n-1 in the requested order. */
+export function positionsFor(requested: readonly string[]): { id: string; position: number }[] {
+  return requested.map((id, position) => ({ id, position }));
+}

@@ -1,0 +1,58 @@
+import type { Account, AccountFields, MyAccountsResponse } from '@roundup/shared';
+import type { AppContext } from '../../context';
+import { badRequest, notFound } from '../../http/app-error';
+import { accountsRepo } from './repo';
+import { checkReorder, positionsFor } from './rules';
+
+export const ACCOUNT_NOT_FOUND = 'Account not found';
+
+/** Brokerage accounts: only the owner's, in the owner's order (SPEC §2 Settings → Accounts). */
+export function accountsService(ctx: AppContext) {
+  const repo = accountsRepo(ctx.database.db);
+
+  /** The broker must be on the broker list and not disabled (an account may keep its current one). */
+  async function brokerFor(brokerId: string, current: string | null = null) {
+    const broker = await repo.broker(brokerId);
+    if (!broker || (broker.disabled && broker.id !== current)) throw badRequest('Choose a broker from the list');
+    return broker;
+  }
+
+  return {
+    async mine(userId: string): Promise<MyAccountsResponse> {
+      const [accounts, brokers] = await Promise.all([repo.listMine(userId), repo.brokerOptions()]);
+      return { accounts, brokers };
+    },
+    list: (userId: string): Promise<Account[]> => repo.listMine(userId),
+    async add(userId: string, input: AccountFields): Promise<Account[]> {
+      const broker = await brokerFor(input.brokerId);
+      await repo.insert({ userId, brokerId: broker.id, broker: broker.name, type: input.type, nickname: input.nickname });
+      return repo.listMine(userId);
+    },
+    async edit(userId: string, input: AccountFields & { _id: string }): Promise<Account[]> {
+      const existing = await repo.findOwned(userId, input._id);
+      if (!existing) throw notFound(ACCOUNT_NOT_FOUND);
+      const broker = await brokerFor(input.brokerId, existing.brokerId);
+      await repo.update(userId, input._id, { brokerId: broker.id, broker: broker.name, type: input.type, nickname: input.nickname });
+      return repo.listMine(userId);
+    },
+    async remove(userId: string, id: string): Promise<Account[]> {
+      const existing = await repo.findOwned(userId, id);
+      if (!existing) throw notFound(ACCOUNT_NOT_FOUND);
+      await repo.remove(userId, id);
+      return repo.listMine(userId);
+    },
+    async reorder(userId: string, ids: string[]): Promise<Account[]> {
+      const problem = checkReorder(await repo.ownedIds(userId), ids);
+      if (problem) throw badRequest(problem);
+      await repo.reorder(userId, positionsFor(ids));
+      return repo.listMine(userId);
+    },
+    /** The caller's account, or 404 (someone else's id answers 404). */
+    async requireOwned(userId: string, id: string) {
+      const row = await repo.findOwned(userId, id);
+      if (!row) throw notFound(ACCOUNT_NOT_FOUND);
+      return row;
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof accountsService>;

@@ -1,0 +1,379 @@
+import {
+  priceToTicks,
+  ticksToCents,
+  type AnalyticsSummary,
+  type BrokerReturnTime,
+  type MonthProfit,
+  type OpenPosition,
+  type ProfitGroup,
+} from '@roundup/shared';
+
+/**
+ * Member analytics, pure (DESIGN §3): takes the member's rows and `today`, never the clock.
+ * Money: prices are parsed to integer ticks (1/10,000 $), sums stay integers and are
+ * rounded once to integer cents for output — a thousand $0.01 profits are exactly 1,000 cents.
+ */
+
+export interface TradeIn {
+  id?: string;
+  accountId: string;
+  splitId: string;
+  buyDate: string | null;
+  buyPrice: string | null;
+  sellDate: string | null;
+  sellPrice: string | null;
+}
+export interface AccountIn {
+  id: string;
+  nickname: string;
+  brokerId: string | null;
+  broker: string;
+  /** The broker's shareReturnTime (null when the broker no longer exists). */
+  shareReturnTime: number | null;
+}
+export interface SplitIn {
+  id: string;
+  name: string;
+  ticker: string;
+  effDate: string;
+}
+export interface AnalyticsInput {
+  today: string;
+  trades: readonly TradeIn[];
+  accounts: readonly AccountIn[];
+  splits: readonly SplitIn[];
+}
+
+/** Realized profit of one trade in ticks (sell − buy for one share), or null while not closed. */
+export function realizedTicks(t: Pick<TradeIn, 'buyPrice' | 'sellPrice'>): number | null {
+  const buy = priceToTicks(t.buyPrice);
+  const sell = priceToTicks(t.sellPrice);
+  return buy === null || sell === null ? null : sell - buy;
+}
+
+/** Bought (a buy price or date) and not sold (no sell price or date). */
+export function isOpen(t: TradeIn): boolean {
+  return (t.buyPrice !== null || t.buyDate !== null) && t.sellPrice === null && t.sellDate === null;
+}
+
+/** The date a closed trade counts on: its sell date, else the split's effective date. */
+export function saleDate(t: TradeIn, split: SplitIn | undefined): string | null {
+  return t.sellDate ?? split?.effDate ?? null;
+}
+
+/** YYYY-MM-DD + n days in UTC arithmetic (no time zone drift; fast enough for thousands of rows). */
+export function plusDays(date: string, days: number): string {
+  const ms = Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10) + days);
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** effDate + the broker's shareReturnTime; null when the broker is unknown. */
+export function expectedReturnDate(effDate: string, shareReturnTime: number | null): string | null {
+  return shareReturnTime === null ? null : plusDays(effDate, shareReturnTime);
+}
+
+function digits(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) n = n * 10 + (s.charCodeAt(i) - 48);
+  return n;
+}
+
+/** Days since 1970-01-01 for a YYYY-MM-DD date (allocation-free). */
+export function dayNumber(date: string): number {
+  return Date.UTC(digits(date, 0, 4), digits(date, 5, 7) - 1, digits(date, 8, 10)) / 86_400_000;
+}
+
+/** Measured return time of one sale in days (sell date − effDate); null if unsold or sold before the split. */
+export function measuredReturnDays(t: Pick<TradeIn, 'sellDate'>, effDate: string): number | null {
+  if (!t.sellDate) return null;
+  const d = dayNumber(t.sellDate) - dayNumber(effDate);
+  return d < 0 ? null : d;
+}
+
+/** Sums profits (ticks) into cents exactly. */
+export function sumToCents(ticks: Iterable<number>): number {
+  let total = 0;
+  for (const t of ticks) total += t;
+  return ticksToCents(total);
+}
+
+/** Every month from first to last (YYYY-MM), inclusive. */
+export function monthRange(first: string, last: string): string[] {
+  const out: string[] = [];
+  let y = Number(first.slice(0, 4));
+  let m = Number(first.slice(5, 7));
+  const endY = Number(last.slice(0, 4));
+  const endM = Number(last.slice(5, 7));
+  while (y < endY || (y === endY && m <= endM)) {
+    out.push(`${y}-${String(m).padStart(2, '0')}`);
+    m += 1;
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
+  }
+  return out;
+}
+
+/** Monthly profit with a running total, gaps filled with zero months. */
+export function byMonth(entries: readonly { month: string; ticks: number }[]): MonthProfit[] {
+  const sums = new Map<string, { ticks: number; n: number }>();
+  for (const e of entries) {
+    const s = sums.get(e.month) ?? { ticks: 0, n: 0 };
+    s.ticks += e.ticks;
+    s.n += 1;
+    sums.set(e.month, s);
+  }
+  return monthsFrom(sums);
+}
+
+function monthsFrom(sums: Map<string, { ticks: number; n: number }>): MonthProfit[] {
+  if (sums.size === 0) return [];
+  const months = [...sums.keys()].sort();
+  let running = 0;
+  return monthRange(months[0], months[months.length - 1]).map((month) => {
+    const s = sums.get(month) ?? { ticks: 0, n: 0 };
+    running += s.ticks;
+    return { month, profitCents: ticksToCents(s.ticks), cumulativeCents: ticksToCents(running), trades: s.n };
+  });
+}
+
+class Groups {
+  private map = new Map<string, { label: string; ticks: number; n: number; sort: string }>();
+  add(key: string, label: string, ticks: number, sort = '') {
+    const g = this.map.get(key) ?? { label, ticks: 0, n: 0, sort };
+    g.ticks += ticks;
+    g.n += 1;
+    this.map.set(key, g);
+  }
+  list(order: 'profit' | 'sort'): ProfitGroup[] {
+    const rows = [...this.map.entries()].map(([key, g]) => ({ key, label: g.label, profitCents: ticksToCents(g.ticks), trades: g.n, sort: g.sort, ticks: g.ticks }));
+    rows.sort((a, b) => (order === 'profit' ? b.ticks - a.ticks || a.label.localeCompare(b.label) : b.sort.localeCompare(a.sort) || a.label.localeCompare(b.label)));
+    return rows.map(({ key, label, profitCents, trades }) => ({ key, label, profitCents, trades }));
+  }
+}
+
+/** Open positions listed in the summary (soonest expected first); the rest come from the open-positions call. */
+export const OPEN_POSITIONS_IN_SUMMARY = 100;
+
+/** The whole analytics summary for one member. */
+export function summarize(input: AnalyticsInput, openLimit = OPEN_POSITIONS_IN_SUMMARY): AnalyticsSummary {
+  const accounts = new Map(input.accounts.map((a) => [a.id, a]));
+  const splits = new Map(input.splits.map((s) => [s.id, s]));
+  const year = Number(input.today.slice(0, 4));
+  const yearPrefix = `${year}-`;
+
+  let realized = 0;
+  let thisYear = 0;
+  let closed = 0;
+  const months = new Map<string, { ticks: number; n: number }>();
+  const brokers = new Groups();
+  const accountGroups = new Groups();
+  const splitGroups = new Groups();
+  const open: OpenPosition[] = [];
+  const returns = new Map<string, { brokerId: string | null; broker: string; stated: number | null; days: number[] }>();
+  const taxYears = new Set<number>();
+  const effDays = new Map<string, number>();
+
+  const brokerKey = (a: AccountIn | undefined) => (a?.brokerId ? a.brokerId : `name:${a?.broker ?? 'Unknown'}`);
+  for (const a of input.accounts) {
+    const key = brokerKey(a);
+    if (!returns.has(key)) returns.set(key, { brokerId: a.brokerId, broker: a.broker, stated: a.shareReturnTime, days: [] });
+  }
+
+  for (const t of input.trades) {
+    const account = accounts.get(t.accountId);
+    const split = splits.get(t.splitId);
+    const profit = realizedTicks(t);
+    if (profit !== null) {
+      closed += 1;
+      realized += profit;
+      const when = saleDate(t, split);
+      if (when) {
+        const key = when.slice(0, 7);
+        const m = months.get(key);
+        if (m) {
+          m.ticks += profit;
+          m.n += 1;
+        } else months.set(key, { ticks: profit, n: 1 });
+        if (when.startsWith(yearPrefix)) thisYear += profit;
+        taxYears.add(Number(when.slice(0, 4)));
+      }
+      brokers.add(brokerKey(account), account?.broker ?? 'Unknown', profit);
+      accountGroups.add(t.accountId, account ? `${account.nickname} (${account.broker})` : 'Deleted account', profit);
+      splitGroups.add(t.splitId, split ? `${split.ticker} · ${split.name}` : 'Unknown split', profit, split?.effDate ?? '');
+    } else if (isOpen(t) && split) {
+      const expected = expectedReturnDate(split.effDate, account?.shareReturnTime ?? null);
+      open.push({
+        splitId: t.splitId,
+        ticker: split.ticker,
+        name: split.name,
+        accountId: t.accountId,
+        account: account?.nickname ?? 'Deleted account',
+        broker: account?.broker ?? 'Unknown',
+        buyDate: t.buyDate,
+        buyPriceCents: t.buyPrice === null ? null : ticksToCents(priceToTicks(t.buyPrice) ?? 0),
+        effDate: split.effDate,
+        expectedReturnDate: expected,
+        overdue: expected !== null && expected < input.today,
+      });
+    }
+    if (split && account && t.sellDate) {
+      // measuredReturnDays, with the split's day number computed once per split.
+      let effDay = effDays.get(split.id);
+      if (effDay === undefined) {
+        effDay = dayNumber(split.effDate);
+        effDays.set(split.id, effDay);
+      }
+      const days = dayNumber(t.sellDate) - effDay;
+      if (days >= 0) returns.get(brokerKey(account))?.days.push(days);
+    }
+  }
+
+  const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  open.sort((a, b) => cmp(a.expectedReturnDate ?? '9999', b.expectedReturnDate ?? '9999') || cmp(a.ticker, b.ticker) || cmp(a.account, b.account));
+
+  return {
+    today: input.today,
+    year,
+    totals: {
+      realizedCents: ticksToCents(realized),
+      thisYearCents: ticksToCents(thisYear),
+      closedTrades: closed,
+      openPositions: open.length,
+      totalTrades: input.trades.length,
+    },
+    byMonth: monthsFrom(months),
+    byBroker: brokers.list('profit'),
+    byAccount: accountGroups.list('profit'),
+    bySplit: splitGroups.list('sort'),
+    openPositions: open.slice(0, openLimit),
+    returnTimes: returnTimes([...returns.values()]),
+    taxYears: [...taxYears].sort((a, b) => b - a),
+  };
+}
+
+/** Each broker's measured return time from the member's own sells. */
+export function returnTimes(rows: readonly { brokerId: string | null; broker: string; stated: number | null; days: readonly number[] }[]): BrokerReturnTime[] {
+  return rows
+    .map((r) => {
+      const n = r.days.length;
+      const sum = r.days.reduce((s, d) => s + d, 0);
+      return {
+        brokerId: r.brokerId,
+        broker: r.broker,
+        statedDays: r.stated,
+        samples: n,
+        averageDays: n === 0 ? null : Math.round((sum / n) * 10) / 10,
+        minDays: n === 0 ? null : Math.min(...r.days),
+        maxDays: n === 0 ? null : Math.max(...r.days),
+      };
+    })
+    .sort((a, b) => a.broker.localeCompare(b.broker));
+}
+
+// ---------------------------------------------------------------------------
+// Tax export: IRS Form 8949 columns (a)–(h) for short-term sales, one row per closed trade.
+
+export const CSV_HEADER = [
+  'Description of property',
+  'Date acquired',
+  'Date sold or disposed of',
+  'Proceeds (sales price)',
+  'Cost or other basis',
+  'Gain or (loss)',
+  'Term',
+  'Account',
+] as const;
+
+/** RFC 4180 quoting; text that a spreadsheet would run as a formula is neutralised with a leading '. */
+export function csvField(value: string | number, text = true): string {
+  let s = String(value);
+  if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** Cents as a plain decimal: 1234 → "12.34", -5 → "-0.05". */
+export function centsToDecimal(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** YYYY-MM-DD → MM/DD/YYYY as the form expects. */
+export function formDate(iso: string | null): string {
+  return iso ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : 'VARIOUS';
+}
+
+/** Held more than one year → long-term (IRS); otherwise short-term. */
+export function holdingTerm(acquired: string | null, sold: string): 'Short-term' | 'Long-term' {
+  if (!acquired) return 'Short-term';
+  const anniversary = `${Number(acquired.slice(0, 4)) + 1}${acquired.slice(4)}`;
+  return sold > anniversary ? 'Long-term' : 'Short-term';
+}
+
+export interface TaxRow {
+  description: string;
+  acquired: string | null;
+  sold: string;
+  proceedsCents: number;
+  costCents: number;
+  gainCents: number;
+  term: 'Short-term' | 'Long-term';
+  account: string;
+}
+
+/** Closed trades sold in `year`, oldest sale first. */
+export function taxRows(input: Omit<AnalyticsInput, 'today'>, year: number): TaxRow[] {
+  const accounts = new Map(input.accounts.map((a) => [a.id, a]));
+  const splits = new Map(input.splits.map((s) => [s.id, s]));
+  const prefix = `${year}-`;
+  const rows: TaxRow[] = [];
+  for (const t of input.trades) {
+    const buy = priceToTicks(t.buyPrice);
+    const sell = priceToTicks(t.sellPrice);
+    if (buy === null || sell === null) continue;
+    const split = splits.get(t.splitId);
+    const sold = saleDate(t, split);
+    if (!sold || !sold.startsWith(prefix)) continue;
+    const account = accounts.get(t.accountId);
+    const proceedsCents = ticksToCents(sell);
+    const costCents = ticksToCents(buy);
+    rows.push({
+      description: split ? `1 sh ${split.ticker} (${split.name})` : '1 sh',
+      acquired: t.buyDate,
+      sold,
+      proceedsCents,
+      costCents,
+      gainCents: proceedsCents - costCents,
+      term: holdingTerm(t.buyDate, sold),
+      account: account ? `${account.broker} - ${account.nickname}` : 'Deleted account',
+    });
+  }
+  rows.sort((a, b) => a.sold.localeCompare(b.sold) || a.description.localeCompare(b.description) || a.account.localeCompare(b.account));
+  return rows;
+}
+
+/** The CSV text (CRLF line ends) with a totals line. */
+export function taxCsv(rows: readonly TaxRow[]): string {
+  const lines = [CSV_HEADER.map((h) => csvField(h)).join(',')];
+  let proceeds = 0;
+  let cost = 0;
+  for (const r of rows) {
+    proceeds += r.proceedsCents;
+    cost += r.costCents;
+    lines.push(
+      [
+        csvField(r.description),
+        csvField(formDate(r.acquired), false),
+        csvField(formDate(r.sold), false),
+        csvField(centsToDecimal(r.proceedsCents), false),
+        csvField(centsToDecimal(r.costCents), false),
+        csvField(centsToDecimal(r.gainCents), false),
+        csvField(r.term),
+        csvField(r.account),
+      ].join(','),
+    );
+  }
+  lines.push(['Totals', '', '', centsToDecimal(proceeds), centsToDecimal(cost), centsToDecimal(proceeds - cost), '', ''].join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

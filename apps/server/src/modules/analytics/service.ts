@@ -1,0 +1,24 @@
+import { todayInMarket, type AnalyticsSummary, type OpenPosition, type TaxExport } from '@roundup/shared';
+import type { AppContext } from '../../context';
+import { analyticsRepo } from './repo';
+import { summarize, taxCsv, taxRows } from './rules';
+
+/** Member analytics and the Form 8949 tax export (beyond SPEC's "Coming Soon"). */
+export function analyticsService(ctx: AppContext) {
+  const repo = analyticsRepo(ctx.database.db);
+  return {
+    async summary(userId: string): Promise<AnalyticsSummary> {
+      const input = await repo.inputFor(userId);
+      return summarize({ ...input, today: todayInMarket(ctx.clock()) });
+    },
+    /** Every open position (the summary lists the first 100). */
+    async openPositions(userId: string): Promise<OpenPosition[]> {
+      const input = await repo.inputFor(userId);
+      return summarize({ ...input, today: todayInMarket(ctx.clock()) }, Number.MAX_SAFE_INTEGER).openPositions;
+    },
+    async taxExport(userId: string, year: number): Promise<TaxExport> {
+      const rows = taxRows(await repo.inputFor(userId), year);
+      return { year, filename: `roundup-form-8949-${year}.csv`, rows: rows.length, csv: taxCsv(rows) };
+    },
+  };
+}

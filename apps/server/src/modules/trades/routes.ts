@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addTradeRequest, editTradeRequest, splitIdParams, tradeParams } from '@roundup/shared';
+import type { AppContext } from '../../context';
+import { requireAdmin, requirePermission } from '../../http/auth';
+import { tradesService } from './service';
+
+/** SPEC §7 /api/trades/*: the account must be the caller's and the split must exist. */
+export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const service = tradesService(ctx);
+  const tags = ['trades'];
+  const who = (req: Parameters<typeof requirePermission>[0]) => requirePermission(req, 'trades:record').user.id;
+
+  app.get('/api/trades/s/:accountId/:splitId', { schema: { tags, params: tradeParams } }, async (req) => ({
+    trade: await service.get(who(req), req.params.accountId, req.params.splitId),
+  }));
+
+  /** Beyond the spec: all the caller's trades for one split, for the Record Trades modal. */
+  app.get('/api/trades/split/:splitId', { schema: { tags, params: splitIdParams } }, async (req) => ({
+    trades: await service.forSplit(who(req), req.params.splitId),
+  }));
+
+  app.post('/api/trades/add', { schema: { tags, body: addTradeRequest } }, async (req) => ({
+    trade: await service.add(who(req), req.body),
+  }));
+
+  app.post('/api/trades/edit', { schema: { tags, body: editTradeRequest } }, async (req) => ({
+    trade: await service.edit(who(req), req.body),
+  }));
+
+  /** Admin, beyond the spec: the members' average realized profit per account for a split. */
+  app.get('/api/trades/split-stats/:splitId', { schema: { tags, params: splitIdParams } }, async (req) => {
+    requireAdmin(req);
+    return { stats: await service.splitStats(req.params.splitId) };
+  });
+};

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { priceToTicks, ticksToCents, type TradeFields } from '@roundup/shared';
+import { checkTradeDates, splitAverage, withDefaultBuyDate } from './rules';
+
+const f = (over: Partial<TradeFields>): TradeFields => ({ buy_date: null, buy_price: null, sell_date: null, sell_price: null, ...over });
+
+describe('withDefaultBuyDate', () => {
+  it.each([
+    ['price above 0, no date → split buyDate', f({ buy_price: 1.5 }), '2026-03-02'],
+    ['price 0 keeps no date', f({ buy_price: 0 }), null],
+    ['no price keeps no date', f({}), null],
+    ['an explicit date wins', f({ buy_price: 2, buy_date: '2026-02-27' }), '2026-02-27'],
+  ])('%s', (_name, input, expected) => {
+    expect(withDefaultBuyDate(input, '2026-03-02').buy_date).toBe(expected);
+  });
+});
+
+describe('checkTradeDates', () => {
+  it.each([
+    [f({ buy_date: '2026-03-02', sell_date: '2026-03-01' }), 'Sell date cannot be before the buy date'],
+    [f({ buy_date: '2026-03-02', sell_date: '2026-03-02' }), null],
+    [f({ buy_date: '2026-03-02', sell_date: '2026-03-10' }), null],
+    [f({ sell_date: '2026-03-10' }), null],
+    [f({ buy_date: '2026-03-10' }), null],
+  ])('%j → %s', (input, expected) => expect(checkTradeDates(input)).toBe(expected));
+});
+
+describe('priceToTicks / ticksToCents', () => {
+  it.each([
+    ['12.3400', 123_400],
+    ['0.0100', 100],
+    ['1000000.0000', 10_000_000_000],
+    ['0', 0],
+    ['0.00005', 1],
+    ['-1.25', -12_500],
+    [3.32, 33_200],
+    [0.1 + 0.2, 3000],
+    [null, null],
+    ['', null],
+    ['12.34567', 123_457],
+    ['12.34564', 123_456],
+    ['.5', 5000],
+    ['7', 70_000],
+    ['1e2', 1_000_000],
+    ['abc', null],
+  ])('priceToTicks(%j) = %j', (input, expected) => expect(priceToTicks(input)).toBe(expected));
+  it.each([
+    [100, 1],
+    [149, 1],
+    [150, 2],
+    [-150, -2],
+    [-149, -1],
+    [0, 0],
+  ])('ticksToCents(%i) = %i', (input, expected) => expect(ticksToCents(input)).toBe(expected));
+});
+
+describe('splitAverage', () => {
+  it.each([
+    ['no trades', [], { trades: 0, members: 0, avgProfitCents: null }],
+    ['open trades are ignored', [{ userId: 'u', buyPrice: '1.00', sellPrice: null }], { trades: 0, members: 0, avgProfitCents: null }],
+    [
+      'mean per account across members',
+      [
+        { userId: 'u1', buyPrice: '1.00', sellPrice: '4.00' },
+        { userId: 'u1', buyPrice: '1.00', sellPrice: '5.00' },
+        { userId: 'u2', buyPrice: '2.00', sellPrice: '4.33' },
+      ],
+      { trades: 3, members: 2, avgProfitCents: 311 },
+    ],
+    ['a loss', [{ userId: 'u', buyPrice: '5.00', sellPrice: '4.005' }], { trades: 1, members: 1, avgProfitCents: -100 }],
+  ])('%s', (_name, rows, expected) => expect(splitAverage(rows)).toEqual(expected));
+});

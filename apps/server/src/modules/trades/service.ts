@@ -1,0 +1,67 @@
+import { fromCents, type SplitMemberStats, type Trade, type TradeFields } from '@roundup/shared';
+import type { AppContext } from '../../context';
+import { badRequest, conflict, notFound } from '../../http/app-error';
+import { accountsService } from '../accounts/service';
+import { tradesRepo } from './repo';
+import { checkTradeDates, splitAverage, withDefaultBuyDate } from './rules';
+
+export const SPLIT_NOT_FOUND = 'Split not found';
+export const TRADE_NOT_FOUND = 'Trade not found';
+
+/** The trade tracker (SPEC §4 Trade form, §7 /api/trades/*): one trade per account and split. */
+export function tradesService(ctx: AppContext) {
+  const repo = tradesRepo(ctx.database.db);
+  const accounts = accountsService(ctx);
+
+  async function requireSplit(splitId: string) {
+    const split = await repo.split(splitId);
+    if (!split) throw notFound(SPLIT_NOT_FOUND);
+    return split;
+  }
+
+  function prepare(fields: TradeFields, splitBuyDate: string): TradeFields {
+    const out = withDefaultBuyDate(fields, splitBuyDate);
+    const problem = checkTradeDates(out);
+    if (problem) throw badRequest(problem);
+    return out;
+  }
+
+  return {
+    async get(userId: string, accountId: string, splitId: string): Promise<Trade | null> {
+      await accounts.requireOwned(userId, accountId);
+      await requireSplit(splitId);
+      return repo.forAccountAndSplit(userId, accountId, splitId);
+    },
+    async forSplit(userId: string, splitId: string): Promise<Trade[]> {
+      await requireSplit(splitId);
+      return repo.forSplit(userId, splitId);
+    },
+    async add(userId: string, input: TradeFields & { accountId: string; splitId: string }): Promise<Trade> {
+      await accounts.requireOwned(userId, input.accountId);
+      const split = await requireSplit(input.splitId);
+      const fields = prepare(input, split.buyDate);
+      const trade = await repo.insert({ userId, accountId: input.accountId, splitId: split.id, ticker: split.ticker }, fields);
+      if (!trade) throw conflict('A trade is already recorded for this account and split; edit it instead');
+      return trade;
+    },
+    async edit(userId: string, input: TradeFields & { _id: string }): Promise<Trade> {
+      const existing = await repo.findOwned(userId, input._id);
+      if (!existing) throw notFound(TRADE_NOT_FOUND);
+      const split = await requireSplit(existing.splitId);
+      const fields = prepare(input, split.buyDate);
+      const trade = await repo.update(userId, input._id, fields);
+      if (!trade) throw notFound(TRADE_NOT_FOUND);
+      return trade;
+    },
+    async splitStats(splitId: string): Promise<SplitMemberStats> {
+      await requireSplit(splitId);
+      const avg = splitAverage(await repo.pricesForSplit(splitId));
+      return {
+        splitId,
+        trades: avg.trades,
+        members: avg.members,
+        avgProfit: avg.avgProfitCents === null ? null : fromCents(avg.avgProfitCents),
+      };
+    },
+  };
+}

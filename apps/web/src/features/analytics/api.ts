@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AnalyticsSummary, OpenPosition, SplitMemberStats, TaxExport } from '@roundup/shared';
+import { api } from '../../lib/api-client';
+
+export function useMyAnalytics() {
+  return useQuery({
+    queryKey: ['analytics', 'mine'],
+    queryFn: ({ signal }) => api.get<{ analytics: AnalyticsSummary }>('/api/analytics/mine', { signal }).then((r) => r.analytics),
+  });
+}
+
+export function fetchTaxExport(year: number) {
+  return api.get<TaxExport>(`/api/analytics/tax-export?year=${year}`);
+}
+
+export function useSplitMemberStats(splitId: string) {
+  return useQuery({
+    queryKey: ['analytics', 'split-stats', splitId],
+    queryFn: ({ signal }) => api.get<{ stats: SplitMemberStats }>(`/api/trades/split-stats/${encodeURIComponent(splitId)}`, { signal }).then((r) => r.stats),
+  });
+}
+
+/** Every open position (the summary carries the first 100). */
+export function useAllOpenPositions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['analytics', 'open-positions'],
+    queryFn: ({ signal }) => api.get<{ openPositions: OpenPosition[] }>('/api/analytics/open-positions', { signal }).then((r) => r.openPositions),
+    enabled,
+  });
+}

@@ -1,0 +1,33 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Trade, TradeFields } from '@roundup/shared';
+import { api } from '../../lib/api-client';
+
+export const splitTradesKey = (splitId: string) => ['trades', 'split', splitId] as const;
+
+/** The caller's trades for one split (one per account at most). */
+export function useSplitTrades(splitId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: splitTradesKey(splitId),
+    queryFn: ({ signal }) => api.get<{ trades: Trade[] }>(`/api/trades/split/${encodeURIComponent(splitId)}`, { signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export type TradeInput = { [K in keyof TradeFields]: TradeFields[K] };
+
+export function addTrade(input: TradeInput & { accountId: string; splitId: string }) {
+  return api.post<{ trade: Trade }>('/api/trades/add', { newTrade: input });
+}
+
+export function editTrade(input: TradeInput & { _id: string }) {
+  return api.post<{ trade: Trade }>('/api/trades/edit', { newTrade: input });
+}
+
+export function useTradesChanged() {
+  const qc = useQueryClient();
+  return (splitId: string) => {
+    void qc.invalidateQueries({ queryKey: splitTradesKey(splitId) });
+    void qc.invalidateQueries({ queryKey: ['analytics'] });
+  };
+}

@@ -1,0 +1,90 @@
+import Modal from 'react-bootstrap/Modal';
+import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
+import { useMyAccounts } from '../../accounts/api';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { firstErrorMessage } from '../../../lib/api-client';
+import { formatIsoDate } from '../../../lib/format';
+import { useSplitTrades, useTradesChanged } from '../api';
+import { TradeRow } from './TradeRow';
+import './trades.css';
+
+export interface TradeSplit {
+  _id: string;
+  name: string;
+  ticker: string;
+  buyDate: string;
+  effDate: string;
+}
+
+const short = (d: string) => formatIsoDate(d, 'MMM d, yyyy');
+
+/** Record Trades (SPEC §2, §4): one row per account in the member's order. */
+export function RecordTradesModal({ split, show, onHide }: { split: TradeSplit; show: boolean; onHide: () => void }) {
+  const accounts = useMyAccounts();
+  const trades = useSplitTrades(split._id, show);
+  const changed = useTradesChanged();
+  const loading = accounts.isPending || trades.isPending;
+  const error = accounts.error ?? trades.error;
+  const byAccount = new Map((trades.data?.trades ?? []).map((t) => [t.accountId, t]));
+  const list = accounts.data?.accounts ?? [];
+
+  return (
+    <Modal show={show} onHide={onHide} size="xl" fullscreen="md-down" aria-labelledby={`rt-title-${split._id}`}>
+      <Modal.Header closeButton>
+        <div>
+          <Modal.Title id={`rt-title-${split._id}`} as="h2" className="h5 mb-0">
+            Record Trades · {split.ticker}
+          </Modal.Title>
+          <div className="text-body-secondary small">
+            {split.name} · buy by {short(split.buyDate)} · effective {short(split.effDate)}
+          </div>
+        </div>
+      </Modal.Header>
+      <Modal.Body>
+        {loading ? (
+          <p className="text-body-secondary">Loading your accounts…</p>
+        ) : error ? (
+          <ErrorAlert messages={[firstErrorMessage(error)]} />
+        ) : list.length === 0 ? (
+          <div className="text-center py-4">
+            <p className="fw-semibold mb-1">No brokerage accounts yet</p>
+            <p className="text-body-secondary small">
+              Add the accounts you trade in, then record one buy and one sale per account here.
+            </p>
+            <Link to="/settings/accounts" className="btn btn-primary btn-sm" onClick={onHide}>
+              Add accounts
+            </Link>
+          </div>
+        ) : (
+          <>
+            <p className="text-body-secondary small mb-3">
+              One share per account. A row saves when you leave a field, press Enter or click Save; Tab moves along the row and down.
+            </p>
+            <div className="ru-trade-grid" role="group" aria-label={`Trades for ${split.ticker}`}>
+              <div className="ru-trade-head" aria-hidden="true">
+                <span>Account</span>
+                <span>Buy date</span>
+                <span>Buy price</span>
+                <span>Sell date</span>
+                <span>Sell price</span>
+                <span />
+              </div>
+              {list.map((a, i) => (
+                <TradeRow key={a._id} index={i} account={a} split={split} trade={byAccount.get(a._id)} onSaved={() => changed(split._id)} />
+              ))}
+            </div>
+          </>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Link to="/settings/analytics" className="btn btn-link btn-sm me-auto" onClick={onHide}>
+          View analytics
+        </Link>
+        <Button variant="secondary" onClick={onHide}>
+          Close
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

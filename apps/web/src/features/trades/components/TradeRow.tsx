@@ -1,0 +1,179 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import type { Account, Trade } from '@roundup/shared';
+import { useTimedMessage } from '../../../components/useTimedMessage';
+import { firstErrorMessage } from '../../../lib/api-client';
+import { formatMoney, toCents } from '../../../lib/format';
+import { addTrade, editTrade } from '../api';
+import type { TradeSplit } from './RecordTradesModal';
+
+type Values = { buy_date: string; buy_price: string; sell_date: string; sell_price: string };
+
+const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+function valuesOf(trade: Trade | undefined): Values {
+  return {
+    buy_date: str(trade?.buy_date),
+    buy_price: str(trade?.buy_price),
+    sell_date: str(trade?.sell_date),
+    sell_price: str(trade?.sell_price),
+  };
+}
+
+const isEmpty = (v: Values) => !v.buy_date && !v.buy_price && !v.sell_date && !v.sell_price;
+const num = (s: string) => (s.trim() === '' ? null : Number(s));
+
+/**
+ * One account's trade for a split (SPEC §4 Trade form): saves on field blur or Save/Enter;
+ * with an id it is edited, otherwise added and the returned trade kept.
+ */
+export function TradeRow({ account, split, trade, index, onSaved }: { account: Account; split: TradeSplit; trade: Trade | undefined; index: number; onSaved: () => void }) {
+  const [values, setValues] = useState<Values>(() => valuesOf(trade));
+  const valuesRef = useRef(values);
+  const idRef = useRef<string | null>(trade?._id ?? null);
+  const savedKey = useRef(JSON.stringify(valuesOf(trade)));
+  const inFlight = useRef(false);
+  const pending = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const saved = useTimedMessage(5000);
+
+  const set = (field: keyof Values, value: string) => {
+    const next = { ...valuesRef.current, [field]: value };
+    valuesRef.current = next;
+    setValues(next);
+  };
+
+  const save = async (force: boolean): Promise<void> => {
+    if (inFlight.current) {
+      pending.current = true;
+      return;
+    }
+    let v = valuesRef.current;
+    // No buy date but a buy price above 0: the buy date defaults to the split's buyDate (SPEC §4).
+    if (!v.buy_date && (num(v.buy_price) ?? 0) > 0) {
+      v = { ...v, buy_date: split.buyDate };
+      valuesRef.current = v;
+      setValues(v);
+    }
+    const key = JSON.stringify(v);
+    if (!idRef.current && isEmpty(v)) return;
+    if (!force && key === savedKey.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      const fields = { buy_date: v.buy_date || null, buy_price: num(v.buy_price), sell_date: v.sell_date || null, sell_price: num(v.sell_price) };
+      const res = idRef.current
+        ? await editTrade({ _id: idRef.current, ...fields })
+        : await addTrade({ accountId: account._id, splitId: split._id, ...fields });
+      idRef.current = res.trade._id;
+      savedKey.current = key;
+      saved.show('Saved');
+      onSaved();
+    } catch (e) {
+      saved.clear();
+      setError(firstErrorMessage(e));
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+      if (pending.current) {
+        pending.current = false;
+        void save(false);
+      }
+    }
+  };
+
+  // Field order along the row: buy date, buy price, sell date, sell price, Save.
+  const order = useRef<(HTMLElement | null)[]>([]);
+  const FIELDS: (keyof Values)[] = ['buy_date', 'buy_price', 'sell_date', 'sell_price'];
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>, field: keyof Values) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      void save(true);
+      return;
+    }
+    // Chromium's date field keeps Tab inside itself (segments, then the picker button); Tab
+    // leaves it for the next field instead, so a row is typed straight through.
+    if (e.key === 'Tab' && e.currentTarget.type === 'date') {
+      const i = FIELDS.indexOf(field);
+      const next = order.current[e.shiftKey ? i - 1 : i + 1];
+      if (next) {
+        e.preventDefault();
+        next.focus();
+      }
+    }
+  };
+
+  const buy = num(values.buy_price);
+  const sell = num(values.sell_price);
+  const profit = buy !== null && sell !== null && Number.isFinite(buy) && Number.isFinite(sell) ? (toCents(sell) - toCents(buy)) / 100 : null;
+  const label = account.nickname;
+  const errId = `trade-err-${account._id}`;
+
+  const input = (field: keyof Values, type: 'date' | 'number', text: string, i: number) => (
+    <label className="ru-trade-field">
+      <span className="ru-trade-field-label">{text}</span>
+      <input
+        ref={(el) => {
+          order.current[i] = el;
+        }}
+        type={type}
+        className={`form-control form-control-sm${error ? ' is-invalid' : ''}`}
+        value={values[field]}
+        step={type === 'number' ? '0.01' : undefined}
+        min={type === 'number' ? '0' : undefined}
+        inputMode={type === 'number' ? 'decimal' : undefined}
+        aria-label={`${label} ${text.toLowerCase()}`}
+        aria-describedby={error ? errId : undefined}
+        data-testid={`trade-${index}-${field}`}
+        onChange={(e) => set(field, e.target.value)}
+        onBlur={() => void save(false)}
+        onKeyDown={(e) => onKeyDown(e, field)}
+      />
+    </label>
+  );
+
+  return (
+    <div className="ru-trade-row" data-testid={`trade-row-${index}`}>
+      <div className="ru-trade-account">
+        <span className="fw-semibold">{account.nickname}</span>
+        <span className="text-body-secondary small d-block">
+          {account.broker} · {account.type}
+        </span>
+      </div>
+      {input('buy_date', 'date', 'Buy date', 0)}
+      {input('buy_price', 'number', 'Buy price', 1)}
+      {input('sell_date', 'date', 'Sell date', 2)}
+      {input('sell_price', 'number', 'Sell price', 3)}
+      <div className="ru-trade-actions">
+        <Button
+          ref={(el: HTMLButtonElement | null) => {
+            order.current[4] = el;
+          }}
+          size="sm"
+          variant="outline-primary"
+          onClick={() => void save(true)}
+          aria-busy={busy}
+          aria-label={`Save ${label}`}>
+          {busy ? <Spinner animation="border" size="sm" aria-hidden="true" /> : 'Save'}
+        </Button>
+        <span className="ru-trade-status small" aria-live="polite">
+          {saved.value ? <span className="text-success fw-semibold">{saved.value}</span> : null}
+          {!saved.value && profit !== null ? (
+            <span className={profit >= 0 ? 'text-success' : 'text-danger'} title="Realized profit">
+              {formatMoney(profit)}
+            </span>
+          ) : null}
+        </span>
+      </div>
+      {error ? (
+        <div id={errId} className="ru-trade-error text-danger small" role="alert">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { ACCOUNT_TYPES } from './domain';
+
+/** Brokerage accounts (SPEC §3 Account, §7 /api/accounts/*). */
+export const NICKNAME_MAX = 50;
+
+export const accountSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  brokerId: z.string().nullable(),
+  /** The broker's name (SPEC §3 Account.broker). */
+  broker: z.string(),
+  type: z.enum(ACCOUNT_TYPES),
+  nickname: z.string(),
+  /** Trades recorded in this account (deleting the account deletes them). */
+  tradeCount: z.number().int(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+/** A broker the member may pick (from the broker list, not disabled). */
+export const brokerOption = z.object({ _id: z.string(), name: z.string(), shareReturnTime: z.number().int() });
+export type BrokerOption = z.infer<typeof brokerOption>;
+
+const uuidMessage = (what: string) => ({ error: `${what} is not a valid id` });
+export const idSchema = (what: string) => z.uuid(uuidMessage(what));
+
+/** The fields a member edits. */
+export const accountFields = z.object({
+  brokerId: z.uuid({ error: 'Choose a broker from the list' }),
+  type: z.enum(ACCOUNT_TYPES, { error: `Type must be one of: ${ACCOUNT_TYPES.join(', ')}` }),
+  nickname: z
+    .string({ error: 'Nickname is required' })
+    .trim()
+    .min(1, 'Nickname is required')
+    .max(NICKNAME_MAX, `Nickname must be at most ${NICKNAME_MAX} characters`),
+});
+export type AccountFields = z.infer<typeof accountFields>;
+
+/** SPEC §7 names the payload `newAccount`; a flat body is accepted too. */
+function unwrap(key: string) {
+  return (body: unknown) =>
+    body && typeof body === 'object' && key in body && typeof (body as Record<string, unknown>)[key] === 'object'
+      ? (body as Record<string, unknown>)[key]
+      : body;
+}
+
+export const addAccountRequest = z.preprocess(unwrap('newAccount'), accountFields);
+export const editAccountRequest = z.preprocess(unwrap('newAccount'), accountFields.extend({ _id: idSchema('Account') }));
+export const deleteAccountRequest = z.object({ id: idSchema('Account') });
+
+/** `accounts`: the caller's account ids (or account objects) in the new order. */
+export const reorderAccountsRequest = z.object({
+  accounts: z
+    .array(
+      z.preprocess(
+        (v) => (v && typeof v === 'object' && '_id' in v ? (v as { _id: unknown })._id : v),
+        idSchema('Account'),
+      ),
+      { error: 'accounts must be a list of account ids' },
+    )
+    .max(1000),
+});
+export type ReorderAccountsRequest = z.infer<typeof reorderAccountsRequest>;
+
+export interface AccountsResponse {
+  accounts: Account[];
+}
+export interface MyAccountsResponse extends AccountsResponse {
+  brokers: BrokerOption[];
+}

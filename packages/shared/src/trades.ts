@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { isoDate } from './dates';
+
+/** Trades (SPEC §3 Trade, §4 Trade form, §7 /api/trades/*): one share per account and split. */
+export const PRICE_MAX = 1_000_000;
+
+export const tradeSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  splitId: z.string(),
+  accountId: z.string(),
+  ticker: z.string(),
+  buy_date: z.string().nullable(),
+  buy_price: z.number().nullable(),
+  sell_date: z.string().nullable(),
+  sell_price: z.number().nullable(),
+});
+export type Trade = z.infer<typeof tradeSchema>;
+
+const price = (label: string) =>
+  z
+    .union([z.number(), z.string().trim()], { error: `${label} must be a number` })
+    .transform((v, ctx) => {
+      if (v === '') return null;
+      const n = typeof v === 'number' ? v : Number(v);
+      if (!Number.isFinite(n)) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a number` });
+        return z.NEVER;
+      }
+      if (n < 0 || n > PRICE_MAX) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be between 0 and 1,000,000` });
+        return z.NEVER;
+      }
+      if (Math.abs(Math.round(n * 10_000) - n * 10_000) > 1e-6) {
+        ctx.addIssue({ code: 'custom', message: `${label} can have at most 4 decimals` });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+const optionalDate = (label: string) =>
+  z
+    .union([z.literal(''), isoDate], { error: `${label} must be a date written YYYY-MM-DD` })
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const tradeShape = {
+  buy_date: optionalDate('Buy date'),
+  buy_price: price('Buy price'),
+  sell_date: optionalDate('Sell date'),
+  sell_price: price('Sell price'),
+};
+
+const sellNotBeforeBuy = (t: { buy_date: string | null; sell_date: string | null }) => !t.buy_date || !t.sell_date || t.sell_date >= t.buy_date;
+const sellMessage = { message: 'Sell date cannot be before the buy date', path: ['sell_date'] };
+
+export const tradeFields = z.object(tradeShape).refine(sellNotBeforeBuy, sellMessage);
+export type TradeFields = z.infer<typeof tradeFields>;
+
+function unwrap(body: unknown) {
+  return body && typeof body === 'object' && 'newTrade' in body && typeof (body as { newTrade: unknown }).newTrade === 'object'
+    ? (body as { newTrade: unknown }).newTrade
+    : body;
+}
+
+const ids = {
+  accountId: z.uuid({ error: 'Account is not a valid id' }),
+  splitId: z.uuid({ error: 'Split is not a valid id' }),
+};
+
+/** SPEC §7 names the payload `newTrade`; a flat body is accepted too. */
+export const addTradeRequest = z.preprocess(unwrap, z.object({ ...ids, ...tradeShape }).refine(sellNotBeforeBuy, sellMessage));
+export const editTradeRequest = z.preprocess(
+  unwrap,
+  z.object({ _id: z.uuid({ error: 'Trade is not a valid id' }), ...tradeShape }).refine(sellNotBeforeBuy, sellMessage),
+);
+export type AddTradeRequest = z.infer<typeof addTradeRequest>;
+export type EditTradeRequest = z.infer<typeof editTradeRequest>;
+
+export const tradeParams = z.object(ids);
+export const splitIdParams = z.object({ splitId: z.uuid({ error: 'Split is not a valid id' }) });
+
+/** Admin: what members recorded for one split (beyond the spec). */
+export interface SplitMemberStats {
+  splitId: string;
+  /** Closed trades (bought and sold) behind the average. */
+  trades: number;
+  members: number;
+  /** Average realized profit per account in dollars (two decimals), null with no trades. */
+  avgProfit: number | null;
+}
+
+/** Prices carry up to four decimals: exact integer ten-thousandths of a dollar ("ticks"). */
+export const TICKS_PER_DOLLAR = 10_000;
+
+/** Parses a price (pg numeric string like "12.3400", or a number) to integer ticks; null stays null. */
+export function priceToTicks(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'number') return Math.round(value * TICKS_PER_DOLLAR);
+  // Allocation-free decimal parse (analytics runs this on tens of thousands of rows).
+  const len = value.length;
+  let i = 0;
+  let neg = false;
+  if (value.charCodeAt(0) === 45) {
+    neg = true;
+    i = 1;
+  }
+  let whole = 0;
+  let frac = 0;
+  let fracDigits = 0;
+  let roundUp = 0;
+  let dot = false;
+  let any = false;
+  for (; i < len; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 46 && !dot) {
+      dot = true;
+      continue;
+    }
+    if (c < 48 || c > 57) {
+      const n = Number(value);
+      return Number.isFinite(n) ? Math.round(n * TICKS_PER_DOLLAR) : null;
+    }
+    any = true;
+    const d = c - 48;
+    if (!dot) whole = whole * 10 + d;
+    else if (fracDigits < 4) {
+      frac = frac * 10 + d;
+      fracDigits += 1;
+    } else if (fracDigits === 4) {
+      roundUp = d >= 5 ? 1 : 0;
+      fracDigits += 1;
+    }
+  }
+  if (!any) return null;
+  for (let k = Math.min(fracDigits, 4); k < 4; k++) frac *= 10;
+  const ticks = whole * TICKS_PER_DOLLAR + frac + roundUp;
+  return neg ? -ticks : ticks;
+}
+
+/** Ticks to integer cents, rounding half away from zero. */
+export function ticksToCents(ticks: number): number {
+  const abs = Math.abs(ticks);
+  const cents = Math.floor(abs / 100) + (abs % 100 >= 50 ? 1 : 0);
+  return ticks < 0 ? -cents : cents;
+}
