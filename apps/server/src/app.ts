@@ -8,8 +8,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { channelAdapters } from './adapters/channels';
+import type { DiscordSender } from './adapters/discord';
 import { outboxMailer, type Mailer } from './adapters/mail';
-import { noopNotifier, type AppContext, type Notifier } from './context';
+import type { TextSender } from './adapters/sms';
+import type { AppContext, Notifier } from './context';
 import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import { authPlugin } from './http/auth';
@@ -17,11 +20,25 @@ import { envelopePlugin, requestIdOptions } from './http/envelope';
 import { rateLimitPlugin } from './http/rate-limit';
 import { memoryLimiter, redisLimiter, type Limiter } from './lib/limiter';
 import { authRoutes } from './modules/auth/routes';
+import { accountsRoutes } from './modules/accounts/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { tradesRoutes } from './modules/trades/routes';
 import { authService } from './modules/auth/service';
+import { adminRoutes } from './modules/admin/routes';
+import { brokersRoutes } from './modules/brokers/routes';
+import { faqsRoutes } from './modules/faqs/routes';
+import { pageViewsRoutes } from './modules/pageviews/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
+import { billingRoutes } from './modules/billing/routes';
+import { affiliatesRoutes } from './modules/affiliates/routes';
 import { healthRoutes } from './modules/health/routes';
+import { splitsRoutes } from './modules/splits/routes';
+import { outboxRoutes } from './modules/outbox/routes';
 import { usersRoutes } from './modules/users/routes';
 import { usersService } from './modules/users/service';
+import { commsRoutes } from './modules/comms/routes';
+import { notificationsRoutes } from './modules/notifications/routes';
+import { notificationsService } from './modules/notifications/service';
 
 export interface AppDeps {
   database: Database;
@@ -31,6 +48,10 @@ export interface AppDeps {
   clock?: () => Date;
   redis?: Redis;
   notifier?: Notifier;
+  /** SMS, WhatsApp, Discord adapters; default: real when their keys are set, else the local outbox. */
+  sms?: TextSender;
+  whatsapp?: TextSender;
+  discord?: DiscordSender;
   /** Folder of the built web app; served for every non-API path when it exists. */
   webDist?: string | null;
   /** pino options, or false for silence. */
@@ -59,8 +80,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock ?? (() => new Date()),
     log: app.log,
     redis: deps.redis,
-    notifier: deps.notifier ?? noopNotifier,
+    notifier: { splitChanged: async () => undefined },
+    ...channelAdapters(deps.database, config, (m) => app.log.info(m)),
+    ...(deps.sms ? { sms: deps.sms } : {}),
+    ...(deps.whatsapp ? { whatsapp: deps.whatsapp } : {}),
+    ...(deps.discord ? { discord: deps.discord } : {}),
   };
+  // Split changes enqueue their notifications in the same transaction (modules/notifications).
+  ctx.notifier = deps.notifier ?? notificationsService(ctx).notifier;
   app.decorate('ctx', ctx);
 
   await app.register(envelopePlugin);
@@ -68,10 +95,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Google Analytics 4 is allowed only when GA_MEASUREMENT_ID is set (gtag.js loaded from its own URL, no inline script).
+        scriptSrc: ["'self'", ...(config.GA_MEASUREMENT_ID ? ['https://www.googletagmanager.com'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: [
+          "'self'",
+          ...(config.GA_MEASUREMENT_ID
+            ? ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com']
+            : []),
+        ],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -109,11 +142,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { users: usersService(ctx), auth });
   await app.register(feedbackRoutes, { ctx });
+  await app.register(billingRoutes, { ctx });
+  await app.register(affiliatesRoutes, { ctx });
+  await app.register(accountsRoutes, { ctx });
+  await app.register(tradesRoutes, { ctx });
+  await app.register(analyticsRoutes, { ctx });
+  await app.register(splitsRoutes, { ctx });
+  await app.register(outboxRoutes, { ctx });
+  await app.register(brokersRoutes, { ctx });
+  await app.register(faqsRoutes, { ctx });
+  await app.register(adminRoutes, { ctx, auth });
+  await app.register(pageViewsRoutes, { ctx });
+  await app.register(notificationsRoutes, { ctx });
+  await app.register(commsRoutes, { ctx });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   const serveWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // preCompressed: the web build writes .br/.gz siblings (apps/web/vite-precompress.ts), sent as-is when accepted.
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false, preCompressed: true });
   }
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || !serveWeb) {

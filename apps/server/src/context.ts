@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { DiscordSender } from './adapters/discord';
 import type { Mailer } from './adapters/mail';
+import type { TextSender } from './adapters/sms';
 import type { Database, Db } from './db/client';
 import type { AppConfig } from './env';
 import type { Limiter } from './lib/limiter';
@@ -32,4 +34,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   redis?: Redis;
   notifier: Notifier;
+  /** SMS, WhatsApp and Discord adapters (real, or the local outbox when keys are absent). */
+  sms: TextSender;
+  whatsapp: TextSender;
+  discord: DiscordSender;
 }

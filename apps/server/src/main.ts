@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { outboxMailer, smtpMailer } from './adapters/mail';
 import { buildApp } from './app';
+import { startWorker, type Worker } from './modules/notifications/worker';
 import { migrate, openDatabase } from './db/client';
 import { formatLogins, isEmpty, seed } from './db/seed';
 import { ConfigError, loadConfig } from './env';
@@ -30,7 +31,9 @@ async function main() {
     redis,
     mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database, (m) => console.log(m)),
   });
+  let worker: Worker | null = null;
   const close = async () => {
+    await worker?.stop();
     await app.close();
     redis?.disconnect();
     await database.close();
@@ -40,11 +43,15 @@ async function main() {
   process.once('SIGTERM', close);
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The notification worker runs in this process unless RUN_WORKER=false (then `npm run worker`).
+  if (config.RUN_WORKER) worker = startWorker(app.ctx);
   const lines = [
     '',
     `RoundUp is running at ${config.appUrl}`,
     `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  mail: ${config.SMTP_URL ? 'SMTP' : 'local outbox (no SMTP_URL)'}; rate limits: ${redis ? 'Redis' : 'in memory'}`,
+    `  sms: ${app.ctx.sms.kind}; whatsapp: ${app.ctx.whatsapp.kind}; discord: ${app.ctx.discord.kind}; notification worker: ${worker ? 'in this process' : 'off (RUN_WORKER=false)'}`,
+    `  payments: ${config.STRIPE_SECRET_KEY ? 'Stripe' : 'local test checkout (no STRIPE_SECRET_KEY; nothing is charged)'}`,
     `  API docs: ${config.appUrl}/api/docs`,
   ];
   if (seeded?.logins.length) lines.push('', 'Demo logins (shown once; passwords are not stored in clear):', formatLogins(seeded.logins));

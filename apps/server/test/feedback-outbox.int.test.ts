@@ -10,7 +10,7 @@ beforeAll(async () => {
   await setRole(t.database, a.user.id, 'Admin');
   admin = a;
   member = await registerUser(t.app);
-  await setRole(t.database, (member as { user: { id: string } }).user.id, 'Pro');
+  await setRole(t.database, member.user.id, 'Pro');
 });
 afterAll(async () => t?.close());
 

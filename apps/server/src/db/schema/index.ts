@@ -1,2 +1,4 @@
 export * from './users';
 export * from './content';
+export * from './notifications';
+export * from './billing';
