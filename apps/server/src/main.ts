@@ -1,26 +1,13 @@
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { outboxMailer, smtpMailer } from './adapters/mail';
 import { buildApp } from './app';
 import { startWorker, type Worker } from './modules/notifications/worker';
-import { migrate, openDatabase } from './db/client';
+import { boot } from './boot';
 import { formatLogins, isEmpty, seed } from './db/seed';
-import { ConfigError, loadConfig } from './env';
 
 /** The only side-effectful entry point: read env → open db → buildApp → listen. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
-  await migrate(database);
+  const { config, database, mailer } = await boot();
   let seeded = null;
   if (await isEmpty(database)) seeded = await seed(database, config);
 
@@ -29,7 +16,7 @@ async function main() {
     database,
     config,
     redis,
-    mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database, (m) => console.log(m)),
+    mailer,
   });
   let worker: Worker | null = null;
   const close = async () => {

@@ -1,8 +1,5 @@
-import path from 'node:path';
-import { outboxMailer, smtpMailer } from './adapters/mail';
 import { buildApp } from './app';
-import { migrate, openDatabase } from './db/client';
-import { ConfigError, loadConfig } from './env';
+import { boot } from './boot';
 import { DEFAULT_DELIVERY, notificationsService } from './modules/notifications/service';
 import { startWorker } from './modules/notifications/worker';
 
@@ -13,19 +10,7 @@ import { startWorker } from './modules/notifications/worker';
  * Tuning: WORKER_POLL_MS, WORKER_BATCH, WORKER_CONCURRENCY, WORKER_LEASE_MS.
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
-  await migrate(database);
-  const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database, (m) => console.log(m));
+  const { config, database, mailer } = await boot();
   const app = await buildApp({ database, config, mailer, webDist: null });
   const { WORKER_POLL_MS: pollMs, WORKER_LEASE_MS: leaseMs, WORKER_CONCURRENCY: concurrency, WORKER_BATCH: batchSize } = config;
   const opts = { pollMs, ...(leaseMs ? { leaseMs } : {}), ...(concurrency ? { concurrency } : {}), ...(batchSize ? { batchSize } : {}) };

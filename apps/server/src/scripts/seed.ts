@@ -1,11 +1,7 @@
-import path from 'node:path';
-import { migrate, openDatabase } from '../db/client';
+import { boot } from '../boot';
 import { formatLogins, seed } from '../db/seed';
-import { loadConfig } from '../env';
 
-const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
-await migrate(database);
+const { config, database } = await boot();
 const result = await seed(database, config);
 console.log(`Seeded: ${JSON.stringify(result.inserted)}`);
 if (result.logins.length) console.log(`New logins:\n${formatLogins(result.logins)}`);
