@@ -1,12 +1,10 @@
 import type { Broker } from '@roundup/shared/brokers';
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { Link, useNavigate } from 'react-router';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { errorMessages } from '../../../lib/api-client';
 import { useAdminBrokers, useDeleteBroker } from '../api';
 import { DeleteDialog } from '../components/DeleteDialog';
 import '../admin.css';
+import { AdminListHeader, AdminRowActions } from '../components/AdminList';
 
 /** /admin/brokers: every broker, disabled ones included, with view and delete. */
 export function AdminBrokersPage() {
@@ -17,14 +15,15 @@ export function AdminBrokersPage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
-        <h1 className="h3 fw-bold mb-0">Brokers</h1>
-        <Link to="/admin/brokers/add" className="btn btn-primary">
-          Add broker
-        </Link>
-      </div>
-      <ErrorAlert messages={error ? errorMessages(error) : null} firstOnly onClose={() => void refetch()} />
-      {isPending ? <p className="text-body-secondary">Loading brokers…</p> : null}
+      <AdminListHeader
+        title="Brokers"
+        addTo="/admin/brokers/add"
+        addLabel="Add broker"
+        error={error}
+        isPending={isPending}
+        loadingText="Loading brokers…"
+        onRetry={() => void refetch()}
+      />
       {data ? (
         <section className="card shadow-sm ru-panel" aria-label="Brokers">
           <div className="table-responsive">
@@ -72,14 +71,7 @@ export function AdminBrokersPage() {
                         {b.shareReturnTime} {b.shareReturnTime === 1 ? 'day' : 'days'}
                       </td>
                       <td>{b.disabled ? <span className="badge text-bg-secondary">Disabled</span> : <span className="badge text-bg-success">Shown</span>}</td>
-                      <td className="text-end text-nowrap">
-                        <Link to={`/admin/brokers/view/${b._id}`} className="btn btn-sm btn-outline-primary me-2">
-                          View<span className="visually-hidden"> {b.name}</span>
-                        </Link>
-                        <Button size="sm" variant="outline-danger" onClick={() => setTarget(b)}>
-                          Delete<span className="visually-hidden"> {b.name}</span>
-                        </Button>
-                      </td>
+                      <AdminRowActions viewTo={`/admin/brokers/view/${b._id}`} label={b.name} onDelete={() => setTarget(b)} />
                     </tr>
                   ))
                 )}

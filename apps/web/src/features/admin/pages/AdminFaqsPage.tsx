@@ -1,13 +1,11 @@
 import type { Faq } from '@roundup/shared/faqs';
 import { useMemo, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { errorMessages } from '../../../lib/api-client';
 import { useAdminFaqs, useDeleteFaq } from '../api';
 import { DeleteDialog } from '../components/DeleteDialog';
 import '../admin.css';
+import { AdminListHeader, AdminRowActions } from '../components/AdminList';
 
 /** /admin/faqs: FAQs in display order, filterable by category, with view and delete. */
 export function AdminFaqsPage() {
@@ -21,14 +19,15 @@ export function AdminFaqsPage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
-        <h1 className="h3 fw-bold mb-0">FAQs</h1>
-        <Link to="/admin/faqs/add" className="btn btn-primary">
-          Add FAQ
-        </Link>
-      </div>
-      <ErrorAlert messages={error ? errorMessages(error) : null} firstOnly onClose={() => void refetch()} />
-      {isPending ? <p className="text-body-secondary">Loading FAQs…</p> : null}
+      <AdminListHeader
+        title="FAQs"
+        addTo="/admin/faqs/add"
+        addLabel="Add FAQ"
+        error={error}
+        isPending={isPending}
+        loadingText="Loading FAQs…"
+        onRetry={() => void refetch()}
+      />
       {data ? (
         <section className="card shadow-sm ru-panel" aria-label="FAQs">
           <div className="card-body pb-0 d-flex flex-wrap align-items-center gap-2">
@@ -80,14 +79,7 @@ export function AdminFaqsPage() {
                         <span className="badge text-bg-light border">{f.category}</span>
                       </td>
                       <td className="text-center">{f.sort}</td>
-                      <td className="text-end text-nowrap">
-                        <Link to={`/admin/faqs/view/${f._id}`} className="btn btn-sm btn-outline-primary me-2">
-                          View<span className="visually-hidden"> FAQ: {f.question}</span>
-                        </Link>
-                        <Button size="sm" variant="outline-danger" onClick={() => setTarget(f)}>
-                          Delete<span className="visually-hidden"> FAQ: {f.question}</span>
-                        </Button>
-                      </td>
+                      <AdminRowActions viewTo={`/admin/faqs/view/${f._id}`} label={`FAQ: ${f.question}`} onDelete={() => setTarget(f)} />
                     </tr>
                   ))
                 )}

@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Pagination from 'react-bootstrap/Pagination';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LIMITS } from '@roundup/shared/domain';
 import { formatRatio, type Split } from '@roundup/shared/splits';
-import { ErrorAlert } from '../../../components/ErrorAlert';
 import { NotFoundPage } from '../../../components/NotFoundPage';
-import { errorMessages } from '../../../lib/api-client';
 import { formatIsoDate, formatMoney } from '../../../lib/format';
 import { DeleteDialog } from '../../admin/components/DeleteDialog';
 import { useDeleteSplit, useSplits } from '../api';
 import { AdminSplitEdit } from '../components/AdminSplitEdit';
 import '../splits.css';
+import { AdminListHeader, AdminRowActions } from '../../admin/components/AdminList';
 
 const STATUS_BADGE: Record<Split['status'], string> = { Approved: 'text-bg-warning', Upcoming: 'ru-badge-strong', Complete: 'text-bg-secondary' };
 
@@ -38,14 +36,15 @@ function AdminSplitsPage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
-        <h1 className="h3 fw-bold mb-0">Reverse Splits</h1>
-        <Link to="/admin/reverse-splits/add" className="btn btn-primary">
-          Add split
-        </Link>
-      </div>
-      <ErrorAlert messages={error ? errorMessages(error) : null} firstOnly onClose={() => void refetch()} />
-      {isPending ? <p className="text-body-secondary">Loading splits…</p> : null}
+      <AdminListHeader
+        title="Reverse Splits"
+        addTo="/admin/reverse-splits/add"
+        addLabel="Add split"
+        error={error}
+        isPending={isPending}
+        loadingText="Loading splits…"
+        onRetry={() => void refetch()}
+      />
       {data ? (
         <section className="card shadow-sm" aria-label="Reverse splits">
           <div className="table-responsive">
@@ -86,14 +85,7 @@ function AdminSplitsPage() {
                         {formatMoney(s.avgProfit)}
                       </td>
                       <td><span className={`badge ${STATUS_BADGE[s.status]}`}>{s.status}</span></td>
-                      <td className="text-end text-nowrap">
-                        <Link to={`/admin/reverse-splits/view/${s._id}`} className="btn btn-sm btn-outline-primary me-2">
-                          View<span className="visually-hidden"> {s.ticker}</span>
-                        </Link>
-                        <Button size="sm" variant="outline-danger" className="ru-btn-danger" onClick={() => setTarget(s)}>
-                          Delete<span className="visually-hidden"> {s.ticker}</span>
-                        </Button>
-                      </td>
+                      <AdminRowActions viewTo={`/admin/reverse-splits/view/${s._id}`} label={s.ticker} onDelete={() => setTarget(s)} />
                     </tr>
                   ))
                 )}

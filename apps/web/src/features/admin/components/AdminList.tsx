@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { errorMessages } from '../../../lib/api-client';
+
+/** The top of an admin list page: title, Add button, the load error (dismiss retries) and a loading line. */
+export function AdminListHeader(props: {
+  title: string;
+  addTo: string;
+  addLabel: string;
+  error: unknown;
+  isPending: boolean;
+  loadingText: string;
+  onRetry: () => void;
+}) {
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
+        <h1 className="h3 fw-bold mb-0">{props.title}</h1>
+        <Link to={props.addTo} className="btn btn-primary">
+          {props.addLabel}
+        </Link>
+      </div>
+      <ErrorAlert messages={props.error ? errorMessages(props.error) : null} firstOnly onClose={props.onRetry} />
+      {props.isPending ? <p className="text-body-secondary">{props.loadingText}</p> : null}
+    </>
+  );
+}
+
+/** View and Delete for one row; `label` names the row for screen readers. */
+export function AdminRowActions({ viewTo, label, onDelete }: { viewTo: string; label: ReactNode; onDelete: () => void }) {
+  return (
+    <td className="text-end text-nowrap">
+      <Link to={viewTo} className="btn btn-sm btn-outline-primary me-2">
+        View<span className="visually-hidden"> {label}</span>
+      </Link>
+      <Button size="sm" variant="outline-danger" className="ru-btn-danger" onClick={onDelete}>
+        Delete<span className="visually-hidden"> {label}</span>
+      </Button>
+    </td>
+  );
+}
