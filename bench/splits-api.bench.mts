@@ -3,7 +3,8 @@
  * throughput of a bare node:http server answering the identical bytes, measured in the same
  * run, with p99 ≤ 50 ms at 50 connections.
  *
- * Runs the real app (buildApp, every plugin and hook, session lookup per request) on an
+ * Runs the real app (buildApp, every plugin and hook, session resolution with the default
+ * SESSION_CACHE_MS; set SESSION_CACHE_MS=0 to look the session up on every request) on an
  * in-memory PGlite (or BENCH_DATABASE_URL), seeds 2,000 splits, and drives both servers
  * with autocannon in a child process (so the load generator does not share the event loop).
  * Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_STRICT=1 to exit 1 over budget.
@@ -17,7 +18,7 @@ import { gunzipSync } from 'node:zlib';
 import { addDays, RS_TYPES, todayInMarket } from '@roundup/shared';
 import { buildApp } from '../apps/server/src/app';
 import { migrate, openDatabase, schema } from '../apps/server/src/db/client';
-import { testConfig } from '../apps/server/src/env';
+import { parseEnv, testConfig } from '../apps/server/src/env';
 
 const run = promisify(execFile);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -69,7 +70,7 @@ async function main() {
   });
   for (let i = 0; i < rows.length; i += 500) await database.db.insert(schema.reverseSplits).values(rows.slice(i, i + 500));
 
-  const app = await buildApp({ database, config: testConfig({ RATE_LIMIT_SCALE: 1000 }), webDist: null, logger: false });
+  const app = await buildApp({ database, config: testConfig({ RATE_LIMIT_SCALE: 1000, SESSION_CACHE_MS: parseEnv(process.env).SESSION_CACHE_MS }), webDist: null, logger: false });
   await app.ready();
   const reg = await app.inject({
     method: 'POST',

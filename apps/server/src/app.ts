@@ -18,6 +18,7 @@ import type { AppConfig } from './env';
 import { authPlugin } from './http/auth';
 import { envelopePlugin, requestIdOptions } from './http/envelope';
 import { rateLimitPlugin } from './http/rate-limit';
+import { sessionCache } from './http/session-cache';
 import { memoryLimiter, redisLimiter, type Limiter } from './lib/limiter';
 import { authRoutes } from './modules/auth/routes';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock ?? (() => new Date()),
     log: app.log,
     redis: deps.redis,
+    sessions: sessionCache(config.SESSION_CACHE_MS),
     notifier: { splitChanged: async () => undefined },
     ...channelAdapters(deps.database, config, (m) => app.log.info(m)),
     ...(deps.sms ? { sms: deps.sms } : {}),

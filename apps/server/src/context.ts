@@ -6,6 +6,7 @@ import type { TextSender } from './adapters/sms';
 import type { Database, Db } from './db/client';
 import type { AppConfig } from './env';
 import type { Limiter } from './lib/limiter';
+import type { SessionCache } from './http/session-cache';
 
 /**
  * Everything with a side effect, passed in (DESIGN §3), so a test builds the
@@ -34,6 +35,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   redis?: Redis;
   notifier: Notifier;
+  /** Resolved sessions; call invalidateUser after changing a user's role, tier or access. */
+  sessions: SessionCache;
   /** SMS, WhatsApp and Discord adapters (real, or the local outbox when keys are absent). */
   sms: TextSender;
   whatsapp: TextSender;

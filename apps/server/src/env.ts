@@ -45,6 +45,8 @@ export const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).optional(),
   WORKER_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
   WORKER_DRAIN: bool(false),
+  /** How long a resolved session may be reused in one process (0 = never); see docs/decisions/007. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -120,6 +122,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: 'memory://',
     tokenPepper: 'test-pepper-test-pepper-test-pepper-0123',
     appUrl: 'http://localhost:3000',
+    // Tests change roles behind the app's back (SQL); they opt in to the session cache explicitly.
+    SESSION_CACHE_MS: 0,
     ...overrides,
   };
 }

@@ -97,8 +97,9 @@ export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revo
         await adminUsersRepo(tx).update(row.id, values);
         await recordAudit(tx, { actorId, action: 'user.edit', targetType: 'user', targetId: row.id, details: { username: row.username, changes } });
       });
-      // A disabled user loses every session (DESIGN §4).
+      // A disabled user loses every session (DESIGN §4); a new role applies to the next request.
       if (values.disabled === true && !row.disabled) await auth.revokeAllSessions(row.id);
+      ctx.sessions.invalidateUser(row.id);
       return detail(row.id);
     },
 

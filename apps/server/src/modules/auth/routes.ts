@@ -15,7 +15,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     auth.login(req.body, meta(req)),
   );
 
-  app.get('/api/auth/me', { schema: { tags: ['auth'] } }, async (req) => ({ user: requireUser(req).user }));
+  // Read fresh: the principal may come from the short-lived session cache.
+  app.get('/api/auth/me', { schema: { tags: ['auth'] } }, async (req) => ({ user: await auth.currentUser(requireUser(req)) }));
 
   app.post('/api/auth/logout', { schema: { tags: ['auth'] } }, async (req) => {
     await auth.logout(requireUser(req));

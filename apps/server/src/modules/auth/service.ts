@@ -125,15 +125,26 @@ export function authService(ctx: AppContext) {
 
     async resolveSession(token: string): Promise<Principal | null> {
       const now = clock();
-      const found = await repo.liveSession(hash(token), now);
+      const tokenHash = hash(token);
+      const cached = ctx.sessions.get(tokenHash, now.getTime());
+      if (cached) return cached;
+      const found = await repo.liveSession(tokenHash, now);
       if (!found) return null;
       // Touch at most once a minute to keep reads cheap.
       if (now.getTime() - found.session.lastUsedAt.getTime() > 60_000) await repo.touchSession(found.session.id, now);
-      return { user: toPublicUser(found.user), sessionId: found.session.id };
+      const principal = { user: toPublicUser(found.user), sessionId: found.session.id };
+      ctx.sessions.set(tokenHash, principal, now.getTime());
+      return principal;
+    },
+
+    async currentUser(principal: Principal): Promise<PublicUser> {
+      const row = await users.byId(principal.user.id);
+      return row ? publicUser(row) : principal.user;
     },
 
     async logout(principal: Principal) {
       await repo.revokeSession(principal.sessionId, clock());
+      ctx.sessions.invalidateUser(principal.user.id);
     },
 
     async validateEmail(code: string, meta: SessionMeta) {
@@ -187,6 +198,7 @@ export function authService(ctx: AppContext) {
         if (!userId) throw badRequest(BAD_RESET_CODE);
         await usersRepo(tx).update(userId, { passwordHash });
         await txRepo.revokeUserSessions(userId, now);
+        ctx.sessions.invalidateUser(userId);
       });
       return { msg: 'Your password has been changed. Please sign in.' };
     },
@@ -199,10 +211,15 @@ export function authService(ctx: AppContext) {
       if (currentPassword === newPassword) throw badRequest('The new password must differ from the current one.');
       const updated = await users.update(row.id, { passwordHash: await hashPassword(newPassword) });
       await repo.revokeUserSessions(row.id, clock(), principal.sessionId);
+      ctx.sessions.invalidateUser(row.id);
       return publicUser(updated ?? row);
     },
 
-    revokeAllSessions: (userId: string) => repo.revokeUserSessions(userId, clock()),
+    async revokeAllSessions(userId: string) {
+      const n = await repo.revokeUserSessions(userId, clock());
+      ctx.sessions.invalidateUser(userId);
+      return n;
+    },
   };
 }
 

@@ -118,6 +118,7 @@ export function billingService(ctx: AppContext, payments: PaymentProvider) {
       user.stripeSubscriptionId !== stripeSubscriptionId
     ) {
       await r.setUserMembership(userId, { role, subscriptionTier, memberSince, stripeSubscriptionId });
+      ctx.sessions.invalidateUser(userId);
       log.info({ userId, role, subscriptionTier }, 'membership synced');
     }
   }
