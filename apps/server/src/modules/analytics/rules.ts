@@ -140,10 +140,10 @@ function monthsFrom(sums: Map<string, { ticks: number; n: number }>): MonthProfi
 
 class Groups {
   private map = new Map<string, { label: string; ticks: number; n: number; sort: string }>();
-  add(key: string, label: string, ticks: number, sort = '') {
+  add(key: string, label: string, ticks: number, sort = '', n = 1) {
     const g = this.map.get(key) ?? { label, ticks: 0, n: 0, sort };
     g.ticks += ticks;
-    g.n += 1;
+    g.n += n;
     this.map.set(key, g);
   }
   list(order: 'profit' | 'sort'): ProfitGroup[] {
@@ -173,7 +173,6 @@ export function summarize(input: AnalyticsInput, openLimit = OPEN_POSITIONS_IN_S
   const open: OpenPosition[] = [];
   const returns = new Map<string, { brokerId: string | null; broker: string; stated: number | null; days: number[] }>();
   const taxYears = new Set<number>();
-  const effDays = new Map<string, number>();
 
   const brokerKey = (a: AccountIn | undefined) => (a?.brokerId ? a.brokerId : `name:${a?.broker ?? 'Unknown'}`);
   for (const a of input.accounts) {
@@ -181,29 +180,120 @@ export function summarize(input: AnalyticsInput, openLimit = OPEN_POSITIONS_IN_S
     if (!returns.has(key)) returns.set(key, { brokerId: a.brokerId, broker: a.broker, stated: a.shareReturnTime, days: [] });
   }
 
+  // Hot loop over tens of thousands of trades: per-account, per-split and per-date facts are
+  // computed once and cached, so a trade costs two price parses and a few map lookups.
+  interface Bucket {
+    ticks: number;
+    n: number;
+  }
+  interface AccountFacts {
+    account: AccountIn | undefined;
+    broker: Bucket;
+    group: Bucket;
+    returns: number[] | undefined;
+  }
+  interface SplitFacts {
+    split: SplitIn | undefined;
+    group: Bucket;
+    effDay: number;
+    expected: Map<number | null, string | null>;
+  }
+  interface DateFacts {
+    month: Bucket;
+    thisYear: boolean;
+  }
+  const brokerBuckets = new Map<string, Bucket>();
+  const accountFacts = new Map<string, AccountFacts>();
+  const splitFacts = new Map<string, SplitFacts>();
+  const dateFacts = new Map<string, DateFacts>();
+  const factsOfAccount = (id: string): AccountFacts => {
+    let f = accountFacts.get(id);
+    if (!f) {
+      const account = accounts.get(id);
+      const key = brokerKey(account);
+      let broker = brokerBuckets.get(key);
+      if (!broker) {
+        broker = { ticks: 0, n: 0 };
+        brokerBuckets.set(key, broker);
+      }
+      f = { account, broker, group: { ticks: 0, n: 0 }, returns: account ? returns.get(key)?.days : undefined };
+      accountFacts.set(id, f);
+    }
+    return f;
+  };
+  const factsOfSplit = (id: string): SplitFacts => {
+    let f = splitFacts.get(id);
+    if (!f) {
+      const split = splits.get(id);
+      f = { split, group: { ticks: 0, n: 0 }, effDay: split ? dayNumber(split.effDate) : 0, expected: new Map() };
+      splitFacts.set(id, f);
+    }
+    return f;
+  };
+  const factsOfDate = (when: string): DateFacts => {
+    let f = dateFacts.get(when);
+    if (!f) {
+      const key = when.slice(0, 7);
+      let month = months.get(key);
+      if (!month) {
+        month = { ticks: 0, n: 0 };
+        months.set(key, month);
+      }
+      f = { month, thisYear: when.startsWith(yearPrefix) };
+      dateFacts.set(when, f);
+      taxYears.add(Number(when.slice(0, 4)));
+    }
+    return f;
+  };
+  // Broker and account groups in first-seen order (the order of `Groups`, whose sort breaks ties).
+  const brokerOrder: { key: string; label: string; bucket: Bucket }[] = [];
+  const accountOrder: { key: string; label: string; bucket: Bucket }[] = [];
+  const splitOrder: { key: string; label: string; sort: string; bucket: Bucket }[] = [];
+  const seenBrokers = new Set<Bucket>();
+  const seenAccounts = new Set<Bucket>();
+  const seenSplits = new Set<Bucket>();
+
   for (const t of input.trades) {
-    const account = accounts.get(t.accountId);
-    const split = splits.get(t.splitId);
+    const af = factsOfAccount(t.accountId);
+    const sf = factsOfSplit(t.splitId);
+    const account = af.account;
+    const split = sf.split;
     const profit = realizedTicks(t);
     if (profit !== null) {
       closed += 1;
       realized += profit;
-      const when = saleDate(t, split);
+      const when = t.sellDate ?? split?.effDate ?? null;
       if (when) {
-        const key = when.slice(0, 7);
-        const m = months.get(key);
-        if (m) {
-          m.ticks += profit;
-          m.n += 1;
-        } else months.set(key, { ticks: profit, n: 1 });
-        if (when.startsWith(yearPrefix)) thisYear += profit;
-        taxYears.add(Number(when.slice(0, 4)));
+        const df = factsOfDate(when);
+        df.month.ticks += profit;
+        df.month.n += 1;
+        if (df.thisYear) thisYear += profit;
       }
-      brokers.add(brokerKey(account), account?.broker ?? 'Unknown', profit);
-      accountGroups.add(t.accountId, account ? `${account.nickname} (${account.broker})` : 'Deleted account', profit);
-      splitGroups.add(t.splitId, split ? `${split.ticker} · ${split.name}` : 'Unknown split', profit, split?.effDate ?? '');
+      if (!seenBrokers.has(af.broker)) {
+        seenBrokers.add(af.broker);
+        brokerOrder.push({ key: brokerKey(account), label: account?.broker ?? 'Unknown', bucket: af.broker });
+      }
+      af.broker.ticks += profit;
+      af.broker.n += 1;
+      if (!seenAccounts.has(af.group)) {
+        seenAccounts.add(af.group);
+        accountOrder.push({ key: t.accountId, label: account ? `${account.nickname} (${account.broker})` : 'Deleted account', bucket: af.group });
+      }
+      af.group.ticks += profit;
+      af.group.n += 1;
+      if (!seenSplits.has(sf.group)) {
+        seenSplits.add(sf.group);
+        splitOrder.push({ key: t.splitId, label: split ? `${split.ticker} · ${split.name}` : 'Unknown split', sort: split?.effDate ?? '', bucket: sf.group });
+      }
+      sf.group.ticks += profit;
+      sf.group.n += 1;
     } else if (isOpen(t) && split) {
-      const expected = expectedReturnDate(split.effDate, account?.shareReturnTime ?? null);
+      const returnTime = account?.shareReturnTime ?? null;
+      let expected = sf.expected.get(returnTime);
+      if (expected === undefined) {
+        expected = expectedReturnDate(split.effDate, returnTime);
+        sf.expected.set(returnTime, expected);
+      }
       open.push({
         splitId: t.splitId,
         ticker: split.ticker,
@@ -218,17 +308,14 @@ export function summarize(input: AnalyticsInput, openLimit = OPEN_POSITIONS_IN_S
         overdue: expected !== null && expected < input.today,
       });
     }
-    if (split && account && t.sellDate) {
-      // measuredReturnDays, with the split's day number computed once per split.
-      let effDay = effDays.get(split.id);
-      if (effDay === undefined) {
-        effDay = dayNumber(split.effDate);
-        effDays.set(split.id, effDay);
-      }
-      const days = dayNumber(t.sellDate) - effDay;
-      if (days >= 0) returns.get(brokerKey(account))?.days.push(days);
+    if (split && af.returns && t.sellDate) {
+      const days = dayNumber(t.sellDate) - sf.effDay;
+      if (days >= 0) af.returns.push(days);
     }
   }
+  for (const g of brokerOrder) brokers.add(g.key, g.label, g.bucket.ticks, '', g.bucket.n);
+  for (const g of accountOrder) accountGroups.add(g.key, g.label, g.bucket.ticks, '', g.bucket.n);
+  for (const g of splitOrder) splitGroups.add(g.key, g.label, g.bucket.ticks, g.sort, g.bucket.n);
 
   const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   open.sort((a, b) => cmp(a.expectedReturnDate ?? '9999', b.expectedReturnDate ?? '9999') || cmp(a.ticker, b.ticker) || cmp(a.account, b.account));
