@@ -12,7 +12,7 @@ import { channelAdapters } from './adapters/channels';
 import type { DiscordSender } from './adapters/discord';
 import { outboxMailer, type Mailer } from './adapters/mail';
 import type { TextSender } from './adapters/sms';
-import type { AppContext, Notifier } from './context';
+import { noopNotifier, type AppContext, type Notifier } from './context';
 import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import { authPlugin } from './http/auth';
@@ -82,7 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     redis: deps.redis,
     sessions: sessionCache(config.SESSION_CACHE_MS),
-    notifier: { splitChanged: async () => undefined },
+    // Replaced below: the notifications service needs the finished context.
+    notifier: noopNotifier,
     ...channelAdapters(deps.database, config, (m) => app.log.info(m)),
     ...(deps.sms ? { sms: deps.sms } : {}),
     ...(deps.whatsapp ? { whatsapp: deps.whatsapp } : {}),
