@@ -4,6 +4,7 @@ import { useAuth } from '../../../app/auth';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { firstErrorMessage } from '../../../lib/api-client';
 import { AuthCard } from '../components/AuthCard';
+import { TextField } from '../../../components/TextField';
 
 export function LoginPage() {
   const { login } = useAuth();
@@ -31,30 +32,8 @@ export function LoginPage() {
     <AuthCard title="Welcome back" subtitle="Sign in to see this month's reverse splits.">
       <ErrorAlert messages={error ? [error] : null} />
       <form onSubmit={onSubmit} noValidate>
-        <div className="mb-3">
-          <label htmlFor="login-email" className="form-label">Email</label>
-          <input
-            id="login-email"
-            type="email"
-            className="form-control"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="mb-2">
-          <label htmlFor="login-password" className="form-label">Password</label>
-          <input
-            id="login-password"
-            type="password"
-            className="form-control"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <TextField id="login-email" label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
+        <TextField id="login-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} wrapperClassName="mb-2" />
         <div className="text-end mb-4">
           <Link to="/password-reset" className="small">Forgot your password?</Link>
         </div>

@@ -4,6 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { api, firstErrorMessage } from '../../../lib/api-client';
 import { AuthCard } from '../components/AuthCard';
+import { TextField } from '../../../components/TextField';
 
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a reset link is on its way.';
 
@@ -35,18 +36,7 @@ export function PasswordResetRequestPage() {
         <Alert variant="success" role="status">{done}</Alert>
       ) : null}
       <form onSubmit={onSubmit} noValidate>
-        <div className="mb-4">
-          <label htmlFor="reset-email" className="form-label">Email</label>
-          <input
-            id="reset-email"
-            type="email"
-            className="form-control"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <TextField id="reset-email" label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} wrapperClassName="mb-4" />
         <button type="submit" className="btn btn-primary w-100" disabled={submitting}>
           {submitting ? 'Sending…' : 'Send reset link'}
         </button>

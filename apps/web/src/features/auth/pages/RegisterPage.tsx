@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { firstErrorMessage } from '../../../lib/api-client';
 import { getRefId } from '../../../lib/session';
 import { AuthCard } from '../components/AuthCard';
+import { TextField } from '../../../components/TextField';
 
 /** The three ways out of registration (SPEC §4). */
 export const PLANS = [
@@ -67,43 +68,9 @@ export function RegisterPage() {
       <ErrorAlert messages={error ? [error] : null} />
       <form onSubmit={onSubmit} noValidate>
         <div className="row g-3">
-          <div className="col-12 col-sm-6">
-            <label htmlFor="register-username" className="form-label">Username</label>
-            <input
-              id="register-username"
-              className="form-control"
-              autoComplete="username"
-              required
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-            />
-          </div>
-          <div className="col-12 col-sm-6">
-            <label htmlFor="register-email" className="form-label">Email</label>
-            <input
-              id="register-email"
-              type="email"
-              className="form-control"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          <div className="col-12">
-            <label htmlFor="register-password" className="form-label">Password</label>
-            <input
-              id="register-password"
-              type="password"
-              className="form-control"
-              autoComplete="new-password"
-              aria-describedby="register-password-help"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <div id="register-password-help" className="form-text">At least 8 characters. Avoid common passwords.</div>
-          </div>
+          <TextField id="register-username" label="Username" autoComplete="username" value={username} onChange={setUsername} wrapperClassName="col-12 col-sm-6" />
+          <TextField id="register-email" label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} wrapperClassName="col-12 col-sm-6" />
+          <TextField id="register-password" label="Password" type="password" autoComplete="new-password" value={password} onChange={setPassword} wrapperClassName="col-12" help="At least 8 characters. Avoid common passwords." />
           <div className="col-12">
             <div className="form-check">
               <input

@@ -6,6 +6,7 @@ import { api, firstErrorMessage } from '../../../lib/api-client';
 import { AuthCard } from '../components/AuthCard';
 
 import { PASSWORDS_DO_NOT_MATCH } from '../../../lib/messages';
+import { TextField } from '../../../components/TextField';
 
 export function ResetPasswordPage() {
   const { passcode = '' } = useParams();
@@ -48,30 +49,8 @@ export function ResetPasswordPage() {
     <AuthCard title="Choose a new password" subtitle="Pick something you don't use anywhere else.">
       <ErrorAlert messages={error ? [error] : null} />
       <form onSubmit={onSubmit} noValidate>
-        <div className="mb-3">
-          <label htmlFor="reset-password" className="form-label">New password</label>
-          <input
-            id="reset-password"
-            type="password"
-            className="form-control"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-        <div className="mb-4">
-          <label htmlFor="reset-confirm" className="form-label">Confirm new password</label>
-          <input
-            id="reset-confirm"
-            type="password"
-            className="form-control"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </div>
+        <TextField id="reset-password" label="New password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
+        <TextField id="reset-confirm" label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} wrapperClassName="mb-4" />
         <button type="submit" className="btn btn-primary w-100" disabled={submitting}>
           {submitting ? 'Saving…' : 'Reset password'}
         </button>

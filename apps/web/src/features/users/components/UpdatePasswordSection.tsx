@@ -6,6 +6,7 @@ import { useTimedMessage } from '../../../components/useTimedMessage';
 import { api, errorMessages } from '../../../lib/api-client';
 
 import { PASSWORDS_DO_NOT_MATCH } from '../../../lib/messages';
+import { TextField } from '../../../components/TextField';
 export const PASSWORD_UPDATED = 'Your password has been updated.';
 
 /** Profile → Update password: all server messages listed, cleared after 5 s; success shown 5 s. */
@@ -47,42 +48,9 @@ export function UpdatePasswordSection() {
         <Alert variant="success" role="status">{success.value}</Alert>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="ru-narrow-form">
-        <div className="mb-3">
-          <label htmlFor={`${id}-current`} className="form-label">Current password</label>
-          <input
-            id={`${id}-current`}
-            type="password"
-            className="form-control"
-            autoComplete="current-password"
-            required
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        </div>
-        <div className="mb-3">
-          <label htmlFor={`${id}-new`} className="form-label">New password</label>
-          <input
-            id={`${id}-new`}
-            type="password"
-            className="form-control"
-            autoComplete="new-password"
-            required
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-          />
-        </div>
-        <div className="mb-4">
-          <label htmlFor={`${id}-confirm`} className="form-label">Confirm new password</label>
-          <input
-            id={`${id}-confirm`}
-            type="password"
-            className="form-control"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </div>
+        <TextField id={`${id}-current`} label="Current password" type="password" autoComplete="current-password" value={current} onChange={setCurrent} />
+        <TextField id={`${id}-new`} label="New password" type="password" autoComplete="new-password" value={next} onChange={setNext} />
+        <TextField id={`${id}-confirm`} label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} wrapperClassName="mb-4" />
         <button type="submit" className="btn btn-primary" disabled={submitting}>
           {submitting ? 'Updating…' : 'Update password'}
         </button>
