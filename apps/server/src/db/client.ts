@@ -77,12 +77,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   };
 }
 
-/** Applies every pending committed migration. */
-export async function migrate(database: Database): Promise<void> {
+/** Applies every pending committed migration (`migrationsFolder`: tests upgrade from an older set). */
+export async function migrate(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   if (database.kind === 'pglite') {
-    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await migratePglite(database.db as never, { migrationsFolder });
   } else {
-    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await migratePg(database.db as never, { migrationsFolder });
   }
 }
 

@@ -100,6 +100,8 @@ export const trades = pgTable(
     unique('trades_account_split_uq').on(t.accountId, t.splitId),
     index('trades_user_idx').on(t.userId),
     index('trades_split_idx').on(t.splitId),
+    /** Open positions (analytics): nothing sold yet. */
+    index('trades_open_idx').on(t.userId).where(sql`${t.sellPrice} is null and ${t.sellDate} is null`),
     check('trades_sell_after_buy_ck', sql`${t.sellDate} is null or ${t.buyDate} is null or ${t.sellDate} >= ${t.buyDate}`),
   ],
 );

@@ -2,3 +2,4 @@ export * from './users';
 export * from './content';
 export * from './notifications';
 export * from './billing';
+export * from './analytics';

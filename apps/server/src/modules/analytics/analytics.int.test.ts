@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
+import { analyticsRepo } from './repo';
+import { summarize, totalsFromTrades, type TradeTotals } from './rules';
 
 let t: TestApp;
 type U = Awaited<ReturnType<typeof registerUser>>;
@@ -87,5 +89,178 @@ describe('analytics', () => {
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
     expect(paths).toEqual(expect.arrayContaining(['/api/accounts/reorder', '/api/trades/add', '/api/analytics/mine', '/api/trades/split-stats/{splitId}']));
+  });
+});
+
+describe('stored totals (decision 008)', () => {
+  const ALL = Number.MAX_SAFE_INTEGER;
+  const today = '2026-03-20';
+  /** Order-free form of the totals, so the stored rows and the computed ones compare exactly. */
+  const canonical = (x: TradeTotals) => ({
+    months: [...x.months].sort((a, b) => `${a.accountId}${a.month}`.localeCompare(`${b.accountId}${b.month}`)),
+    splits: [...x.splits].sort((a, b) => a.id.localeCompare(b.id)),
+    returnDays: [...x.returnDays].sort((a, b) => `${a.accountId}${a.days}`.localeCompare(`${b.accountId}${b.days}`)),
+    open: [...x.open].sort((a, b) => `${a.split.id}${a.accountId}`.localeCompare(`${b.split.id}${b.accountId}`)),
+    openCount: x.openCount,
+    totalTrades: x.totalTrades,
+  });
+  /** The totals the database keeps equal the totals of the member's raw trades, and so do their summaries. */
+  async function expectConsistent(userId: string) {
+    const repo = analyticsRepo(t.database.db);
+    const { accounts, ...stored } = await repo.totalsFor(userId, ALL);
+    const records = await repo.recordsFor(userId);
+    const fromRaw = totalsFromTrades(records.trades, records.splits);
+    expect(canonical(stored)).toEqual(canonical(fromRaw));
+    expect(summarize({ today, accounts, ...stored })).toEqual(summarize({ today, accounts, ...fromRaw }));
+    return stored;
+  }
+  const zeroRows = async () =>
+    (
+      await t.database.query<{ n: number }>(
+        `select (select count(*) from trade_month_totals where trades <= 0) + (select count(*) from trade_split_totals where trades <= 0)
+              + (select count(*) from trade_return_days where trades <= 0) + (select count(*) from trade_member_totals where trades <= 0) as n`,
+      )
+    ).rows[0].n;
+
+  it('stay equal to the raw trades through adds, edits, a re-dated and a deleted split, a deleted account and a deleted member', async () => {
+    const admin = await registerUser(t.app);
+    await setRole(t.database, admin.user._id, 'Admin');
+    const carol = await registerUser(t.app);
+    const dave = await registerUser(t.app);
+    await setRole(t.database, carol.user._id, 'Pro');
+    await setRole(t.database, dave.user._id, 'Pro');
+    const { rows: b } = await t.database.query<{ id: string }>(`insert into brokers (name, share_return_time) values ('Totals Broker', 2) returning id`);
+
+    const addAccount = async (token: string, nickname: string) => {
+      const res = await call(t.app, 'POST', '/api/accounts/add', {
+        token,
+        body: { newAccount: { brokerId: b[0].id, type: 'Individual Cash', nickname } },
+      });
+      expect(res.status).toBe(200);
+      return (res.body.data.accounts as { _id: string; nickname: string }[]).find((a) => a.nickname === nickname)!._id;
+    };
+    const carolAccounts = [await addAccount(carol.token, 'C1'), await addAccount(carol.token, 'C2'), await addAccount(carol.token, 'C3')];
+    const daveAccount = await addAccount(dave.token, 'D1');
+
+    const splitBody = (i: number, effDate: string) => ({
+      name: `Totals ${i}, Inc.`,
+      ticker: `TOT${i}`,
+      effDate,
+      buyDate: '2026-01-05',
+      ratio: 10,
+      price: 1,
+      estProfit: '',
+      avgProfit: 0,
+      status: 'Complete',
+      rsType: 'Round Up',
+      source: '',
+      notes: '',
+      caution: false,
+    });
+    const splitIds: string[] = [];
+    for (const [i, eff] of ['2026-01-12', '2026-01-30', '2026-02-16', '2026-03-02'].entries()) {
+      const res = await call(t.app, 'POST', '/api/rs/add', { token: admin.token, body: { newTicker: splitBody(i, eff) } });
+      expect(res.status).toBe(200);
+      splitIds.push(res.body.data.split._id);
+    }
+
+    // Every kind of row: sold with a date, sold without one (counts on the effective date),
+    // a sell date without a price, bought only, nothing yet.
+    const kinds = [
+      { buy_price: 1.1, sell_price: 2.35, sell_date: '2026-02-20' },
+      { buy_price: 0.5, sell_price: 0.45 },
+      { buy_price: 2, sell_date: '2026-03-03' },
+      { buy_price: 3.0001 },
+      {},
+    ];
+    const trades: { id: string; token: string }[] = [];
+    let k = 0;
+    for (const [token, accounts] of [
+      [carol.token, carolAccounts],
+      [dave.token, [daveAccount]],
+    ] as const) {
+      for (const accountId of accounts) {
+        for (const splitId of splitIds) {
+          const res = await call(t.app, 'POST', '/api/trades/add', {
+            token,
+            body: { newTrade: { accountId, splitId, ...kinds[k++ % kinds.length] } },
+          });
+          expect(res.status).toBe(200);
+          trades.push({ id: res.body.data.trade._id, token });
+        }
+      }
+    }
+    const first = await expectConsistent(carol.user._id);
+    expect(first.totalTrades).toBe(12);
+    expect(first.months.length).toBeGreaterThan(1);
+    expect(first.returnDays.length).toBeGreaterThan(0);
+    await expectConsistent(dave.user._id);
+
+    // Edits move sales between months, close and reopen positions.
+    const edits = [{ buy_price: 1, sell_price: 1.5, sell_date: '2026-03-19' }, { buy_price: 1 }, { buy_price: 0.2, sell_price: 0.3 }, {}];
+    for (const [i, tr] of trades.entries()) {
+      if (i % 2) continue;
+      const res = await call(t.app, 'POST', '/api/trades/edit', {
+        token: tr.token,
+        body: { newTrade: { _id: tr.id, ...edits[i % edits.length] } },
+      });
+      expect(res.status).toBe(200);
+    }
+    await expectConsistent(carol.user._id);
+    await expectConsistent(dave.user._id);
+
+    // A new effective date moves the undated sales and changes the measured return times.
+    const before = await expectConsistent(carol.user._id);
+    const redated = await call(t.app, 'POST', '/api/rs/edit', {
+      token: admin.token,
+      body: { newTicker: { _id: splitIds[1], ...splitBody(1, '2026-02-27') } },
+    });
+    expect(redated.status).toBe(200);
+    const after = await expectConsistent(carol.user._id);
+    expect(after).not.toEqual(before);
+    await expectConsistent(dave.user._id);
+
+    expect((await call(t.app, 'POST', '/api/rs/delete', { token: admin.token, body: { id: splitIds[0] } })).status).toBe(200);
+    expect((await expectConsistent(carol.user._id)).totalTrades).toBe(9);
+    expect((await call(t.app, 'POST', '/api/accounts/delete', { token: carol.token, body: { id: carolAccounts[0] } })).status).toBe(200);
+    expect((await expectConsistent(carol.user._id)).totalTrades).toBe(6);
+    await expectConsistent(dave.user._id);
+
+    await t.database.query('delete from users where id = $1', [dave.user._id]);
+    const { rows } = await t.database.query<{ n: number }>(
+      `select (select count(*) from trade_month_totals where user_id = $1) + (select count(*) from trade_split_totals where user_id = $1)
+            + (select count(*) from trade_return_days where user_id = $1) + (select count(*) from trade_member_totals where user_id = $1) as n`,
+      [dave.user._id],
+    );
+    expect(Number(rows[0].n)).toBe(0);
+    expect(Number(await zeroRows())).toBe(0);
+  });
+
+  it('stay right when one member saves 20 accounts for one split at the same time', async () => {
+    const erin = await registerUser(t.app);
+    await setRole(t.database, erin.user._id, 'Pro');
+    const { rows: b } = await t.database.query<{ id: string }>(`insert into brokers (name, share_return_time) values ('Parallel Broker', 1) returning id`);
+    const { rows: s } = await t.database.query<{ id: string }>(
+      `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ('Parallel, Inc.', 'PAR', '2026-03-10', '2026-03-09', 10, 'Complete') returning id`,
+    );
+    const accounts: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await call(t.app, 'POST', '/api/accounts/add', {
+        token: erin.token,
+        body: { newAccount: { brokerId: b[0].id, type: 'Individual Cash', nickname: `P${i}` } },
+      });
+      accounts.push((res.body.data.accounts as { _id: string; nickname: string }[]).find((a) => a.nickname === `P${i}`)!._id);
+    }
+    const saves = await Promise.all(
+      accounts.map((accountId) =>
+        call(t.app, 'POST', '/api/trades/add', {
+          token: erin.token,
+          body: { newTrade: { accountId, splitId: s[0].id, buy_price: 1, sell_price: 1.25, sell_date: '2026-03-11' } },
+        }),
+      ),
+    );
+    expect(saves.map((r) => r.status)).toEqual(accounts.map(() => 200));
+    const totals = await expectConsistent(erin.user._id);
+    expect(totals.splits).toEqual([expect.objectContaining({ id: s[0].id, ticks: 20 * 2_500, trades: 20 })]);
   });
 });

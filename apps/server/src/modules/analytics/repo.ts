@@ -1,48 +1,129 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AccountIn, AnalyticsInput, SplitIn, TradeIn } from './rules';
+import type { AccountIn, OpenTrade, SplitIn, TradeIn, TradeRecords, TradeTotals } from './rules';
 
 type AccountTuple = [string, string, string | null, string, number | null];
 type SplitTuple = [string, string, string, string];
+type MonthTuple = [string, string, number, number];
+type SplitTotalTuple = [string, string, string, string, number, number];
+type ReturnTuple = [string, number, number];
+type OpenTuple = [string, string | null, string | null, string, string, string, string];
 
 const parseJson = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v ?? []) as T[]));
+
+/** The member's accounts with their broker's stated return time, as one JSON value. */
+const accountsJson = (userId: string) => sql`
+  (select coalesce(json_agg(json_build_array(a.id, a.nickname, a.broker_id, a.broker, b.share_return_time)), '[]'::json)
+     from accounts a left join brokers b on b.id = a.broker_id where a.user_id = ${userId})`;
+
+const toAccounts = (v: unknown): AccountIn[] =>
+  parseJson<AccountTuple>(v).map(([id, nickname, brokerId, broker, shareReturnTime]) => ({
+    id,
+    nickname,
+    brokerId,
+    broker,
+    shareReturnTime,
+  }));
 
 export function analyticsRepo(db: Db) {
   return {
     /**
-     * Everything the analytics of one member need, in one round trip. Trades travel as one
-     * compact text (prices as numeric text, so no float touches them): 24,000 trades are one
-     * value to decode instead of 24,000 rows, which matters most on embedded PGlite.
+     * The member's stored trade totals (kept by the database on every trade write, decision 008)
+     * and their accounts, in one round trip: a few thousand small rows for 24,000 trades. Open
+     * positions come in the order of `openPositions` in rules.ts, the first `openLimit` of them.
      */
-    async inputFor(userId: string): Promise<Omit<AnalyticsInput, 'today'>> {
+    async totalsFor(userId: string, openLimit: number): Promise<TradeTotals & { accounts: AccountIn[] }> {
+      const res = (await db.execute(sql`
+        select
+          (select coalesce(json_agg(json_build_array(m.account_id, m.month, m.profit_ticks, m.trades)), '[]'::json)
+             from trade_month_totals m where m.user_id = ${userId}) as months,
+          (select coalesce(json_agg(json_build_array(s.id, s.name, s.ticker, s.eff_date, st.profit_ticks, st.trades)), '[]'::json)
+             from trade_split_totals st join reverse_splits s on s.id = st.split_id where st.user_id = ${userId}) as splits,
+          (select coalesce(json_agg(json_build_array(r.account_id, r.days, r.trades)), '[]'::json)
+             from trade_return_days r where r.user_id = ${userId}) as returns,
+          (select json_build_array(u.trades, u.open_positions) from trade_member_totals u where u.user_id = ${userId}) as counts,
+          ${accountsJson(userId)} as accounts,
+          (select coalesce(json_agg(json_build_array(o.account_id, o.buy_date, o.buy_price, o.split_id, o.name, o.ticker, o.eff_date)), '[]'::json)
+             from (select t.account_id, t.buy_date, t.buy_price::text as buy_price, s.id as split_id, s.name, s.ticker, s.eff_date
+                     from trades t
+                     join reverse_splits s on s.id = t.split_id
+                     join accounts a on a.id = t.account_id
+                     left join brokers b on b.id = a.broker_id
+                    where t.user_id = ${userId} and t.sell_price is null and t.sell_date is null
+                      and (t.buy_price is not null or t.buy_date is not null)
+                    order by s.eff_date + b.share_return_time nulls last, s.ticker collate "C", a.nickname collate "C"
+                    limit ${openLimit}) o) as open
+      `)) as unknown as {
+        rows: { months: unknown; splits: unknown; returns: unknown; counts: unknown; accounts: unknown; open: unknown }[];
+      };
+      const row = res.rows[0];
+      const counts = (typeof row.counts === 'string' ? JSON.parse(row.counts) : row.counts) as [number, number] | null;
+      return {
+        accounts: toAccounts(row.accounts),
+        months: parseJson<MonthTuple>(row.months).map(([accountId, month, ticks, trades]) => ({
+          accountId,
+          month,
+          ticks,
+          trades,
+        })),
+        splits: parseJson<SplitTotalTuple>(row.splits).map(([id, name, ticker, effDate, ticks, trades]) => ({
+          id,
+          name,
+          ticker,
+          effDate,
+          ticks,
+          trades,
+        })),
+        returnDays: parseJson<ReturnTuple>(row.returns).map(([accountId, days, trades]) => ({ accountId, days, trades })),
+        open: parseJson<OpenTuple>(row.open).map(([accountId, buyDate, buyPrice, id, name, ticker, effDate]): OpenTrade => ({
+          accountId,
+          buyDate,
+          buyPrice,
+          split: { id, name, ticker, effDate },
+        })),
+        openCount: counts?.[1] ?? 0,
+        totalTrades: counts?.[0] ?? 0,
+      };
+    },
+
+    /**
+     * The member's raw trades (for the tax export, and to check the stored totals), with their
+     * accounts and the splits they name. Trades travel as one compact text (prices as numeric
+     * text, so no float touches them).
+     */
+    async recordsFor(userId: string): Promise<TradeRecords> {
       const res = (await db.execute(sql`
         select
           (select string_agg(concat_ws(',', t.account_id, t.split_id, coalesce(t.buy_date::text, ''), coalesce(t.buy_price::text, ''),
                                        coalesce(t.sell_date::text, ''), coalesce(t.sell_price::text, '')), ';')
              from trades t where t.user_id = ${userId}) as trades,
-          (select coalesce(json_agg(json_build_array(a.id, a.nickname, a.broker_id, a.broker, b.share_return_time)), '[]'::json)
-             from accounts a left join brokers b on b.id = a.broker_id where a.user_id = ${userId}) as accounts,
+          ${accountsJson(userId)} as accounts,
           (select coalesce(json_agg(json_build_array(s.id, s.name, s.ticker, s.eff_date)), '[]'::json)
              from reverse_splits s where s.id in (select t.split_id from trades t where t.user_id = ${userId})) as splits
       `)) as unknown as { rows: { trades: string | null; accounts: unknown; splits: unknown }[] };
       const row = res.rows[0];
-      const accounts: AccountIn[] = parseJson<AccountTuple>(row.accounts).map(([id, nickname, brokerId, broker, shareReturnTime]) => ({
+      const splits: SplitIn[] = parseJson<SplitTuple>(row.splits).map(([id, name, ticker, effDate]) => ({
         id,
-        nickname,
-        brokerId,
-        broker,
-        shareReturnTime,
+        name,
+        ticker,
+        effDate,
       }));
-      const splits: SplitIn[] = parseJson<SplitTuple>(row.splits).map(([id, name, ticker, effDate]) => ({ id, name, ticker, effDate }));
       // Dates arrive as ISO text (the app runs with PostgreSQL's default DateStyle, as Drizzle's date columns do).
       const trades: TradeIn[] = [];
       if (row.trades) {
         for (const line of row.trades.split(';')) {
           const f = line.split(',');
-          trades.push({ accountId: f[0], splitId: f[1], buyDate: f[2] || null, buyPrice: f[3] || null, sellDate: f[4] || null, sellPrice: f[5] || null });
+          trades.push({
+            accountId: f[0],
+            splitId: f[1],
+            buyDate: f[2] || null,
+            buyPrice: f[3] || null,
+            sellDate: f[4] || null,
+            sellPrice: f[5] || null,
+          });
         }
       }
-      return { trades, accounts, splits };
+      return { trades, accounts: toAccounts(row.accounts), splits };
     },
   };
 }

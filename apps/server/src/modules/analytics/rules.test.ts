@@ -15,6 +15,7 @@ import {
   sumToCents,
   taxCsv,
   taxRows,
+  totalsFromTrades,
   type AccountIn,
   type SplitIn,
   type TradeIn,
@@ -82,8 +83,8 @@ describe('measuredReturnDays = sell date − effDate', () => {
   it('summarises per broker: samples, average (1 decimal), min, max', () => {
     expect(
       returnTimes([
-        { brokerId: 'b2', broker: 'Zeta', stated: 2, days: [] },
-        { brokerId: 'b1', broker: 'Alpha', stated: 1, days: [1, 2, 2] },
+        { brokerId: 'b2', broker: 'Zeta', stated: 2, samples: [] },
+        { brokerId: 'b1', broker: 'Alpha', stated: 1, samples: [{ days: 2, trades: 2 }, { days: 1, trades: 1 }, { days: 9, trades: 0 }] },
       ]),
     ).toEqual([
       { brokerId: 'b1', broker: 'Alpha', statedDays: 1, samples: 3, averageDays: 1.7, minDays: 1, maxDays: 2 },
@@ -131,7 +132,8 @@ describe('summarize', () => {
     trade({ id: 't4', accountId: 'a2', splitId: 's2', buyDate: '2026-01-30', buyPrice: '2.00' }),
     trade({ id: 't5', accountId: 'a1', splitId: 's3', buyDate: '2026-03-09', buyPrice: '0.50' }),
   ];
-  const out = summarize({ today: '2026-03-05', trades, accounts, splits });
+  const input = (today: string) => ({ today, accounts, ...totalsFromTrades(trades, splits) });
+  const out = summarize(input('2026-03-05'));
 
   it('totals: realized, this year, counts', () => {
     expect(out.totals).toEqual({ realizedCents: 300 + 250 - 25, thisYearCents: -25, closedTrades: 3, openPositions: 2, totalTrades: 5 });
@@ -170,7 +172,7 @@ describe('summarize', () => {
   });
 
   it('lists at most `openLimit` open positions but counts them all', () => {
-    const limited = summarize({ today: '2026-03-05', trades, accounts, splits }, 1);
+    const limited = summarize(input('2026-03-05'), 1);
     expect(limited.openPositions.map((p) => p.ticker)).toEqual(['BETA']);
     expect(limited.totals.openPositions).toBe(2);
   });
@@ -183,10 +185,56 @@ describe('summarize', () => {
   });
 
   it('an empty member gets an empty summary', () => {
-    const empty = summarize({ today: '2026-03-05', trades: [], accounts: [], splits: [] });
+    const empty = summarize({ today: '2026-03-05', accounts: [], ...totalsFromTrades([], []) });
     expect(empty.totals).toEqual({ realizedCents: 0, thisYearCents: 0, closedTrades: 0, openPositions: 0, totalTrades: 0 });
     expect(empty.byMonth).toEqual([]);
     expect(empty.openPositions).toEqual([]);
+  });
+});
+
+describe('totalsFromTrades (what the database keeps per member)', () => {
+  const one = (over: Partial<TradeIn>) => totalsFromTrades([trade({ accountId: 'a1', splitId: 's2', ...over })], splits);
+  it.each([
+    ['sold with a date: month of the sell date', { buyPrice: '1.00', sellPrice: '1.50', sellDate: '2026-03-01' }, [{ accountId: 'a1', month: '2026-03', ticks: 5_000, trades: 1 }]],
+    ['sold without a date: month of the effective date', { buyPrice: '1.00', sellPrice: '0.75' }, [{ accountId: 'a1', month: '2026-02', ticks: -2_500, trades: 1 }]],
+    ['sell date without a sell price: not closed', { buyPrice: '1.00', sellDate: '2026-02-05' }, []],
+    ['bought only: not closed', { buyDate: '2026-01-30' }, []],
+  ])('%s', (_, over, months) => expect(one(over).months).toEqual(months));
+
+  it.each([
+    ['bought by price', { buyPrice: '1.00' }, 1],
+    ['bought by date', { buyDate: '2026-01-30' }, 1],
+    ['sold, no price', { buyPrice: '1.00', sellDate: '2026-02-05' }, 0],
+    ['nothing entered', {}, 0],
+  ])('open positions: %s → %i', (_, over, n) => {
+    const totals = one(over);
+    expect([totals.openCount, totals.open.length, totals.totalTrades]).toEqual([n, n, 1]);
+  });
+
+  it.each([
+    ['sold 3 days after the split', '2026-02-05', [{ accountId: 'a1', days: 3, trades: 1 }]],
+    ['sold on the effective date', '2026-02-02', [{ accountId: 'a1', days: 0, trades: 1 }]],
+    ['sold before the split', '2026-02-01', []],
+    ['not sold', null, []],
+  ])('return times: %s', (_, sellDate, expected) => expect(one({ buyDate: '2026-01-30', sellDate }).returnDays).toEqual(expected));
+
+  it('adds up per account and month, and per split', () => {
+    const totals = totalsFromTrades(
+      [
+        trade({ accountId: 'a1', splitId: 's1', buyPrice: '1.00', sellPrice: '2.00', sellDate: '2025-12-20' }),
+        trade({ accountId: 'a1', splitId: 's2', buyPrice: '1.00', sellPrice: '1.25', sellDate: '2025-12-31' }),
+        trade({ accountId: 'a2', splitId: 's1', buyPrice: '1.00', sellPrice: '3.00', sellDate: '2026-01-02' }),
+      ],
+      splits,
+    );
+    expect(totals.months).toEqual([
+      { accountId: 'a1', month: '2025-12', ticks: 12_500, trades: 2 },
+      { accountId: 'a2', month: '2026-01', ticks: 20_000, trades: 1 },
+    ]);
+    expect(totals.splits.map((s) => [s.id, s.ticks, s.trades])).toEqual([
+      ['s1', 30_000, 2],
+      ['s2', 2_500, 1],
+    ]);
   });
 });
 

@@ -37,11 +37,56 @@ export interface SplitIn {
   ticker: string;
   effDate: string;
 }
-export interface AnalyticsInput {
-  today: string;
+/** A member's raw records: what the tax export reads, and what the stored totals are made of. */
+export interface TradeRecords {
   trades: readonly TradeIn[];
   accounts: readonly AccountIn[];
   splits: readonly SplitIn[];
+}
+
+/** Closed trades of one account sold in one month (YYYY-MM), profit in ticks. */
+export interface MonthTotal {
+  accountId: string;
+  month: string;
+  ticks: number;
+  trades: number;
+}
+/** Closed trades of one split, profit in ticks. */
+export interface SplitTotal extends SplitIn {
+  ticks: number;
+  trades: number;
+}
+/** Sold shares of one account whose return took `days` days. */
+export interface ReturnDaysTotal {
+  accountId: string;
+  days: number;
+  trades: number;
+}
+/** A bought, unsold share with its split. */
+export interface OpenTrade {
+  accountId: string;
+  buyDate: string | null;
+  buyPrice: string | null;
+  split: SplitIn;
+}
+
+/**
+ * A member's trades folded into totals: what the database keeps up to date on every trade write
+ * (decision 008, migration 0005), and what `totalsFromTrades` computes from raw records.
+ * `open` may be the first few open positions only; `openCount` counts them all.
+ */
+export interface TradeTotals {
+  months: readonly MonthTotal[];
+  splits: readonly SplitTotal[];
+  returnDays: readonly ReturnDaysTotal[];
+  open: readonly OpenTrade[];
+  openCount: number;
+  totalTrades: number;
+}
+
+export interface AnalyticsInput extends TradeTotals {
+  today: string;
+  accounts: readonly AccountIn[];
 }
 
 /** Realized profit of one trade in ticks (sell − buy for one share), or null while not closed. */
@@ -147,8 +192,15 @@ class Groups {
     this.map.set(key, g);
   }
   list(order: 'profit' | 'sort'): ProfitGroup[] {
-    const rows = [...this.map.entries()].map(([key, g]) => ({ key, label: g.label, profitCents: ticksToCents(g.ticks), trades: g.n, sort: g.sort, ticks: g.ticks }));
-    rows.sort((a, b) => (order === 'profit' ? b.ticks - a.ticks || a.label.localeCompare(b.label) : b.sort.localeCompare(a.sort) || a.label.localeCompare(b.label)));
+    const rows = [...this.map.entries()].map(([key, g]) => ({
+      key,
+      label: g.label,
+      profitCents: ticksToCents(g.ticks),
+      trades: g.n,
+      sort: g.sort,
+      ticks: g.ticks,
+    }));
+    rows.sort((a, b) => (order === 'profit' ? b.ticks - a.ticks : b.sort.localeCompare(a.sort)) || a.label.localeCompare(b.label) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     return rows.map(({ key, label, profitCents, trades }) => ({ key, label, profitCents, trades }));
   }
 }
@@ -156,10 +208,86 @@ class Groups {
 /** Open positions listed in the summary (soonest expected first); the rest come from the open-positions call. */
 export const OPEN_POSITIONS_IN_SUMMARY = 100;
 
-/** The whole analytics summary for one member. */
+/** Broker groups: by broker id, or by the name saved on the account when the broker is gone. */
+const brokerKey = (a: AccountIn | undefined) => (a?.brokerId ? a.brokerId : `name:${a?.broker ?? 'Unknown'}`);
+
+const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+
+/**
+ * Open positions with their expected share-return dates, soonest expected first (unknown
+ * brokers last), then by ticker and account nickname — the order the database's LIMIT uses.
+ */
+export function openPositions(open: readonly OpenTrade[], accounts: readonly AccountIn[], today: string): OpenPosition[] {
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  return open
+    .map((t) => {
+      const account = byId.get(t.accountId);
+      const expected = expectedReturnDate(t.split.effDate, account?.shareReturnTime ?? null);
+      return {
+        splitId: t.split.id,
+        ticker: t.split.ticker,
+        name: t.split.name,
+        accountId: t.accountId,
+        account: account?.nickname ?? 'Deleted account',
+        broker: account?.broker ?? 'Unknown',
+        buyDate: t.buyDate,
+        buyPriceCents: t.buyPrice === null ? null : ticksToCents(priceToTicks(t.buyPrice) ?? 0),
+        effDate: t.split.effDate,
+        expectedReturnDate: expected,
+        overdue: expected !== null && expected < today,
+      };
+    })
+    .sort((a, b) => cmp(a.expectedReturnDate ?? '9999', b.expectedReturnDate ?? '9999') || cmp(a.ticker, b.ticker) || cmp(a.account, b.account));
+}
+
+/**
+ * A member's raw trades folded into the totals the database keeps (the specification of the
+ * triggers of migration 0005, and the test oracle for them): closed trades by account and sale
+ * month and by split, measured return times by account, open trades, counts.
+ */
+export function totalsFromTrades(trades: readonly TradeIn[], splits: readonly SplitIn[]): TradeTotals {
+  const splitById = new Map(splits.map((s) => [s.id, s]));
+  const months = new Map<string, MonthTotal>();
+  const bySplit = new Map<string, SplitTotal>();
+  const returns = new Map<string, ReturnDaysTotal>();
+  const open: OpenTrade[] = [];
+  for (const t of trades) {
+    const split = splitById.get(t.splitId);
+    if (!split) continue;
+    const profit = realizedTicks(t);
+    if (profit !== null) {
+      const month = (saleDate(t, split) as string).slice(0, 7);
+      const m = months.get(`${t.accountId} ${month}`) ?? { accountId: t.accountId, month, ticks: 0, trades: 0 };
+      m.ticks += profit;
+      m.trades += 1;
+      months.set(`${t.accountId} ${month}`, m);
+      const s = bySplit.get(split.id) ?? { ...split, ticks: 0, trades: 0 };
+      s.ticks += profit;
+      s.trades += 1;
+      bySplit.set(split.id, s);
+    } else if (isOpen(t)) {
+      open.push({ accountId: t.accountId, buyDate: t.buyDate, buyPrice: t.buyPrice, split });
+    }
+    const days = measuredReturnDays(t, split.effDate);
+    if (days !== null) {
+      const r = returns.get(`${t.accountId} ${days}`) ?? { accountId: t.accountId, days, trades: 0 };
+      r.trades += 1;
+      returns.set(`${t.accountId} ${days}`, r);
+    }
+  }
+  return {
+    months: [...months.values()],
+    splits: [...bySplit.values()],
+    returnDays: [...returns.values()],
+    open,
+    openCount: open.length,
+    totalTrades: trades.filter((t) => splitById.has(t.splitId)).length,
+  };
+}
+
+/** The whole analytics summary for one member, from their trade totals. */
 export function summarize(input: AnalyticsInput, openLimit = OPEN_POSITIONS_IN_SUMMARY): AnalyticsSummary {
   const accounts = new Map(input.accounts.map((a) => [a.id, a]));
-  const splits = new Map(input.splits.map((s) => [s.id, s]));
   const year = Number(input.today.slice(0, 4));
   const yearPrefix = `${year}-`;
 
@@ -170,155 +298,32 @@ export function summarize(input: AnalyticsInput, openLimit = OPEN_POSITIONS_IN_S
   const brokers = new Groups();
   const accountGroups = new Groups();
   const splitGroups = new Groups();
-  const open: OpenPosition[] = [];
-  const returns = new Map<string, { brokerId: string | null; broker: string; stated: number | null; days: number[] }>();
   const taxYears = new Set<number>();
+  for (const m of input.months) {
+    const account = accounts.get(m.accountId);
+    realized += m.ticks;
+    closed += m.trades;
+    if (m.month.startsWith(yearPrefix)) thisYear += m.ticks;
+    taxYears.add(Number(m.month.slice(0, 4)));
+    const month = months.get(m.month) ?? { ticks: 0, n: 0 };
+    month.ticks += m.ticks;
+    month.n += m.trades;
+    months.set(m.month, month);
+    brokers.add(brokerKey(account), account?.broker ?? 'Unknown', m.ticks, '', m.trades);
+    accountGroups.add(m.accountId, account ? `${account.nickname} (${account.broker})` : 'Deleted account', m.ticks, '', m.trades);
+  }
+  for (const s of input.splits) splitGroups.add(s.id, `${s.ticker} · ${s.name}`, s.ticks, s.effDate, s.trades);
 
-  const brokerKey = (a: AccountIn | undefined) => (a?.brokerId ? a.brokerId : `name:${a?.broker ?? 'Unknown'}`);
+  // Every broker the member has an account with, measured or not.
+  const returns = new Map<string, { brokerId: string | null; broker: string; stated: number | null; samples: { days: number; trades: number }[] }>();
   for (const a of input.accounts) {
     const key = brokerKey(a);
-    if (!returns.has(key)) returns.set(key, { brokerId: a.brokerId, broker: a.broker, stated: a.shareReturnTime, days: [] });
+    if (!returns.has(key)) returns.set(key, { brokerId: a.brokerId, broker: a.broker, stated: a.shareReturnTime, samples: [] });
   }
-
-  // Hot loop over tens of thousands of trades: per-account, per-split and per-date facts are
-  // computed once and cached, so a trade costs two price parses and a few map lookups.
-  interface Bucket {
-    ticks: number;
-    n: number;
+  for (const r of input.returnDays) {
+    const account = accounts.get(r.accountId);
+    if (account) returns.get(brokerKey(account))?.samples.push(r);
   }
-  interface AccountFacts {
-    account: AccountIn | undefined;
-    broker: Bucket;
-    group: Bucket;
-    returns: number[] | undefined;
-  }
-  interface SplitFacts {
-    split: SplitIn | undefined;
-    group: Bucket;
-    effDay: number;
-    expected: Map<number | null, string | null>;
-  }
-  interface DateFacts {
-    month: Bucket;
-    thisYear: boolean;
-  }
-  const brokerBuckets = new Map<string, Bucket>();
-  const accountFacts = new Map<string, AccountFacts>();
-  const splitFacts = new Map<string, SplitFacts>();
-  const dateFacts = new Map<string, DateFacts>();
-  const factsOfAccount = (id: string): AccountFacts => {
-    let f = accountFacts.get(id);
-    if (!f) {
-      const account = accounts.get(id);
-      const key = brokerKey(account);
-      let broker = brokerBuckets.get(key);
-      if (!broker) {
-        broker = { ticks: 0, n: 0 };
-        brokerBuckets.set(key, broker);
-      }
-      f = { account, broker, group: { ticks: 0, n: 0 }, returns: account ? returns.get(key)?.days : undefined };
-      accountFacts.set(id, f);
-    }
-    return f;
-  };
-  const factsOfSplit = (id: string): SplitFacts => {
-    let f = splitFacts.get(id);
-    if (!f) {
-      const split = splits.get(id);
-      f = { split, group: { ticks: 0, n: 0 }, effDay: split ? dayNumber(split.effDate) : 0, expected: new Map() };
-      splitFacts.set(id, f);
-    }
-    return f;
-  };
-  const factsOfDate = (when: string): DateFacts => {
-    let f = dateFacts.get(when);
-    if (!f) {
-      const key = when.slice(0, 7);
-      let month = months.get(key);
-      if (!month) {
-        month = { ticks: 0, n: 0 };
-        months.set(key, month);
-      }
-      f = { month, thisYear: when.startsWith(yearPrefix) };
-      dateFacts.set(when, f);
-      taxYears.add(Number(when.slice(0, 4)));
-    }
-    return f;
-  };
-  // Broker and account groups in first-seen order (the order of `Groups`, whose sort breaks ties).
-  const brokerOrder: { key: string; label: string; bucket: Bucket }[] = [];
-  const accountOrder: { key: string; label: string; bucket: Bucket }[] = [];
-  const splitOrder: { key: string; label: string; sort: string; bucket: Bucket }[] = [];
-  const seenBrokers = new Set<Bucket>();
-  const seenAccounts = new Set<Bucket>();
-  const seenSplits = new Set<Bucket>();
-
-  for (const t of input.trades) {
-    const af = factsOfAccount(t.accountId);
-    const sf = factsOfSplit(t.splitId);
-    const account = af.account;
-    const split = sf.split;
-    const profit = realizedTicks(t);
-    if (profit !== null) {
-      closed += 1;
-      realized += profit;
-      const when = t.sellDate ?? split?.effDate ?? null;
-      if (when) {
-        const df = factsOfDate(when);
-        df.month.ticks += profit;
-        df.month.n += 1;
-        if (df.thisYear) thisYear += profit;
-      }
-      if (!seenBrokers.has(af.broker)) {
-        seenBrokers.add(af.broker);
-        brokerOrder.push({ key: brokerKey(account), label: account?.broker ?? 'Unknown', bucket: af.broker });
-      }
-      af.broker.ticks += profit;
-      af.broker.n += 1;
-      if (!seenAccounts.has(af.group)) {
-        seenAccounts.add(af.group);
-        accountOrder.push({ key: t.accountId, label: account ? `${account.nickname} (${account.broker})` : 'Deleted account', bucket: af.group });
-      }
-      af.group.ticks += profit;
-      af.group.n += 1;
-      if (!seenSplits.has(sf.group)) {
-        seenSplits.add(sf.group);
-        splitOrder.push({ key: t.splitId, label: split ? `${split.ticker} · ${split.name}` : 'Unknown split', sort: split?.effDate ?? '', bucket: sf.group });
-      }
-      sf.group.ticks += profit;
-      sf.group.n += 1;
-    } else if (isOpen(t) && split) {
-      const returnTime = account?.shareReturnTime ?? null;
-      let expected = sf.expected.get(returnTime);
-      if (expected === undefined) {
-        expected = expectedReturnDate(split.effDate, returnTime);
-        sf.expected.set(returnTime, expected);
-      }
-      open.push({
-        splitId: t.splitId,
-        ticker: split.ticker,
-        name: split.name,
-        accountId: t.accountId,
-        account: account?.nickname ?? 'Deleted account',
-        broker: account?.broker ?? 'Unknown',
-        buyDate: t.buyDate,
-        buyPriceCents: t.buyPrice === null ? null : ticksToCents(priceToTicks(t.buyPrice) ?? 0),
-        effDate: split.effDate,
-        expectedReturnDate: expected,
-        overdue: expected !== null && expected < input.today,
-      });
-    }
-    if (split && af.returns && t.sellDate) {
-      const days = dayNumber(t.sellDate) - sf.effDay;
-      if (days >= 0) af.returns.push(days);
-    }
-  }
-  for (const g of brokerOrder) brokers.add(g.key, g.label, g.bucket.ticks, '', g.bucket.n);
-  for (const g of accountOrder) accountGroups.add(g.key, g.label, g.bucket.ticks, '', g.bucket.n);
-  for (const g of splitOrder) splitGroups.add(g.key, g.label, g.bucket.ticks, g.sort, g.bucket.n);
-
-  const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-  open.sort((a, b) => cmp(a.expectedReturnDate ?? '9999', b.expectedReturnDate ?? '9999') || cmp(a.ticker, b.ticker) || cmp(a.account, b.account));
 
   return {
     today: input.today,
@@ -327,33 +332,49 @@ export function summarize(input: AnalyticsInput, openLimit = OPEN_POSITIONS_IN_S
       realizedCents: ticksToCents(realized),
       thisYearCents: ticksToCents(thisYear),
       closedTrades: closed,
-      openPositions: open.length,
-      totalTrades: input.trades.length,
+      openPositions: input.openCount,
+      totalTrades: input.totalTrades,
     },
     byMonth: monthsFrom(months),
     byBroker: brokers.list('profit'),
     byAccount: accountGroups.list('profit'),
     bySplit: splitGroups.list('sort'),
-    openPositions: open.slice(0, openLimit),
+    openPositions: openPositions(input.open, input.accounts, input.today).slice(0, openLimit),
     returnTimes: returnTimes([...returns.values()]),
     taxYears: [...taxYears].sort((a, b) => b - a),
   };
 }
 
-/** Each broker's measured return time from the member's own sells. */
-export function returnTimes(rows: readonly { brokerId: string | null; broker: string; stated: number | null; days: readonly number[] }[]): BrokerReturnTime[] {
+/** Each broker's measured return time from the member's own sells (`samples`: how many took `days` days). */
+export function returnTimes(
+  rows: readonly {
+    brokerId: string | null;
+    broker: string;
+    stated: number | null;
+    samples: readonly { days: number; trades: number }[];
+  }[],
+): BrokerReturnTime[] {
   return rows
     .map((r) => {
-      const n = r.days.length;
-      const sum = r.days.reduce((s, d) => s + d, 0);
+      let n = 0;
+      let sum = 0;
+      let min = Infinity;
+      let max = -Infinity;
+      for (const s of r.samples) {
+        if (s.trades <= 0) continue;
+        n += s.trades;
+        sum += s.days * s.trades;
+        min = Math.min(min, s.days);
+        max = Math.max(max, s.days);
+      }
       return {
         brokerId: r.brokerId,
         broker: r.broker,
         statedDays: r.stated,
         samples: n,
         averageDays: n === 0 ? null : Math.round((sum / n) * 10) / 10,
-        minDays: n === 0 ? null : Math.min(...r.days),
-        maxDays: n === 0 ? null : Math.max(...r.days),
+        minDays: n === 0 ? null : min,
+        maxDays: n === 0 ? null : max,
       };
     })
     .sort((a, b) => a.broker.localeCompare(b.broker));
@@ -410,7 +431,7 @@ export interface TaxRow {
 }
 
 /** Closed trades sold in `year`, oldest sale first. */
-export function taxRows(input: Omit<AnalyticsInput, 'today'>, year: number): TaxRow[] {
+export function taxRows(input: TradeRecords, year: number): TaxRow[] {
   const accounts = new Map(input.accounts.map((a) => [a.id, a]));
   const splits = new Map(input.splits.map((s) => [s.id, s]));
   const prefix = `${year}-`;

@@ -1,23 +1,24 @@
 import { todayInMarket, type AnalyticsSummary, type OpenPosition, type TaxExport } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { analyticsRepo } from './repo';
-import { summarize, taxCsv, taxRows } from './rules';
+import { OPEN_POSITIONS_IN_SUMMARY, summarize, taxCsv, taxRows } from './rules';
 
 /** Member analytics and the Form 8949 tax export (beyond SPEC's "Coming Soon"). */
 export function analyticsService(ctx: AppContext) {
   const repo = analyticsRepo(ctx.database.db);
   return {
+    /** From the stored per-member totals (decision 008), not the raw trades. */
     async summary(userId: string): Promise<AnalyticsSummary> {
-      const input = await repo.inputFor(userId);
+      const input = await repo.totalsFor(userId, OPEN_POSITIONS_IN_SUMMARY);
       return summarize({ ...input, today: todayInMarket(ctx.clock()) });
     },
     /** Every open position (the summary lists the first 100). */
     async openPositions(userId: string): Promise<OpenPosition[]> {
-      const input = await repo.inputFor(userId);
+      const input = await repo.totalsFor(userId, Number.MAX_SAFE_INTEGER);
       return summarize({ ...input, today: todayInMarket(ctx.clock()) }, Number.MAX_SAFE_INTEGER).openPositions;
     },
     async taxExport(userId: string, year: number): Promise<TaxExport> {
-      const rows = taxRows(await repo.inputFor(userId), year);
+      const rows = taxRows(await repo.recordsFor(userId), year);
       return { year, filename: `roundup-form-8949-${year}.csv`, rows: rows.length, csv: taxCsv(rows) };
     },
   };

@@ -1,0 +1,70 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_DIR, migrate, openDatabase } from '../src/db/client';
+import { analyticsRepo } from '../src/modules/analytics/repo';
+import { totalsFromTrades } from '../src/modules/analytics/rules';
+import { dbKind } from './helpers';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** A copy of the committed migrations up to and including `lastTag`. */
+function migrationsUpTo(lastTag: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'roundup-migrations-'));
+  dirs.push(dir);
+  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((e) => e.tag === lastTag);
+  expect(last).toBeGreaterThan(-1);
+  journal.entries = journal.entries.slice(0, last + 1);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return dir;
+}
+
+// The upgrade path is the same SQL on both databases; it runs once, on an in-memory PGlite.
+describe.skipIf(dbKind !== 'pglite')('upgrading a database that already holds trades', () => {
+  it('0005 computes the stored analytics totals of the trades recorded before it', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrate(database, migrationsUpTo('0004_analytics_totals'));
+      const q = database.query;
+      const { rows: u } = await q<{ id: string }>(`insert into users (username, email, password_hash) values ('old', 'old@example.com', 'x') returning id`);
+      const userId = u[0].id;
+      await q(`insert into brokers (name, share_return_time) values ('Old Broker', 2)`);
+      await q(
+        `insert into accounts (user_id, broker_id, broker, type, nickname) select $1, id, name, 'Individual Cash', 'A' || g from brokers, generate_series(1, 3) g where name = 'Old Broker'`,
+        [userId],
+      );
+      await q(
+        `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) select 'Old ' || g, 'OLD' || g, date '2025-11-03' + g * 9, date '2025-11-02' + g * 9, 10, 'Complete' from generate_series(1, 8) g`,
+      );
+      await q(
+        `insert into trades (user_id, split_id, account_id, ticker, buy_date, buy_price, sell_date, sell_price)
+         select $1, s.id, a.id, s.ticker, s.buy_date, 1.25,
+                case when a.nickname = 'A1' then s.eff_date + 3 end,
+                case when a.nickname <> 'A3' then 1.5 + length(s.ticker) / 100.0 end
+         from reverse_splits s cross join accounts a`,
+        [userId],
+      );
+      expect((await q<{ n: number }>('select count(*)::int as n from trade_member_totals')).rows[0].n).toBe(0);
+
+      await migrate(database);
+      const repo = analyticsRepo(database.db);
+      const { accounts: _accounts, ...stored } = await repo.totalsFor(userId, Number.MAX_SAFE_INTEGER);
+      const records = await repo.recordsFor(userId);
+      const expected = totalsFromTrades(records.trades, records.splits);
+      expect(stored.totalTrades).toBe(24);
+      expect(stored.openCount).toBe(expected.openCount);
+      expect(stored.months.reduce((s, m) => s + m.ticks, 0)).toBe(expected.months.reduce((s, m) => s + m.ticks, 0));
+      expect(new Set(stored.months.map((m) => `${m.accountId} ${m.month} ${m.ticks} ${m.trades}`))).toEqual(
+        new Set(expected.months.map((m) => `${m.accountId} ${m.month} ${m.ticks} ${m.trades}`)),
+      );
+      expect(stored.returnDays).toHaveLength(expected.returnDays.length);
+    } finally {
+      await database.close();
+    }
+  });
+});
