@@ -1,4 +1,4 @@
-import { addDays, formatIsoDate, PERMISSIONS, smsSegmentCount, type Notifications, type Role } from '@roundup/shared';
+import { addDays, formatIsoDate, isTradingDay, PERMISSIONS, smsSegmentCount, type Notifications, type Role } from '@roundup/shared';
 
 /**
  * Who gets which event on which channel (issue #7). Pure: table-tested in rules.test.ts,
@@ -74,16 +74,8 @@ export function sellReminderDate(effDate: string, shareReturnTime: number | null
   return addDays(effDate, Math.max(0, shareReturnTime ?? 1));
 }
 
-/** Trading days: Monday to Friday, minus the NYSE full-day holidays listed here. */
-const NYSE_HOLIDAYS = new Set([
-  '2025-01-01', '2025-01-20', '2025-02-17', '2025-04-18', '2025-05-26', '2025-06-19', '2025-07-04', '2025-09-01', '2025-11-27', '2025-12-25',
-  '2026-01-01', '2026-01-19', '2026-02-16', '2026-04-03', '2026-05-25', '2026-06-19', '2026-07-03', '2026-09-07', '2026-11-26', '2026-12-25',
-  '2027-01-01', '2027-01-18', '2027-02-15', '2027-03-26', '2027-05-31', '2027-06-18', '2027-07-05', '2027-09-06', '2027-11-25', '2027-12-24',
-]);
-export function isTradingDay(date: string): boolean {
-  const dow = new Date(`${date}T12:00:00Z`).getUTCDay();
-  return dow !== 0 && dow !== 6 && !NYSE_HOLIDAYS.has(date);
-}
+/** Trading days: Monday to Friday minus NYSE holidays (computed by the exchange's rules in @roundup/shared). */
+export { isTradingDay };
 
 /** Schedules (08:00 America/New_York): buy reminders on trading days, sell reminders every day. */
 export function dueSchedules(input: { marketDate: string; marketHour: number }): ('buy' | 'sell')[] {
