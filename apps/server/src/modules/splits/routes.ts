@@ -3,19 +3,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addSplitRequest, deleteSplitRequest, editSplitRequest } from '@roundup/shared';
 import type { AppContext } from '../../context';
-import { notFound, unauthenticated } from '../../http/app-error';
+import { AppError, notFound, unauthenticated } from '../../http/app-error';
 import { requireAdmin, requireUser } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
 import { startSplitsLive } from './live';
 import { splitsService } from './service';
 
 const HEARTBEAT_MS = 20_000;
+/** Open live streams per member (one per browser tab); more answer 429 instead of holding sockets without bound. */
+export const MAX_STREAMS_PER_USER = 8;
 
 /** Reverse splits (SPEC §7), the live change stream and the Pro iCal feed. */
 export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const live = await startSplitsLive(ctx.database, ctx.log);
   const service = splitsService(ctx, live);
   const streams = new Set<ServerResponse>();
+  const streamsPerUser = new Map<string, number>();
   app.addHook('onClose', async () => {
     for (const res of streams) res.end();
     streams.clear();
@@ -95,6 +98,11 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (req, reply) => {
       const userId = req.principal?.user.id ?? (req.query.ticket ? service.checkSseTicket(req.query.ticket) : null);
       if (!userId) throw unauthenticated();
+      const open = streamsPerUser.get(userId) ?? 0;
+      if (open >= MAX_STREAMS_PER_USER) {
+        throw new AppError('RATE_LIMITED', `Too many live connections are open (${MAX_STREAMS_PER_USER}); close another RoundUp tab`, { retryAfterSeconds: 30 });
+      }
+      streamsPerUser.set(userId, open + 1);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -116,7 +124,13 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         }, 150);
       });
       const beat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+      let closed = false;
       const cleanup = () => {
+        if (closed) return;
+        closed = true;
+        const left = (streamsPerUser.get(userId) ?? 1) - 1;
+        if (left > 0) streamsPerUser.set(userId, left);
+        else streamsPerUser.delete(userId);
         off();
         clearInterval(beat);
         if (pending) clearTimeout(pending);

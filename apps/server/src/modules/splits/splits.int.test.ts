@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@roundup/shared';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { buildApp } from '../../app';
+import { MAX_STREAMS_PER_USER } from './routes';
 
 // 15:00 UTC = 10:00 in New York: "today" is 2026-03-10 for the market rules.
 const NOW = new Date('2026-03-10T15:00:00Z');
@@ -346,6 +347,30 @@ describe('events stream', () => {
     const res = await fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${pro}` }, signal: ctrl.signal });
     expect(res.status).toBe(200);
     ctrl.abort();
+  });
+
+  it(`caps one member's open streams at ${MAX_STREAMS_PER_USER} and frees a slot when one closes`, async () => {
+    const open = () => {
+      const ctrl = new AbortController();
+      return fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${pro}` }, signal: ctrl.signal }).then((res) => ({ res, ctrl }));
+    };
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) streams.push(await open());
+    expect(streams.map((s) => s.res.status)).toEqual(streams.map(() => 200));
+    const refused = await open();
+    expect(refused.res.status).toBe(429);
+    expect(((await refused.res.json()) as { errors: { msg: string }[] }).errors[0].msg).toMatch(/Too many live connections/);
+    // Another member is not affected.
+    const other = await fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${starter}` }, signal: AbortSignal.timeout(2000) }).catch(() => null);
+    expect(other?.status).toBe(200);
+    streams[0].ctrl.abort();
+    let again = await open();
+    for (let i = 0; i < 50 && again.res.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      again = await open();
+    }
+    expect(again.res.status).toBe(200);
+    for (const s of [...streams.slice(1), again]) s.ctrl.abort();
   });
 
   it('carries the signal to another API process on the same database (LISTEN/NOTIFY), which re-reads the table', async () => {
