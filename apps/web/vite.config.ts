@@ -45,7 +45,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps are not shipped (they would publish the original sources and comments); `npm run dev` has them.
+    sourcemap: false,
     // DESIGN §8: the landing route's initial JS stays ≤ 150 KB gzip; feature pages are lazy routes.
     chunkSizeWarningLimit: 500,
   },
