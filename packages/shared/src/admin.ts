@@ -16,6 +16,28 @@ export type AdminEditUserRequest = z.infer<typeof adminEditUserRequest>;
 
 export const revokeSessionsRequest = z.object({ id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64) });
 
+/** GET /api/users: a search (username or email) and a 1-based page of ADMIN_USERS_PAGE_SIZE users, newest first. */
+export const ADMIN_USERS_PAGE_SIZE = 50;
+export const adminUsersQuery = z.object({
+  q: z.string().max(100, 'Search must be at most 100 characters').optional(),
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be 1 or more')
+    .max(1_000_000, 'Page is out of range')
+    .optional(),
+});
+
+export interface AdminUserList {
+  users: AdminUserSummary[];
+  /** All users. */
+  total: number;
+  /** Users matching the search (all users without one). */
+  matched: number;
+  page: number;
+  pageSize: number;
+}
+
 /** One row of the admin users list (GET /api/users). */
 export interface AdminUserSummary {
   _id: string;

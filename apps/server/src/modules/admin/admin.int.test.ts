@@ -55,6 +55,34 @@ describe('admin users', () => {
     expect(wild.body.data.users).toEqual([]);
   });
 
+  it('pages the list 50 at a time, newest first, with the number of matches', async () => {
+    await t.database.query(
+      `insert into users (username, email, password_hash, created_date)
+       select 'pager_' || lpad(g::text, 3, '0'), 'pager' || g || '@example.com', 'x', timestamptz '2020-01-01' + g * interval '1 day'
+       from generate_series(1, 120) g`,
+    );
+    const list = async (query: string) => (await call(t.app, 'GET', `/api/users?${query}`, { token: admin.token })).body.data;
+    const first = await list('q=pager_');
+    expect(first).toMatchObject({ matched: 120, page: 1, pageSize: 50 });
+    expect(first.total).toBeGreaterThanOrEqual(123);
+    expect(first.users).toHaveLength(50);
+    expect(first.users[0].username).toBe('pager_120');
+    const third = await list('q=pager_&page=3');
+    expect(third.users.map((u: { username: string }) => u.username)).toEqual(Array.from({ length: 20 }, (_, i) => `pager_${String(20 - i).padStart(3, '0')}`));
+    const pages = [first, await list('q=pager_&page=2'), third].flatMap((p) => p.users.map((u: { _id: string }) => u._id));
+    expect(new Set(pages).size).toBe(120);
+    expect((await list('q=pager_&page=9')).users).toEqual([]);
+    expect((await list('page=2')).matched).toBe(first.total);
+    for (const [query, msg] of [
+      ['page=0', 'Page must be 1 or more'],
+      ['page=abc', 'Page must be a number'],
+      ['page=1.5', 'Page must be a whole number'],
+    ]) {
+      const res = await call(t.app, 'GET', `/api/users?${query}`, { token: admin.token });
+      expect(res).toMatchObject({ status: 400, body: { data: null, errors: [{ msg }] } });
+    }
+  });
+
   it('edits role, email, phone and flags, records the audit entry and shows it on the user page', async () => {
     const res = await call(t.app, 'POST', '/api/users/admin-edit', {
       token: admin.token,

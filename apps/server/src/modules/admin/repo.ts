@@ -57,20 +57,24 @@ export function auditRepo(db: Db) {
 
 export type UserRow = typeof schema.users.$inferSelect;
 
+const matching = (q: string | undefined) => {
+  const term = q?.trim();
+  const u = schema.users;
+  return term ? or(ilike(u.username, `%${escapeLike(term)}%`), ilike(u.email, `%${escapeLike(term)}%`)) : undefined;
+};
+
 /** The admin's view of the users table. */
 export function adminUsersRepo(db: Db) {
   const u = schema.users;
   const s = schema.sessions;
   return {
-    async search(q: string | undefined, limit: number): Promise<UserRow[]> {
-      const term = q?.trim();
-      const where = term
-        ? or(ilike(u.username, `%${escapeLike(term)}%`), ilike(u.email, `%${escapeLike(term)}%`))
-        : undefined;
-      return db.select().from(u).where(where).orderBy(desc(u.createdDate), desc(u.id)).limit(limit);
+    /** Users whose username or email contains `q`, newest first. */
+    async search(q: string | undefined, limit: number, offset = 0): Promise<UserRow[]> {
+      return db.select().from(u).where(matching(q)).orderBy(desc(u.createdDate), desc(u.id)).limit(limit).offset(offset);
     },
-    async count(): Promise<number> {
-      const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(u);
+    /** All users, or those `search` finds for `q`. */
+    async count(q?: string): Promise<number> {
+      const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(u).where(matching(q));
       return Number(r?.n ?? 0);
     },
     async byId(id: string): Promise<UserRow | undefined> {

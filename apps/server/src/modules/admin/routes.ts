@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminEditUserRequest, revokeSessionsRequest } from '@roundup/shared';
+import { adminEditUserRequest, adminUsersQuery, revokeSessionsRequest } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
 import type { AuthService } from '../auth/service';
@@ -19,8 +19,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthSer
 
   app.get(
     '/api/users',
-    { schema: { tags, querystring: z.object({ q: z.string().max(100).optional() }) }, preValidation: adminFirst },
-    async (req) => service.list(req.query.q),
+    { schema: { tags, querystring: adminUsersQuery }, preValidation: adminFirst },
+    async (req) => service.list(req.query.q, req.query.page),
   );
 
   app.get('/api/users/:id', { schema: { tags, params: z.object({ id: z.string().max(64) }) }, preValidation: adminFirst }, async (req) => ({

@@ -1,12 +1,10 @@
-import { normalizeRole, type AdminEditUserRequest, type AdminUserDetail, type AdminUserSummary, type AuditEntry } from '@roundup/shared';
+import { ADMIN_USERS_PAGE_SIZE, normalizeRole, type AdminEditUserRequest, type AdminUserDetail, type AdminUserList, type AdminUserSummary, type AuditEntry } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import type { AuthService } from '../auth/service';
 import { auditFor, diffFields, latestAudit, recordAudit } from './audit';
 import { adminUsersRepo, type UserRow } from './repo';
 import { adminEditRefusal, isUuid } from './rules';
-
-const LIST_LIMIT = 500;
 
 function toSummary(r: UserRow): AdminUserSummary {
   return {
@@ -48,9 +46,11 @@ export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revo
   }
 
   return {
-    async list(q?: string): Promise<{ users: AdminUserSummary[]; total: number }> {
-      const [rows, total] = await Promise.all([repo.search(q, LIST_LIMIT), repo.count()]);
-      return { users: rows.map(toSummary), total };
+    async list(q: string | undefined, page = 1): Promise<AdminUserList> {
+      const term = q?.trim() || undefined;
+      const pageSize = ADMIN_USERS_PAGE_SIZE;
+      const [rows, total, matched] = await Promise.all([repo.search(term, pageSize, (page - 1) * pageSize), repo.count(), term ? repo.count(term) : null]);
+      return { users: rows.map(toSummary), total, matched: matched ?? total, page, pageSize };
     },
 
     detail,

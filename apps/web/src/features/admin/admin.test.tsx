@@ -84,8 +84,8 @@ describe('admin users', () => {
   it('shows page views and searches users by username or email', async () => {
     const user = { _id: 'u2', id: 'u2', username: 'sam', email: 'sam@example.com', role: 'User', subscriptionTier: 'Starter', createdDate: '2025-01-05T12:00:00.000Z', last_login_date: null, disabled: false };
     const { apiCalls } = asAdmin({
-      'GET /api/users': { data: { users: [user, { ...user, _id: 'u3', id: 'u3', username: 'pat', email: 'pat@example.com', role: 'Pro' }], total: 2 } },
-      'GET /api/users?q=sam': { data: { users: [user], total: 2 } },
+      'GET /api/users': { data: { users: [user, { ...user, _id: 'u3', id: 'u3', username: 'pat', email: 'pat@example.com', role: 'Pro' }], total: 2, matched: 2, page: 1, pageSize: 50 } },
+      'GET /api/users?q=sam': { data: { users: [user], total: 2, matched: 1, page: 1, pageSize: 50 } },
       'GET /api/pageviews/summary': { data: summary },
     });
     renderApp('/admin/users');
@@ -94,6 +94,25 @@ describe('admin users', () => {
     await userEvent.type(screen.getByLabelText('Search users by username or email'), 'sam');
     await waitFor(() => expect(screen.queryByRole('link', { name: 'pat' })).not.toBeInTheDocument());
     expect(apiCalls().some((c) => c.path === '/api/users?q=sam')).toBe(true);
+  });
+});
+
+describe('admin users paging', () => {
+  it('shows 50 per page and moves between pages', async () => {
+    const row = (i: number) => ({ _id: `u${i}`, id: `u${i}`, username: `user${i}`, email: `user${i}@example.com`, role: 'User', subscriptionTier: 'Starter', createdDate: '2025-01-05T12:00:00.000Z', last_login_date: null, disabled: false });
+    const { apiCalls } = asAdmin({
+      'GET /api/users': { data: { users: Array.from({ length: 50 }, (_, i) => row(i)), total: 1234, matched: 1234, page: 1, pageSize: 50 } },
+      'GET /api/users?page=2': { data: { users: Array.from({ length: 50 }, (_, i) => row(50 + i)), total: 1234, matched: 1234, page: 2, pageSize: 50 } },
+      'GET /api/pageviews/summary': { data: summary },
+    });
+    renderApp('/admin/users');
+    expect(await screen.findByText('Showing 1–50 of 1,234')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 25')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('link', { name: 'user50' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 51–100 of 1,234')).toBeInTheDocument();
+    expect(apiCalls().some((c) => c.path === '/api/users?page=2')).toBe(true);
   });
 });
 

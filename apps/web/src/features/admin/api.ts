@@ -1,4 +1,4 @@
-import type { AdminEditUserRequest, AdminUserDetail, AdminUserSummary, AuditEntry, PageViewSummary } from '@roundup/shared/admin';
+import type { AdminEditUserRequest, AdminUserDetail, AdminUserList, AuditEntry, PageViewSummary } from '@roundup/shared/admin';
 import type { Broker, BrokerInputRaw } from '@roundup/shared/brokers';
 import type { FeedbackItem } from '@roundup/shared/feedback';
 import type { Faq, FaqInput } from '@roundup/shared/faqs';
@@ -8,7 +8,7 @@ import { api } from '../../lib/api-client';
 /** TanStack Query hooks for the admin screens (users, brokers, FAQs, feedback, page views). */
 
 export const adminKeys = {
-  users: (q: string) => ['admin', 'users', q] as const,
+  users: (q: string, page = 1) => ['admin', 'users', q, page] as const,
   user: (id: string) => ['admin', 'user', id] as const,
   brokers: ['admin', 'brokers'] as const,
   broker: (id: string) => ['admin', 'broker', id] as const,
@@ -19,10 +19,14 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
 };
 
-export function useAdminUsers(q: string) {
+export function useAdminUsers(q: string, page = 1) {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
   return useQuery({
-    queryKey: adminKeys.users(q),
-    queryFn: ({ signal }) => api.get<{ users: AdminUserSummary[]; total: number }>(`/api/users${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal }),
+    queryKey: adminKeys.users(q, page),
+    queryFn: ({ signal }) => api.get<AdminUserList>(`/api/users${query ? `?${query}` : ''}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,6 @@
 import { formatInMarketTz } from '@roundup/shared/dates';
 import { useDeferredValue, useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -15,20 +16,31 @@ export function roleBadge(role: string): string {
 }
 
 const date = (iso: string | null) => (iso ? formatInMarketTz(iso, 'MMM d, yyyy') : '—');
+const count = (n: number) => n.toLocaleString('en-US');
 
-/** /admin and /admin/users: searchable users list, with the page-view overview on top. */
+/** /admin and /admin/users: searchable users list, 50 per page (?page=), with the page-view overview on top. */
 export function AdminUsersPage() {
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
   const deferred = useDeferredValue(q.trim());
-  const { data, error, isPending, isFetching, refetch } = useAdminUsers(deferred);
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const { data, error, isPending, isFetching, refetch } = useAdminUsers(deferred, page);
+  const pages = data ? Math.max(1, Math.ceil(data.matched / data.pageSize)) : 1;
 
   function onChange(value: string) {
     setQ(value);
     const next = new URLSearchParams(params);
     if (value.trim()) next.set('q', value.trim());
     else next.delete('q');
+    next.delete('page');
     setParams(next, { replace: true });
+  }
+
+  function goTo(n: number) {
+    const next = new URLSearchParams(params);
+    if (n > 1) next.set('page', String(n));
+    else next.delete('page');
+    setParams(next);
   }
 
   return (
@@ -42,7 +54,7 @@ export function AdminUsersPage() {
               All users{' '}
               {data ? (
                 <span className="badge rounded-pill text-bg-light border align-middle">
-                  {data.users.length === data.total ? data.total : `${data.users.length} of ${data.total}`}
+                  {data.matched === data.total ? count(data.total) : `${count(data.matched)} of ${count(data.total)}`}
                 </span>
               ) : null}
             </h2>
@@ -87,7 +99,7 @@ export function AdminUsersPage() {
                   {data.users.length === 0 ? (
                     <tr>
                       <td colSpan={6} className="text-body-secondary">
-                        No users match “{deferred}”.
+                        {data.matched > 0 ? `Page ${page} is past the last page (${pages}).` : deferred ? `No users match “${deferred}”.` : 'No users yet.'}
                       </td>
                     </tr>
                   ) : (
@@ -113,6 +125,26 @@ export function AdminUsersPage() {
                 </tbody>
               </table>
             </div>
+          ) : null}
+          {data && (pages > 1 || page > 1) ? (
+            <nav className="d-flex flex-wrap justify-content-between align-items-center gap-2 mt-3" aria-label="User pages">
+              <span className="small text-body-secondary">
+                {data.users.length
+                  ? `Showing ${count((page - 1) * data.pageSize + 1)}–${count((page - 1) * data.pageSize + data.users.length)} of ${count(data.matched)}`
+                  : `${count(data.matched)} users`}
+              </span>
+              <div className="d-flex align-items-center gap-2">
+                <Button variant="outline-secondary" size="sm" disabled={page <= 1} onClick={() => goTo(Math.min(page - 1, pages))}>
+                  Previous
+                </Button>
+                <span className="small">
+                  Page {page} of {pages}
+                </span>
+                <Button variant="outline-secondary" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+                  Next
+                </Button>
+              </div>
+            </nav>
           ) : null}
         </div>
       </section>
