@@ -77,7 +77,7 @@ test('an admin sends an SMS to Pro members and sees the count', async ({ page, r
   await page.getByRole('button', { name: 'Send SMS' }).click();
   await expect(page.getByText('Please enter a message.')).toBeVisible();
   const message = `Pro heads-up ${Date.now()}: check the calendar today.`;
-  await page.getByLabel('Message').fill(message);
+  await page.getByRole('form', { name: 'Send SMS' }).getByLabel('Message').fill(message);
   await expect(page.getByText(`${message.length} characters · 1 segment of 70`)).toBeVisible();
   await page.getByLabel('Pro', { exact: true }).check();
   await page.getByRole('button', { name: 'Send SMS' }).click();
@@ -88,5 +88,51 @@ test('an admin sends an SMS to Pro members and sees the count', async ({ page, r
 
   await page.getByRole('button', { name: 'Send daily reminders' }).click();
   await expect(page.getByText('Reminders sent for todays tickers')).toBeVisible();
+  check();
+});
+
+test('an admin sends a newsletter: sees whom it reaches, confirms, finds it in Communications and in a member\'s inbox', async ({ page, request }) => {
+  // A fresh member (newsletter on by default) to check the email that arrives.
+  const reader = newIdentity('reader');
+  expect((await request.post('/api/auth/register', { data: { ...reader, consent: true } })).status()).toBe(200);
+
+  const check = failOnConsoleErrors(page);
+  const adminToken = await apiLogin(request, ADMIN);
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('roundup.token', t), adminToken);
+  await page.goto('/admin/comms');
+  const form = page.getByRole('form', { name: 'Send announcement' });
+  await form.getByLabel('Newsletter').check();
+  const reach = form.getByTestId('announcement-reach');
+  await expect(reach).toHaveText(/^Will reach [\d,]+ members? \([\d,]+ emails?\)$/);
+  const members = Number((/Will reach ([\d,]+)/.exec((await reach.textContent()) ?? '')?.[1] ?? '0').replace(/,/g, ''));
+  expect(members).toBeGreaterThanOrEqual(1);
+
+  await form.getByRole('button', { name: 'Review and send…' }).click();
+  await expect(form.getByText('Please enter a subject.')).toBeVisible();
+  const subject = `RoundUp newsletter ${Date.now()}`;
+  await form.getByLabel('Subject').fill(subject);
+  await form.getByLabel('Message').fill('Fifteen reverse splits this month.\n\nSee you on the calendar.');
+  await form.getByRole('button', { name: 'Review and send…' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Send this newsletter?' });
+  await expect(dialog.getByText(subject)).toBeVisible();
+  const sendButton = dialog.getByRole('button', { name: /^Send to [\d,]+ members?$/ });
+  await expect(sendButton).toBeVisible();
+  await sendButton.dblclick(); // a double click sends once
+  await expect(page.getByText(/^Newsletter sent to [\d,]+ members?\.$/)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Listed once in Communications, with its subject and counts.
+  const listed = page.locator('li').filter({ hasText: subject });
+  await expect(listed).toHaveCount(1);
+  await expect(listed.getByText('Newsletter', { exact: true })).toBeVisible();
+  await expect(listed.getByText(/^[\d,]+ members? · [\d,]+ messages?$/)).toBeVisible();
+
+  // The in-process worker delivers it (local outbox) with the unsubscribe link.
+  await expect.poll(async () => (await lastOutboxMessage(request, reader.email))?.subject, { timeout: 20_000 }).toBe(subject);
+  const mail = await lastOutboxMessage(request, reader.email);
+  expect(mail?.body).toContain('Fifteen reverse splits this month.');
+  expect(mail?.body).toMatch(/Unsubscribe: http:\/\/localhost:\d+\/api\/notifications\/unsubscribe\?token=/);
   check();
 });

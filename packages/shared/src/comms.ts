@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, SMS_AUDIENCES } from './domain';
+import { COMM_TYPES, LIMITS, SMS_AUDIENCES } from './domain';
 
 export const SMS_MESSAGE_REQUIRED = 'Please enter a message.';
 export const SMS_MESSAGE_MAX = 1600;
@@ -11,6 +11,62 @@ export const sendSmsRequest = z.object({
 });
 export type SendSmsRequest = z.infer<typeof sendSmsRequest>;
 
+/**
+ * Announcements (beyond SPEC §7): a general announcement or a newsletter, sent to the members
+ * whose matching notification setting is on (generalRsa / newsletter).
+ */
+export const ANNOUNCEMENT_KINDS = ['general', 'newsletter'] as const;
+export type AnnouncementKind = (typeof ANNOUNCEMENT_KINDS)[number];
+export const ANNOUNCEMENT_LABELS: Record<AnnouncementKind, string> = { general: 'General announcement', newsletter: 'Newsletter' };
+export const ANNOUNCEMENT_SUBJECT_MAX = 150;
+export const ANNOUNCEMENT_MESSAGE_MAX = 5000;
+export const ANNOUNCEMENT_SUBJECT_REQUIRED = 'Please enter a subject.';
+export const ANNOUNCEMENT_MESSAGE_REQUIRED = SMS_MESSAGE_REQUIRED;
+
+const announcementKind = z.enum(ANNOUNCEMENT_KINDS, { error: 'Choose the kind: General announcement or Newsletter.' });
+
+/**
+ * POST /api/comms/send-announcement. `requestId` is made by the client once per announcement
+ * (an idempotency key): sending the same id again — a double click, a retry after a timeout —
+ * answers the first result and sends nothing more.
+ */
+export const sendAnnouncementRequest = z.object({
+  requestId: z.uuid({ error: 'The request id must be a UUID.' }),
+  kind: announcementKind,
+  subject: z
+    .string({ error: ANNOUNCEMENT_SUBJECT_REQUIRED })
+    .trim()
+    .min(1, ANNOUNCEMENT_SUBJECT_REQUIRED)
+    .max(ANNOUNCEMENT_SUBJECT_MAX, `A subject can be at most ${ANNOUNCEMENT_SUBJECT_MAX} characters.`)
+    .refine((s) => !/[\r\n]/.test(s), 'A subject must be one line.'),
+  message: z
+    .string({ error: ANNOUNCEMENT_MESSAGE_REQUIRED })
+    .trim()
+    .min(1, ANNOUNCEMENT_MESSAGE_REQUIRED)
+    .max(ANNOUNCEMENT_MESSAGE_MAX, `A message can be at most ${ANNOUNCEMENT_MESSAGE_MAX.toLocaleString('en-US')} characters.`),
+});
+export type SendAnnouncementRequest = z.infer<typeof sendAnnouncementRequest>;
+
+/** GET /api/comms/audience?kind=…: who an announcement would reach now. */
+export const announcementAudienceQuery = z.object({ kind: announcementKind });
+
+export interface AnnouncementAudience {
+  /** Members who get it on at least one channel. */
+  recipients: number;
+  /** Messages per channel (a member may get email and SMS). */
+  channels: { email: number; sms: number; whatsapp: number };
+}
+
+export interface SendAnnouncementResult {
+  recipients: number;
+  messageCount: number;
+  /** True when this requestId was sent before: nothing new was sent. */
+  duplicate: boolean;
+}
+
+/** Types of the communications list: the SMS (SPEC §3) plus the announcements. */
+export const COMMUNICATION_TYPES = [...COMM_TYPES, ...ANNOUNCEMENT_KINDS] as const;
+
 /** SPEC §3 Communication, as GET /api/comms lists it. */
 export interface Communication {
   _id: string;
@@ -20,9 +76,14 @@ export interface Communication {
   message: string;
   audience: string | null;
   messageCount: number;
+  /** Announcements only. */
+  subject: string | null;
+  /** Announcements only: members reached (messageCount counts every channel). */
+  recipients: number | null;
 }
 
-export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+/** `skipped`: not sent because the member was no longer eligible when the worker picked it up. */
+export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
 export const deliveryStatusQuery = z.object({ status: z.enum(DELIVERY_STATUSES).optional() });
 
 /** SMS length in 70-character segments (SPEC §9). */

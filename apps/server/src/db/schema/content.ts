@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { ACCOUNT_TYPES, COMM_TYPES, RS_TYPES, SHARE_RETURN_TIMES, SPLIT_STATUSES } from '@roundup/shared';
+import { ACCOUNT_TYPES, COMM_TYPES, COMMUNICATION_TYPES, RS_TYPES, SHARE_RETURN_TIMES, SPLIT_STATUSES } from '@roundup/shared';
 import { inList } from './util';
 import { users } from './users';
 
@@ -137,8 +137,14 @@ export const communications = pgTable(
     message: text('message').notNull(),
     messageCount: integer('message_count').notNull().default(0),
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+    /** Announcements (general, newsletter): the email subject. */
+    subject: text('subject'),
+    /** Announcements: members reached (message_count counts every channel). */
+    recipients: integer('recipients'),
+    /** The client's idempotency key: the same request sent twice records and sends once. */
+    requestId: uuid('request_id').unique(),
   },
-  (t) => [check('communications_type_ck', inList(t.type, COMM_TYPES))],
+  (t) => [check('communications_type_ck', inList(t.type, COMMUNICATION_TYPES))],
 );
 
 /** Where the local mail/SMS/WhatsApp/Discord adapters deliver (DESIGN §6). */

@@ -42,11 +42,13 @@ export const notificationDeliveries = pgTable(
     recipient: text('recipient').notNull(),
     /** Per-user data the template needs (e.g. the sell-reminder lines). */
     data: jsonb('data'),
+    /** queued → sending → sent | failed; or skipped when the member is no longer eligible at send time. */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     providerId: text('provider_id'),
+    /** The provider's error of the last failed try, or why a delivery was skipped. */
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

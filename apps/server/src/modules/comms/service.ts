@@ -1,10 +1,11 @@
-import type { Communication, SendSmsRequest } from '@roundup/shared';
+import type { AnnouncementAudience, AnnouncementKind, Communication, SendAnnouncementRequest, SendAnnouncementResult, SendSmsRequest } from '@roundup/shared';
 import type { AppContext } from '../../context';
+import { conflict } from '../../http/app-error';
 import type { Principal } from '../../http/auth';
 import type { NotificationsService } from '../notifications/service';
 import { commsRepo } from './repo';
 
-/** Admin communications (SPEC §2 /admin/comms): the list and the Send SMS form. */
+/** Admin communications (SPEC §2 /admin/comms): the list, the Send SMS form and announcements. */
 export function commsService(ctx: AppContext, notifications: NotificationsService) {
   const repo = commsRepo(ctx.database.db);
   return {
@@ -18,6 +19,8 @@ export function commsService(ctx: AppContext, notifications: NotificationsServic
         message: r.message,
         audience: r.audience,
         messageCount: r.messageCount,
+        subject: r.subject,
+        recipients: r.recipients,
       }));
     },
 
@@ -30,6 +33,40 @@ export function commsService(ctx: AppContext, notifications: NotificationsServic
         return n;
       });
       return { messageCount };
+    },
+
+    /** Who an announcement of `kind` would reach if sent now (the form shows it before sending). */
+    async announcementAudience(kind: AnnouncementKind): Promise<AnnouncementAudience> {
+      return notifications.audience(kind);
+    },
+
+    /**
+     * Records the announcement and raises its event in one transaction. The client's requestId is
+     * unique among communications and names the event, so a double click or a retry after a lost
+     * response sends nothing more and answers the first result (`duplicate: true`).
+     */
+    async sendAnnouncement(principal: Principal, input: SendAnnouncementRequest): Promise<SendAnnouncementResult> {
+      return repo.transaction(async (tx) => {
+        const id = await repo.insertOnce(tx, {
+          type: input.kind,
+          sender: principal.user.username,
+          subject: input.subject,
+          message: input.message,
+          requestId: input.requestId,
+          createdDate: ctx.clock(),
+        });
+        if (!id) {
+          const prev = await repo.byRequestId(tx, input.requestId);
+          if (!prev || prev.type !== input.kind || prev.subject !== input.subject || prev.message !== input.message) {
+            throw conflict('This request was already used for a different announcement. Reload the page and try again.');
+          }
+          return { recipients: prev.recipients ?? 0, messageCount: prev.messageCount, duplicate: true };
+        }
+        const sent = await notifications.raiseAnnouncement(tx, `${input.kind}:${input.requestId}`, input.kind, { subject: input.subject, message: input.message });
+        if (!sent) throw conflict('This announcement was already sent.');
+        await repo.setCounts(tx, id, sent);
+        return { ...sent, duplicate: false };
+      });
     },
   };
 }

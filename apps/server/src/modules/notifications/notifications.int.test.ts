@@ -1,47 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInMarket } from '@roundup/shared';
-import type { DiscordSender } from '../../adapters/discord';
-import type { MailMessage, Mailer } from '../../adapters/mail';
-import type { TextSender } from '../../adapters/sms';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
+import { drainDeliveries, recordingAdapters } from '../../../test/recording-adapters';
 import { notificationsService } from './service';
 
 let t: TestApp;
-const mails: MailMessage[] = [];
-const texts: { channel: string; to: string; body: string }[] = [];
-const discords: string[] = [];
-let failNext = 0;
-const mailer: Mailer = {
-  kind: 'outbox',
-  async send(m) {
-    if (failNext > 0) {
-      failNext -= 1;
-      throw new Error('provider down');
-    }
-    mails.push(m);
-    return { id: `mail-${mails.length}` };
-  },
-};
-const text = (channel: 'sms' | 'whatsapp'): TextSender => ({
-  kind: 'outbox',
-  channel,
-  async send(m) {
-    if (failNext > 0) {
-      failNext -= 1;
-      throw new Error('provider down');
-    }
-    texts.push({ channel, ...m });
-    return { id: `${channel}-${texts.length}` };
-  },
-});
-const discord: DiscordSender = {
-  kind: 'outbox',
-  async send(m) {
-    discords.push(m.content);
-    return { id: `d-${discords.length}` };
-  },
-};
-const fast = { batchSize: 50, concurrency: 5, leaseMs: 60_000, backoffBaseMs: 0, maxAttempts: 3 };
+const { mails, texts, discords, failNext, adapters } = recordingAdapters();
 
 let admin: { token: string; user: { id: string } };
 let pro: { token: string; user: { id: string; username: string }; email: string };
@@ -49,15 +13,7 @@ let member: { token: string; user: { id: string }; email: string };
 let starter: { token: string; user: { id: string } };
 let proQuiet: { token: string; user: { id: string } };
 
-async function drain() {
-  const s = notificationsService(t.app.ctx);
-  let n = 0;
-  for (;;) {
-    const k = await s.deliverBatch(fast);
-    if (k === 0) return n;
-    n += k;
-  }
-}
+const drain = () => drainDeliveries(t.app.ctx);
 async function expand() {
   while ((await notificationsService(t.app.ctx).expandFanouts()) > 0);
 }
@@ -69,7 +25,7 @@ const splitBody = (over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp({ mailer, sms: text('sms'), whatsapp: text('whatsapp'), discord });
+  t = await createTestApp(adapters);
   admin = await registerUser(t.app);
   await setRole(t.database, admin.user.id, 'Admin');
   // Admins get Pro alerts too; keep this one quiet so the counts below stay simple.
@@ -199,7 +155,7 @@ describe('retries and the delivery log', () => {
     // One message: an SMS to the only Pro member with a validated phone.
     await t.database.db.transaction(async (tx) => s.raise(tx as never, 'test-1', 'adminSms', { message: 'Flaky' }, { proOnlyAudience: true }));
     texts.length = 0;
-    failNext = 2;
+    failNext(2);
     await drain();
     expect(texts.filter((x) => x.body === 'Flaky')).toHaveLength(1);
     const rows = (await deliveries()).filter((r) => r.idem_key.startsWith('test-1:'));
@@ -210,9 +166,9 @@ describe('retries and the delivery log', () => {
   it('a message failing every time is marked failed, listed for admins, and can be retried', async () => {
     const s = notificationsService(t.app.ctx);
     await t.database.db.transaction(async (tx) => s.raise(tx as never, 'general:test-2', 'general', { subject: 'Fail', message: 'x' }));
-    failNext = 1000;
+    failNext(1000);
     await drain();
-    failNext = 0;
+    failNext(0);
     const log = await call(t.app, 'GET', '/api/notifications/deliveries?status=failed', { token: admin.token });
     expect(log.status).toBe(200);
     const failed = log.body.data.deliveries.filter((d: { key: string }) => d.key.startsWith('general:test-2'));

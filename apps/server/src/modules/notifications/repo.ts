@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Notifications } from '@roundup/shared';
 import type { Db } from '../../db/client';
-import { PLANS, PRO_ROLES, type EventKind, type PersonalChannel } from './rules';
+import { PLANS, PRO_ROLES, type EventKind, type PersonalChannel, type Recipient } from './rules';
 
 /** SQL column of each preference (SPEC §3 names → users columns). */
 const PREF_COLUMN: Record<keyof Notifications, string> = {
@@ -34,6 +34,46 @@ export interface ClaimedDelivery {
   attempts: number;
   kind: EventKind;
   payload: Record<string, unknown>;
+  /** The event was sent to Pro members only (an admin SMS to Pro). */
+  pro_only: boolean;
+  /** The member as they are now (null for Discord), so the worker can re-check eligibility before sending. */
+  member: Recipient | null;
+}
+
+/** The users columns a Recipient is read from (role, status, addresses, every preference). */
+const RECIPIENT_COLUMNS = `u.role as u_role, u.disabled as u_disabled, u.email as u_email, u.phone as u_phone, u.phone_validated as u_phone_validated, ${Object.values(
+  PREF_COLUMN,
+)
+  .map((c) => `u.${c} as u_${c}`)
+  .join(', ')}`;
+
+function recipientFrom(row: Record<string, unknown>): Recipient | null {
+  if (row.u_role == null) return null;
+  const notifications = {} as Notifications;
+  for (const [key, column] of Object.entries(PREF_COLUMN) as [keyof Notifications, string][]) notifications[key] = Boolean(row[`u_${column}`]);
+  return {
+    role: String(row.u_role),
+    disabled: Boolean(row.u_disabled),
+    email: (row.u_email as string | null) ?? null,
+    phone: (row.u_phone as string | null) ?? null,
+    phone_validated: Boolean(row.u_phone_validated),
+    notifications,
+  };
+}
+
+/**
+ * The SQL form of PLANS for one channel (rules.ts ineligibility() is the same rule for one user):
+ * the conditions a users row `u` must meet to get `kind` on `channel`.
+ */
+function audienceConditions(kind: EventKind, channel: PersonalChannel, proOnlyAudience?: boolean): SQL[] {
+  const plan = PLANS[kind];
+  const conds: SQL[] = [sql`u.disabled = false`];
+  if (plan.proOnly || proOnlyAudience) conds.push(sql.raw(`u.role in (${PRO_ROLES.map((r) => `'${r}'`).join(', ')})`));
+  if (plan.pref) conds.push(sql.raw(`u.${PREF_COLUMN[plan.pref]}`));
+  const chPref = plan.channels[channel];
+  if (chPref) conds.push(sql.raw(`u.${PREF_COLUMN[chPref]}`));
+  if (channel !== 'email') conds.push(sql`u.phone is not null and u.phone_validated`);
+  return conds;
 }
 
 export interface DeliveryRow {
@@ -101,16 +141,11 @@ export function notificationsRepo(db: Db) {
       const plan = PLANS[input.kind];
       let total = 0;
       for (const channel of Object.keys(plan.channels) as PersonalChannel[]) {
-        const conds: SQL[] = [sql`u.disabled = false`];
+        const conds = audienceConditions(input.kind, channel, input.proOnlyAudience);
         if (input.range) {
           if (input.range.after) conds.push(sql`u.id > ${input.range.after}::uuid`);
           conds.push(sql`u.id <= ${input.range.upTo}::uuid`);
         }
-        if (plan.proOnly || input.proOnlyAudience) conds.push(sql.raw(`u.role in (${PRO_ROLES.map((r) => `'${r}'`).join(', ')})`));
-        if (plan.pref) conds.push(sql.raw(`u.${PREF_COLUMN[plan.pref]}`));
-        const chPref = plan.channels[channel];
-        if (chPref) conds.push(sql.raw(`u.${PREF_COLUMN[chPref]}`));
-        if (channel !== 'email') conds.push(sql`u.phone is not null and u.phone_validated`);
         const recipient = channel === 'email' ? sql`u.email` : sql`u.phone`;
         const r = await rows<{ n: number }>(
           tx,
@@ -124,6 +159,25 @@ export function notificationsRepo(db: Db) {
         total += Number(r[0]?.n ?? 0);
       }
       return total;
+    },
+
+    /**
+     * Who an event of `kind` would reach now, by the fan-out's own conditions: members reached on at
+     * least one channel, and messages per channel. One pass over users.
+     */
+    async audience(tx: Db, kind: EventKind, proOnlyAudience?: boolean): Promise<{ recipients: number; channels: Record<PersonalChannel, number> }> {
+      const channels = Object.keys(PLANS[kind].channels) as PersonalChannel[];
+      const match = (ch: PersonalChannel) => sql`(${sql.join(audienceConditions(kind, ch, proOnlyAudience), sql` and `)})`;
+      const perChannel = channels.map((ch) => sql`count(*) filter (where ${match(ch)})::int as ${sql.identifier(ch)}`);
+      const r = await rows<Record<string, number>>(
+        tx,
+        sql`select count(*) filter (where ${sql.join(channels.map(match), sql` or `)})::int as recipients, ${sql.join(perChannel, sql`, `)} from users u`,
+      );
+      const row = r[0] ?? {};
+      return {
+        recipients: Number(row.recipients ?? 0),
+        channels: { email: Number(row.email ?? 0), sms: Number(row.sms ?? 0), whatsapp: Number(row.whatsapp ?? 0) },
+      };
     },
 
     /** The oldest event whose fan-out is not finished, locked for this worker (skipped by others). */
@@ -200,30 +254,65 @@ export function notificationsRepo(db: Db) {
       );
     },
 
-    /** Claims up to `limit` due deliveries (queued and due, or stuck in sending past their lease). */
+    /**
+     * Claims up to `limit` due deliveries (queued and due, or stuck in sending past their lease),
+     * each with its member's current row (one join in the same statement), so the worker can
+     * re-check eligibility before sending without a query per message.
+     */
     async claim(now: Date, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-      return rows<ClaimedDelivery>(
+      const r = await rows<Record<string, unknown>>(
         db,
+        sql`with claimed as (
+              update notification_deliveries d
+                set status = 'sending', attempts = d.attempts + 1, locked_until = ${ts(new Date(now.getTime() + leaseMs))}, updated_at = ${ts(now)}
+              from notification_events e
+              where e.id = d.event_id and d.id in (
+                select id from notification_deliveries
+                where (status = 'queued' and next_attempt_at <= ${ts(now)}) or (status = 'sending' and locked_until < ${ts(now)})
+                order by next_attempt_at
+                limit ${limit}
+                for update skip locked)
+              returning d.id, d.idem_key, d.user_id, d.channel, d.recipient, d.data, d.attempts, d.next_attempt_at, e.kind, e.payload, e.pro_only_audience)
+            select c.id::text as id, c.idem_key, c.user_id::text as user_id, c.channel, c.recipient, c.data, c.attempts, c.kind, c.payload,
+              c.pro_only_audience as pro_only, ${sql.raw(RECIPIENT_COLUMNS)}
+            from claimed c left join users u on u.id = c.user_id
+            order by c.next_attempt_at`,
+      );
+      return r.map((row) => ({
+        id: row.id as string,
+        idem_key: row.idem_key as string,
+        user_id: (row.user_id as string | null) ?? null,
+        channel: row.channel as ClaimedDelivery['channel'],
+        recipient: row.recipient as string,
+        data: (row.data as Record<string, unknown> | null) ?? null,
+        attempts: Number(row.attempts),
+        kind: row.kind as EventKind,
+        payload: row.payload as Record<string, unknown>,
+        pro_only: Boolean(row.pro_only),
+        member: row.user_id ? recipientFrom(row) : null,
+      }));
+    },
+
+    /** Deliveries not sent because the member is no longer eligible (the reason is kept in `error` for the log). */
+    async markSkipped(skipped: { id: string; reason: string }[], now: Date): Promise<void> {
+      if (skipped.length === 0) return;
+      const json = JSON.stringify(skipped.map((d) => ({ id: d.id, r: d.reason })));
+      await db.execute(
         sql`update notification_deliveries d
-              set status = 'sending', attempts = d.attempts + 1, locked_until = ${ts(new Date(now.getTime() + leaseMs))}, updated_at = ${ts(now)}
-            from notification_events e
-            where e.id = d.event_id and d.id in (
-              select id from notification_deliveries
-              where (status = 'queued' and next_attempt_at <= ${ts(now)}) or (status = 'sending' and locked_until < ${ts(now)})
-              order by next_attempt_at
-              limit ${limit}
-              for update skip locked)
-            returning d.id::text as id, d.idem_key, d.user_id::text as user_id, d.channel, d.recipient, d.data, d.attempts, e.kind, e.payload`,
+              set status = 'skipped', error = v.r, updated_at = ${ts(now)}, locked_until = null
+            from jsonb_to_recordset(${json}::jsonb) as v(id uuid, r text)
+            where d.id = v.id and d.status = 'sending'`,
       );
     },
 
-    async markSent(done: { id: string; providerId: string }[], now: Date): Promise<void> {
+    /** `recipient`: where it actually went (the member's current address), when known. */
+    async markSent(done: { id: string; providerId: string; recipient?: string }[], now: Date): Promise<void> {
       if (done.length === 0) return;
-      const json = JSON.stringify(done.map((d) => ({ id: d.id, p: d.providerId })));
+      const json = JSON.stringify(done.map((d) => ({ id: d.id, p: d.providerId, r: d.recipient ?? null })));
       await db.execute(
         sql`update notification_deliveries d
-              set status = 'sent', provider_id = v.p, sent_at = ${ts(now)}, updated_at = ${ts(now)}, locked_until = null, error = null
-            from jsonb_to_recordset(${json}::jsonb) as v(id uuid, p text)
+              set status = 'sent', provider_id = v.p, recipient = coalesce(v.r, d.recipient), sent_at = ${ts(now)}, updated_at = ${ts(now)}, locked_until = null, error = null
+            from jsonb_to_recordset(${json}::jsonb) as v(id uuid, p text, r text)
             where d.id = v.id and d.status = 'sending'`,
       );
     },

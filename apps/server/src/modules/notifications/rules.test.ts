@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { Notifications } from '@roundup/shared';
-import { backoffMs, channelsFor, dueSchedules, eventsForSplitChange, isTradingDay, render, sellReminderDate, smsSegments, type EventKind, type Recipient } from './rules';
+import {
+  addressFor,
+  announcementText,
+  backoffMs,
+  channelsFor,
+  dueSchedules,
+  eventsForSplitChange,
+  ineligibility,
+  isTradingDay,
+  render,
+  sellReminderDate,
+  smsSegments,
+  type EventKind,
+  type PersonalChannel,
+  type Recipient,
+} from './rules';
 
 const ALL_ON: Notifications = { rsa: true, upcomingRsa: true, buyReminderRsa: true, sellRsa: true, generalRsa: true, newsletter: true, rsaWhatsapp: true, rsaSMS: true, rsaEmail: true };
 const user = (over: Partial<Recipient> & { n?: Partial<Notifications> } = {}): Recipient => ({
@@ -43,6 +58,46 @@ describe('channelsFor: role × preference × phone validated', () => {
   it('admin SMS to Pro excludes Starter members', () => {
     expect(channelsFor(user({ role: 'User' }), 'adminSms', { proOnlyAudience: true })).toEqual([]);
     expect(channelsFor(user({ role: 'Pro' }), 'adminSms', { proOnlyAudience: true })).toEqual(['sms']);
+  });
+});
+
+describe('ineligibility: the send-time re-check (same rule as fan-out)', () => {
+  const cases: [string, Recipient, EventKind, PersonalChannel, { proOnlyAudience?: boolean }, string | null][] = [
+    ['still eligible', user(), 'rsa', 'email', {}, null],
+    ['alert turned off', user({ n: { rsa: false } }), 'rsa', 'sms', {}, 'Turned off new split alerts'],
+    ['upcoming turned off', user({ n: { upcomingRsa: false } }), 'upcomingRsa', 'email', {}, 'Turned off upcoming split alerts'],
+    ['buy reminders turned off', user({ n: { buyReminderRsa: false } }), 'buyReminder', 'email', {}, 'Turned off buy reminders'],
+    ['sell reminders turned off', user({ n: { sellRsa: false } }), 'sellReminder', 'whatsapp', {}, 'Turned off sell reminders'],
+    ['email alerts off', user({ n: { rsaEmail: false } }), 'rsa', 'email', {}, 'Turned off email alerts'],
+    ['SMS off', user({ n: { rsaSMS: false } }), 'rsa', 'sms', {}, 'Turned off SMS'],
+    ['WhatsApp off', user({ n: { rsaWhatsapp: false } }), 'general', 'whatsapp', {}, 'Turned off WhatsApp'],
+    ['lost Pro: Pro-only alert', user({ role: 'User' }), 'rsa', 'email', {}, 'Not a Pro member'],
+    ['lost Pro: admin SMS to Pro', user({ role: 'User' }), 'adminSms', 'sms', { proOnlyAudience: true }, 'Not a Pro member'],
+    ['Starter: admin SMS to All', user({ role: 'User' }), 'adminSms', 'sms', {}, null],
+    ['disabled wins over everything', user({ disabled: true, role: 'User', n: { rsa: false } }), 'rsa', 'email', {}, 'Account disabled'],
+    ['general announcements off', user({ role: 'User', n: { generalRsa: false } }), 'general', 'email', {}, 'Turned off general announcements'],
+    ['general by email ignores rsaEmail', user({ role: 'User', n: { rsaEmail: false } }), 'general', 'email', {}, null],
+    ['newsletter off (unsubscribed)', user({ role: 'User', n: { newsletter: false } }), 'newsletter', 'email', {}, 'Turned off the newsletter'],
+    ['newsletter never goes by SMS', user(), 'newsletter', 'sms', {}, 'Not sent by sms'],
+    ['phone removed', user({ phone: null, phone_validated: false }), 'general', 'sms', {}, 'No phone number'],
+    ['phone changed, not validated', user({ phone_validated: false }), 'rsa', 'whatsapp', {}, 'Phone not validated'],
+    ['no email address', user({ email: null }), 'newsletter', 'email', {}, 'No email address'],
+  ];
+  it.each(cases)('%s', (_name, u, kind, channel, opts, expected) => {
+    expect(ineligibility(u, kind, channel, opts)).toBe(expected);
+  });
+  it('agrees with channelsFor for every kind and channel', () => {
+    const kinds: EventKind[] = ['rsa', 'upcomingRsa', 'buyReminder', 'sellReminder', 'general', 'newsletter', 'adminSms'];
+    for (const [, u] of cases) {
+      for (const kind of kinds) {
+        const eligible = (['email', 'sms', 'whatsapp'] as const).filter((ch) => ineligibility(u, kind, ch) === null);
+        expect(channelsFor(u, kind)).toEqual(eligible);
+      }
+    }
+  });
+  it('sends to the current address', () => {
+    expect(addressFor(user({ email: 'new@example.com' }), 'email')).toBe('new@example.com');
+    expect(addressFor(user({ phone: '+14155550199' }), 'sms')).toBe('+14155550199');
   });
 });
 
@@ -129,5 +184,30 @@ describe('render', () => {
   });
   it('admin SMS is the message itself', () => {
     expect(render('adminSms', { message: 'Hello' }, null, { appUrl: 'https://x.test' }).short).toBe('Hello');
+  });
+  it('an announcement keeps its plain-text paragraphs, escaped, with the unsubscribe link', () => {
+    const message = 'Hello <members>,\nline two\n\nSecond paragraph & more';
+    const r = render('newsletter', { subject: 'March news', message }, null, { appUrl: 'https://x.test', unsubscribeUrl: 'https://x.test/u?t=2' });
+    expect(r.subject).toBe('March news');
+    expect(r.text.startsWith(`${message}\n`)).toBe(true);
+    expect(r.text).toContain('Unsubscribe: https://x.test/u?t=2');
+    expect(r.html).toContain('<p style="margin:0 0 8px">Hello &lt;members&gt;,<br>line two</p><p style="margin:0 0 8px">Second paragraph &amp; more</p>');
+    expect(r.html).toContain('href="https://x.test/u?t=2"');
+    expect(r.short).toBe(`March news\n${message}`);
+  });
+});
+
+describe('announcementText (SMS / WhatsApp)', () => {
+  it.each([
+    ['short: subject and message', 'Hi', 'There', 'Hi\nThere'],
+    ['exactly the limit is kept whole', 'S', 'm'.repeat(1598), `S\n${'m'.repeat(1598)}`],
+  ])('%s', (_name, subject, message, expected) => {
+    expect(announcementText(subject, message)).toBe(expected);
+  });
+  it('a long message is cut to one provider message and points to the email', () => {
+    const t = announcementText('Subject', 'word '.repeat(1000));
+    expect([...t].length).toBeLessThanOrEqual(1600);
+    expect(t.startsWith('Subject\nword word')).toBe(true);
+    expect(t.endsWith('… (full message in your email)')).toBe(true);
   });
 });

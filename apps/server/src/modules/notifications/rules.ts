@@ -1,4 +1,4 @@
-import { addDays, formatIsoDate, isTradingDay, PERMISSIONS, smsSegmentCount, type Notifications, type Role } from '@roundup/shared';
+import { addDays, formatIsoDate, isTradingDay, PERMISSIONS, SMS_MESSAGE_MAX, smsSegmentCount, type Notifications, type Role } from '@roundup/shared';
 
 /**
  * Who gets which event on which channel (issue #7). Pure: table-tested in rules.test.ts,
@@ -42,23 +42,46 @@ export interface Recipient {
   notifications: Notifications;
 }
 
+/** How a preference reads in the delivery log ("Turned off …"). */
+const PREF_NAMES: Record<keyof Notifications, string> = {
+  rsa: 'new split alerts',
+  upcomingRsa: 'upcoming split alerts',
+  buyReminderRsa: 'buy reminders',
+  sellRsa: 'sell reminders',
+  generalRsa: 'general announcements',
+  newsletter: 'the newsletter',
+  rsaWhatsapp: 'WhatsApp',
+  rsaSMS: 'SMS',
+  rsaEmail: 'email alerts',
+};
+
+/**
+ * Why `user` must not get `kind` on `channel` now, or null when they should. The one rule of who
+ * gets what: fan-out (channelsFor; the repo's SQL is built from the same PLANS) and the worker's
+ * re-check before each send (a member who turned it off, unsubscribed, lost Pro, was disabled or
+ * lost their validated phone after the message was queued is skipped, not sent).
+ */
+export function ineligibility(user: Recipient, kind: EventKind, channel: PersonalChannel, opts: { proOnlyAudience?: boolean } = {}): string | null {
+  const plan = PLANS[kind];
+  if (user.disabled) return 'Account disabled';
+  if ((plan.proOnly || opts.proOnlyAudience) && !PRO_ROLES.includes(user.role as Role)) return 'Not a Pro member';
+  if (plan.pref && !user.notifications[plan.pref]) return `Turned off ${PREF_NAMES[plan.pref]}`;
+  if (!(channel in plan.channels)) return `Not sent by ${channel}`;
+  const pref = plan.channels[channel];
+  if (pref && !user.notifications[pref]) return `Turned off ${PREF_NAMES[pref]}`;
+  if (channel === 'email') return user.email ? null : 'No email address';
+  if (!user.phone) return 'No phone number';
+  return user.phone_validated ? null : 'Phone not validated';
+}
+
 /** The channels one user gets for one event; empty (quietly) when none applies. */
 export function channelsFor(user: Recipient, kind: EventKind, opts: { proOnlyAudience?: boolean } = {}): PersonalChannel[] {
-  const plan = PLANS[kind];
-  if (user.disabled) return [];
-  const pro = PRO_ROLES.includes(user.role as Role);
-  if ((plan.proOnly || opts.proOnlyAudience) && !pro) return [];
-  if (plan.pref && !user.notifications[plan.pref]) return [];
-  const out: PersonalChannel[] = [];
-  for (const ch of ['email', 'sms', 'whatsapp'] as const) {
-    if (!(ch in plan.channels)) continue;
-    const pref = plan.channels[ch];
-    if (pref && !user.notifications[pref]) continue;
-    if (ch === 'email' && !user.email) continue;
-    if (ch !== 'email' && !(user.phone && user.phone_validated)) continue;
-    out.push(ch);
-  }
-  return out;
+  return (['email', 'sms', 'whatsapp'] as const).filter((ch) => ch in PLANS[kind].channels && ineligibility(user, kind, ch, opts) === null);
+}
+
+/** Where a delivery goes now: the member's current email or phone (they may have changed it since it was queued). */
+export function addressFor(user: Recipient, channel: PersonalChannel): string | null {
+  return channel === 'email' ? user.email : user.phone;
 }
 
 /** The events a split change raises: a new split is announced (and goes to Discord); turning Upcoming raises upcomingRsa. */
@@ -120,6 +143,17 @@ const day = (d: string) => formatIsoDate(d, 'MMMM dd, yyyy');
 const money = (v: string) => `$${Number(v).toFixed(2)}`;
 const splitLine = (s: SplitPayload) => `${s.name} (${s.ticker}), ${s.ratio}:1, buy by ${day(s.buyDate)}, effective ${day(s.effDate)}`;
 
+/**
+ * An announcement by SMS or WhatsApp: the subject, then the message, cut to one provider
+ * message (SMS_MESSAGE_MAX); the whole text also goes by email to everyone who gets it.
+ */
+export function announcementText(subject: string, message: string): string {
+  const full = `${subject}\n${message}`;
+  if ([...full].length <= SMS_MESSAGE_MAX) return full;
+  const more = '… (full message in your email)';
+  return [...full].slice(0, SMS_MESSAGE_MAX - [...more].length).join('').trimEnd() + more;
+}
+
 /** Renders one message; `unsubscribeUrl` is added to email bodies. */
 export function render(kind: EventKind, payload: Record<string, unknown>, data: Record<string, unknown> | null, links: { appUrl: string; unsubscribeUrl?: string }): Rendered {
   let subject: string;
@@ -157,13 +191,15 @@ export function render(kind: EventKind, payload: Record<string, unknown>, data: 
     }
   }
   const link = `${links.appUrl}/reverse-splits`;
-  const short = kind === 'adminSms' || kind === 'general' || kind === 'newsletter' ? lines.join('\n') : `RoundUp: ${subject}. ${link}`;
+  const short =
+    kind === 'adminSms' ? lines.join('\n') : kind === 'general' || kind === 'newsletter' ? announcementText(subject, lines.join('\n')) : `RoundUp: ${subject}. ${link}`;
   const footer = links.unsubscribeUrl ? [`You receive this because of your notification settings. Unsubscribe: ${links.unsubscribeUrl}`] : [];
   const text = [...lines, '', `Open the calendar: ${link}`, '', ...footer].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1b2430">',
     `<h1 style="font-size:18px">${esc(subject)}</h1>`,
-    ...lines.map((l) => `<p style="margin:0 0 8px">${esc(l)}</p>`),
+    // Plain text as typed: a blank line starts a paragraph, a single line break stays one.
+    ...lines.flatMap((l) => l.split(/\r?\n[ \t]*\r?\n/)).map((l) => `<p style="margin:0 0 8px">${esc(l.trim()).replace(/\r?\n/g, '<br>')}</p>`),
     `<p><a href="${esc(link)}">Open the calendar</a></p>`,
     links.unsubscribeUrl ? `<p style="font-size:12px;color:#667">You receive this because of your notification settings. <a href="${esc(links.unsubscribeUrl)}">Unsubscribe</a></p>` : '',
     '</body></html>',

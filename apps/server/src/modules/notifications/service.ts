@@ -5,10 +5,12 @@ import { notFound } from '../../http/app-error';
 import { sign, verifySigned } from '../../lib/tokens';
 import { notificationsRepo, prefColumn, type ClaimedDelivery, type SellCandidate } from './repo';
 import {
+  addressFor,
   backoffMs,
   channelsFor,
   dueSchedules,
   eventsForSplitChange,
+  ineligibility,
   PLANS,
   render,
   sellReminderDate,
@@ -133,6 +135,31 @@ export function notificationsService(ctx: AppContext) {
     return chunks;
   }
 
+  /**
+   * Re-checks each claimed delivery against its member as they are now, with the fan-out's own rule:
+   * those no longer eligible (preference or channel turned off, unsubscribed, no longer Pro, disabled,
+   * phone removed or not validated) are marked skipped with the reason; the others go to the member's
+   * current address.
+   */
+  async function recheck(claimed: ClaimedDelivery[], now: Date): Promise<ClaimedDelivery[]> {
+    const skipped: { id: string; reason: string }[] = [];
+    const ready: ClaimedDelivery[] = [];
+    for (const d of claimed) {
+      if (!d.member || d.channel === 'discord') {
+        ready.push(d);
+        continue;
+      }
+      const reason = ineligibility(d.member, d.kind, d.channel, { proOnlyAudience: d.pro_only });
+      if (reason) skipped.push({ id: d.id, reason });
+      else ready.push({ ...d, recipient: addressFor(d.member, d.channel) ?? d.recipient });
+    }
+    if (skipped.length > 0) {
+      await repo.markSkipped(skipped, now);
+      ctx.log.info({ skipped: skipped.length }, 'deliveries skipped: members no longer eligible');
+    }
+    return ready;
+  }
+
   /** Sends one claimed delivery through its adapter; returns the provider's id. */
   async function send(d: ClaimedDelivery): Promise<string> {
     const plan = PLANS[d.kind];
@@ -163,17 +190,18 @@ export function notificationsService(ctx: AppContext) {
    */
   async function deliverBatch(opts: DeliveryOptions = DEFAULT_DELIVERY): Promise<number> {
     const expanded = await expandFanouts({ maxChunks: 2 });
-    const batch = await repo.claim(ctx.clock(), opts.batchSize, opts.leaseMs);
-    if (batch.length === 0 && expanded > 0) return deliverBatch(opts);
+    const claimed = await repo.claim(ctx.clock(), opts.batchSize, opts.leaseMs);
+    if (claimed.length === 0 && expanded > 0) return deliverBatch(opts);
+    const batch = await recheck(claimed, ctx.clock());
     for (let i = 0; i < batch.length; i += opts.concurrency) {
       const chunk = batch.slice(i, i + opts.concurrency);
       const results = await Promise.allSettled(chunk.map((d) => send(d)));
-      const done: { id: string; providerId: string }[] = [];
+      const done: { id: string; providerId: string; recipient: string }[] = [];
       const now = ctx.clock();
       for (let j = 0; j < chunk.length; j += 1) {
         const r = results[j];
         const d = chunk[j];
-        if (r.status === 'fulfilled') done.push({ id: d.id, providerId: r.value });
+        if (r.status === 'fulfilled') done.push({ id: d.id, providerId: r.value, recipient: d.recipient });
         else {
           const error = r.reason instanceof Error ? r.reason.message : String(r.reason);
           const retryAt = d.attempts < opts.maxAttempts ? new Date(now.getTime() + backoffMs(d.attempts, opts.backoffBaseMs)) : null;
@@ -183,7 +211,7 @@ export function notificationsService(ctx: AppContext) {
       }
       await repo.markSent(done, now);
     }
-    return batch.length;
+    return claimed.length;
   }
 
   return {
@@ -221,6 +249,23 @@ export function notificationsService(ctx: AppContext) {
     async queueAdminSms(tx: Db, commId: string, message: string, audience: 'All' | 'Pro') {
       const r = await raise(tx, `comm:${commId}`, 'adminSms', { message }, { proOnlyAudience: audience === 'Pro', immediate: true });
       return r.queued;
+    },
+
+    /**
+     * An announcement (general or newsletter) raised in `tx` under `key`: the audience is counted in
+     * the same transaction and the worker fans it out in chunks (it may be every member). Null when
+     * the key was raised before.
+     */
+    async raiseAnnouncement(tx: Db, key: string, kind: 'general' | 'newsletter', payload: { subject: string; message: string }) {
+      const r = await raise(tx, key, kind, payload);
+      if (!r.eventId) return null;
+      const reach = await repo.audience(tx, kind);
+      return { recipients: reach.recipients, messageCount: reach.channels.email + reach.channels.sms + reach.channels.whatsapp };
+    },
+
+    /** Who an event of `kind` would reach now (the fan-out's own conditions). */
+    audience(kind: EventKind) {
+      return repo.audience(ctx.database.db, kind);
     },
 
     async deliveries(status?: string) {

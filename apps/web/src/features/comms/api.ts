@@ -1,4 +1,4 @@
-import type { Communication } from '@roundup/shared/comms';
+import type { AnnouncementAudience, AnnouncementKind, Communication, SendAnnouncementRequest, SendAnnouncementResult } from '@roundup/shared/comms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -9,9 +9,10 @@ export interface Delivery {
   channel: string;
   recipient: string;
   username: string | null;
-  status: 'queued' | 'sending' | 'sent' | 'failed';
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
   attempts: number;
   providerId: string | null;
+  /** The provider's error (failed), or why it was not sent (skipped). */
   error: string | null;
   createdDate: string;
   sentDate: string | null;
@@ -25,6 +26,25 @@ export function useSendSms() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { message: string; audience: 'All' | 'Pro' }) => api.post<{ messageCount: number }>('/api/comms/send-sms', body),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['admin', 'comms'] });
+      void qc.invalidateQueries({ queryKey: ['admin', 'deliveries'] });
+    },
+  });
+}
+
+/** Who an announcement of `kind` would reach now (members and messages per channel). */
+export function useAnnouncementAudience(kind: AnnouncementKind) {
+  return useQuery({
+    queryKey: ['admin', 'comms', 'audience', kind],
+    queryFn: () => api.get<AnnouncementAudience>(`/api/comms/audience?kind=${kind}`),
+  });
+}
+
+export function useSendAnnouncement() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SendAnnouncementRequest) => api.post<SendAnnouncementResult>('/api/comms/send-announcement', body),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['admin', 'comms'] });
       void qc.invalidateQueries({ queryKey: ['admin', 'deliveries'] });

@@ -4,11 +4,12 @@ import Badge from 'react-bootstrap/Badge';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { errorMessages } from '../../../lib/api-client';
 import { useDeliveries, useRetryDelivery } from '../api';
+import '../comms.css';
 
-const VARIANT: Record<string, string> = { queued: 'secondary', sending: 'info', sent: 'success', failed: 'danger' };
-const FILTERS = ['', 'queued', 'sent', 'failed'] as const;
+const VARIANT: Record<string, string> = { queued: 'secondary', sending: 'info', sent: 'success', failed: 'danger', skipped: 'warning' };
+const FILTERS = ['', 'queued', 'sent', 'failed', 'skipped'] as const;
 
-/** The delivery log (queued, sent, failed, provider id, error); failed messages can be retried. */
+/** The delivery log (queued, sent, failed, skipped; provider id, error or skip reason); failed messages can be retried. */
 export function DeliveryLog() {
   const [status, setStatus] = useState<string>('');
   const { data, error } = useDeliveries(status);
@@ -27,8 +28,9 @@ export function DeliveryLog() {
       <ErrorAlert messages={error ? errorMessages(error) : retry.error ? errorMessages(retry.error) : null} firstOnly />
       {data && data.deliveries.length === 0 ? <p className="text-body-secondary mb-0">No deliveries yet.</p> : null}
       {data && data.deliveries.length > 0 ? (
-        <div className="table-responsive">
-          <table className="table table-sm align-middle mb-0">
+        // position-relative: the visually hidden header must scroll with the table, not widen the page.
+        <div className="table-responsive position-relative">
+          <table className="table table-sm align-middle mb-0 ru-delivery-table">
             <thead>
               <tr>
                 <th scope="col">When (ET)</th>
@@ -36,7 +38,7 @@ export function DeliveryLog() {
                 <th scope="col">Channel</th>
                 <th scope="col">To</th>
                 <th scope="col">Status</th>
-                <th scope="col">Provider id / error</th>
+                <th scope="col">Provider id / reason</th>
                 <th scope="col"><span className="visually-hidden">Actions</span></th>
               </tr>
             </thead>
@@ -48,10 +50,20 @@ export function DeliveryLog() {
                   <td className="small">{d.channel}</td>
                   <td className="small text-break">{d.username ?? d.recipient}</td>
                   <td>
-                    <Badge bg={VARIANT[d.status] ?? 'secondary'}>{d.status}</Badge>
+                    <Badge bg={VARIANT[d.status] ?? 'secondary'} text={d.status === 'skipped' ? 'dark' : undefined}>
+                      {d.status}
+                    </Badge>
                     {d.attempts > 1 ? <span className="small text-body-secondary ms-1">×{d.attempts}</span> : null}
                   </td>
-                  <td className="small text-break">{d.error ? <span className="text-danger">{d.error}</span> : (d.providerId ?? '')}</td>
+                  <td className="small text-break">
+                    {d.status === 'skipped' ? (
+                      <span className="text-body-secondary">{d.error ?? 'Not eligible any more'}</span>
+                    ) : d.error ? (
+                      <span className="text-danger">{d.error}</span>
+                    ) : (
+                      (d.providerId ?? '')
+                    )}
+                  </td>
                   <td>
                     {d.status === 'failed' ? (
                       <button type="button" className="btn btn-sm btn-outline-primary" disabled={retry.isPending} onClick={() => retry.mutate(d._id)}>

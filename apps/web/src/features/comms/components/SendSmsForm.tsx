@@ -36,7 +36,7 @@ export function SendSmsForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate aria-label="Send SMS">
       {success.value ? <Alert variant="success" role="status">{success.value}</Alert> : null}
       <ErrorAlert messages={errors.value} />
       <div className="mb-3">

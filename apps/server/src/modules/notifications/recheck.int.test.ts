@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInMarket } from '@roundup/shared';
+import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
+import { drainDeliveries, FAST_DELIVERY, recordingAdapters } from '../../../test/recording-adapters';
+import { notificationsService } from './service';
+
+/**
+ * Preferences are re-checked when the worker picks a message up: a delivery queued before the
+ * member turned it off (or the channel, or unsubscribed, lost Pro, was disabled, lost their phone)
+ * is marked skipped with the reason, never sent.
+ */
+
+let t: TestApp;
+const { mails, texts, failNext, adapters } = recordingAdapters();
+type Member = Awaited<ReturnType<typeof registerUser>>;
+let admin: Member;
+
+const service = () => notificationsService(t.app.ctx);
+const runWorker = () => drainDeliveries(t.app.ctx);
+async function expand() {
+  while ((await service().expandFanouts()) > 0);
+}
+interface Row {
+  idem_key: string;
+  user_id: string | null;
+  channel: string;
+  recipient: string;
+  status: string;
+  error: string | null;
+}
+const rowsOf = async (prefix: string) =>
+  (
+    await t.database.query<Row>(
+      `select idem_key, user_id::text as user_id, channel, recipient, status, error from notification_deliveries where idem_key like $1 order by idem_key`,
+      [`${prefix}%`],
+    )
+  ).rows;
+const statusOf = async (prefix: string, userId: string, channel = 'email') =>
+  (await rowsOf(prefix)).find((r) => r.user_id === userId && r.channel === channel);
+const setPrefs = (m: Member, notifications: Record<string, boolean>) =>
+  call(t.app, 'POST', '/api/users/update-self', { token: m.token, body: { notifications } });
+const validatePhone = (m: Member, phone: string) =>
+  t.database.query(`update users set phone = $2, phone_validated = true where id = $1`, [m.user.id, phone]);
+async function announce(kind: 'general' | 'newsletter', subject: string) {
+  const res = await call(t.app, 'POST', '/api/comms/send-announcement', {
+    token: admin.token,
+    body: { requestId: randomUUID(), kind, subject, message: `${subject} body` },
+  });
+  expect(res.status).toBe(200);
+  await expand(); // the deliveries are queued now, before any member changes anything
+  return `${kind}:`;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ mailer: adapters.mailer, sms: adapters.sms, whatsapp: adapters.whatsapp });
+  admin = await registerUser(t.app);
+  await setRole(t.database, admin.user.id, 'Admin');
+  await setPrefs(admin, {
+    rsa: false,
+    upcomingRsa: false,
+    buyReminderRsa: false,
+    sellRsa: false,
+    generalRsa: false,
+    newsletter: false,
+  });
+}, 60_000);
+afterAll(async () => t?.close());
+
+describe('a queued announcement, then the member changes their mind', () => {
+  let keep: Member;
+  let turnedOff: Member;
+  let unsubscribed: Member;
+  let disabled: Member;
+  let prefix: string;
+
+  beforeAll(async () => {
+    [keep, turnedOff, unsubscribed, disabled] = [
+      await registerUser(t.app),
+      await registerUser(t.app),
+      await registerUser(t.app),
+      await registerUser(t.app),
+    ];
+    mails.length = 0;
+    prefix = await announce('newsletter', 'April newsletter');
+    const queued = await rowsOf(prefix);
+    expect(queued.map((r) => [r.user_id, r.status]).sort()).toEqual(
+      [keep, turnedOff, unsubscribed, disabled].map((m) => [m.user.id, 'queued']).sort(),
+    );
+  });
+
+  it('turned off in settings, unsubscribed by the link, disabled by an admin: skipped, not sent', async () => {
+    expect((await setPrefs(turnedOff, { newsletter: false })).status).toBe(200);
+    const link = new URL(service().unsubscribeUrl(unsubscribed.user.id, 'newsletter'));
+    expect((await t.app.inject({ method: 'GET', url: link.pathname + link.search })).statusCode).toBe(200);
+    expect(
+      (await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: disabled.user.id, disabled: true } }))
+        .status,
+    ).toBe(200);
+
+    await runWorker();
+    expect(mails.filter((m) => m.subject === 'April newsletter').map((m) => m.to)).toEqual([keep.email]);
+    expect(await statusOf(prefix, keep.user.id)).toMatchObject({ status: 'sent', error: null });
+    expect(await statusOf(prefix, turnedOff.user.id)).toMatchObject({ status: 'skipped', error: 'Turned off the newsletter' });
+    expect(await statusOf(prefix, unsubscribed.user.id)).toMatchObject({ status: 'skipped', error: 'Turned off the newsletter' });
+    expect(await statusOf(prefix, disabled.user.id)).toMatchObject({ status: 'skipped', error: 'Account disabled' });
+  });
+
+  it('a skipped message stays skipped: turning it back on later does not send the old one', async () => {
+    await setPrefs(turnedOff, { newsletter: true });
+    expect(await runWorker()).toBe(0);
+    expect(mails.filter((m) => m.subject === 'April newsletter')).toHaveLength(1);
+  });
+
+  it('the admin delivery log lists them as skipped with the reason, and counts them', async () => {
+    const log = await call(t.app, 'GET', '/api/notifications/deliveries?status=skipped', { token: admin.token });
+    expect(log.status).toBe(200);
+    const mine = log.body.data.deliveries.filter((d: { key: string }) => d.key.startsWith(prefix));
+    expect(mine.map((d: { username: string; status: string; error: string }) => [d.username, d.status, d.error]).sort()).toEqual(
+      [
+        [turnedOff.user.username, 'skipped', 'Turned off the newsletter'],
+        [unsubscribed.user.username, 'skipped', 'Turned off the newsletter'],
+        [disabled.user.username, 'skipped', 'Account disabled'],
+      ].sort(),
+    );
+    expect(log.body.data.counts.skipped).toBeGreaterThanOrEqual(3);
+    // Skipped is not failed: nothing to retry.
+    const retry = await call(t.app, 'POST', `/api/notifications/deliveries/${mine[0]._id}/retry`, { token: admin.token });
+    expect(retry.status).toBe(404);
+  });
+});
+
+describe('a channel turned off, a phone removed or changed', () => {
+  it('skips just that channel; the email still goes', async () => {
+    const [smsOff, phoneGone, phoneChanged, both] = [
+      await registerUser(t.app),
+      await registerUser(t.app),
+      await registerUser(t.app),
+      await registerUser(t.app),
+    ];
+    for (const [i, m] of [smsOff, phoneGone, phoneChanged, both].entries()) {
+      await setPrefs(m, { rsaSMS: true, rsaWhatsapp: true });
+      await validatePhone(m, `+1415555016${i}`);
+    }
+    mails.length = 0;
+    texts.length = 0;
+    const prefix = await announce('general', 'Office hours');
+    expect((await rowsOf(prefix)).filter((r) => r.channel !== 'email')).toHaveLength(8); // SMS + WhatsApp each
+
+    await setPrefs(smsOff, { rsaSMS: false });
+    // Removing the phone (profile form) clears its validation; a new number is not validated yet.
+    const profile = (m: Member, phone: string | null) =>
+      call(t.app, 'POST', '/api/users/update-self', {
+        token: m.token,
+        body: { username: m.user.username, email: m.email, phone },
+      });
+    expect((await profile(phoneGone, null)).status).toBe(200);
+    expect((await profile(phoneChanged, '+14155550199')).status).toBe(200);
+
+    await runWorker();
+    const ours = [smsOff, phoneGone, phoneChanged, both].map((m) => m.email);
+    expect(
+      mails
+        .filter((m) => m.subject === 'Office hours' && ours.includes(m.to))
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(ours.sort());
+    expect(texts.map((x) => `${x.channel}:${x.to}`).sort()).toEqual([
+      'sms:+14155550163',
+      'whatsapp:+14155550160',
+      'whatsapp:+14155550163',
+    ]);
+    expect(await statusOf(prefix, smsOff.user.id, 'sms')).toMatchObject({ status: 'skipped', error: 'Turned off SMS' });
+    expect(await statusOf(prefix, smsOff.user.id, 'whatsapp')).toMatchObject({ status: 'sent' });
+    expect(await statusOf(prefix, phoneGone.user.id, 'sms')).toMatchObject({ status: 'skipped', error: 'No phone number' });
+    expect(await statusOf(prefix, phoneChanged.user.id, 'whatsapp')).toMatchObject({
+      status: 'skipped',
+      error: 'Phone not validated',
+    });
+  });
+
+  it('a changed email address gets the message at the new address', async () => {
+    const mover = await registerUser(t.app);
+    mails.length = 0;
+    const prefix = await announce('newsletter', 'Moved newsletter');
+    const newEmail = `moved.${mover.email}`;
+    expect(
+      (
+        await call(t.app, 'POST', '/api/users/update-self', {
+          token: mover.token,
+          body: { username: mover.user.username, email: newEmail },
+        })
+      ).status,
+    ).toBe(200);
+    await runWorker();
+    const to = mails.filter((m) => m.subject === 'Moved newsletter').map((m) => m.to);
+    expect(to).toContain(newEmail);
+    expect(to).not.toContain(mover.email);
+    expect(await statusOf(prefix, mover.user.id)).toMatchObject({ status: 'sent', recipient: newEmail });
+  });
+});
+
+describe('Pro-only messages after the member loses Pro', () => {
+  it('a new-split alert queued for two Pro members reaches only the one still Pro', async () => {
+    const [stays, leaves] = [await registerUser(t.app), await registerUser(t.app)];
+    await setRole(t.database, stays.user.id, 'Pro');
+    await setRole(t.database, leaves.user.id, 'Pro');
+    mails.length = 0;
+    const today = todayInMarket();
+    const split = await call(t.app, 'POST', '/api/rs/add', {
+      token: admin.token,
+      body: {
+        newTicker: {
+          name: 'Lapse Inc',
+          ticker: 'LAPS',
+          effDate: today,
+          buyDate: today,
+          ratio: 20,
+          price: 2,
+          status: 'Approved',
+          rsType: 'Round Up',
+          caution: false,
+        },
+      },
+    });
+    expect(split.status).toBe(200);
+    await expand();
+    const prefix = 'rsa:';
+    expect(await statusOf(prefix, leaves.user.id)).toMatchObject({ status: 'queued' });
+
+    expect(
+      (await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: leaves.user.id, role: 'User' } }))
+        .status,
+    ).toBe(200);
+    await runWorker();
+    expect(mails.filter((m) => m.subject.includes('LAPS')).map((m) => m.to)).toEqual([stays.email]);
+    expect(await statusOf(prefix, leaves.user.id)).toMatchObject({ status: 'skipped', error: 'Not a Pro member' });
+    expect(await statusOf(prefix, stays.user.id)).toMatchObject({ status: 'sent' });
+  });
+
+  it('an admin SMS to Pro members, and a message waiting for a retry, are re-checked too', async () => {
+    const [pro, lapsed] = [await registerUser(t.app), await registerUser(t.app)];
+    for (const [i, m] of [pro, lapsed].entries()) {
+      await setRole(t.database, m.user.id, 'Pro');
+      await setPrefs(m, { rsaSMS: true });
+      await validatePhone(m, `+1415555017${i}`);
+    }
+    texts.length = 0;
+    const sms = await call(t.app, 'POST', '/api/comms/send-sms', {
+      token: admin.token,
+      body: { message: 'Pro only tonight', audience: 'Pro' },
+    });
+    expect(sms.body.data.messageCount).toBeGreaterThanOrEqual(2);
+    await setRole(t.database, lapsed.user.id, 'User');
+    await runWorker();
+    expect(texts.filter((x) => x.body === 'Pro only tonight').map((x) => x.to)).not.toContain('+14155550171');
+    expect(texts.filter((x) => x.body === 'Pro only tonight').map((x) => x.to)).toContain('+14155550170');
+    const lapsedRow = (
+      await t.database.query<Row>(`select status, error from notification_deliveries where user_id = $1 and channel = 'sms'`, [
+        lapsed.user.id,
+      ])
+    ).rows[0];
+    expect(lapsedRow).toMatchObject({ status: 'skipped', error: 'Not a Pro member' });
+
+    // A first try fails; before the retry the member turns the newsletter off: the retry is skipped.
+    const flaky = await registerUser(t.app);
+    await setPrefs(flaky, { generalRsa: false });
+    await t.database.query(`update users set notify_newsletter = false where id <> $1`, [flaky.user.id]);
+    mails.length = 0;
+    const prefix = await announce('newsletter', 'Flaky newsletter');
+    failNext(1);
+    await service().deliverBatch(FAST_DELIVERY);
+    expect(await statusOf(prefix, flaky.user.id)).toMatchObject({ status: 'queued', error: 'provider down' });
+    await setPrefs(flaky, { newsletter: false });
+    await runWorker();
+    expect(mails).toHaveLength(0);
+    expect(await statusOf(prefix, flaky.user.id)).toMatchObject({ status: 'skipped', error: 'Turned off the newsletter' });
+  });
+});

@@ -1,0 +1,250 @@
+import {
+  ANNOUNCEMENT_KINDS,
+  ANNOUNCEMENT_LABELS,
+  ANNOUNCEMENT_MESSAGE_MAX,
+  ANNOUNCEMENT_SUBJECT_MAX,
+  sendAnnouncementRequest,
+  type AnnouncementAudience,
+  type AnnouncementKind,
+} from '@roundup/shared/comms';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useTimedMessage } from '../../../components/useTimedMessage';
+import { errorMessages } from '../../../lib/api-client';
+import { newRequestId } from '../../../lib/request-id';
+import { useAnnouncementAudience, useSendAnnouncement } from '../api';
+
+const HELP: Record<AnnouncementKind, string> = {
+  general: 'Members with General announcements on: by email, and by SMS or WhatsApp if they turned those on.',
+  newsletter: 'Members with Newsletter on, by email.',
+};
+
+const NOBODY: Record<AnnouncementKind, string> = {
+  general: 'No member has General announcements turned on, so nobody would receive it.',
+  newsletter: 'No member has the Newsletter turned on, so nobody would receive it.',
+};
+
+const n = (v: number) => v.toLocaleString('en-US');
+const plural = (v: number, one: string, many = `${one}s`) => `${n(v)} ${v === 1 ? one : many}`;
+
+/** "42 members" and, beside it, the messages by channel ("42 emails · 3 SMS"). */
+export function reachText(a: AnnouncementAudience): { members: string; channels: string } {
+  const parts = [plural(a.channels.email, 'email')];
+  if (a.channels.sms > 0) parts.push(`${n(a.channels.sms)} SMS`);
+  if (a.channels.whatsapp > 0) parts.push(`${n(a.channels.whatsapp)} WhatsApp`);
+  return { members: plural(a.recipients, 'member'), channels: parts.join(' · ') };
+}
+
+interface Draft {
+  requestId: string;
+  kind: AnnouncementKind;
+  subject: string;
+  message: string;
+}
+
+/**
+ * Send announcement (beyond SPEC): a general announcement or a newsletter to the members who
+ * turned it on. Shows whom it will reach, asks for confirmation, and sends each announcement
+ * once: the request id made for a draft is kept until it is sent, so a double click or a retry
+ * after an error cannot send it twice.
+ */
+export function SendAnnouncementForm() {
+  const id = useId();
+  const [kind, setKind] = useState<AnnouncementKind>('general');
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [confirming, setConfirming] = useState<Draft | null>(null);
+  const [sendErrors, setSendErrors] = useState<string[] | null>(null);
+  const lastDraft = useRef<Draft | null>(null);
+  /** Set synchronously, so the second click of a double click (before React re-renders) does nothing. */
+  const inFlight = useRef(false);
+  const errors = useTimedMessage<string[]>(5000);
+  const success = useTimedMessage<string>(5000);
+  const audience = useAnnouncementAudience(kind);
+  const send = useSendAnnouncement();
+  const reach = audience.data ? reachText(audience.data) : null;
+  const label = ANNOUNCEMENT_LABELS[kind];
+
+  function review(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    success.clear();
+    errors.clear();
+    const parsed = sendAnnouncementRequest.omit({ requestId: true }).safeParse({ kind, subject, message });
+    if (!parsed.success) {
+      errors.show(parsed.error.issues.map((i) => i.message));
+      return;
+    }
+    // The same draft keeps its request id (it may have been sent by an attempt whose answer was lost).
+    const prev = lastDraft.current;
+    const same = prev && prev.kind === kind && prev.subject === subject && prev.message === message;
+    const draft = same ? prev : { requestId: newRequestId(), kind, subject, message };
+    lastDraft.current = draft;
+    setSendErrors(null);
+    setConfirming(draft);
+    void audience.refetch();
+  }
+
+  async function confirm() {
+    if (!confirming || inFlight.current) return;
+    inFlight.current = true;
+    setSendErrors(null);
+    try {
+      const r = await send.mutateAsync(confirming);
+      lastDraft.current = null;
+      setConfirming(null);
+      setSubject('');
+      setMessage('');
+      const what = ANNOUNCEMENT_LABELS[confirming.kind];
+      success.show(
+        r.duplicate
+          ? `${what} already sent to ${plural(r.recipients, 'member')}.`
+          : `${what} sent to ${plural(r.recipients, 'member')}.`,
+      );
+    } catch (err) {
+      setSendErrors(errorMessages(err));
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  function hide() {
+    if (send.isPending) return;
+    setConfirming(null);
+  }
+
+  const subjectChars = subject.length;
+  const messageChars = message.length;
+  const nobody = audience.data?.recipients === 0;
+
+  return (
+    <>
+      <form onSubmit={review} noValidate aria-label="Send announcement">
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6 mb-1">Kind</legend>
+          {ANNOUNCEMENT_KINDS.map((k) => (
+            <div key={k} className="form-check form-check-inline">
+              <input
+                className="form-check-input"
+                type="radio"
+                name={`${id}-kind`}
+                id={`${id}-kind-${k}`}
+                checked={kind === k}
+                onChange={() => setKind(k)}
+              />
+              <label className="form-check-label" htmlFor={`${id}-kind-${k}`}>
+                {ANNOUNCEMENT_LABELS[k]}
+              </label>
+            </div>
+          ))}
+          <div className="form-text">{HELP[kind]}</div>
+        </fieldset>
+        <div className="mb-3">
+          <label htmlFor={`${id}-subject`} className="form-label">
+            Subject
+          </label>
+          <input
+            id={`${id}-subject`}
+            className="form-control"
+            value={subject}
+            maxLength={ANNOUNCEMENT_SUBJECT_MAX}
+            onChange={(e) => setSubject(e.target.value)}
+            aria-describedby={`${id}-subject-count`}
+          />
+          <div id={`${id}-subject-count`} className="form-text">
+            {n(subjectChars)} of {n(ANNOUNCEMENT_SUBJECT_MAX)} characters
+          </div>
+        </div>
+        <div className="mb-3">
+          <label htmlFor={`${id}-msg`} className="form-label">
+            Message
+          </label>
+          <textarea
+            id={`${id}-msg`}
+            className={`form-control${messageChars > ANNOUNCEMENT_MESSAGE_MAX ? ' is-invalid' : ''}`}
+            rows={6}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            aria-describedby={`${id}-msg-count`}
+          />
+          <div id={`${id}-msg-count`} className={`form-text${messageChars > ANNOUNCEMENT_MESSAGE_MAX ? ' text-danger' : ''}`}>
+            {n(messageChars)} of {n(ANNOUNCEMENT_MESSAGE_MAX)} characters · plain text; a blank line starts a new paragraph
+          </div>
+        </div>
+        <p className="small mb-3" aria-live="polite" data-testid="announcement-reach">
+          {audience.isPending ? (
+            <span className="text-body-secondary">Counting members…</span>
+          ) : audience.isError ? (
+            <span className="text-danger">Could not count the members it will reach.</span>
+          ) : reach ? (
+            <>
+              Will reach <strong>{reach.members}</strong> <span className="text-body-secondary">({reach.channels})</span>
+            </>
+          ) : null}
+        </p>
+        {/* Beside the button: the form is long, a message at its top could be off screen. */}
+        {success.value ? (
+          <Alert variant="success" role="status">
+            {success.value}
+          </Alert>
+        ) : null}
+        <ErrorAlert messages={errors.value} />
+        <button type="submit" className="btn btn-primary">
+          Review and send…
+        </button>
+      </form>
+
+      <Modal show={confirming !== null} onHide={hide} centered aria-labelledby={`${id}-confirm-title`}>
+        <Modal.Header closeButton>
+          <Modal.Title id={`${id}-confirm-title`} as="h2" className="h5">
+            Send this {label.toLowerCase()}?
+          </Modal.Title>
+        </Modal.Header>
+        {confirming ? (
+          <Modal.Body>
+            <p className="small text-body-secondary mb-1">{ANNOUNCEMENT_LABELS[confirming.kind]}</p>
+            <p className="fw-semibold mb-2 text-break">{confirming.subject}</p>
+            <div className="ru-announcement-preview mb-3">{confirming.message}</div>
+            {audience.data ? (
+              nobody ? (
+                <Alert variant="warning" className="mb-0">
+                  {NOBODY[confirming.kind]}
+                </Alert>
+              ) : (
+                <p className="mb-0">
+                  It goes to <strong>{reachText(audience.data).members}</strong> ({reachText(audience.data).channels}), each with
+                  an unsubscribe link. It cannot be taken back.
+                </p>
+              )
+            ) : (
+              <p className="mb-0 text-body-secondary">Counting members…</p>
+            )}
+            {sendErrors ? (
+              <div className="text-danger mt-3" role="alert">
+                {sendErrors.length === 1 ? (
+                  sendErrors[0]
+                ) : (
+                  <ul className="mb-0 ps-3">
+                    {sendErrors.map((m) => (
+                      <li key={m}>{m}</li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            ) : null}
+          </Modal.Body>
+        ) : null}
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={hide} disabled={send.isPending}>
+            Cancel
+          </Button>
+          <Button variant="primary" onClick={() => void confirm()} disabled={send.isPending || !audience.data || nobody}>
+            {send.isPending ? 'Sending…' : audience.data && !nobody ? `Send to ${reachText(audience.data).members}` : 'Send'}
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
+}
