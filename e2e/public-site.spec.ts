@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { failOnConsoleErrors, newIdentity, PRO, signInAs } from './fixtures';
+import { ADMIN, failOnConsoleErrors, newIdentity, PRO, signInAs } from './fixtures';
 
 /** Zero serious or critical axe-core violations (issue #5 Quality). */
 async function expectNoSeriousA11yViolations(page: Page) {
@@ -53,6 +53,24 @@ test.describe('public pages: title, description and accessibility', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Quick Start' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
+
+  // Theme colours (secondary buttons, code, brand badges) once fell under 4.5:1 on these pages only.
+  const MEMBER_PAGES = ['/reverse-splits', '/settings/profile', '/settings/accounts', '/settings/analytics', '/settings/subscription', '/settings/affiliate'];
+  const ADMIN_PAGES = ['/admin/users', '/admin/reverse-splits', '/admin/brokers', '/admin/faqs', '/admin/feedback', '/admin/comms'];
+  for (const [who, account, paths] of [
+    ['a Pro member', PRO, MEMBER_PAGES],
+    ['an admin', ADMIN, ADMIN_PAGES],
+  ] as const) {
+    test(`the pages ${who} uses have no serious axe violations`, async ({ page, request }) => {
+      await signInAs(page, request, account);
+      for (const path of paths) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expectNoSeriousA11yViolations(page);
+      }
+    });
+  }
 });
 
 test('a visitor reads landing, learn, services, FAQ and policies, then signs up from /r/somebody with refId sent', async ({ page }) => {
