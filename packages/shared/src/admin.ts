@@ -58,6 +58,8 @@ export interface AdminUserDetail extends AdminUserSummary {
   email_validated: boolean;
   referrer: string | null;
   memberSince: string | null;
+  /** A role an admin gave by hand (Member or Pro); billing never lowers the user below it. */
+  grantedRole: string | null;
   activeSessions: number;
   audit: AuditEntry[];
 }

@@ -98,6 +98,8 @@ export async function seed(database: Database, config: AppConfig, now: Date = ne
         email: d.email,
         passwordHash: await hashPassword(d.password),
         role: d.role,
+        // The demo Pro has no membership: its Pro is granted, as an admin's would be.
+        grantedRole: d.role === 'Pro' ? 'Pro' : null,
         subscriptionTier: d.tier,
         emailValidated: true,
         memberSince: d.tier === 'Starter' ? null : now,

@@ -14,6 +14,8 @@ export const users = pgTable(
     phoneValidated: boolean('phone_validated').notNull().default(false),
     emailValidated: boolean('email_validated').notNull().default(false),
     role: text('role').notNull().default('User'),
+    /** A role an admin gave by hand (Member or Pro): billing never lowers the member below it. */
+    grantedRole: text('granted_role'),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     subscriptionTier: text('subscription_tier').notNull().default('Starter'),
@@ -41,6 +43,7 @@ export const users = pgTable(
     uniqueIndex('users_ical_token_uq').on(t.icalTokenHash),
     index('users_referrer_idx').on(t.referrerId),
     check('users_role_ck', inList(t.role, ROLES)),
+    check('users_granted_role_ck', sql`${t.grantedRole} is null or ${t.grantedRole} in ('Member', 'Pro')`),
   ],
 );
 

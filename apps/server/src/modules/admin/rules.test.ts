@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffFields } from './audit';
-import { adminEditRefusal, isUuid } from './rules';
+import { adminEditRefusal, grantedRoleAfterAdminEdit, isUuid } from './rules';
 
 describe('isUuid', () => {
   it.each([
@@ -36,4 +36,13 @@ describe('diffFields', () => {
     const d = diffFields({ notes: 'a' }, { notes: 'b'.repeat(300) });
     expect((d.notes.to as string).length).toBe(201);
   });
+});
+
+describe('grantedRoleAfterAdminEdit', () => {
+  it.each([
+    ['Pro', 'Pro'],
+    ['Member', 'Member'],
+    ['User', null],
+    ['Admin', null],
+  ] as const)('an admin setting %s grants %s', (role, granted) => expect(grantedRoleAfterAdminEdit(role)).toBe(granted));
 });

@@ -18,4 +18,12 @@ export function adminEditRefusal(actorId: string, targetId: string, change: { ro
   return null;
 }
 
+/**
+ * The role an admin's role edit grants (users.granted_role): Member or Pro stay through any later
+ * purchase and cancellation (billing's roleFor never goes below it); User or Admin grant nothing.
+ */
+export function grantedRoleAfterAdminEdit(role: Role): 'Member' | 'Pro' | null {
+  return role === 'Pro' || role === 'Member' ? role : null;
+}
+
 export const EDITABLE_ROLES: readonly Role[] = ROLES;

@@ -4,7 +4,7 @@ import { AppError, conflict, notFound } from '../../http/app-error';
 import type { AuthService } from '../auth/service';
 import { auditFor, diffFields, latestAudit, recordAudit } from './audit';
 import { adminUsersRepo, type UserRow } from './repo';
-import { adminEditRefusal, isUuid } from './rules';
+import { adminEditRefusal, grantedRoleAfterAdminEdit, isUuid } from './rules';
 
 function toSummary(r: UserRow): AdminUserSummary {
   return {
@@ -40,6 +40,7 @@ export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revo
       email_validated: row.emailValidated,
       referrer,
       memberSince: row.memberSince ? row.memberSince.toISOString() : null,
+      grantedRole: row.grantedRole,
       activeSessions,
       audit,
     };
@@ -64,6 +65,9 @@ export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revo
 
       const values: Parameters<typeof repo.update>[1] = {};
       if (change.role !== undefined) values.role = change.role;
+      // Only a change of role grants (the form sends the role with every save; re-sending a
+      // paying member's Pro must not make it permanent).
+      if (change.role !== undefined && change.role !== row.role) values.grantedRole = grantedRoleAfterAdminEdit(change.role);
       if (change.email !== undefined && change.email !== row.email) {
         const other = await repo.byEmail(change.email);
         if (other && other.id !== row.id) throw conflict('An account with that email already exists.');

@@ -218,6 +218,36 @@ describe('cancel membership', () => {
     expect(me.body.data.user).toMatchObject({ role: 'User', subscriptionTier: 'Starter' });
   });
 
+  it('a Pro granted by an admin stays Pro after buying lifetime and getting it refunded; taking the grant back ends it', async () => {
+    const admin = await registerUser(t.app);
+    await setRole(t.database, admin.user._id, 'Admin');
+    const g = await registerUser(t.app);
+    const role = async () => (await call(t.app, 'GET', '/api/auth/me', { token: g.token })).body.data.user;
+    expect((await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: g.user._id, role: 'Pro' } })).status).toBe(200);
+    expect(await role()).toMatchObject({ role: 'Pro', subscriptionTier: 'Starter' });
+
+    await buy(g.token, 'lifetime');
+    expect(await role()).toMatchObject({ role: 'Pro', subscriptionTier: 'Lifetime' });
+    now = new Date(now.getTime() + 2 * DAY);
+    const refund = await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: g.token });
+    expect(refund.body.data).toMatchObject({ outcome: 'refunded', refundAmount: 49900 });
+    expect(await role()).toMatchObject({ role: 'Pro', subscriptionTier: 'Starter' });
+
+    // Saving the user page again (the role is sent unchanged) grants nothing new.
+    const paying = await registerUser(t.app);
+    await buy(paying.token);
+    expect((await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: paying.user._id, role: 'Pro', email_validated: true } })).status).toBe(200);
+    const detail = await call(t.app, 'GET', `/api/users/${paying.user._id}`, { token: admin.token });
+    expect(detail.body.data.user).toMatchObject({ role: 'Pro', grantedRole: null });
+    expect((await call(t.app, 'GET', `/api/users/${g.user._id}`, { token: admin.token })).body.data.user.grantedRole).toBe('Pro');
+
+    // The admin sets User: nothing is granted any more, and billing agrees.
+    expect((await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: g.user._id, role: 'User' } })).status).toBe(200);
+    const { rows } = await t.database.query<{ granted_role: string | null }>('select granted_role from users where id = $1', [g.user._id]);
+    expect(rows[0].granted_role).toBeNull();
+    expect(await role()).toMatchObject({ role: 'User', subscriptionTier: 'Starter' });
+  });
+
   it('fetch and cancel answer 404 for someone else’s subscription', async () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);

@@ -40,6 +40,13 @@ describe('roleFor and tierFor', () => {
     ['User', 'starter', 'User'],
   ] as const)('%s with %s access → %s', (role, access, want) => expect(roleFor(role, access)).toBe(want));
   it.each([
+    ['Pro', 'starter', 'Pro', 'Pro', 'an admin-granted Pro outlives a cancelled subscription'],
+    ['Pro', 'starter', 'Member', 'Member', 'so does a granted Member'],
+    ['User', 'pro', 'Member', 'Pro', 'paid access lifts a granted Member to Pro'],
+    ['Pro', 'starter', null, 'User', 'a bought Pro lapses to User'],
+    ['Admin', 'starter', 'Pro', 'Admin', 'an Admin stays Admin'],
+  ] as const)('%s with %s access, granted %s → %s (%s)', (role, access, granted, want, _why) => expect(roleFor(role, access, granted)).toBe(want));
+  it.each([
     ['starter', 'Starter'],
     ['pro', 'Pro'],
     ['lifetime', 'Lifetime'],

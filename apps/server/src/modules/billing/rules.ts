@@ -41,10 +41,15 @@ export function tierFor(access: Access): 'Starter' | 'Pro' | 'Lifetime' {
   return access === 'lifetime' ? 'Lifetime' : access === 'pro' ? 'Pro' : 'Starter';
 }
 
-/** Role kept in sync with access; an Admin's role is never changed. */
-export function roleFor(current: Role | string, access: Access): Role {
+/**
+ * Role kept in sync with access; an Admin's role is never changed. `grantedRole` is a role an
+ * admin gave by hand (Member or Pro): without paid access the member keeps it, so buying and
+ * then cancelling never takes away what an admin granted.
+ */
+export function roleFor(current: Role | string, access: Access, grantedRole: Role | string | null = null): Role {
   if (current === 'Admin') return 'Admin';
-  return access === 'starter' ? 'User' : 'Pro';
+  if (access !== 'starter') return 'Pro';
+  return grantedRole === 'Pro' || grantedRole === 'Member' ? grantedRole : 'User';
 }
 
 /** Within 7 days of the first purchase: cancel now and refund; later: cancel at period end. */

@@ -104,7 +104,7 @@ export function billingService(ctx: AppContext, payments: PaymentProvider) {
     if (!user) return;
     const ms = await r.membershipsOf(userId);
     const access = userAccess(ms);
-    const role = roleFor(user.role, access);
+    const role = roleFor(user.role, access, user.grantedRole);
     const subscriptionTier = tierFor(access);
     const granting = ms.filter((m) => membershipAccess(m) !== 'starter');
     const since = granting.length ? granting.reduce((a, m) => (m.createdAt < a ? m.createdAt : a), granting[0].createdAt) : null;

@@ -68,7 +68,13 @@ function UserForm({ user, isSelf }: { user: AdminUserDetail; isSelf: boolean }) 
               </option>
             ))}
           </Form.Select>
-          {isSelf ? <Form.Text>You cannot change your own role.</Form.Text> : null}
+          {isSelf ? (
+            <Form.Text>You cannot change your own role.</Form.Text>
+          ) : user.grantedRole ? (
+            <Form.Text>{user.grantedRole} was granted by an admin: it stays if a paid membership ends. Set User to take it back.</Form.Text>
+          ) : (
+            <Form.Text>Member or Pro set here is kept even if a paid membership later ends.</Form.Text>
+          )}
         </Form.Group>
         <Form.Group className="col-12 col-md-6" controlId="admin-user-email">
           <Form.Label>Email</Form.Label>
