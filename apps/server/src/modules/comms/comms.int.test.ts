@@ -194,6 +194,13 @@ describe('sending a newsletter', () => {
     });
     expect(list.body.data.comms.filter((c: { subject: string | null }) => c.subject === 'Double click')).toHaveLength(1);
   });
+
+  it('is in the audit log once, with who sent it and to how many', async () => {
+    const audit = (await call(t.app, 'GET', '/api/admin/audit', { token: admin.token })).body.data.audit as { action: string; actorId: string; details: Record<string, unknown> }[];
+    const sent = audit.filter((a) => a.action === 'comms.send-announcement');
+    expect(sent.find((a) => a.details.subject === 'March newsletter')).toMatchObject({ actorId: admin.user.id, details: { kind: 'newsletter', recipients: 4 } });
+    expect(sent.filter((a) => a.details.subject === 'Double click')).toHaveLength(1);
+  });
 });
 
 describe('sending a general announcement', () => {

@@ -20,7 +20,7 @@ export const commsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     return { comms: await service.list() };
   });
 
-  app.post('/api/comms/send-sms', { schema: { tags: ['comms'], body: sendSmsRequest }, config: limit(30, '15 minutes') }, async (req) => {
+  app.post('/api/comms/send-sms', { schema: { tags: ['comms'], body: sendSmsRequest }, preValidation: adminFirst, config: limit(30, '15 minutes') }, async (req) => {
     const principal = requireAdmin(req);
     return service.sendSms(principal, req.body);
   });

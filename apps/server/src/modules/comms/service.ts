@@ -2,6 +2,7 @@ import type { AnnouncementAudience, AnnouncementKind, Communication, SendAnnounc
 import type { AppContext } from '../../context';
 import { conflict } from '../../http/app-error';
 import type { Principal } from '../../http/auth';
+import { recordAudit } from '../admin/audit';
 import type { NotificationsService } from '../notifications/service';
 import { commsRepo } from './repo';
 
@@ -24,12 +25,13 @@ export function commsService(ctx: AppContext, notifications: NotificationsServic
       }));
     },
 
-    /** Records the communication and queues one SMS per recipient, in one transaction. */
+    /** Records the communication, queues one SMS per recipient and writes the audit entry, in one transaction. */
     async sendSms(principal: Principal, input: SendSmsRequest): Promise<{ messageCount: number }> {
       const messageCount = await repo.transaction(async (tx) => {
         const id = await repo.insert(tx, { type: 'sms', sender: principal.user.username, audience: input.audience, message: input.message, createdDate: ctx.clock() });
         const n = await notifications.queueAdminSms(tx, id, input.message, input.audience);
         await repo.setCount(tx, id, n);
+        await recordAudit(tx, { actorId: principal.user.id, action: 'comms.send-sms', targetType: 'communication', targetId: id, details: { audience: input.audience, messageCount: n } });
         return n;
       });
       return { messageCount };
@@ -65,6 +67,13 @@ export function commsService(ctx: AppContext, notifications: NotificationsServic
         const sent = await notifications.raiseAnnouncement(tx, `${input.kind}:${input.requestId}`, input.kind, { subject: input.subject, message: input.message });
         if (!sent) throw conflict('This announcement was already sent.');
         await repo.setCounts(tx, id, sent);
+        await recordAudit(tx, {
+          actorId: principal.user.id,
+          action: 'comms.send-announcement',
+          targetType: 'communication',
+          targetId: id,
+          details: { kind: input.kind, subject: input.subject, recipients: sent.recipients },
+        });
         return { ...sent, duplicate: false };
       });
     },

@@ -206,6 +206,8 @@ describe('admin communications', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.errors[0].msg).toBe('Please enter a message.');
     expect((await call(t.app, 'POST', '/api/comms/send-sms', { token: pro.token, body: { message: 'hi', audience: 'All' } })).status).toBe(403);
+    // Members are refused before the body is looked at (no validation hints).
+    expect((await call(t.app, 'POST', '/api/comms/send-sms', { token: pro.token, body: { message: '' } })).status).toBe(403);
     const all = await call(t.app, 'POST', '/api/comms/send-sms', { token: admin.token, body: { message: 'Market closed Friday', audience: 'All' } });
     expect(all.body.data.messageCount).toBe(2); // pro + starter: validated phone and rsaSMS on
     const proOnly = await call(t.app, 'POST', '/api/comms/send-sms', { token: admin.token, body: { message: 'Pro only', audience: 'Pro' } });
@@ -217,5 +219,10 @@ describe('admin communications', () => {
     expect(list.body.data.comms[0]).toMatchObject({ type: 'sms', message: 'Pro only', audience: 'Pro', messageCount: 1 });
     expect(list.body.data.comms[0].sender).toBeTruthy();
     expect((await call(t.app, 'GET', '/api/comms', { token: pro.token })).status).toBe(403);
+    const audit = (await call(t.app, 'GET', '/api/admin/audit', { token: admin.token })).body.data.audit as { action: string; details: Record<string, unknown> }[];
+    expect(audit.filter((a) => a.action === 'comms.send-sms').map((a) => a.details)).toEqual([
+      { audience: 'Pro', messageCount: 1 },
+      { audience: 'All', messageCount: 2 },
+    ]);
   });
 });
