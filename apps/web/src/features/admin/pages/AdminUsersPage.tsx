@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { errorMessages } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/format';
 import { useAdminUsers } from '../api';
 import { PageViewsPanel } from '../components/PageViewsPanel';
 import '../admin.css';
@@ -16,7 +17,6 @@ export function roleBadge(role: string): string {
 }
 
 const date = (iso: string | null) => (iso ? formatInMarketTz(iso, 'MMM d, yyyy') : '—');
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** /admin and /admin/users: searchable users list, 50 per page (?page=), with the page-view overview on top. */
 export function AdminUsersPage() {
@@ -54,7 +54,7 @@ export function AdminUsersPage() {
               All users{' '}
               {data ? (
                 <span className="badge rounded-pill text-bg-light border align-middle">
-                  {data.matched === data.total ? count(data.total) : `${count(data.matched)} of ${count(data.total)}`}
+                  {data.matched === data.total ? formatCount(data.total) : `${formatCount(data.matched)} of ${formatCount(data.total)}`}
                 </span>
               ) : null}
             </h2>
@@ -130,8 +130,8 @@ export function AdminUsersPage() {
             <nav className="d-flex flex-wrap justify-content-between align-items-center gap-2 mt-3" aria-label="User pages">
               <span className="small text-body-secondary">
                 {data.users.length
-                  ? `Showing ${count((page - 1) * data.pageSize + 1)}–${count((page - 1) * data.pageSize + data.users.length)} of ${count(data.matched)}`
-                  : `${count(data.matched)} users`}
+                  ? `Showing ${formatCount((page - 1) * data.pageSize + 1)}–${formatCount((page - 1) * data.pageSize + data.users.length)} of ${formatCount(data.matched)}`
+                  : `${formatCount(data.matched)} users`}
               </span>
               <div className="d-flex align-items-center gap-2">
                 <Button variant="outline-secondary" size="sm" disabled={page <= 1} onClick={() => goTo(Math.min(page - 1, pages))}>

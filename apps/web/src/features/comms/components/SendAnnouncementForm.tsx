@@ -14,6 +14,7 @@ import Modal from 'react-bootstrap/Modal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { errorMessages } from '../../../lib/api-client';
+import { countOf, formatCount } from '../../../lib/format';
 import { newRequestId } from '../../../lib/request-id';
 import { useAnnouncementAudience, useSendAnnouncement } from '../api';
 
@@ -27,15 +28,13 @@ const NOBODY: Record<AnnouncementKind, string> = {
   newsletter: 'No member has the Newsletter turned on, so nobody would receive it.',
 };
 
-const n = (v: number) => v.toLocaleString('en-US');
-const plural = (v: number, one: string, many = `${one}s`) => `${n(v)} ${v === 1 ? one : many}`;
 
 /** "42 members" and, beside it, the messages by channel ("42 emails · 3 SMS"). */
 export function reachText(a: AnnouncementAudience): { members: string; channels: string } {
-  const parts = [plural(a.channels.email, 'email')];
-  if (a.channels.sms > 0) parts.push(`${n(a.channels.sms)} SMS`);
-  if (a.channels.whatsapp > 0) parts.push(`${n(a.channels.whatsapp)} WhatsApp`);
-  return { members: plural(a.recipients, 'member'), channels: parts.join(' · ') };
+  const parts = [countOf(a.channels.email, 'email')];
+  if (a.channels.sms > 0) parts.push(`${formatCount(a.channels.sms)} SMS`);
+  if (a.channels.whatsapp > 0) parts.push(`${formatCount(a.channels.whatsapp)} WhatsApp`);
+  return { members: countOf(a.recipients, 'member'), channels: parts.join(' · ') };
 }
 
 interface Draft {
@@ -100,8 +99,8 @@ export function SendAnnouncementForm() {
       const what = ANNOUNCEMENT_LABELS[confirming.kind];
       success.show(
         r.duplicate
-          ? `${what} already sent to ${plural(r.recipients, 'member')}.`
-          : `${what} sent to ${plural(r.recipients, 'member')}.`,
+          ? `${what} already sent to ${countOf(r.recipients, 'member')}.`
+          : `${what} sent to ${countOf(r.recipients, 'member')}.`,
       );
     } catch (err) {
       setSendErrors(errorMessages(err));
@@ -154,7 +153,7 @@ export function SendAnnouncementForm() {
             aria-describedby={`${id}-subject-count`}
           />
           <div id={`${id}-subject-count`} className="form-text">
-            {n(subjectChars)} of {n(ANNOUNCEMENT_SUBJECT_MAX)} characters
+            {formatCount(subjectChars)} of {formatCount(ANNOUNCEMENT_SUBJECT_MAX)} characters
           </div>
         </div>
         <div className="mb-3">
@@ -170,7 +169,7 @@ export function SendAnnouncementForm() {
             aria-describedby={`${id}-msg-count`}
           />
           <div id={`${id}-msg-count`} className={`form-text${messageChars > ANNOUNCEMENT_MESSAGE_MAX ? ' text-danger' : ''}`}>
-            {n(messageChars)} of {n(ANNOUNCEMENT_MESSAGE_MAX)} characters · plain text; a blank line starts a new paragraph
+            {formatCount(messageChars)} of {formatCount(ANNOUNCEMENT_MESSAGE_MAX)} characters · plain text; a blank line starts a new paragraph
           </div>
         </div>
         <p className="small mb-3" aria-live="polite" data-testid="announcement-reach">
@@ -214,8 +213,8 @@ export function SendAnnouncementForm() {
                 </Alert>
               ) : (
                 <p className="mb-0">
-                  It goes to <strong>{reachText(audience.data).members}</strong> ({reachText(audience.data).channels}), each with
-                  an unsubscribe link. It cannot be taken back.
+                  It goes to <strong>{reach?.members}</strong> ({reach?.channels}), each with an unsubscribe link. It cannot be
+                  taken back.
                 </p>
               )
             ) : (
@@ -241,7 +240,7 @@ export function SendAnnouncementForm() {
             Cancel
           </Button>
           <Button variant="primary" onClick={() => void confirm()} disabled={send.isPending || !audience.data || nobody}>
-            {send.isPending ? 'Sending…' : audience.data && !nobody ? `Send to ${reachText(audience.data).members}` : 'Send'}
+            {send.isPending ? 'Sending…' : reach && !nobody ? `Send to ${reach.members}` : 'Send'}
           </Button>
         </Modal.Footer>
       </Modal>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SettingsPanel } from '../../../components/SettingsPanel';
 import { errorMessages } from '../../../lib/api-client';
+import { countOf } from '../../../lib/format';
 import { useComms } from '../api';
 import { DeliveryLog } from '../components/DeliveryLog';
 import { RemindersButton } from '../components/RemindersButton';
@@ -12,7 +13,6 @@ import { SendSmsForm } from '../components/SendSmsForm';
 import '../comms.css';
 
 const isAnnouncement = (type: string): type is AnnouncementKind => type in ANNOUNCEMENT_LABELS;
-const count = (v: number, one: string) => `${v.toLocaleString('en-US')} ${one}${v === 1 ? '' : 's'}`;
 
 /** One communication: an SMS (audience, messages) or an announcement (subject, members, messages); long texts fold. */
 function CommItem({ c }: { c: Communication }) {
@@ -34,7 +34,7 @@ function CommItem({ c }: { c: Communication }) {
         </button>
       ) : null}
       <span className="small text-body-secondary d-block">
-        {announcement ? `${count(c.recipients ?? 0, 'member')} · ${count(c.messageCount, 'message')}` : `${c.audience ?? 'All'} · ${count(c.messageCount, 'message')}`}
+        {announcement ? `${countOf(c.recipients ?? 0, 'member')} · ${countOf(c.messageCount, 'message')}` : `${c.audience ?? 'All'} · ${countOf(c.messageCount, 'message')}`}
       </span>
     </li>
   );
