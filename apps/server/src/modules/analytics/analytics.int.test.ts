@@ -192,6 +192,10 @@ describe('stored totals (decision 008)', () => {
     }
     const first = await expectConsistent(carol.user._id);
     expect(first.totalTrades).toBe(12);
+    // The full open-positions list is the summary's (which lists up to 100), in the same order.
+    const summary = (await call(t.app, 'GET', '/api/analytics/mine', { token: carol.token })).body.data.analytics;
+    expect(summary.openPositions.length).toBeGreaterThan(1);
+    expect((await call(t.app, 'GET', '/api/analytics/open-positions', { token: carol.token })).body.data.openPositions).toEqual(summary.openPositions);
     expect(first.months.length).toBeGreaterThan(1);
     expect(first.returnDays.length).toBeGreaterThan(0);
     await expectConsistent(dave.user._id);

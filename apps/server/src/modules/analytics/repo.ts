@@ -16,6 +16,26 @@ const accountsJson = (userId: string) => sql`
   (select coalesce(json_agg(json_build_array(a.id, a.nickname, a.broker_id, a.broker, b.share_return_time)), '[]'::json)
      from accounts a left join brokers b on b.id = a.broker_id where a.user_id = ${userId})`;
 
+/**
+ * The member's first `limit` open positions (bought, not sold) in the order of `openPositions`
+ * in rules.ts — expected return date (unknown brokers last), ticker, nickname — as one JSON value.
+ * The partial index trades_open_idx finds them.
+ */
+const openJson = (userId: string, limit: number) => sql`
+  (select coalesce(json_agg(json_build_array(o.account_id, o.buy_date, o.buy_price, o.split_id, o.name, o.ticker, o.eff_date)), '[]'::json)
+     from (select t.account_id, t.buy_date, t.buy_price::text as buy_price, s.id as split_id, s.name, s.ticker, s.eff_date
+             from trades t
+             join reverse_splits s on s.id = t.split_id
+             join accounts a on a.id = t.account_id
+             left join brokers b on b.id = a.broker_id
+            where t.user_id = ${userId} and t.sell_price is null and t.sell_date is null
+              and (t.buy_price is not null or t.buy_date is not null)
+            order by s.eff_date + b.share_return_time nulls last, s.ticker collate "C", a.nickname collate "C"
+            limit ${limit}) o)`;
+
+const toOpen = (v: unknown): OpenTrade[] =>
+  parseJson<OpenTuple>(v).map(([accountId, buyDate, buyPrice, id, name, ticker, effDate]) => ({ accountId, buyDate, buyPrice, split: { id, name, ticker, effDate } }));
+
 const toAccounts = (v: unknown): AccountIn[] =>
   parseJson<AccountTuple>(v).map(([id, nickname, brokerId, broker, shareReturnTime]) => ({
     id,
@@ -43,16 +63,7 @@ export function analyticsRepo(db: Db) {
              from trade_return_days r where r.user_id = ${userId}) as returns,
           (select json_build_array(u.trades, u.open_positions) from trade_member_totals u where u.user_id = ${userId}) as counts,
           ${accountsJson(userId)} as accounts,
-          (select coalesce(json_agg(json_build_array(o.account_id, o.buy_date, o.buy_price, o.split_id, o.name, o.ticker, o.eff_date)), '[]'::json)
-             from (select t.account_id, t.buy_date, t.buy_price::text as buy_price, s.id as split_id, s.name, s.ticker, s.eff_date
-                     from trades t
-                     join reverse_splits s on s.id = t.split_id
-                     join accounts a on a.id = t.account_id
-                     left join brokers b on b.id = a.broker_id
-                    where t.user_id = ${userId} and t.sell_price is null and t.sell_date is null
-                      and (t.buy_price is not null or t.buy_date is not null)
-                    order by s.eff_date + b.share_return_time nulls last, s.ticker collate "C", a.nickname collate "C"
-                    limit ${openLimit}) o) as open
+          ${openJson(userId, openLimit)} as open
       `)) as unknown as {
         rows: { months: unknown; splits: unknown; returns: unknown; counts: unknown; accounts: unknown; open: unknown }[];
       };
@@ -84,6 +95,14 @@ export function analyticsRepo(db: Db) {
         openCount: counts?.[1] ?? 0,
         totalTrades: counts?.[0] ?? 0,
       };
+    },
+
+    /** Every open position of the member, with their accounts (the positions' brokers). */
+    async openFor(userId: string): Promise<{ accounts: AccountIn[]; open: OpenTrade[] }> {
+      const res = (await db.execute(sql`select ${accountsJson(userId)} as accounts, ${openJson(userId, Number.MAX_SAFE_INTEGER)} as open`)) as unknown as {
+        rows: { accounts: unknown; open: unknown }[];
+      };
+      return { accounts: toAccounts(res.rows[0].accounts), open: toOpen(res.rows[0].open) };
     },
 
     /**

@@ -1,7 +1,7 @@
 import { todayInMarket, type AnalyticsSummary, type OpenPosition, type TaxExport } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { analyticsRepo } from './repo';
-import { OPEN_POSITIONS_IN_SUMMARY, summarize, taxCsv, taxRows } from './rules';
+import { OPEN_POSITIONS_IN_SUMMARY, openPositions, summarize, taxCsv, taxRows } from './rules';
 
 /** Member analytics and the Form 8949 tax export (beyond SPEC's "Coming Soon"). */
 export function analyticsService(ctx: AppContext) {
@@ -14,8 +14,8 @@ export function analyticsService(ctx: AppContext) {
     },
     /** Every open position (the summary lists the first 100). */
     async openPositions(userId: string): Promise<OpenPosition[]> {
-      const input = await repo.totalsFor(userId, Number.MAX_SAFE_INTEGER);
-      return summarize({ ...input, today: todayInMarket(ctx.clock()) }, Number.MAX_SAFE_INTEGER).openPositions;
+      const { accounts, open } = await repo.openFor(userId);
+      return openPositions(open, accounts, todayInMarket(ctx.clock()));
     },
     async taxExport(userId: string, year: number): Promise<TaxExport> {
       const rows = taxRows(await repo.recordsFor(userId), year);
