@@ -63,14 +63,14 @@ async function main() {
   const [split] = (
     await database.query<{ id: string }>(
       `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, price, est_profit, status)
-       values ('Fanout Corp', 'FANO', current_date + 7, current_date + 6, 10, 1.25, 11.25, 'Approved') returning id::text as id`,
+       values ('Fanout Corp', 'FANO', current_date + 7, current_date + 6, 10, 1.25, 11.25, 'Upcoming') returning id::text as id`,
     )
   ).rows;
   console.log(`setup: ${N.toLocaleString('en-US')} Pro members with email on (${((performance.now() - t) / 1000).toFixed(1)} s)`);
 
   // 1. Enqueue: the same call the splits module makes inside its write transaction.
   t = performance.now();
-  await database.db.transaction(async (tx) => service.notifier.splitChanged(tx as never, { splitId: split.id, kind: 'added', previousStatus: null, status: 'Approved' }));
+  await database.db.transaction(async (tx) => service.notifier.splitChanged(tx as never, { splitId: split.id, kind: 'added', previousStatus: null, status: 'Upcoming' }));
   const enqueueMs = performance.now() - t;
   console.log(`enqueue: the alert committed with the split (durable event + Discord message) in ${(enqueueMs / 1000).toFixed(3)} s (budget ≤ ${ENQUEUE_BUDGET_MS / 1000} s) ${enqueueMs <= ENQUEUE_BUDGET_MS ? 'OK' : 'OVER BUDGET'}`);
   // 1b. The worker's fan-out: one delivery row per member, 2,000 members per transaction.

@@ -32,9 +32,40 @@ export const splitSchema = z.object({
 });
 export type Split = z.infer<typeof splitSchema>;
 
+/**
+ * What a caller who may not see a split gets (issue 12 §1): only what the masked view draws —
+ * the days it sits on, the table it belongs in, the asterisks, and a placeholder id that is
+ * unique within one response and is not the split's id. Ratio, price, profits, notes, source,
+ * caution and the real id never leave the server.
+ */
+export const maskedSplitSchema = z.object({
+  _id: z.string(),
+  name: z.literal(MASK),
+  ticker: z.literal(MASK),
+  effDate: z.string(),
+  buyDate: z.string(),
+  status: z.enum(['Upcoming', 'Complete']),
+  masked: z.literal(true),
+});
+export type MaskedSplit = z.infer<typeof maskedSplitSchema>;
+
+/** A row of GET /api/rs: the whole split, or its masked stand-in. */
+export const splitViewSchema = z.discriminatedUnion('masked', [splitSchema.extend({ masked: z.literal(false) }), maskedSplitSchema]);
+export type SplitView = Split | MaskedSplit;
+
+export const isMaskedSplit = (s: SplitView): s is MaskedSplit => s.masked;
+export const isFullSplit = (s: SplitView): s is Split => !s.masked;
+
+/** The id a masked row carries: a per-response placeholder, never the split's id. */
+export const maskedPlaceholderId = (n: number) => `masked-${n}`;
+
 /** GET /api/rs/past rows (the landing page's recent round-up splits). */
 export const pastSplitSchema = splitSchema.pick({ _id: true, name: true, rsType: true, ticker: true, effDate: true, ratio: true, price: true, avgProfit: true });
 export type PastSplit = z.infer<typeof pastSplitSchema>;
+
+/** Admin delete (POST /api/rs/delete): a split without trades is deleted; one with trades is archived, after `confirm`. */
+export const deleteSplitResultSchema = z.object({ id: z.string(), deleted: z.boolean(), archived: z.boolean(), trades: z.number().int() });
+export type DeleteSplitResult = z.infer<typeof deleteSplitResultSchema>;
 
 const date = (label: string) =>
   z.string({ error: `${label} is required` }).trim().refine(isIsoDate, { message: `${label} must be a valid date (YYYY-MM-DD)` });
@@ -102,7 +133,11 @@ export const addSplitRequest = z.object({ newTicker: splitInputSchema });
 export const editSplitRequest = z.object({
   newTicker: z.object({ _id: z.uuid({ error: 'Unknown split' }), ...splitFields }).refine(...buyNotAfterEff),
 });
-export const deleteSplitRequest = z.object({ id: z.uuid({ error: 'Unknown split' }) });
+export const deleteSplitRequest = z.object({
+  id: z.uuid({ error: 'Unknown split' }),
+  /** Required to archive a split that members have trades on (the answer without it names the count). */
+  confirm: z.boolean({ error: 'confirm must be true or false' }).optional(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Pure rules (table-tested in apps/server/src/modules/splits/rules.test.ts)

@@ -89,7 +89,7 @@ describe('real adapters against local peers', () => {
     const today = new Date().toISOString().slice(0, 10);
     const add = await call(t.app, 'POST', '/api/rs/add', {
       token: admin.token,
-      body: { newTicker: { name: 'Acme Corp', ticker: 'ACME', effDate: today, buyDate: today, ratio: 10, price: 1.5, status: 'Approved', rsType: 'Round Up' } },
+      body: { newTicker: { name: 'Acme Corp', ticker: 'ACME', effDate: today, buyDate: today, ratio: 10, price: 1.5, status: 'Upcoming', rsType: 'Round Up' } },
     });
     expect(add.status).toBe(200);
     const service = notificationsService(t.app.ctx);

@@ -23,6 +23,8 @@ export const reverseSplits = pgTable(
     source: text('source'),
     notes: text('notes'),
     caution: boolean('caution').notNull().default(false),
+    /** Set instead of deleting a split members have trades on (decision 011): hidden everywhere, trades kept. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -224,7 +224,14 @@ describe('stored totals (decision 008)', () => {
     expect(after).not.toEqual(before);
     await expectConsistent(dave.user._id);
 
-    expect((await call(t.app, 'POST', '/api/rs/delete', { token: admin.token, body: { id: splitIds[0] } })).status).toBe(200);
+    // An admin "delete" of a split with trades archives it (decision 011): the totals do not move.
+    const beforeArchive = await expectConsistent(carol.user._id);
+    expect((await call(t.app, 'POST', '/api/rs/delete', { token: admin.token, body: { id: splitIds[0] } })).status).toBe(409);
+    const archived = await call(t.app, 'POST', '/api/rs/delete', { token: admin.token, body: { id: splitIds[0], confirm: true } });
+    expect(archived.body.data).toMatchObject({ archived: true, deleted: false });
+    expect(canonical(await expectConsistent(carol.user._id))).toEqual(canonical(beforeArchive));
+    // Deleting the row itself (only SQL can now) still takes its trades out of the totals.
+    await t.database.query('delete from reverse_splits where id = $1', [splitIds[0]]);
     expect((await expectConsistent(carol.user._id)).totalTrades).toBe(9);
     expect((await call(t.app, 'POST', '/api/accounts/delete', { token: carol.token, body: { id: carolAccounts[0] } })).status).toBe(200);
     expect((await expectConsistent(carol.user._id)).totalTrades).toBe(6);

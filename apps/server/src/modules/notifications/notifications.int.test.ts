@@ -21,7 +21,7 @@ const deliveries = async () =>
   (await t.database.query<{ idem_key: string; channel: string; status: string; attempts: number; user_id: string | null }>('select idem_key, channel, status, attempts, user_id::text as user_id from notification_deliveries order by idem_key')).rows;
 
 const splitBody = (over: Record<string, unknown> = {}) => ({
-  newTicker: { name: 'Acme Corp', ticker: 'ACME', effDate: todayInMarket(), buyDate: todayInMarket(), ratio: 10, price: 1.5, status: 'Approved', rsType: 'Round Up', caution: false, ...over },
+  newTicker: { name: 'Acme Corp', ticker: 'ACME', effDate: todayInMarket(), buyDate: todayInMarket(), ratio: 10, price: 1.5, status: 'Upcoming', rsType: 'Round Up', caution: false, ...over },
 });
 
 beforeAll(async () => {
@@ -88,6 +88,7 @@ describe('split events → deliveries', () => {
   it('turning Upcoming raises upcomingRsa once; other edits raise nothing', async () => {
     const before = (await deliveries()).length;
     const edit = (status: string) => call(t.app, 'POST', '/api/rs/edit', { token: admin.token, body: { newTicker: { ...splitBody({ status }).newTicker, _id: splitId } } });
+    expect((await edit('Complete')).status).toBe(200);
     expect((await edit('Upcoming')).status).toBe(200);
     await expand();
     const after = await deliveries();
@@ -104,7 +105,7 @@ describe('split events → deliveries', () => {
     const s = notificationsService(t.app.ctx);
     await expect(
       t.database.db.transaction(async (tx) => {
-        await s.notifier.splitChanged(tx as never, { splitId, kind: 'added', previousStatus: null, status: 'Approved' });
+        await s.notifier.splitChanged(tx as never, { splitId, kind: 'added', previousStatus: null, status: 'Upcoming' });
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');

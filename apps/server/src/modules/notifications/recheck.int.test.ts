@@ -217,7 +217,7 @@ describe('Pro-only messages after the member loses Pro', () => {
           buyDate: today,
           ratio: 20,
           price: 2,
-          status: 'Approved',
+          status: 'Upcoming',
           rsType: 'Round Up',
           caution: false,
         },

@@ -230,7 +230,8 @@ export function notificationsRepo(db: Db) {
     async splitsBuyingOn(date: string) {
       return rows<Record<string, unknown>>(
         db,
-        sql`select ${SPLIT_FIELDS} from reverse_splits where buy_date = ${date}::date and status <> 'Complete' order by ticker`,
+        // Only public, live splits are reminded of (Approved ones are not public; archived ones are gone).
+        sql`select ${SPLIT_FIELDS} from reverse_splits where buy_date = ${date}::date and status = 'Upcoming' and archived_at is null order by ticker`,
       );
     },
 

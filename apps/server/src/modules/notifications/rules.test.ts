@@ -103,10 +103,14 @@ describe('ineligibility: the send-time re-check (same rule as fan-out)', () => {
 
 describe('eventsForSplitChange', () => {
   it.each([
-    [{ kind: 'added', previousStatus: null, status: 'Approved' }, ['rsa']],
+    // Approved splits are not public: nothing is announced until an admin makes them Upcoming (issue 12 §1).
+    [{ kind: 'added', previousStatus: null, status: 'Approved' }, []],
+    [{ kind: 'updated', previousStatus: 'Approved', status: 'Approved' }, []],
+    [{ kind: 'updated', previousStatus: 'Upcoming', status: 'Approved' }, []],
     [{ kind: 'added', previousStatus: null, status: 'Upcoming' }, ['rsa']],
     [{ kind: 'added', previousStatus: null, status: 'Complete' }, []],
-    [{ kind: 'updated', previousStatus: 'Approved', status: 'Upcoming' }, ['upcomingRsa']],
+    [{ kind: 'updated', previousStatus: 'Approved', status: 'Upcoming' }, ['rsa', 'upcomingRsa']],
+    [{ kind: 'updated', previousStatus: 'Complete', status: 'Upcoming' }, ['upcomingRsa']],
     [{ kind: 'updated', previousStatus: 'Upcoming', status: 'Upcoming' }, []],
     [{ kind: 'updated', previousStatus: 'Upcoming', status: 'Complete' }, []],
     [{ kind: 'deleted', previousStatus: 'Upcoming', status: null }, []],

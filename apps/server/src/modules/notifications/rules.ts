@@ -84,12 +84,18 @@ export function addressFor(user: Recipient, channel: PersonalChannel): string | 
   return channel === 'email' ? user.email : user.phone;
 }
 
-/** The events a split change raises: a new split is announced (and goes to Discord); turning Upcoming raises upcomingRsa. */
+/**
+ * The events a split change raises. Approved splits are not public (issue 12 §1): nothing is
+ * announced until an admin makes the split Upcoming. A split added as Upcoming is announced as new
+ * (and goes to Discord); one moved from Approved to Upcoming is announced as new then, and as
+ * Upcoming; one moved back to Upcoming from Complete raises upcomingRsa. (Each event key is raised
+ * once per split, so a split going back and forth is not announced twice.)
+ */
 export function eventsForSplitChange(e: { kind: 'added' | 'updated' | 'deleted'; previousStatus: string | null; status: string | null }): ('rsa' | 'upcomingRsa')[] {
-  if (e.kind === 'deleted') return [];
-  if (e.kind === 'added') return e.status === 'Complete' ? [] : ['rsa'];
-  if (e.status === 'Upcoming' && e.previousStatus !== 'Upcoming') return ['upcomingRsa'];
-  return [];
+  if (e.kind === 'deleted' || e.status !== 'Upcoming') return [];
+  if (e.kind === 'added') return ['rsa'];
+  if (e.previousStatus === 'Upcoming') return [];
+  return e.previousStatus === 'Approved' ? ['rsa', 'upcomingRsa'] : ['upcomingRsa'];
 }
 
 /** The day a member's round-up shares should be back: effDate + the broker's share return time (calendar days). */

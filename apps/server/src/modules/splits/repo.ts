@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Split, SplitInput, SplitStatus } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
@@ -8,8 +8,11 @@ type Row = typeof schema.reverseSplits.$inferSelect;
 /** The channel the change signal travels on (LISTEN/NOTIFY); the payload carries no split data. */
 export const SPLITS_CHANNEL = 'roundup_splits';
 
+/** A split as stored: the SPEC §3 fields plus whether it is archived (decision 011). */
+export type StoredSplit = Split & { archived: boolean };
+
 /** SQL row → SPEC §3 JSON (snake_case and numeric strings → field names and numbers). */
-export function toSplit(r: Row): Split {
+export function toSplit(r: Row): StoredSplit {
   return {
     _id: r.id,
     name: r.name,
@@ -26,6 +29,7 @@ export function toSplit(r: Row): Split {
     notes: r.notes,
     caution: r.caution,
     masked: false,
+    archived: r.archivedAt !== null,
   };
 }
 
@@ -50,19 +54,25 @@ function toValues(input: SplitInput & { estProfit: number }) {
 export function splitsRepo(db: Db) {
   const t = schema.reverseSplits;
   return {
-    async list(statuses: SplitStatus[]): Promise<Split[]> {
-      const rows = await db.select().from(t).where(inArray(t.status, statuses)).orderBy(asc(t.buyDate), asc(t.ticker));
-      return rows.map(toSplit);
-    },
-    async byId(id: string): Promise<Split | null> {
-      const [row] = await db.select().from(t).where(eq(t.id, id)).limit(1);
-      return row ? toSplit(row) : null;
-    },
-    async pastRoundUps(limit: number): Promise<Split[]> {
+    /** Splits of these statuses that are not archived. */
+    async list(statuses: SplitStatus[]): Promise<StoredSplit[]> {
       const rows = await db
         .select()
         .from(t)
-        .where(and(eq(t.status, 'Complete'), eq(t.rsType, 'Round Up')))
+        .where(and(inArray(t.status, statuses), isNull(t.archivedAt)))
+        .orderBy(asc(t.buyDate), asc(t.ticker));
+      return rows.map(toSplit);
+    },
+    async byId(id: string): Promise<StoredSplit | null> {
+      const [row] = await db.select().from(t).where(eq(t.id, id)).limit(1);
+      return row ? toSplit(row) : null;
+    },
+    /** Complete Round Up splits bought on or before `boughtBy` (what a visitor may see), newest first. */
+    async pastRoundUps(limit: number, boughtBy: string): Promise<StoredSplit[]> {
+      const rows = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.status, 'Complete'), eq(t.rsType, 'Round Up'), isNull(t.archivedAt), lte(t.buyDate, boughtBy)))
         .orderBy(desc(t.effDate), asc(t.ticker))
         .limit(limit);
       return rows.map(toSplit);
@@ -98,21 +108,30 @@ export function splitsRepo(db: Db) {
 function txOps(tx: Db) {
   const t = schema.reverseSplits;
   return {
-    async lockById(id: string): Promise<Split | null> {
+    async lockById(id: string): Promise<StoredSplit | null> {
       const [row] = await tx.select().from(t).where(eq(t.id, id)).for('update').limit(1);
       return row ? toSplit(row) : null;
     },
-    async insert(input: SplitInput & { estProfit: number }): Promise<Split> {
+    async insert(input: SplitInput & { estProfit: number }): Promise<StoredSplit> {
       const [row] = await tx.insert(t).values(toValues(input)).returning();
       return toSplit(row);
     },
-    async update(id: string, input: SplitInput & { estProfit: number }): Promise<Split> {
+    async update(id: string, input: SplitInput & { estProfit: number }): Promise<StoredSplit> {
       const [row] = await tx
         .update(t)
         .set({ ...toValues(input), updatedAt: sql`now()` })
         .where(eq(t.id, id))
         .returning();
       return toSplit(row);
+    },
+    /** Members' trades on a split (read under the split's row lock, which new trades' foreign keys wait on). */
+    async tradeCount(id: string): Promise<number> {
+      const [row] = await tx.select({ n: count() }).from(schema.trades).where(eq(schema.trades.splitId, id));
+      return Number(row?.n ?? 0);
+    },
+    /** Hides the split everywhere and keeps its trades: an UPDATE that fires none of the analytics triggers. */
+    async archive(id: string): Promise<void> {
+      await tx.update(t).set({ archivedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(t.id, id));
     },
     async remove(id: string): Promise<void> {
       await tx.delete(t).where(eq(t.id, id));

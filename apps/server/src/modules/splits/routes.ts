@@ -59,8 +59,8 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.post('/api/rs/delete', { schema: { tags: ['splits'], body: deleteSplitRequest } }, async (req) => {
     requireAdmin(req);
-    await service.remove(req.body.id);
-    return { id: req.body.id };
+    // Deletes a split without trades; one with trades needs `confirm: true` and is archived (decision 011).
+    return service.remove(req.body.id, { confirm: req.body.confirm === true });
   });
 
   // ---- iCal feed (Pro): the secret URL, its reset, and the feed itself -----------------------

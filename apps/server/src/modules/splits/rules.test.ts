@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, defaultEstProfit, monthGrid, monthlyAvgProfit, parseMonthYear, type Split } from '@roundup/shared';
-import { buildIcal, foldLine, mustMask, present, visibleStatuses } from './rules';
+import { buildIcal, foldLine, icalText, isAnnounceable, mustMask, presentAll, splitAccess, tradeProblem, visibleStatuses, type SplitAccess } from './rules';
 
 const TODAY = '2026-03-10';
 
@@ -89,10 +89,10 @@ describe('masking rule: role × buyDate offset from today (New York)', () => {
     ticker: 'ACME',
     effDate: '2026-03-12',
     buyDate: '2026-03-11',
-    ratio: 10,
-    price: 1,
-    estProfit: 9,
-    avgProfit: 0,
+    ratio: 37,
+    price: 0.4321,
+    estProfit: 15.56,
+    avgProfit: 2.5,
     status: 'Upcoming',
     rsType: 'Round Up',
     source: 'https://example.com',
@@ -100,14 +100,71 @@ describe('masking rule: role × buyDate offset from today (New York)', () => {
     caution: true,
     masked: false,
   };
-  it('replaces name and ticker with asterisks and drops notes and source; keeps numbers', () => {
-    expect(present('User', s, TODAY)).toEqual({ ...s, name: '*****', ticker: '*****', notes: null, source: null, masked: true });
-    expect(present('Pro', s, TODAY)).toBe(s);
+  it('a masked row carries only its days, status, asterisks and a placeholder id', () => {
+    const [row] = presentAll('User', [s], TODAY);
+    expect(row).toEqual({ _id: 'masked-1', name: '*****', ticker: '*****', effDate: '2026-03-12', buyDate: '2026-03-11', status: 'Upcoming', masked: true });
+    expect(JSON.stringify(row)).not.toMatch(/37|0\.4321|15\.56|2\.5|note|example|"x"|caution/);
+    expect(presentAll('Pro', [s], TODAY)).toEqual([s]);
+  });
+  it('numbers placeholders per response by days only, never by ticker', () => {
+    const a = { ...s, _id: 'a', ticker: 'AAA', buyDate: '2026-03-12', effDate: '2026-03-13' };
+    const z = { ...s, _id: 'z', ticker: 'ZZZ', buyDate: '2026-03-12', effDate: '2026-03-14' };
+    const old = { ...s, _id: 'old', ticker: 'OLD', buyDate: '2026-03-01', effDate: '2026-03-02' };
+    const rows = presentAll(null, [old, z, a], TODAY);
+    expect(rows.map((r) => r._id)).toEqual(['old', 'masked-1', 'masked-2']);
+    expect(rows.map((r) => r.effDate)).toEqual(['2026-03-02', '2026-03-13', '2026-03-14']);
+    expect(presentAll(null, [{ ...s, archived: true }], TODAY)).toEqual([]);
   });
   it('lists Approved splits for admins only', () => {
     expect(visibleStatuses('Admin')).toContain('Approved');
     expect(visibleStatuses('Pro')).toEqual(['Upcoming', 'Complete']);
     expect(visibleStatuses(null)).toEqual(['Upcoming', 'Complete']);
+  });
+});
+
+describe('splitAccess: the one visibility rule (viewer × status × masked date × own trade)', () => {
+  const viewers = [['anonymous', null], ['User', 'User'], ['Member', 'Member'], ['Pro', 'Pro'], ['Admin', 'Admin']] as const;
+  // Per viewer: [Approved, Upcoming masked-date, Upcoming past, Complete masked-date, Complete past, archived Upcoming, archived Complete past]
+  const expected: Record<string, SplitAccess[]> = {
+    anonymous: ['hidden', 'masked', 'full', 'masked', 'full', 'hidden', 'hidden'],
+    User: ['hidden', 'masked', 'full', 'masked', 'full', 'hidden', 'hidden'],
+    Member: ['hidden', 'full', 'full', 'full', 'full', 'hidden', 'hidden'],
+    Pro: ['hidden', 'full', 'full', 'full', 'full', 'hidden', 'hidden'],
+    Admin: ['full', 'full', 'full', 'full', 'full', 'hidden', 'hidden'],
+  };
+  const future = addDays(TODAY, 5);
+  const past = addDays(TODAY, -5);
+  const splits = [
+    { status: 'Approved', buyDate: future, archived: false },
+    { status: 'Upcoming', buyDate: future, archived: false },
+    { status: 'Upcoming', buyDate: past, archived: false },
+    { status: 'Complete', buyDate: future, archived: false },
+    { status: 'Complete', buyDate: past, archived: false },
+    { status: 'Upcoming', buyDate: future, archived: true },
+    { status: 'Complete', buyDate: past, archived: true },
+  ];
+  const cases = viewers.flatMap(([name, role]) => splits.map((f, i) => [name, role, f, expected[name][i]] as const));
+  it.each(cases)('%s × %o → %s', (_name, role, facts, access) => {
+    expect(splitAccess(role, facts, TODAY)).toBe(access);
+  });
+  it.each(viewers.flatMap(([name, role]) => splits.map((f) => [name, role, f] as const)))('%s always sees a split they have trades on: %o', (_n, role, facts) => {
+    expect(splitAccess(role, facts, TODAY, { ownsTrade: true })).toBe('full');
+  });
+  it.each([
+    ['Approved', false, false],
+    ['Upcoming', false, true],
+    ['Complete', false, false],
+    ['Upcoming', true, false],
+  ] as const)('announce a %s split (archived %s) → %s', (status, archived, yes) => expect(isAnnounceable({ status, archived })).toBe(yes));
+  it.each([
+    ['Approved', false, 'add', 'CONFLICT'],
+    ['Approved', false, 'edit', 'CONFLICT'],
+    ['Upcoming', false, 'add', null],
+    ['Complete', false, 'edit', null],
+    ['Upcoming', true, 'add', 'NOT_FOUND'],
+    ['Complete', true, 'edit', null],
+  ] as const)('trade %s split (archived %s), %s → %s', (status, archived, action, code) => {
+    expect(tradeProblem({ status, archived }, action)?.code ?? null).toBe(code);
   });
 });
 
@@ -153,5 +210,37 @@ describe('iCal', () => {
     expect(ics).toContain('A\\, B\\; C');
     expect(ics).toContain('URL:https://roundup.example/reverse-splits');
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  });
+  it.each([
+    ['a\\b', 'a\\\\b'],
+    ['a;b', 'a\\;b'],
+    ['a,b', 'a\\,b'],
+    ['a\r\nb', 'a\\nb'],
+    ['a\rb', 'a\\nb'],
+    ['a\nb', 'a\\nb'],
+    ['a\n\rb', 'a\\n\\nb'],
+    ['a\u0000\u001bb\tc', 'ab\tc'],
+  ])('escapes TEXT %j as %j', (input, out) => expect(icalText(input)).toBe(out));
+  it.each([
+    ['bare CR', 'Evil\rEND:VEVENT\rBEGIN:VEVENT\rSUMMARY:Injected'],
+    ['bare LF', 'Evil\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:Injected'],
+    ['CRLF', 'Evil\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Injected'],
+    ['long', `${'Évil '.repeat(40)}\r\nX-INJECTED:1`],
+  ])('a split name with %s cannot inject a line', (_what, name) => {
+    const ics = buildIcal(
+      [{ _id: 'id1', name, ticker: 'ABC', effDate: '2026-03-12', buyDate: '2026-03-11', ratio: 10, price: 1, estProfit: 9, avgProfit: 0, status: 'Upcoming', rsType: 'Round Up', source: null, notes: null, caution: false, masked: false }],
+      { appUrl: 'https://roundup.example/', now: new Date('2026-03-10T15:00:00Z') },
+    );
+    // Only CRLF ends a line; each physical line is at most 75 octets.
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    const physical = ics.split('\r\n').slice(0, -1);
+    expect(physical.every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
+    // Unfolded, there is exactly one event and every content line is one we wrote.
+    const lines = ics.replace(/\r\n /g, '').split('\r\n').slice(0, -1);
+    expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1);
+    expect(lines.filter((l) => l === 'END:VEVENT')).toHaveLength(1);
+    const names = lines.map((l) => /^[A-Z-]+/.exec(l)?.[0]);
+    expect(names).toEqual(['BEGIN', 'VERSION', 'PRODID', 'CALSCALE', 'METHOD', 'X-WR-CALNAME', 'BEGIN', 'UID', 'DTSTAMP', 'DTSTART', 'DTEND', 'SUMMARY', 'DESCRIPTION', 'URL', 'TRANSP', 'END', 'END']);
+    expect(lines.find((l) => l.startsWith('DESCRIPTION:'))).toContain('vil');
   });
 });

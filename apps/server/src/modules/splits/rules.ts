@@ -1,4 +1,4 @@
-import { addDays, can, formatMoney, isMaskedBuyDate, MASK, type Role, type Split, type SplitStatus } from '@roundup/shared';
+import { addDays, can, formatMoney, isMaskedBuyDate, MASK, maskedPlaceholderId, type MaskedSplit, type Role, type Split, type SplitStatus, type SplitView } from '@roundup/shared';
 
 /**
  * Pure split rules (DESIGN §3: takes `today`, never reads the clock). The calendar rules the
@@ -13,32 +13,117 @@ export function seesEverything(viewer: Viewer): boolean {
   return can(viewer, 'splits:full');
 }
 
-/** Whether this split must be masked for this viewer today (New York date). */
+/** The facts about a split that decide who may see it. */
+export interface SplitFacts {
+  status: SplitStatus | string;
+  buyDate: string;
+  /** Archived instead of deleted because members have trades on it (decision 011). */
+  archived: boolean;
+}
+
+/**
+ * How much of a split a caller may see:
+ * - `full`: every field;
+ * - `masked`: only the masked stand-in (days, status, asterisks, a placeholder id);
+ * - `hidden`: nothing (not listed; by id answers 404).
+ */
+export type SplitAccess = 'full' | 'masked' | 'hidden';
+
+/**
+ * THE visibility rule (issue 12 §1). Every path that carries split data asks it: GET /api/rs,
+ * by id, the past list, the iCal feed, alerts, trades and analytics.
+ * - A member always sees the splits of their own recorded trades (`ownsTrade`), whatever their role
+ *   now and whatever became of the split: it is their history.
+ * - Archived splits are gone from every calendar, table, feed and alert (admins included).
+ * - Approved splits are not public: admins only.
+ * - Upcoming and Complete: Pro (Member, Pro) and admins see them whole; Starter users and anonymous
+ *   visitors see them masked from one day before today (New York) on (SPEC §2).
+ */
+export function splitAccess(viewer: Viewer, s: SplitFacts, today: string, opts: { ownsTrade?: boolean } = {}): SplitAccess {
+  if (opts.ownsTrade) return 'full';
+  if (s.archived) return 'hidden';
+  if (s.status !== 'Upcoming' && s.status !== 'Complete') return can(viewer, 'admin:access') && s.status === 'Approved' ? 'full' : 'hidden';
+  if (seesEverything(viewer)) return 'full';
+  return isMaskedBuyDate(s.buyDate, today) ? 'masked' : 'full';
+}
+
+/** Whether an Upcoming/Complete split with this buyDate is masked for this viewer today (SPEC §2). */
 export function mustMask(viewer: Viewer, buyDate: string, today: string): boolean {
-  return !seesEverything(viewer) && isMaskedBuyDate(buyDate, today);
+  return splitAccess(viewer, { status: 'Upcoming', buyDate, archived: false }, today) === 'masked';
 }
 
-/** Replaces name and ticker with asterisks and drops notes and source (SPEC §2, DESIGN §4). */
-export function maskSplit(s: Split): Split {
-  return { ...s, name: MASK, ticker: MASK, notes: null, source: null, masked: true };
-}
-
-/** The split as this viewer may see it. */
-export function present(viewer: Viewer, s: Split, today: string): Split {
-  return mustMask(viewer, s.buyDate, today) ? maskSplit(s) : s;
-}
-
-/** Statuses listed by GET /api/rs: Approved splits are admin-only. */
+/** Statuses worth reading for GET /api/rs (a pre-filter for SQL; `splitAccess` decides): Approved is admin-only. */
 export function visibleStatuses(viewer: Viewer): SplitStatus[] {
   return can(viewer, 'admin:access') ? ['Approved', 'Upcoming', 'Complete'] : ['Upcoming', 'Complete'];
+}
+
+/** Whether a split may be announced to members (alerts, reminders, Discord): public and not archived. */
+export function isAnnounceable(s: Pick<SplitFacts, 'status' | 'archived'>): boolean {
+  return !s.archived && s.status === 'Upcoming';
+}
+
+/**
+ * Why a trade cannot be recorded on this split now, or null. Approved splits are not open until
+ * an admin moves them to Upcoming; archived ones take no new trades (existing ones may still be edited).
+ */
+export function tradeProblem(s: Pick<SplitFacts, 'status' | 'archived'>, action: 'add' | 'edit'): { code: 'NOT_FOUND' | 'CONFLICT'; msg: string } | null {
+  if (s.archived) return action === 'add' ? { code: 'NOT_FOUND', msg: 'Split not found' } : null;
+  if (s.status === 'Approved') return { code: 'CONFLICT', msg: 'Trades can be recorded once this split is Upcoming' };
+  return null;
+}
+
+/** The masked stand-in: days, status and asterisks, with the given placeholder id. */
+export function maskSplit(s: Pick<Split, 'buyDate' | 'effDate' | 'status'>, placeholderId: string): MaskedSplit {
+  return { _id: placeholderId, name: MASK, ticker: MASK, effDate: s.effDate, buyDate: s.buyDate, status: s.status === 'Complete' ? 'Complete' : 'Upcoming', masked: true };
+}
+
+/**
+ * The rows one caller may see, in order: hidden ones dropped, masked ones replaced by stand-ins
+ * numbered within this response (sorted by their days only, so their order says nothing of the ticker).
+ */
+export function presentAll(viewer: Viewer, splits: readonly (Split & { archived?: boolean })[], today: string): SplitView[] {
+  const out: SplitView[] = [];
+  const masked: { at: number; s: Split }[] = [];
+  for (const s of splits) {
+    const access = splitAccess(viewer, { status: s.status, buyDate: s.buyDate, archived: Boolean(s.archived) }, today);
+    if (access === 'hidden') continue;
+    if (access === 'full') out.push(strip(s));
+    else {
+      masked.push({ at: out.length, s });
+      out.push(null as unknown as SplitView);
+    }
+  }
+  const order = [...masked].sort((a, b) => a.s.buyDate.localeCompare(b.s.buyDate) || a.s.effDate.localeCompare(b.s.effDate) || a.s.status.localeCompare(b.s.status));
+  const slots = masked.map((m) => m.at);
+  order.forEach((m, i) => {
+    out[slots[i]] = maskSplit(m.s, maskedPlaceholderId(i + 1));
+  });
+  return out;
+}
+
+/** The SPEC fields only (drops internal ones such as `archived`). */
+export function strip(s: Split & { archived?: boolean }): Split {
+  const { archived: _archived, ...rest } = s;
+  return { ...rest, masked: false };
 }
 
 // ---------------------------------------------------------------------------------------------
 // iCal (RFC 5545) — one all-day event per upcoming split on its buyDate.
 // ---------------------------------------------------------------------------------------------
 
-function icalText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/**
+ * A TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped; every line break —
+ * CRLF, a bare CR or a bare LF — becomes the two characters `\\n`; other control characters
+ * (not allowed in TEXT) are dropped. The result never contains CR or LF, so it cannot start a line.
+ */
+export function icalText(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n|\u2028|\u2029|\u0085/g, '\\n')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
 }
 
 /** Folds a content line at 75 octets (RFC 5545 §3.1). */
@@ -86,5 +171,6 @@ export function buildIcal(splits: readonly Split[], opts: { appUrl: string; now:
     );
   }
   lines.push('END:VCALENDAR');
-  return lines.map(foldLine).join('\r\n') + '\r\n';
+  // Belt and braces: no value may carry a line break of its own (TEXT values are already escaped).
+  return lines.map((l) => foldLine(l.replace(/[\r\n]/g, ''))).join('\r\n') + '\r\n';
 }

@@ -1,14 +1,21 @@
 import { createHmac } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { can, defaultEstProfit, todayInMarket, type PastSplit, type Split, type SplitInput } from '@roundup/shared';
+import { addDays, can, defaultEstProfit, todayInMarket, type DeleteSplitResult, type PastSplit, type Split, type SplitInput, type SplitView } from '@roundup/shared';
 import type { AppContext } from '../../context';
-import { forbidden, notFound } from '../../http/app-error';
+import { conflict, forbidden, notFound } from '../../http/app-error';
 import { newToken, safeEqual, sign, verifySigned } from '../../lib/tokens';
 import type { SplitsLive } from './live';
 import { splitsRepo } from './repo';
-import { buildIcal, present, seesEverything, visibleStatuses, type Viewer } from './rules';
+import { buildIcal, presentAll, seesEverything, splitAccess, strip, visibleStatuses, type Viewer } from './rules';
 
 const CACHE_TTL_MS = 30_000;
+
+/** What a caller who may not see a split gets by id (403). */
+export const UPGRADE_MESSAGE = 'This split is for Pro members. Upgrade to Pro to see it.';
+
+/** The 409 of a delete that needs confirming: the count, and what archiving does. */
+export const archiveQuestion = (trades: number) =>
+  `Members have ${trades} trade${trades === 1 ? '' : 's'} recorded on this split. It will be archived, not deleted: it leaves the calendar, tables and alerts, and members keep their trades and analytics. Confirm to archive it.`;
 const SSE_TICKET_TTL_MS = 60_000;
 
 export interface EnvelopeBytes {
@@ -16,7 +23,7 @@ export interface EnvelopeBytes {
   gzip: Buffer;
 }
 
-/** Reverse-split use cases. Every read goes through `present` (server-side masking, DESIGN §4). */
+/** Reverse-split use cases. Every read goes through `splitAccess` (rules.ts; server-side masking, DESIGN §4, issue 12 §1). */
 export function splitsService(ctx: AppContext, live: SplitsLive) {
   const repo = splitsRepo(ctx.database.db);
   const today = () => todayInMarket(ctx.clock());
@@ -31,10 +38,8 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
     return seesEverything(viewer) ? 'full' : 'starter';
   }
 
-  async function list(viewer: Viewer): Promise<Split[]> {
-    const day = today();
-    const rows = await repo.list(visibleStatuses(viewer));
-    return rows.map((s) => present(viewer, s, day));
+  async function list(viewer: Viewer): Promise<SplitView[]> {
+    return presentAll(viewer, await repo.list(visibleStatuses(viewer)), today());
   }
 
   function feedSecret(userId: string, nonce: string): string {
@@ -62,20 +67,23 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       return body;
     },
 
+    /** One split: 404 when hidden from this caller, 403 with the upgrade message when masked. */
     async byId(viewer: Viewer, id: string): Promise<Split> {
       const s = await repo.byId(id);
-      if (!s || !visibleStatuses(viewer).includes(s.status)) throw notFound('Split not found');
-      return present(viewer, s, today());
+      const access = s ? splitAccess(viewer, s, today()) : 'hidden';
+      if (!s || access === 'hidden') throw notFound('Split not found');
+      if (access === 'masked') throw forbidden(UPGRADE_MESSAGE);
+      return strip(s);
     },
 
-    /** Public: Complete Round Up splits, newest first (the landing page shows the first 6). */
+    /** Public: Complete Round Up splits a visitor may see, newest first (the landing page shows the first 6). */
     async past(limit: number): Promise<PastSplit[]> {
       const day = today();
-      const rows = await repo.pastRoundUps(limit);
-      return rows.map((s) => {
-        const p = present(null, s, day);
-        return { _id: p._id, name: p.name, rsType: p.rsType, ticker: p.ticker, effDate: p.effDate, ratio: p.ratio, price: p.price, avgProfit: p.avgProfit };
-      });
+      // The SQL already keeps to what a visitor may see (bought by yesterday); the rule has the last word.
+      const rows = await repo.pastRoundUps(limit, addDays(day, -1));
+      return rows
+        .filter((s) => splitAccess(null, s, day) === 'full')
+        .map((p) => ({ _id: p._id, name: p.name, rsType: p.rsType, ticker: p.ticker, effDate: p.effDate, ratio: p.ratio, price: p.price, avgProfit: p.avgProfit }));
     },
 
     async add(i: SplitInput): Promise<Split> {
@@ -85,30 +93,44 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
         return s;
       });
       live.emitLocal();
-      return split;
+      return strip(split);
     },
 
     async edit(id: string, i: SplitInput): Promise<Split> {
       const split = await repo.inTransaction(async (tx, ops) => {
         const before = await ops.lockById(id);
-        if (!before) throw notFound('Split not found');
+        if (!before || before.archived) throw notFound('Split not found');
         const s = await ops.update(id, input(i));
         await ctx.notifier.splitChanged(tx, { splitId: id, kind: 'updated', previousStatus: before.status, status: s.status });
         return s;
       });
       live.emitLocal();
-      return split;
+      return strip(split);
     },
 
-    async remove(id: string): Promise<void> {
-      await repo.inTransaction(async (tx, ops) => {
+    /**
+     * Admin delete (decision 011). A split without trades is deleted. One that members have trades on
+     * is never deleted: without `confirm` the answer is 409 naming the count; with it the split is
+     * archived (hidden from calendar, tables, feed and alerts; trades, history and analytics kept).
+     * The split's row lock makes the count exact: a trade being added waits on it (foreign key).
+     */
+    async remove(id: string, opts: { confirm?: boolean } = {}): Promise<DeleteSplitResult> {
+      const result = await repo.inTransaction(async (tx, ops) => {
         const before = await ops.lockById(id);
-        if (!before) throw notFound('Split not found');
+        if (!before || before.archived) throw notFound('Split not found');
+        const trades = await ops.tradeCount(id);
+        if (trades > 0 && !opts.confirm) throw conflict(archiveQuestion(trades));
         // Called before the row goes, so the notifier may still read it inside this transaction.
         await ctx.notifier.splitChanged(tx, { splitId: id, kind: 'deleted', previousStatus: before.status, status: null });
+        if (trades > 0) {
+          await ops.archive(id);
+          return { id, deleted: false, archived: true, trades };
+        }
         await ops.remove(id);
+        return { id, deleted: true, archived: false, trades: 0 };
       });
       live.emitLocal();
+      return result;
     },
 
     // ---- iCal feed (Pro) --------------------------------------------------------------------
@@ -134,7 +156,9 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       const owner = await repo.feedOwner(m[1]);
       if (!owner || owner.disabled || !owner.nonce || !can(owner.role, 'splits:full')) throw notFound('Feed not found');
       if (!safeEqual(feedSecret(m[1], owner.nonce), m[2])) throw notFound('Feed not found');
-      const upcoming = (await repo.list(['Upcoming'])).map((s) => present(owner.role, s, today()));
+      const day = today();
+      // Only what the owner may see whole goes into a feed (a masked row has nothing to put in an event).
+      const upcoming = (await repo.list(['Upcoming'])).filter((s) => splitAccess(owner.role, s, day) === 'full').map(strip);
       return buildIcal(upcoming, { appUrl: ctx.config.appUrl, now: ctx.clock() });
     },
 

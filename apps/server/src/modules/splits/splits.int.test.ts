@@ -92,14 +92,19 @@ describe('GET /api/rs by role', () => {
   it('masks a Starter view from yesterday on (−2 and −1 visible; 0, +1, +30 masked), hides Approved', async () => {
     const res = await call(t.app, 'GET', '/api/rs', { token: starter });
     expect(res.status).toBe(200);
-    const byId = new Map<string, any>(res.body.data.splits.map((s: any) => [s._id, s]));
+    const rows = res.body.data.splits as any[];
+    const byId = new Map<string, any>(rows.map((s: any) => [s._id, s]));
     expect(byId.get(ids.m2)).toMatchObject({ ticker: 'ZQXWM2', name: 'Secret m2', notes: 'secret-note-m2', masked: false });
     expect(byId.get(ids.m1)).toMatchObject({ ticker: 'ZQXWM1', masked: false, source: 'https://www.sec.gov/example' });
-    for (const k of ['d0', 'p1', 'p30', 'futureDone']) {
-      expect(byId.get(ids[k])).toMatchObject({ name: '*****', ticker: '*****', notes: null, source: null, masked: true });
-      expect(byId.get(ids[k]).ratio).toBe(10);
+    // Masked rows: only their days, status, asterisks and a placeholder id (issue 12 §1).
+    const masked = rows.filter((s) => s.masked);
+    expect(masked.map((m) => m.buyDate).sort()).toEqual([TODAY, addDays(TODAY, 1), addDays(TODAY, 1), addDays(TODAY, 30)]);
+    for (const m of masked) {
+      expect(Object.keys(m).sort()).toEqual(['_id', 'buyDate', 'effDate', 'masked', 'name', 'status', 'ticker']);
+      expect(m).toMatchObject({ name: '*****', ticker: '*****', masked: true });
+      expect(m._id).toMatch(/^masked-\d+$/);
     }
-    expect(byId.has(ids.approved)).toBe(false);
+    for (const k of ['d0', 'p1', 'p30', 'futureDone', 'approved']) expect(JSON.stringify(res.body)).not.toContain(ids[k]);
     expectNoLeak(res.body);
   });
 
@@ -132,10 +137,10 @@ describe('GET /api/rs/ticker/:id', () => {
   it('refuses anonymous callers', async () => {
     expect((await call(t.app, 'GET', `/api/rs/ticker/${ids.p1}`)).status).toBe(401);
   });
-  it('answers a Starter a masked split, never its fields', async () => {
+  it('answers a Starter 403 with the upgrade message for a masked split, never its fields', async () => {
     const res = await call(t.app, 'GET', `/api/rs/ticker/${ids.p1}`, { token: starter });
-    expect(res.status).toBe(200);
-    expect(res.body.data.split).toMatchObject({ _id: ids.p1, ticker: '*****', name: '*****', notes: null, source: null, masked: true });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ data: null, errors: [{ msg: 'This split is for Pro members. Upgrade to Pro to see it.' }] });
     expectNoLeak(res.body);
     const old = await call(t.app, 'GET', `/api/rs/ticker/${ids.m2}`, { token: starter });
     expect(old.body.data.split.ticker).toBe('ZQXWM2');
@@ -154,15 +159,15 @@ describe('GET /api/rs/ticker/:id', () => {
 });
 
 describe('GET /api/rs/past (public)', () => {
-  it('lists Complete Round Up splits newest first, masked as for a Starter, with the landing fields', async () => {
-    for (const token of [undefined, starter]) {
+  it('lists Complete Round Up splits a visitor may see, newest first, with the landing fields (nothing masked)', async () => {
+    for (const token of [undefined, starter, pro]) {
       const res = await call(t.app, 'GET', '/api/rs/past', { token });
       expect(res.status).toBe(200);
       const rows = res.body.data.splits as any[];
-      expect(rows.map((r) => r._id)).toEqual([ids.futureDone, ids.done]);
-      expect(rows[1]).toEqual({ _id: ids.done, name: 'Done Inc', rsType: 'Round Up', ticker: 'ZQXWDONE', effDate: '2026-02-03', ratio: 10, price: 1.25, avgProfit: 4.5 });
-      expect(rows[0].ticker).toBe('*****');
+      expect(rows.map((r) => r._id)).toEqual([ids.done]);
+      expect(rows[0]).toEqual({ _id: ids.done, name: 'Done Inc', rsType: 'Round Up', ticker: 'ZQXWDONE', effDate: '2026-02-03', ratio: 10, price: 1.25, avgProfit: 4.5 });
       expectNoLeak(res.body);
+      expect(JSON.stringify(res.body)).not.toContain(ids.futureDone);
     }
     expect((await call(t.app, 'GET', '/api/rs/past?limit=1')).body.data.splits).toHaveLength(1);
   });
@@ -337,7 +342,8 @@ describe('events stream', () => {
     expect(text).not.toContain('ZQXWP1LIVE');
     // What the client then re-reads is masked.
     const list = await call(t.app, 'GET', '/api/rs', { token: starter });
-    expect(list.body.data.splits.find((x: any) => x._id === s._id).ticker).toBe('*****');
+    expect(JSON.stringify(list.body)).not.toContain(s._id);
+    expect(list.body.data.splits.filter((x: any) => x.masked && x.buyDate === addDays(TODAY, 1)).length).toBeGreaterThan(0);
     ctrl.abort();
     await call(t.app, 'POST', '/api/rs/delete', { token: admin, body: { id: s._id } });
   });

@@ -37,7 +37,7 @@ export function tradesRepo(db: Db) {
     /** A split read directly for existence checks (the splits module owns its writes). */
     async split(id: string) {
       const [row] = await db
-        .select({ id: s.id, name: s.name, ticker: s.ticker, buyDate: s.buyDate, effDate: s.effDate, status: s.status })
+        .select({ id: s.id, name: s.name, ticker: s.ticker, buyDate: s.buyDate, effDate: s.effDate, status: s.status, archivedAt: s.archivedAt })
         .from(s)
         .where(eq(s.id, id))
         .limit(1);

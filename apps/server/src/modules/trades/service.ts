@@ -1,6 +1,7 @@
 import { fromCents, type SplitMemberStats, type Trade, type TradeFields } from '@roundup/shared';
 import type { AppContext } from '../../context';
-import { badRequest, conflict, notFound } from '../../http/app-error';
+import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
+import { tradeProblem } from '../splits/rules';
 import { accountsService } from '../accounts/service';
 import { tradesRepo } from './repo';
 import { checkTradeDates, splitAverage, withDefaultBuyDate } from './rules';
@@ -16,6 +17,14 @@ export function tradesService(ctx: AppContext) {
   async function requireSplit(splitId: string) {
     const split = await repo.split(splitId);
     if (!split) throw notFound(SPLIT_NOT_FOUND);
+    return split;
+  }
+
+  /** The split, when a trade may be recorded on it now (Approved: not until Upcoming; archived: no new trades). */
+  async function requireOpenSplit(splitId: string, action: 'add' | 'edit') {
+    const split = await requireSplit(splitId);
+    const problem = tradeProblem({ status: split.status, archived: split.archivedAt !== null }, action);
+    if (problem) throw new AppError(problem.code, problem.msg);
     return split;
   }
 
@@ -38,7 +47,7 @@ export function tradesService(ctx: AppContext) {
     },
     async add(userId: string, input: TradeFields & { accountId: string; splitId: string }): Promise<Trade> {
       await accounts.requireOwned(userId, input.accountId);
-      const split = await requireSplit(input.splitId);
+      const split = await requireOpenSplit(input.splitId, 'add');
       const fields = prepare(input, split.buyDate);
       const trade = await repo.insert({ userId, accountId: input.accountId, splitId: split.id, ticker: split.ticker }, fields);
       if (!trade) throw conflict('A trade is already recorded for this account and split; edit it instead');
@@ -47,7 +56,7 @@ export function tradesService(ctx: AppContext) {
     async edit(userId: string, input: TradeFields & { _id: string }): Promise<Trade> {
       const existing = await repo.findOwned(userId, input._id);
       if (!existing) throw notFound(TRADE_NOT_FOUND);
-      const split = await requireSplit(existing.splitId);
+      const split = await requireOpenSplit(existing.splitId, 'edit');
       const fields = prepare(input, split.buyDate);
       const trade = await repo.update(userId, input._id, fields);
       if (!trade) throw notFound(TRADE_NOT_FOUND);
