@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { Split } from '@roundup/shared/splits';
+import type { MaskedSplit, Split } from '@roundup/shared/splits';
 import { SplitCalendar } from './components/SplitCalendar';
 import { SplitTables } from './components/SplitTables';
+import { makeUser, mockFetch, renderApp, storeToken, type MockHandler } from '../../test/utils';
 
 const base: Split = {
   _id: 'a',
@@ -23,7 +25,8 @@ const base: Split = {
   caution: false,
   masked: false,
 };
-const masked: Split = { ...base, _id: 'm', name: '*****', ticker: '*****', notes: null, buyDate: '2026-03-12', effDate: '2026-03-13', masked: true };
+/** What the server sends a Starter for a split they may not see: days, status, asterisks, a placeholder id. */
+const masked: MaskedSplit = { _id: 'masked-1', name: '*****', ticker: '*****', buyDate: '2026-03-12', effDate: '2026-03-13', status: 'Upcoming', masked: true };
 const done: Split = { ...base, _id: 'd', name: 'Done Corp', ticker: 'DONE', status: 'Complete', buyDate: '2026-03-02', effDate: '2026-03-03', avgProfit: 4.25 };
 
 function renderWith(ui: React.ReactNode) {
@@ -60,6 +63,9 @@ describe('SplitCalendar', () => {
     expect(screen.getByTestId('agenda')).toHaveTextContent('No Reverse Spilts announced');
     fireEvent.click(document.querySelector('button[data-date="2026-03-12"]')!);
     expect(screen.getByTestId('agenda')).toHaveTextContent('*****');
+    expect(screen.getByTestId('agenda')).toHaveTextContent('Ratio, price and profit are for Pro members.');
+    expect(screen.getByTestId('agenda')).not.toHaveTextContent('undefined');
+    expect(screen.getByTestId('agenda')).not.toHaveTextContent('NaN');
     expect(screen.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/upgrade/pro');
     fireEvent.click(document.querySelector('button[data-date="2026-03-02"]')!);
     expect(screen.getByTestId('agenda')).toHaveTextContent('Avg. profit $4.25');
@@ -112,8 +118,56 @@ describe('SplitTables', () => {
   });
 
   it('blurs the upcoming table for a Starter with masked rows', () => {
-    renderWith(<SplitTables splits={[masked]} today="2026-03-10" fullAccess={false} canTrade={false} onNote={vi.fn()} />);
+    const maskedDone: MaskedSplit = { ...masked, _id: 'masked-2', status: 'Complete' };
+    renderWith(<SplitTables splits={[masked, maskedDone, done]} today="2026-03-10" fullAccess={false} canTrade={false} onNote={vi.fn()} />);
     expect(document.querySelector('.ru-blurred')).not.toBeNull();
+    const [row] = screen.getAllByTestId('upcoming-row');
+    expect(row).toHaveTextContent('*****');
+    expect(row).toHaveTextContent('Mar 12, 2026');
+    expect(within(row).getAllByLabelText('Pro only')).toHaveLength(3);
+    expect(document.body).not.toHaveTextContent(/undefined|NaN/);
+    expect(screen.getAllByTestId('completed-row')).toHaveLength(2);
     expect(screen.getByText('Upcoming reverse splits are for Pro members.')).toBeInTheDocument();
+  });
+});
+
+describe('admin split delete (issue 12 §8)', () => {
+  const split: Split = { ...base, _id: 'sp1', name: 'Keepsake Corp', ticker: 'KEEP', status: 'Complete' };
+  function asAdmin(handlers: Record<string, MockHandler>) {
+    storeToken();
+    return mockFetch({ 'GET /api/auth/me': { data: { user: makeUser({ role: 'Admin', username: 'boss' }) } }, 'GET /api/rs': { data: { splits: [split] } }, ...handlers });
+  }
+
+  it('shows the count of members’ trades and archives only after confirmation', async () => {
+    const question = 'Members have 3 trades recorded on this split. It will be archived, not deleted: it leaves the calendar, tables and alerts, and members keep their trades and analytics. Confirm to archive it.';
+    const { apiCalls } = asAdmin({
+      'POST /api/rs/delete': (body) =>
+        (body as { confirm?: boolean }).confirm ? { data: { id: 'sp1', deleted: false, archived: true, trades: 3 } } : { status: 409, errors: [{ msg: question }] },
+    });
+    const { router } = renderApp('/admin/reverse-splits');
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+    const row = (await screen.findByRole('link', { name: 'Keepsake Corp' })).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: /delete/i }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete split?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const asked = await screen.findByRole('dialog', { name: 'Archive split?' });
+    expect(within(asked).getByTestId('archive-question')).toHaveTextContent('Members have 3 trades recorded on this split.');
+    expect(visited).not.toContain('/refresh');
+    await userEvent.click(within(asked).getByRole('button', { name: 'Archive split' }));
+    await waitFor(() => expect(visited).toContain('/refresh'));
+    expect(apiCalls().filter((c) => c.path === '/api/rs/delete').map((c) => c.body)).toEqual([{ id: 'sp1' }, { id: 'sp1', confirm: true }]);
+  });
+
+  it('deletes a split without trades at once', async () => {
+    const { apiCalls } = asAdmin({ 'POST /api/rs/delete': { data: { id: 'sp1', deleted: true, archived: false, trades: 0 } } });
+    const { router } = renderApp('/admin/reverse-splits');
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+    const row = (await screen.findByRole('link', { name: 'Keepsake Corp' })).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: /delete/i }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete split?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(visited).toContain('/refresh'));
+    expect(apiCalls().filter((c) => c.path === '/api/rs/delete')).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Split, SplitFormValues } from '@roundup/shared/splits';
+import type { DeleteSplitResult, Split, SplitFormValues, SplitView } from '@roundup/shared/splits';
 import { api } from '../../lib/api-client';
 
 export const splitKeys = {
@@ -10,11 +10,14 @@ export const splitKeys = {
   feed: ['rs', 'ical'] as const,
 };
 
-/** GET /api/rs — every split this user may see (masked by the server for Starter users). */
+/**
+ * GET /api/rs — every split this user may see. For Starter users the server replaces the splits
+ * they may not see by masked rows that carry only their days and a placeholder id (`SplitView`).
+ */
 export function useSplits() {
   return useQuery({
     queryKey: splitKeys.list,
-    queryFn: async ({ signal }) => (await api.get<{ splits: Split[] }>('/api/rs', { signal })).splits,
+    queryFn: async ({ signal }) => (await api.get<{ splits: SplitView[] }>('/api/rs', { signal })).splits,
   });
 }
 
@@ -56,7 +59,8 @@ export function useSaveSplit() {
 export function useDeleteSplit() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<{ id: string }>('/api/rs/delete', { id }),
+    /** Without `confirm`, a split members have trades on answers 409 with the count; with it, it is archived. */
+    mutationFn: ({ id, confirm }: { id: string; confirm?: boolean }) => api.post<DeleteSplitResult>('/api/rs/delete', confirm ? { id, confirm: true } : { id }),
     // Mark the list stale so /refresh's remount fetches it again.
     onSuccess: () => qc.invalidateQueries({ queryKey: splitKeys.all }),
   });

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
-import type { Split } from '@roundup/shared/splits';
+import { isFullSplit, type Split, type SplitView } from '@roundup/shared/splits';
 import { RecordTradesButton } from '../../trades/RecordTradesButton';
 import { LockIcon, NoteIcon } from './icons';
 
 /** Note icon (opens the Note modal) and the trade tracker pencil (members who may record trades). */
-export function SplitActions({ split, canTrade, onNote }: { split: Split; canTrade: boolean; onNote: (s: Split) => void }) {
+export function SplitActions({ split, canTrade, onNote }: { split: SplitView; canTrade: boolean; onNote: (s: Split) => void }) {
+  // A masked row carries no notes and takes no trades.
+  if (!isFullSplit(split)) return null;
   return (
     <span className="d-inline-flex align-items-center gap-1">
       {split.notes ? (
@@ -12,7 +14,7 @@ export function SplitActions({ split, canTrade, onNote }: { split: Split; canTra
           <NoteIcon />
         </button>
       ) : null}
-      {canTrade && !split.masked ? <RecordTradesButton split={split} /> : null}
+      {canTrade ? <RecordTradesButton split={split} /> : null}
     </span>
   );
 }

@@ -1,13 +1,13 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
-import { formatRatio, INVALID_DATE, monthGrid, monthlyAvgProfit, parseMonthYear, type Split } from '@roundup/shared/splits';
+import { formatRatio, INVALID_DATE, isFullSplit, monthGrid, monthlyAvgProfit, parseMonthYear, type Split, type SplitView } from '@roundup/shared/splits';
 import { ChevronIcon, WarningIcon } from './icons';
 import { SplitActions, UpgradeButton } from './SplitActions';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 interface Props {
-  splits: readonly Split[];
+  splits: readonly SplitView[];
   today: string;
   canTrade: boolean;
   onNote: (s: Split) => void;
@@ -24,7 +24,7 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
   const [goToError, setGoToError] = useState<string | null>(null);
 
   const byBuyDate = useMemo(() => {
-    const map = new Map<string, Split[]>();
+    const map = new Map<string, SplitView[]>();
     for (const s of splits) {
       const list = map.get(s.buyDate) ?? [];
       list.push(s);
@@ -35,7 +35,8 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
 
   const grid = useMemo(() => monthGrid(view.year, view.month), [view]);
   const monthLabel = formatIsoDate(firstOf(view.year, view.month), 'MMMM yyyy');
-  const footer = monthlyAvgProfit(splits, view.year, view.month);
+  // Masked rows carry no profit: the footer sums what this member may see.
+  const footer = monthlyAvgProfit(splits.filter(isFullSplit), view.year, view.month);
   const agenda = byBuyDate.get(selected) ?? [];
 
   const shiftMonth = (delta: number) => {
@@ -153,7 +154,7 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
   );
 }
 
-function Agenda({ date, today, splits, canTrade, onNote }: { date: string; today: string; splits: Split[]; canTrade: boolean; onNote: (s: Split) => void }) {
+function Agenda({ date, today, splits, canTrade, onNote }: { date: string; today: string; splits: SplitView[]; canTrade: boolean; onNote: (s: Split) => void }) {
   const anyMasked = splits.some((s) => s.masked);
   return (
     <section className="card shadow-sm h-100 ru-agenda" aria-label="Splits on the selected day" data-testid="agenda">
@@ -169,32 +170,36 @@ function Agenda({ date, today, splits, canTrade, onNote }: { date: string; today
       ) : (
         <ul className="list-group list-group-flush">
           {splits.map((s) => (
-            <li key={s._id} className={`list-group-item ${s.caution ? 'ru-caution' : ''} ${s.masked ? 'ru-masked' : ''}`} data-testid="agenda-item">
+            <li key={s._id} className={`list-group-item ${isFullSplit(s) && s.caution ? 'ru-caution' : ''} ${s.masked ? 'ru-masked' : ''}`} data-testid="agenda-item">
               <div className="d-flex justify-content-between align-items-start gap-2">
                 <div className="min-w-0">
                   <div className="fw-semibold text-break">
                     {s.name}{' '}
                     <span className="badge text-bg-light border ms-1 font-monospace">{s.ticker}</span>
-                    {s.caution ? (
+                    {isFullSplit(s) && s.caution ? (
                       <span className="text-warning-emphasis ms-1" title="Caution">
                         <WarningIcon />
                         <span className="visually-hidden">Caution</span>
                       </span>
                     ) : null}
                   </div>
-                  <div className="small text-body-secondary mt-1 d-flex flex-wrap column-gap-3">
-                    <span>Ratio {formatRatio(s.ratio)}</span>
-                    <span>Price {formatPrice(s.price)}</span>
-                    {s.status === 'Complete' ? (
-                      <span>
-                        Avg. profit <strong className="text-body">{formatMoney(s.avgProfit)}</strong>
-                      </span>
-                    ) : (
-                      <span>
-                        Est. profit <strong className="text-body">{formatMoney(s.estProfit)}</strong>
-                      </span>
-                    )}
-                  </div>
+                  {isFullSplit(s) ? (
+                    <div className="small text-body-secondary mt-1 d-flex flex-wrap column-gap-3">
+                      <span>Ratio {formatRatio(s.ratio)}</span>
+                      <span>Price {formatPrice(s.price)}</span>
+                      {s.status === 'Complete' ? (
+                        <span>
+                          Avg. profit <strong className="text-body">{formatMoney(s.avgProfit)}</strong>
+                        </span>
+                      ) : (
+                        <span>
+                          Est. profit <strong className="text-body">{formatMoney(s.estProfit)}</strong>
+                        </span>
+                      )}
+                    </div>
+                  ) : (
+                    <div className="small text-body-secondary mt-1">Ratio, price and profit are for Pro members.</div>
+                  )}
                 </div>
                 <SplitActions split={s} canTrade={canTrade} onNote={onNote} />
               </div>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import Pagination from 'react-bootstrap/Pagination';
 import { LIMITS } from '@roundup/shared/domain';
-import { formatRatio, type Split } from '@roundup/shared/splits';
+import { formatRatio, isFullSplit, type Split, type SplitView } from '@roundup/shared/splits';
 import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
 import { WarningIcon } from './icons';
 import { SplitActions, UpgradeButton } from './SplitActions';
 
 interface Props {
-  splits: readonly Split[];
+  splits: readonly SplitView[];
   today: string;
   fullAccess: boolean;
   canTrade: boolean;
@@ -16,10 +16,19 @@ interface Props {
 
 const shortDate = (d: string) => formatIsoDate(d, 'MMM dd, yyyy');
 
-function Company({ s }: { s: Split }) {
+/** What a masked row shows in a number column: the server sent no number. */
+function Hidden() {
+  return (
+    <span className="text-body-secondary" aria-label="Pro only">
+      —
+    </span>
+  );
+}
+
+function Company({ s }: { s: SplitView }) {
   return (
     <>
-      {s.caution ? (
+      {isFullSplit(s) && s.caution ? (
         <span className="text-warning-emphasis me-1" title="Caution">
           <WarningIcon />
           <span className="visually-hidden">Caution: </span>
@@ -72,16 +81,16 @@ export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Pro
                   </tr>
                 ) : (
                   upcoming.map((s) => (
-                    <tr key={s._id} className={s.caution ? 'ru-caution' : undefined} data-testid="upcoming-row">
+                    <tr key={s._id} className={isFullSplit(s) && s.caution ? 'ru-caution' : undefined} data-testid="upcoming-row">
                       <td className="ru-col-name"><Company s={s} /></td>
                       <td className="font-monospace">{s.ticker}</td>
                       <td className="text-nowrap">
                         {shortDate(s.buyDate)}
                         {s.buyDate === today ? <span className="badge ru-badge-strong ms-2">Today</span> : null}
                       </td>
-                      <td>{formatRatio(s.ratio)}</td>
-                      <td className="text-end">{formatPrice(s.price)}</td>
-                      <td className="text-end fw-semibold">{formatMoney(s.estProfit)}</td>
+                      <td>{isFullSplit(s) ? formatRatio(s.ratio) : <Hidden />}</td>
+                      <td className="text-end">{isFullSplit(s) ? formatPrice(s.price) : <Hidden />}</td>
+                      <td className="text-end fw-semibold">{isFullSplit(s) ? formatMoney(s.estProfit) : <Hidden />}</td>
                       <td>
                         <SplitActions split={s} canTrade={canTrade} onNote={onNote} />
                       </td>
@@ -131,13 +140,13 @@ export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Pro
                 </tr>
               ) : (
                 shown.map((s) => (
-                  <tr key={s._id} className={s.caution ? 'ru-caution' : undefined} data-testid="completed-row">
+                  <tr key={s._id} className={isFullSplit(s) && s.caution ? 'ru-caution' : undefined} data-testid="completed-row">
                     <td className="ru-col-name"><Company s={s} /></td>
                     <td className="font-monospace">{s.ticker}</td>
                     <td className="text-nowrap">{shortDate(s.effDate)}</td>
-                    <td>{formatRatio(s.ratio)}</td>
-                    <td className="text-end">{formatPrice(s.price)}</td>
-                    <td className="text-end fw-semibold">{formatMoney(s.avgProfit)}</td>
+                    <td>{isFullSplit(s) ? formatRatio(s.ratio) : <Hidden />}</td>
+                    <td className="text-end">{isFullSplit(s) ? formatPrice(s.price) : <Hidden />}</td>
+                    <td className="text-end fw-semibold">{isFullSplit(s) ? formatMoney(s.avgProfit) : <Hidden />}</td>
                     <td>
                       <SplitActions split={s} canTrade={canTrade} onNote={onNote} />
                     </td>

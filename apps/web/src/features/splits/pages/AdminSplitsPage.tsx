@@ -2,12 +2,12 @@ import { useState } from 'react';
 import Pagination from 'react-bootstrap/Pagination';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LIMITS } from '@roundup/shared/domain';
-import { formatRatio, type Split } from '@roundup/shared/splits';
+import { formatRatio, isFullSplit, type Split } from '@roundup/shared/splits';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { formatIsoDate, formatMoney } from '../../../lib/format';
-import { DeleteDialog } from '../../admin/components/DeleteDialog';
 import { useDeleteSplit, useSplits } from '../api';
 import { AdminSplitEdit } from '../components/AdminSplitEdit';
+import { SplitDeleteDialog } from '../components/SplitDeleteDialog';
 import '../splits.css';
 import { AdminListHeader, AdminRowActions } from '../../admin/components/AdminList';
 
@@ -28,7 +28,8 @@ function AdminSplitsPage() {
   const navigate = useNavigate();
   const [target, setTarget] = useState<Split | null>(null);
   const [page, setPage] = useState(1);
-  const rows = [...(data ?? [])].sort((a, b) => b.buyDate.localeCompare(a.buyDate) || a.ticker.localeCompare(b.ticker));
+  // Admins see every split whole; the filter only narrows the type.
+  const rows = (data ?? []).filter(isFullSplit).sort((a, b) => b.buyDate.localeCompare(a.buyDate) || a.ticker.localeCompare(b.ticker));
   const size = LIMITS.adminSplitsPageSize;
   const pages = Math.max(1, Math.ceil(rows.length / size));
   const current = Math.min(page, pages);
@@ -106,20 +107,15 @@ function AdminSplitsPage() {
           ) : null}
         </section>
       ) : null}
-      <DeleteDialog
-        show={target !== null}
-        title="Delete split?"
+      <SplitDeleteDialog
+        split={target}
         onHide={() => setTarget(null)}
-        onConfirm={() => del.mutateAsync(target?._id ?? '')}
-        onDeleted={() => {
+        onDelete={(confirm) => del.mutateAsync({ id: target?._id ?? '', confirm })}
+        onDone={() => {
           setTarget(null);
           void navigate('/refresh');
         }}
-      >
-        <p className="mb-0">
-          Delete <strong>{target?.name} ({target?.ticker})</strong>? Trades recorded against it are deleted too. This cannot be undone.
-        </p>
-      </DeleteDialog>
+      />
     </>
   );
 }
