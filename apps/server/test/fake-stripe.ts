@@ -31,6 +31,8 @@ export function parseForm(body: string): Obj {
 export async function startFakeStripe() {
   const objects = new Map<string, Obj>();
   const requests: { method: string; path: string; body: Obj }[] = [];
+  /** Like Stripe: a POST repeated with the same Idempotency-Key answers the first response again. */
+  const idempotent = new Map<string, [number, Obj]>();
   const id = (prefix: string) => `${prefix}_test_${randomBytes(10).toString('hex')}`;
   const nowSecs = () => Math.floor(Date.now() / 1000);
   const save = (o: Obj) => {
@@ -84,6 +86,15 @@ export async function startFakeStripe() {
         }),
       ];
     }
+    if ((m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/)) && method === 'POST') {
+      const s = objects.get(m[1]);
+      if (!s) return missing('checkout.session');
+      if (s.status !== 'open') {
+        return [400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".` } }];
+      }
+      Object.assign(s, { status: 'expired', url: null, expires_at: nowSecs() });
+      return [200, strip(s)];
+    }
     if ((m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)) && method === 'GET') {
       const s = objects.get(m[1]);
       return s ? [200, strip(s)] : missing('checkout.session');
@@ -114,9 +125,13 @@ export async function startFakeStripe() {
     if (method === 'POST' && path === '/v1/refunds') {
       const charge = [...objects.values()].find((o) => o.object === 'charge' && o.payment_intent === body.payment_intent);
       if (!charge) return missing('payment_intent');
-      const amount = charge.amount - charge.amount_refunded;
-      charge.amount_refunded = charge.amount;
-      charge.refunded = true;
+      const left = charge.amount - charge.amount_refunded;
+      const amount = body.amount === undefined ? left : Number(body.amount);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+        return [400, { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount (${body.amount}) is greater than unrefunded amount on charge (${left})` } }];
+      }
+      charge.amount_refunded += amount;
+      charge.refunded = charge.amount_refunded === charge.amount;
       return [200, save({ id: id('re'), object: 'refund', amount, payment_intent: body.payment_intent, charge: charge.id, status: 'succeeded' })];
     }
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
@@ -129,7 +144,10 @@ export async function startFakeStripe() {
       const url = new URL(req.url ?? '/', 'http://x');
       const body = parseForm(raw);
       requests.push({ method: req.method ?? 'GET', path: url.pathname, body });
-      const [status, payload] = handle(req.method ?? 'GET', url.pathname, body, url.searchParams);
+      const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
+      const replay = typeof key === 'string' ? idempotent.get(key) : undefined;
+      const [status, payload] = replay ?? handle(req.method ?? 'GET', url.pathname, body, url.searchParams);
+      if (typeof key === 'string' && !replay && status < 500) idempotent.set(key, [status, payload]);
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
       res.end(JSON.stringify(payload));
     });

@@ -96,16 +96,22 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
       return next;
     },
 
-    async refund(paymentIntentId) {
+    async refund(paymentIntentId, refundOpts = {}) {
+      // Like Stripe's idempotency key: the same key answers the same refund.
+      const keyId = `re_key_${refundOpts.key ?? `refund-${paymentIntentId}`}`;
+      const earlier = await get<{ id: string; amount: number; chargeId: string | null }>(keyId, 'refund-key');
+      if (earlier) return earlier;
       const [row] = await db.select().from(t).where(eq(t.id, `ch_for_${paymentIntentId}`)).limit(1);
       const chargeId = row ? (row.data as { chargeId: string }).chargeId : null;
       const charge = chargeId ? await get<ChargeInfo>(chargeId, 'charge') : null;
       if (!charge) throw new Error(`No charge for ${paymentIntentId}`);
-      const amount = charge.amount - charge.amountRefunded;
-      await put(charge.id, 'charge', { ...charge, amountRefunded: charge.amount });
+      const left = charge.amount - charge.amountRefunded;
+      const amount = Math.min(left, refundOpts.amount ?? left);
+      await put(charge.id, 'charge', { ...charge, amountRefunded: charge.amountRefunded + amount });
       const refundId = id('re');
       await put(refundId, 'refund', { id: refundId, paymentIntentId, chargeId: charge.id, amount });
-      return { id: refundId, amount };
+      await put(keyId, 'refund-key', { id: refundId, amount, chargeId: charge.id });
+      return { id: refundId, amount, chargeId: charge.id };
     },
 
     parseWebhook() {
@@ -138,6 +144,7 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
           unitAmount: amount,
           quantity: 1,
           created: seconds(now),
+          currentPeriodStart: seconds(now),
           currentPeriodEnd: seconds(addMonths(now, 1)),
           cancelAtPeriodEnd: false,
           latestInvoiceId: invoiceId,
@@ -164,6 +171,11 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
       const done: LocalSession = { ...s, status: 'complete', paid: true, subscriptionId, invoiceId, paymentIntentId: pi };
       await put(key, 'session', done);
       return done;
+    },
+
+    async expireCheckout(key) {
+      await provider.cancelCheckout(key);
+      return provider.retrieveCheckout(key);
     },
 
     async cancelCheckout(key) {
