@@ -50,6 +50,36 @@ export async function startFakeStripe() {
   }
   const strip = (o: Obj) => Object.fromEntries(Object.entries(o).filter(([k]) => !k.startsWith('_')));
 
+  function createSession(body: Obj): [number, Obj] {
+    const price = PRICES[body.line_items?.[0]?.price];
+    if (!price) return [400, { error: { type: 'invalid_request_error', message: 'No such price' } }];
+    const sid = id('cs');
+    return [
+      200,
+      save({
+        id: sid,
+        object: 'checkout.session',
+        mode: body.mode,
+        customer: body.customer ?? null,
+        client_reference_id: body.client_reference_id ?? null,
+        metadata: body.metadata ?? {},
+        url: `https://checkout.stripe.test/c/pay/${sid}`,
+        status: 'open',
+        payment_status: 'unpaid',
+        subscription: null,
+        invoice: null,
+        payment_intent: null,
+        amount_total: price.amount,
+        success_url: body.success_url,
+        cancel_url: body.cancel_url,
+        _price: body.line_items[0].price,
+        _subscription_metadata: body.subscription_data?.metadata ?? {},
+        _invoice_metadata: body.invoice_creation?.invoice_data?.metadata ?? {},
+        _invoice_creation: body.invoice_creation?.enabled === 'true',
+      }),
+    ];
+  }
+
   function handle(method: string, path: string, body: Obj, query: URLSearchParams): [number, Obj] {
     const missing = (what: string): [number, Obj] => [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } }];
     const expand = [...query.entries()].filter(([k]) => k.startsWith('expand')).map(([, v]) => v).concat(Object.values(body.expand ?? {}));
@@ -57,35 +87,7 @@ export async function startFakeStripe() {
     if (method === 'POST' && path === '/v1/customers') {
       return [200, save({ id: id('cus'), object: 'customer', email: body.email, name: body.name, metadata: body.metadata ?? {} })];
     }
-    if (method === 'POST' && path === '/v1/checkout/sessions') {
-      const price = PRICES[body.line_items?.[0]?.price];
-      if (!price) return [400, { error: { type: 'invalid_request_error', message: 'No such price' } }];
-      const sid = id('cs');
-      return [
-        200,
-        save({
-          id: sid,
-          object: 'checkout.session',
-          mode: body.mode,
-          customer: body.customer ?? null,
-          client_reference_id: body.client_reference_id ?? null,
-          metadata: body.metadata ?? {},
-          url: `https://checkout.stripe.test/c/pay/${sid}`,
-          status: 'open',
-          payment_status: 'unpaid',
-          subscription: null,
-          invoice: null,
-          payment_intent: null,
-          amount_total: price.amount,
-          success_url: body.success_url,
-          cancel_url: body.cancel_url,
-          _price: body.line_items[0].price,
-          _subscription_metadata: body.subscription_data?.metadata ?? {},
-          _invoice_metadata: body.invoice_creation?.invoice_data?.metadata ?? {},
-          _invoice_creation: body.invoice_creation?.enabled === 'true',
-        }),
-      ];
-    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(body);
     if ((m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/)) && method === 'POST') {
       const s = objects.get(m[1]);
       if (!s) return missing('checkout.session');
@@ -184,9 +186,12 @@ export async function startFakeStripe() {
     objects,
     requests,
     get: (key: string) => objects.get(key),
+    /** A session opened outside the app (another server, an old tab): as POST /v1/checkout/sessions makes it. */
+    openSession: (params: Obj) => createSession(params)[1],
     /** The customer paid the session (subscription: a subscription and its first invoice). */
     complete(sessionId: string) {
       const s = objects.get(sessionId)!;
+      if (s.status !== 'open') throw new Error(`Checkout session ${sessionId} is ${s.status}: it cannot be paid`);
       const price = PRICES[s._price];
       const created = nowSecs();
       if (s.mode === 'subscription') {

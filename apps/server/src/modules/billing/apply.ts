@@ -67,7 +67,8 @@ export function billingCore(ctx: AppContext, payments: PaymentProvider) {
   /** Marks every plan beyond the one a member keeps, with what its replacement refunds. */
   async function claimSurplus(r: BillingRepo, userId: string, now: Date) {
     const ms = await r.membershipsOf(userId);
-    for (const s of surplusPlans(ms)) {
+    const user = await r.user(userId);
+    for (const s of surplusPlans(ms, user?.stripeSubscriptionId ?? null)) {
       const m = ms.find((x) => x.id === s.id)!;
       const inv = await r.latestPaidInvoiceOf(m.id);
       const left = inv ? inv.amountPaid - inv.amountRefunded : 0;

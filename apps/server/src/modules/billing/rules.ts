@@ -90,16 +90,18 @@ export interface PlanRow extends MembershipState {
 
 export type SupersedeReason = 'duplicate' | 'upgraded';
 
-const byAge = (a: PlanRow, b: PlanRow) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byAge = (preferred: string | null) => (a: PlanRow, b: PlanRow) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id === preferred ? -1 : b.id === preferred ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
  * The plans a member must lose so that one paid plan stays: the oldest lifetime wins over
  * everything (a monthly bought before it was 'upgraded', anything bought after it is a
  * 'duplicate'); without lifetime, the oldest monthly wins and later ones are duplicates.
- * Plans already superseded or giving no access are left alone.
+ * Plans already superseded or giving no access are left alone. Between two plans of the same
+ * second, `preferred` (the one the member already had on record) stays.
  */
-export function surplusPlans(plans: readonly PlanRow[]): { id: string; reason: SupersedeReason }[] {
-  const live = plans.filter((p) => !p.supersededAt && membershipAccess(p) !== 'starter').sort(byAge);
+export function surplusPlans(plans: readonly PlanRow[], preferred: string | null = null): { id: string; reason: SupersedeReason }[] {
+  const live = plans.filter((p) => !p.supersededAt && membershipAccess(p) !== 'starter').sort(byAge(preferred));
   const lifetime = live.find((p) => p.level === 'lifetime');
   const keep = lifetime ?? live.find((p) => p.level === 'pro');
   if (!keep) return [];
