@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { addMonths } from 'date-fns';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import type { ChargeInfo, CheckoutInfo, InvoiceInfo, Level, PaymentProvider, SubscriptionInfo } from './types';
@@ -126,6 +126,13 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
       const s = await get<LocalSession>(key, 'session');
       if (!s) throw new Error(`No such session: ${key}`);
       if (s.status !== 'open') return s;
+      // Like Stripe, a session is paid once: of two "Pay" clicks at once, only one claims it.
+      const claimed = await db
+        .update(t)
+        .set({ data: sql`jsonb_set(${t.data}, '{status}', '"complete"')` })
+        .where(and(eq(t.id, key), sql`${t.data}->>'status' = 'open'`))
+        .returning({ id: t.id });
+      if (!claimed.length) return (await get<LocalSession>(key, 'session'))!;
       const now = opts.clock();
       const level = s.level ?? 'pro';
       const amount = LOCAL_PRICES[level].amount;
