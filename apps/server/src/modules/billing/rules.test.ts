@@ -110,16 +110,17 @@ describe('surplusPlans: one paid plan per member (decision 009)', () => {
   ] as const)('%s', (_why, plans, preferred, want) => expect(surplusPlans(plans as never, preferred)).toEqual(want));
 });
 
-describe('proratedRefund: unused whole days / days in the period × amount, to the nearest cent', () => {
+describe('proratedRefund: unused days (a day begun counts as unused) / days in the period × amount, to the nearest cent', () => {
   const d = (s: string) => new Date(s);
   it.each([
     ['first day of a 31-day period, nothing used', 5000, '2026-05-01T12:00:00Z', '2026-06-01T12:00:00Z', '2026-05-01T12:00:00Z', 5000, 31, 31],
     ['10 days into 31: 21 left', 5000, '2026-05-01T12:00:00Z', '2026-06-01T12:00:00Z', '2026-05-11T12:00:00Z', 3387, 21, 31],
-    ['a day begun counts as used', 5000, '2026-05-01T12:00:00Z', '2026-06-01T12:00:00Z', '2026-05-11T12:00:01Z', 3226, 20, 31],
-    ['10 days and an hour into 30: 19 left ($31.666… → $31.67)', 5000, '2026-04-01T00:00:00Z', '2026-05-01T00:00:00Z', '2026-04-11T01:00:00Z', 3167, 19, 30],
+    ['a day begun counts as unused', 5000, '2026-05-01T12:00:00Z', '2026-06-01T12:00:00Z', '2026-05-11T12:00:01Z', 3387, 21, 31],
+    ['minutes after buying: all of it', 5000, '2026-05-01T12:00:00Z', '2026-06-01T12:00:00Z', '2026-05-01T12:05:00Z', 5000, 31, 31],
+    ['10 days and an hour into 30: 20 days ($33.333… → $33.33)', 5000, '2026-04-01T00:00:00Z', '2026-05-01T00:00:00Z', '2026-04-11T01:00:00Z', 3333, 20, 30],
     ['February: 14 of 28 days', 5000, '2026-02-01T00:00:00Z', '2026-03-01T00:00:00Z', '2026-02-15T00:00:00Z', 2500, 14, 28],
     ['odd amount rounds to the nearest cent (3332.67 → 3333)', 4999, '2026-04-01T00:00:00Z', '2026-05-01T00:00:00Z', '2026-04-11T00:00:00Z', 3333, 20, 30],
-    ['last hours of the period: nothing left', 5000, '2026-04-01T00:00:00Z', '2026-05-01T00:00:00Z', '2026-04-30T20:00:00Z', 0, 0, 30],
+    ['last hours of the period: one day ($1.666… → $1.67)', 5000, '2026-04-01T00:00:00Z', '2026-05-01T00:00:00Z', '2026-04-30T20:00:00Z', 167, 1, 30],
     ['after the period ended', 5000, '2026-04-01T00:00:00Z', '2026-05-01T00:00:00Z', '2026-05-03T00:00:00Z', 0, 0, 30],
     ['before the period began: at most what was paid', 5000, '2026-04-01T00:00:00Z', '2026-05-01T00:00:00Z', '2026-03-20T00:00:00Z', 5000, 30, 30],
     ['unknown start: a 30-day period', 5000, null, '2026-05-01T00:00:00Z', '2026-04-16T00:00:00Z', 2500, 15, 30],

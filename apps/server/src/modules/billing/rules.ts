@@ -112,7 +112,8 @@ export function surplusPlans(plans: readonly PlanRow[], preferred: string | null
 
 /**
  * The unused part of a paid period, refunded when Lifetime replaces a monthly plan:
- * remaining whole days / days in the period × amount paid. A day already begun counts as used;
+ * remaining days / days in the period × amount paid. A day already begun counts as unused (in
+ * the member's favour: Lifetime bought minutes after a monthly plan refunds all of it);
  * the period has round((end − start) / 1 day) days (30 when the start is unknown); the result is
  * rounded to the nearest cent (half up) and never exceeds what was paid.
  */
@@ -120,7 +121,7 @@ export function proratedRefund(input: { amountCents: number; periodStart: Date |
   const { amountCents, periodStart, periodEnd, now } = input;
   if (!periodEnd || amountCents <= 0) return { cents: 0, remainingDays: 0, periodDays: 0 };
   const periodDays = Math.max(1, periodStart ? Math.round((periodEnd.getTime() - periodStart.getTime()) / DAY_MS) : 30);
-  const remainingDays = Math.min(periodDays, Math.max(0, Math.floor((periodEnd.getTime() - now.getTime()) / DAY_MS)));
+  const remainingDays = Math.min(periodDays, Math.max(0, Math.ceil((periodEnd.getTime() - now.getTime()) / DAY_MS)));
   const cents = Math.min(amountCents, Math.floor((amountCents * remainingDays) / periodDays + 0.5));
   return { cents, remainingDays, periodDays };
 }

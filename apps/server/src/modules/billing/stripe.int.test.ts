@@ -315,7 +315,7 @@ describe('one paid plan per member (decision 009)', () => {
     const pro = await startPro(u.token);
     const { session, subscription, invoice } = fake.complete(pro.id);
     await deliver(fake.event('checkout.session.completed', session));
-    // 10 days and an hour into the 30-day period: 19 whole days are left → $50.00 × 19 / 30 = $31.67.
+    // 10 days and an hour into the 30-day period: 20 days are left (the day begun counts) → $50.00 × 20 / 30 = $33.33.
     now = new Date(subscription!.created * 1000 + 10 * DAY + 3_600_000);
     const res = await call(t.app, 'POST', '/api/subs/lifetime', { token: u.token, body: {} });
     expect(res.status).toBe(200);
@@ -324,15 +324,15 @@ describe('one paid plan per member (decision 009)', () => {
 
     expect(fake.get(subscription!.id)!.status).toBe('canceled');
     const refunds = fake.requests.filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === invoice._payment_intent);
-    expect(refunds.map((r) => r.body.amount)).toEqual(['3167']);
+    expect(refunds.map((r) => r.body.amount)).toEqual(['3333']);
     expect(await me(u.token)).toMatchObject({ role: 'Pro', subscriptionTier: 'Lifetime' });
     const f = await call(t.app, 'POST', '/api/subs/fetch', { token: u.token });
     expect(f.body.data.subscription).toMatchObject({ level: 'lifetime', status: 'active' });
     expect(f.body.data.next_renewal).toBeNull();
     expect(f.body.data.summary).toBe('You have Lifetime access: it never renews and never lapses.');
-    expect(f.body.data.invoices.data.find((i: { id: string }) => i.id === invoice.id).amount_refunded).toBe(3167);
-    const refund = (await mails(u.email)).find((m) => m.subject === 'RoundUp refund: $31.67 for the unused part of your monthly plan')!;
-    expect(refund.body).toContain('(19 of 30 days): $31.67');
+    expect(f.body.data.invoices.data.find((i: { id: string }) => i.id === invoice.id).amount_refunded).toBe(3333);
+    const refund = (await mails(u.email)).find((m) => m.subject === 'RoundUp refund: $33.33 for the unused part of your monthly plan')!;
+    expect(refund.body).toContain('(20 of 30 days): $33.33');
     expect(refund.body).toContain('You have Lifetime access');
     expect(f.body.data.notices.some((n: { subject: string }) => n.subject === refund.subject)).toBe(true);
     // Stripe's own events about it afterwards send nothing more.
@@ -344,7 +344,7 @@ describe('one paid plan per member (decision 009)', () => {
       'Verify your RoundUp email',
       'RoundUp receipt: $50.00 for Pro (monthly)',
       'RoundUp receipt: $499.00 for Lifetime',
-      'RoundUp refund: $31.67 for the unused part of your monthly plan',
+      'RoundUp refund: $33.33 for the unused part of your monthly plan',
     ]);
     now = new Date();
   });
