@@ -52,11 +52,16 @@ test('referral → Get PRO → test checkout → Pro calendar; referrer earns $1
   await page.goto('/settings/subscription');
   await expect(page.getByText('Pro Member')).toBeVisible();
   await expect(page.getByRole('cell', { name: '$50.00' })).toBeVisible();
+  await expect(page.getByText(/^You are on Pro; it renews on [A-Z][a-z]+ \d{2}, \d{4} for \$50\.00\.$/)).toBeVisible();
+  await expect(page.getByText(/^[A-Z][a-z]+ \d{2}, \d{4} · \$50\.00$/)).toBeVisible();
+  const notices = page.getByRole('region', { name: 'Billing notices' });
+  await expect(notices.getByText('RoundUp receipt: $50.00 for Pro (monthly)')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel membership' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(/refunded in full/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel membership' }).click();
-  await expect(page.getByText('Your membership was cancelled and your payment of $50.00 was refunded in full. You are back on the Starter plan.')).toBeVisible();
+  await expect(page.getByText('Your membership was cancelled and your payment of $50.00 was refunded in full. You are now on Starter.')).toBeVisible();
+  await expect(notices.getByText('RoundUp refund: $50.00')).toBeVisible();
   await expect(page.getByText('Starter Member')).toBeVisible();
   await expect(page.getByText('Refunded $50.00')).toBeVisible();
   await page.goto('/reverse-splits');
@@ -66,5 +71,28 @@ test('referral → Get PRO → test checkout → Pro calendar; referrer earns $1
   await refPage.reload();
   await expect(refPage.getByTestId('commission-earned')).toHaveText('$0.00');
   await refContext.close();
+  assertNoErrors();
+});
+
+/** Issue 12: monthly Pro → Lifetime cancels the monthly plan at once and refunds its unused days; the member sees it. */
+test('Pro member buys Lifetime: monthly cancelled, unused days refunded, shown on the Subscription tab', async ({ page, request }) => {
+  const assertNoErrors = failOnConsoleErrors(page);
+  const member = newIdentity('life');
+  expect((await request.post('/api/auth/register', { data: { ...member, consent: true } })).status()).toBe(200);
+  await signInAs(page, request, member);
+  for (const level of ['pro', 'lifetime'] as const) {
+    await page.goto(`/upgrade/${level}`);
+    await expect(page).toHaveURL(/\/checkout\/test\/cs_local_/);
+    await page.getByRole('button', { name: level === 'pro' ? /^Pay \$50\.00/ : /^Pay \$499\.00/ }).click();
+    await expect(page).not.toHaveURL(/\/checkout\/test\//);
+  }
+  await page.goto('/settings/subscription');
+  await expect(page.getByText('Lifetime Member')).toBeVisible();
+  await expect(page.getByText('You have Lifetime access: it never renews and never lapses.')).toBeVisible();
+  const notices = page.getByRole('region', { name: 'Billing notices' });
+  // Bought a moment ago: every day of the month is unused, so the whole $50.00 comes back.
+  await expect(notices.getByText('RoundUp refund: $50.00 for the unused part of your monthly plan')).toBeVisible();
+  await expect(notices.getByText('RoundUp receipt: $499.00 for Lifetime')).toBeVisible();
+  await expect(page.getByText('Refunded $50.00')).toBeVisible();
   assertNoErrors();
 });

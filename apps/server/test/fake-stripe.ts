@@ -31,6 +31,8 @@ export function parseForm(body: string): Obj {
 export async function startFakeStripe() {
   const objects = new Map<string, Obj>();
   const requests: { method: string; path: string; body: Obj }[] = [];
+  /** Like Stripe: a POST repeated with the same Idempotency-Key answers the first response again. */
+  const idempotent = new Map<string, [number, Obj]>();
   const id = (prefix: string) => `${prefix}_test_${randomBytes(10).toString('hex')}`;
   const nowSecs = () => Math.floor(Date.now() / 1000);
   const save = (o: Obj) => {
@@ -48,6 +50,36 @@ export async function startFakeStripe() {
   }
   const strip = (o: Obj) => Object.fromEntries(Object.entries(o).filter(([k]) => !k.startsWith('_')));
 
+  function createSession(body: Obj): [number, Obj] {
+    const price = PRICES[body.line_items?.[0]?.price];
+    if (!price) return [400, { error: { type: 'invalid_request_error', message: 'No such price' } }];
+    const sid = id('cs');
+    return [
+      200,
+      save({
+        id: sid,
+        object: 'checkout.session',
+        mode: body.mode,
+        customer: body.customer ?? null,
+        client_reference_id: body.client_reference_id ?? null,
+        metadata: body.metadata ?? {},
+        url: `https://checkout.stripe.test/c/pay/${sid}`,
+        status: 'open',
+        payment_status: 'unpaid',
+        subscription: null,
+        invoice: null,
+        payment_intent: null,
+        amount_total: price.amount,
+        success_url: body.success_url,
+        cancel_url: body.cancel_url,
+        _price: body.line_items[0].price,
+        _subscription_metadata: body.subscription_data?.metadata ?? {},
+        _invoice_metadata: body.invoice_creation?.invoice_data?.metadata ?? {},
+        _invoice_creation: body.invoice_creation?.enabled === 'true',
+      }),
+    ];
+  }
+
   function handle(method: string, path: string, body: Obj, query: URLSearchParams): [number, Obj] {
     const missing = (what: string): [number, Obj] => [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } }];
     const expand = [...query.entries()].filter(([k]) => k.startsWith('expand')).map(([, v]) => v).concat(Object.values(body.expand ?? {}));
@@ -55,34 +87,15 @@ export async function startFakeStripe() {
     if (method === 'POST' && path === '/v1/customers') {
       return [200, save({ id: id('cus'), object: 'customer', email: body.email, name: body.name, metadata: body.metadata ?? {} })];
     }
-    if (method === 'POST' && path === '/v1/checkout/sessions') {
-      const price = PRICES[body.line_items?.[0]?.price];
-      if (!price) return [400, { error: { type: 'invalid_request_error', message: 'No such price' } }];
-      const sid = id('cs');
-      return [
-        200,
-        save({
-          id: sid,
-          object: 'checkout.session',
-          mode: body.mode,
-          customer: body.customer ?? null,
-          client_reference_id: body.client_reference_id ?? null,
-          metadata: body.metadata ?? {},
-          url: `https://checkout.stripe.test/c/pay/${sid}`,
-          status: 'open',
-          payment_status: 'unpaid',
-          subscription: null,
-          invoice: null,
-          payment_intent: null,
-          amount_total: price.amount,
-          success_url: body.success_url,
-          cancel_url: body.cancel_url,
-          _price: body.line_items[0].price,
-          _subscription_metadata: body.subscription_data?.metadata ?? {},
-          _invoice_metadata: body.invoice_creation?.invoice_data?.metadata ?? {},
-          _invoice_creation: body.invoice_creation?.enabled === 'true',
-        }),
-      ];
+    if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(body);
+    if ((m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/)) && method === 'POST') {
+      const s = objects.get(m[1]);
+      if (!s) return missing('checkout.session');
+      if (s.status !== 'open') {
+        return [400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".` } }];
+      }
+      Object.assign(s, { status: 'expired', url: null, expires_at: nowSecs() });
+      return [200, strip(s)];
     }
     if ((m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)) && method === 'GET') {
       const s = objects.get(m[1]);
@@ -114,9 +127,13 @@ export async function startFakeStripe() {
     if (method === 'POST' && path === '/v1/refunds') {
       const charge = [...objects.values()].find((o) => o.object === 'charge' && o.payment_intent === body.payment_intent);
       if (!charge) return missing('payment_intent');
-      const amount = charge.amount - charge.amount_refunded;
-      charge.amount_refunded = charge.amount;
-      charge.refunded = true;
+      const left = charge.amount - charge.amount_refunded;
+      const amount = body.amount === undefined ? left : Number(body.amount);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+        return [400, { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount (${body.amount}) is greater than unrefunded amount on charge (${left})` } }];
+      }
+      charge.amount_refunded += amount;
+      charge.refunded = charge.amount_refunded === charge.amount;
       return [200, save({ id: id('re'), object: 'refund', amount, payment_intent: body.payment_intent, charge: charge.id, status: 'succeeded' })];
     }
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
@@ -129,7 +146,10 @@ export async function startFakeStripe() {
       const url = new URL(req.url ?? '/', 'http://x');
       const body = parseForm(raw);
       requests.push({ method: req.method ?? 'GET', path: url.pathname, body });
-      const [status, payload] = handle(req.method ?? 'GET', url.pathname, body, url.searchParams);
+      const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
+      const replay = typeof key === 'string' ? idempotent.get(key) : undefined;
+      const [status, payload] = replay ?? handle(req.method ?? 'GET', url.pathname, body, url.searchParams);
+      if (typeof key === 'string' && !replay && status < 500) idempotent.set(key, [status, payload]);
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
       res.end(JSON.stringify(payload));
     });
@@ -166,9 +186,12 @@ export async function startFakeStripe() {
     objects,
     requests,
     get: (key: string) => objects.get(key),
+    /** A session opened outside the app (another server, an old tab): as POST /v1/checkout/sessions makes it. */
+    openSession: (params: Obj) => createSession(params)[1],
     /** The customer paid the session (subscription: a subscription and its first invoice). */
     complete(sessionId: string) {
       const s = objects.get(sessionId)!;
+      if (s.status !== 'open') throw new Error(`Checkout session ${sessionId} is ${s.status}: it cannot be paid`);
       const price = PRICES[s._price];
       const created = nowSecs();
       if (s.mode === 'subscription') {

@@ -56,9 +56,25 @@ export interface InvoiceView {
   invoice_pdf: string | null;
 }
 
+/** A billing receipt or notice (payment, refund, cancellation), as emailed to the member. */
+export interface BillingNoticeView {
+  id: string;
+  kind: 'paid' | 'refund' | 'cancel-scheduled' | 'ended' | string;
+  subject: string;
+  body: string;
+  /** Seconds since the epoch. */
+  created: number;
+}
+
 export interface FetchSubscriptionResponse {
   subscription: SubscriptionView | null;
   invoices: { data: InvoiceView[] };
+  /** The latest billing notices, newest first (optional for older servers). */
+  notices?: BillingNoticeView[];
+  /** Where the member stands now, in one sentence ("You still have Pro until …"). */
+  summary?: string;
+  /** The next renewal of the monthly plan (seconds since the epoch, cents), or null. */
+  next_renewal?: { date: number; amount: number } | null;
 }
 
 export interface CancelSubscriptionResponse {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { addMonths } from 'date-fns';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import type { ChargeInfo, CheckoutInfo, InvoiceInfo, Level, PaymentProvider, SubscriptionInfo } from './types';
@@ -96,16 +96,22 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
       return next;
     },
 
-    async refund(paymentIntentId) {
+    async refund(paymentIntentId, refundOpts = {}) {
+      // Like Stripe's idempotency key: the same key answers the same refund.
+      const keyId = `re_key_${refundOpts.key ?? `refund-${paymentIntentId}`}`;
+      const earlier = await get<{ id: string; amount: number; chargeId: string | null }>(keyId, 'refund-key');
+      if (earlier) return earlier;
       const [row] = await db.select().from(t).where(eq(t.id, `ch_for_${paymentIntentId}`)).limit(1);
       const chargeId = row ? (row.data as { chargeId: string }).chargeId : null;
       const charge = chargeId ? await get<ChargeInfo>(chargeId, 'charge') : null;
       if (!charge) throw new Error(`No charge for ${paymentIntentId}`);
-      const amount = charge.amount - charge.amountRefunded;
-      await put(charge.id, 'charge', { ...charge, amountRefunded: charge.amount });
+      const left = charge.amount - charge.amountRefunded;
+      const amount = Math.min(left, refundOpts.amount ?? left);
+      await put(charge.id, 'charge', { ...charge, amountRefunded: charge.amountRefunded + amount });
       const refundId = id('re');
       await put(refundId, 'refund', { id: refundId, paymentIntentId, chargeId: charge.id, amount });
-      return { id: refundId, amount };
+      await put(keyId, 'refund-key', { id: refundId, amount, chargeId: charge.id });
+      return { id: refundId, amount, chargeId: charge.id };
     },
 
     parseWebhook() {
@@ -120,6 +126,13 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
       const s = await get<LocalSession>(key, 'session');
       if (!s) throw new Error(`No such session: ${key}`);
       if (s.status !== 'open') return s;
+      // Like Stripe, a session is paid once: of two "Pay" clicks at once, only one claims it.
+      const claimed = await db
+        .update(t)
+        .set({ data: sql`jsonb_set(${t.data}, '{status}', '"complete"')` })
+        .where(and(eq(t.id, key), sql`${t.data}->>'status' = 'open'`))
+        .returning({ id: t.id });
+      if (!claimed.length) return (await get<LocalSession>(key, 'session'))!;
       const now = opts.clock();
       const level = s.level ?? 'pro';
       const amount = LOCAL_PRICES[level].amount;
@@ -138,6 +151,7 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
           unitAmount: amount,
           quantity: 1,
           created: seconds(now),
+          currentPeriodStart: seconds(now),
           currentPeriodEnd: seconds(addMonths(now, 1)),
           cancelAtPeriodEnd: false,
           latestInvoiceId: invoiceId,
@@ -164,6 +178,11 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
       const done: LocalSession = { ...s, status: 'complete', paid: true, subscriptionId, invoiceId, paymentIntentId: pi };
       await put(key, 'session', done);
       return done;
+    },
+
+    async expireCheckout(key) {
+      await provider.cancelCheckout(key);
+      return provider.retrieveCheckout(key);
     },
 
     async cancelCheckout(key) {

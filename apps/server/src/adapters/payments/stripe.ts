@@ -50,13 +50,14 @@ export function stripePayments(opts: StripeOptions): PaymentProvider {
       unitAmount: item?.price?.unit_amount ?? 0,
       quantity: item?.quantity ?? 1,
       created: s.created,
+      currentPeriodStart: item?.current_period_start ?? (s as unknown as { current_period_start?: number }).current_period_start ?? null,
       currentPeriodEnd: item?.current_period_end ?? legacyEnd ?? null,
       cancelAtPeriodEnd: Boolean(s.cancel_at_period_end),
       latestInvoiceId: idOf(s.latest_invoice),
     };
   }
 
-  return {
+  const provider: PaymentProvider = {
     kind: 'stripe',
     priceFor: (level) => opts.prices[level] ?? null,
 
@@ -116,6 +117,16 @@ export function stripePayments(opts: StripeOptions): PaymentProvider {
       return info;
     },
 
+    async expireCheckout(id) {
+      try {
+        await stripe.checkout.sessions.expire(id);
+      } catch (err) {
+        // Already complete or expired: Stripe refuses; the session as it is now tells which.
+        if (!(err instanceof Stripe.errors.StripeError) || (err.statusCode ?? 500) >= 500) throw err;
+      }
+      return provider.retrieveCheckout(id);
+    },
+
     async retrieveSubscription(id) {
       const s = await orNull(() => stripe.subscriptions.retrieve(id));
       return s ? subscriptionInfo(s) : null;
@@ -157,9 +168,13 @@ export function stripePayments(opts: StripeOptions): PaymentProvider {
       return subscriptionInfo(s);
     },
 
-    async refund(paymentIntentId) {
-      const r = await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey: `refund-${paymentIntentId}` });
-      return { id: r.id, amount: r.amount };
+    async refund(paymentIntentId, refundOpts = {}) {
+      const { amount, key } = refundOpts;
+      const r = await stripe.refunds.create(
+        { payment_intent: paymentIntentId, ...(amount != null ? { amount } : {}) },
+        { idempotencyKey: key ?? `refund-${paymentIntentId}` },
+      );
+      return { id: r.id, amount: r.amount, chargeId: idOf(r.charge) };
     },
 
     parseWebhook(rawBody, signature) {
@@ -175,4 +190,5 @@ export function stripePayments(opts: StripeOptions): PaymentProvider {
       return { id: event.id, type: event.type, objectId: obj?.id ?? '' };
     },
   };
+  return provider;
 }

@@ -33,6 +33,8 @@ export interface SubscriptionInfo {
   quantity: number;
   /** Seconds since the epoch. */
   created: number;
+  /** Seconds since the epoch: the paid period now running (for prorated refunds). */
+  currentPeriodStart: number | null;
   currentPeriodEnd: number | null;
   cancelAtPeriodEnd: boolean;
   latestInvoiceId: string | null;
@@ -83,13 +85,18 @@ export interface PaymentProvider {
     cancelUrl: string;
   }): Promise<{ id: string; url: string }>;
   retrieveCheckout(id: string): Promise<CheckoutInfo | null>;
+  /** Expires an open checkout session so it can no longer be paid; answers the session as it now is (null when unknown). */
+  expireCheckout(id: string): Promise<CheckoutInfo | null>;
   retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
   retrieveInvoice(id: string): Promise<InvoiceInfo | null>;
   retrieveCharge(id: string): Promise<ChargeInfo | null>;
   /** Cancels now, or at the end of the paid period. */
   cancelSubscription(id: string, opts: { atPeriodEnd: boolean }): Promise<SubscriptionInfo>;
-  /** Refunds a payment in full. */
-  refund(paymentIntentId: string): Promise<{ id: string; amount: number }>;
+  /**
+   * Refunds a payment: in full, or `amount` cents of it. `key` makes a retry return the same
+   * refund instead of refunding twice (Stripe's idempotency key).
+   */
+  refund(paymentIntentId: string, opts?: { amount?: number; key?: string }): Promise<{ id: string; amount: number; chargeId: string | null }>;
   /** Verifies the signature over the raw body (300 s tolerance) and names the event. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

@@ -44,6 +44,17 @@ export const memberships = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    /**
+     * One paid plan per member (decision 009): set, under the member's row lock, on a plan another
+     * one replaces: 'duplicate' (a second payment for what the member has) or 'upgraded' (monthly → lifetime).
+     */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    supersededReason: text('superseded_reason'),
+    /** What that replacement refunds, in cents, decided once when it is claimed. */
+    refundDue: integer('refund_due'),
+    /** When the provider cancelled and refunded the superseded plan. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [index('memberships_user_idx').on(t.userId), check('memberships_level_ck', inList(t.level, ['pro', 'lifetime']))],
 );
@@ -107,4 +118,23 @@ export const localPaymentObjects = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('local_payment_objects_kind_idx').on(t.kind)],
+);
+
+/**
+ * Billing receipts and notices (payment, refund, cancellation, duplicate, upgrade): one row per
+ * event, keyed so that a replayed webhook or a second confirmation cannot add another. The
+ * Subscription tab lists them; each is emailed once (claimed by setting sent_at).
+ */
+export const billingNotices = pgTable(
+  'billing_notices',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('billing_notices_user_idx').on(t.userId, t.createdAt)],
 );

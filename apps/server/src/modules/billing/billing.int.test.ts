@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localPayments } from '../../adapters/payments';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
@@ -135,7 +136,7 @@ describe('checkout with the local test checkout', () => {
     const { rows } = await t.database.query('select count(*)::int as n from memberships where user_id = $1', [s.user._id]);
     expect(rows[0]).toEqual({ n: 0 });
     const none = await call(t.app, 'POST', '/api/subs/fetch', { token: s.token });
-    expect(none.body.data).toEqual({ subscription: null, invoices: { data: [] } });
+    expect(none.body.data).toMatchObject({ subscription: null, invoices: { data: [] }, notices: [], next_renewal: null, summary: 'You are now on Starter.' });
   });
 });
 
@@ -285,5 +286,137 @@ describe('affiliate commissions for admins', () => {
     const refs = await call(t.app, 'GET', '/api/affiliates/referrals', { token: ref.token });
     expect(refs.body.data.referrals.map((r: { role: string }) => r.role)).toEqual(['User']);
     expect((await call(t.app, 'GET', '/api/affiliates/referrals')).status).toBe(401);
+  });
+});
+
+/** The emails a member got, oldest first (the outbox mailer writes every message to the outbox table). */
+async function mails(email: string) {
+  const { rows } = await t.database.query<{ subject: string; body: string }>('select subject, body from outbox where recipient = $1 order by created_at, id', [email]);
+  return rows;
+}
+const subjects = async (email: string) => (await mails(email)).map((m) => m.subject).filter((s) => s !== 'Verify your RoundUp email');
+
+describe('one paid plan per member on the local test checkout (decision 009)', () => {
+  it('two tabs (or a double click) get the same open Pro checkout, so paying in both charges once', async () => {
+    const m = await registerUser(t.app);
+    const [a, b] = await Promise.all([
+      call(t.app, 'POST', '/api/subs/session', { token: m.token, body: {} }),
+      call(t.app, 'POST', '/api/subs/session', { token: m.token, body: {} }),
+    ]);
+    expect(b.body.data.session.id).toBe(a.body.data.session.id);
+    await Promise.all([a, b].map((s) => call(t.app, 'POST', `/api/subs/test-checkout/${s.body.data.session.id}/pay`, { token: m.token })));
+    const { rows } = await t.database.query<{ n: number }>("select count(*)::int as n from memberships where user_id = $1 and status = 'active'", [m.user._id]);
+    expect(rows[0].n).toBe(1);
+    expect(await subjects(m.email)).toEqual(['RoundUp receipt: $50.00 for Pro (monthly)']);
+    // Lifetime in another tab expires the open Pro checkout of the first; it can no longer be paid.
+    const m2 = await registerUser(t.app);
+    const pro = (await call(t.app, 'POST', '/api/subs/session', { token: m2.token, body: {} })).body.data.session.id;
+    expect((await call(t.app, 'POST', '/api/subs/lifetime', { token: m2.token, body: {} })).status).toBe(200);
+    const late = await call(t.app, 'POST', `/api/subs/test-checkout/${pro}/pay`, { token: m2.token });
+    expect(late.status).toBe(400);
+    expect(late.body.errors[0].msg).toMatch(/replaced by a newer one/);
+  });
+
+  it('a second Pro payment that still completes is refunded in full, its subscription cancelled, and the member told', async () => {
+    const ref = await registerUser(t.app);
+    const m = await registerUser(t.app, { refId: ref.user.username });
+    const first = await buy(m.token);
+    // A session nothing stopped (opened by another server instance before this one knew of the first).
+    const stray = await localPayments(t.database.db, { appUrl: 'http://localhost:3000', clock: () => now }).createCheckout({
+      level: 'pro', priceId: 'price_local_pro', customerId: first.user.stripeCustomerId, userId: m.user._id, successUrl: 'http://localhost:3000/register/success/{CHECKOUT_SESSION_ID}', cancelUrl: 'http://localhost:3000/services',
+    });
+    await t.database.query("insert into checkout_sessions (id, user_id, provider, level) values ($1, $2, 'local', 'pro')", [stray.id, m.user._id]);
+    expect((await call(t.app, 'POST', `/api/subs/test-checkout/${stray.id}/pay`, { token: m.token })).status).toBe(200);
+    await call(t.app, 'POST', '/api/subs/register-success', { token: m.token, body: { sessionId: stray.id } });
+
+    const { rows } = await t.database.query<{ id: string; status: string; refunded: boolean }>('select id, status, refunded_at is not null as refunded from memberships where user_id = $1 order by created_at, id', [m.user._id]);
+    expect(rows.filter((r) => r.status === 'active' && !r.refunded)).toEqual([expect.objectContaining({ id: first.user.stripeSubscriptionId })]);
+    expect(rows.filter((r) => r.status === 'canceled' && r.refunded)).toHaveLength(1);
+    const f = await call(t.app, 'POST', '/api/subs/fetch', { token: m.token });
+    expect(f.body.data.invoices.data.map((i: { amount_refunded: number }) => i.amount_refunded).sort()).toEqual([0, 5000]);
+    expect(f.body.data.summary).toMatch(/^You are on Pro; it renews on [A-Z][a-z]+ \d{2}, \d{4} for \$50\.00\.$/);
+    expect(f.body.data.notices[0]).toMatchObject({ kind: 'refund', subject: 'RoundUp refund: $50.00 for a duplicate payment' });
+    expect(await subjects(m.email)).toEqual(['RoundUp receipt: $50.00 for Pro (monthly)', 'RoundUp receipt: $50.00 for Pro (monthly)', 'RoundUp refund: $50.00 for a duplicate payment']);
+    expect((await call(t.app, 'GET', '/api/auth/me', { token: m.token })).body.data.user).toMatchObject({ role: 'Pro', subscriptionTier: 'Pro', stripeSubscriptionId: first.user.stripeSubscriptionId });
+    // The referrer keeps the commission of the kept payment only.
+    const com = await call(t.app, 'GET', '/api/affiliates/commissions', { token: ref.token });
+    expect(com.body.data.totals.earned).toBe(1000);
+  });
+
+  it('monthly → Lifetime cancels the monthly plan at once and refunds its unused days, prorated', async () => {
+    now = new Date('2026-05-01T12:00:00Z');
+    const m = await registerUser(t.app);
+    const { user } = await buy(m.token);
+    // Ten days into May 1 → June 1 (31 days): 21 whole days left → $50.00 × 21 / 31 = $33.87.
+    now = new Date('2026-05-11T12:00:00Z');
+    const { user: after } = await buy(m.token, 'lifetime');
+    expect(after).toMatchObject({ role: 'Pro', subscriptionTier: 'Lifetime' });
+    const f = await call(t.app, 'POST', '/api/subs/fetch', { token: m.token });
+    expect(f.body.data.subscription).toMatchObject({ level: 'lifetime', status: 'active' });
+    expect(f.body.data.next_renewal).toBeNull();
+    expect(f.body.data.invoices.data.map((i: { amount_paid: number; amount_refunded: number }) => [i.amount_paid, i.amount_refunded])).toEqual([[49900, 0], [5000, 3387]]);
+    const monthly = await call(t.app, 'POST', '/api/subs/fetch', { token: m.token, body: { subscriptionId: user.stripeSubscriptionId } });
+    expect(monthly.body.data.subscription).toMatchObject({ status: 'canceled', cancelable: false });
+    const refund = (await mails(m.email)).find((x) => x.subject === 'RoundUp refund: $33.87 for the unused part of your monthly plan')!;
+    expect(refund.body).toContain('(21 of 31 days): $33.87');
+    expect(refund.body).toContain('Date: May 11, 2026');
+    expect(refund.body).toContain('You have Lifetime access');
+    expect(f.body.data.notices[0].subject).toBe(refund.subject);
+    expect(await subjects(m.email)).toEqual(['RoundUp receipt: $50.00 for Pro (monthly)', 'RoundUp receipt: $499.00 for Lifetime', 'RoundUp refund: $33.87 for the unused part of your monthly plan']);
+  });
+
+  it('receipts: one email per payment, refund and cancellation, however often the member confirms or reloads', async () => {
+    now = new Date('2026-06-01T12:00:00Z');
+    const m = await registerUser(t.app);
+    const { id } = await buy(m.token);
+    await call(t.app, 'POST', '/api/subs/register-success', { token: m.token, body: { sessionId: id } });
+    await call(t.app, 'POST', `/api/subs/test-checkout/${id}/pay`, { token: m.token });
+    const receipt = (await mails(m.email)).find((x) => x.subject === 'RoundUp receipt: $50.00 for Pro (monthly)')!;
+    expect(receipt.body).toContain('Amount: $50.00');
+    expect(receipt.body).toContain('Date: June 01, 2026');
+    expect(receipt.body).toContain('Next renewal: July 01, 2026 ($50.00)');
+    const f = await call(t.app, 'POST', '/api/subs/fetch', { token: m.token });
+    expect(f.body.data.next_renewal).toEqual({ date: Date.parse('2026-07-01T12:00:00Z') / 1000, amount: 5000 });
+    const res = await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: m.token });
+    expect(res.body.data.outcome).toBe('refunded');
+    await call(t.app, 'POST', '/api/subs/fetch', { token: m.token });
+    expect(await subjects(m.email)).toEqual(['RoundUp receipt: $50.00 for Pro (monthly)', 'RoundUp refund: $50.00']);
+    expect((await mails(m.email))[2].body).toContain('You are now on Starter.');
+
+    // After 7 days: one "cancelled" email with the end of access, even when cancel is sent twice.
+    const s = await registerUser(t.app);
+    await buy(s.token);
+    now = new Date('2026-06-10T12:00:00Z');
+    await Promise.all([call(t.app, 'POST', '/api/subs/cancel-subscription', { token: s.token }), call(t.app, 'POST', '/api/subs/cancel-subscription', { token: s.token })]);
+    expect(await subjects(s.email)).toEqual(['RoundUp receipt: $50.00 for Pro (monthly)', 'Your RoundUp Pro membership is cancelled']);
+    const cancelled = (await mails(s.email)).find((x) => x.subject === 'Your RoundUp Pro membership is cancelled')!;
+    expect(cancelled.body).toContain('End of access: July 01, 2026');
+    expect(cancelled.body).toContain('You still have Pro until July 01, 2026; it will not renew.');
+  });
+});
+
+describe('cancel and refund messages state the member’s real state afterwards', () => {
+  it('a member with Pro granted by an admin is not told "Starter" after a lifetime refund', async () => {
+    const g = await registerUser(t.app);
+    await t.database.query("update users set role = 'Pro', granted_role = 'Pro' where id = $1", [g.user._id]);
+    await buy(g.token, 'lifetime');
+    const res = await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: g.token });
+    expect(res.body.data.outcome).toBe('refunded');
+    expect(res.body.data.msg).not.toMatch(/Starter/);
+    expect(res.body.data.msg).toContain('you keep the Pro access an admin granted you');
+    expect((await call(t.app, 'GET', '/api/auth/me', { token: g.token })).body.data.user.role).toBe('Pro');
+  });
+
+  it('a scheduled cancellation says until when Pro lasts; a refund back to Starter says Starter', async () => {
+    now = new Date('2026-07-01T12:00:00Z');
+    const m = await registerUser(t.app);
+    await buy(m.token);
+    now = new Date('2026-07-09T12:00:00Z');
+    const res = await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: m.token });
+    expect(res.body.data.msg).toBe('Your membership is cancelled and will end on August 01, 2026. You still have Pro until August 01, 2026; it will not renew.');
+    const r = await registerUser(t.app);
+    await buy(r.token);
+    const refunded = await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: r.token });
+    expect(refunded.body.data.msg).toBe('Your membership was cancelled and your payment of $50.00 was refunded in full. You are now on Starter.');
   });
 });

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 
 export type MembershipRow = typeof schema.memberships.$inferSelect;
 export type InvoiceRow = typeof schema.invoices.$inferSelect;
 export type SessionRow = typeof schema.checkoutSessions.$inferSelect;
+export type NoticeRow = typeof schema.billingNotices.$inferSelect;
 
 export function billingRepo(db: Db) {
   const u = schema.users;
@@ -12,12 +13,17 @@ export function billingRepo(db: Db) {
   const m = schema.memberships;
   const i = schema.invoices;
   const e = schema.webhookEvents;
+  const n = schema.billingNotices;
   return {
     transaction: <T>(fn: (tx: Db) => Promise<T>) => db.transaction((tx) => fn(tx as unknown as Db)),
 
     async user(id: string) {
       const [row] = await db.select().from(u).where(eq(u.id, id)).limit(1);
       return row;
+    },
+    /** Serialises billing changes per member: held until the transaction ends (decision 009). */
+    async lockUser(id: string) {
+      await db.select({ id: u.id }).from(u).where(eq(u.id, id)).for('update');
     },
     async userIdByCustomer(customerId: string): Promise<string | null> {
       const [row] = await db.select({ id: u.id }).from(u).where(eq(u.stripeCustomerId, customerId)).limit(1);
@@ -42,6 +48,9 @@ export function billingRepo(db: Db) {
     },
     async completeSession(id: string, now: Date) {
       await db.update(s).set({ status: 'complete', completedAt: now }).where(and(eq(s.id, id), isNull(s.completedAt)));
+    },
+    async openSessionsOf(userId: string): Promise<SessionRow[]> {
+      return db.select().from(s).where(and(eq(s.userId, userId), eq(s.status, 'open'))).orderBy(desc(s.createdAt));
     },
     async setSessionStatus(id: string, status: string) {
       await db.update(s).set({ status }).where(and(eq(s.id, id), eq(s.status, 'open')));
@@ -71,6 +80,57 @@ export function billingRepo(db: Db) {
         .update(m)
         .set({ refundedAt: now, updatedAt: now, ...(status ? { status } : {}) })
         .where(and(eq(m.id, id), isNull(m.refundedAt)));
+    },
+
+    /** Marks a plan as replaced (once): the caller holds the member's lock. */
+    async supersede(id: string, values: { reason: string; refundDue: number; now: Date }): Promise<boolean> {
+      const rows = await db
+        .update(m)
+        .set({ supersededAt: values.now, supersededReason: values.reason, refundDue: values.refundDue, updatedAt: values.now })
+        .where(and(eq(m.id, id), isNull(m.supersededAt)))
+        .returning({ id: m.id });
+      return rows.length > 0;
+    },
+    async unsettledOf(userId: string): Promise<MembershipRow[]> {
+      return db
+        .select()
+        .from(m)
+        .where(and(eq(m.userId, userId), isNotNull(m.supersededAt), isNull(m.settledAt)));
+    },
+    /** One settler at a time: claims the settlement (released again if the provider fails). */
+    async claimSettlement(id: string, now: Date): Promise<boolean> {
+      const rows = await db.update(m).set({ settledAt: now }).where(and(eq(m.id, id), isNull(m.settledAt))).returning({ id: m.id });
+      return rows.length > 0;
+    },
+    async releaseSettlement(id: string) {
+      await db.update(m).set({ settledAt: null }).where(eq(m.id, id));
+    },
+    async latestPaidInvoiceOf(membershipId: string): Promise<InvoiceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(i)
+        .where(and(eq(i.membershipId, membershipId), eq(i.status, 'paid'), gt(i.amountPaid, 0)))
+        .orderBy(desc(sql`coalesce(${i.paidAt}, ${i.createdAt})`))
+        .limit(1);
+      return row;
+    },
+
+    async insertNotice(values: typeof n.$inferInsert) {
+      await db.insert(n).values(values).onConflictDoNothing();
+    },
+    async noticesOf(userId: string, limit: number): Promise<NoticeRow[]> {
+      return db.select().from(n).where(eq(n.userId, userId)).orderBy(desc(n.createdAt), desc(n.id)).limit(limit);
+    },
+    async unsentNotices(userId: string): Promise<NoticeRow[]> {
+      return db.select().from(n).where(and(eq(n.userId, userId), isNull(n.sentAt))).orderBy(asc(n.createdAt));
+    },
+    /** Claims a notice for sending: true for exactly one caller. */
+    async claimNotice(id: string, now: Date): Promise<boolean> {
+      const rows = await db.update(n).set({ sentAt: now }).where(and(eq(n.id, id), isNull(n.sentAt))).returning({ id: n.id });
+      return rows.length > 0;
+    },
+    async releaseNotice(id: string) {
+      await db.update(n).set({ sentAt: null }).where(eq(n.id, id));
     },
 
     async upsertInvoice(values: typeof i.$inferInsert) {
@@ -104,7 +164,7 @@ export function billingRepo(db: Db) {
     async markInvoiceRefunded(id: string, amount: number, now: Date) {
       await db
         .update(i)
-        .set({ amountRefunded: amount, refundedAt: sql`coalesce(${i.refundedAt}, ${now.toISOString()}::timestamptz)` })
+        .set({ amountRefunded: sql`greatest(${i.amountRefunded}, ${amount})`, refundedAt: sql`coalesce(${i.refundedAt}, ${now.toISOString()}::timestamptz)` })
         .where(eq(i.id, id));
     },
 

@@ -79,3 +79,75 @@ export function cancelDecisionFor(first: FirstPayment | null, membershipId: stri
   if (!first || first.refundedAt || first.membershipId !== membershipId) return 'period-end';
   return cancelDecision(first.paidAt, now);
 }
+
+// ---- one paid plan per member (decision 009) ---------------------------------------------
+
+export interface PlanRow extends MembershipState {
+  id: string;
+  createdAt: Date;
+  supersededAt?: Date | null;
+}
+
+export type SupersedeReason = 'duplicate' | 'upgraded';
+
+const byAge = (preferred: string | null) => (a: PlanRow, b: PlanRow) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id === preferred ? -1 : b.id === preferred ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * The plans a member must lose so that one paid plan stays: the oldest lifetime wins over
+ * everything (a monthly bought before it was 'upgraded', anything bought after it is a
+ * 'duplicate'); without lifetime, the oldest monthly wins and later ones are duplicates.
+ * Plans already superseded or giving no access are left alone. Between two plans of the same
+ * second, `preferred` (the one the member already had on record) stays.
+ */
+export function surplusPlans(plans: readonly PlanRow[], preferred: string | null = null): { id: string; reason: SupersedeReason }[] {
+  const live = plans.filter((p) => !p.supersededAt && membershipAccess(p) !== 'starter').sort(byAge(preferred));
+  const lifetime = live.find((p) => p.level === 'lifetime');
+  const keep = lifetime ?? live.find((p) => p.level === 'pro');
+  if (!keep) return [];
+  return live
+    .filter((p) => p.id !== keep.id)
+    .map((p) => ({ id: p.id, reason: p.level === 'pro' && lifetime && p.createdAt.getTime() < lifetime.createdAt.getTime() ? 'upgraded' : 'duplicate' }));
+}
+
+/**
+ * The unused part of a paid period, refunded when Lifetime replaces a monthly plan:
+ * remaining days / days in the period × amount paid. A day already begun counts as unused (in
+ * the member's favour: Lifetime bought minutes after a monthly plan refunds all of it);
+ * the period has round((end − start) / 1 day) days (30 when the start is unknown); the result is
+ * rounded to the nearest cent (half up) and never exceeds what was paid.
+ */
+export function proratedRefund(input: { amountCents: number; periodStart: Date | null; periodEnd: Date | null; now: Date }): { cents: number; remainingDays: number; periodDays: number } {
+  const { amountCents, periodStart, periodEnd, now } = input;
+  if (!periodEnd || amountCents <= 0) return { cents: 0, remainingDays: 0, periodDays: 0 };
+  const periodDays = Math.max(1, periodStart ? Math.round((periodEnd.getTime() - periodStart.getTime()) / DAY_MS) : 30);
+  const remainingDays = Math.min(periodDays, Math.max(0, Math.ceil((periodEnd.getTime() - now.getTime()) / DAY_MS)));
+  const cents = Math.min(amountCents, Math.floor((amountCents * remainingDays) / periodDays + 0.5));
+  return { cents, remainingDays, periodDays };
+}
+
+export interface MemberState {
+  role: Role | string;
+  grantedRole: Role | string | null;
+  access: Access;
+  /** The monthly plan giving access, if any. */
+  pro: { periodEnd: Date | null; cancelAtPeriodEnd: boolean; amountCents: number } | null;
+}
+
+/**
+ * One sentence saying where the member stands after a billing change, computed from the state
+ * after it (never assumed): "You still have Pro until …", "You are now on Starter", …
+ */
+export function stateSentence(s: MemberState, date: (d: Date) => string, money: (cents: number) => string): string {
+  if (s.access === 'lifetime') return 'You have Lifetime access: it never renews and never lapses.';
+  const granted = s.role !== 'Admin' && s.grantedRole === 'Pro' ? ' After that you keep the Pro access an admin granted you.' : '';
+  if (s.access === 'pro' && s.pro?.periodEnd) {
+    return s.pro.cancelAtPeriodEnd
+      ? `You still have Pro until ${date(s.pro.periodEnd)}; it will not renew.${granted}`
+      : `You are on Pro; it renews on ${date(s.pro.periodEnd)} for ${money(s.pro.amountCents)}.`;
+  }
+  if (s.access === 'pro') return 'You are on Pro.';
+  if (s.role === 'Admin') return 'You no longer have a paid plan; as an Admin you keep full access.';
+  if (s.grantedRole === 'Pro') return 'You no longer have a paid plan, and you keep the Pro access an admin granted you.';
+  return 'You are now on Starter.';
+}

@@ -222,3 +222,130 @@ describe('Stripe webhooks', () => {
     now = new Date();
   });
 });
+
+/** The emails a member got, oldest first (the outbox mailer writes every message to the outbox table). */
+async function mails(email: string) {
+  const { rows } = await t.database.query<{ subject: string; body: string }>('select subject, body from outbox where recipient = $1 order by created_at, id', [email]);
+  return rows;
+}
+const subjects = async (email: string) => (await mails(email)).map((m) => m.subject);
+
+/** Another Pro session for the member, opened outside this server (another instance, a tab from before): nothing stopped it. */
+function strayProSession(customer: string, userId: string) {
+  const metadata = { userId, level: 'pro' };
+  return fake.openSession({ mode: 'subscription', customer, client_reference_id: userId, line_items: [{ price: 'price_pro', quantity: '1' }], metadata, subscription_data: { metadata } });
+}
+
+describe('one paid plan per member (decision 009)', () => {
+  async function twoPaidPro() {
+    const u = await registerUser(t.app);
+    const a = await startPro(u.token);
+    const b = strayProSession(fake.get(a.id)!.customer, u.user._id);
+    const paidA = fake.complete(a.id);
+    const paidB = fake.complete(b.id);
+    return { u, paidA, paidB };
+  }
+  async function expectOnePlanOneRefund(u: { token: string; email: string; user: { _id: string } }, subs: string[]) {
+    const states = subs.map((id) => fake.get(id)!.status).sort();
+    expect(states).toEqual(['active', 'canceled']);
+    const refunds = fake.requests.filter((r) => r.path === '/v1/refunds' && subs.some((id) => fake.get(fake.get(id)!.latest_invoice)!._payment_intent === r.body.payment_intent));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0].body.amount).toBe('5000');
+    const kept = subs.find((id) => fake.get(id)!.status === 'active')!;
+    expect(await me(u.token)).toMatchObject({ role: 'Pro', subscriptionTier: 'Pro', stripeSubscriptionId: kept });
+    expect(await count('memberships', "user_id = $1 and status = 'active' and refunded_at is null", [u.user._id])).toBe(1);
+    const got = await subjects(u.email);
+    expect(got.filter((s) => s === 'RoundUp receipt: $50.00 for Pro (monthly)')).toHaveLength(2);
+    expect(got.filter((s) => s === 'RoundUp refund: $50.00 for a duplicate payment')).toHaveLength(1);
+    const f = await call(t.app, 'POST', '/api/subs/fetch', { token: u.token });
+    expect(f.body.data.subscription).toMatchObject({ id: kept, status: 'active' });
+    expect(f.body.data.notices.map((n: { subject: string }) => n.subject)).toContain('RoundUp refund: $50.00 for a duplicate payment');
+    expect(f.body.data.notices.find((n: { kind: string }) => n.kind === 'refund').body).toContain('You paid twice for RoundUp Pro (monthly)');
+  }
+
+  it('two Pro checkouts both paid, checkout.session.completed first: one plan stays, the second is cancelled and refunded, the member is told', async () => {
+    const { u, paidA, paidB } = await twoPaidPro();
+    for (const ev of [
+      fake.event('checkout.session.completed', paidA.session),
+      fake.event('checkout.session.completed', paidB.session),
+      fake.event('invoice.paid', paidB.invoice),
+      fake.event('invoice.paid', paidA.invoice),
+    ]) expect((await deliver(ev)).statusCode).toBe(200);
+    await expectOnePlanOneRefund(u, [paidA.subscription!.id, paidB.subscription!.id]);
+    // Stripe then reports what we did: nothing changes and nothing more is sent.
+    const before = (await mails(u.email)).length;
+    const loser = [paidA, paidB].find((p) => fake.get(p.subscription!.id)!.status === 'canceled')!;
+    await deliver(fake.event('customer.subscription.deleted', fake.get(loser.subscription!.id)!));
+    await deliver(fake.event('charge.refunded', [...fake.objects.values()].find((o) => o.object === 'charge' && o.payment_intent === loser.invoice._payment_intent)!));
+    expect((await mails(u.email)).length).toBe(before);
+    expect((await me(u.token)).role).toBe('Pro');
+  });
+
+  it('two Pro checkouts both paid, invoice.paid before checkout.session.completed, delivered at once: still one plan and one refund', async () => {
+    const { u, paidA, paidB } = await twoPaidPro();
+    const res = await Promise.all([
+      deliver(fake.event('invoice.paid', paidB.invoice)),
+      deliver(fake.event('invoice.paid', paidA.invoice)),
+      deliver(fake.event('checkout.session.completed', paidB.session)),
+      deliver(fake.event('checkout.session.completed', paidA.session)),
+    ]);
+    expect(res.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    // The return page of either tab confirms afterwards: nothing more happens.
+    await call(t.app, 'POST', '/api/subs/register-success', { token: u.token, body: { sessionId: paidA.session.id } });
+    await expectOnePlanOneRefund(u, [paidA.subscription!.id, paidB.subscription!.id]);
+  });
+
+  it('a double click or a second tab gets the open session back; Lifetime expires the open Pro session', async () => {
+    const u = await registerUser(t.app);
+    const created = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').length;
+    const before = created();
+    const [a, b] = await Promise.all([startPro(u.token), startPro(u.token)]);
+    expect(b.id).toBe(a.id);
+    expect(created() - before).toBe(1);
+    const life = await call(t.app, 'POST', '/api/subs/lifetime', { token: u.token, body: {} });
+    expect(life.status).toBe(200);
+    expect(fake.requests.some((r) => r.path === `/v1/checkout/sessions/${a.id}/expire`)).toBe(true);
+    expect(fake.get(a.id)!.status).toBe('expired');
+    expect(() => fake.complete(a.id)).toThrow(/expired/);
+    expect(await count('checkout_sessions', "user_id = $1 and status = 'open'", [u.user._id])).toBe(1);
+  });
+
+  it('monthly → Lifetime: the monthly subscription is cancelled at once and the unused days refunded, prorated; the member sees it and gets an email', async () => {
+    const u = await registerUser(t.app);
+    const pro = await startPro(u.token);
+    const { session, subscription, invoice } = fake.complete(pro.id);
+    await deliver(fake.event('checkout.session.completed', session));
+    // 10 days and an hour into the 30-day period: 20 days are left (the day begun counts) → $50.00 × 20 / 30 = $33.33.
+    now = new Date(subscription!.created * 1000 + 10 * DAY + 3_600_000);
+    const res = await call(t.app, 'POST', '/api/subs/lifetime', { token: u.token, body: {} });
+    expect(res.status).toBe(200);
+    const life = fake.complete(res.body.data.session.id);
+    expect((await deliver(fake.event('checkout.session.completed', life.session))).statusCode).toBe(200);
+
+    expect(fake.get(subscription!.id)!.status).toBe('canceled');
+    const refunds = fake.requests.filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === invoice._payment_intent);
+    expect(refunds.map((r) => r.body.amount)).toEqual(['3333']);
+    expect(await me(u.token)).toMatchObject({ role: 'Pro', subscriptionTier: 'Lifetime' });
+    const f = await call(t.app, 'POST', '/api/subs/fetch', { token: u.token });
+    expect(f.body.data.subscription).toMatchObject({ level: 'lifetime', status: 'active' });
+    expect(f.body.data.next_renewal).toBeNull();
+    expect(f.body.data.summary).toBe('You have Lifetime access: it never renews and never lapses.');
+    expect(f.body.data.invoices.data.find((i: { id: string }) => i.id === invoice.id).amount_refunded).toBe(3333);
+    const refund = (await mails(u.email)).find((m) => m.subject === 'RoundUp refund: $33.33 for the unused part of your monthly plan')!;
+    expect(refund.body).toContain('(20 of 30 days): $33.33');
+    expect(refund.body).toContain('You have Lifetime access');
+    expect(f.body.data.notices.some((n: { subject: string }) => n.subject === refund.subject)).toBe(true);
+    // Stripe's own events about it afterwards send nothing more.
+    const sent = (await mails(u.email)).length;
+    await deliver(fake.event('customer.subscription.deleted', fake.get(subscription!.id)!));
+    await deliver(fake.event('invoice.paid', life.invoice));
+    expect((await mails(u.email)).length).toBe(sent);
+    expect(await subjects(u.email)).toEqual([
+      'Verify your RoundUp email',
+      'RoundUp receipt: $50.00 for Pro (monthly)',
+      'RoundUp receipt: $499.00 for Lifetime',
+      'RoundUp refund: $33.33 for the unused part of your monthly plan',
+    ]);
+    now = new Date();
+  });
+});

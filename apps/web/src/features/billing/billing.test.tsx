@@ -112,3 +112,38 @@ describe('/upgrade/:level and /register/success/:sessionId', () => {
     expect(await screen.findByText('We could not find that checkout session.')).toBeInTheDocument();
   });
 });
+
+describe('Settings → Subscription: renewal, state and billing notices', () => {
+  it('shows the next renewal date and amount, the plan in one sentence, and the notices emailed', async () => {
+    storeToken();
+    mockFetch({
+      'GET /api/auth/me': { data: { user: proUser } },
+      'POST /api/subs/fetch': {
+        data: {
+          subscription,
+          invoices,
+          summary: 'You are on Pro; it renews on April 02, 2026 for $50.00.',
+          next_renewal: { date: sec('2026-04-02T15:00:00Z'), amount: 5000 },
+          notices: [{ id: 'refund:in_2:5000', kind: 'refund', subject: 'RoundUp refund: $50.00 for a duplicate payment', body: 'You paid twice for RoundUp Pro (monthly).', created: sec('2026-03-02T16:00:00Z') }],
+        },
+      },
+    });
+    renderApp('/settings/subscription');
+    expect(await screen.findByText('You are on Pro; it renews on April 02, 2026 for $50.00.')).toBeInTheDocument();
+    expect(screen.getByText('April 02, 2026 · $50.00')).toBeInTheDocument();
+    const notices = screen.getByRole('region', { name: 'Billing notices' });
+    expect(within(notices).getByText('RoundUp refund: $50.00 for a duplicate payment')).toBeInTheDocument();
+    expect(within(notices).getByText('You paid twice for RoundUp Pro (monthly).')).toBeInTheDocument();
+  });
+
+  it('a Lifetime member’s tab asks for the current plan, not the monthly one it replaced', async () => {
+    storeToken();
+    const { apiCalls } = mockFetch({
+      'GET /api/auth/me': { data: { user: { ...proUser, subscriptionTier: 'Lifetime' } } },
+      'POST /api/subs/fetch': { data: { subscription: { ...subscription, id: 'pi_1', level: 'lifetime', tier: 'Lifetime', current_period_end: null }, invoices } },
+    });
+    renderApp('/settings/subscription');
+    expect(await screen.findByText('Lifetime Member')).toBeInTheDocument();
+    await waitFor(() => expect(apiCalls().find((c) => c.path === '/api/subs/fetch')?.body).toEqual({}));
+  });
+});

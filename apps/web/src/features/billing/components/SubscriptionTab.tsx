@@ -19,7 +19,8 @@ const fromSeconds = (s: number) => new Date(s * 1000);
 /** Settings → Subscription (SPEC §2): membership, billing history, cancellation. */
 export function SubscriptionTab() {
   const { data: user, refreshUser } = useAuth();
-  const query = useSubscription(user?.stripeSubscriptionId);
+  // A Lifetime member's tab shows the lifetime purchase, not a monthly plan it replaced.
+  const query = useSubscription(user?.subscriptionTier === 'Lifetime' ? null : user?.stripeSubscriptionId);
   const cancel = useCancelSubscription();
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -28,6 +29,8 @@ export function SubscriptionTab() {
   const starter = user.subscriptionTier === 'Starter' || !user.subscriptionTier;
   const subscription = query.data?.subscription ?? null;
   const invoices = query.data?.invoices.data ?? [];
+  const notices = query.data?.notices ?? [];
+  const nextRenewal = query.data?.next_renewal ?? null;
 
   async function onConfirmCancel(sub: SubscriptionView) {
     try {
@@ -68,6 +71,25 @@ export function SubscriptionTab() {
           )}
         </div>
       </div>
+
+      {query.data?.summary || nextRenewal ? (
+        <dl className="row small mb-3" aria-label="Your plan">
+          {query.data?.summary ? (
+            <>
+              <dt className="col-sm-4 col-lg-3 text-body-secondary fw-normal">Your plan</dt>
+              <dd className="col-sm-8 col-lg-9 mb-2">{query.data.summary}</dd>
+            </>
+          ) : null}
+          {nextRenewal ? (
+            <>
+              <dt className="col-sm-4 col-lg-3 text-body-secondary fw-normal">Next renewal</dt>
+              <dd className="col-sm-8 col-lg-9 mb-2">
+                {formatInMarketTz(fromSeconds(nextRenewal.date), LONG_DATE)} · {formatMoney(nextRenewal.amount / 100)}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
 
       {outcome ? (
         <Alert variant="success" dismissible onClose={() => setOutcome(null)}>
@@ -151,12 +173,12 @@ export function SubscriptionTab() {
             <Modal.Body>
               {subscription.refund_eligible ? (
                 <p className="mb-0">
-                  You are within 7 days of your first payment: your membership ends now, your payment is refunded in full and you return to the Starter plan.
+                  You are within 7 days of your first payment: your membership ends now and your payment is refunded in full.
                 </p>
               ) : (
                 <p className="mb-0">
                   Your membership will not renew. You keep Pro access until{' '}
-                  {subscription.current_period_end ? formatInMarketTz(fromSeconds(subscription.current_period_end), LONG_DATE) : 'the end of the billing period'}, then return to the Starter plan.
+                  {subscription.current_period_end ? formatInMarketTz(fromSeconds(subscription.current_period_end), LONG_DATE) : 'the end of the billing period'}.
                 </p>
               )}
               {cancel.isError ? <p className="text-danger mt-3 mb-0">{errorMessages(cancel.error)[0]}</p> : null}
@@ -172,6 +194,29 @@ export function SubscriptionTab() {
           </Modal>
         </>
       )}
+      {notices.length ? (
+        <section className="mt-4" aria-labelledby="billing-notices">
+          <h3 id="billing-notices" className="h6 fw-semibold mb-2">
+            Billing notices
+          </h3>
+          <p className="text-body-secondary small">Receipts, refunds and cancellations, as emailed to you.</p>
+          <ul className="list-unstyled mb-0">
+            {notices.map((n) => (
+              <li key={n.id} className="border rounded-3 p-2 mb-2">
+                <details>
+                  <summary className="d-flex flex-wrap justify-content-between gap-2">
+                    <span className="fw-semibold text-break">{n.subject}</span>
+                    <span className="text-body-secondary small text-nowrap">{formatInMarketTz(fromSeconds(n.created), LONG_DATE)}</span>
+                  </summary>
+                  <p className="small mb-0 mt-2 text-break" style={{ whiteSpace: 'pre-line' }}>
+                    {n.body}
+                  </p>
+                </details>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </SettingsPanel>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
 import { firstErrorMessage } from '../../../lib/api-client';
 import { cancelTestCheckout, goTo, payTestCheckout, useTestCheckout } from '../api';
@@ -64,7 +64,13 @@ export function TestCheckoutPage() {
             </dl>
             {session.status !== 'open' ? (
               <Alert variant="info" className="mb-0">
-                This checkout session is {session.status === 'complete' ? 'already paid' : 'no longer open'}.
+                {session.status === 'complete' ? (
+                  'This checkout session is already paid.'
+                ) : (
+                  <>
+                    This checkout session is no longer open: it was cancelled, or replaced by a newer checkout. <Link to="/services">Choose a plan again</Link>.
+                  </>
+                )}
               </Alert>
             ) : (
               <div className="d-grid gap-2">
