@@ -6,6 +6,7 @@ import { failOnConsoleErrors, newIdentity, signInAs } from './fixtures';
  * and the member cancels within 7 days for a full refund.
  */
 test('referral → Get PRO → test checkout → Pro calendar; referrer earns $10.00; cancel refunds', async ({ page, browser, request }) => {
+  test.slow(); // two browser contexts and a dozen page loads: over 45 s on a busy machine
   const assertNoErrors = failOnConsoleErrors(page);
   const referrer = newIdentity('ref');
   const reg = await request.post('/api/auth/register', { data: { ...referrer, consent: true } });
@@ -60,10 +61,10 @@ test('referral → Get PRO → test checkout → Pro calendar; referrer earns $1
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(/refunded in full/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel membership' }).click();
-  await expect(page.getByText('Your membership was cancelled and your payment of $50.00 was refunded in full. You are now on Starter.')).toBeVisible();
+  await expect(page.getByText('Your membership was cancelled and your payment of $50.00 was refunded in full. You are now on Starter.', { exact: true })).toBeVisible();
   await expect(notices.getByText('RoundUp refund: $50.00')).toBeVisible();
   await expect(page.getByText('Starter Member')).toBeVisible();
-  await expect(page.getByText('Refunded $50.00')).toBeVisible();
+  await expect(page.getByText('Refunded $50.00', { exact: true })).toBeVisible();
   await page.goto('/reverse-splits');
   await expect(page.getByText(/You are on Starter/)).toBeVisible();
 
@@ -88,11 +89,11 @@ test('Pro member buys Lifetime: monthly cancelled, unused days refunded, shown o
   }
   await page.goto('/settings/subscription');
   await expect(page.getByText('Lifetime Member')).toBeVisible();
-  await expect(page.getByText('You have Lifetime access: it never renews and never lapses.')).toBeVisible();
+  await expect(page.getByText('You have Lifetime access: it never renews and never lapses.', { exact: true })).toBeVisible();
   const notices = page.getByRole('region', { name: 'Billing notices' });
   // Bought a moment ago: every day of the month is unused, so the whole $50.00 comes back.
   await expect(notices.getByText('RoundUp refund: $50.00 for the unused part of your monthly plan')).toBeVisible();
   await expect(notices.getByText('RoundUp receipt: $499.00 for Lifetime')).toBeVisible();
-  await expect(page.getByText('Refunded $50.00')).toBeVisible();
+  await expect(page.getByText('Refunded $50.00', { exact: true })).toBeVisible();
   assertNoErrors();
 });

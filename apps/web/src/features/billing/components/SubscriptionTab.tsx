@@ -204,9 +204,9 @@ export function SubscriptionTab() {
             {notices.map((n) => (
               <li key={n.id} className="border rounded-3 p-2 mb-2">
                 <details>
-                  <summary className="d-flex flex-wrap justify-content-between gap-2">
-                    <span className="fw-semibold text-break">{n.subject}</span>
-                    <span className="text-body-secondary small text-nowrap">{formatInMarketTz(fromSeconds(n.created), LONG_DATE)}</span>
+                  <summary>
+                    <span className="fw-semibold text-break">{n.subject}</span>{' '}
+                    <span className="text-body-secondary small text-nowrap ms-1">{formatInMarketTz(fromSeconds(n.created), LONG_DATE)}</span>
                   </summary>
                   <p className="small mb-0 mt-2 text-break" style={{ whiteSpace: 'pre-line' }}>
                     {n.body}
