@@ -14,6 +14,7 @@ import {
   PLANS,
   render,
   sellReminderDate,
+  unsubscribeTokenExpired,
   type EventKind,
   type Recipient,
 } from './rules';
@@ -33,15 +34,34 @@ const NOTIFICATION_KEYS = ['rsa', 'upcomingRsa', 'buyReminderRsa', 'sellRsa', 'g
 function recipientOf(c: SellCandidate): Recipient {
   const notifications = {} as Notifications;
   for (const k of NOTIFICATION_KEYS) notifications[k] = Boolean(c[prefColumn(k)]);
-  return { role: c.role, disabled: c.disabled, email: c.email, phone: c.phone, phone_validated: c.phone_validated, notifications };
+  return { role: c.role, disabled: c.disabled, email: c.email, email_validated: Boolean(c.email_validated), phone: c.phone, phone_validated: c.phone_validated, notifications };
 }
 
 /** The notification engine: events → deliveries (in the caller's transaction) → adapters, with retries. */
 export function notificationsService(ctx: AppContext) {
   const repo = notificationsRepo(ctx.database.db);
 
-  const unsubscribeUrl = (userId: string, pref: keyof Notifications) =>
-    `${ctx.config.appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(sign(ctx.config.tokenPepper, `unsub:${userId}:${pref}`))}`;
+  /**
+   * The link in every alert email and its List-Unsubscribe header (one URL: GET shows a confirmation
+   * page, POST unsubscribes — RFC 8058). The signed token names the member, the category and when it
+   * was issued; it is valid for UNSUBSCRIBE_TOKEN_DAYS.
+   */
+  const unsubscribeUrl = (userId: string, pref: keyof Notifications) => {
+    const issued = Math.floor(ctx.clock().getTime() / 1000);
+    return `${ctx.config.appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(sign(ctx.config.tokenPepper, `unsub:${userId}:${pref}:${issued}`))}`;
+  };
+
+  /** Reads an unsubscribe token without changing anything (the GET page and the POST both start here). */
+  async function readUnsubscribeToken(token: unknown): Promise<UnsubscribeCheck> {
+    if (typeof token !== 'string' || token.length < 10 || token.length > 300) return { ok: false, reason: 'invalid' };
+    const payload = verifySigned(ctx.config.tokenPepper, token);
+    const m = payload ? /^unsub:([0-9a-f-]{36}):(\w+)(?::(\d{1,12}))?$/.exec(payload) : null;
+    if (!m || !(NOTIFICATION_KEYS as readonly string[]).includes(m[2])) return { ok: false, reason: 'invalid' };
+    // Links sent before tokens carried their issue time stay valid (no date to expire them by).
+    if (m[3] && unsubscribeTokenExpired(Number(m[3]), ctx.clock())) return { ok: false, reason: 'expired' };
+    if (!(await repo.userExists(m[1]))) return { ok: false, reason: 'invalid' };
+    return { ok: true, userId: m[1], pref: m[2] as keyof Notifications };
+  }
 
   /**
    * Raises one event; a no-op when the event was raised before (its key exists). By default the
@@ -294,16 +314,19 @@ export function notificationsService(ctx: AppContext) {
       return { status: 'queued' };
     },
 
-    /** One-click unsubscribe: turns the signed category off for the signed user. */
-    async unsubscribe(token: string): Promise<keyof Notifications | null> {
-      const payload = verifySigned(ctx.config.tokenPepper, token);
-      const m = payload ? /^unsub:([0-9a-f-]{36}):(\w+)$/.exec(payload) : null;
-      if (!m || !(NOTIFICATION_KEYS as readonly string[]).includes(m[2])) return null;
-      const pref = m[2] as keyof Notifications;
-      return (await repo.turnOff(m[1], pref)) ? pref : null;
+    /** The GET confirmation page: what the link would turn off. Changes nothing (mail scanners prefetch links). */
+    checkUnsubscribe: readUnsubscribeToken,
+
+    /** One-click unsubscribe (POST): turns the signed category off for the signed user. Idempotent. */
+    async unsubscribe(token: unknown): Promise<UnsubscribeCheck> {
+      const check = await readUnsubscribeToken(token);
+      if (!check.ok) return check;
+      return (await repo.turnOff(check.userId, check.pref)) ? check : { ok: false, reason: 'invalid' };
     },
 
     unsubscribeUrl,
   };
 }
+export type UnsubscribeCheck = { ok: true; userId: string; pref: keyof Notifications } | { ok: false; reason: 'invalid' | 'expired' };
+
 export type NotificationsService = ReturnType<typeof notificationsService>;
