@@ -15,8 +15,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   // The admin reminders button (SPEC §2 admin, §8): today's buy and sell reminders, now.
   app.get('/api/rs/send-update', { schema: { tags: ['notifications'] } }, async (req) => {
-    requireAdmin(req);
-    const r = await service.sendToday();
+    const { user } = requireAdmin(req);
+    const r = await service.sendToday(user.id);
     return { msg: REMINDERS_SENT, ...r };
   });
 
@@ -26,8 +26,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   });
 
   app.post('/api/notifications/deliveries/:id/retry', { schema: { tags: ['notifications'], params: z.object({ id: z.uuid() }) } }, async (req) => {
-    requireAdmin(req);
-    return service.retry(req.params.id);
+    const { user } = requireAdmin(req);
+    return service.retry(req.params.id, user.id);
   });
 
   // Unsubscribe (signed token, no sign-in). One URL, the one in the List-Unsubscribe header:

@@ -3,6 +3,7 @@ import type { AppContext, Notifier } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
 import { sign, verifySigned } from '../../lib/tokens';
+import { recordAudit } from '../admin/audit';
 import { notificationsRepo, prefColumn, type ClaimedDelivery, type SellCandidate } from './repo';
 import {
   addressFor,
@@ -243,10 +244,17 @@ export function notificationsService(ctx: AppContext) {
     deliverBatch,
 
     /** GET /api/rs/send-update: today's buy and sell reminders now (idempotent: a second press queues nothing). */
-    async sendToday() {
+    async sendToday(actorId: string | null = null) {
       const date = todayInMarket(ctx.clock());
       const buy = await buyReminders(date);
       const sell = await sellReminders(date);
+      await recordAudit(ctx.database.db, {
+        actorId,
+        action: 'reminders.send',
+        targetType: 'reminders',
+        targetId: date,
+        details: { tickers: buy.tickers, newReminders: buy.events + sell.queued },
+      });
       // newReminders: buy-reminder events raised now (fanned out by the worker) + sell reminders queued now.
       return { date, tickers: buy.tickers, newReminders: buy.events + sell.queued };
     },
@@ -309,8 +317,9 @@ export function notificationsService(ctx: AppContext) {
       };
     },
 
-    async retry(id: string) {
+    async retry(id: string, actorId: string | null = null) {
       if (!(await repo.retry(id, ctx.clock()))) throw notFound('No failed delivery with that id');
+      await recordAudit(ctx.database.db, { actorId, action: 'delivery.retry', targetType: 'delivery', targetId: id });
       return { status: 'queued' };
     },
 

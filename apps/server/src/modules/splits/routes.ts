@@ -47,19 +47,19 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   });
 
   app.post('/api/rs/add', { schema: { tags: ['splits'], body: addSplitRequest } }, async (req) => {
-    requireAdmin(req);
-    return { split: await service.add(req.body.newTicker) };
+    const { user } = requireAdmin(req);
+    return { split: await service.add(req.body.newTicker, user.id) };
   });
 
   app.post('/api/rs/edit', { schema: { tags: ['splits'], body: editSplitRequest } }, async (req) => {
-    requireAdmin(req);
+    const { user } = requireAdmin(req);
     const { _id, ...rest } = req.body.newTicker;
-    return { split: await service.edit(_id, rest) };
+    return { split: await service.edit(_id, rest, user.id) };
   });
 
   app.post('/api/rs/delete', { schema: { tags: ['splits'], body: deleteSplitRequest } }, async (req) => {
-    requireAdmin(req);
-    await service.remove(req.body.id);
+    const { user } = requireAdmin(req);
+    await service.remove(req.body.id, user.id);
     return { id: req.body.id };
   });
 

@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { can, defaultEstProfit, todayInMarket, type PastSplit, type Split, type SplitInput } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../http/app-error';
+import { diffFields, recordAudit } from '../admin/audit';
 import { newToken, safeEqual, sign, verifySigned } from '../../lib/tokens';
 import type { SplitsLive } from './live';
 import { splitsRepo } from './repo';
@@ -78,9 +79,10 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       });
     },
 
-    async add(i: SplitInput): Promise<Split> {
+    async add(i: SplitInput, actorId: string | null = null): Promise<Split> {
       const split = await repo.inTransaction(async (tx, ops) => {
         const s = await ops.insert(input(i));
+        await recordAudit(tx, { actorId, action: 'split.add', targetType: 'split', targetId: s._id, details: { name: s.name, ticker: s.ticker } });
         await ctx.notifier.splitChanged(tx, { splitId: s._id, kind: 'added', previousStatus: null, status: s.status });
         return s;
       });
@@ -88,11 +90,13 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       return split;
     },
 
-    async edit(id: string, i: SplitInput): Promise<Split> {
+    async edit(id: string, i: SplitInput, actorId: string | null = null): Promise<Split> {
       const split = await repo.inTransaction(async (tx, ops) => {
         const before = await ops.lockById(id);
         if (!before) throw notFound('Split not found');
         const s = await ops.update(id, input(i));
+        const changes = diffFields(before as unknown as Record<string, unknown>, s as unknown as Record<string, unknown>);
+        await recordAudit(tx, { actorId, action: 'split.edit', targetType: 'split', targetId: id, details: { name: s.name, ticker: s.ticker, changes } });
         await ctx.notifier.splitChanged(tx, { splitId: id, kind: 'updated', previousStatus: before.status, status: s.status });
         return s;
       });
@@ -100,10 +104,11 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       return split;
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(id: string, actorId: string | null = null): Promise<void> {
       await repo.inTransaction(async (tx, ops) => {
         const before = await ops.lockById(id);
         if (!before) throw notFound('Split not found');
+        await recordAudit(tx, { actorId, action: 'split.delete', targetType: 'split', targetId: id, details: { name: before.name, ticker: before.ticker } });
         // Called before the row goes, so the notifier may still read it inside this transaction.
         await ctx.notifier.splitChanged(tx, { splitId: id, kind: 'deleted', previousStatus: before.status, status: null });
         await ops.remove(id);
