@@ -16,7 +16,7 @@ export const PREF_LABEL: Record<string, string> = {
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const BUTTON =
-  'display:inline-block;box-sizing:border-box;min-height:44px;padding:10px 20px;border-radius:8px;font:600 16px/1.5 system-ui,sans-serif;text-decoration:none;cursor:pointer';
+  'display:inline-block;flex:1 1 12rem;box-sizing:border-box;min-height:44px;padding:10px 20px;border-radius:8px;font:600 16px/1.5 system-ui,sans-serif;text-align:center;text-decoration:none;cursor:pointer';
 
 function shell(title: string, inner: string): string {
   return (
@@ -41,7 +41,7 @@ export function confirmPage(pref: string, action: string): string {
     `<p style="margin:0 0 20px">You will stop receiving ${esc(what)} by email. Your other notifications stay as they are.</p>` +
       `<form method="post" action="${esc(action)}" style="margin:0;display:flex;flex-wrap:wrap;gap:12px;align-items:center">` +
       '<input type="hidden" name="List-Unsubscribe" value="One-Click">' +
-      `<button type="submit" style="${BUTTON};border:0;background:#1f5fbf;color:#fff">Unsubscribe</button>` +
+      `<button type="submit" style="${BUTTON};border:0;background:#0f766e;color:#fff">Unsubscribe</button>` +
       settingsLink('Keep them and open my settings', `${BUTTON};border:1px solid #c9d1dc;background:#fff;color:#1b2430`) +
       '</form>',
   );
@@ -65,6 +65,6 @@ export function errorPage(reason: 'invalid' | 'expired'): string {
   return shell(
     reason === 'expired' ? 'Link expired' : 'Link not valid',
     `<p style="margin:0 0 20px">${esc(reason === 'expired' ? EXPIRED_LINK : INVALID_LINK)}</p>` +
-      settingsLink('Notification settings', `${BUTTON};border:0;background:#1f5fbf;color:#fff`),
+      settingsLink('Notification settings', `${BUTTON};border:0;background:#0f766e;color:#fff`),
   );
 }
