@@ -57,8 +57,8 @@ async function main() {
 
   let t = performance.now();
   await database.query(
-    `insert into users (username, email, password_hash, role)
-     select 'fan' || g, 'fan' || g || '@example.com', 'x', 'Pro' from generate_series(1, ${N}) g`,
+    `insert into users (username, email, password_hash, role, email_validated)
+     select 'fan' || g, 'fan' || g || '@example.com', 'x', 'Pro', true from generate_series(1, ${N}) g`,
   );
   const [split] = (
     await database.query<{ id: string }>(

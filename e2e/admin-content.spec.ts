@@ -154,6 +154,24 @@ test('the admin adds an FAQ that visitors read, then deletes it; feedback shows 
   await expect(page.getByRole('heading', { level: 1, name: 'FAQs' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: question })).toHaveCount(0);
 
+  // The global audit page (admin navigation → Audit) shows both actions; the action filter narrows it.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit' }).click();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  const log = page.getByRole('region', { name: /^Admin actions/ });
+  const entries = log.getByRole('listitem').filter({ hasText: question });
+  await expect(entries).toHaveCount(2);
+  await expect(entries.first()).toContainText('Deleted FAQ');
+  await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Deleted FAQ' });
+  await expect(page).toHaveURL(/\/admin\/audit\?action=faq\.delete$/);
+  await expect(entries).toHaveCount(1);
+  await expect(log.getByRole('listitem').filter({ hasText: 'Added FAQ' })).toHaveCount(0);
+  await expect(entries.locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M ET$/);
+  const self = await (await request.get('/api/auth/me', { headers: { authorization: `Bearer ${await apiLogin(request, ADMIN)}` } })).json();
+  await page.getByRole('combobox', { name: 'Admin' }).selectOption({ label: self.data.user.username });
+  await expect(entries).toHaveCount(1);
+  await expect(entries).toContainText(`by ${self.data.user.username}`);
+
   const token = await apiLogin(request, ADMIN);
   await request.post('/api/feedback/new', { data: { email: 'e2e-feedback@example.com', feedback: 'Admin feedback list check' }, headers: { authorization: `Bearer ${token}` } });
   await page.goto('/admin/feedback');

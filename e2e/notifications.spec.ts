@@ -95,6 +95,10 @@ test('an admin sends a newsletter: sees whom it reaches, confirms, finds it in C
   // A fresh member (newsletter on by default) to check the email that arrives.
   const reader = newIdentity('reader');
   expect((await request.post('/api/auth/register', { data: { ...reader, consent: true } })).status()).toBe(200);
+  // Newsletters go only to verified addresses: the reader follows the verification email first.
+  const verification = await lastOutboxMessage(request, reader.email);
+  const code = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(verification!.body)![1];
+  expect((await request.post('/api/users/validate-email', { data: { email_validation_code: code } })).status()).toBe(200);
 
   const check = failOnConsoleErrors(page);
   const adminToken = await apiLogin(request, ADMIN);
@@ -135,4 +139,16 @@ test('an admin sends a newsletter: sees whom it reaches, confirms, finds it in C
   expect(mail?.body).toContain('Fifteen reverse splits this month.');
   expect(mail?.body).toMatch(/Unsubscribe: http:\/\/localhost:\d+\/api\/notifications\/unsubscribe\?token=/);
   check();
+
+  // The link asks first (a prefetch changes nothing); the button unsubscribes.
+  const unsubscribe = /Unsubscribe: (\S+)/.exec(mail!.body)![1];
+  await page.goto(unsubscribe);
+  await expect(page.getByRole('heading', { name: 'Unsubscribe from the newsletter?' })).toBeVisible();
+  const readerToken = await apiLogin(request, reader);
+  const prefs = async () =>
+    (await (await request.get('/api/users/self', { headers: { authorization: `Bearer ${readerToken}` } })).json()).data.user.notifications;
+  expect((await prefs()).newsletter).toBe(true);
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+  expect((await prefs()).newsletter).toBe(false);
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
+import { isIsoDate } from './dates';
 import { ROLES } from './permissions';
 
 /** POST /api/users/admin-edit: what an admin may change on a user (privacy policy: admins can edit user info). */
@@ -74,6 +75,46 @@ export interface AuditEntry {
   targetId: string | null;
   details: Record<string, unknown> | null;
   createdDate: string;
+}
+
+/** GET /api/admin/audit: filters (all optional) and paging; days are New York calendar days, inclusive. */
+export const AUDIT_PAGE_SIZE = 50;
+export const auditQuery = z
+  .object({
+    admin: z.uuid({ error: 'Admin must be an admin id' }).optional(),
+    action: z
+      .string()
+      .max(64, 'Action must be at most 64 characters')
+      .regex(/^[a-z][a-z-]*\.[a-z][a-z-]*$/, 'Action must look like broker.add')
+      .optional(),
+    from: z.string().refine(isIsoDate, { message: 'From must be a date written YYYY-MM-DD' }).optional(),
+    to: z.string().refine(isIsoDate, { message: 'To must be a date written YYYY-MM-DD' }).optional(),
+    page: z.coerce
+      .number({ error: 'Page must be a number' })
+      .int('Page must be a whole number')
+      .min(1, 'Page must be 1 or more')
+      .max(100_000, 'Page is out of range')
+      .optional(),
+    limit: z.coerce
+      .number({ error: 'Limit must be a number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be 1 or more')
+      .max(200, 'Limit must be at most 200')
+      .optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From must be on or before To', path: ['from'] });
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+/** GET /api/admin/audit: one page of entries (newest first), the total, and the choices for the filters. */
+export interface AuditPage {
+  audit: AuditEntry[];
+  page: number;
+  pageSize: number;
+  total: number;
+  /** Everyone who has an entry (for the admin filter). */
+  admins: { _id: string; username: string | null }[];
+  /** Every action recorded so far (for the action filter). */
+  actions: string[];
 }
 
 /** POST /api/pageviews: the path only (no query, no personal data). */

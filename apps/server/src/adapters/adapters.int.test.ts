@@ -81,7 +81,7 @@ describe('real adapters against local peers', () => {
     const admin = await registerUser(t.app);
     await setRole(t.database, admin.user.id, 'Admin');
     await call(t.app, 'POST', '/api/users/update-self', { token: admin.token, body: { notifications: { rsa: false } } });
-    const pro = await registerUser(t.app);
+    const pro = await registerUser(t.app, { verified: true });
     await setRole(t.database, pro.user.id, 'Pro');
     await t.database.query(`update users set phone = '+14155550132', phone_validated = true, notify_rsa_sms = true, notify_rsa_whatsapp = true where id = $1`, [pro.user.id]);
     smtp.received.length = 0;

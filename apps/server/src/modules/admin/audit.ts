@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@roundup/shared';
+import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditPage, type AuditQuery } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { auditRepo } from './repo';
 
@@ -37,6 +37,18 @@ export async function auditFor(db: Db, targetType: string, targetId: string, lim
 /** The latest entries overall. */
 export async function latestAudit(db: Db, limit = 100): Promise<AuditEntry[]> {
   return auditRepo(db).latest(limit);
+}
+
+/** GET /api/admin/audit: every admin action, filtered by admin, action and New York days, one page at a time. */
+export async function searchAudit(db: Db, q: AuditQuery): Promise<AuditPage> {
+  const repo = auditRepo(db);
+  const page = q.page ?? 1;
+  const pageSize = q.limit ?? AUDIT_PAGE_SIZE;
+  const [found, facets] = await Promise.all([
+    repo.search({ actorId: q.admin, action: q.action, fromDay: q.from, toDay: q.to, limit: pageSize, offset: (page - 1) * pageSize }),
+    repo.facets(),
+  ]);
+  return { audit: found.entries, page, pageSize, total: found.total, ...facets };
 }
 
 /** Lists which fields differ between two objects, as { field: { from, to } } (values truncated). */

@@ -52,6 +52,36 @@ export function auditRepo(db: Db) {
       const rows = await select().orderBy(desc(a.createdAt), desc(a.id)).limit(limit);
       return rows.map(toEntry);
     },
+    /** One page of entries matching the filters (newest first) and how many match in all. Days are New York days. */
+    async search(f: { actorId?: string; action?: string; fromDay?: string; toDay?: string; limit: number; offset: number }) {
+      const where = and(
+        f.actorId ? eq(a.actorId, f.actorId) : undefined,
+        f.action ? eq(a.action, f.action) : undefined,
+        f.fromDay ? sql`${a.createdAt} >= (${f.fromDay}::date)::timestamp at time zone 'America/New_York'` : undefined,
+        f.toDay ? sql`${a.createdAt} < (${f.toDay}::date + 1)::timestamp at time zone 'America/New_York'` : undefined,
+      );
+      const [rows, [{ total }]] = await Promise.all([
+        select().where(where).orderBy(desc(a.createdAt), desc(a.id)).limit(f.limit).offset(f.offset),
+        db.select({ total: sql<number>`count(*)::int` }).from(a).where(where),
+      ]);
+      return { entries: rows.map(toEntry), total: Number(total) };
+    },
+    /** Who appears in the log and which actions, for the filters. */
+    async facets() {
+      const [admins, actions] = await Promise.all([
+        db
+          .selectDistinct({ id: a.actorId, username: actor.username })
+          .from(a)
+          .leftJoin(actor, eq(actor.id, a.actorId))
+          .where(sql`${a.actorId} is not null`)
+          .orderBy(actor.username),
+        db.selectDistinct({ action: a.action }).from(a).orderBy(a.action),
+      ]);
+      return {
+        admins: admins.map((r) => ({ _id: r.id as string, username: r.username ?? null })),
+        actions: actions.map((r) => r.action),
+      };
+    },
   };
 }
 

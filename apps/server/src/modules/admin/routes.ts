@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminEditUserRequest, adminUsersQuery, revokeSessionsRequest } from '@roundup/shared';
+import { adminEditUserRequest, adminUsersQuery, auditQuery, revokeSessionsRequest } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
 import type { AuthService } from '../auth/service';
@@ -37,9 +37,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthSer
     return service.revokeSessions(user.id, req.body.id);
   });
 
-  app.get(
-    '/api/admin/audit',
-    { schema: { tags, querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).optional() }) }, preValidation: adminFirst },
-    async (req) => ({ audit: await service.latestAudit(req.query.limit ?? 100) }),
-  );
+  // The global audit page: every admin action, filterable by admin, action and day, with paging.
+  app.get('/api/admin/audit', { schema: { tags, querystring: auditQuery }, preValidation: adminFirst }, async (req) => service.searchAudit(req.query));
 };

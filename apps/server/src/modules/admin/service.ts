@@ -1,8 +1,8 @@
-import { ADMIN_USERS_PAGE_SIZE, normalizeRole, type AdminEditUserRequest, type AdminUserDetail, type AdminUserList, type AdminUserSummary, type AuditEntry } from '@roundup/shared';
+import { ADMIN_USERS_PAGE_SIZE, normalizeRole, type AdminEditUserRequest, type AdminUserDetail, type AdminUserList, type AdminUserSummary, type AuditEntry, type AuditPage, type AuditQuery } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import type { AuthService } from '../auth/service';
-import { auditFor, diffFields, latestAudit, recordAudit } from './audit';
+import { auditFor, diffFields, latestAudit, recordAudit, searchAudit } from './audit';
 import { adminUsersRepo, type UserRow } from './repo';
 import { adminEditRefusal, grantedRoleAfterAdminEdit, isUuid } from './rules';
 
@@ -116,6 +116,7 @@ export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revo
     },
 
     latestAudit: (limit = 100): Promise<AuditEntry[]> => latestAudit(db, limit),
+    searchAudit: (q: AuditQuery): Promise<AuditPage> => searchAudit(db, q),
   };
 }
 export type AdminUsersService = ReturnType<typeof adminUsersService>;

@@ -26,8 +26,8 @@ export const affiliatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/api/affiliates/admin/:userId/mark-paid',
     { schema: { tags: ['affiliates'], params: userParams, body: markCommissionsPaidRequest } },
     async (req) => {
-      requireAdmin(req);
-      return service.markPaid(req.params.userId, req.body?.ids);
+      const { user } = requireAdmin(req);
+      return service.markPaid(req.params.userId, req.body?.ids, user.id);
     },
   );
 };

@@ -2,6 +2,7 @@ import type { CommissionsResponse, Referral } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
+import { recordAudit } from '../admin/audit';
 import { affiliatesRepo } from './repo';
 import { commissionCents, monthlyRows, totalsOf } from './rules';
 
@@ -60,9 +61,14 @@ export function affiliatesService(ctx: AppContext) {
       if (!(await repo.userExists(userId))) throw notFound('User not found');
       return commissions(userId);
     },
-    async markPaid(userId: string, ids?: string[]) {
+    async markPaid(userId: string, ids?: string[], actorId: string | null = null) {
       if (!(await repo.userExists(userId))) throw notFound('User not found');
-      const count = await repo.markPaid(userId, ctx.clock(), ids);
+      const count = await ctx.database.db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const n = await affiliatesRepo(tx).markPaid(userId, ctx.clock(), ids);
+        if (n > 0) await recordAudit(tx, { actorId, action: 'commission.mark-paid', targetType: 'user', targetId: userId, details: { count: n } });
+        return n;
+      });
       return { count, ...(await commissions(userId)) };
     },
   };

@@ -42,20 +42,20 @@ beforeAll(async () => {
     sms: adapters.sms,
     whatsapp: adapters.whatsapp,
   });
-  admin = await registerUser(t.app);
+  admin = await registerUser(t.app, { verified: true });
   await setRole(t.database, admin.user.id, 'Admin');
-  starter = await registerUser(t.app);
-  noNews = await registerUser(t.app);
+  starter = await registerUser(t.app, { verified: true });
+  noNews = await registerUser(t.app, { verified: true });
   await call(t.app, 'POST', '/api/users/update-self', {
     token: noNews.token,
     body: { notifications: { newsletter: false, rsaSMS: true } },
   });
   await t.database.query(`update users set phone = '+14155550141', phone_validated = true where id = $1`, [noNews.user.id]);
-  pro = await registerUser(t.app);
+  pro = await registerUser(t.app, { verified: true });
   await setRole(t.database, pro.user.id, 'Pro');
   await call(t.app, 'POST', '/api/users/update-self', { token: pro.token, body: { notifications: { generalRsa: false } } });
-  starter2 = await registerUser(t.app);
-  disabled = await registerUser(t.app);
+  starter2 = await registerUser(t.app, { verified: true });
+  disabled = await registerUser(t.app, { verified: true });
   await t.database.query(`update users set disabled = true where id = $1`, [disabled.user.id]);
   sink.received.length = 0; // sign-up verification emails
 }, 60_000);

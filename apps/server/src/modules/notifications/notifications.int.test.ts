@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInMarket } from '@roundup/shared';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { drainDeliveries, recordingAdapters } from '../../../test/recording-adapters';
+import { sign } from '../../lib/tokens';
 import { notificationsService } from './service';
+import { EXPIRED_LINK, INVALID_LINK } from './unsubscribe-page';
 
 let t: TestApp;
 const { mails, texts, discords, failNext, adapters } = recordingAdapters();
@@ -26,19 +28,19 @@ const splitBody = (over: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   t = await createTestApp(adapters);
-  admin = await registerUser(t.app);
+  admin = await registerUser(t.app, { verified: true });
   await setRole(t.database, admin.user.id, 'Admin');
   // Admins get Pro alerts too; keep this one quiet so the counts below stay simple.
   await call(t.app, 'POST', '/api/users/update-self', { token: admin.token, body: { notifications: { rsa: false, upcomingRsa: false, buyReminderRsa: false, sellRsa: false } } });
-  pro = await registerUser(t.app);
+  pro = await registerUser(t.app, { verified: true });
   await setRole(t.database, pro.user.id, 'Pro');
   await t.database.query(`update users set phone = '+14155550132', phone_validated = true, notify_rsa_sms = true, notify_rsa_whatsapp = true where id = $1`, [pro.user.id]);
-  member = await registerUser(t.app);
+  member = await registerUser(t.app, { verified: true });
   await setRole(t.database, member.user.id, 'Member');
   await t.database.query(`update users set phone = '+14155550133', phone_validated = false, notify_rsa_sms = true where id = $1`, [member.user.id]);
-  starter = await registerUser(t.app);
+  starter = await registerUser(t.app, { verified: true });
   await t.database.query(`update users set phone = '+14155550134', phone_validated = true, notify_rsa_sms = true where id = $1`, [starter.user.id]);
-  proQuiet = await registerUser(t.app);
+  proQuiet = await registerUser(t.app, { verified: true });
   await setRole(t.database, proQuiet.user.id, 'Pro');
   await t.database.query(`update users set notify_rsa_email = false where id = $1`, [proQuiet.user.id]);
   mails.length = 0; // sign-up emails
@@ -184,20 +186,141 @@ describe('retries and the delivery log', () => {
   });
 });
 
-describe('one-click unsubscribe', () => {
-  it('turns the category off without signing in', async () => {
-    const s = notificationsService(t.app.ctx);
-    const url = new URL(s.unsubscribeUrl(member.user.id, 'rsa'));
-    const res = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+describe('unsubscribe link (RFC 8058 one-click)', () => {
+  const s = () => notificationsService(t.app.ctx);
+  const pathOf = (url: string) => {
+    const u = new URL(url);
+    return u.pathname + u.search;
+  };
+  const prefs = async (m: { token: string }) => (await call(t.app, 'GET', '/api/users/self', { token: m.token })).body.data.user.notifications;
+  const oneClick = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+  let reader: Awaited<ReturnType<typeof registerUser>>;
+  beforeAll(async () => {
+    reader = await registerUser(t.app, { verified: true });
+  });
+
+  it('the List-Unsubscribe header carries the https-style URL that accepts the one-click POST', async () => {
+    // The alert emails above carried both headers; the header URL is the unsubscribe endpoint itself.
+    const raised = await t.app.ctx.database.db.transaction((tx) =>
+      s().raise(tx as never, `newsletter:unsub-header`, 'newsletter', { subject: 'Header check', message: 'Hi' }),
+    );
+    expect(raised.eventId).not.toBeNull();
+    await expand();
+    mails.length = 0;
+    await drain();
+    const m = mails.find((x) => x.to === reader.email && x.subject === 'Header check');
+    expect(m?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const header = /^<(.+)>$/.exec(m?.headers?.['List-Unsubscribe'] ?? '')?.[1];
+    expect(header).toMatch(/^http:\/\/localhost:3000\/api\/notifications\/unsubscribe\?token=/);
+    expect(m?.text).toContain(`Unsubscribe: ${header}`);
+    expect((await prefs(reader)).newsletter).toBe(true);
+    const res = await oneClick(pathOf(header!));
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain('You are unsubscribed');
-    const self = await call(t.app, 'GET', '/api/users/self', { token: member.token });
-    expect(self.body.data.user.notifications.rsa).toBe(false);
-    const post = await t.app.inject({ method: 'POST', url: new URL(s.unsubscribeUrl(member.user.id, 'newsletter')).pathname + new URL(s.unsubscribeUrl(member.user.id, 'newsletter')).search });
-    expect(post.statusCode).toBe(200);
-    const forged = await t.app.inject({ method: 'GET', url: `/api/notifications/unsubscribe?token=${encodeURIComponent(`unsub:${member.user.id}:sellRsa.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`)}` });
-    expect(forged.statusCode).toBe(400);
+    expect(res.json()).toEqual({ data: { unsubscribed: 'newsletter' }, errors: [] });
+    expect((await prefs(reader)).newsletter).toBe(false);
+  });
+
+  it('a GET (a person, or a mail scanner prefetching the link) shows a confirmation page and changes nothing', async () => {
+    const url = pathOf(s().unsubscribeUrl(member.user.id, 'rsa'));
+    for (let i = 0; i < 3; i += 1) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toContain('Unsubscribe from new reverse split alerts?');
+      // The button posts the RFC 8058 body to the same URL.
+      expect(res.body).toContain(`<form method="post" action="${url.replace(/&/g, '&amp;')}"`);
+      expect(res.body).toContain('<input type="hidden" name="List-Unsubscribe" value="One-Click">');
+      expect(res.body).toMatch(/<button type="submit"[^>]*>Unsubscribe<\/button>/);
+    }
+    expect((await prefs(member)).rsa).toBe(true);
+  });
+
+  it('the button (a browser form POST) unsubscribes and answers a page; again is fine (idempotent)', async () => {
+    const url = pathOf(s().unsubscribeUrl(member.user.id, 'rsa'));
+    for (let i = 0; i < 2; i += 1) {
+      const res = await oneClick(url, { accept: 'text/html,application/xhtml+xml' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('You are unsubscribed');
+      expect(res.body).toContain('You will no longer receive new reverse split alerts by email.');
+    }
+    const after = await prefs(member);
+    expect(after.rsa).toBe(false);
+    expect(after.upcomingRsa).toBe(true); // only the signed category
+  });
+
+  it('one-click POSTs from a mail provider: urlencoded or multipart, twice at once, all 200', async () => {
+    const url = pathOf(s().unsubscribeUrl(member.user.id, 'sellRsa'));
+    const [a, b] = await Promise.all([oneClick(url), oneClick(url)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const boundary = 'x-roundup-test';
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: pathOf(s().unsubscribeUrl(member.user.id, 'buyReminderRsa')),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(multipart.statusCode).toBe(200);
+    const after = await prefs(member);
+    expect([after.sellRsa, after.buyReminderRsa]).toEqual([false, false]);
+  });
+
+  it('form bodies are accepted on the unsubscribe URL only; other routes still answer 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/feedback/new',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'message=hi',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().errors[0].msg).toBe('Send the request as JSON.');
+  });
+
+  it('a forged, truncated, missing or expired token gets a clear 400 (page or envelope), never a 500, and changes nothing', async () => {
+    const victim = await registerUser(t.app, { verified: true });
+    const forgedToken = `unsub:${victim.user.id}:newsletter:${Math.floor(Date.now() / 1000)}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
+    const good = new URL(s().unsubscribeUrl(victim.user.id, 'newsletter')).searchParams.get('token')!;
+    const longAgo = Math.floor(Date.now() / 1000) - 400 * 86_400;
+    const expired = sign(t.config.tokenPepper, `unsub:${victim.user.id}:newsletter:${longAgo}`);
+    const unknownPref = sign(t.config.tokenPepper, `unsub:${victim.user.id}:password:${Math.floor(Date.now() / 1000)}`);
+    const goneUser = sign(t.config.tokenPepper, `unsub:00000000-0000-4000-8000-000000000000:newsletter:${Math.floor(Date.now() / 1000)}`);
+    const bad = [
+      ['forged', `?token=${encodeURIComponent(forgedToken)}`, 'Link not valid'],
+      ['truncated', `?token=${encodeURIComponent(good.slice(0, -3))}`, 'Link not valid'],
+      ['missing', '', 'Link not valid'],
+      ['twice', `?token=${encodeURIComponent(good)}&token=${encodeURIComponent(good)}`, 'Link not valid'],
+      ['huge', `?token=${'a'.repeat(5000)}`, 'Link not valid'],
+      ['unknown category', `?token=${encodeURIComponent(unknownPref)}`, 'Link not valid'],
+      ['member gone', `?token=${encodeURIComponent(goneUser)}`, 'Link not valid'],
+      ['expired', `?token=${encodeURIComponent(expired)}`, 'Link expired'],
+    ] as const;
+    for (const [name, qs, title] of bad) {
+      const url = `/api/notifications/unsubscribe${qs}`;
+      const page = await t.app.inject({ method: 'GET', url });
+      expect([name, page.statusCode]).toEqual([name, 400]);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain(`<h1 style="margin:0 0 12px;font-size:22px;line-height:1.3">${title}</h1>`);
+      const html = await oneClick(url, { accept: 'text/html' });
+      expect([name, html.statusCode]).toEqual([name, 400]);
+      expect(html.body).toContain(title);
+      const api = await oneClick(url);
+      expect([name, api.statusCode]).toEqual([name, 400]);
+      expect(api.json()).toEqual({
+        data: null,
+        errors: [{ msg: title === 'Link expired' ? EXPIRED_LINK : INVALID_LINK }],
+      });
+    }
+    expect((await prefs(victim)).newsletter).toBe(true);
+    // The real link still works.
+    expect((await oneClick(`/api/notifications/unsubscribe?token=${encodeURIComponent(good)}`)).statusCode).toBe(200);
+    expect((await prefs(victim)).newsletter).toBe(false);
   });
 });
 

@@ -54,7 +54,7 @@ async function announce(kind: 'general' | 'newsletter', subject: string) {
 
 beforeAll(async () => {
   t = await createTestApp({ mailer: adapters.mailer, sms: adapters.sms, whatsapp: adapters.whatsapp });
-  admin = await registerUser(t.app);
+  admin = await registerUser(t.app, { verified: true });
   await setRole(t.database, admin.user.id, 'Admin');
   await setPrefs(admin, {
     rsa: false,
@@ -76,10 +76,10 @@ describe('a queued announcement, then the member changes their mind', () => {
 
   beforeAll(async () => {
     [keep, turnedOff, unsubscribed, disabled] = [
-      await registerUser(t.app),
-      await registerUser(t.app),
-      await registerUser(t.app),
-      await registerUser(t.app),
+      await registerUser(t.app, { verified: true }),
+      await registerUser(t.app, { verified: true }),
+      await registerUser(t.app, { verified: true }),
+      await registerUser(t.app, { verified: true }),
     ];
     mails.length = 0;
     prefix = await announce('newsletter', 'April newsletter');
@@ -92,7 +92,13 @@ describe('a queued announcement, then the member changes their mind', () => {
   it('turned off in settings, unsubscribed by the link, disabled by an admin: skipped, not sent', async () => {
     expect((await setPrefs(turnedOff, { newsletter: false })).status).toBe(200);
     const link = new URL(service().unsubscribeUrl(unsubscribed.user.id, 'newsletter'));
-    expect((await t.app.inject({ method: 'GET', url: link.pathname + link.search })).statusCode).toBe(200);
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: link.pathname + link.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
     expect(
       (await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: disabled.user.id, disabled: true } }))
         .status,
@@ -133,10 +139,10 @@ describe('a queued announcement, then the member changes their mind', () => {
 describe('a channel turned off, a phone removed or changed', () => {
   it('skips just that channel; the email still goes', async () => {
     const [smsOff, phoneGone, phoneChanged, both] = [
-      await registerUser(t.app),
-      await registerUser(t.app),
-      await registerUser(t.app),
-      await registerUser(t.app),
+      await registerUser(t.app, { verified: true }),
+      await registerUser(t.app, { verified: true }),
+      await registerUser(t.app, { verified: true }),
+      await registerUser(t.app, { verified: true }),
     ];
     for (const [i, m] of [smsOff, phoneGone, phoneChanged, both].entries()) {
       await setPrefs(m, { rsaSMS: true, rsaWhatsapp: true });
@@ -179,8 +185,9 @@ describe('a channel turned off, a phone removed or changed', () => {
     });
   });
 
-  it('a changed email address gets the message at the new address', async () => {
-    const mover = await registerUser(t.app);
+  it('a changed email address gets the message at the new address once it is verified', async () => {
+    const mover = await registerUser(t.app, { verified: true });
+    const stays = await registerUser(t.app, { verified: true });
     mails.length = 0;
     const prefix = await announce('newsletter', 'Moved newsletter');
     const newEmail = `moved.${mover.email}`;
@@ -192,17 +199,29 @@ describe('a channel turned off, a phone removed or changed', () => {
         })
       ).status,
     ).toBe(200);
+    // The new address is not verified yet: nothing goes to it (nor to the old one).
     await runWorker();
-    const to = mails.filter((m) => m.subject === 'Moved newsletter').map((m) => m.to);
+    let to = mails.filter((m) => m.subject === 'Moved newsletter').map((m) => m.to);
+    expect(to).toContain(stays.email);
+    expect(to).not.toContain(newEmail);
+    expect(to).not.toContain(mover.email);
+    expect(await statusOf(prefix, mover.user.id)).toMatchObject({ status: 'skipped', error: 'Email not verified' });
+
+    // Verified (the link in the verification email): the next message goes to the new address.
+    await t.database.query('update users set email_validated = true where id = $1', [mover.user.id]);
+    mails.length = 0;
+    const next = await announce('general', 'After the move');
+    await runWorker();
+    to = mails.filter((m) => m.subject === 'After the move').map((m) => m.to);
     expect(to).toContain(newEmail);
     expect(to).not.toContain(mover.email);
-    expect(await statusOf(prefix, mover.user.id)).toMatchObject({ status: 'sent', recipient: newEmail });
+    expect(await statusOf(next, mover.user.id)).toMatchObject({ status: 'sent', recipient: newEmail });
   });
 });
 
 describe('Pro-only messages after the member loses Pro', () => {
   it('a new-split alert queued for two Pro members reaches only the one still Pro', async () => {
-    const [stays, leaves] = [await registerUser(t.app), await registerUser(t.app)];
+    const [stays, leaves] = [await registerUser(t.app, { verified: true }), await registerUser(t.app, { verified: true })];
     await setRole(t.database, stays.user.id, 'Pro');
     await setRole(t.database, leaves.user.id, 'Pro');
     mails.length = 0;
@@ -239,7 +258,7 @@ describe('Pro-only messages after the member loses Pro', () => {
   });
 
   it('an admin SMS to Pro members, and a message waiting for a retry, are re-checked too', async () => {
-    const [pro, lapsed] = [await registerUser(t.app), await registerUser(t.app)];
+    const [pro, lapsed] = [await registerUser(t.app, { verified: true }), await registerUser(t.app, { verified: true })];
     for (const [i, m] of [pro, lapsed].entries()) {
       await setRole(t.database, m.user.id, 'Pro');
       await setPrefs(m, { rsaSMS: true });
@@ -263,7 +282,7 @@ describe('Pro-only messages after the member loses Pro', () => {
     expect(lapsedRow).toMatchObject({ status: 'skipped', error: 'Not a Pro member' });
 
     // A first try fails; before the retry the member turns the newsletter off: the retry is skipped.
-    const flaky = await registerUser(t.app);
+    const flaky = await registerUser(t.app, { verified: true });
     await setPrefs(flaky, { generalRsa: false });
     await t.database.query(`update users set notify_newsletter = false where id <> $1`, [flaky.user.id]);
     mails.length = 0;

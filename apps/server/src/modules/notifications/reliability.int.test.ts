@@ -61,8 +61,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'roundup-reliability-'));
   const database = await openForSetup();
   await database.query(
-    `insert into users (username, email, password_hash, role)
-     select 'rel' || g, 'rel' || g || '@example.com', 'x', 'Pro' from generate_series(1, ${N}) g`,
+    `insert into users (username, email, password_hash, role, email_validated)
+     select 'rel' || g, 'rel' || g || '@example.com', 'x', 'Pro', true from generate_series(1, ${N}) g`,
   );
   const app = await buildApp({ database, config: testConfig(), webDist: null, logger: false });
   await app.ready();

@@ -41,7 +41,7 @@ export interface ClaimedDelivery {
 }
 
 /** The users columns a Recipient is read from (role, status, addresses, every preference). */
-const RECIPIENT_COLUMNS = `u.role as u_role, u.disabled as u_disabled, u.email as u_email, u.phone as u_phone, u.phone_validated as u_phone_validated, ${Object.values(
+const RECIPIENT_COLUMNS = `u.role as u_role, u.disabled as u_disabled, u.email as u_email, u.email_validated as u_email_validated, u.phone as u_phone, u.phone_validated as u_phone_validated, ${Object.values(
   PREF_COLUMN,
 )
   .map((c) => `u.${c} as u_${c}`)
@@ -55,6 +55,7 @@ function recipientFrom(row: Record<string, unknown>): Recipient | null {
     role: String(row.u_role),
     disabled: Boolean(row.u_disabled),
     email: (row.u_email as string | null) ?? null,
+    email_validated: Boolean(row.u_email_validated),
     phone: (row.u_phone as string | null) ?? null,
     phone_validated: Boolean(row.u_phone_validated),
     notifications,
@@ -72,7 +73,8 @@ function audienceConditions(kind: EventKind, channel: PersonalChannel, proOnlyAu
   if (plan.pref) conds.push(sql.raw(`u.${PREF_COLUMN[plan.pref]}`));
   const chPref = plan.channels[channel];
   if (chPref) conds.push(sql.raw(`u.${PREF_COLUMN[chPref]}`));
-  if (channel !== 'email') conds.push(sql`u.phone is not null and u.phone_validated`);
+  if (channel === 'email') conds.push(sql`u.email_validated`);
+  else conds.push(sql`u.phone is not null and u.phone_validated`);
   return conds;
 }
 
@@ -95,6 +97,7 @@ export interface DeliveryRow {
 export interface SellCandidate {
   user_id: string;
   email: string;
+  email_validated: boolean;
   phone: string | null;
   phone_validated: boolean;
   role: string;
@@ -240,7 +243,7 @@ export function notificationsRepo(db: Db) {
       const prefs = Object.values(PREF_COLUMN).map((c) => `u.${c}`).join(', ');
       return rows<SellCandidate>(
         db,
-        sql`select u.id::text as user_id, u.email, u.phone, u.phone_validated, u.role, u.disabled, ${sql.raw(prefs)},
+        sql`select u.id::text as user_id, u.email, u.email_validated, u.phone, u.phone_validated, u.role, u.disabled, ${sql.raw(prefs)},
               t.ticker, a.nickname, a.broker, to_char(s.eff_date, 'YYYY-MM-DD') as eff_date,
               coalesce(b.share_return_time, nb.share_return_time) as share_return_time
             from trades t
@@ -358,6 +361,11 @@ export function notificationsRepo(db: Db) {
     /** True the first time a schedule key is claimed (one run per job and market date, across workers). */
     async claimRun(key: string, now: Date): Promise<boolean> {
       const r = await rows<{ key: string }>(db, sql`insert into scheduled_runs (key, ran_at) values (${key}, ${ts(now)}) on conflict (key) do nothing returning key`);
+      return r.length > 0;
+    },
+
+    async userExists(userId: string): Promise<boolean> {
+      const r = await rows<{ id: string }>(db, sql`select id::text as id from users where id = ${userId}::uuid`);
       return r.length > 0;
     },
 

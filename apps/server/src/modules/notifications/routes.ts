@@ -2,32 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deliveryStatusQuery } from '@roundup/shared';
 import type { AppContext } from '../../context';
+import { badRequest } from '../../http/app-error';
 import { requireAdmin } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
 import { notificationsService } from './service';
+import { confirmPage, donePage, errorPage, EXPIRED_LINK, INVALID_LINK } from './unsubscribe-page';
 
 export const REMINDERS_SENT = 'Reminders sent for todays tickers';
-
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>` +
-  `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.4rem">${title}</h1><p>${body}</p><p><a href="/settings">Notification settings</a></p></body></html>`;
-
-const PREF_LABEL: Record<string, string> = {
-  rsa: 'new reverse split alerts',
-  upcomingRsa: 'upcoming reverse split alerts',
-  buyReminderRsa: 'buy reminders',
-  sellRsa: 'sell reminders',
-  generalRsa: 'general announcements',
-  newsletter: 'the newsletter',
-};
 
 export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = notificationsService(ctx);
 
   // The admin reminders button (SPEC §2 admin, §8): today's buy and sell reminders, now.
   app.get('/api/rs/send-update', { schema: { tags: ['notifications'] } }, async (req) => {
-    requireAdmin(req);
-    const r = await service.sendToday();
+    const { user } = requireAdmin(req);
+    const r = await service.sendToday(user.id);
     return { msg: REMINDERS_SENT, ...r };
   });
 
@@ -37,21 +26,42 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   });
 
   app.post('/api/notifications/deliveries/:id/retry', { schema: { tags: ['notifications'], params: z.object({ id: z.uuid() }) } }, async (req) => {
-    requireAdmin(req);
-    return service.retry(req.params.id);
+    const { user } = requireAdmin(req);
+    return service.retry(req.params.id, user.id);
   });
 
-  // One-click unsubscribe (signed token, no sign-in): the link in the email and RFC 8058 List-Unsubscribe-Post.
-  const tokenQuery = z.object({ token: z.string().min(10).max(300) });
-  app.get('/api/notifications/unsubscribe', { schema: { tags: ['notifications'], querystring: tokenQuery }, config: limit(60, '15 minutes') }, async (req, reply) => {
-    const pref = await service.unsubscribe(req.query.token);
-    reply.type('text/html; charset=utf-8');
-    if (!pref) return reply.status(400).send(page('Link not valid', 'This unsubscribe link is not valid. You can change your notifications in your settings.'));
-    return reply.send(page('You are unsubscribed', `You will no longer receive ${PREF_LABEL[pref] ?? pref} by email.`));
-  });
-  app.post('/api/notifications/unsubscribe', { schema: { tags: ['notifications'], querystring: tokenQuery }, config: limit(60, '15 minutes') }, async (req) => {
-    const pref = await service.unsubscribe(req.query.token);
-    if (!pref) throw Object.assign(new Error('This unsubscribe link is not valid.'), { statusCode: 400 });
-    return { unsubscribed: pref };
+  // Unsubscribe (signed token, no sign-in). One URL, the one in the List-Unsubscribe header:
+  // GET shows a confirmation page and changes nothing (mail scanners prefetch links); POST unsubscribes
+  // (RFC 8058 one-click: `List-Unsubscribe=One-Click` as a form body, or the page's button).
+  // Form bodies are accepted in this scope only; every other route stays JSON-only.
+  await app.register(async (scope) => {
+    const formBody = (_req: unknown, body: string, done: (err: Error | null, body?: unknown) => void) => done(null, Object.fromEntries(new URLSearchParams(body)));
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, formBody);
+    // RFC 8058 also allows multipart/form-data; the body carries nothing we need beyond the URL's token.
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
+
+    const query = z.object({ token: z.unknown().optional() });
+    // Mail providers send every member's one-click POST from a few addresses: a generous per-IP limit.
+    const rate = limit(600, '15 minutes');
+    const path = '/api/notifications/unsubscribe';
+    const actionOf = (url: string) => `${path}?${url.split('?')[1] ?? ''}`;
+
+    scope.get(path, { schema: { tags: ['notifications'], querystring: query }, config: rate }, async (req, reply) => {
+      const check = await service.checkUnsubscribe((req.query as { token?: unknown }).token);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      if (!check.ok) return reply.status(400).send(errorPage(check.reason));
+      return reply.send(confirmPage(check.pref, actionOf(req.url)));
+    });
+
+    scope.post(path, { schema: { tags: ['notifications'], querystring: query }, config: rate }, async (req, reply) => {
+      const done = await service.unsubscribe((req.query as { token?: unknown }).token);
+      const browser = String(req.headers.accept ?? '').includes('text/html');
+      if (browser) {
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+        return done.ok ? reply.send(donePage(done.pref)) : reply.status(400).send(errorPage(done.reason));
+      }
+      if (!done.ok) throw badRequest(done.reason === 'expired' ? EXPIRED_LINK : INVALID_LINK);
+      return { unsubscribed: done.pref };
+    });
   });
 };

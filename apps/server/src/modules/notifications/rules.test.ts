@@ -12,6 +12,7 @@ import {
   render,
   sellReminderDate,
   smsSegments,
+  unsubscribeTokenExpired,
   type EventKind,
   type PersonalChannel,
   type Recipient,
@@ -21,6 +22,7 @@ const ALL_ON: Notifications = { rsa: true, upcomingRsa: true, buyReminderRsa: tr
 const user = (over: Partial<Recipient> & { n?: Partial<Notifications> } = {}): Recipient => ({
   role: 'Pro',
   email: 'a@example.com',
+  email_validated: true,
   phone: '+14155550100',
   phone_validated: true,
   ...over,
@@ -82,6 +84,11 @@ describe('ineligibility: the send-time re-check (same rule as fan-out)', () => {
     ['phone removed', user({ phone: null, phone_validated: false }), 'general', 'sms', {}, 'No phone number'],
     ['phone changed, not validated', user({ phone_validated: false }), 'rsa', 'whatsapp', {}, 'Phone not validated'],
     ['no email address', user({ email: null }), 'newsletter', 'email', {}, 'No email address'],
+    ['email not verified: newsletter', user({ role: 'User', email_validated: false }), 'newsletter', 'email', {}, 'Email not verified'],
+    ['email not verified: general announcement', user({ role: 'User', email_validated: false }), 'general', 'email', {}, 'Email not verified'],
+    ['email not verified: new-split alert', user({ email_validated: false }), 'rsa', 'email', {}, 'Email not verified'],
+    ['email not verified: sell reminder', user({ email_validated: false }), 'sellReminder', 'email', {}, 'Email not verified'],
+    ['email not verified: SMS still goes', user({ email_validated: false }), 'rsa', 'sms', {}, null],
   ];
   it.each(cases)('%s', (_name, u, kind, channel, opts, expected) => {
     expect(ineligibility(u, kind, channel, opts)).toBe(expected);
@@ -98,6 +105,18 @@ describe('ineligibility: the send-time re-check (same rule as fan-out)', () => {
   it('sends to the current address', () => {
     expect(addressFor(user({ email: 'new@example.com' }), 'email')).toBe('new@example.com');
     expect(addressFor(user({ phone: '+14155550199' }), 'sms')).toBe('+14155550199');
+  });
+});
+
+describe('unsubscribeTokenExpired', () => {
+  const issued = Date.UTC(2026, 0, 1) / 1000;
+  it.each([
+    ['just sent', 0, false],
+    ['364 days later', 364, false],
+    ['365 days later', 365, false],
+    ['366 days later', 366, true],
+  ] as const)('%s', (_name, days, expired) => {
+    expect(unsubscribeTokenExpired(issued, new Date(issued * 1000 + days * 86_400_000))).toBe(expired);
   });
 });
 

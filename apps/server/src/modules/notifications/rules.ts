@@ -37,6 +37,8 @@ export interface Recipient {
   role: Role | string;
   disabled?: boolean;
   email: string | null;
+  /** Alerts and announcements go only to a verified address (account emails do not use this queue). */
+  email_validated: boolean;
   phone: string | null;
   phone_validated: boolean;
   notifications: Notifications;
@@ -59,7 +61,8 @@ const PREF_NAMES: Record<keyof Notifications, string> = {
  * Why `user` must not get `kind` on `channel` now, or null when they should. The one rule of who
  * gets what: fan-out (channelsFor; the repo's SQL is built from the same PLANS) and the worker's
  * re-check before each send (a member who turned it off, unsubscribed, lost Pro, was disabled or
- * lost their validated phone after the message was queued is skipped, not sent).
+ * lost their validated phone after the message was queued is skipped, not sent). Email goes only to a
+ * verified address.
  */
 export function ineligibility(user: Recipient, kind: EventKind, channel: PersonalChannel, opts: { proOnlyAudience?: boolean } = {}): string | null {
   const plan = PLANS[kind];
@@ -69,7 +72,7 @@ export function ineligibility(user: Recipient, kind: EventKind, channel: Persona
   if (!(channel in plan.channels)) return `Not sent by ${channel}`;
   const pref = plan.channels[channel];
   if (pref && !user.notifications[pref]) return `Turned off ${PREF_NAMES[pref]}`;
-  if (channel === 'email') return user.email ? null : 'No email address';
+  if (channel === 'email') return !user.email ? 'No email address' : user.email_validated ? null : 'Email not verified';
   if (!user.phone) return 'No phone number';
   return user.phone_validated ? null : 'Phone not validated';
 }
@@ -117,6 +120,14 @@ export function dueSchedules(input: { marketDate: string; marketHour: number }):
 
 /** SMS length in 70-character segments (SPEC §9); an empty message is 0 segments. */
 export const smsSegments = smsSegmentCount;
+
+/** How long an unsubscribe link works after the email was sent. */
+export const UNSUBSCRIBE_TOKEN_DAYS = 365;
+
+/** True when an unsubscribe link issued at `issuedSeconds` (Unix time) is too old to use at `now`. */
+export function unsubscribeTokenExpired(issuedSeconds: number, now: Date, days = UNSUBSCRIBE_TOKEN_DAYS): boolean {
+  return now.getTime() - issuedSeconds * 1000 > days * 86_400_000;
+}
 
 /** Exponential backoff for a failed delivery: base · 2^(attempt−1), capped. */
 export function backoffMs(attempt: number, baseMs: number, capMs = 6 * 60 * 60_000): number {

@@ -3,6 +3,7 @@ import type { AppContext, Notifier } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
 import { sign, verifySigned } from '../../lib/tokens';
+import { recordAudit } from '../admin/audit';
 import { notificationsRepo, prefColumn, type ClaimedDelivery, type SellCandidate } from './repo';
 import {
   addressFor,
@@ -14,6 +15,7 @@ import {
   PLANS,
   render,
   sellReminderDate,
+  unsubscribeTokenExpired,
   type EventKind,
   type Recipient,
 } from './rules';
@@ -33,15 +35,34 @@ const NOTIFICATION_KEYS = ['rsa', 'upcomingRsa', 'buyReminderRsa', 'sellRsa', 'g
 function recipientOf(c: SellCandidate): Recipient {
   const notifications = {} as Notifications;
   for (const k of NOTIFICATION_KEYS) notifications[k] = Boolean(c[prefColumn(k)]);
-  return { role: c.role, disabled: c.disabled, email: c.email, phone: c.phone, phone_validated: c.phone_validated, notifications };
+  return { role: c.role, disabled: c.disabled, email: c.email, email_validated: Boolean(c.email_validated), phone: c.phone, phone_validated: c.phone_validated, notifications };
 }
 
 /** The notification engine: events → deliveries (in the caller's transaction) → adapters, with retries. */
 export function notificationsService(ctx: AppContext) {
   const repo = notificationsRepo(ctx.database.db);
 
-  const unsubscribeUrl = (userId: string, pref: keyof Notifications) =>
-    `${ctx.config.appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(sign(ctx.config.tokenPepper, `unsub:${userId}:${pref}`))}`;
+  /**
+   * The link in every alert email and its List-Unsubscribe header (one URL: GET shows a confirmation
+   * page, POST unsubscribes — RFC 8058). The signed token names the member, the category and when it
+   * was issued; it is valid for UNSUBSCRIBE_TOKEN_DAYS.
+   */
+  const unsubscribeUrl = (userId: string, pref: keyof Notifications) => {
+    const issued = Math.floor(ctx.clock().getTime() / 1000);
+    return `${ctx.config.appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(sign(ctx.config.tokenPepper, `unsub:${userId}:${pref}:${issued}`))}`;
+  };
+
+  /** Reads an unsubscribe token without changing anything (the GET page and the POST both start here). */
+  async function readUnsubscribeToken(token: unknown): Promise<UnsubscribeCheck> {
+    if (typeof token !== 'string' || token.length < 10 || token.length > 300) return { ok: false, reason: 'invalid' };
+    const payload = verifySigned(ctx.config.tokenPepper, token);
+    const m = payload ? /^unsub:([0-9a-f-]{36}):(\w+)(?::(\d{1,12}))?$/.exec(payload) : null;
+    if (!m || !(NOTIFICATION_KEYS as readonly string[]).includes(m[2])) return { ok: false, reason: 'invalid' };
+    // Links sent before tokens carried their issue time stay valid (no date to expire them by).
+    if (m[3] && unsubscribeTokenExpired(Number(m[3]), ctx.clock())) return { ok: false, reason: 'expired' };
+    if (!(await repo.userExists(m[1]))) return { ok: false, reason: 'invalid' };
+    return { ok: true, userId: m[1], pref: m[2] as keyof Notifications };
+  }
 
   /**
    * Raises one event; a no-op when the event was raised before (its key exists). By default the
@@ -223,10 +244,17 @@ export function notificationsService(ctx: AppContext) {
     deliverBatch,
 
     /** GET /api/rs/send-update: today's buy and sell reminders now (idempotent: a second press queues nothing). */
-    async sendToday() {
+    async sendToday(actorId: string | null = null) {
       const date = todayInMarket(ctx.clock());
       const buy = await buyReminders(date);
       const sell = await sellReminders(date);
+      await recordAudit(ctx.database.db, {
+        actorId,
+        action: 'reminders.send',
+        targetType: 'reminders',
+        targetId: date,
+        details: { tickers: buy.tickers, newReminders: buy.events + sell.queued },
+      });
       // newReminders: buy-reminder events raised now (fanned out by the worker) + sell reminders queued now.
       return { date, tickers: buy.tickers, newReminders: buy.events + sell.queued };
     },
@@ -289,21 +317,25 @@ export function notificationsService(ctx: AppContext) {
       };
     },
 
-    async retry(id: string) {
+    async retry(id: string, actorId: string | null = null) {
       if (!(await repo.retry(id, ctx.clock()))) throw notFound('No failed delivery with that id');
+      await recordAudit(ctx.database.db, { actorId, action: 'delivery.retry', targetType: 'delivery', targetId: id });
       return { status: 'queued' };
     },
 
-    /** One-click unsubscribe: turns the signed category off for the signed user. */
-    async unsubscribe(token: string): Promise<keyof Notifications | null> {
-      const payload = verifySigned(ctx.config.tokenPepper, token);
-      const m = payload ? /^unsub:([0-9a-f-]{36}):(\w+)$/.exec(payload) : null;
-      if (!m || !(NOTIFICATION_KEYS as readonly string[]).includes(m[2])) return null;
-      const pref = m[2] as keyof Notifications;
-      return (await repo.turnOff(m[1], pref)) ? pref : null;
+    /** The GET confirmation page: what the link would turn off. Changes nothing (mail scanners prefetch links). */
+    checkUnsubscribe: readUnsubscribeToken,
+
+    /** One-click unsubscribe (POST): turns the signed category off for the signed user. Idempotent. */
+    async unsubscribe(token: unknown): Promise<UnsubscribeCheck> {
+      const check = await readUnsubscribeToken(token);
+      if (!check.ok) return check;
+      return (await repo.turnOff(check.userId, check.pref)) ? check : { ok: false, reason: 'invalid' };
     },
 
     unsubscribeUrl,
   };
 }
+export type UnsubscribeCheck = { ok: true; userId: string; pref: keyof Notifications } | { ok: false; reason: 'invalid' | 'expired' };
+
 export type NotificationsService = ReturnType<typeof notificationsService>;

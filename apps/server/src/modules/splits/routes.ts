@@ -47,20 +47,20 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   });
 
   app.post('/api/rs/add', { schema: { tags: ['splits'], body: addSplitRequest } }, async (req) => {
-    requireAdmin(req);
-    return { split: await service.add(req.body.newTicker) };
+    const { user } = requireAdmin(req);
+    return { split: await service.add(req.body.newTicker, user.id) };
   });
 
   app.post('/api/rs/edit', { schema: { tags: ['splits'], body: editSplitRequest } }, async (req) => {
-    requireAdmin(req);
+    const { user } = requireAdmin(req);
     const { _id, ...rest } = req.body.newTicker;
-    return { split: await service.edit(_id, rest) };
+    return { split: await service.edit(_id, rest, user.id) };
   });
 
   app.post('/api/rs/delete', { schema: { tags: ['splits'], body: deleteSplitRequest } }, async (req) => {
-    requireAdmin(req);
+    const { user } = requireAdmin(req);
     // Deletes a split without trades; one with trades needs `confirm: true` and is archived (decision 011).
-    return service.remove(req.body.id, { confirm: req.body.confirm === true });
+    return service.remove(req.body.id, { confirm: req.body.confirm === true, actorId: user.id });
   });
 
   // ---- iCal feed (Pro): the secret URL, its reset, and the feed itself -----------------------

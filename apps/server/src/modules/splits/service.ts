@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { addDays, can, defaultEstProfit, todayInMarket, type DeleteSplitResult, type PastSplit, type Split, type SplitInput, type SplitView } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { conflict, forbidden, notFound } from '../../http/app-error';
+import { diffFields, recordAudit } from '../admin/audit';
 import { newToken, safeEqual, sign, verifySigned } from '../../lib/tokens';
 import type { SplitsLive } from './live';
 import { splitsRepo } from './repo';
@@ -86,9 +87,10 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
         .map((p) => ({ _id: p._id, name: p.name, rsType: p.rsType, ticker: p.ticker, effDate: p.effDate, ratio: p.ratio, price: p.price, avgProfit: p.avgProfit }));
     },
 
-    async add(i: SplitInput): Promise<Split> {
+    async add(i: SplitInput, actorId: string | null = null): Promise<Split> {
       const split = await repo.inTransaction(async (tx, ops) => {
         const s = await ops.insert(input(i));
+        await recordAudit(tx, { actorId, action: 'split.add', targetType: 'split', targetId: s._id, details: { name: s.name, ticker: s.ticker } });
         await ctx.notifier.splitChanged(tx, { splitId: s._id, kind: 'added', previousStatus: null, status: s.status });
         return s;
       });
@@ -96,11 +98,13 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       return strip(split);
     },
 
-    async edit(id: string, i: SplitInput): Promise<Split> {
+    async edit(id: string, i: SplitInput, actorId: string | null = null): Promise<Split> {
       const split = await repo.inTransaction(async (tx, ops) => {
         const before = await ops.lockById(id);
         if (!before || before.archived) throw notFound('Split not found');
         const s = await ops.update(id, input(i));
+        const changes = diffFields(before as unknown as Record<string, unknown>, s as unknown as Record<string, unknown>);
+        await recordAudit(tx, { actorId, action: 'split.edit', targetType: 'split', targetId: id, details: { name: s.name, ticker: s.ticker, changes } });
         await ctx.notifier.splitChanged(tx, { splitId: id, kind: 'updated', previousStatus: before.status, status: s.status });
         return s;
       });
@@ -114,12 +118,13 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
      * archived (hidden from calendar, tables, feed and alerts; trades, history and analytics kept).
      * The split's row lock makes the count exact: a trade being added waits on it (foreign key).
      */
-    async remove(id: string, opts: { confirm?: boolean } = {}): Promise<DeleteSplitResult> {
+    async remove(id: string, opts: { confirm?: boolean; actorId?: string | null } = {}): Promise<DeleteSplitResult> {
       const result = await repo.inTransaction(async (tx, ops) => {
         const before = await ops.lockById(id);
         if (!before || before.archived) throw notFound('Split not found');
         const trades = await ops.tradeCount(id);
         if (trades > 0 && !opts.confirm) throw conflict(archiveQuestion(trades));
+        await recordAudit(tx, { actorId: opts.actorId ?? null, action: trades > 0 ? 'split.archive' : 'split.delete', targetType: 'split', targetId: id, details: { name: before.name, ticker: before.ticker, trades } });
         // Called before the row goes, so the notifier may still read it inside this transaction.
         await ctx.notifier.splitChanged(tx, { splitId: id, kind: 'deleted', previousStatus: before.status, status: null });
         if (trades > 0) {

@@ -1,4 +1,4 @@
-import type { AdminEditUserRequest, AdminUserDetail, AdminUserList, AuditEntry, PageViewSummary } from '@roundup/shared/admin';
+import type { AdminEditUserRequest, AdminUserDetail, AdminUserList, AuditEntry, AuditPage, PageViewSummary } from '@roundup/shared/admin';
 import type { Broker, BrokerInputRaw } from '@roundup/shared/brokers';
 import type { FeedbackItem } from '@roundup/shared/feedback';
 import type { Faq, FaqInput } from '@roundup/shared/faqs';
@@ -17,7 +17,17 @@ export const adminKeys = {
   feedback: ['admin', 'feedback'] as const,
   pageViews: ['admin', 'pageviews'] as const,
   audit: ['admin', 'audit'] as const,
+  auditPage: (filters: AuditFilters) => ['admin', 'audit', 'page', filters] as const,
 };
+
+/** The audit page's filters as they sit in the URL (all optional; days are YYYY-MM-DD, New York). */
+export interface AuditFilters {
+  admin?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+}
 
 export function useAdminUsers(q: string, page = 1) {
   const params = new URLSearchParams();
@@ -142,6 +152,20 @@ export function usePageViewSummary() {
   return useQuery({
     queryKey: adminKeys.pageViews,
     queryFn: ({ signal }) => api.get<PageViewSummary>('/api/pageviews/summary', { signal }),
+  });
+}
+
+/** GET /api/admin/audit with filters: one page, the total, and the admins and actions to filter by. Always fresh. */
+export function useAuditPage(filters: AuditFilters) {
+  const params = new URLSearchParams();
+  for (const key of ['admin', 'action', 'from', 'to'] as const) if (filters[key]) params.set(key, filters[key]!);
+  if (filters.page && filters.page > 1) params.set('page', String(filters.page));
+  const query = params.toString();
+  return useQuery({
+    queryKey: adminKeys.auditPage(filters),
+    queryFn: ({ signal }) => api.get<AuditPage>(`/api/admin/audit${query ? `?${query}` : ''}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 }
 

@@ -14,6 +14,7 @@ export const adminRoutes: FeatureRoutes = {
     { path: 'faqs/add', handle: { title: 'Add FAQ' }, lazy: async () => ({ Component: (await import('./pages/AdminFaqEditPage')).AdminFaqEditPage }) },
     { path: 'faqs/view/:faqId', handle: { title: 'FAQ' }, lazy: async () => ({ Component: (await import('./pages/AdminFaqEditPage')).AdminFaqEditPage }) },
     { path: 'feedback', handle: { title: 'Feedback' }, lazy: async () => ({ Component: (await import('./pages/AdminFeedbackPage')).AdminFeedbackPage }) },
+    { path: 'audit', handle: { title: 'Audit log' }, lazy: async () => ({ Component: (await import('./pages/AdminAuditPage')).AdminAuditPage }) },
     // comms: features/comms/routes.tsx
   ],
 };

@@ -8,6 +8,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/faqs', label: 'FAQs' },
   { to: '/admin/feedback', label: 'Feedback' },
   { to: '/admin/comms', label: 'Comms' },
+  { to: '/admin/audit', label: 'Audit' },
 ] as const;
 
 /** Admin shell: side navigation (SPEC §2) + the section page. */
