@@ -32,6 +32,14 @@ export function mapError(err: unknown): MappedError {
       log: err.status >= 500,
     };
   }
+  const pgCode = postgresCode(err);
+  if (pgCode?.startsWith('22')) {
+    // Data exceptions (a number out of range, a malformed value): the input's fault, never a 500.
+    return { status: 400, errors: [{ msg: 'A value in the request is out of range or not in the expected format.' }], log: false };
+  }
+  if (pgCode === '23505') {
+    return { status: 409, errors: [{ msg: 'That already exists.' }], log: false };
+  }
   const fe = err as FastifyError & { validation?: unknown };
   if (hasZodFastifySchemaValidationErrors(fe)) {
     return {
@@ -61,6 +69,15 @@ export function mapError(err: unknown): MappedError {
     return { status, errors: [{ msg }], log: false };
   }
   return { status: 500, errors: [{ msg: GENERIC_500 }], log: true };
+}
+
+/** The SQLSTATE of a database error, also when an ORM wrapped it (drizzle puts the driver's error in `cause`). */
+export function postgresCode(err: unknown): string | undefined {
+  for (let e = err, i = 0; e && typeof e === 'object' && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
 }
 
 function isEnvelope(payload: unknown): boolean {

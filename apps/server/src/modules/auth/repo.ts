@@ -23,6 +23,16 @@ export function authRepo(db: Db) {
         .limit(1);
       return row;
     },
+    /** Whether a session (by id) is still live: not revoked, not expired, its user enabled. */
+    async sessionLive(id: string, now: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: s.id })
+        .from(s)
+        .innerJoin(u, eq(u.id, s.userId))
+        .where(and(eq(s.id, id), isNull(s.revokedAt), gt(s.expiresAt, now), eq(u.disabled, false)))
+        .limit(1);
+      return Boolean(row);
+    },
     async touchSession(id: string, now: Date) {
       await db.update(s).set({ lastUsedAt: now }).where(eq(s.id, id));
     },

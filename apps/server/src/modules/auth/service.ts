@@ -1,6 +1,7 @@
 import type { PublicUser } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict } from '../../http/app-error';
+import { postgresCode } from '../../http/envelope';
 import type { Principal } from '../../http/auth';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -23,6 +24,8 @@ export const INVALID_LOGIN = 'Invalid email or password.';
 export const RESET_SENT = 'If an account exists for that email, a password reset link is on its way.';
 export const BAD_RESET_CODE = 'This reset link is invalid or has expired. Please request a new one.';
 export const BAD_VERIFY_CODE = 'This verification link is invalid or has expired.';
+/** One answer for a taken username and a taken address (see docs/decisions/012). */
+export const TAKEN = 'That username or email is already taken.';
 
 interface SessionMeta {
   userAgent?: string | null;
@@ -50,6 +53,27 @@ export function authService(ctx: AppContext) {
     return { user: await publicUser(row), token };
   }
 
+  /** Work whose duration must not show in the answer (emails that exist vs. not); drained on close. */
+  const pending = new Set<Promise<void>>();
+  function later(work: () => Promise<void>) {
+    const p = work()
+      .catch((err) => log.error({ err }, 'background auth email failed'))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  }
+
+  async function noticeRegistrationAttempt(owner: UserRow) {
+    // At most one notice per address per hour, so the form cannot be used to flood an inbox.
+    const n = await limiter.hit(`register-notice:${owner.email.toLowerCase()}`, 3600);
+    if (n.count > 1) return;
+    await mailer.send({
+      to: owner.email,
+      subject: 'Someone tried to register with your RoundUp email',
+      text: `Hi ${owner.username},\n\nSomeone just tried to open a new RoundUp account with this email address. Your account already uses it, so nothing was created and nothing changed.\n\nIf it was you, sign in instead: ${config.appUrl}/login (forgot your password? ${config.appUrl}/password-reset).\nIf it was not you, you can ignore this email.\n`,
+      html: `<p>Hi ${escapeHtml(owner.username)},</p><p>Someone just tried to open a new RoundUp account with this email address. Your account already uses it, so nothing was created and nothing changed.</p><p>If it was you, <a href="${config.appUrl}/login">sign in</a> instead (or <a href="${config.appUrl}/password-reset">reset your password</a>). If it was not you, you can ignore this email.</p>`,
+    });
+  }
+
   async function sendVerification(row: UserRow): Promise<void> {
     const code = newToken();
     await repo.createEmailToken({
@@ -74,8 +98,14 @@ export function authService(ctx: AppContext) {
       input: { username: string; email: string; password: string; refId?: string | null },
       meta: SessionMeta,
     ) {
-      if (await users.byUsername(input.username)) throw conflict('That username is already taken.');
-      if (await users.byEmail(input.email)) throw conflict('An account with that email already exists.');
+      // The hash is computed on every path, so a taken address costs what a new account costs.
+      const passwordHash = await hashPassword(input.password);
+      if (await users.byUsername(input.username)) throw conflict(TAKEN);
+      const owner = await users.byEmail(input.email);
+      if (owner) {
+        later(() => noticeRegistrationAttempt(owner));
+        throw conflict(TAKEN);
+      }
       const refName = referralTarget(input.refId, input.username);
       const referrer = refName ? await users.byUsername(refName) : undefined;
       let row: UserRow;
@@ -83,15 +113,13 @@ export function authService(ctx: AppContext) {
         row = await users.insert({
           username: input.username,
           email: input.email,
-          passwordHash: await hashPassword(input.password),
+          passwordHash,
           referrerId: referrer?.id ?? null,
           lastLoginDate: clock(),
         });
       } catch (err) {
-        // Two registrations racing for the same name: the unique index decides.
-        if ((err as { code?: string }).code === '23505' || /unique/i.test(String((err as Error).message))) {
-          throw conflict('That username or email is already taken.');
-        }
+        // Two registrations racing for the same name or address (double click): the unique index decides.
+        if (postgresCode(err) === '23505') throw conflict(TAKEN);
         throw err;
       }
       try {
@@ -142,8 +170,9 @@ export function authService(ctx: AppContext) {
       return row ? publicUser(row) : principal.user;
     },
 
+    /** Signing out ends every session of the member (every device, every live stream). */
     async logout(principal: Principal) {
-      await repo.revokeSession(principal.sessionId, clock());
+      await repo.revokeUserSessions(principal.user.id, clock());
       ctx.sessions.invalidateUser(principal.user.id);
     },
 
@@ -165,41 +194,48 @@ export function authService(ctx: AppContext) {
       const row = await users.byEmail(email);
       const sent = await limiter.hit(`reset-mail:${email.toLowerCase()}`, RESET_EMAIL_WINDOW_SECONDS);
       if (row && !row.disabled && sent.count <= RESET_EMAILS_PER_ACCOUNT) {
-        const code = newToken();
-        const now = clock();
-        await repo.expireEmailTokens(row.id, 'reset', now);
-        await repo.createEmailToken({
-          userId: row.id,
-          purpose: 'reset',
-          tokenHash: hash(code),
-          expiresAt: addMinutes(now, RESET_TTL_MINUTES),
-        });
-        const link = `${config.appUrl}/reset-password/${code}`;
-        try {
+        // The link is made and sent after the answer, so known and unknown addresses answer alike and as fast.
+        later(async () => {
+          const code = newToken();
+          const now = clock();
+          await repo.expireEmailTokens(row.id, 'reset', now);
+          await repo.createEmailToken({
+            userId: row.id,
+            purpose: 'reset',
+            tokenHash: hash(code),
+            expiresAt: addMinutes(now, RESET_TTL_MINUTES),
+          });
+          const link = `${config.appUrl}/reset-password/${code}`;
           await mailer.send({
             to: row.email,
             subject: 'Reset your RoundUp password',
             text: `Hi ${row.username},\n\nSomeone asked to reset the password of your RoundUp account. To choose a new password, open:\n\n${link}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this email; your password stays the same.\n`,
             html: `<p>Hi ${escapeHtml(row.username)},</p><p>Someone asked to reset the password of your RoundUp account.</p><p><a href="${link}">Choose a new password</a></p><p>The link works once and expires in 1 hour. If it was not you, ignore this email.</p>`,
           });
-        } catch (err) {
-          log.error({ err }, 'reset email failed');
-        }
+        });
       }
       return { msg: RESET_SENT };
+    },
+
+    /** Waits for emails still being sent in the background (app close, tests). */
+    async drain() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
     },
 
     async resetPassword(code: string, password: string) {
       const passwordHash = await hashPassword(password);
       const now = clock();
-      await database.db.transaction(async (tx) => {
+      const { userId, email } = await database.db.transaction(async (tx) => {
         const txRepo = authRepo(tx);
-        const userId = await txRepo.consumeEmailToken(hash(code), 'reset', now);
-        if (!userId) throw badRequest(BAD_RESET_CODE);
-        await usersRepo(tx).update(userId, { passwordHash });
-        await txRepo.revokeUserSessions(userId, now);
-        ctx.sessions.invalidateUser(userId);
+        const id = await txRepo.consumeEmailToken(hash(code), 'reset', now);
+        if (!id) throw badRequest(BAD_RESET_CODE);
+        const row = await usersRepo(tx).update(id, { passwordHash });
+        await txRepo.revokeUserSessions(id, now);
+        return { userId: id, email: row?.email };
       });
+      ctx.sessions.invalidateUser(userId);
+      // Whoever can read the mailbox has proved it is theirs: the failed sign-in lock ends with the reset.
+      if (email) await limiter.reset(`login-fail:${email.trim().toLowerCase()}`);
       return { msg: 'Your password has been changed. Please sign in.' };
     },
 
