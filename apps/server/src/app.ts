@@ -16,7 +16,7 @@ import { noopNotifier, type AppContext, type Notifier } from './context';
 import type { Database } from './db/client';
 import { trustProxyOption, type AppConfig } from './env';
 import { authPlugin } from './http/auth';
-import { envelopePlugin, requestIdOptions } from './http/envelope';
+import { envelopePlugin, frameworkErrors, requestIdOptions } from './http/envelope';
 import { inputGuardPlugin } from './http/input-guard';
 import { safeLoggerOptions } from './http/logging';
 import { rateLimitPlugin } from './http/rate-limit';
@@ -71,7 +71,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     ...requestIdOptions,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  // Every route as registered (the fuzz test walks them all).
+  const routeList: RouteSummary[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routeList.push({ method: String(method), url: r.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -180,8 +187,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+export interface RouteSummary {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    routeList: RouteSummary[];
   }
 }
