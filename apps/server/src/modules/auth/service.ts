@@ -24,6 +24,8 @@ export const INVALID_LOGIN = 'Invalid email or password.';
 export const RESET_SENT = 'If an account exists for that email, a password reset link is on its way.';
 export const BAD_RESET_CODE = 'This reset link is invalid or has expired. Please request a new one.';
 export const BAD_VERIFY_CODE = 'This verification link is invalid or has expired.';
+export const EMAIL_IN_USE = 'An account with that email already exists.';
+export const emailChangeSent = (to: string) => `We sent a verification link to ${to}. Your email changes once you open it; until then we keep using your current address.`;
 /** One answer for a taken username and a taken address (see docs/decisions/012). */
 export const TAKEN = 'That username or email is already taken.';
 
@@ -74,17 +76,28 @@ export function authService(ctx: AppContext) {
     });
   }
 
-  async function sendVerification(row: UserRow): Promise<void> {
+  /** A verification link for `to` (the member's address, or the new one they asked for). */
+  async function sendVerification(row: UserRow, to: string = row.email): Promise<void> {
     const code = newToken();
     await repo.createEmailToken({
       userId: row.id,
       purpose: 'verify',
+      email: to,
       tokenHash: hash(code),
       expiresAt: addMinutes(clock(), VERIFY_TTL_HOURS * 60),
     });
     const link = `${config.appUrl}/verify-email/${code}`;
+    if (to.toLowerCase() !== row.email.toLowerCase()) {
+      await mailer.send({
+        to,
+        subject: 'Confirm your new RoundUp email',
+        text: `Hi ${row.username},\n\nYou asked to use this address for your RoundUp account. Confirm it by opening this link:\n\n${link}\n\nUntil you do, your account keeps using its current address. The link works once and expires in ${VERIFY_TTL_HOURS} hours. If you did not ask for this, ignore this email.\n`,
+        html: `<p>Hi ${escapeHtml(row.username)},</p><p>You asked to use this address for your RoundUp account.</p><p><a href="${link}">Confirm my new email</a></p><p>Until you do, your account keeps using its current address. The link works once and expires in ${VERIFY_TTL_HOURS} hours. If you did not ask for this, ignore this email.</p>`,
+      });
+      return;
+    }
     await mailer.send({
-      to: row.email,
+      to,
       subject: 'Verify your RoundUp email',
       text: `Hi ${row.username},\n\nWelcome to RoundUp. Confirm your email address by opening this link:\n\n${link}\n\nThe link works once and expires in ${VERIFY_TTL_HOURS} hours. If you did not sign up, ignore this email.\n`,
       html: `<p>Hi ${escapeHtml(row.username)},</p><p>Welcome to RoundUp. Confirm your email address:</p><p><a href="${link}">Verify my email</a></p><p>The link works once and expires in ${VERIFY_TTL_HOURS} hours. If you did not sign up, ignore this email.</p>`,
@@ -176,12 +189,69 @@ export function authService(ctx: AppContext) {
       ctx.sessions.invalidateUser(principal.user.id);
     },
 
+    /**
+     * Opens a verification link. It verifies the address it was sent to only while that is still the
+     * member's address (or the new address they are waiting to confirm, which then replaces the old one).
+     */
     async validateEmail(code: string, meta: SessionMeta) {
-      const userId = await repo.consumeEmailToken(hash(code), 'verify', clock());
-      if (!userId) throw badRequest(BAD_VERIFY_CODE);
-      const row = await users.updateIfEnabled(userId, { emailValidated: true });
+      const token = await repo.consumeEmailTokenWithAddress(hash(code), 'verify', clock());
+      const current = token ? await users.byId(token.userId) : undefined;
+      if (!token?.email || !current || current.disabled) throw badRequest(BAD_VERIFY_CODE);
+      const sentTo = token.email.toLowerCase();
+      let row: UserRow | undefined;
+      if (sentTo === current.email.toLowerCase()) {
+        row = await users.updateIfEnabled(current.id, { emailValidated: true });
+      } else if (current.pendingEmail && sentTo === current.pendingEmail.toLowerCase()) {
+        try {
+          row = await users.updateIfEnabled(current.id, { email: current.pendingEmail, pendingEmail: null, emailValidated: true });
+        } catch (err) {
+          if (postgresCode(err) === '23505') throw conflict(EMAIL_IN_USE);
+          throw err;
+        }
+        if (row) {
+          const old = current.email;
+          later(async () => {
+            await mailer.send({
+              to: old,
+              subject: 'Your RoundUp email was changed',
+              text: `Hi ${current.username},\n\nYour RoundUp account now uses ${row!.email}. Emails will no longer come to this address.\n\nIf you did not make this change, reply to this email or contact support at once.\n`,
+              html: `<p>Hi ${escapeHtml(current.username)},</p><p>Your RoundUp account now uses ${escapeHtml(row!.email)}. Emails will no longer come to this address.</p><p>If you did not make this change, contact support at once.</p>`,
+            });
+          });
+        }
+      }
       if (!row) throw badRequest(BAD_VERIFY_CODE);
+      ctx.sessions.invalidateUser(row.id);
       return startSession(row, meta);
+    },
+
+    /**
+     * Asks to move the account to a new address: needs the current password; the new address must be
+     * confirmed from a link sent to it before it takes effect; the current address is told at once.
+     * Returns a message for the member, or null when the address did not change.
+     */
+    async requestEmailChange(principal: Principal, newEmail: string, password: string | undefined): Promise<string | null> {
+      const row = await users.byId(principal.user.id);
+      if (!row) throw badRequest(BAD_VERIFY_CODE);
+      const wanted = newEmail.trim();
+      if (wanted.toLowerCase() === row.email.toLowerCase()) {
+        // Back to the current address: a pending change is dropped.
+        if (row.pendingEmail) await users.update(row.id, { pendingEmail: null });
+        return null;
+      }
+      if (!password) throw new AppError('VALIDATION', 'Enter your current password to change your email.');
+      if (!(await verifyPassword(row.passwordHash, password))) throw badRequest('Your current password is not correct.');
+      const other = await users.byEmail(wanted);
+      if (other && other.id !== row.id) throw conflict(EMAIL_IN_USE);
+      const updated = (await users.update(row.id, { pendingEmail: wanted })) ?? row;
+      await sendVerification(updated, wanted);
+      await mailer.send({
+        to: row.email,
+        subject: 'Your RoundUp email is about to change',
+        text: `Hi ${row.username},\n\nSomeone signed in to your RoundUp account asked to change its email to ${wanted}. The change happens only once that address is confirmed; until then this address stays in use.\n\nIf it was not you, change your password now: ${config.appUrl}/password-reset\n`,
+        html: `<p>Hi ${escapeHtml(row.username)},</p><p>Someone signed in to your RoundUp account asked to change its email to ${escapeHtml(wanted)}. The change happens only once that address is confirmed; until then this address stays in use.</p><p>If it was not you, <a href="${config.appUrl}/password-reset">change your password now</a>.</p>`,
+      });
+      return emailChangeSent(wanted);
     },
 
     async resendVerification(principal: Principal) {

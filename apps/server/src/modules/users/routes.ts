@@ -35,7 +35,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
       const body = parsed.data;
       if ('newPassword' in body) return { user: await auth.changePassword(principal, body.password, body.newPassword) };
       if ('notifications' in body) return { user: await users.updateNotifications(principal, body.notifications) };
-      return { user: await users.updateProfile(principal, body) };
+      // The password and the new address are checked before anything changes.
+      const msg = await auth.requestEmailChange(principal, body.email, body.password);
+      const user = await users.updateProfile(principal, body);
+      return msg ? { user, msg } : { user };
     },
   );
 
