@@ -197,7 +197,7 @@ describe('password reset', () => {
 });
 
 describe('password change', () => {
-  it('needs the current password and revokes the other sessions only', async () => {
+  it('needs the current password and revokes every session, handing this tab a fresh token', async () => {
     const u = await registerUser(t.app);
     const other = (await call(t.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).body.data.token;
     const bad = await call(t.app, 'POST', '/api/users/update-self', { token: u.token, body: { newPassword: 'new secret phrase', password: 'wrong' } });
@@ -207,8 +207,12 @@ describe('password change', () => {
     expect(weak.status).toBe(400);
     const ok = await call(t.app, 'POST', '/api/users/update-self', { token: u.token, body: { newPassword: 'new secret phrase', password: u.password } });
     expect(ok.status).toBe(200);
-    expect((await call(t.app, 'GET', '/api/auth/me', { token: u.token })).status).toBe(200);
+    // Every session ends, the one that made the change too; that tab continues with the fresh token.
+    expect(ok.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(ok.body.data.user.username).toBe(u.user.username);
+    expect((await call(t.app, 'GET', '/api/auth/me', { token: u.token })).status).toBe(401);
     expect((await call(t.app, 'GET', '/api/auth/me', { token: other })).status).toBe(401);
+    expect((await call(t.app, 'GET', '/api/auth/me', { token: ok.body.data.token })).status).toBe(200);
   });
 });
 

@@ -143,17 +143,25 @@ describe('sessions', () => {
     expect((await fetch(`${base}/api/events?ticket=${encodeURIComponent(spare)}`)).status).toBe(401);
   });
 
-  it('a password change ends the other sessions and their live streams', async () => {
+  it('a password change ends every session and its live streams; the changing tab gets a fresh token', async () => {
     const u = await registerUser(t.app);
     const other = await login(u.email, u.password);
     const ticket = (await call(t.app, 'POST', '/api/events/ticket', { token: other })).body.data.ticket as string;
     const spare = (await call(t.app, 'POST', '/api/events/ticket', { token: other })).body.data.ticket as string;
+    const own = (await call(t.app, 'POST', '/api/events/ticket', { token: u.token })).body.data.ticket as string;
     const stream = await openStream(ticket);
+    const ownStream = await openStream(own);
     const ok = await call(t.app, 'POST', '/api/users/update-self', { token: u.token, body: { newPassword: 'another long passphrase', password: u.password } });
     expect(ok.status).toBe(200);
     await expect(stream.ended()).resolves.toBe(true);
+    await expect(ownStream.ended()).resolves.toBe(true);
     expect((await fetch(`${base}/api/events?ticket=${encodeURIComponent(spare)}`)).status).toBe(401);
     expect((await call(t.app, 'GET', '/api/auth/me', { token: other })).status).toBe(401);
+    expect((await call(t.app, 'GET', '/api/auth/me', { token: u.token })).status).toBe(401);
+    // The tab that changed the password carries on with its fresh token, live updates included.
+    const fresh = ok.body.data.token as string;
+    const again = (await call(t.app, 'POST', '/api/events/ticket', { token: fresh })).body.data.ticket as string;
+    expect((await fetch(`${base}/api/events?ticket=${encodeURIComponent(again)}`, { signal: AbortSignal.timeout(3000) }).then((r) => { const s = r.status; void r.body?.cancel(); return s; }))).toBe(200);
   });
 });
 

@@ -85,8 +85,9 @@ describe('logs', () => {
     const relog = await call(t.app, 'POST', '/api/auth/login', { body: { email: u.email, password: newPassword } });
     secrets.relogToken = relog.body.data.token;
     secrets.changedPassword = 'Changed-Passphrase-Crane-19';
-    await call(t.app, 'POST', '/api/users/update-self', { token: secrets.relogToken, body: { newPassword: secrets.changedPassword, password: newPassword } });
-    expect((await call(t.app, 'POST', '/api/auth/logout', { token: secrets.relogToken })).status).toBe(200);
+    const changed = await call(t.app, 'POST', '/api/users/update-self', { token: secrets.relogToken, body: { newPassword: secrets.changedPassword, password: newPassword } });
+    secrets.changedToken = changed.body.data.token;
+    expect((await call(t.app, 'POST', '/api/auth/logout', { token: secrets.changedToken })).status).toBe(200);
 
     const { rows } = await t.database.query<{ password_hash: string }>('select password_hash from users where id = $1 or lower(email) = $2', [u.user.id, 'racer1@example.com']);
     rows.forEach((r, i) => (secrets[`hash${i}`] = r.password_hash));

@@ -311,16 +311,17 @@ export function authService(ctx: AppContext) {
       return { msg: 'Your password has been changed. Please sign in.' };
     },
 
-    async changePassword(principal: Principal, currentPassword: string, newPassword: string) {
+    async changePassword(principal: Principal, currentPassword: string, newPassword: string, meta: SessionMeta = {}) {
       const row = await users.byId(principal.user.id);
       if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
         throw badRequest('Your current password is not correct.');
       }
       if (currentPassword === newPassword) throw badRequest('The new password must differ from the current one.');
       const updated = await users.update(row.id, { passwordHash: await hashPassword(newPassword) });
-      await repo.revokeUserSessions(row.id, clock(), principal.sessionId);
+      // Every session ends, this one too; the tab that changed the password gets a fresh token.
+      await repo.revokeUserSessions(row.id, clock());
       ctx.sessions.invalidateUser(row.id);
-      return publicUser(updated ?? row);
+      return startSession(updated ?? row, meta);
     },
 
     async revokeAllSessions(userId: string) {

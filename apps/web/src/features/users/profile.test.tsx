@@ -69,6 +69,22 @@ describe('Profile: personal info, notifications, phone', () => {
     expect(screen.getByText('casey@example.com')).toBeInTheDocument();
   });
 
+  it('keeps this tab signed in with the fresh token a password change hands back', async () => {
+    storeToken();
+    const fresh = 'F'.repeat(43);
+    mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser() } },
+      'POST /api/users/update-self': { data: { user: makeUser(), token: fresh } },
+    });
+    renderApp('/settings');
+    await userEvent.type(await screen.findByLabelText('Current password'), 'old-password');
+    await userEvent.type(screen.getByLabelText('New password'), 'new-password-1');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Update password' }));
+    expect(await screen.findByText('Your password has been updated.')).toBeInTheDocument();
+    expect(localStorage.getItem('roundup.token')).toBe(fresh);
+  });
+
   it('validates a phone: code entry, 59 s countdown, New Code, then Max Attempts Reached!', async () => {
     storeToken();
     let sent = 0;
