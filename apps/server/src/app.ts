@@ -14,9 +14,11 @@ import { outboxMailer, type Mailer } from './adapters/mail';
 import type { TextSender } from './adapters/sms';
 import { noopNotifier, type AppContext, type Notifier } from './context';
 import type { Database } from './db/client';
-import type { AppConfig } from './env';
+import { trustProxyOption, type AppConfig } from './env';
 import { authPlugin } from './http/auth';
-import { envelopePlugin, requestIdOptions } from './http/envelope';
+import { envelopePlugin, frameworkErrors, requestIdOptions } from './http/envelope';
+import { inputGuardPlugin } from './http/input-guard';
+import { safeLoggerOptions } from './http/logging';
 import { rateLimitPlugin } from './http/rate-limit';
 import { sessionCache } from './http/session-cache';
 import { memoryLimiter, redisLimiter, type Limiter } from './lib/limiter';
@@ -65,11 +67,18 @@ export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.m
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? (config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL }),
+    logger: safeLoggerOptions(deps.logger ?? (config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL }), config.LOG_LEVEL),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     ...requestIdOptions,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  // Every route as registered (the fuzz test walks them all).
+  const routeList: RouteSummary[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routeList.push({ method: String(method), url: r.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -94,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
 
   await app.register(envelopePlugin);
+  await app.register(inputGuardPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -140,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   const auth = authService(ctx);
+  app.addHook('onClose', () => auth.drain());
   await app.register(authPlugin, { resolve: auth.resolveSession });
   await app.register(healthRoutes, { ctx });
   await app.register(authRoutes, { auth });
@@ -176,8 +187,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+export interface RouteSummary {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    routeList: RouteSummary[];
   }
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEnv } from './env';
+import { ConfigError, loadConfig, parseEnv, trustProxyOption } from './env';
 
 describe('environment', () => {
   it('has working defaults for a fresh clone', () => {
@@ -48,5 +48,34 @@ describe('environment', () => {
     expect(loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'roundup-env-')), APP_URL: 'https://roundup.example/' }).appUrl).toBe(
       'https://roundup.example',
     );
+  });
+
+  it.each([
+    [{}, false],
+    [{ TRUST_PROXY: '' }, false],
+    [{ TRUST_PROXY: 'false' }, false],
+    [{ TRUST_PROXY: '0' }, false],
+    [{ TRUST_PROXY: '1' }, 1],
+    [{ TRUST_PROXY: ' 2 ' }, 2],
+    [{ TRUST_PROXY: '10.0.0.1' }, ['10.0.0.1']],
+    [{ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8' }, ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8']],
+  ])('TRUST_PROXY %o is %j', (input, expected) => {
+    expect(parseEnv(input).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(['true', 'yes', '11', '-1', '1.5', '10.0.0.0/33', 'proxy.local', '10.0.0.1,', '10.0.0.1/8/9'])('refuses TRUST_PROXY=%s with an explanation', (value) => {
+    if (value === '10.0.0.1,') {
+      // A trailing comma is harmless: the list is the one address.
+      expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(['10.0.0.1']);
+      return;
+    }
+    expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be off \(false\), the number of proxies/);
+  });
+
+  it('turns a hop count into "trust the n nearest hops"', () => {
+    const fn = trustProxyOption(1) as (addr: string, hop: number) => boolean;
+    expect([fn('10.0.0.1', 0), fn('203.0.113.7', 1)]).toEqual([true, false]);
+    expect(trustProxyOption(false)).toBe(false);
+    expect(trustProxyOption(['10.0.0.1'])).toEqual(['10.0.0.1']);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,49 @@ const optionalString = z
 
 const optionalUrl = (protocols: RegExp, what: string) =>
   optionalString.refine((v) => v === undefined || protocols.test(v), { message: `must be a ${what} URL` });
+
+const TRUST_PROXY_HELP =
+  'must be off (false), the number of proxies in front of the app (e.g. 1 behind one load balancer), or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1); "true" would trust any client-supplied X-Forwarded-For';
+
+/** One IPv4/IPv6 address, optionally with a /prefix. */
+export function isAddressOrCidr(v: string): boolean {
+  const [addr, prefix, extra] = v.split('/');
+  const kind = isIP(addr);
+  if (!kind || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (kind === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off by default. A hop count or a list of proxy addresses (Fastify's trustProxy
+ * takes both); `true` is refused because it trusts whatever X-Forwarded-For a client sends.
+ */
+export const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const v = (raw ?? '').trim();
+    if (v === '' || /^(false|0|no|off)$/i.test(v)) return false;
+    if (/^\d+$/.test(v)) {
+      const n = Number(v);
+      if (n >= 1 && n <= 10) return n;
+    } else {
+      const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+      if (list.length > 0 && list.every(isAddressOrCidr)) return list;
+    }
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HELP });
+    return z.NEVER;
+  });
+
+/**
+ * Fastify's trustProxy for the parsed TRUST_PROXY. A hop count becomes "trust the n nearest hops"
+ * (Fastify alone treats a bare number as trusting nothing); a list is compiled by proxy-addr.
+ */
+export function trustProxyOption(v: false | number | string[]): false | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof v === 'number') return (_addr: string, hop: number) => hop < v;
+  return v;
+}
 
 /** Every environment variable the server reads (README "Configuration" lists them all). */
 export const envSchema = z.object({
@@ -37,7 +81,7 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default('RoundUp <no-reply@roundup.local>'),
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis://'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxy,
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(100_000),
   RUN_WORKER: bool(true),
   WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),

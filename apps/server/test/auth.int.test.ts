@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createTestApp, registerUser, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -13,6 +13,18 @@ async function lastEmailTo(email: string) {
     [email],
   );
   return rows[0];
+}
+
+/** Reset links are sent after the answer (so known and unknown addresses answer alike): wait for it. */
+async function resetEmailTo(email: string, database = t.database) {
+  return vi.waitFor(
+    async () => {
+      const { rows } = await database.query<{ subject: string; body: string }>("select subject, body from outbox where recipient = $1 and subject like 'Reset%' order by created_at desc limit 1", [email]);
+      if (!rows[0]) throw new Error('no reset email yet');
+      return rows[0];
+    },
+    { timeout: 5000, interval: 20 },
+  );
 }
 
 describe('registration', () => {
@@ -31,8 +43,8 @@ describe('registration', () => {
   });
 
   it.each([
-    [{ username: 'ALICE', email: 'other@example.com' }, 'That username is already taken.'],
-    [{ username: 'alice2', email: 'alice@EXAMPLE.com' }, 'An account with that email already exists.'],
+    [{ username: 'ALICE', email: 'other@example.com' }, 'That username or email is already taken.'],
+    [{ username: 'alice2', email: 'alice@EXAMPLE.com' }, 'That username or email is already taken.'],
   ])('refuses a taken username or email case-insensitively (%o)', async (over, msg) => {
     const res = await call(t.app, 'POST', '/api/auth/register', { body: { password: 'a long passphrase', consent: true, ...over } });
     expect(res.status).toBe(409);
@@ -84,8 +96,8 @@ describe('login, me and logout', () => {
     const after = await call(t.app, 'GET', '/api/auth/me', { token });
     expect(after.status).toBe(401);
     expect(after.body.errors[0].msg).toBe('Please sign in');
-    // The registration token is a separate session and still works.
-    expect((await call(t.app, 'GET', '/api/auth/me', { token: u.token })).status).toBe(200);
+    // Signing out ends every session of the member, the registration one too.
+    expect((await call(t.app, 'GET', '/api/auth/me', { token: u.token })).status).toBe(401);
   });
 
   it('answers a wrong password and a missing account alike', async () => {
@@ -153,7 +165,7 @@ describe('password reset', () => {
   it('resets with the emailed code once, revoking every session', async () => {
     const u = await registerUser(t.app);
     await call(t.app, 'POST', '/api/users/request-password-reset', { body: { email: u.email } });
-    const mail = await lastEmailTo(u.email);
+    const mail = await resetEmailTo(u.email);
     expect(mail.subject).toBe('Reset your RoundUp password');
     const code = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.body)![1];
     const res = await call(t.app, 'POST', '/api/users/reset-password', { body: { password: 'brand new secret', password_reset_code: code } });
@@ -173,8 +185,8 @@ describe('password reset', () => {
     try {
       const u = await registerUser(t2.app);
       await call(t2.app, 'POST', '/api/users/request-password-reset', { body: { email: u.email } });
-      const { rows } = await t2.database.query<{ body: string }>("select body from outbox where subject like 'Reset%'");
-      const code = /reset-password\/([A-Za-z0-9_-]+)/.exec(rows[0].body)![1];
+      const mail = await resetEmailTo(u.email, t2.database);
+      const code = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.body)![1];
       now = new Date('2026-01-01T13:00:01Z');
       const res = await call(t2.app, 'POST', '/api/users/reset-password', { body: { password: 'brand new secret', password_reset_code: code } });
       expect(res.status).toBe(400);
@@ -185,7 +197,7 @@ describe('password reset', () => {
 });
 
 describe('password change', () => {
-  it('needs the current password and revokes the other sessions only', async () => {
+  it('needs the current password and revokes every session, handing this tab a fresh token', async () => {
     const u = await registerUser(t.app);
     const other = (await call(t.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).body.data.token;
     const bad = await call(t.app, 'POST', '/api/users/update-self', { token: u.token, body: { newPassword: 'new secret phrase', password: 'wrong' } });
@@ -195,8 +207,12 @@ describe('password change', () => {
     expect(weak.status).toBe(400);
     const ok = await call(t.app, 'POST', '/api/users/update-self', { token: u.token, body: { newPassword: 'new secret phrase', password: u.password } });
     expect(ok.status).toBe(200);
-    expect((await call(t.app, 'GET', '/api/auth/me', { token: u.token })).status).toBe(200);
+    // Every session ends, the one that made the change too; that tab continues with the fresh token.
+    expect(ok.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(ok.body.data.user.username).toBe(u.user.username);
+    expect((await call(t.app, 'GET', '/api/auth/me', { token: u.token })).status).toBe(401);
     expect((await call(t.app, 'GET', '/api/auth/me', { token: other })).status).toBe(401);
+    expect((await call(t.app, 'GET', '/api/auth/me', { token: ok.body.data.token })).status).toBe(200);
   });
 });
 

@@ -93,6 +93,8 @@ export const publicUser = z.object({
   last_login_date: z.string().nullable(),
   memberSince: z.string().nullable(),
   notifications: notificationsSchema,
+  /** A new email the member asked for and has not confirmed yet. */
+  pending_email: z.string().optional(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

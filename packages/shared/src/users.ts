@@ -6,6 +6,8 @@ export const updateProfileRequest = z.object({
   username: z.string().optional(),
   email: emailSchema,
   phone: z.string().trim().max(32).optional().nullable(),
+  /** The current password; required when `email` changes. */
+  password: z.string().max(1024).optional(),
 });
 export const updatePasswordRequest = z.object({
   newPassword: passwordSchema,

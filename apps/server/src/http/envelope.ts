@@ -32,6 +32,18 @@ export function mapError(err: unknown): MappedError {
       log: err.status >= 500,
     };
   }
+  const pgCode = postgresCode(err);
+  if (pgCode?.startsWith('22')) {
+    // Data exceptions (a number out of range, a malformed value): the input's fault, never a 500.
+    return {
+      status: 400,
+      errors: [{ msg: 'A value in the request is out of range or not in the expected format.' }],
+      log: false,
+    };
+  }
+  if (pgCode === '23505') {
+    return { status: 409, errors: [{ msg: 'That already exists.' }], log: false };
+  }
   const fe = err as FastifyError & { validation?: unknown };
   if (hasZodFastifySchemaValidationErrors(fe)) {
     return {
@@ -51,16 +63,29 @@ export function mapError(err: unknown): MappedError {
     const msg =
       fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
         ? 'The request is too large.'
-        : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? 'Send the request as JSON.'
-          : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-            ? 'The request body is empty.'
-            : fe instanceof SyntaxError || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-              ? 'The request body is not valid JSON.'
-              : fe.message || 'Bad request';
+        : fe.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'The address is too long.'
+          : fe.code === 'FST_ERR_BAD_URL'
+            ? 'The address is not valid.'
+            : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'Send the request as JSON.'
+              : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+                ? 'The request body is empty.'
+                : fe instanceof SyntaxError || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+                  ? 'The request body is not valid JSON.'
+                  : fe.message || 'Bad request';
     return { status, errors: [{ msg }], log: false };
   }
   return { status: 500, errors: [{ msg: GENERIC_500 }], log: true };
+}
+
+/** The SQLSTATE of a database error, also when an ORM wrapped it (drizzle puts the driver's error in `cause`). */
+export function postgresCode(err: unknown): string | undefined {
+  for (let e = err, i = 0; e && typeof e === 'object' && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
 }
 
 function isEnvelope(payload: unknown): boolean {
@@ -97,6 +122,12 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     return reply.status(mapped.status).send({ data: null, errors: mapped.errors });
   });
 });
+
+/** Errors the router raises before any route runs (a malformed or over-long address), in the envelope too. */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const mapped = mapError(err);
+  return reply.status(mapped.status).send({ data: null, errors: mapped.errors });
+}
 
 export const requestIdOptions = {
   genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {

@@ -12,10 +12,13 @@ export interface SessionCache {
   get(tokenHash: string, nowMs: number): Principal | undefined;
   set(tokenHash: string, principal: Principal, nowMs: number): void;
   invalidateUser(userId: string): void;
+  /** Called after `invalidateUser` (sessions revoked, role changed): live streams re-check their session. */
+  onInvalidate(fn: (userId: string) => void): () => void;
 }
 
 export function sessionCache(ttlMs: number, maxEntries = 10_000): SessionCache {
   const entries = new Map<string, { principal: Principal; until: number }>();
+  const listeners = new Set<(userId: string) => void>();
   return {
     get(tokenHash, nowMs) {
       const e = entries.get(tokenHash);
@@ -33,6 +36,11 @@ export function sessionCache(ttlMs: number, maxEntries = 10_000): SessionCache {
     },
     invalidateUser(userId) {
       for (const [k, e] of entries) if (e.principal.user.id === userId) entries.delete(k);
+      for (const fn of [...listeners]) fn(userId);
+    },
+    onInvalidate(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
     },
   };
 }

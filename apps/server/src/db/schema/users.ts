@@ -9,6 +9,8 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
     email: text('email').notNull(),
+    /** A new address the member asked for; it replaces `email` once its link is opened. */
+    pendingEmail: text('pending_email'),
     passwordHash: text('password_hash').notNull(),
     phone: text('phone'),
     phoneValidated: boolean('phone_validated').notNull().default(false),
@@ -70,6 +72,8 @@ export const emailTokens = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
+    /** The address a verification link was sent to; it verifies only while the member still owns or awaits it. */
+    email: text('email'),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

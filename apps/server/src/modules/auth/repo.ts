@@ -23,6 +23,16 @@ export function authRepo(db: Db) {
         .limit(1);
       return row;
     },
+    /** Whether a session (by id) is still live: not revoked, not expired, its user enabled. */
+    async sessionLive(id: string, now: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: s.id })
+        .from(s)
+        .innerJoin(u, eq(u.id, s.userId))
+        .where(and(eq(s.id, id), isNull(s.revokedAt), gt(s.expiresAt, now), eq(u.disabled, false)))
+        .limit(1);
+      return Boolean(row);
+    },
     async touchSession(id: string, now: Date) {
       await db.update(s).set({ lastUsedAt: now }).where(eq(s.id, id));
     },
@@ -38,17 +48,21 @@ export function authRepo(db: Db) {
         .returning({ id: s.id });
       return rows.length;
     },
-    async createEmailToken(values: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date }) {
+    async createEmailToken(values: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date; email?: string | null }) {
       await db.insert(t).values(values);
     },
     /** Marks a live token used and returns its user id; null when invalid, used or expired. */
     async consumeEmailToken(tokenHash: string, purpose: EmailTokenPurpose, now: Date): Promise<string | null> {
+      return (await this.consumeEmailTokenWithAddress(tokenHash, purpose, now))?.userId ?? null;
+    },
+    /** Like consumeEmailToken, with the address the link was sent to. */
+    async consumeEmailTokenWithAddress(tokenHash: string, purpose: EmailTokenPurpose, now: Date): Promise<{ userId: string; email: string | null } | null> {
       const [row] = await db
         .update(t)
         .set({ usedAt: now })
         .where(and(eq(t.tokenHash, tokenHash), eq(t.purpose, purpose), isNull(t.usedAt), gt(t.expiresAt, now)))
-        .returning({ userId: t.userId });
-      return row?.userId ?? null;
+        .returning({ userId: t.userId, email: t.email });
+      return row ?? null;
     },
     /** A new reset link replaces the older ones. */
     async expireEmailTokens(userId: string, purpose: EmailTokenPurpose, now: Date) {

@@ -1,6 +1,7 @@
 import type { PublicUser } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict } from '../../http/app-error';
+import { postgresCode } from '../../http/envelope';
 import type { Principal } from '../../http/auth';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -23,6 +24,10 @@ export const INVALID_LOGIN = 'Invalid email or password.';
 export const RESET_SENT = 'If an account exists for that email, a password reset link is on its way.';
 export const BAD_RESET_CODE = 'This reset link is invalid or has expired. Please request a new one.';
 export const BAD_VERIFY_CODE = 'This verification link is invalid or has expired.';
+export const EMAIL_IN_USE = 'An account with that email already exists.';
+export const emailChangeSent = (to: string) => `We sent a verification link to ${to}. Your email changes once you open it; until then we keep using your current address.`;
+/** One answer for a taken username and a taken address (see docs/decisions/012). */
+export const TAKEN = 'That username or email is already taken.';
 
 interface SessionMeta {
   userAgent?: string | null;
@@ -50,17 +55,51 @@ export function authService(ctx: AppContext) {
     return { user: await publicUser(row), token };
   }
 
-  async function sendVerification(row: UserRow): Promise<void> {
+  /** Work whose duration must not show in the answer (emails that exist vs. not); drained on close. */
+  const pending = new Set<Promise<void>>();
+  function later(work: () => Promise<void>) {
+    // Started on the next turn, so the answer is on its way before the work competes with it.
+    const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((err) => log.error({ err }, 'background auth email failed'))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  }
+
+  async function noticeRegistrationAttempt(owner: UserRow) {
+    // At most one notice per address per hour, so the form cannot be used to flood an inbox.
+    const n = await limiter.hit(`register-notice:${owner.email.toLowerCase()}`, 3600);
+    if (n.count > 1) return;
+    await mailer.send({
+      to: owner.email,
+      subject: 'Someone tried to register with your RoundUp email',
+      text: `Hi ${owner.username},\n\nSomeone just tried to open a new RoundUp account with this email address. Your account already uses it, so nothing was created and nothing changed.\n\nIf it was you, sign in instead: ${config.appUrl}/login (forgot your password? ${config.appUrl}/password-reset).\nIf it was not you, you can ignore this email.\n`,
+      html: `<p>Hi ${escapeHtml(owner.username)},</p><p>Someone just tried to open a new RoundUp account with this email address. Your account already uses it, so nothing was created and nothing changed.</p><p>If it was you, <a href="${config.appUrl}/login">sign in</a> instead (or <a href="${config.appUrl}/password-reset">reset your password</a>). If it was not you, you can ignore this email.</p>`,
+    });
+  }
+
+  /** A verification link for `to` (the member's address, or the new one they asked for). */
+  async function sendVerification(row: UserRow, to: string = row.email): Promise<void> {
     const code = newToken();
     await repo.createEmailToken({
       userId: row.id,
       purpose: 'verify',
+      email: to,
       tokenHash: hash(code),
       expiresAt: addMinutes(clock(), VERIFY_TTL_HOURS * 60),
     });
     const link = `${config.appUrl}/verify-email/${code}`;
+    if (to.toLowerCase() !== row.email.toLowerCase()) {
+      await mailer.send({
+        to,
+        subject: 'Confirm your new RoundUp email',
+        text: `Hi ${row.username},\n\nYou asked to use this address for your RoundUp account. Confirm it by opening this link:\n\n${link}\n\nUntil you do, your account keeps using its current address. The link works once and expires in ${VERIFY_TTL_HOURS} hours. If you did not ask for this, ignore this email.\n`,
+        html: `<p>Hi ${escapeHtml(row.username)},</p><p>You asked to use this address for your RoundUp account.</p><p><a href="${link}">Confirm my new email</a></p><p>Until you do, your account keeps using its current address. The link works once and expires in ${VERIFY_TTL_HOURS} hours. If you did not ask for this, ignore this email.</p>`,
+      });
+      return;
+    }
     await mailer.send({
-      to: row.email,
+      to,
       subject: 'Verify your RoundUp email',
       text: `Hi ${row.username},\n\nWelcome to RoundUp. Confirm your email address by opening this link:\n\n${link}\n\nThe link works once and expires in ${VERIFY_TTL_HOURS} hours. If you did not sign up, ignore this email.\n`,
       html: `<p>Hi ${escapeHtml(row.username)},</p><p>Welcome to RoundUp. Confirm your email address:</p><p><a href="${link}">Verify my email</a></p><p>The link works once and expires in ${VERIFY_TTL_HOURS} hours. If you did not sign up, ignore this email.</p>`,
@@ -74,8 +113,14 @@ export function authService(ctx: AppContext) {
       input: { username: string; email: string; password: string; refId?: string | null },
       meta: SessionMeta,
     ) {
-      if (await users.byUsername(input.username)) throw conflict('That username is already taken.');
-      if (await users.byEmail(input.email)) throw conflict('An account with that email already exists.');
+      // The hash is computed on every path, so a taken address costs what a new account costs.
+      const passwordHash = await hashPassword(input.password);
+      if (await users.byUsername(input.username)) throw conflict(TAKEN);
+      const owner = await users.byEmail(input.email);
+      if (owner) {
+        later(() => noticeRegistrationAttempt(owner));
+        throw conflict(TAKEN);
+      }
       const refName = referralTarget(input.refId, input.username);
       const referrer = refName ? await users.byUsername(refName) : undefined;
       let row: UserRow;
@@ -83,15 +128,13 @@ export function authService(ctx: AppContext) {
         row = await users.insert({
           username: input.username,
           email: input.email,
-          passwordHash: await hashPassword(input.password),
+          passwordHash,
           referrerId: referrer?.id ?? null,
           lastLoginDate: clock(),
         });
       } catch (err) {
-        // Two registrations racing for the same name: the unique index decides.
-        if ((err as { code?: string }).code === '23505' || /unique/i.test(String((err as Error).message))) {
-          throw conflict('That username or email is already taken.');
-        }
+        // Two registrations racing for the same name or address (double click): the unique index decides.
+        if (postgresCode(err) === '23505') throw conflict(TAKEN);
         throw err;
       }
       try {
@@ -142,17 +185,75 @@ export function authService(ctx: AppContext) {
       return row ? publicUser(row) : principal.user;
     },
 
+    /** Signing out ends every session of the member (every device, every live stream). */
     async logout(principal: Principal) {
-      await repo.revokeSession(principal.sessionId, clock());
+      await repo.revokeUserSessions(principal.user.id, clock());
       ctx.sessions.invalidateUser(principal.user.id);
     },
 
+    /**
+     * Opens a verification link. It verifies the address it was sent to only while that is still the
+     * member's address (or the new address they are waiting to confirm, which then replaces the old one).
+     */
     async validateEmail(code: string, meta: SessionMeta) {
-      const userId = await repo.consumeEmailToken(hash(code), 'verify', clock());
-      if (!userId) throw badRequest(BAD_VERIFY_CODE);
-      const row = await users.updateIfEnabled(userId, { emailValidated: true });
+      const token = await repo.consumeEmailTokenWithAddress(hash(code), 'verify', clock());
+      const current = token ? await users.byId(token.userId) : undefined;
+      if (!token?.email || !current || current.disabled) throw badRequest(BAD_VERIFY_CODE);
+      const sentTo = token.email.toLowerCase();
+      let row: UserRow | undefined;
+      if (sentTo === current.email.toLowerCase()) {
+        row = await users.updateIfEnabled(current.id, { emailValidated: true });
+      } else if (current.pendingEmail && sentTo === current.pendingEmail.toLowerCase()) {
+        try {
+          row = await users.updateIfEnabled(current.id, { email: current.pendingEmail, pendingEmail: null, emailValidated: true });
+        } catch (err) {
+          if (postgresCode(err) === '23505') throw conflict(EMAIL_IN_USE);
+          throw err;
+        }
+        if (row) {
+          const old = current.email;
+          later(async () => {
+            await mailer.send({
+              to: old,
+              subject: 'Your RoundUp email was changed',
+              text: `Hi ${current.username},\n\nYour RoundUp account now uses ${row!.email}. Emails will no longer come to this address.\n\nIf you did not make this change, reply to this email or contact support at once.\n`,
+              html: `<p>Hi ${escapeHtml(current.username)},</p><p>Your RoundUp account now uses ${escapeHtml(row!.email)}. Emails will no longer come to this address.</p><p>If you did not make this change, contact support at once.</p>`,
+            });
+          });
+        }
+      }
       if (!row) throw badRequest(BAD_VERIFY_CODE);
+      ctx.sessions.invalidateUser(row.id);
       return startSession(row, meta);
+    },
+
+    /**
+     * Asks to move the account to a new address: needs the current password; the new address must be
+     * confirmed from a link sent to it before it takes effect; the current address is told at once.
+     * Returns a message for the member, or null when the address did not change.
+     */
+    async requestEmailChange(principal: Principal, newEmail: string, password: string | undefined): Promise<string | null> {
+      const row = await users.byId(principal.user.id);
+      if (!row) throw badRequest(BAD_VERIFY_CODE);
+      const wanted = newEmail.trim();
+      if (wanted.toLowerCase() === row.email.toLowerCase()) {
+        // Back to the current address: a pending change is dropped.
+        if (row.pendingEmail) await users.update(row.id, { pendingEmail: null });
+        return null;
+      }
+      if (!password) throw new AppError('VALIDATION', 'Enter your current password to change your email.');
+      if (!(await verifyPassword(row.passwordHash, password))) throw badRequest('Your current password is not correct.');
+      const other = await users.byEmail(wanted);
+      if (other && other.id !== row.id) throw conflict(EMAIL_IN_USE);
+      const updated = (await users.update(row.id, { pendingEmail: wanted })) ?? row;
+      await sendVerification(updated, wanted);
+      await mailer.send({
+        to: row.email,
+        subject: 'Your RoundUp email is about to change',
+        text: `Hi ${row.username},\n\nSomeone signed in to your RoundUp account asked to change its email to ${wanted}. The change happens only once that address is confirmed; until then this address stays in use.\n\nIf it was not you, change your password now: ${config.appUrl}/password-reset\n`,
+        html: `<p>Hi ${escapeHtml(row.username)},</p><p>Someone signed in to your RoundUp account asked to change its email to ${escapeHtml(wanted)}. The change happens only once that address is confirmed; until then this address stays in use.</p><p>If it was not you, <a href="${config.appUrl}/password-reset">change your password now</a>.</p>`,
+      });
+      return emailChangeSent(wanted);
     },
 
     async resendVerification(principal: Principal) {
@@ -165,54 +266,62 @@ export function authService(ctx: AppContext) {
       const row = await users.byEmail(email);
       const sent = await limiter.hit(`reset-mail:${email.toLowerCase()}`, RESET_EMAIL_WINDOW_SECONDS);
       if (row && !row.disabled && sent.count <= RESET_EMAILS_PER_ACCOUNT) {
-        const code = newToken();
+        // The link is made and sent after the answer, so known and unknown addresses answer alike and as fast.
         const now = clock();
-        await repo.expireEmailTokens(row.id, 'reset', now);
-        await repo.createEmailToken({
-          userId: row.id,
-          purpose: 'reset',
-          tokenHash: hash(code),
-          expiresAt: addMinutes(now, RESET_TTL_MINUTES),
-        });
-        const link = `${config.appUrl}/reset-password/${code}`;
-        try {
+        later(async () => {
+          const code = newToken();
+          await repo.expireEmailTokens(row.id, 'reset', now);
+          await repo.createEmailToken({
+            userId: row.id,
+            purpose: 'reset',
+            tokenHash: hash(code),
+            expiresAt: addMinutes(now, RESET_TTL_MINUTES),
+          });
+          const link = `${config.appUrl}/reset-password/${code}`;
           await mailer.send({
             to: row.email,
             subject: 'Reset your RoundUp password',
             text: `Hi ${row.username},\n\nSomeone asked to reset the password of your RoundUp account. To choose a new password, open:\n\n${link}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this email; your password stays the same.\n`,
             html: `<p>Hi ${escapeHtml(row.username)},</p><p>Someone asked to reset the password of your RoundUp account.</p><p><a href="${link}">Choose a new password</a></p><p>The link works once and expires in 1 hour. If it was not you, ignore this email.</p>`,
           });
-        } catch (err) {
-          log.error({ err }, 'reset email failed');
-        }
+        });
       }
       return { msg: RESET_SENT };
+    },
+
+    /** Waits for emails still being sent in the background (app close, tests). */
+    async drain() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
     },
 
     async resetPassword(code: string, password: string) {
       const passwordHash = await hashPassword(password);
       const now = clock();
-      await database.db.transaction(async (tx) => {
+      const { userId, email } = await database.db.transaction(async (tx) => {
         const txRepo = authRepo(tx);
-        const userId = await txRepo.consumeEmailToken(hash(code), 'reset', now);
-        if (!userId) throw badRequest(BAD_RESET_CODE);
-        await usersRepo(tx).update(userId, { passwordHash });
-        await txRepo.revokeUserSessions(userId, now);
-        ctx.sessions.invalidateUser(userId);
+        const id = await txRepo.consumeEmailToken(hash(code), 'reset', now);
+        if (!id) throw badRequest(BAD_RESET_CODE);
+        const row = await usersRepo(tx).update(id, { passwordHash });
+        await txRepo.revokeUserSessions(id, now);
+        return { userId: id, email: row?.email };
       });
+      ctx.sessions.invalidateUser(userId);
+      // Whoever can read the mailbox has proved it is theirs: the failed sign-in lock ends with the reset.
+      if (email) await limiter.reset(`login-fail:${email.trim().toLowerCase()}`);
       return { msg: 'Your password has been changed. Please sign in.' };
     },
 
-    async changePassword(principal: Principal, currentPassword: string, newPassword: string) {
+    async changePassword(principal: Principal, currentPassword: string, newPassword: string, meta: SessionMeta = {}) {
       const row = await users.byId(principal.user.id);
       if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
         throw badRequest('Your current password is not correct.');
       }
       if (currentPassword === newPassword) throw badRequest('The new password must differ from the current one.');
       const updated = await users.update(row.id, { passwordHash: await hashPassword(newPassword) });
-      await repo.revokeUserSessions(row.id, clock(), principal.sessionId);
+      // Every session ends, this one too; the tab that changed the password gets a fresh token.
+      await repo.revokeUserSessions(row.id, clock());
       ctx.sessions.invalidateUser(row.id);
-      return publicUser(updated ?? row);
+      return startSession(updated ?? row, meta);
     },
 
     async revokeAllSessions(userId: string) {

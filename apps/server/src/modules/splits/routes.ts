@@ -89,15 +89,20 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   // ---- live change stream (SSE) ---------------------------------------------------------------
   app.post('/api/events/ticket', { schema: { tags: ['splits'], summary: 'A 60-second ticket to open /api/events with EventSource' } }, async (req) => {
     const p = requireUser(req);
-    return { ticket: service.sseTicket(p.user.id) };
+    return { ticket: service.sseTicket(p.user.id, p.sessionId) };
   });
 
   app.get(
     '/api/events',
     { schema: { tags: ['splits'], summary: 'Server-sent events: `splits` when any split changes (no split data)', querystring: z.object({ ticket: z.string().max(300).optional() }) } },
     async (req, reply) => {
-      const userId = req.principal?.user.id ?? (req.query.ticket ? service.checkSseTicket(req.query.ticket) : null);
-      if (!userId) throw unauthenticated();
+      const who = req.principal
+        ? { userId: req.principal.user.id, sessionId: req.principal.sessionId }
+        : req.query.ticket
+          ? await service.checkSseTicket(req.query.ticket)
+          : null;
+      if (!who) throw unauthenticated();
+      const { userId, sessionId } = who;
       const open = streamsPerUser.get(userId) ?? 0;
       if (open >= MAX_STREAMS_PER_USER) {
         throw new AppError('RATE_LIMITED', `Too many live connections are open (${MAX_STREAMS_PER_USER}); close another RoundUp tab`, { retryAfterSeconds: 30 });
@@ -123,7 +128,23 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
           res.write('event: splits\ndata: {"kind":"changed"}\n\n');
         }, 150);
       });
-      const beat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+      // A revoked session (logout, password change or reset) closes its open streams: at once in this
+      // process, and at the next heartbeat in the others.
+      const endIfRevoked = () => {
+        service
+          .sessionLive(sessionId)
+          .then((live) => {
+            if (!live && !closed) res.end();
+          })
+          .catch(() => undefined);
+      };
+      const offRevoke = ctx.sessions.onInvalidate((id) => {
+        if (id === userId) endIfRevoked();
+      });
+      const beat = setInterval(() => {
+        res.write(': ping\n\n');
+        endIfRevoked();
+      }, HEARTBEAT_MS);
       let closed = false;
       const cleanup = () => {
         if (closed) return;
@@ -132,6 +153,7 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         if (left > 0) streamsPerUser.set(userId, left);
         else streamsPerUser.delete(userId);
         off();
+        offRevoke();
         clearInterval(beat);
         if (pending) clearTimeout(pending);
         streams.delete(res);

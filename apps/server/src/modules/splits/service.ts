@@ -6,6 +6,7 @@ import { conflict, forbidden, notFound } from '../../http/app-error';
 import { diffFields, recordAudit } from '../admin/audit';
 import { newToken, safeEqual, sign, verifySigned } from '../../lib/tokens';
 import type { SplitsLive } from './live';
+import { authRepo } from '../auth/repo';
 import { splitsRepo } from './repo';
 import { buildIcal, presentAll, seesEverything, splitAccess, strip, visibleStatuses, type Viewer } from './rules';
 
@@ -27,6 +28,7 @@ export interface EnvelopeBytes {
 /** Reverse-split use cases. Every read goes through `splitAccess` (rules.ts; server-side masking, DESIGN §4, issue 12 §1). */
 export function splitsService(ctx: AppContext, live: SplitsLive) {
   const repo = splitsRepo(ctx.database.db);
+  const sessions = authRepo(ctx.database.db);
   const today = () => todayInMarket(ctx.clock());
 
   // GET /api/rs answers from a per-(day, view) cache of the finished JSON envelope,
@@ -169,14 +171,21 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
 
     // ---- events stream tickets ---------------------------------------------------------------
     /** A short-lived signed ticket so EventSource (which cannot send headers) can open /api/events. */
-    sseTicket(userId: string): string {
-      return sign(ctx.config.tokenPepper, `sse:${userId}:${Date.now() + SSE_TICKET_TTL_MS}`);
+    /** A short-lived ticket for EventSource, bound to the session that asked for it. */
+    sseTicket(userId: string, sessionId: string): string {
+      return sign(ctx.config.tokenPepper, `sse:${userId}:${sessionId}:${Date.now() + SSE_TICKET_TTL_MS}`);
     },
-    checkSseTicket(ticket: string): string | null {
+    /** The ticket's user and session, or null when forged, expired or its session was revoked since. */
+    async checkSseTicket(ticket: string): Promise<{ userId: string; sessionId: string } | null> {
       const payload = verifySigned(ctx.config.tokenPepper, ticket);
-      const m = payload ? /^sse:([0-9a-f-]{36}):(\d+)$/.exec(payload) : null;
-      if (!m || Number(m[2]) < Date.now()) return null;
-      return m[1];
+      const m = payload ? /^sse:([0-9a-f-]{36}):([0-9a-f-]{36}):(\d+)$/.exec(payload) : null;
+      if (!m || Number(m[3]) < Date.now()) return null;
+      if (!(await sessions.sessionLive(m[2], ctx.clock()))) return null;
+      return { userId: m[1], sessionId: m[2] };
+    },
+    /** Whether a live stream's session still stands (logout, password change and reset revoke it). */
+    sessionLive(sessionId: string): Promise<boolean> {
+      return sessions.sessionLive(sessionId, ctx.clock());
     },
   };
 }

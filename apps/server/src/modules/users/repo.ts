@@ -52,6 +52,7 @@ export function toPublicUser(row: UserRow, referrerUsername: string | null = nul
     last_login_date: row.lastLoginDate ? row.lastLoginDate.toISOString() : null,
     memberSince: row.memberSince ? row.memberSince.toISOString() : null,
     notifications: notificationsOf(row),
+    ...(row.pendingEmail ? { pending_email: row.pendingEmail } : {}),
   };
 }
 

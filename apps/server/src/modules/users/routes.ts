@@ -33,9 +33,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
         throw new AppError('VALIDATION', msgs[0], { messages: msgs });
       }
       const body = parsed.data;
-      if ('newPassword' in body) return { user: await auth.changePassword(principal, body.password, body.newPassword) };
+      // A new password ends every session; the answer carries a fresh token for this tab.
+      if ('newPassword' in body) return auth.changePassword(principal, body.password, body.newPassword, { userAgent: (req.headers['user-agent'] as string) ?? null });
       if ('notifications' in body) return { user: await users.updateNotifications(principal, body.notifications) };
-      return { user: await users.updateProfile(principal, body) };
+      // The password and the new address are checked before anything changes.
+      const msg = await auth.requestEmailChange(principal, body.email, body.password);
+      const user = await users.updateProfile(principal, body);
+      return msg ? { user, msg } : { user };
     },
   );
 

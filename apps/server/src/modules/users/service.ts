@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Notifications } from '@roundup/shared';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
+import { AppError, badRequest, notFound } from '../../http/app-error';
 import type { Principal } from '../../http/auth';
 import { hashToken, safeEqual } from '../../lib/tokens';
 import { notificationColumns, toPublicUser, usersRepo } from './repo';
@@ -76,17 +76,14 @@ export function usersService(ctx: AppContext) {
       return { phone_validated: true };
     },
 
-    /** Personal info: email and phone. The username never changes (privacy policy). */
-    async updateProfile(principal: Principal, input: { email: string; phone?: string | null }) {
+    /**
+     * Personal info: the phone number. The username never changes (privacy policy); a new email goes
+     * through the auth module's confirmed change (requestEmailChange).
+     */
+    async updateProfile(principal: Principal, input: { phone?: string | null }) {
       const row = await repo.byId(principal.user.id);
       if (!row) throw notFound('User not found');
       const changes: Parameters<typeof repo.update>[1] = {};
-      if (input.email.toLowerCase() !== row.email.toLowerCase()) {
-        const other = await repo.byEmail(input.email);
-        if (other && other.id !== row.id) throw conflict('An account with that email already exists.');
-        changes.email = input.email;
-        changes.emailValidated = false;
-      }
       let phone = input.phone?.trim() || null;
       if (phone !== null) {
         const checked = checkPhone(phone, allowedCountries(ctx.config.SMS_ALLOWED_COUNTRIES));

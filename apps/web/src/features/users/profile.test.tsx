@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, mockFetch, renderApp, storeToken } from '../../test/utils';
@@ -45,6 +45,44 @@ describe('Profile: personal info, notifications, phone', () => {
     expect(await screen.findByText('That phone number is not valid.')).toBeInTheDocument();
     expect(screen.getByText('Second problem')).toBeInTheDocument();
     expect(apiCalls().find((c) => c.path === '/api/users/update-self')?.body).toEqual({ username: 'casey', email: 'casey@example.com', phone: '+1 555' });
+  });
+
+  it('asks for the current password to change the email and says a link was sent to the new address', async () => {
+    storeToken();
+    const sent = 'We sent a verification link to new@example.com. Your email changes once you open it; until then we keep using your current address.';
+    const { apiCalls } = mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser() } },
+      'POST /api/users/update-self': { data: { user: makeUser({ pending_email: 'new@example.com' }), msg: sent } },
+    });
+    renderApp('/settings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    const form = within(email.closest('form')!);
+    expect(form.queryByLabelText('Current password')).toBeNull();
+    await userEvent.clear(email);
+    await userEvent.type(email, 'new@example.com');
+    await userEvent.type(form.getByLabelText('Current password'), 'my current pass');
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(sent);
+    expect(apiCalls().find((c) => c.path === '/api/users/update-self')?.body).toEqual({ username: 'casey', email: 'new@example.com', phone: null, password: 'my current pass' });
+    expect(screen.getByTestId('pending-email')).toHaveTextContent('Changing to new@example.com');
+    expect(screen.getByText('casey@example.com')).toBeInTheDocument();
+  });
+
+  it('keeps this tab signed in with the fresh token a password change hands back', async () => {
+    storeToken();
+    const fresh = 'F'.repeat(43);
+    mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser() } },
+      'POST /api/users/update-self': { data: { user: makeUser(), token: fresh } },
+    });
+    renderApp('/settings');
+    await userEvent.type(await screen.findByLabelText('Current password'), 'old-password');
+    await userEvent.type(screen.getByLabelText('New password'), 'new-password-1');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Update password' }));
+    expect(await screen.findByText('Your password has been updated.')).toBeInTheDocument();
+    expect(localStorage.getItem('roundup.token')).toBe(fresh);
   });
 
   it('validates a phone: code entry, 59 s countdown, New Code, then Max Attempts Reached!', async () => {

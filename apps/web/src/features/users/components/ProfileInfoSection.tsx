@@ -37,11 +37,11 @@ export function ProfileInfoSection() {
         <ProfileForm
           user={user}
           onCancel={() => { errors.clear(); setEditing(false); }}
-          onSaved={(u) => {
+          onSaved={(u, msg) => {
             setUser(u);
             errors.clear();
             setEditing(false);
-            success.show(PROFILE_UPDATED);
+            success.show(msg ?? PROFILE_UPDATED);
           }}
           onErrors={(msgs) => errors.show(msgs)}
         />
@@ -53,6 +53,11 @@ export function ProfileInfoSection() {
           <dd className="col-sm-9 text-break">
             {user.email}{' '}
             {user.email_validated ? null : <Badge bg="warning" text="dark" className="ms-1">Not verified</Badge>}
+            {user.pending_email ? (
+              <div className="small text-body-secondary mt-1" data-testid="pending-email">
+                Changing to <span className="text-break">{user.pending_email}</span>: open the link we sent there to confirm.
+              </div>
+            ) : null}
           </dd>
           <dt className="col-sm-3 text-body-secondary fw-normal">Phone</dt>
           <dd className="col-sm-9 mb-0">
@@ -75,19 +80,23 @@ export function ProfileInfoSection() {
   );
 }
 
-function ProfileForm({ user, onCancel, onSaved, onErrors }: { user: PublicUser; onCancel(): void; onSaved(u: PublicUser): void; onErrors(m: string[]): void }) {
+function ProfileForm({ user, onCancel, onSaved, onErrors }: { user: PublicUser; onCancel(): void; onSaved(u: PublicUser, msg?: string): void; onErrors(m: string[]): void }) {
   const id = useId();
   const [email, setEmail] = useState(user.email);
   const [phone, setPhone] = useState(user.phone ?? '');
+  const [password, setPassword] = useState('');
   const [saving, setSaving] = useState(false);
+  // A new address needs the current password, and takes effect once confirmed from the link sent to it.
+  const emailChanged = email.trim().toLowerCase() !== user.email.toLowerCase();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setSaving(true);
     try {
       // The form still sends the username (SPEC §5); the server never changes it.
-      const res = await api.post<{ user: PublicUser }>('/api/users/update-self', { username: user.username, email, phone: phone.trim() || null });
-      onSaved(res.user);
+      const body = { username: user.username, email, phone: phone.trim() || null, ...(emailChanged ? { password } : {}) };
+      const res = await api.post<{ user: PublicUser; msg?: string }>('/api/users/update-self', body);
+      onSaved(res.user, res.msg);
     } catch (err) {
       onErrors(errorMessages(err));
     } finally {
@@ -104,8 +113,36 @@ function ProfileForm({ user, onCancel, onSaved, onErrors }: { user: PublicUser; 
       </div>
       <div className="mb-3">
         <label htmlFor={`${id}-email`} className="form-label">Email</label>
-        <input id={`${id}-email`} type="email" className="form-control" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id={`${id}-email`}
+          type="email"
+          className="form-control"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-describedby={`${id}-email-help`}
+        />
+        <div id={`${id}-email-help`} className="form-text">
+          A new address takes effect once you open the verification link we send to it; until then we keep using {user.email}.
+        </div>
       </div>
+      {emailChanged ? (
+        <div className="mb-3">
+          <label htmlFor={`${id}-password`} className="form-label">Current password</label>
+          <input
+            id={`${id}-password`}
+            type="password"
+            className="form-control"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby={`${id}-password-help`}
+          />
+          <div id={`${id}-password-help`} className="form-text">Needed to change your email.</div>
+        </div>
+      ) : null}
       <div className="mb-4">
         <label htmlFor={`${id}-phone`} className="form-label">Phone</label>
         <input

@@ -4,6 +4,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SettingsPanel } from '../../../components/SettingsPanel';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { api, errorMessages } from '../../../lib/api-client';
+import { setToken } from '../../../lib/session';
 
 import { PASSWORDS_DO_NOT_MATCH } from '../../../lib/messages';
 import { TextField } from '../../../components/TextField';
@@ -29,7 +30,9 @@ export function UpdatePasswordSection() {
     }
     setSubmitting(true);
     try {
-      await api.post('/api/users/update-self', { newPassword: next, password: current });
+      // Every session ends with a new password; this tab continues with the fresh token it gets back.
+      const res = await api.post<{ token?: string }>('/api/users/update-self', { newPassword: next, password: current });
+      if (res?.token) setToken(res.token);
       setCurrent('');
       setNext('');
       setConfirm('');
