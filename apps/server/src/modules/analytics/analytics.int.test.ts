@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
-import { analyticsRepo } from './repo';
-import { summarize, totalsFromTrades, type TradeTotals } from './rules';
+import { expectConsistent as expectTotalsConsistent } from '../../../test/totals';
 
 let t: TestApp;
 type U = Awaited<ReturnType<typeof registerUser>>;
@@ -93,27 +92,7 @@ describe('analytics', () => {
 });
 
 describe('stored totals (decision 008)', () => {
-  const ALL = Number.MAX_SAFE_INTEGER;
-  const today = '2026-03-20';
-  /** Order-free form of the totals, so the stored rows and the computed ones compare exactly. */
-  const canonical = (x: TradeTotals) => ({
-    months: [...x.months].sort((a, b) => `${a.accountId}${a.month}`.localeCompare(`${b.accountId}${b.month}`)),
-    splits: [...x.splits].sort((a, b) => a.id.localeCompare(b.id)),
-    returnDays: [...x.returnDays].sort((a, b) => `${a.accountId}${a.days}`.localeCompare(`${b.accountId}${b.days}`)),
-    open: [...x.open].sort((a, b) => `${a.split.id}${a.accountId}`.localeCompare(`${b.split.id}${b.accountId}`)),
-    openCount: x.openCount,
-    totalTrades: x.totalTrades,
-  });
-  /** The totals the database keeps equal the totals of the member's raw trades, and so do their summaries. */
-  async function expectConsistent(userId: string) {
-    const repo = analyticsRepo(t.database.db);
-    const { accounts, ...stored } = await repo.totalsFor(userId, ALL);
-    const records = await repo.recordsFor(userId);
-    const fromRaw = totalsFromTrades(records.trades, records.splits);
-    expect(canonical(stored)).toEqual(canonical(fromRaw));
-    expect(summarize({ today, accounts, ...stored })).toEqual(summarize({ today, accounts, ...fromRaw }));
-    return stored;
-  }
+  const expectConsistent = (userId: string) => expectTotalsConsistent(t.database, userId);
   const zeroRows = async () =>
     (
       await t.database.query<{ n: number }>(

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { can, defaultEstProfit, todayInMarket, type PastSplit, type Split, type SplitInput } from '@roundup/shared';
 import type { AppContext } from '../../context';
+import { withRetry } from '../../db/retry';
 import { forbidden, notFound } from '../../http/app-error';
 import { newToken, safeEqual, sign, verifySigned } from '../../lib/tokens';
 import type { SplitsLive } from './live';
@@ -89,13 +90,15 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
     },
 
     async edit(id: string, i: SplitInput): Promise<Split> {
-      const split = await repo.inTransaction(async (tx, ops) => {
+      // A re-date moves the stored totals of every member's trades on the split (decision 008);
+      // a save that collides with it is run again (decision 010).
+      const split = await withRetry(() => repo.inTransaction(async (tx, ops) => {
         const before = await ops.lockById(id);
         if (!before) throw notFound('Split not found');
         const s = await ops.update(id, input(i));
         await ctx.notifier.splitChanged(tx, { splitId: id, kind: 'updated', previousStatus: before.status, status: s.status });
         return s;
-      });
+      }));
       live.emitLocal();
       return split;
     },
