@@ -97,7 +97,7 @@ export const editTradeRequest = z.preprocess(
 export type AddTradeRequest = z.infer<typeof addTradeRequest>;
 export type EditTradeRequest = z.infer<typeof editTradeRequest>;
 /** The fields an edit sends: undefined keeps the stored value, null clears it. */
-export type TradePatch = Omit<EditTradeRequest, '_id'>;
+export type TradePatch = { [K in keyof TradeFields]?: TradeFields[K] };
 
 export const tradeParams = z.object(ids);
 export const splitIdParams = z.object({ splitId: z.uuid({ error: 'Split is not a valid id' }) });
