@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, dbKind, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { expectConsistent } from '../../../test/totals';
@@ -98,4 +99,43 @@ describe('admin re-dates while members edit (issue 12 §4)', () => {
     for (const { u } of members) await expectConsistent(t.database, u.user._id);
     expect(statuses.filter((s) => s < 200 || s > 299)).toEqual([]);
   }, 120_000);
+});
+
+// PGlite runs one connection: a transaction held open elsewhere cannot be staged there.
+describe.skipIf(dbKind !== 'postgres')('a trade saved while a re-date is uncommitted (issue 12 §4)', () => {
+  it('counts under the date that holds when it commits: the stored totals equal the trades', async () => {
+    const { u, accounts } = members[0];
+    const { rows } = await t.database.query<{ id: string }>(
+      `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ('Staged, Inc.', 'STAGE', '2026-02-10', '2026-02-09', 10, 'Complete') returning id`,
+    );
+    const splitId = rows[0].id;
+    // Sold without a sell date: it counts in the month of the effective date.
+    const added = await call(t.app, 'POST', '/api/trades/add', { token: u.token, body: { newTrade: { accountId: accounts[0], splitId, buy_price: 1, sell_price: 2 } } });
+    expect(added.status).toBe(200);
+
+    const admin = new pg.Client({ connectionString: t.database.url });
+    await admin.connect();
+    try {
+      await admin.query('begin');
+      await admin.query(`update reverse_splits set eff_date = '2026-03-10' where id = $1`, [splitId]);
+      // The member saves while the re-date is not committed yet.
+      let settled = false;
+      const save = call(t.app, 'POST', '/api/trades/edit', { token: u.token, body: { newTrade: { _id: added.body.data.trade._id, sell_price: 3 } } }).finally(() => (settled = true));
+      // Until the save has finished (the old code) or waits for a lock (this database's sessions).
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        const { rows: waiting } = await t.database.query<{ n: number }>(
+          `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()`,
+        );
+        if (settled || waiting[0].n > 0) break;
+        await new Promise((r) => setImmediate(r));
+      }
+      await admin.query('commit');
+      expect((await save).status).toBe(200);
+    } finally {
+      await admin.end();
+    }
+    const stored = await expectConsistent(t.database, u.user._id);
+    expect(stored.splits.find((s) => s.id === splitId)).toMatchObject({ effDate: '2026-03-10', ticks: 20_000, trades: 1 });
+  }, 60_000);
 });
