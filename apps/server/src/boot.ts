@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { outboxMailer, smtpMailer, type Mailer } from './adapters/mail';
 import { migrate, openDatabase, type Database } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { ConfigError, loadConfig, type AppConfig } from './env';
 
 /**
  * What every entry point (server, worker, seed) does first: read the environment (exiting
  * with every problem listed when it is invalid), open the database and apply migrations.
  */
-export async function boot(): Promise<{ config: AppConfig; database: Database; mailer: Mailer }> {
+export async function boot(entry: 'server' | 'worker' | 'seed' = 'server'): Promise<{ config: AppConfig; database: Database; mailer: Mailer }> {
   let config: AppConfig;
   try {
     config = loadConfig();
@@ -18,8 +19,26 @@ export async function boot(): Promise<{ config: AppConfig; database: Database; m
     }
     throw err;
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
+  let database: Database;
+  try {
+    database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
+  } catch (err) {
+    if (err instanceof DataDirInUseError) {
+      console.error(entry === 'worker' ? workerNeedsPostgres(err) : err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   await migrate(database);
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database, (m) => console.log(m));
   return { config, database, mailer };
+}
+
+/** What `npm run worker` says when the web server already holds the embedded database. */
+export function workerNeedsPostgres(err: DataDirInUseError): string {
+  return [
+    `npm run worker needs PostgreSQL: set DATABASE_URL (the same one for the web server and every worker).`,
+    `Without it the data lives in embedded PGlite (${err.dir}), which one process at a time may open, and process ${err.owner.pid} has it open.`,
+    `That web server already runs the notification worker itself (RUN_WORKER=true, the default), so nothing else is needed.`,
+  ].join('\n');
 }

@@ -6,11 +6,15 @@ import { startWorker } from './modules/notifications/worker';
 /**
  * `npm run worker`: the notification worker alone (deployments with several processes on one
  * PostgreSQL database; run the API with RUN_WORKER=false). WORKER_DRAIN=true exits when the queue is empty.
- * Embedded PGlite belongs to one process at a time: there, keep the in-process worker (`npm start`).
+ * Embedded PGlite belongs to one process at a time (a lock file says which): without DATABASE_URL
+ * this worker starts only when no web server holds the database, and says why otherwise.
  * Tuning: WORKER_POLL_MS, WORKER_BATCH, WORKER_CONCURRENCY, WORKER_LEASE_MS.
  */
 async function main() {
-  const { config, database, mailer } = await boot();
+  const { config, database, mailer } = await boot('worker');
+  if (database.kind === 'pglite') {
+    console.log('Notification worker on the embedded PGlite database: the web server cannot start until it stops. To run both, set DATABASE_URL.');
+  }
   const app = await buildApp({ database, config, mailer, webDist: null });
   const { WORKER_POLL_MS: pollMs, WORKER_LEASE_MS: leaseMs, WORKER_CONCURRENCY: concurrency, WORKER_BATCH: batchSize } = config;
   const opts = { pollMs, ...(leaseMs ? { leaseMs } : {}), ...(concurrency ? { concurrency } : {}), ...(batchSize ? { batchSize } : {}) };

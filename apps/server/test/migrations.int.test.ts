@@ -63,6 +63,13 @@ describe.skipIf(dbKind !== 'pglite')('upgrading a database that already holds tr
         new Set(expected.months.map((m) => `${m.accountId} ${m.month} ${m.ticks} ${m.trades}`)),
       );
       expect(stored.returnDays).toHaveLength(expected.returnDays.length);
+      // 0010: the three accounts inserted at position 0 now hold one position each, and a
+      // fourth at a taken position is refused.
+      const { rows: positions } = await q<{ position: number }>('select position from accounts where user_id = $1 order by position', [userId]);
+      expect(positions.map((p) => p.position)).toEqual([0, 1, 2]);
+      await expect(
+        q(`insert into accounts (user_id, broker, type, nickname, position) values ($1, 'Old Broker', 'Individual Cash', 'A4', 2)`, [userId]),
+      ).rejects.toThrow(/accounts_user_position_uq/);
     } finally {
       await database.close();
     }

@@ -62,6 +62,16 @@ export interface AnalyticsSummary {
   returnTimes: BrokerReturnTime[];
   /** Years with closed trades, newest first (for the tax export). */
   taxYears: number[];
+  /** Per tax year, the closed trades the tax export leaves out: they are in tax-advantaged accounts. */
+  taxLeftOut: TaxLeftOut[];
+}
+
+/** Closed trades of one tax year in tax-advantaged accounts (Traditional IRA, Roth IRA, HSA, ESA, SEP): not on Form 8949. */
+export interface TaxLeftOut {
+  year: number;
+  trades: number;
+  /** The account types they are in, sorted. */
+  accountTypes: string[];
 }
 
 export const taxExportQuery = z.object({
@@ -73,6 +83,10 @@ export const taxExportQuery = z.object({
 export interface TaxExport {
   year: number;
   filename: string;
+  /** Sales in the CSV (taxable accounts only). */
   rows: number;
+  /** Sales of the year left out because they are in tax-advantaged accounts. */
+  leftOut: TaxLeftOut;
+  /** UTF-8 text starting with a byte order mark, CRLF line ends. */
   csv: string;
 }

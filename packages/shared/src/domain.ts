@@ -19,6 +19,16 @@ export const ACCOUNT_TYPES = [
 ] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
+/**
+ * Tax-advantaged account types: sales inside them are not reported on Form 8949, so the tax
+ * export leaves their trades out (issue 12 §3). SEP is a SEP-IRA; ESA a Coverdell education
+ * savings account. UGMA/UTMA custodial accounts are taxable (to the minor) and stay in.
+ */
+export const TAX_ADVANTAGED_ACCOUNT_TYPES = ['Traditional IRA', 'Roth IRA', 'HSA', 'ESA', 'SEP'] as const satisfies readonly AccountType[];
+
+/** Whether sales in an account of this type belong on Form 8949. */
+export const isTaxableAccountType = (type: string): boolean => !(TAX_ADVANTAGED_ACCOUNT_TYPES as readonly string[]).includes(type);
+
 export const SHARE_RETURN_TIMES = [0, 1, 2, 3, 4, 5, 10, 14] as const;
 export const RATING_MAX = 5;
 export const FAQ_SORT_MAX = 5;

@@ -17,7 +17,7 @@ export const tradeSchema = z.object({
 });
 export type Trade = z.infer<typeof tradeSchema>;
 
-const price = (label: string) =>
+const priceValue = (label: string) =>
   z
     .union([z.number(), z.string().trim()], { error: `${label} must be a number` })
     .transform((v, ctx) => {
@@ -38,15 +38,20 @@ const price = (label: string) =>
       return n;
     })
     .nullable()
-    .optional()
-    .transform((v) => v ?? null);
+    .optional();
 
-const optionalDate = (label: string) =>
+/** A price of a new trade: absent, null or empty means none. */
+const price = (label: string) => priceValue(label).transform((v) => v ?? null);
+
+/** A date written YYYY-MM-DD; '' or null means none; absent stays undefined. */
+const dateValue = (label: string) =>
   z
     .union([z.literal(''), isoDate], { error: `${label} must be a date written YYYY-MM-DD` })
     .nullable()
     .optional()
-    .transform((v) => (v ? v : null));
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+const optionalDate = (label: string) => dateValue(label).transform((v) => v ?? null);
 
 const tradeShape = {
   buy_date: optionalDate('Buy date'),
@@ -55,7 +60,18 @@ const tradeShape = {
   sell_price: price('Sell price'),
 };
 
-const sellNotBeforeBuy = (t: { buy_date: string | null; sell_date: string | null }) => !t.buy_date || !t.sell_date || t.sell_date >= t.buy_date;
+/**
+ * An edit changes only the fields it sends: a field absent from the body keeps its value
+ * (undefined here); an explicit null or empty value clears it (null here).
+ */
+const tradePatchShape = {
+  buy_date: dateValue('Buy date'),
+  buy_price: priceValue('Buy price'),
+  sell_date: dateValue('Sell date'),
+  sell_price: priceValue('Sell price'),
+};
+
+const sellNotBeforeBuy = (t: { buy_date?: string | null; sell_date?: string | null }) => !t.buy_date || !t.sell_date || t.sell_date >= t.buy_date;
 const sellMessage = { message: 'Sell date cannot be before the buy date', path: ['sell_date'] };
 
 export const tradeFields = z.object(tradeShape).refine(sellNotBeforeBuy, sellMessage);
@@ -76,10 +92,12 @@ const ids = {
 export const addTradeRequest = z.preprocess(unwrap, z.object({ ...ids, ...tradeShape }).refine(sellNotBeforeBuy, sellMessage));
 export const editTradeRequest = z.preprocess(
   unwrap,
-  z.object({ _id: z.uuid({ error: 'Trade is not a valid id' }), ...tradeShape }).refine(sellNotBeforeBuy, sellMessage),
+  z.object({ _id: z.uuid({ error: 'Trade is not a valid id' }), ...tradePatchShape }).refine(sellNotBeforeBuy, sellMessage),
 );
 export type AddTradeRequest = z.infer<typeof addTradeRequest>;
 export type EditTradeRequest = z.infer<typeof editTradeRequest>;
+/** The fields an edit sends: undefined keeps the stored value, null clears it. */
+export type TradePatch = { [K in keyof TradeFields]?: TradeFields[K] };
 
 export const tradeParams = z.object(ids);
 export const splitIdParams = z.object({ splitId: z.uuid({ error: 'Split is not a valid id' }) });

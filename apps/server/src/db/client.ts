@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,7 +32,7 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 export interface OpenOptions {
   /** PostgreSQL URL; when absent the embedded PGlite is used. */
   url?: string;
-  /** Folder for PGlite's files; `memory://` or undefined keeps it in memory. */
+  /** Folder for PGlite's files (locked to this process: `<dataDir>.lock`); `memory://` or undefined keeps it in memory. */
   dataDir?: string;
   /** An already-open PGlite instance (tests load a migrated snapshot). */
   pglite?: PGlite;
@@ -57,10 +58,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   let client = opts.pglite;
+  let release = () => {};
   if (!client) {
     const dir = opts.dataDir && opts.dataDir !== 'memory://' ? path.resolve(opts.dataDir) : undefined;
-    if (dir) mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    if (dir) {
+      // One process per directory (issue 12 §4): throws DataDirInUseError naming the holder.
+      release = await lockDataDir(dir);
+      mkdirSync(dir, { recursive: true });
+    }
+    try {
+      client = new PGlite(dir);
+      await client.waitReady;
+    } catch (err) {
+      release();
+      throw err;
+    }
   }
   await client.waitReady;
   const pgl = client;
@@ -73,7 +85,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       const r = await pgl.query(text, params as unknown[]);
       return { rows: r.rows as never[] };
     },
-    close: () => pgl.close(),
+    close: async () => {
+      try {
+        await pgl.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 

@@ -80,7 +80,12 @@ export const accounts = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('accounts_user_idx').on(t.userId, t.position), check('accounts_type_ck', inList(t.type, ACCOUNT_TYPES))],
+  (t) => [
+    index('accounts_user_idx').on(t.userId, t.position),
+    /** One account per position in a member's list (migration 0010 makes it DEFERRABLE, for reorders). */
+    unique('accounts_user_position_uq').on(t.userId, t.position),
+    check('accounts_type_ck', inList(t.type, ACCOUNT_TYPES)),
+  ],
 );
 
 export const trades = pgTable(

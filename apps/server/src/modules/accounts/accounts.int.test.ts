@@ -167,4 +167,26 @@ describe('accounts', () => {
     const gone = await call(t.app, 'GET', `/api/trades/s/${acc._id}/${splitId}`, { token: alice.token });
     expect(gone.status).toBe(404);
   });
+
+  it('parallel adds each get their own position, in a stable order; a double-submitted add makes one account (issue 12 §4)', async () => {
+    const carol = await registerUser(t.app);
+    await setRole(t.database, carol.user._id, 'Pro');
+    const names = Array.from({ length: 8 }, (_, i) => `Parallel ${i}`);
+    const adds = await Promise.all(names.map((nickname) => add(carol.token, { brokerId: brokerA, type: 'Individual Cash', nickname })));
+    expect(adds.map((r) => r.status)).toEqual(names.map(() => 200));
+    const { rows } = await t.database.query<{ n: number; positions: number }>(
+      'select count(*)::int as n, count(distinct position)::int as positions from accounts where user_id = $1',
+      [carol.user._id],
+    );
+    expect(rows[0]).toEqual({ n: 8, positions: 8 });
+
+    const same = { brokerId: brokerB, type: 'Roth IRA', nickname: 'Double click' };
+    const twice = await Promise.all([add(carol.token, same), add(carol.token, same), add(carol.token, same)]);
+    expect(twice.map((r) => r.status)).toEqual([200, 200, 200]);
+    const mine = (await call(t.app, 'GET', '/api/accounts/mine', { token: carol.token })).body.data.accounts as { nickname: string }[];
+    expect(mine.filter((a) => a.nickname === 'Double click')).toHaveLength(1);
+    expect(mine).toHaveLength(9);
+    // Every answer shows the one account.
+    for (const r of twice) expect(r.body.data.accounts.filter((a: { nickname: string }) => a.nickname === 'Double click')).toHaveLength(1);
+  });
 });

@@ -59,11 +59,26 @@ export function accountsRepo(db: Db) {
         .orderBy(asc(b.name));
       return rows.map((r) => ({ _id: r.id, name: r.name, shareReturnTime: r.shareReturnTime }));
     },
-    async insert(values: { userId: string; brokerId: string; broker: string; type: string; nickname: string }) {
-      // New accounts go to the end of the member's list.
-      await db.insert(a).values({
-        ...values,
-        position: sql`(select coalesce(max(${a.position}) + 1, 0) from ${a} where ${a.userId} = ${values.userId})`,
+    /**
+     * Adds the account at the end of the member's list, unless the member already has one with
+     * the same broker, type and nickname (a double click or a second tab): then nothing is added.
+     * A member's adds queue on a per-member lock, so each takes the next position; the unique
+     * constraint accounts_user_position_uq (migration 0010) guards it.
+     */
+    async insert(values: { userId: string; brokerId: string; broker: string; type: string; nickname: string }): Promise<'added' | 'exists'> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`accounts:${values.userId}`}, 0))`);
+        const [same] = await tx
+          .select({ id: a.id })
+          .from(a)
+          .where(and(eq(a.userId, values.userId), eq(a.brokerId, values.brokerId), eq(a.type, values.type), eq(a.nickname, values.nickname)))
+          .limit(1);
+        if (same) return 'exists';
+        await tx.insert(a).values({
+          ...values,
+          position: sql`(select coalesce(max(${a.position}) + 1, 0) from ${a} where ${a.userId} = ${values.userId})`,
+        });
+        return 'added';
       });
     },
     async update(userId: string, id: string, values: { brokerId: string; broker: string; type: string; nickname: string }) {

@@ -1,5 +1,6 @@
 import type { Account, AccountFields, MyAccountsResponse } from '@roundup/shared';
 import type { AppContext } from '../../context';
+import { withRetry } from '../../db/retry';
 import { badRequest, notFound } from '../../http/app-error';
 import { accountsRepo } from './repo';
 import { checkReorder, positionsFor } from './rules';
@@ -25,7 +26,7 @@ export function accountsService(ctx: AppContext) {
     list: (userId: string): Promise<Account[]> => repo.listMine(userId),
     async add(userId: string, input: AccountFields): Promise<Account[]> {
       const broker = await brokerFor(input.brokerId);
-      await repo.insert({ userId, brokerId: broker.id, broker: broker.name, type: input.type, nickname: input.nickname });
+      await withRetry(() => repo.insert({ userId, brokerId: broker.id, broker: broker.name, type: input.type, nickname: input.nickname }));
       return repo.listMine(userId);
     },
     async edit(userId: string, input: AccountFields & { _id: string }): Promise<Account[]> {
@@ -38,7 +39,7 @@ export function accountsService(ctx: AppContext) {
     async remove(userId: string, id: string): Promise<Account[]> {
       const existing = await repo.findOwned(userId, id);
       if (!existing) throw notFound(ACCOUNT_NOT_FOUND);
-      await repo.remove(userId, id);
+      await withRetry(() => repo.remove(userId, id));
       return repo.listMine(userId);
     },
     async reorder(userId: string, ids: string[]): Promise<Account[]> {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
-import { analyticsRepo } from './repo';
-import { summarize, totalsFromTrades, type TradeTotals } from './rules';
+import { expectConsistent as expectTotalsConsistent } from '../../../test/totals';
 
 let t: TestApp;
 type U = Awaited<ReturnType<typeof registerUser>>;
@@ -28,7 +27,7 @@ describe('analytics', () => {
 
   it('sums the member’s own trades exactly and exports Form 8949 CSV', async () => {
     const { rows: b } = await t.database.query<{ id: string }>(`insert into brokers (name, share_return_time) values ('Analytics Broker', 3) returning id`);
-    const acc = await call(t.app, 'POST', '/api/accounts/add', { token: alice.token, body: { newAccount: { brokerId: b[0].id, type: 'Roth IRA', nickname: 'Roth, "main"' } } });
+    const acc = await call(t.app, 'POST', '/api/accounts/add', { token: alice.token, body: { newAccount: { brokerId: b[0].id, type: 'Individual Cash', nickname: 'Main, "cash"' } } });
     const accountId = acc.body.data.accounts[0]._id;
     // 120 closed trades of $0.01 each sold in 2026, one open position.
     const splits: string[] = [];
@@ -69,19 +68,61 @@ describe('analytics', () => {
     expect(csv.body.data).toMatchObject({ year: 2026, rows: 120, filename: 'roundup-form-8949-2026.csv' });
     const lines = csv.body.data.csv.trim().split('\r\n');
     expect(lines).toHaveLength(122);
-    expect(lines[1]).toBe('"1 sh T0 (Co 0, Inc.)",03/09/2026,03/12/2026,0.11,0.10,0.01,Short-term,"Analytics Broker - Roth, ""main"""');
-    expect(lines[121]).toBe('Totals,,,13.20,12.00,1.20,,');
+    expect(lines[1]).toBe('"1 sh T0 (Co 0, Inc.)",03/09/2026,03/12/2026,0.11,0.10,,,0.01,Short-term,"Analytics Broker - Main, ""cash"""');
+    expect(lines[121]).toBe('Totals,,,13.20,12.00,,,1.20,,');
 
     const raw = await t.app.inject({ method: 'GET', url: '/api/analytics/tax-export?year=2026&format=csv', headers: { authorization: `Bearer ${alice.token}` } });
     expect(raw.statusCode).toBe(200);
     expect(raw.headers['content-type']).toMatch(/text\/csv/);
     expect(raw.headers['content-disposition']).toBe('attachment; filename="roundup-form-8949-2026.csv"');
-    expect(raw.body.split('\r\n')[0]).toMatch(/^Description of property,Date acquired/);
+    expect(raw.body.split('\r\n')[0]).toMatch(/^\uFEFF\(a\) Description of property,\(b\) Date acquired/);
 
     const bad = await call(t.app, 'GET', '/api/analytics/tax-export?year=abc', { token: alice.token });
     expect(bad.status).toBe(400);
     const empty = await call(t.app, 'GET', '/api/analytics/tax-export?year=2025', { token: bob.token });
     expect(empty.body.data.rows).toBe(0);
+  });
+
+  it('Form 8949 through HTTP: taxable accounts only, the left-out count, columns (a)–(h), a BOM, formula-led cells neutralised (issue 12 §3)', async () => {
+    const carol = await registerUser(t.app);
+    await setRole(t.database, carol.user._id, 'Pro');
+    const { rows: b } = await t.database.query<{ id: string }>(`insert into brokers (name, share_return_time) values ('@Formula Broker', 1), ('Plain Broker', 2) returning id`);
+    const addAccount = async (brokerId: string, type: string, nickname: string) => {
+      const res = await call(t.app, 'POST', '/api/accounts/add', { token: carol.token, body: { newAccount: { brokerId, type, nickname } } });
+      expect(res.status).toBe(200);
+      return (res.body.data.accounts as { _id: string; nickname: string }[]).find((a) => a.nickname === nickname)!._id;
+    };
+    const cash = await addAccount(b[0].id, 'Individual Cash', 'Cash');
+    const custodial = await addAccount(b[1].id, 'UGMA/UTMA', 'Kid');
+    const roth = await addAccount(b[1].id, 'Roth IRA', 'Roth');
+    const ira = await addAccount(b[1].id, 'Traditional IRA', 'IRA');
+    const { rows: sp } = await t.database.query<{ id: string }>(
+      `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ('Tax Co', 'TAXC', '2025-06-10', '2025-06-09', 10, 'Complete') returning id`,
+    );
+    for (const accountId of [cash, custodial, roth, ira]) {
+      const res = await call(t.app, 'POST', '/api/trades/add', {
+        token: carol.token,
+        body: { newTrade: { accountId, splitId: sp[0].id, buy_date: '2025-06-09', buy_price: 1.5, sell_date: '2025-06-12', sell_price: 4.25 } },
+      });
+      expect(res.status).toBe(200);
+    }
+
+    const json = await call(t.app, 'GET', '/api/analytics/tax-export?year=2025', { token: carol.token });
+    expect(json.status).toBe(200);
+    expect(json.body.data).toMatchObject({ year: 2025, rows: 2, leftOut: { year: 2025, trades: 2, accountTypes: ['Roth IRA', 'Traditional IRA'] } });
+    const summary = await call(t.app, 'GET', '/api/analytics/mine', { token: carol.token });
+    expect(summary.body.data.analytics.taxLeftOut).toEqual([{ year: 2025, trades: 2, accountTypes: ['Roth IRA', 'Traditional IRA'] }]);
+
+    const raw = await t.app.inject({ method: 'GET', url: '/api/analytics/tax-export?year=2025&format=csv', headers: { authorization: `Bearer ${carol.token}` } });
+    expect(raw.statusCode).toBe(200);
+    expect([...raw.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(raw.body.slice(1).split('\r\n')).toEqual([
+      '(a) Description of property,(b) Date acquired,(c) Date sold or disposed of,(d) Proceeds (sales price),(e) Cost or other basis,(f) Code(s) from instructions,(g) Amount of adjustment,(h) Gain or (loss),Term,Account',
+      "1 sh TAXC (Tax Co),06/09/2025,06/12/2025,4.25,1.50,,,2.75,Short-term,'@Formula Broker - Cash",
+      '1 sh TAXC (Tax Co),06/09/2025,06/12/2025,4.25,1.50,,,2.75,Short-term,Plain Broker - Kid',
+      'Totals,,,8.50,3.00,,,5.50,,',
+      '',
+    ]);
   });
 
   it('documents the new routes in the OpenAPI document', async () => {
@@ -93,27 +134,7 @@ describe('analytics', () => {
 });
 
 describe('stored totals (decision 008)', () => {
-  const ALL = Number.MAX_SAFE_INTEGER;
-  const today = '2026-03-20';
-  /** Order-free form of the totals, so the stored rows and the computed ones compare exactly. */
-  const canonical = (x: TradeTotals) => ({
-    months: [...x.months].sort((a, b) => `${a.accountId}${a.month}`.localeCompare(`${b.accountId}${b.month}`)),
-    splits: [...x.splits].sort((a, b) => a.id.localeCompare(b.id)),
-    returnDays: [...x.returnDays].sort((a, b) => `${a.accountId}${a.days}`.localeCompare(`${b.accountId}${b.days}`)),
-    open: [...x.open].sort((a, b) => `${a.split.id}${a.accountId}`.localeCompare(`${b.split.id}${b.accountId}`)),
-    openCount: x.openCount,
-    totalTrades: x.totalTrades,
-  });
-  /** The totals the database keeps equal the totals of the member's raw trades, and so do their summaries. */
-  async function expectConsistent(userId: string) {
-    const repo = analyticsRepo(t.database.db);
-    const { accounts, ...stored } = await repo.totalsFor(userId, ALL);
-    const records = await repo.recordsFor(userId);
-    const fromRaw = totalsFromTrades(records.trades, records.splits);
-    expect(canonical(stored)).toEqual(canonical(fromRaw));
-    expect(summarize({ today, accounts, ...stored })).toEqual(summarize({ today, accounts, ...fromRaw }));
-    return stored;
-  }
+  const expectConsistent = (userId: string) => expectTotalsConsistent(t.database, userId);
   const zeroRows = async () =>
     (
       await t.database.query<{ n: number }>(

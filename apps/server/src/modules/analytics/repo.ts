@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AccountIn, OpenTrade, SplitIn, TradeIn, TradeRecords, TradeTotals } from './rules';
 
-type AccountTuple = [string, string, string | null, string, number | null];
+type AccountTuple = [string, string, string | null, string, number | null, string];
 type SplitTuple = [string, string, string, string];
 type MonthTuple = [string, string, number, number];
 type SplitTotalTuple = [string, string, string, string, number, number];
@@ -13,7 +13,7 @@ const parseJson = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v
 
 /** The member's accounts with their broker's stated return time, as one JSON value. */
 const accountsJson = (userId: string) => sql`
-  (select coalesce(json_agg(json_build_array(a.id, a.nickname, a.broker_id, a.broker, b.share_return_time)), '[]'::json)
+  (select coalesce(json_agg(json_build_array(a.id, a.nickname, a.broker_id, a.broker, b.share_return_time, a.type)), '[]'::json)
      from accounts a left join brokers b on b.id = a.broker_id where a.user_id = ${userId})`;
 
 /**
@@ -37,12 +37,13 @@ const toOpen = (v: unknown): OpenTrade[] =>
   parseJson<OpenTuple>(v).map(([accountId, buyDate, buyPrice, id, name, ticker, effDate]) => ({ accountId, buyDate, buyPrice, split: { id, name, ticker, effDate } }));
 
 const toAccounts = (v: unknown): AccountIn[] =>
-  parseJson<AccountTuple>(v).map(([id, nickname, brokerId, broker, shareReturnTime]) => ({
+  parseJson<AccountTuple>(v).map(([id, nickname, brokerId, broker, shareReturnTime, type]) => ({
     id,
     nickname,
     brokerId,
     broker,
     shareReturnTime,
+    type,
   }));
 
 export function analyticsRepo(db: Db) {

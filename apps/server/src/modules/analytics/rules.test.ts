@@ -14,10 +14,14 @@ import {
   summarize,
   sumToCents,
   taxCsv,
+  taxCsvRow,
+  taxLeftOut,
   taxRows,
+  UTF8_BOM,
   totalsFromTrades,
   type AccountIn,
   type SplitIn,
+  type TaxRow,
   type TradeIn,
 } from './rules';
 
@@ -115,8 +119,8 @@ describe('months', () => {
 });
 
 const accounts: AccountIn[] = [
-  { id: 'a1', nickname: 'Main', brokerId: 'b1', broker: 'Fidelity', shareReturnTime: 1 },
-  { id: 'a2', nickname: 'Roth', brokerId: 'b2', broker: 'Schwab', shareReturnTime: 10 },
+  { id: 'a1', nickname: 'Main', brokerId: 'b1', broker: 'Fidelity', shareReturnTime: 1, type: 'Individual Cash' },
+  { id: 'a2', nickname: 'Roth', brokerId: 'b2', broker: 'Schwab', shareReturnTime: 10, type: 'Joint Margin' },
 ];
 const splits: SplitIn[] = [
   { id: 's1', name: 'Acme, Inc.', ticker: 'ACME', effDate: '2025-12-15' },
@@ -246,7 +250,18 @@ describe('CSV (Form 8949)', () => {
     ['line\nbreak', '"line\nbreak"'],
     ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
     ['+1', "'+1"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    [';cmd', "';cmd"],
+    ['\t=1+1', "'\t=1+1"],
+    ['\tplain', "'\tplain"],
+    ['\r=1', '"\'\r=1"'],
+    ['\n=1', '"\'\n=1"'],
+    [' =1+1', "' =1+1"],
+    ['  @x', "'  @x"],
+    ['a=b; c-d', 'a=b; c-d'],
     [' padded', '" padded"'],
+    ['', ''],
   ])('csvField(%j) = %s', (input, expected) => expect(csvField(input)).toBe(expected));
 
   it('numbers are not neutralised', () => expect(csvField('-1.25', false)).toBe('-1.25'));
@@ -260,6 +275,7 @@ describe('CSV (Form 8949)', () => {
 
   it.each([
     ['2026-03-05', '03/05/2026'],
+    ['2025-12-31', '12/31/2025'],
     [null, 'VARIOUS'],
   ])('formDate(%s) = %s', (d, s) => expect(formDate(d)).toBe(s));
 
@@ -270,7 +286,33 @@ describe('CSV (Form 8949)', () => {
     ['2026-03-01', '2026-03-09', 'Short-term'],
   ])('holdingTerm(%s, %s) = %s', (a, s, t) => expect(holdingTerm(a, s)).toBe(t));
 
-  it('rows for one tax year, quoted, with totals', () => {
+  const row = (over: Partial<TaxRow>): TaxRow => ({
+    description: '1 sh ACME (Acme)',
+    acquired: '2026-01-02',
+    sold: '2026-01-09',
+    proceedsCents: 450,
+    costCents: 125,
+    code: '',
+    adjustmentCents: null,
+    gainCents: 325,
+    term: 'Short-term',
+    account: 'Fidelity - Main',
+    ...over,
+  });
+  it.each([
+    ['(f) and (g) present and empty when none', row({}), '1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,Fidelity - Main'],
+    ['a code and an adjustment', row({ code: 'W', adjustmentCents: 150, gainCents: 475 }), '1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,W,1.50,4.75,Short-term,Fidelity - Main'],
+    ['a loss and no acquisition date', row({ acquired: null, proceedsCents: 100, gainCents: -25 }), '1 sh ACME (Acme),VARIOUS,01/09/2026,1.00,1.25,,,-0.25,Short-term,Fidelity - Main'],
+    ['a formula in a split name', row({ description: '=cmd|"/c calc"!A1' }), '"\'=cmd|""/c calc""!A1",01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,Fidelity - Main'],
+    ['a formula in an account', row({ account: '@SUM(1+1)' }), "1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,'@SUM(1+1)"],
+    ['a tab-led account', row({ account: '\t=1' }), "1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,'\t=1"],
+    ['a semicolon-led code', row({ code: ';x' }), "1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,';x,,3.25,Short-term,Fidelity - Main"],
+  ])('taxCsvRow: %s', (_name, r, line) => {
+    expect(taxCsvRow(r)).toBe(line);
+    expect(line.split(',').length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('rows for one tax year, quoted, with totals, after a byte order mark', () => {
     const trades: TradeIn[] = [
       trade({ id: 't1', accountId: 'a1', splitId: 's1', buyDate: '2025-12-12', buyPrice: '1.00', sellDate: '2026-01-02', sellPrice: '4.005' }),
       trade({ id: 't2', accountId: 'a2', splitId: 's2', buyDate: '2026-01-30', buyPrice: '2.00', sellDate: '2026-02-03', sellPrice: '1.75' }),
@@ -282,16 +324,46 @@ describe('CSV (Form 8949)', () => {
       ['1 sh ACME (Acme, Inc.)', '2026-01-02', 401, 100, 301],
       ['1 sh BETA (Beta "B" Corp)', '2026-02-03', 175, 200, -25],
     ]);
-    expect(taxCsv(rows).split('\r\n')).toEqual([
-      'Description of property,Date acquired,Date sold or disposed of,Proceeds (sales price),Cost or other basis,Gain or (loss),Term,Account',
-      '"1 sh ACME (Acme, Inc.)",12/12/2025,01/02/2026,4.01,1.00,3.01,Short-term,Fidelity - Main',
-      '"1 sh BETA (Beta ""B"" Corp)",01/30/2026,02/03/2026,1.75,2.00,-0.25,Short-term,Schwab - Roth',
-      'Totals,,,5.76,3.00,2.76,,',
+    const csv = taxCsv(rows);
+    expect(csv.startsWith(UTF8_BOM)).toBe(true);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      '(a) Description of property,(b) Date acquired,(c) Date sold or disposed of,(d) Proceeds (sales price),(e) Cost or other basis,(f) Code(s) from instructions,(g) Amount of adjustment,(h) Gain or (loss),Term,Account',
+      '"1 sh ACME (Acme, Inc.)",12/12/2025,01/02/2026,4.01,1.00,,,3.01,Short-term,Fidelity - Main',
+      '"1 sh BETA (Beta ""B"" Corp)",01/30/2026,02/03/2026,1.75,2.00,,,-0.25,Short-term,Schwab - Roth',
+      'Totals,,,5.76,3.00,,,2.76,,',
       '',
     ]);
   });
 
   it('a year without sales has only the header and a zero total', () => {
     expect(taxCsv(taxRows({ trades: [], accounts, splits }, 2024)).split('\r\n')).toHaveLength(3);
+  });
+
+  describe('taxable accounts only (issue 12 §3)', () => {
+    const types = ['Individual Cash', 'Joint Cash', 'Individual Margin', 'Joint Margin', 'Traditional IRA', 'Roth IRA', 'HSA', 'ESA', 'UGMA/UTMA', 'SEP'];
+    const all: AccountIn[] = types.map((type, i) => ({ id: `x${i}`, nickname: type, brokerId: 'b1', broker: 'Fidelity', shareReturnTime: 1, type }));
+    const trades = all.flatMap((a) => [
+      trade({ accountId: a.id, splitId: 's2', buyDate: '2026-01-30', buyPrice: '1.00', sellDate: '2026-02-04', sellPrice: '2.00' }),
+      // Sold in another year, or still open: in neither count.
+      trade({ accountId: a.id, splitId: 's1', buyDate: '2025-12-12', buyPrice: '1.00', sellDate: '2025-12-16', sellPrice: '2.00' }),
+      trade({ accountId: a.id, splitId: 's3', buyDate: '2026-03-09', buyPrice: '1.00' }),
+    ]);
+    it.each(types.map((type) => [type, !['Traditional IRA', 'Roth IRA', 'HSA', 'ESA', 'SEP'].includes(type)]))('%s in the CSV: %s', (type, taxable) => {
+      const rows = taxRows({ trades, accounts: all, splits }, 2026);
+      expect(rows.some((r) => r.account === `Fidelity - ${type}`)).toBe(taxable);
+    });
+    it('counts what it leaves out, and why', () => {
+      expect(taxRows({ trades, accounts: all, splits }, 2026)).toHaveLength(5);
+      expect(taxLeftOut({ trades, accounts: all, splits }, 2026)).toEqual({ year: 2026, trades: 5, accountTypes: ['ESA', 'HSA', 'Roth IRA', 'SEP', 'Traditional IRA'] });
+      expect(taxLeftOut({ trades, accounts, splits }, 2026)).toEqual({ year: 2026, trades: 0, accountTypes: [] });
+    });
+    it('the summary tells per tax year how many closed trades the export leaves out', () => {
+      const out = summarize({ today: '2026-03-05', accounts: all, ...totalsFromTrades(trades, splits) });
+      expect(out.taxYears).toEqual([2026, 2025]);
+      expect(out.taxLeftOut).toEqual([
+        { year: 2026, trades: 5, accountTypes: ['ESA', 'HSA', 'Roth IRA', 'SEP', 'Traditional IRA'] },
+        { year: 2025, trades: 5, accountTypes: ['ESA', 'HSA', 'Roth IRA', 'SEP', 'Traditional IRA'] },
+      ]);
+    });
   });
 });

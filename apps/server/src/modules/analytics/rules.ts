@@ -1,4 +1,5 @@
 import {
+  isTaxableAccountType,
   priceToTicks,
   ticksToCents,
   type AnalyticsSummary,
@@ -6,6 +7,7 @@ import {
   type MonthProfit,
   type OpenPosition,
   type ProfitGroup,
+  type TaxLeftOut,
 } from '@roundup/shared';
 
 /**
@@ -30,6 +32,8 @@ export interface AccountIn {
   broker: string;
   /** The broker's shareReturnTime (null when the broker no longer exists). */
   shareReturnTime: number | null;
+  /** The account type (SPEC §3): tax-advantaged ones stay out of the tax export. */
+  type: string;
 }
 export interface SplitIn {
   id: string;
@@ -299,8 +303,15 @@ export function summarize(input: AnalyticsInput, openLimit = OPEN_POSITIONS_IN_S
   const accountGroups = new Groups();
   const splitGroups = new Groups();
   const taxYears = new Set<number>();
+  const leftOut = new Map<number, { trades: number; types: Set<string> }>();
   for (const m of input.months) {
     const account = accounts.get(m.accountId);
+    if (account && !isTaxableAccountType(account.type) && m.trades > 0) {
+      const y = leftOut.get(Number(m.month.slice(0, 4))) ?? { trades: 0, types: new Set<string>() };
+      y.trades += m.trades;
+      y.types.add(account.type);
+      leftOut.set(Number(m.month.slice(0, 4)), y);
+    }
     realized += m.ticks;
     closed += m.trades;
     if (m.month.startsWith(yearPrefix)) thisYear += m.ticks;
@@ -342,6 +353,7 @@ export function summarize(input: AnalyticsInput, openLimit = OPEN_POSITIONS_IN_S
     openPositions: openPositions(input.open, input.accounts, input.today).slice(0, openLimit),
     returnTimes: returnTimes([...returns.values()]),
     taxYears: [...taxYears].sort((a, b) => b - a),
+    taxLeftOut: [...leftOut.entries()].sort((a, b) => b[0] - a[0]).map(([year, y]) => ({ year, trades: y.trades, accountTypes: [...y.types].sort() })),
   };
 }
 
@@ -384,20 +396,31 @@ export function returnTimes(
 // Tax export: IRS Form 8949 columns (a)–(h) for short-term sales, one row per closed trade.
 
 export const CSV_HEADER = [
-  'Description of property',
-  'Date acquired',
-  'Date sold or disposed of',
-  'Proceeds (sales price)',
-  'Cost or other basis',
-  'Gain or (loss)',
+  '(a) Description of property',
+  '(b) Date acquired',
+  '(c) Date sold or disposed of',
+  '(d) Proceeds (sales price)',
+  '(e) Cost or other basis',
+  '(f) Code(s) from instructions',
+  '(g) Amount of adjustment',
+  '(h) Gain or (loss)',
   'Term',
   'Account',
 ] as const;
 
-/** RFC 4180 quoting; text that a spreadsheet would run as a formula is neutralised with a leading '. */
+/** Byte order mark: Excel reads the file as UTF-8 only with it. */
+export const UTF8_BOM = '\uFEFF';
+
+/**
+ * A text cell a spreadsheet would run as a formula: it starts (after any spaces) with `=`, `+`,
+ * `-`, `@` or `;`, or starts with a tab, CR or LF. Such cells get a leading `'`.
+ */
+export const FORMULA_START = /^\s*[=+\-@;]|^[\t\r\n]/;
+
+/** RFC 4180 quoting; a text cell (`text`) that could run as a formula is neutralised with a leading '. */
 export function csvField(value: string | number, text = true): string {
   let s = String(value);
-  if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  if (text && FORMULA_START.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -425,17 +448,22 @@ export interface TaxRow {
   sold: string;
   proceedsCents: number;
   costCents: number;
+  /** Column (f): the adjustment code(s); '' when none. */
+  code: string;
+  /** Column (g): the adjustment in cents; null when none. */
+  adjustmentCents: number | null;
+  /** Column (h): (d) − (e) + (g). */
   gainCents: number;
   term: 'Short-term' | 'Long-term';
   account: string;
 }
 
-/** Closed trades sold in `year`, oldest sale first. */
-export function taxRows(input: TradeRecords, year: number): TaxRow[] {
+/** Closed trades sold in `year` (sell date, else the split's effective date), with their account. */
+function closedSalesIn(input: TradeRecords, year: number) {
   const accounts = new Map(input.accounts.map((a) => [a.id, a]));
   const splits = new Map(input.splits.map((s) => [s.id, s]));
   const prefix = `${year}-`;
-  const rows: TaxRow[] = [];
+  const out: { t: TradeIn; buy: number; sell: number; sold: string; split: SplitIn | undefined; account: AccountIn | undefined }[] = [];
   for (const t of input.trades) {
     const buy = priceToTicks(t.buyPrice);
     const sell = priceToTicks(t.sellPrice);
@@ -443,7 +471,16 @@ export function taxRows(input: TradeRecords, year: number): TaxRow[] {
     const split = splits.get(t.splitId);
     const sold = saleDate(t, split);
     if (!sold || !sold.startsWith(prefix)) continue;
-    const account = accounts.get(t.accountId);
+    out.push({ t, buy, sell, sold, split, account: accounts.get(t.accountId) });
+  }
+  return out;
+}
+
+/** Form 8949 rows: closed trades sold in `year` in taxable accounts only, oldest sale first. */
+export function taxRows(input: TradeRecords, year: number): TaxRow[] {
+  const rows: TaxRow[] = [];
+  for (const { t, buy, sell, sold, split, account } of closedSalesIn(input, year)) {
+    if (account && !isTaxableAccountType(account.type)) continue;
     const proceedsCents = ticksToCents(sell);
     const costCents = ticksToCents(buy);
     rows.push({
@@ -452,6 +489,8 @@ export function taxRows(input: TradeRecords, year: number): TaxRow[] {
       sold,
       proceedsCents,
       costCents,
+      code: '',
+      adjustmentCents: null,
       gainCents: proceedsCents - costCents,
       term: holdingTerm(t.buyDate, sold),
       account: account ? `${account.broker} - ${account.nickname}` : 'Deleted account',
@@ -461,27 +500,48 @@ export function taxRows(input: TradeRecords, year: number): TaxRow[] {
   return rows;
 }
 
-/** The CSV text (CRLF line ends) with a totals line. */
+/** The closed trades of `year` that `taxRows` leaves out, being in tax-advantaged accounts. */
+export function taxLeftOut(input: TradeRecords, year: number): TaxLeftOut {
+  let trades = 0;
+  const types = new Set<string>();
+  for (const { account } of closedSalesIn(input, year)) {
+    if (!account || isTaxableAccountType(account.type)) continue;
+    trades += 1;
+    types.add(account.type);
+  }
+  return { year, trades, accountTypes: [...types].sort() };
+}
+
+/** One CSV line of Form 8949 columns (a)–(h), then term and account; every text cell guarded. */
+export function taxCsvRow(r: TaxRow): string {
+  return [
+    csvField(r.description),
+    csvField(formDate(r.acquired), false),
+    csvField(formDate(r.sold), false),
+    csvField(centsToDecimal(r.proceedsCents), false),
+    csvField(centsToDecimal(r.costCents), false),
+    csvField(r.code),
+    r.adjustmentCents === null ? '' : csvField(centsToDecimal(r.adjustmentCents), false),
+    csvField(centsToDecimal(r.gainCents), false),
+    csvField(r.term),
+    csvField(r.account),
+  ].join(',');
+}
+
+/** The CSV text: UTF-8 byte order mark, CRLF line ends, a totals line. */
 export function taxCsv(rows: readonly TaxRow[]): string {
   const lines = [CSV_HEADER.map((h) => csvField(h)).join(',')];
   let proceeds = 0;
   let cost = 0;
+  let adjustment: number | null = null;
+  let gain = 0;
   for (const r of rows) {
     proceeds += r.proceedsCents;
     cost += r.costCents;
-    lines.push(
-      [
-        csvField(r.description),
-        csvField(formDate(r.acquired), false),
-        csvField(formDate(r.sold), false),
-        csvField(centsToDecimal(r.proceedsCents), false),
-        csvField(centsToDecimal(r.costCents), false),
-        csvField(centsToDecimal(r.gainCents), false),
-        csvField(r.term),
-        csvField(r.account),
-      ].join(','),
-    );
+    if (r.adjustmentCents !== null) adjustment = (adjustment ?? 0) + r.adjustmentCents;
+    gain += r.gainCents;
+    lines.push(taxCsvRow(r));
   }
-  lines.push(['Totals', '', '', centsToDecimal(proceeds), centsToDecimal(cost), centsToDecimal(proceeds - cost), '', ''].join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  lines.push(['Totals', '', '', centsToDecimal(proceeds), centsToDecimal(cost), '', adjustment === null ? '' : centsToDecimal(adjustment), centsToDecimal(gain), '', ''].join(','));
+  return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
 }

@@ -1,7 +1,7 @@
 import { todayInMarket, type AnalyticsSummary, type OpenPosition, type TaxExport } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { analyticsRepo } from './repo';
-import { OPEN_POSITIONS_IN_SUMMARY, openPositions, summarize, taxCsv, taxRows } from './rules';
+import { OPEN_POSITIONS_IN_SUMMARY, openPositions, summarize, taxCsv, taxLeftOut, taxRows } from './rules';
 
 /** Member analytics and the Form 8949 tax export (beyond SPEC's "Coming Soon"). */
 export function analyticsService(ctx: AppContext) {
@@ -17,9 +17,11 @@ export function analyticsService(ctx: AppContext) {
       const { accounts, open } = await repo.openFor(userId);
       return openPositions(open, accounts, todayInMarket(ctx.clock()));
     },
+    /** Form 8949 for taxable accounts; says how many sales in tax-advantaged accounts it left out. */
     async taxExport(userId: string, year: number): Promise<TaxExport> {
-      const rows = taxRows(await repo.recordsFor(userId), year);
-      return { year, filename: `roundup-form-8949-${year}.csv`, rows: rows.length, csv: taxCsv(rows) };
+      const records = await repo.recordsFor(userId);
+      const rows = taxRows(records, year);
+      return { year, filename: `roundup-form-8949-${year}.csv`, rows: rows.length, leftOut: taxLeftOut(records, year), csv: taxCsv(rows) };
     },
   };
 }

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { addDays, can, defaultEstProfit, todayInMarket, type DeleteSplitResult, type PastSplit, type Split, type SplitInput, type SplitView } from '@roundup/shared';
 import type { AppContext } from '../../context';
+import { withRetry } from '../../db/retry';
 import { conflict, forbidden, notFound } from '../../http/app-error';
 import { diffFields, recordAudit } from '../admin/audit';
 import { newToken, safeEqual, sign, verifySigned } from '../../lib/tokens';
@@ -101,7 +102,9 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
     },
 
     async edit(id: string, i: SplitInput, actorId: string | null = null): Promise<Split> {
-      const split = await repo.inTransaction(async (tx, ops) => {
+      // A re-date moves the stored totals of every member's trades on the split (decision 008);
+      // a save that collides with it is run again (decision 010).
+      const split = await withRetry(() => repo.inTransaction(async (tx, ops) => {
         const before = await ops.lockById(id);
         if (!before || before.archived) throw notFound('Split not found');
         const s = await ops.update(id, input(i));
@@ -109,7 +112,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
         await recordAudit(tx, { actorId, action: 'split.edit', targetType: 'split', targetId: id, details: { name: s.name, ticker: s.ticker, changes } });
         await ctx.notifier.splitChanged(tx, { splitId: id, kind: 'updated', previousStatus: before.status, status: s.status });
         return s;
-      });
+      }));
       live.emitLocal();
       return strip(split);
     },
@@ -121,7 +124,8 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
      * The split's row lock makes the count exact: a trade being added waits on it (foreign key).
      */
     async remove(id: string, opts: { confirm?: boolean; actorId?: string | null } = {}): Promise<DeleteSplitResult> {
-      const result = await repo.inTransaction(async (tx, ops) => {
+      // Deleting a split with trades moves stored totals like a re-date does (decision 010).
+      const result = await withRetry(() => repo.inTransaction(async (tx, ops) => {
         const before = await ops.lockById(id);
         if (!before || before.archived) throw notFound('Split not found');
         const trades = await ops.tradeCount(id);
@@ -135,7 +139,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
         }
         await ops.remove(id);
         return { id, deleted: true, archived: false, trades: 0 };
-      });
+      }));
       live.emitLocal();
       return result;
     },

@@ -32,6 +32,15 @@ const columns = (f: TradeFields) => ({
   sellPrice: dbPrice(f.sell_price),
 });
 
+/**
+ * Decision 010: a trade write takes a share lock on its split before the trade row, so an admin's
+ * re-date (which locks the split for update) and member saves queue up in one order instead of
+ * deadlocking, and the stored totals count each trade under the date that holds when it commits.
+ */
+async function lockSplit(tx: Db, splitId: string) {
+  await tx.select({ id: s.id }).from(s).where(eq(s.id, splitId)).for('share');
+}
+
 export function tradesRepo(db: Db) {
   return {
     /** A split read directly for existence checks (the splits module owns its writes). */
@@ -59,22 +68,38 @@ export function tradesRepo(db: Db) {
       const [row] = await db.select().from(t).where(and(eq(t.id, id), eq(t.userId, userId))).limit(1);
       return row ?? null;
     },
-    /** Inserts; null when the account already has a trade for this split. */
+    /**
+     * Inserts; null when the account already has a trade for this split (the unique constraint
+     * trades_account_split_uq decides between parallel adds).
+     */
     async insert(values: { userId: string; accountId: string; splitId: string; ticker: string }, fields: TradeFields): Promise<Trade | null> {
-      const rows = await db
-        .insert(t)
-        .values({ ...values, ...columns(fields) })
-        .onConflictDoNothing({ target: [t.accountId, t.splitId] })
-        .returning();
-      return rows[0] ? toTrade(rows[0]) : null;
+      return db.transaction(async (tx) => {
+        await lockSplit(tx as unknown as Db, values.splitId);
+        const rows = await tx
+          .insert(t)
+          .values({ ...values, ...columns(fields) })
+          .onConflictDoNothing({ target: [t.accountId, t.splitId] })
+          .returning();
+        return rows[0] ? toTrade(rows[0]) : null;
+      });
     },
-    async update(userId: string, id: string, fields: TradeFields): Promise<Trade | null> {
-      const rows = await db
-        .update(t)
-        .set({ ...columns(fields), updatedAt: new Date() })
-        .where(and(eq(t.id, id), eq(t.userId, userId)))
-        .returning();
-      return rows[0] ? toTrade(rows[0]) : null;
+    /**
+     * Updates the member's trade to `change(stored)`, computed from the row as it is once locked
+     * (two tabs each sending a different field both keep their change); null when it is gone.
+     */
+    async update(userId: string, id: string, splitId: string, change: (stored: Trade) => TradeFields): Promise<Trade | null> {
+      return db.transaction(async (tx) => {
+        await lockSplit(tx as unknown as Db, splitId);
+        const [stored] = await tx.select().from(t).where(and(eq(t.id, id), eq(t.userId, userId))).for('update');
+        if (!stored) return null;
+        const fields = change(toTrade(stored));
+        const rows = await tx
+          .update(t)
+          .set({ ...columns(fields), updatedAt: new Date() })
+          .where(and(eq(t.id, id), eq(t.userId, userId)))
+          .returning();
+        return rows[0] ? toTrade(rows[0]) : null;
+      });
     },
     /** Every member's prices for one split (admin statistics). */
     async pricesForSplit(splitId: string) {

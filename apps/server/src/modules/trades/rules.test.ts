@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceToTicks, ticksToCents, type TradeFields } from '@roundup/shared';
-import { checkTradeDates, splitAverage, withDefaultBuyDate } from './rules';
+import { checkTradeDates, mergeTradeEdit, sameTradeFields, splitAverage, withDefaultBuyDate } from './rules';
 
 const f = (over: Partial<TradeFields>): TradeFields => ({ buy_date: null, buy_price: null, sell_date: null, sell_price: null, ...over });
 
@@ -69,4 +69,23 @@ describe('splitAverage', () => {
     ],
     ['a loss', [{ userId: 'u', buyPrice: '5.00', sellPrice: '4.005' }], { trades: 1, members: 1, avgProfitCents: -100 }],
   ])('%s', (_name, rows, expected) => expect(splitAverage(rows)).toEqual(expected));
+});
+
+describe('mergeTradeEdit (issue 12 §4: a partial edit keeps what it does not send)', () => {
+  const stored = f({ buy_date: '2026-03-01', buy_price: 1.25, sell_date: '2026-03-05', sell_price: 2.5 });
+  it.each([
+    ['nothing sent keeps everything', {}, stored],
+    ['one field sent changes that field', { sell_price: 3 }, { ...stored, sell_price: 3 }],
+    ['null clears only that field', { sell_date: null }, { ...stored, sell_date: null }],
+    ['every field sent replaces all', { buy_date: null, buy_price: 0, sell_date: null, sell_price: null }, f({ buy_price: 0 })],
+  ])('%s', (_name, patch, expected) => expect(mergeTradeEdit(stored, patch)).toEqual(expected));
+});
+
+describe('sameTradeFields', () => {
+  it.each([
+    [f({ buy_price: 1.5 }), f({ buy_price: 1.5 }), true],
+    [f({ buy_price: 1.5 }), f({ buy_price: 1.5, buy_date: '2026-03-01' }), false],
+    [f({}), f({}), true],
+    [f({ sell_price: 0 }), f({ sell_price: null }), false],
+  ])('%j vs %j → %s', (a, b, same) => expect(sameTradeFields(a, b)).toBe(same));
 });

@@ -1,4 +1,4 @@
-import { priceToTicks, ticksToCents, type TradeFields } from '@roundup/shared';
+import { priceToTicks, ticksToCents, type TradeFields, type TradePatch } from '@roundup/shared';
 
 /**
  * SPEC §4 Trade form: with no buy date but a buy price above 0, the buy date
@@ -10,6 +10,24 @@ export function withDefaultBuyDate(fields: TradeFields, splitBuyDate: string): T
     return merged;
   }
   return fields;
+}
+
+/**
+ * A partial edit (issue 12 §4): a field the body did not send (undefined) keeps its stored value;
+ * an explicit null (or an empty value, which the schema turns into null) clears it.
+ */
+export function mergeTradeEdit(stored: TradeFields, patch: TradePatch): TradeFields {
+  return {
+    buy_date: patch.buy_date === undefined ? stored.buy_date : patch.buy_date,
+    buy_price: patch.buy_price === undefined ? stored.buy_price : patch.buy_price,
+    sell_date: patch.sell_date === undefined ? stored.sell_date : patch.sell_date,
+    sell_price: patch.sell_price === undefined ? stored.sell_price : patch.sell_price,
+  };
+}
+
+/** Same prices and dates (a repeated add of the same trade answers the stored one). */
+export function sameTradeFields(a: TradeFields, b: TradeFields): boolean {
+  return a.buy_date === b.buy_date && a.buy_price === b.buy_price && a.sell_date === b.sell_date && a.sell_price === b.sell_price;
 }
 
 /** Returns the message for a trade whose dates are out of order after defaults, else null. */

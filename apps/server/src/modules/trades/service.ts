@@ -1,10 +1,11 @@
-import { fromCents, type SplitMemberStats, type Trade, type TradeFields } from '@roundup/shared';
+import { fromCents, type SplitMemberStats, type Trade, type TradeFields, type TradePatch } from '@roundup/shared';
 import type { AppContext } from '../../context';
+import { withRetry } from '../../db/retry';
 import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
 import { tradeProblem } from '../splits/rules';
 import { accountsService } from '../accounts/service';
 import { tradesRepo } from './repo';
-import { checkTradeDates, splitAverage, withDefaultBuyDate } from './rules';
+import { checkTradeDates, mergeTradeEdit, sameTradeFields, splitAverage, withDefaultBuyDate } from './rules';
 
 export const SPLIT_NOT_FOUND = 'Split not found';
 export const TRADE_NOT_FOUND = 'Trade not found';
@@ -45,22 +46,32 @@ export function tradesService(ctx: AppContext) {
       await requireSplit(splitId);
       return repo.forSplit(userId, splitId);
     },
+    /**
+     * One trade per account and split, whatever the race: of parallel adds one inserts; the
+     * others answer the stored trade when they asked for the same values (a double click), else 409.
+     */
     async add(userId: string, input: TradeFields & { accountId: string; splitId: string }): Promise<Trade> {
-      await accounts.requireOwned(userId, input.accountId);
-      const split = await requireOpenSplit(input.splitId, 'add');
-      const fields = prepare(input, split.buyDate);
-      const trade = await repo.insert({ userId, accountId: input.accountId, splitId: split.id, ticker: split.ticker }, fields);
-      if (!trade) throw conflict('A trade is already recorded for this account and split; edit it instead');
-      return trade;
+      return withRetry(async () => {
+        await accounts.requireOwned(userId, input.accountId);
+        const split = await requireOpenSplit(input.splitId, 'add');
+        const fields = prepare(input, split.buyDate);
+        const trade = await repo.insert({ userId, accountId: input.accountId, splitId: split.id, ticker: split.ticker }, fields);
+        if (trade) return trade;
+        const stored = await repo.forAccountAndSplit(userId, input.accountId, split.id);
+        if (stored && sameTradeFields(stored, fields)) return stored;
+        throw conflict('A trade is already recorded for this account and split; edit it instead');
+      });
     },
-    async edit(userId: string, input: TradeFields & { _id: string }): Promise<Trade> {
-      const existing = await repo.findOwned(userId, input._id);
-      if (!existing) throw notFound(TRADE_NOT_FOUND);
-      const split = await requireOpenSplit(existing.splitId, 'edit');
-      const fields = prepare(input, split.buyDate);
-      const trade = await repo.update(userId, input._id, fields);
-      if (!trade) throw notFound(TRADE_NOT_FOUND);
-      return trade;
+    /** Changes only the fields the body sends (`TradePatch`); the others keep their values. */
+    async edit(userId: string, input: TradePatch & { _id: string }): Promise<Trade> {
+      return withRetry(async () => {
+        const existing = await repo.findOwned(userId, input._id);
+        if (!existing) throw notFound(TRADE_NOT_FOUND);
+        const split = await requireOpenSplit(existing.splitId, 'edit');
+        const trade = await repo.update(userId, input._id, existing.splitId, (stored) => prepare(mergeTradeEdit(stored, input), split.buyDate));
+        if (!trade) throw notFound(TRADE_NOT_FOUND);
+        return trade;
+      });
     },
     async splitStats(splitId: string): Promise<SplitMemberStats> {
       await requireSplit(splitId);

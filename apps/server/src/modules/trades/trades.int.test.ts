@@ -154,3 +154,44 @@ describe('trades', () => {
     expect((await call(t.app, 'GET', `/api/trades/split-stats/${MISSING}`, { token: admin.token })).status).toBe(404);
   });
 });
+
+describe('races and partial edits (issue 12 §4)', () => {
+  it('parallel adds for one account and split make one trade: the same values answer it, other values a clear 409', async () => {
+    const splitP = await insertSplit('TRDP', '2026-05-01', '2026-05-04');
+    const same = { accountId: aliceAcc, splitId: splitP, buy_price: 1.5 };
+    const twice = await Promise.all([add(alice, same), add(alice, same), add(alice, same)]);
+    expect(twice.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(new Set(twice.map((r) => r.body.data.trade._id)).size).toBe(1);
+
+    const differing = await Promise.all([2, 3, 4, 5].map((p) => add(alice, { accountId: aliceAcc2, splitId: splitP, buy_price: p })));
+    expect(differing.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    for (const r of differing.filter((x) => x.status === 409)) expect(r.body.errors[0].msg).toMatch(/already recorded for this account and split; edit it instead/);
+    const { rows } = await t.database.query<{ n: number }>('select count(*)::int as n from trades where split_id = $1', [splitP]);
+    expect(rows[0].n).toBe(2);
+  });
+
+  it.each([
+    ['only the sell price: the rest stays', { sell_price: 3 }, { buy_date: '2026-05-30', buy_price: 1.5, sell_date: '2026-06-02', sell_price: 3 }],
+    ['only the sell date', { sell_date: '2026-06-05' }, { buy_date: '2026-05-30', buy_price: 1.5, sell_date: '2026-06-05', sell_price: 2.5 }],
+    ['an explicit null clears that field only', { sell_date: null }, { buy_date: '2026-05-30', buy_price: 1.5, sell_date: null, sell_price: 2.5 }],
+    ['an empty value clears it too', { sell_price: '', sell_date: '' }, { buy_date: '2026-05-30', buy_price: 1.5, sell_date: null, sell_price: null }],
+    ['an empty body changes nothing', {}, { buy_date: '2026-05-30', buy_price: 1.5, sell_date: '2026-06-02', sell_price: 2.5 }],
+  ])('a partial edit: %s', async (_name, patch, expected) => {
+    const splitE = await insertSplit(`TE${Math.random().toString(36).slice(2, 6).toUpperCase()}`, '2026-05-29', '2026-06-01');
+    const created = await add(alice, { accountId: aliceAcc, splitId: splitE, buy_date: '2026-05-30', buy_price: 1.5, sell_date: '2026-06-02', sell_price: 2.5 });
+    expect(created.status).toBe(200);
+    const res = await edit(alice, { _id: created.body.data.trade._id, ...patch });
+    expect(res.status).toBe(200);
+    expect(res.body.data.trade).toMatchObject(expected);
+    const stored = await call(t.app, 'GET', `/api/trades/s/${aliceAcc}/${splitE}`, { token: alice.token });
+    expect(stored.body.data.trade).toMatchObject(expected);
+  });
+
+  it('a partial edit is checked against the stored fields: a sell date before the stored buy date is refused', async () => {
+    const splitD = await insertSplit('TRDD', '2026-07-01', '2026-07-02');
+    const created = await add(alice, { accountId: aliceAcc, splitId: splitD, buy_date: '2026-07-01', buy_price: 1 });
+    const res = await edit(alice, { _id: created.body.data.trade._id, sell_date: '2026-06-30' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].msg).toBe('Sell date cannot be before the buy date');
+  });
+});

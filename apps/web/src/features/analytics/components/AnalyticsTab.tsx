@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import type { AnalyticsSummary, OpenPosition, ProfitGroup } from '@roundup/shared';
+import { TAX_ADVANTAGED_ACCOUNT_TYPES, type AnalyticsSummary, type OpenPosition, type ProfitGroup, type TaxLeftOut } from '@roundup/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SettingsPanel } from '../../../components/SettingsPanel';
 import { useTimedMessage } from '../../../components/useTimedMessage';
@@ -68,9 +68,23 @@ function GroupTable({ caption, rows, limit }: { caption: string; rows: ProfitGro
   );
 }
 
-function TaxExportForm({ years, currentYear }: { years: number[]; currentYear: number }) {
+const listOf = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')}${items.length > 2 ? ',' : ''} and ${items[items.length - 1]}`;
+
+/** What the export of `year` leaves out, and why (issue 12 §3); null when nothing is. */
+export function leftOutMessage(leftOut: TaxLeftOut | undefined): string | null {
+  if (!leftOut || leftOut.trades === 0) return null;
+  const n = leftOut.trades;
+  return (
+    `${n} ${n === 1 ? 'sale' : 'sales'} in your ${listOf(leftOut.accountTypes)} ${leftOut.accountTypes.length === 1 ? 'account is' : 'accounts are'} left out of ` +
+    `the ${leftOut.year} file: sales inside tax-advantaged accounts are not reported on Form 8949.`
+  );
+}
+
+export function TaxExportForm({ years, currentYear, leftOut }: { years: number[]; currentYear: number; leftOut: TaxLeftOut[] }) {
   const options = years.length ? years : [currentYear];
   const [year, setYear] = useState(options[0]);
+  const note = leftOutMessage(leftOut.find((l) => l.year === year));
   const [busy, setBusy] = useState(false);
   const error = useTimedMessage(5000);
   const done = useTimedMessage(5000);
@@ -88,7 +102,7 @@ function TaxExportForm({ years, currentYear }: { years: number[]; currentYear: n
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
-      done.show(`${out.rows} ${out.rows === 1 ? 'sale' : 'sales'} exported.`);
+      done.show(`${out.rows} ${out.rows === 1 ? 'sale' : 'sales'} exported${out.leftOut.trades ? `; ${out.leftOut.trades} in tax-advantaged accounts left out` : ''}.`);
     } catch (e) {
       error.show(firstErrorMessage(e));
     } finally {
@@ -99,8 +113,9 @@ function TaxExportForm({ years, currentYear }: { years: number[]; currentYear: n
   return (
     <div>
       <p className="small text-body-secondary mb-2">
-        Closed trades of a tax year with the columns of IRS Form 8949 (description, date acquired, date sold, proceeds, cost basis, gain or loss). Round-up
-        trades are short-term; check them against each broker&apos;s Form 1099-B.
+        Closed trades of a tax year in your taxable accounts, with the columns (a)–(h) of IRS Form 8949 (description, date acquired, date sold, proceeds,
+        cost basis, code, adjustment, gain or loss). Trades in {listOf(TAX_ADVANTAGED_ACCOUNT_TYPES)} accounts are left out: sales inside tax-advantaged
+        accounts are not reported on Form 8949. Round-up trades are short-term; check them against each broker&apos;s Form 1099-B.
       </p>
       <div className="d-flex flex-wrap align-items-end gap-2">
         <Form.Group controlId="tax-year">
@@ -120,6 +135,11 @@ function TaxExportForm({ years, currentYear }: { years: number[]; currentYear: n
           {done.value}
         </span>
       </div>
+      {note ? (
+        <p className="small mt-2 mb-0" role="status" data-testid="tax-left-out">
+          {note}
+        </p>
+      ) : null}
       <ErrorAlert className="mt-2 mb-0" messages={error.value ? [error.value] : null} />
     </div>
   );
@@ -306,7 +326,7 @@ export function AnalyticsTab() {
       </SettingsPanel>
       {a && a.totals.closedTrades > 0 ? (
         <SettingsPanel title="Tax export" description="A CSV for your tax preparer or software.">
-          <TaxExportForm years={a.taxYears} currentYear={a.year} />
+          <TaxExportForm years={a.taxYears} currentYear={a.year} leftOut={a.taxLeftOut} />
         </SettingsPanel>
       ) : null}
     </>
