@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
-import { expectConsistent as expectTotalsConsistent } from '../../../test/totals';
+import { canonical, expectConsistent as expectTotalsConsistent } from '../../../test/totals';
 
 let t: TestApp;
 type U = Awaited<ReturnType<typeof registerUser>>;
