@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { todayInMarket } from '@roundup/shared';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { drainDeliveries, FAST_DELIVERY, recordingAdapters } from '../../../test/recording-adapters';
@@ -185,30 +185,33 @@ describe('a channel turned off, a phone removed or changed', () => {
     });
   });
 
-  it('a changed email address gets the message at the new address once it is verified', async () => {
+  it('a changed email address gets the messages once it is verified; until then the old verified address keeps them', async () => {
     const mover = await registerUser(t.app, { verified: true });
     const stays = await registerUser(t.app, { verified: true });
     mails.length = 0;
     const prefix = await announce('newsletter', 'Moved newsletter');
     const newEmail = `moved.${mover.email}`;
-    expect(
-      (
-        await call(t.app, 'POST', '/api/users/update-self', {
-          token: mover.token,
-          body: { username: mover.user.username, email: newEmail },
-        })
-      ).status,
-    ).toBe(200);
-    // The new address is not verified yet: nothing goes to it (nor to the old one).
+    const asked = await call(t.app, 'POST', '/api/users/update-self', {
+      token: mover.token,
+      body: { username: mover.user.username, email: newEmail, password: mover.password },
+    });
+    expect(asked.status).toBe(200);
+    // The new address is not verified yet: the old, verified one stays in force (issue 12 §6).
     await runWorker();
     let to = mails.filter((m) => m.subject === 'Moved newsletter').map((m) => m.to);
     expect(to).toContain(stays.email);
+    expect(to).toContain(mover.email);
     expect(to).not.toContain(newEmail);
-    expect(to).not.toContain(mover.email);
-    expect(await statusOf(prefix, mover.user.id)).toMatchObject({ status: 'skipped', error: 'Email not verified' });
+    expect(await statusOf(prefix, mover.user.id)).toMatchObject({ status: 'sent', recipient: mover.email });
 
-    // Verified (the link in the verification email): the next message goes to the new address.
-    await t.database.query('update users set email_validated = true where id = $1', [mover.user.id]);
+    // Verified through the link sent to the new address: the next message goes there.
+    const confirm = await vi.waitFor(() => {
+      const m = mails.find((x) => x.to === newEmail && x.subject === 'Confirm your new RoundUp email');
+      if (!m) throw new Error('no confirmation mail yet');
+      return m;
+    });
+    const code = /verify-email\/([A-Za-z0-9_-]+)/.exec(confirm.text)![1];
+    expect((await call(t.app, 'POST', '/api/users/validate-email', { body: { email_validation_code: code } })).status).toBe(200);
     mails.length = 0;
     const next = await announce('general', 'After the move');
     await runWorker();
@@ -216,6 +219,16 @@ describe('a channel turned off, a phone removed or changed', () => {
     expect(to).toContain(newEmail);
     expect(to).not.toContain(mover.email);
     expect(await statusOf(next, mover.user.id)).toMatchObject({ status: 'sent', recipient: newEmail });
+  });
+
+  it('an address that is no longer verified gets no alerts', async () => {
+    const u = await registerUser(t.app, { verified: true });
+    mails.length = 0;
+    const prefix = await announce('newsletter', 'Unverified newsletter');
+    await t.database.query('update users set email_validated = false where id = $1', [u.user.id]);
+    await runWorker();
+    expect(mails.filter((m) => m.subject === 'Unverified newsletter').map((m) => m.to)).not.toContain(u.email);
+    expect(await statusOf(prefix, u.user.id)).toMatchObject({ status: 'skipped', error: 'Email not verified' });
   });
 });
 
