@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayInMarket } from '@roundup/shared';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { drainDeliveries, FAST_DELIVERY, recordingAdapters } from '../../../test/recording-adapters';
@@ -185,30 +185,34 @@ describe('a channel turned off, a phone removed or changed', () => {
     });
   });
 
-  it('a changed email address gets the message at the new address once it is verified', async () => {
+  it('a changed email address gets messages only once the new address is verified', async () => {
     const mover = await registerUser(t.app, { verified: true });
     const stays = await registerUser(t.app, { verified: true });
     mails.length = 0;
     const prefix = await announce('newsletter', 'Moved newsletter');
     const newEmail = `moved.${mover.email}`;
-    expect(
-      (
-        await call(t.app, 'POST', '/api/users/update-self', {
-          token: mover.token,
-          body: { username: mover.user.username, email: newEmail },
-        })
-      ).status,
-    ).toBe(200);
-    // The new address is not verified yet: nothing goes to it (nor to the old one).
+    const change = await call(t.app, 'POST', '/api/users/update-self', {
+      token: mover.token,
+      body: { username: mover.user.username, email: newEmail, password: mover.password },
+    });
+    expect(change.status).toBe(200);
+    // Until the new address is verified the member keeps the old one (issue 12 §6): the queued
+    // message goes to the old, verified address, never to the unverified new one.
     await runWorker();
     let to = mails.filter((m) => m.subject === 'Moved newsletter').map((m) => m.to);
     expect(to).toContain(stays.email);
+    expect(to).toContain(mover.email);
     expect(to).not.toContain(newEmail);
-    expect(to).not.toContain(mover.email);
-    expect(await statusOf(prefix, mover.user.id)).toMatchObject({ status: 'skipped', error: 'Email not verified' });
+    expect(await statusOf(prefix, mover.user.id)).toMatchObject({ status: 'sent', recipient: mover.email });
 
-    // Verified (the link in the verification email): the next message goes to the new address.
-    await t.database.query('update users set email_validated = true where id = $1', [mover.user.id]);
+    // Verified (the link in the confirmation email): the next message goes to the new address.
+    const confirm = await vi.waitFor(() => {
+      const m = mails.find((x) => x.to === newEmail && x.subject === 'Confirm your new RoundUp email');
+      if (!m) throw new Error('no confirmation email yet');
+      return m;
+    });
+    const code = /verify-email\/([A-Za-z0-9_-]+)/.exec(confirm.text)![1];
+    expect((await call(t.app, 'POST', '/api/users/validate-email', { body: { email_validation_code: code } })).status).toBe(200);
     mails.length = 0;
     const next = await announce('general', 'After the move');
     await runWorker();
