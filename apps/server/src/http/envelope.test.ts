@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error';
-import { GENERIC_500, issueMessage, mapError } from './envelope';
+import { CHANGED_MEANWHILE, GENERIC_500, issueMessage, mapError } from './envelope';
 
 describe('envelope error mapping', () => {
   it.each([
@@ -19,6 +19,14 @@ describe('envelope error mapping', () => {
     [new Error('Failed query', { cause: Object.assign(new Error('value "99999999999" is out of range for type integer'), { code: '22003' }) }), 400, 'A value in the request is out of range or not in the expected format.'],
     [Object.assign(new Error('invalid input syntax for type uuid'), { code: '22P02' }), 400, 'A value in the request is out of range or not in the expected format.'],
     [new Error('Failed query', { cause: Object.assign(new Error('duplicate key'), { code: '23505' }) }), 409, 'That already exists.'],
+    [
+      new Error('Failed query', {
+        cause: Object.assign(new Error('insert or update on table "trades" violates foreign key constraint'), { code: '23503', constraint: 'trades_split_id_reverse_splits_id_fk' }),
+      }),
+      409,
+      CHANGED_MEANWHILE,
+    ],
+    [Object.assign(new Error('violates foreign key constraint'), { code: '23503' }), 409, 'That item was changed or removed meanwhile; reload and try again.'],
     [new Error('connection refused to 10.0.0.1: select * from users'), 500, GENERIC_500],
     [new TypeError("Cannot read properties of undefined (reading 'x')"), 500, GENERIC_500],
     ['a thrown string', 500, GENERIC_500],

@@ -6,6 +6,7 @@ import type { ApiError } from '@roundup/shared';
 import { AppError } from './app-error';
 
 export const GENERIC_500 = 'Something went wrong on our side. Please try again.';
+export const CHANGED_MEANWHILE = 'That item was changed or removed meanwhile; reload and try again.';
 
 /** Turns a validation issue into a message a person can act on. */
 export function issueMessage(path: string, message: string): string {
@@ -43,6 +44,11 @@ export function mapError(err: unknown): MappedError {
   }
   if (pgCode === '23505') {
     return { status: 409, errors: [{ msg: 'That already exists.' }], log: false };
+  }
+  if (pgCode === '23503') {
+    // A foreign key violation: a row the request names was removed by someone else meanwhile
+    // (e.g. an admin deleted a split while a member saved a trade on it), never a 500.
+    return { status: 409, errors: [{ msg: CHANGED_MEANWHILE }], log: false };
   }
   const fe = err as FastifyError & { validation?: unknown };
   if (hasZodFastifySchemaValidationErrors(fe)) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { todayInMarket } from '@roundup/shared';
+import { addDays, todayInMarket } from '@roundup/shared';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { drainDeliveries, FAST_DELIVERY, recordingAdapters } from '../../../test/recording-adapters';
 import { notificationsService } from './service';
@@ -12,7 +12,7 @@ import { notificationsService } from './service';
  */
 
 let t: TestApp;
-const { mails, texts, failNext, adapters } = recordingAdapters();
+const { mails, texts, discords, failNext, adapters } = recordingAdapters();
 type Member = Awaited<ReturnType<typeof registerUser>>;
 let admin: Member;
 
@@ -53,7 +53,7 @@ async function announce(kind: 'general' | 'newsletter', subject: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ mailer: adapters.mailer, sms: adapters.sms, whatsapp: adapters.whatsapp });
+  t = await createTestApp({ mailer: adapters.mailer, sms: adapters.sms, whatsapp: adapters.whatsapp, discord: adapters.discord });
   admin = await registerUser(t.app, { verified: true });
   await setRole(t.database, admin.user.id, 'Admin');
   await setPrefs(admin, {
@@ -185,18 +185,19 @@ describe('a channel turned off, a phone removed or changed', () => {
     });
   });
 
-  it('a changed email address gets the messages once it is verified; until then the old verified address keeps them', async () => {
+  it('a changed email address gets messages only once the new address is verified', async () => {
     const mover = await registerUser(t.app, { verified: true });
     const stays = await registerUser(t.app, { verified: true });
     mails.length = 0;
     const prefix = await announce('newsletter', 'Moved newsletter');
     const newEmail = `moved.${mover.email}`;
-    const asked = await call(t.app, 'POST', '/api/users/update-self', {
+    const change = await call(t.app, 'POST', '/api/users/update-self', {
       token: mover.token,
       body: { username: mover.user.username, email: newEmail, password: mover.password },
     });
-    expect(asked.status).toBe(200);
-    // The new address is not verified yet: the old, verified one stays in force (issue 12 §6).
+    expect(change.status).toBe(200);
+    // Until the new address is verified the member keeps the old one (issue 12 §6): the queued
+    // message goes to the old, verified address, never to the unverified new one.
     await runWorker();
     let to = mails.filter((m) => m.subject === 'Moved newsletter').map((m) => m.to);
     expect(to).toContain(stays.email);
@@ -204,10 +205,10 @@ describe('a channel turned off, a phone removed or changed', () => {
     expect(to).not.toContain(newEmail);
     expect(await statusOf(prefix, mover.user.id)).toMatchObject({ status: 'sent', recipient: mover.email });
 
-    // Verified through the link sent to the new address: the next message goes there.
+    // Verified (the link in the confirmation email): the next message goes to the new address.
     const confirm = await vi.waitFor(() => {
       const m = mails.find((x) => x.to === newEmail && x.subject === 'Confirm your new RoundUp email');
-      if (!m) throw new Error('no confirmation mail yet');
+      if (!m) throw new Error('no confirmation email yet');
       return m;
     });
     const code = /verify-email\/([A-Za-z0-9_-]+)/.exec(confirm.text)![1];
@@ -307,5 +308,100 @@ describe('Pro-only messages after the member loses Pro', () => {
     await runWorker();
     expect(mails).toHaveLength(0);
     expect(await statusOf(prefix, flaky.user.id)).toMatchObject({ status: 'skipped', error: 'Turned off the newsletter' });
+  });
+});
+
+describe('a queued split alert, then the split leaves the public calendar (issue 12 §1)', () => {
+  it('moved back to Approved, archived or deleted before the send: skipped, not sent; the rest still goes', async () => {
+    const today = todayInMarket();
+    const pro = await registerUser(t.app, { verified: true });
+    await setRole(t.database, pro.user.id, 'Pro');
+    const newTicker = (ticker: string, over: Record<string, unknown> = {}) => ({
+      name: `${ticker} Holdings`,
+      ticker,
+      effDate: today,
+      buyDate: today,
+      ratio: 10,
+      price: 1,
+      status: 'Upcoming',
+      rsType: 'Round Up',
+      caution: false,
+      ...over,
+    });
+    const add = async (ticker: string, over: Record<string, unknown> = {}) => {
+      const res = await call(t.app, 'POST', '/api/rs/add', { token: admin.token, body: { newTicker: newTicker(ticker, over) } });
+      expect(res.status).toBe(200);
+      return res.body.data.split._id as string;
+    };
+    // Four splits added as Upcoming, buying today: each raises a new-split alert (+ Discord) and a buy reminder.
+    const keep = await add('KEEPQ');
+    const back = await add('BACKQ');
+    const gone = await add('GONEQ');
+    // Took effect yesterday (shares back today at a one-day broker): the member holds an open position on it.
+    const archivedTicker = newTicker('ARCHQ', { buyDate: addDays(today, -2), effDate: addDays(today, -1) });
+    const arch = await add('ARCHQ', { buyDate: archivedTicker.buyDate, effDate: archivedTicker.effDate });
+    const { rows: b } = await t.database.query<{ id: string }>(`insert into brokers (name, share_return_time) values ('Next Day', 1) returning id::text as id`);
+    const acct = await call(t.app, 'POST', '/api/accounts/add', {
+      token: pro.token,
+      body: { newAccount: { brokerId: b[0].id, type: 'Individual Cash', nickname: 'Main' } },
+    });
+    expect(acct.status).toBe(200);
+    const accountId = (acct.body.data.accounts as { _id: string }[])[0]._id;
+    expect((await call(t.app, 'POST', '/api/trades/add', { token: pro.token, body: { newTrade: { accountId, splitId: arch, buy_price: 1 } } })).status).toBe(
+      200,
+    );
+
+    await service().buyReminders(today);
+    await service().sellReminders(today);
+    await expand();
+    const queued = async (splitId: string) =>
+      (
+        await t.database.query<Row>(
+          `select idem_key, user_id::text as user_id, channel, recipient, status, error from notification_deliveries
+            where (idem_key like $1 or idem_key like $2) and (user_id = $3 or user_id is null) order by idem_key`,
+          [`rsa:${splitId}:%`, `buy:${splitId}:%`, pro.user.id],
+        )
+      ).rows;
+    for (const id of [keep, back, gone]) {
+      expect((await queued(id)).map((r) => [r.idem_key.split(':')[0], r.channel, r.status])).toEqual([
+        ['buy', 'email', 'queued'],
+        ['rsa', 'discord', 'queued'],
+        ['rsa', 'email', 'queued'],
+      ]);
+    }
+    expect((await queued(arch)).map((r) => [r.channel, r.status])).toEqual([
+      ['discord', 'queued'],
+      ['email', 'queued'],
+    ]);
+    expect(await statusOf('sell:', pro.user.id)).toMatchObject({ status: 'queued' });
+
+    // Before the worker runs, the admin moves one back to Approved, archives one (it has a trade) and deletes one.
+    const back2 = await call(t.app, 'POST', '/api/rs/edit', { token: admin.token, body: { newTicker: { ...newTicker('BACKQ', { status: 'Approved' }), _id: back } } });
+    expect(back2.status).toBe(200);
+    const archived = await call(t.app, 'POST', '/api/rs/delete', { token: admin.token, body: { id: arch, confirm: true } });
+    expect(archived.body.data).toMatchObject({ archived: true });
+    const deleted = await call(t.app, 'POST', '/api/rs/delete', { token: admin.token, body: { id: gone } });
+    expect(deleted.body.data).toMatchObject({ deleted: true });
+
+    mails.length = 0;
+    discords.length = 0;
+    await runWorker();
+    const said = [...mails.map((m) => `${m.subject}\n${m.text}`), ...discords];
+    for (const ticker of ['BACKQ', 'GONEQ']) expect(said.filter((x) => x.includes(ticker))).toEqual([]);
+    // The archived split's alerts are not sent; the member's sell reminder for their own open position still is.
+    expect(said.filter((x) => x.includes('ARCHQ'))).toEqual([expect.stringMatching(/^Your round-up shares should be back: ARCHQ\n/)]);
+    expect(mails.filter((m) => m.to === pro.email && m.subject.includes('KEEPQ')).map((m) => m.subject).sort()).toEqual([
+      'Buy today: KEEPQ',
+      'New reverse split: KEEPQ 10:1',
+    ]);
+    expect(discords.filter((d) => d.includes('KEEPQ'))).toHaveLength(1);
+
+    for (const id of [back, gone, arch]) {
+      const rows = await queued(id);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const r of rows) expect(r).toMatchObject({ status: 'skipped', error: 'Split no longer public' });
+    }
+    expect((await queued(keep)).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(await statusOf('sell:', pro.user.id)).toMatchObject({ status: 'sent', error: null });
   });
 });

@@ -38,6 +38,17 @@ export interface ClaimedDelivery {
   pro_only: boolean;
   /** The member as they are now (null for Discord), so the worker can re-check eligibility before sending. */
   member: Recipient | null;
+  /**
+   * The splits the message is about (new/upcoming alerts, buy reminders; empty for the others) as
+   * they are now: `status` null when the split was deleted. The worker re-checks them before sending.
+   */
+  splits: SplitNow[];
+}
+
+export interface SplitNow {
+  id: string;
+  status: string | null;
+  archived: boolean;
 }
 
 /** The users columns a Recipient is read from (role, status, addresses, every preference). */
@@ -109,6 +120,20 @@ export interface SellCandidate {
   share_return_time: number | null;
   [pref: string]: unknown;
 }
+
+/**
+ * The ids of the splits a claimed delivery `c` is about, read from its event's payload (as
+ * service.ts raises them): `splitId` of a new/upcoming split alert (members and Discord), each
+ * `splits[].splitId` of a buy reminder. Sell reminders name none: they are about the member's own
+ * open positions, which may be on archived splits, and still go out. An id that is not a uuid
+ * names no split (x.uid null), so it reads as deleted.
+ */
+const SPLIT_IDS_SQL = `select v.id, case when v.id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then v.id::uuid end as uid
+  from (
+    select c.payload->>'splitId' as id where c.kind in ('rsa', 'upcomingRsa')
+    union all
+    select e->>'splitId' from jsonb_array_elements(case when c.kind = 'buyReminder' and jsonb_typeof(c.payload->'splits') = 'array' then c.payload->'splits' else '[]'::jsonb end) e
+  ) v`;
 
 const SPLIT_FIELDS = sql`id::text as "splitId", name, ticker, ratio, to_char(buy_date, 'YYYY-MM-DD') as "buyDate",
   to_char(eff_date, 'YYYY-MM-DD') as "effDate", price::text as price, est_profit::text as "estProfit", status`;
@@ -278,8 +303,14 @@ export function notificationsRepo(db: Db) {
                 for update skip locked)
               returning d.id, d.idem_key, d.user_id, d.channel, d.recipient, d.data, d.attempts, d.next_attempt_at, e.kind, e.payload, e.pro_only_audience)
             select c.id::text as id, c.idem_key, c.user_id::text as user_id, c.channel, c.recipient, c.data, c.attempts, c.kind, c.payload,
-              c.pro_only_audience as pro_only, ${sql.raw(RECIPIENT_COLUMNS)}
+              c.pro_only_audience as pro_only, ${sql.raw(RECIPIENT_COLUMNS)}, sp.splits
             from claimed c left join users u on u.id = c.user_id
+            -- The splits named in the payload (SPLIT_IDS_SQL), each as it is now; a deleted one has no row.
+            left join lateral (
+              select coalesce(jsonb_agg(jsonb_build_object('id', x.id, 'status', s.status, 'archived', s.archived_at is not null)), '[]'::jsonb) as splits
+              from (${sql.raw(SPLIT_IDS_SQL)}) x
+              left join reverse_splits s on s.id = x.uid
+            ) sp on true
             order by c.next_attempt_at`,
       );
       return r.map((row) => ({
@@ -294,10 +325,11 @@ export function notificationsRepo(db: Db) {
         payload: row.payload as Record<string, unknown>,
         pro_only: Boolean(row.pro_only),
         member: row.user_id ? recipientFrom(row) : null,
+        splits: ((row.splits as SplitNow[] | null) ?? []).map((x) => ({ id: String(x.id), status: x.status ?? null, archived: Boolean(x.archived) })),
       }));
     },
 
-    /** Deliveries not sent because the member is no longer eligible (the reason is kept in `error` for the log). */
+    /** Deliveries not sent because the member or the split is no longer eligible (the reason is kept in `error` for the log). */
     async markSkipped(skipped: { id: string; reason: string }[], now: Date): Promise<void> {
       if (skipped.length === 0) return;
       const json = JSON.stringify(skipped.map((d) => ({ id: d.id, r: d.reason })));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notifications } from '@roundup/shared';
+import { isAnnounceable } from '../splits/rules';
 import {
   addressFor,
   announcementText,
@@ -12,6 +13,8 @@ import {
   render,
   sellReminderDate,
   smsSegments,
+  splitIneligibility,
+  SPLIT_NOT_PUBLIC,
   unsubscribeTokenExpired,
   type EventKind,
   type PersonalChannel,
@@ -232,5 +235,30 @@ describe('announcementText (SMS / WhatsApp)', () => {
     expect([...t].length).toBeLessThanOrEqual(1600);
     expect(t.startsWith('Subject\nword word')).toBe(true);
     expect(t.endsWith('… (full message in your email)')).toBe(true);
+  });
+});
+
+describe('splitIneligibility: the send-time re-check of the splits a message announces (issue 12 §1)', () => {
+  const up = { status: 'Upcoming', archived: false };
+  const cases: [string, EventKind, { status: string | null; archived: boolean }[], string | null][] = [
+    ['new-split alert, still Upcoming', 'rsa', [up], null],
+    ['new-split alert, moved back to Approved', 'rsa', [{ status: 'Approved', archived: false }], SPLIT_NOT_PUBLIC],
+    ['upcoming alert, moved on to Complete', 'upcomingRsa', [{ status: 'Complete', archived: false }], SPLIT_NOT_PUBLIC],
+    ['upcoming alert, archived', 'upcomingRsa', [{ status: 'Upcoming', archived: true }], SPLIT_NOT_PUBLIC],
+    ['new-split alert, deleted', 'rsa', [{ status: null, archived: false }], SPLIT_NOT_PUBLIC],
+    ['buy reminder, still Upcoming', 'buyReminder', [up, up], null],
+    ['buy reminder, one of its splits archived', 'buyReminder', [up, { status: 'Upcoming', archived: true }], SPLIT_NOT_PUBLIC],
+    ['buy reminder naming no split', 'buyReminder', [], SPLIT_NOT_PUBLIC],
+    ['sell reminder: own positions, whatever became of the split', 'sellReminder', [], null],
+    ['announcement', 'general', [], null],
+    ['newsletter', 'newsletter', [], null],
+    ['admin SMS', 'adminSms', [], null],
+  ];
+  it.each(cases)('%s', (_name, kind, splits, expected) => expect(splitIneligibility(kind, splits)).toBe(expected));
+
+  it('agrees with isAnnounceable for every status × archived', () => {
+    for (const status of ['Approved', 'Upcoming', 'Complete', 'Other'])
+      for (const archived of [false, true])
+        expect(splitIneligibility('rsa', [{ status, archived }]) === null).toBe(isAnnounceable({ status, archived }));
   });
 });

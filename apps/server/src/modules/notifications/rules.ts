@@ -1,3 +1,4 @@
+import { isAnnounceable } from '../splits/rules';
 import { addDays, formatIsoDate, isTradingDay, PERMISSIONS, SMS_MESSAGE_MAX, smsSegmentCount, type Notifications, type Role } from '@roundup/shared';
 
 /**
@@ -75,6 +76,25 @@ export function ineligibility(user: Recipient, kind: EventKind, channel: Persona
   if (channel === 'email') return !user.email ? 'No email address' : user.email_validated ? null : 'Email not verified';
   if (!user.phone) return 'No phone number';
   return user.phone_validated ? null : 'Phone not validated';
+}
+
+/** The events whose message announces splits (their payload names them; repo.ts SPLIT_IDS_SQL reads the ids). */
+export const SPLIT_KINDS: readonly EventKind[] = ['rsa', 'upcomingRsa', 'buyReminder'];
+
+export const SPLIT_NOT_PUBLIC = 'Split no longer public';
+
+/**
+ * Why a message about splits must not go out now, or null: the worker's re-check before each send
+ * (member and Discord deliveries alike). A split is announced only while `isAnnounceable` (Upcoming,
+ * not archived, issue 12 §1), so an alert or buy reminder queued for a split that an admin has since
+ * moved back to Approved (or on to Complete), archived or deleted (`status` null) is skipped.
+ * Sell reminders are not split announcements: they list the member's own open positions and still
+ * go out when the split was archived (its trades are theirs).
+ */
+export function splitIneligibility(kind: EventKind, splits: readonly { status: string | null; archived: boolean }[]): string | null {
+  if (!SPLIT_KINDS.includes(kind)) return null;
+  if (splits.length === 0) return SPLIT_NOT_PUBLIC;
+  return splits.every((s) => s.status !== null && isAnnounceable({ status: s.status, archived: s.archived })) ? null : SPLIT_NOT_PUBLIC;
 }
 
 /** The channels one user gets for one event; empty (quietly) when none applies. */

@@ -15,6 +15,7 @@ import {
   PLANS,
   render,
   sellReminderDate,
+  splitIneligibility,
   unsubscribeTokenExpired,
   type EventKind,
   type Recipient,
@@ -157,15 +158,23 @@ export function notificationsService(ctx: AppContext) {
   }
 
   /**
-   * Re-checks each claimed delivery against its member as they are now, with the fan-out's own rule:
-   * those no longer eligible (preference or channel turned off, unsubscribed, no longer Pro, disabled,
-   * phone removed or not validated) are marked skipped with the reason; the others go to the member's
-   * current address.
+   * Re-checks each claimed delivery before it is sent, and marks those that must not go out skipped
+   * with the reason:
+   * - the splits it announces, as they are now (splitIneligibility): an alert, buy reminder or Discord
+   *   post for a split moved back to Approved, archived or deleted since it was queued is not sent
+   *   (sell reminders are about the member's own positions and still go out for archived splits);
+   * - its member, with the fan-out's own rule: preference or channel turned off, unsubscribed, no
+   *   longer Pro, disabled, phone removed or not validated. The others go to the member's current address.
    */
   async function recheck(claimed: ClaimedDelivery[], now: Date): Promise<ClaimedDelivery[]> {
     const skipped: { id: string; reason: string }[] = [];
     const ready: ClaimedDelivery[] = [];
     for (const d of claimed) {
+      const splitReason = splitIneligibility(d.kind, d.splits);
+      if (splitReason) {
+        skipped.push({ id: d.id, reason: splitReason });
+        continue;
+      }
       if (!d.member || d.channel === 'discord') {
         ready.push(d);
         continue;
@@ -176,7 +185,7 @@ export function notificationsService(ctx: AppContext) {
     }
     if (skipped.length > 0) {
       await repo.markSkipped(skipped, now);
-      ctx.log.info({ skipped: skipped.length }, 'deliveries skipped: members no longer eligible');
+      ctx.log.info({ skipped: skipped.length }, 'deliveries skipped: member or split no longer eligible');
     }
     return ready;
   }

@@ -37,8 +37,15 @@ const columns = (f: TradeFields) => ({
  * re-date (which locks the split for update) and member saves queue up in one order instead of
  * deadlocking, and the stored totals count each trade under the date that holds when it commits.
  */
-async function lockSplit(tx: Db, splitId: string) {
-  await tx.select({ id: s.id }).from(s).where(eq(s.id, splitId)).for('share');
+async function lockSplit(tx: Db, splitId: string): Promise<LockedSplit | null> {
+  const [row] = await tx.select({ status: s.status, archivedAt: s.archivedAt }).from(s).where(eq(s.id, splitId)).for('share');
+  return row ?? null;
+}
+
+/** The split as it is once locked (null: deleted meanwhile). */
+export interface LockedSplit {
+  status: string;
+  archivedAt: Date | null;
 }
 
 export function tradesRepo(db: Db) {
@@ -70,11 +77,17 @@ export function tradesRepo(db: Db) {
     },
     /**
      * Inserts; null when the account already has a trade for this split (the unique constraint
-     * trades_account_split_uq decides between parallel adds).
+     * trades_account_split_uq decides between parallel adds). `check` sees the split as it is once
+     * locked (null when an admin deleted it meanwhile) and throws to refuse: the split cannot change
+     * between that check and the insert, so the insert never meets a foreign-key violation.
      */
-    async insert(values: { userId: string; accountId: string; splitId: string; ticker: string }, fields: TradeFields): Promise<Trade | null> {
+    async insert(
+      values: { userId: string; accountId: string; splitId: string; ticker: string },
+      fields: TradeFields,
+      check: (split: LockedSplit | null) => void,
+    ): Promise<Trade | null> {
       return db.transaction(async (tx) => {
-        await lockSplit(tx as unknown as Db, values.splitId);
+        check(await lockSplit(tx as unknown as Db, values.splitId));
         const rows = await tx
           .insert(t)
           .values({ ...values, ...columns(fields) })

@@ -21,11 +21,16 @@ export function tradesService(ctx: AppContext) {
     return split;
   }
 
-  /** The split, when a trade may be recorded on it now (Approved: not until Upcoming; archived: no new trades). */
-  async function requireOpenSplit(splitId: string, action: 'add' | 'edit') {
-    const split = await requireSplit(splitId);
+  /** Refuses a trade on this split now (Approved: not until Upcoming; archived: no new trades). */
+  function checkOpen(split: { status: string; archivedAt: Date | null }, action: 'add' | 'edit') {
     const problem = tradeProblem({ status: split.status, archived: split.archivedAt !== null }, action);
     if (problem) throw new AppError(problem.code, problem.msg);
+  }
+
+  /** The split, when a trade may be recorded on it now. */
+  async function requireOpenSplit(splitId: string, action: 'add' | 'edit') {
+    const split = await requireSplit(splitId);
+    checkOpen(split, action);
     return split;
   }
 
@@ -55,7 +60,11 @@ export function tradesService(ctx: AppContext) {
         await accounts.requireOwned(userId, input.accountId);
         const split = await requireOpenSplit(input.splitId, 'add');
         const fields = prepare(input, split.buyDate);
-        const trade = await repo.insert({ userId, accountId: input.accountId, splitId: split.id, ticker: split.ticker }, fields);
+        // Checked again under the split's lock: an admin may have deleted, archived or un-published it since.
+        const trade = await repo.insert({ userId, accountId: input.accountId, splitId: split.id, ticker: split.ticker }, fields, (locked) => {
+          if (!locked) throw notFound(SPLIT_NOT_FOUND);
+          checkOpen(locked, 'add');
+        });
         if (trade) return trade;
         const stored = await repo.forAccountAndSplit(userId, input.accountId, split.id);
         if (stored && sameTradeFields(stored, fields)) return stored;
