@@ -37,7 +37,8 @@ test('a Pro member keeps accounts in order, records trades across them and downl
   // Add three accounts through the dialog.
   await page.goto('/settings/accounts');
   await expect(page.getByText('No brokerage accounts yet')).toBeVisible();
-  const types = ['Individual Cash', 'Roth IRA', 'Traditional IRA'];
+  // Charlie is taxable, Bravo a Roth IRA: the Form 8949 export leaves Bravo's sale out.
+  const types = ['Individual Cash', 'Roth IRA', 'Individual Margin'];
   for (const [i, nickname] of ['Alpha', 'Bravo', 'Charlie'].entries()) {
     await page.getByRole('button', { name: 'Add account', exact: true }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add account' });
@@ -138,12 +139,22 @@ test('a Pro member keeps accounts in order, records trades across them and downl
   await expect(page.getByTestId('realized-total')).toHaveText('$3.75');
   await expect(page.getByTestId('closed-trades')).toHaveText('2');
   await expect(page.getByTestId('open-positions')).toHaveText('1');
-  await page.getByLabel('Tax year').selectOption(split.effDate.slice(0, 4));
+  const year = split.effDate.slice(0, 4);
+  await page.getByLabel('Tax year').selectOption(year);
+  await expect(page.getByText(`1 sale in your Roth IRA account is left out of the ${year} file`)).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-  expect(download.suggestedFilename()).toBe(`roundup-form-8949-${split.effDate.slice(0, 4)}.csv`);
-  const csv = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
-  expect(csv[0]).toBe('Description of property,Date acquired,Date sold or disposed of,Proceeds (sales price),Cost or other basis,Gain or (loss),Term,Account');
-  expect(csv).toHaveLength(4);
-  expect(csv[3]).toBe('Totals,,,5.75,2.00,3.75,,');
+  expect(download.suggestedFilename()).toBe(`roundup-form-8949-${year}.csv`);
+  const text = readFileSync((await download.path())!, 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const csv = text.slice(1).trim().split('\r\n');
+  expect(csv[0]).toBe(
+    '(a) Description of property,(b) Date acquired,(c) Date sold or disposed of,(d) Proceeds (sales price),(e) Cost or other basis,(f) Code(s) from instructions,(g) Amount of adjustment,(h) Gain or (loss),Term,Account',
+  );
+  // Charlie's taxable sale only: dates as MM/DD/YYYY, (f) and (g) empty.
+  expect(csv).toHaveLength(3);
+  const mmddyyyy = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
+  expect(csv[1]).toContain(`,${mmddyyyy(split.buyDate)},${mmddyyyy(split.effDate)},3.50,1.00,,,2.50,`);
+  expect(csv[1]).toContain('Charlie');
+  expect(csv[2]).toBe('Totals,,,3.50,1.00,,,2.50,,');
   checkConsole();
 });
