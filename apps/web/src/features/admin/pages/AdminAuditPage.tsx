@@ -2,6 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { Pager } from '../../../components/Pager';
 import { errorMessages } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { useAuditPage, type AuditFilters } from '../api';
@@ -114,26 +115,7 @@ export function AdminAuditPage() {
               )}
             </div>
           ) : null}
-          {data && (pages > 1 || page > 1) ? (
-            <nav className="d-flex flex-wrap justify-content-between align-items-center gap-2 mt-3" aria-label="Audit pages">
-              <span className="small text-body-secondary">
-                {data.audit.length
-                  ? `Showing ${formatCount((page - 1) * data.pageSize + 1)}–${formatCount((page - 1) * data.pageSize + data.audit.length)} of ${formatCount(data.total)}`
-                  : `${formatCount(data.total)} entries`}
-              </span>
-              <div className="d-flex align-items-center gap-2">
-                <Button variant="outline-secondary" size="sm" disabled={page <= 1} onClick={() => goTo(Math.min(page - 1, pages))}>
-                  Previous
-                </Button>
-                <span className="small">
-                  Page {page} of {pages}
-                </span>
-                <Button variant="outline-secondary" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-                  Next
-                </Button>
-              </div>
-            </nav>
-          ) : null}
+          {data ? <Pager label="Audit pages" page={page} pages={pages} pageSize={data.pageSize} shown={data.audit.length} total={data.total} noun="entries" goTo={goTo} /> : null}
         </div>
       </section>
     </>

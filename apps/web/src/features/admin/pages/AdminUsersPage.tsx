@@ -1,9 +1,9 @@
 import { formatInMarketTz } from '@roundup/shared/dates';
 import { useDeferredValue, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { Pager } from '../../../components/Pager';
 import { errorMessages } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { useAdminUsers } from '../api';
@@ -126,26 +126,7 @@ export function AdminUsersPage() {
               </table>
             </div>
           ) : null}
-          {data && (pages > 1 || page > 1) ? (
-            <nav className="d-flex flex-wrap justify-content-between align-items-center gap-2 mt-3" aria-label="User pages">
-              <span className="small text-body-secondary">
-                {data.users.length
-                  ? `Showing ${formatCount((page - 1) * data.pageSize + 1)}–${formatCount((page - 1) * data.pageSize + data.users.length)} of ${formatCount(data.matched)}`
-                  : `${formatCount(data.matched)} users`}
-              </span>
-              <div className="d-flex align-items-center gap-2">
-                <Button variant="outline-secondary" size="sm" disabled={page <= 1} onClick={() => goTo(Math.min(page - 1, pages))}>
-                  Previous
-                </Button>
-                <span className="small">
-                  Page {page} of {pages}
-                </span>
-                <Button variant="outline-secondary" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-                  Next
-                </Button>
-              </div>
-            </nav>
-          ) : null}
+          {data ? <Pager label="User pages" page={page} pages={pages} pageSize={data.pageSize} shown={data.users.length} total={data.matched} noun="users" goTo={goTo} /> : null}
         </div>
       </section>
     </>
