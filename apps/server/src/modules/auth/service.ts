@@ -1,5 +1,6 @@
 import type { PublicUser } from '@roundup/shared';
 import type { AppContext } from '../../context';
+import { escapeHtml } from '../../lib/html';
 import { AppError, badRequest, conflict } from '../../http/app-error';
 import { postgresCode } from '../../http/envelope';
 import type { Principal } from '../../http/auth';
@@ -333,7 +334,3 @@ export function authService(ctx: AppContext) {
 }
 
 export type AuthService = ReturnType<typeof authService>;
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}

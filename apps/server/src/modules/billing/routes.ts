@@ -5,7 +5,7 @@ import { paymentsFromConfig, type PaymentProvider } from '../../adapters/payment
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
-import { escapeHtml } from '../auth/service';
+import { escapeHtml } from '../../lib/html';
 import { billingService } from './service';
 
 const sessionParams = z.object({ sessionId: z.string().min(1).max(255) });

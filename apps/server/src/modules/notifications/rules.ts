@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../lib/html';
 import { isAnnounceable } from '../splits/rules';
 import { addDays, formatIsoDate, isTradingDay, PERMISSIONS, SMS_MESSAGE_MAX, smsSegmentCount, type Notifications, type Role } from '@roundup/shared';
 
@@ -175,7 +176,6 @@ export interface Rendered {
   short: string;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const day = (d: string) => formatIsoDate(d, 'MMMM dd, yyyy');
 const money = (v: string) => `$${Number(v).toFixed(2)}`;
 const splitLine = (s: SplitPayload) => `${s.name} (${s.ticker}), ${s.ratio}:1, buy by ${day(s.buyDate)}, effective ${day(s.effDate)}`;
@@ -234,11 +234,11 @@ export function render(kind: EventKind, payload: Record<string, unknown>, data: 
   const text = [...lines, '', `Open the calendar: ${link}`, '', ...footer].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1b2430">',
-    `<h1 style="font-size:18px">${esc(subject)}</h1>`,
+    `<h1 style="font-size:18px">${escapeHtml(subject)}</h1>`,
     // Plain text as typed: a blank line starts a paragraph, a single line break stays one.
-    ...lines.flatMap((l) => l.split(/\r?\n[ \t]*\r?\n/)).map((l) => `<p style="margin:0 0 8px">${esc(l.trim()).replace(/\r?\n/g, '<br>')}</p>`),
-    `<p><a href="${esc(link)}">Open the calendar</a></p>`,
-    links.unsubscribeUrl ? `<p style="font-size:12px;color:#667">You receive this because of your notification settings. <a href="${esc(links.unsubscribeUrl)}">Unsubscribe</a></p>` : '',
+    ...lines.flatMap((l) => l.split(/\r?\n[ \t]*\r?\n/)).map((l) => `<p style="margin:0 0 8px">${escapeHtml(l.trim()).replace(/\r?\n/g, '<br>')}</p>`),
+    `<p><a href="${escapeHtml(link)}">Open the calendar</a></p>`,
+    links.unsubscribeUrl ? `<p style="font-size:12px;color:#667">You receive this because of your notification settings. <a href="${escapeHtml(links.unsubscribeUrl)}">Unsubscribe</a></p>` : '',
     '</body></html>',
   ].join('');
   return { subject, text, html, short };

@@ -4,6 +4,8 @@
  * RFC 8058 body to the same URL, which is the one in the List-Unsubscribe header.
  */
 
+import { escapeHtml } from '../../lib/html';
+
 export const PREF_LABEL: Record<string, string> = {
   rsa: 'new reverse split alerts',
   upcomingRsa: 'upcoming reverse split alerts',
@@ -13,7 +15,6 @@ export const PREF_LABEL: Record<string, string> = {
   newsletter: 'the newsletter',
 };
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const BUTTON =
   'display:inline-block;flex:1 1 12rem;box-sizing:border-box;min-height:44px;padding:10px 20px;border-radius:8px;font:600 16px/1.5 system-ui,sans-serif;text-align:center;text-decoration:none;cursor:pointer';
@@ -21,25 +22,25 @@ const BUTTON =
 function shell(title: string, inner: string): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
-    `<meta name="robots" content="noindex"><title>${esc(title)} · RoundUp</title></head>` +
+    `<meta name="robots" content="noindex"><title>${escapeHtml(title)} · RoundUp</title></head>` +
     '<body style="margin:0;background:#f4f6f9;color:#1b2430;font:16px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif">' +
     '<header style="background:#fff;border-bottom:1px solid #e2e6ec"><div style="max-width:40rem;margin:0 auto;padding:14px 20px">' +
     '<a href="/" style="color:#1b2430;font-weight:700;font-size:18px;text-decoration:none">RoundUp</a></div></header>' +
     '<main style="max-width:40rem;margin:0 auto;padding:32px 16px">' +
     '<div style="background:#fff;border:1px solid #e2e6ec;border-radius:12px;padding:28px 24px;box-shadow:0 1px 2px rgba(16,24,40,.05)">' +
-    `<h1 style="margin:0 0 12px;font-size:22px;line-height:1.3">${esc(title)}</h1>${inner}</div></main></body></html>`
+    `<h1 style="margin:0 0 12px;font-size:22px;line-height:1.3">${escapeHtml(title)}</h1>${inner}</div></main></body></html>`
   );
 }
 
-const settingsLink = (label: string, style: string) => `<a href="/settings" style="${style}">${esc(label)}</a>`;
+const settingsLink = (label: string, style: string) => `<a href="/settings" style="${style}">${escapeHtml(label)}</a>`;
 
 /** GET: what the link turns off, and a button that does it. Nothing has changed yet. */
 export function confirmPage(pref: string, action: string): string {
   const what = PREF_LABEL[pref] ?? pref;
   return shell(
     `Unsubscribe from ${what}?`,
-    `<p style="margin:0 0 20px">You will stop receiving ${esc(what)} by email. Your other notifications stay as they are.</p>` +
-      `<form method="post" action="${esc(action)}" style="margin:0;display:flex;flex-wrap:wrap;gap:12px;align-items:center">` +
+    `<p style="margin:0 0 20px">You will stop receiving ${escapeHtml(what)} by email. Your other notifications stay as they are.</p>` +
+      `<form method="post" action="${escapeHtml(action)}" style="margin:0;display:flex;flex-wrap:wrap;gap:12px;align-items:center">` +
       '<input type="hidden" name="List-Unsubscribe" value="One-Click">' +
       `<button type="submit" style="${BUTTON};border:0;background:#0f766e;color:#fff">Unsubscribe</button>` +
       settingsLink('Keep them and open my settings', `${BUTTON};border:1px solid #c9d1dc;background:#fff;color:#1b2430`) +
@@ -52,7 +53,7 @@ export function donePage(pref: string): string {
   const what = PREF_LABEL[pref] ?? pref;
   return shell(
     'You are unsubscribed',
-    `<p style="margin:0 0 20px">You will no longer receive ${esc(what)} by email. You can turn them back on at any time in your settings.</p>` +
+    `<p style="margin:0 0 20px">You will no longer receive ${escapeHtml(what)} by email. You can turn them back on at any time in your settings.</p>` +
       settingsLink('Notification settings', `${BUTTON};border:1px solid #c9d1dc;background:#fff;color:#1b2430`),
   );
 }
@@ -64,7 +65,7 @@ export const EXPIRED_LINK = 'This unsubscribe link has expired. You can change y
 export function errorPage(reason: 'invalid' | 'expired'): string {
   return shell(
     reason === 'expired' ? 'Link expired' : 'Link not valid',
-    `<p style="margin:0 0 20px">${esc(reason === 'expired' ? EXPIRED_LINK : INVALID_LINK)}</p>` +
+    `<p style="margin:0 0 20px">${escapeHtml(reason === 'expired' ? EXPIRED_LINK : INVALID_LINK)}</p>` +
       settingsLink('Notification settings', `${BUTTON};border:0;background:#0f766e;color:#fff`),
   );
 }
