@@ -22,8 +22,13 @@ export function RecentSplitsTable() {
   }
   return (
     // A focusable region so keyboard users can scroll the table on small screens (axe scrollable-region-focusable).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="table-responsive bg-white rounded-3 border" tabIndex={0} role="region" aria-label="Recent round-up splits table">
+    <div
+      className="table-responsive bg-white rounded-3 border"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      role="region"
+      aria-label="Recent round-up splits table"
+    >
       <table className="table table-hover align-middle mb-0" aria-describedby="recent-splits-caption">
         <caption id="recent-splits-caption" className="visually-hidden">
           The six most recent reverse splits that rounded fractional shares up
