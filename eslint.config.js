@@ -5,7 +5,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tmp/**', '.tmp-*', 'test-results/**', 'apps/server/src/db/migrations/**', 'coverage/**', 'test-results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      '.tmp/**',
+      '.tmp-*',
+      'test-results/**',
+      'apps/server/src/db/migrations/**',
+      'coverage/**',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,7 +33,14 @@ export default tseslint.config(
     files: ['packages/shared/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|date-fns(/.*)?$|@date-fns/tz$|\\./).*', message: 'shared imports only zod and date helpers' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!zod$|date-fns(/.*)?$|@date-fns/tz$|\\./).*', message: 'shared imports only zod and date helpers' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -31,13 +50,30 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@roundup/server', '@roundup/server/*'], message: 'the web app never imports the server' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@roundup/server', '@roundup/server/*'],
+              message: 'the web app never imports the server',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['apps/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '@roundup/web', '@roundup/web/*'], message: 'the server never imports the web app' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/apps/web/**', '@roundup/web', '@roundup/web/*'], message: 'the server never imports the web app' },
+          ],
+        },
+      ],
     },
   },
   // Inside a server module only repo.ts knows Drizzle; rules.ts is pure.

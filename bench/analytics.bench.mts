@@ -24,7 +24,9 @@ const BUDGET_P99_MS = 100;
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main() {
-  const database = await openDatabase(process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: 'memory://' });
+  const database = await openDatabase(
+    process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: 'memory://' },
+  );
   await migrate(database);
   const app = await buildApp({ database, config: testConfig({ RATE_LIMIT_SCALE: 1000 }), webDist: null, logger: false });
   await app.ready();
@@ -43,7 +45,9 @@ async function main() {
   await database.query('update users set role = $1 where id = $2', ['Pro', userId]);
 
   // 10 brokers, 60 accounts, 400 splits, and one trade per account and split: 24,000 trades.
-  await database.query(`insert into brokers (name, share_return_time) select 'Bench Broker ' || g, (array[0,1,2,3,4,5,10,14])[1 + g % 8] from generate_series(1, 10) g`);
+  await database.query(
+    `insert into brokers (name, share_return_time) select 'Bench Broker ' || g, (array[0,1,2,3,4,5,10,14])[1 + g % 8] from generate_series(1, 10) g`,
+  );
   await database.query(
     `insert into accounts (user_id, broker_id, broker, type, nickname, position)
      select $1, b.id, b.name, 'Individual Cash', 'Account ' || g, g
@@ -81,7 +85,8 @@ async function main() {
     accounts: records.accounts,
     ...totalsFromTrades(records.trades, records.splits),
   });
-  if (JSON.stringify(fromRaw) !== JSON.stringify(first.json().data.analytics)) throw new Error('stored totals disagree with the raw trades');
+  if (JSON.stringify(fromRaw) !== JSON.stringify(first.json().data.analytics))
+    throw new Error('stored totals disagree with the raw trades');
   for (let i = 0; i < 10; i++) await call();
 
   const times: number[] = [];
@@ -114,16 +119,22 @@ async function main() {
 
   const p50 = pct(times, 50);
   const p99 = pct(times, 99);
-  console.log(`GET /api/analytics/mine × ${CALLS}: median ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
+  console.log(
+    `GET /api/analytics/mine × ${CALLS}: median ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`,
+  );
   console.log(
     `  baseline GET /api/auth/me (session lookup only) × ${CALLS}: median ${pct(base, 50).toFixed(1)} ms, p99 ${pct(base, 99).toFixed(1)} ms → analytics/baseline median ${(p50 / pct(base, 50)).toFixed(1)}×`,
   );
   console.log(`  of which summarize() (pure, over the stored totals): median ${pct(pure, 50).toFixed(1)} ms`);
-  console.log(`  budget p99 ≤ ${BUDGET_P99_MS} ms → p99/budget = ${(p99 / BUDGET_P99_MS).toFixed(2)} ${p99 <= BUDGET_P99_MS ? 'OK' : 'OVER BUDGET'}`);
+  console.log(
+    `  budget p99 ≤ ${BUDGET_P99_MS} ms → p99/budget = ${(p99 / BUDGET_P99_MS).toFixed(2)} ${p99 <= BUDGET_P99_MS ? 'OK' : 'OVER BUDGET'}`,
+  );
 
   // What keeping the totals costs a trade save: POST /api/trades/edit with the totals triggers,
   // then with them disabled (the baseline, same run; the totals go stale, so this runs last).
-  const { rows: some } = await database.query<{ id: string }>('select id from trades where user_id = $1 order by id limit 20', [userId]);
+  const { rows: some } = await database.query<{ id: string }>('select id from trades where user_id = $1 order by id limit 20', [
+    userId,
+  ]);
   const edits = async () => {
     const out: number[] = [];
     for (let i = 0; i < CALLS; i++) {

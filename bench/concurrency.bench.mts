@@ -42,7 +42,12 @@ async function main() {
   const inject = (method: 'GET' | 'POST', path: string, token: string | null, payload?: unknown) =>
     app.inject({ method, url: path, headers: token ? { authorization: `Bearer ${token}` } : {}, payload: payload as never });
   const register = async (name: string) => {
-    const res = await inject('POST', '/api/auth/register', null, { username: name, email: `${name}@example.com`, password: 'a long bench passphrase', consent: true });
+    const res = await inject('POST', '/api/auth/register', null, {
+      username: name,
+      email: `${name}@example.com`,
+      password: 'a long bench passphrase',
+      consent: true,
+    });
     if (res.statusCode !== 200) throw new Error(`register ${name}: ${res.body.slice(0, 200)}`);
     const { token, user } = res.json().data;
     return { token: token as string, id: (user._id ?? user.id) as string };
@@ -50,7 +55,10 @@ async function main() {
 
   const admin = await register(`cadmin${run}`);
   await database.query(`update users set role = 'Admin' where id = $1`, [admin.id]);
-  const { rows: b } = await database.query<{ id: string }>(`insert into brokers (name, share_return_time) values ($1, 2) returning id`, [`Race Broker ${run}`]);
+  const { rows: b } = await database.query<{ id: string }>(
+    `insert into brokers (name, share_return_time) values ($1, 2) returning id`,
+    [`Race Broker ${run}`],
+  );
   const splitBody = (i: number, effDate: string) => ({
     name: `Race ${run} ${i}, Inc.`,
     ticker: `R${run.slice(0, 3).toUpperCase()}${i}`,
@@ -78,17 +86,25 @@ async function main() {
     await database.query(`update users set role = 'Pro' where id = $1`, [u.id]);
     const trades: string[] = [];
     for (let a = 0; a < ACCOUNTS; a++) {
-      const res = await inject('POST', '/api/accounts/add', u.token, { newAccount: { brokerId: b[0].id, type: 'Individual Cash', nickname: `A${a}` } });
-      const accountId = (res.json().data.accounts as { _id: string; nickname: string }[]).find((x) => x.nickname === `A${a}`)!._id;
+      const res = await inject('POST', '/api/accounts/add', u.token, {
+        newAccount: { brokerId: b[0].id, type: 'Individual Cash', nickname: `A${a}` },
+      });
+      const accountId = (res.json().data.accounts as { _id: string; nickname: string }[]).find(
+        (x) => x.nickname === `A${a}`,
+      )!._id;
       for (const splitId of splits) {
-        const t = await inject('POST', '/api/trades/add', u.token, { newTrade: { accountId, splitId, buy_price: 1, sell_price: 2 } });
+        const t = await inject('POST', '/api/trades/add', u.token, {
+          newTrade: { accountId, splitId, buy_price: 1, sell_price: 2 },
+        });
         if (t.statusCode !== 200) throw new Error(`trade: ${t.body.slice(0, 200)}`);
         trades.push(t.json().data.trade._id);
       }
     }
     members.push({ ...u, trades });
   }
-  console.log(`${MEMBERS} members × ${ACCOUNTS} accounts × ${SPLITS} splits = ${MEMBERS * ACCOUNTS * SPLITS} trades on ${database.kind}; ${ROUNDS} rounds`);
+  console.log(
+    `${MEMBERS} members × ${ACCOUNTS} accounts × ${SPLITS} splits = ${MEMBERS * ACCOUNTS * SPLITS} trades on ${database.kind}; ${ROUNDS} rounds`,
+  );
 
   const effDates = ['2026-02-09', '2026-02-23', '2026-03-09', '2026-01-26', '2026-03-16', '2026-02-12'];
   const kinds = [
@@ -100,7 +116,10 @@ async function main() {
   ];
   const deadlocks = async () =>
     database.kind === 'postgres'
-      ? Number((await database.query<{ n: string }>('select deadlocks as n from pg_stat_database where datname = current_database()')).rows[0].n)
+      ? Number(
+          (await database.query<{ n: string }>('select deadlocks as n from pg_stat_database where datname = current_database()'))
+            .rows[0].n,
+        )
       : 0;
 
   /**
@@ -118,7 +137,9 @@ async function main() {
         members.flatMap((member, m) =>
           member.trades.map(async (id, k) => {
             const s0 = performance.now();
-            const res = await inject('POST', '/api/trades/edit', member.token, { newTrade: { _id: id, ...kinds[(round + m + k) % kinds.length] } });
+            const res = await inject('POST', '/api/trades/edit', member.token, {
+              newTrade: { _id: id, ...kinds[(round + m + k) % kinds.length] },
+            });
             saves.push(performance.now() - s0);
             statuses.push(res.statusCode);
           }),
@@ -132,7 +153,9 @@ async function main() {
         for (let n = 0; n === 0 || !membersDone; n++) {
           await Promise.all(
             splits.map(async (splitId, i) => {
-              const res = await inject('POST', '/api/rs/edit', admin.token, { newTicker: { _id: splitId, ...splitBody(i, effDates[(round + n + i) % effDates.length]) } });
+              const res = await inject('POST', '/api/rs/edit', admin.token, {
+                newTicker: { _id: splitId, ...splitBody(i, effDates[(round + n + i) % effDates.length]) },
+              });
               statuses.push(res.statusCode);
               redates += 1;
             }),
@@ -173,8 +196,12 @@ async function main() {
     `${r.redates} re-dates; errors (non-2xx) ${bad(r.statuses)}; deadlocks PostgreSQL detected ${database.kind === 'postgres' ? dl : 'n/a (PGlite runs one statement at a time)'}`;
   console.log(line('baseline, members editing, no re-dates', base, d1 - d0));
   console.log(line(`admin re-dating ${SPLITS} splits + ${MEMBERS} members editing`, race, d2 - d1));
-  console.log(`  → save median ratio re-dating/baseline ${(pct(race.saves, 50) / pct(base.saves, 50)).toFixed(2)}×, wall ratio ${(race.wallMs / base.wallMs).toFixed(2)}×`);
-  console.log(`errors ${bad(base.statuses) + bad(race.statuses)}, drift ${after.members} members ($${after.cents.toFixed(2)}) — both must be 0`);
+  console.log(
+    `  → save median ratio re-dating/baseline ${(pct(race.saves, 50) / pct(base.saves, 50)).toFixed(2)}×, wall ratio ${(race.wallMs / base.wallMs).toFixed(2)}×`,
+  );
+  console.log(
+    `errors ${bad(base.statuses) + bad(race.statuses)}, drift ${after.members} members ($${after.cents.toFixed(2)}) — both must be 0`,
+  );
   await app.close();
   await database.close();
   if (bad(base.statuses) + bad(race.statuses) > 0 || after.members > 0) process.exit(1);

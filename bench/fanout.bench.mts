@@ -48,9 +48,14 @@ async function smtpSink() {
 
 async function main() {
   const sink = await smtpSink();
-  const database = await openDatabase(process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: 'memory://' });
+  const database = await openDatabase(
+    process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: 'memory://' },
+  );
   await migrate(database);
-  const mailer = smtpMailer(`smtp://127.0.0.1:${sink.port}/?pool=true&maxConnections=${Math.min(CONCURRENCY, 50)}&maxMessages=1000000`, 'RoundUp <alerts@roundup.local>');
+  const mailer = smtpMailer(
+    `smtp://127.0.0.1:${sink.port}/?pool=true&maxConnections=${Math.min(CONCURRENCY, 50)}&maxMessages=1000000`,
+    'RoundUp <alerts@roundup.local>',
+  );
   const app = await buildApp({ database, config: testConfig(), webDist: null, logger: false, mailer });
   await app.ready();
   const service = notificationsService(app.ctx);
@@ -70,24 +75,45 @@ async function main() {
 
   // 1. Enqueue: the same call the splits module makes inside its write transaction.
   t = performance.now();
-  await database.db.transaction(async (tx) => service.notifier.splitChanged(tx as never, { splitId: split.id, kind: 'added', previousStatus: null, status: 'Upcoming' }));
+  await database.db.transaction(async (tx) =>
+    service.notifier.splitChanged(tx as never, { splitId: split.id, kind: 'added', previousStatus: null, status: 'Upcoming' }),
+  );
   const enqueueMs = performance.now() - t;
-  console.log(`enqueue: the alert committed with the split (durable event + Discord message) in ${(enqueueMs / 1000).toFixed(3)} s (budget ≤ ${ENQUEUE_BUDGET_MS / 1000} s) ${enqueueMs <= ENQUEUE_BUDGET_MS ? 'OK' : 'OVER BUDGET'}`);
+  console.log(
+    `enqueue: the alert committed with the split (durable event + Discord message) in ${(enqueueMs / 1000).toFixed(3)} s (budget ≤ ${ENQUEUE_BUDGET_MS / 1000} s) ${enqueueMs <= ENQUEUE_BUDGET_MS ? 'OK' : 'OVER BUDGET'}`,
+  );
   // 1b. The worker's fan-out: one delivery row per member, 2,000 members per transaction.
   t = performance.now();
   while ((await service.expandFanouts({ maxChunks: 1000 })) > 0);
   const expandMs = performance.now() - t;
-  const queued = Number((await database.query<{ n: number }>(`select count(*)::int as n from notification_deliveries where channel = 'email'`)).rows[0].n);
-  console.log(`fan-out: ${queued.toLocaleString('en-US')} per-member emails queued by the worker in ${(expandMs / 1000).toFixed(1)} s (${(queued / (expandMs / 1000)).toFixed(0)}/s)`);
+  const queued = Number(
+    (await database.query<{ n: number }>(`select count(*)::int as n from notification_deliveries where channel = 'email'`))
+      .rows[0].n,
+  );
+  console.log(
+    `fan-out: ${queued.toLocaleString('en-US')} per-member emails queued by the worker in ${(expandMs / 1000).toFixed(1)} s (${(queued / (expandMs / 1000)).toFixed(0)}/s)`,
+  );
 
   // 2. Deliver through the real SMTP adapter.
   t = performance.now();
   let delivered = 0;
   let lastReport = t;
   for (;;) {
-    const n = await service.deliverBatch({ batchSize: 1000, concurrency: CONCURRENCY, leaseMs: 300_000, backoffBaseMs: 1000, maxAttempts: 5 });
+    const n = await service.deliverBatch({
+      batchSize: 1000,
+      concurrency: CONCURRENCY,
+      leaseMs: 300_000,
+      backoffBaseMs: 1000,
+      maxAttempts: 5,
+    });
     if (n === 0) {
-      const pending = Number((await database.query<{ n: number }>(`select count(*)::int as n from notification_deliveries where status in ('queued', 'sending')`)).rows[0].n);
+      const pending = Number(
+        (
+          await database.query<{ n: number }>(
+            `select count(*)::int as n from notification_deliveries where status in ('queued', 'sending')`,
+          )
+        ).rows[0].n,
+      );
       if (pending === 0) break;
       await new Promise((r) => setTimeout(r, 200));
       continue;
@@ -102,11 +128,21 @@ async function main() {
   await new Promise((r) => setTimeout(r, 500));
   const received = [...sink.seen.values()].reduce((a, b) => a + b, 0);
   const duplicates = received - sink.seen.size;
-  const keys = (await database.query<{ idem_key: string }>(`select idem_key from notification_deliveries where channel = 'email'`)).rows.map((r) => r.idem_key);
+  const keys = (
+    await database.query<{ idem_key: string }>(`select idem_key from notification_deliveries where channel = 'email'`)
+  ).rows.map((r) => r.idem_key);
   const missing = keys.filter((k) => !sink.seen.has(k)).length;
-  const status = (await database.query<{ status: string; n: number }>(`select status, count(*)::int as n from notification_deliveries group by status order by status`)).rows;
-  console.log(`deliver: ${received.toLocaleString('en-US')} emails received by the SMTP sink in ${(deliverMs / 1000).toFixed(1)} s = ${(received / (deliverMs / 1000)).toFixed(0)} emails/s (concurrency ${CONCURRENCY})`);
-  console.log(`duplicates: ${duplicates}; missing: ${missing}; unkeyed: ${sink.unkeyed()} (budget: 0 and 0) ${duplicates === 0 && missing === 0 ? 'OK' : 'FAIL'}`);
+  const status = (
+    await database.query<{ status: string; n: number }>(
+      `select status, count(*)::int as n from notification_deliveries group by status order by status`,
+    )
+  ).rows;
+  console.log(
+    `deliver: ${received.toLocaleString('en-US')} emails received by the SMTP sink in ${(deliverMs / 1000).toFixed(1)} s = ${(received / (deliverMs / 1000)).toFixed(0)} emails/s (concurrency ${CONCURRENCY})`,
+  );
+  console.log(
+    `duplicates: ${duplicates}; missing: ${missing}; unkeyed: ${sink.unkeyed()} (budget: 0 and 0) ${duplicates === 0 && missing === 0 ? 'OK' : 'FAIL'}`,
+  );
   console.log(`delivery log: ${status.map((s) => `${s.status} ${s.n}`).join(', ')}`);
 
   mailer.close?.();

@@ -13,7 +13,10 @@ const files = readdirSync(dir)
 let failed = 0;
 for (const f of files) {
   console.log(`\n=== ${f} ===`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, f)], { stdio: 'inherit', cwd: path.resolve(dir, '..') });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, f)], {
+    stdio: 'inherit',
+    cwd: path.resolve(dir, '..'),
+  });
   if (r.status !== 0) failed += 1;
 }
 if (files.length === 0) console.log('No bench/*.bench.* files.');

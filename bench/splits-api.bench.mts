@@ -41,13 +41,23 @@ async function cannon(url: string, headers: Record<string, string>, seconds: num
   args.push(url);
   const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
   const r = JSON.parse(stdout);
-  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, mbps: r.throughput.average / 1e6, non2xx: r.non2xx, errors: r.errors };
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    p50: r.latency.p50,
+    mbps: r.throughput.average / 1e6,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
 }
 
-const listen = (s: Server) => new Promise<number>((resolve) => s.listen(0, '127.0.0.1', () => resolve((s.address() as AddressInfo).port)));
+const listen = (s: Server) =>
+  new Promise<number>((resolve) => s.listen(0, '127.0.0.1', () => resolve((s.address() as AddressInfo).port)));
 
 async function main() {
-  const database = await openDatabase(process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: 'memory://' });
+  const database = await openDatabase(
+    process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: 'memory://' },
+  );
   await migrate(database);
   const today = todayInMarket();
   const rows = Array.from({ length: SPLITS }, (_, i) => {
@@ -70,7 +80,12 @@ async function main() {
   });
   for (let i = 0; i < rows.length; i += 500) await database.db.insert(schema.reverseSplits).values(rows.slice(i, i + 500));
 
-  const app = await buildApp({ database, config: testConfig({ RATE_LIMIT_SCALE: 1000, SESSION_CACHE_MS: parseEnv(process.env).SESSION_CACHE_MS }), webDist: null, logger: false });
+  const app = await buildApp({
+    database,
+    config: testConfig({ RATE_LIMIT_SCALE: 1000, SESSION_CACHE_MS: parseEnv(process.env).SESSION_CACHE_MS }),
+    webDist: null,
+    logger: false,
+  });
   await app.ready();
   const reg = await app.inject({
     method: 'POST',
@@ -96,12 +111,18 @@ async function main() {
   const count = JSON.parse(plain.toString()).data.splits.length;
 
   const bare = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': first.headers['content-type'], 'content-length': bytes.length, ...(encoding ? { 'content-encoding': encoding } : {}) });
+    res.writeHead(200, {
+      'content-type': first.headers['content-type'],
+      'content-length': bytes.length,
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+    });
     res.end(bytes);
   });
   const barePort = await listen(bare);
 
-  console.log(`GET /api/rs as Pro: ${count} splits, ${(plain.length / 1024).toFixed(0)} KiB JSON, ${(bytes.length / 1024).toFixed(0)} KiB on the wire (${encoding ?? 'identity'}); ${CONNECTIONS} connections, ${DURATION} s each (after a 2 s warm-up)`);
+  console.log(
+    `GET /api/rs as Pro: ${count} splits, ${(plain.length / 1024).toFixed(0)} KiB JSON, ${(bytes.length / 1024).toFixed(0)} KiB on the wire (${encoding ?? 'identity'}); ${CONNECTIONS} connections, ${DURATION} s each (after a 2 s warm-up)`,
+  );
   const enc = { 'accept-encoding': auth['accept-encoding'] };
   await cannon(`http://127.0.0.1:${barePort}/`, enc, 2);
   const baseline = await cannon(`http://127.0.0.1:${barePort}/`, enc, DURATION);
@@ -116,7 +137,9 @@ async function main() {
   const okRatio = ratio >= 0.5;
   const okP99 = api.p99 <= 50;
   const ok = okRatio && okP99 && api.non2xx === 0 && api.errors === 0;
-  console.log(`ratio ${ratio.toFixed(2)} (budget ≥ 0.50) ${okRatio ? 'OK' : 'OVER BUDGET'}; p99 ${api.p99} ms (budget ≤ 50) ${okP99 ? 'OK' : 'OVER BUDGET'}`);
+  console.log(
+    `ratio ${ratio.toFixed(2)} (budget ≥ 0.50) ${okRatio ? 'OK' : 'OVER BUDGET'}; p99 ${api.p99} ms (budget ≤ 50) ${okP99 ? 'OK' : 'OVER BUDGET'}`,
+  );
 
   bare.close();
   await app.close();

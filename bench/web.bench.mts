@@ -29,7 +29,13 @@ const BUDGET = { landingJsGzipKb: 150, desktop: 95, mobile: 85 };
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, '.tmp/bench-web-dist');
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-dev-shm-usage',
+];
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
 const PAGES = ['/', '/learn'];
 
@@ -41,7 +47,17 @@ function build() {
   if (process.env.BENCH_SKIP_BUILD && existsSync(path.join(DIST, 'index.html'))) return;
   const r = spawnSync(
     process.execPath,
-    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'apps/web/vite.config.ts', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'],
+    [
+      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'apps/web/vite.config.ts',
+      '--outDir',
+      DIST,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
     { cwd: ROOT, stdio: 'inherit' },
   );
   if (r.status !== 0) throw new Error('web build failed');
@@ -57,7 +73,10 @@ function entryChunks(): { files: string[]; gzip: number } {
 
 /** Runtime view: every script / actually fetched until the network is idle. */
 async function landingScripts(base: string): Promise<{ count: number; raw: number; gzip: number }> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     const page = await browser.newPage();
     const bodies: Promise<Buffer>[] = [];
@@ -81,7 +100,11 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-async function lighthouseScore(url: string, preset: 'desktop' | 'mobile', port: number): Promise<{ score: number; lcp: number; tbt: number; cls: number }> {
+async function lighthouseScore(
+  url: string,
+  preset: 'desktop' | 'mobile',
+  port: number,
+): Promise<{ score: number; lcp: number; tbt: number; cls: number }> {
   const runs: { score: number; lcp: number; tbt: number; cls: number }[] = [];
   for (let i = 0; i < RUNS; i++) {
     const result = await lighthouse(
@@ -121,14 +144,18 @@ async function main() {
   try {
     const entry = entryChunks();
     const loaded = await landingScripts(base);
-    console.log(`\nLanding route JS: ${loaded.count} scripts, ${kb(loaded.raw)} KB raw, ${kb(loaded.gzip)} KB gzip (budget ≤ ${BUDGET.landingJsGzipKb} KB)`);
+    console.log(
+      `\nLanding route JS: ${loaded.count} scripts, ${kb(loaded.raw)} KB raw, ${kb(loaded.gzip)} KB gzip (budget ≤ ${BUDGET.landingJsGzipKb} KB)`,
+    );
     console.log(`  of which index.html entry + modulepreload: ${entry.files.length} files, ${kb(entry.gzip)} KB gzip`);
     console.log(`  ratio to budget: ${(loaded.gzip / 1024 / BUDGET.landingJsGzipKb).toFixed(2)}×`);
     if (loaded.gzip / 1024 > BUDGET.landingJsGzipKb) failures.push('landing JS over budget');
 
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
     try {
-      console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS}) ` : ''}performance (load average ${loadavg()[0].toFixed(1)}; scores drop on a busy machine):`);
+      console.log(
+        `\nLighthouse ${RUNS > 1 ? `(median of ${RUNS}) ` : ''}performance (load average ${loadavg()[0].toFixed(1)}; scores drop on a busy machine):`,
+      );
       for (const p of PAGES) {
         for (const preset of ['desktop', 'mobile'] as const) {
           const r = await lighthouseScore(base + p, preset, chrome.port);

@@ -29,7 +29,10 @@ test('a Pro member keeps accounts in order, records trades across them and downl
   expect(reg.status(), await reg.text()).toBe(200);
   const { token, user } = (await reg.json()).data;
   const adminToken = await apiLogin(request, ADMIN);
-  const promote = await request.post('/api/users/admin-edit', { data: { id: user._id, role: 'Pro' }, headers: { authorization: `Bearer ${adminToken}` } });
+  const promote = await request.post('/api/users/admin-edit', {
+    data: { id: user._id, role: 'Pro' },
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
   expect(promote.status(), await promote.text()).toBe(200);
   await page.goto('/');
   await page.evaluate((t) => localStorage.setItem('roundup.token', t), token);
@@ -142,7 +145,10 @@ test('a Pro member keeps accounts in order, records trades across them and downl
   const year = split.effDate.slice(0, 4);
   await page.getByLabel('Tax year').selectOption(year);
   await expect(page.getByText(`1 sale in your Roth IRA account is left out of the ${year} file`)).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`roundup-form-8949-${year}.csv`);
   const text = readFileSync((await download.path())!, 'utf8');
   expect(text.startsWith('\uFEFF')).toBe(true);

@@ -13,7 +13,11 @@ function watchDialogs(page: Page) {
 
 const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned ?? null);
 
-test('an admin adds a broker with a malicious promo; a member sees the card with nothing executed', async ({ browser, page, request }) => {
+test('an admin adds a broker with a malicious promo; a member sees the card with nothing executed', async ({
+  browser,
+  page,
+  request,
+}) => {
   const name = `Evil Broker ${Date.now().toString(36)}`;
   const promo =
     '<p>Bonus <strong>$100</strong></p>' +
@@ -47,7 +51,9 @@ test('an admin adds a broker with a malicious promo; a member sees the card with
   await expect(page.getByText('Broker added.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   // What was stored is the sanitized HTML.
-  await expect(page.getByRole('textbox', { name: 'Sign-up promo' })).toHaveValue('<p>Bonus <strong>$100</strong></p><a rel="noopener noreferrer">Claim now</a>');
+  await expect(page.getByRole('textbox', { name: 'Sign-up promo' })).toHaveValue(
+    '<p>Bonus <strong>$100</strong></p><a rel="noopener noreferrer">Claim now</a>',
+  );
   await expect(page.getByLabel('Fees', { exact: true })).toHaveValue('<p>No fees</p>');
   expect(await pwned(page)).toBeNull();
   expect(adminDialogs).toEqual([]);
@@ -59,7 +65,10 @@ test('an admin adds a broker with a malicious promo; a member sees the card with
   const noConsoleErrors = failOnConsoleErrors(mp);
   await signInAs(mp, member.request, PRO);
   await mp.goto('/brokers');
-  const card = mp.locator('article').filter({ has: mp.getByRole('heading', { name }) }).first();
+  const card = mp
+    .locator('article')
+    .filter({ has: mp.getByRole('heading', { name }) })
+    .first();
   await expect(card).toBeVisible();
   await expect(card).toContainText('Bonus $100');
   await expect(card).toContainText('No fees');
@@ -149,7 +158,11 @@ test('the admin adds an FAQ that visitors read, then deletes it; feedback shows 
   await visitor.close();
 
   await page.goto('/admin/faqs');
-  await page.getByRole('row').filter({ hasText: question }).getByRole('button', { name: /delete/i }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: question })
+    .getByRole('button', { name: /delete/i })
+    .click();
   await page.getByRole('dialog', { name: 'Delete FAQ?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'FAQs' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: question })).toHaveCount(0);
@@ -167,13 +180,18 @@ test('the admin adds an FAQ that visitors read, then deletes it; feedback shows 
   await expect(entries).toHaveCount(1);
   await expect(log.getByRole('listitem').filter({ hasText: 'Added FAQ' })).toHaveCount(0);
   await expect(entries.locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M ET$/);
-  const self = await (await request.get('/api/auth/me', { headers: { authorization: `Bearer ${await apiLogin(request, ADMIN)}` } })).json();
+  const self = await (
+    await request.get('/api/auth/me', { headers: { authorization: `Bearer ${await apiLogin(request, ADMIN)}` } })
+  ).json();
   await page.getByRole('combobox', { name: 'Admin' }).selectOption({ label: self.data.user.username });
   await expect(entries).toHaveCount(1);
   await expect(entries).toContainText(`by ${self.data.user.username}`);
 
   const token = await apiLogin(request, ADMIN);
-  await request.post('/api/feedback/new', { data: { email: 'e2e-feedback@example.com', feedback: 'Admin feedback list check' }, headers: { authorization: `Bearer ${token}` } });
+  await request.post('/api/feedback/new', {
+    data: { email: 'e2e-feedback@example.com', feedback: 'Admin feedback list check' },
+    headers: { authorization: `Bearer ${token}` },
+  });
   await page.goto('/admin/feedback');
   const item = page.getByRole('listitem').filter({ hasText: 'Admin feedback list check' });
   await expect(item).toContainText('e2e-feedback@example.com');

@@ -5,7 +5,11 @@ import { failOnConsoleErrors, newIdentity, signInAs } from './fixtures';
  * Issue 6: a referred visitor buys Pro on the local test checkout, the referrer earns 20%,
  * and the member cancels within 7 days for a full refund.
  */
-test('referral → Get PRO → test checkout → Pro calendar; referrer earns $10.00; cancel refunds', async ({ page, browser, request }) => {
+test('referral → Get PRO → test checkout → Pro calendar; referrer earns $10.00; cancel refunds', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.slow(); // two browser contexts and a dozen page loads: over 45 s on a busy machine
   const assertNoErrors = failOnConsoleErrors(page);
   const referrer = newIdentity('ref');
@@ -61,7 +65,11 @@ test('referral → Get PRO → test checkout → Pro calendar; referrer earns $1
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(/refunded in full/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel membership' }).click();
-  await expect(page.getByText('Your membership was cancelled and your payment of $50.00 was refunded in full. You are now on Starter.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Your membership was cancelled and your payment of $50.00 was refunded in full. You are now on Starter.', {
+      exact: true,
+    }),
+  ).toBeVisible();
   await expect(notices.getByText('RoundUp refund: $50.00')).toBeVisible();
   await expect(page.getByText('Starter Member')).toBeVisible();
   await expect(page.getByText('Refunded $50.00', { exact: true })).toBeVisible();
@@ -76,7 +84,10 @@ test('referral → Get PRO → test checkout → Pro calendar; referrer earns $1
 });
 
 /** Issue 12: monthly Pro → Lifetime cancels the monthly plan at once and refunds its unused days; the member sees it. */
-test('Pro member buys Lifetime: monthly cancelled, unused days refunded, shown on the Subscription tab', async ({ page, request }) => {
+test('Pro member buys Lifetime: monthly cancelled, unused days refunded, shown on the Subscription tab', async ({
+  page,
+  request,
+}) => {
   const assertNoErrors = failOnConsoleErrors(page);
   const member = newIdentity('life');
   expect((await request.post('/api/auth/register', { data: { ...member, consent: true } })).status()).toBe(200);

@@ -61,12 +61,21 @@ test('an admin sends an SMS to Pro members and sees the count', async ({ page, r
   const self = (await (await request.get('/api/users/self', { headers: auth })).json()).data.user;
   if (!self.phone_validated) {
     const phone = randomPhone();
-    expect((await request.post('/api/users/update-self', { headers: auth, data: { username: self.username, email: self.email, phone } })).status()).toBe(200);
+    expect(
+      (
+        await request.post('/api/users/update-self', {
+          headers: auth,
+          data: { username: self.username, email: self.email, phone },
+        })
+      ).status(),
+    ).toBe(200);
     expect((await request.get('/api/users/send-sms-otp', { headers: auth })).status()).toBe(200);
     const code = /(\d{6})/.exec((await lastOutboxMessage(request, phone, 'sms'))?.body ?? '')?.[1];
     expect((await request.post('/api/users/verify-otp', { headers: auth, data: { otp: code } })).status()).toBe(200);
   }
-  expect((await request.post('/api/users/update-self', { headers: auth, data: { notifications: { rsaSMS: true } } })).status()).toBe(200);
+  expect(
+    (await request.post('/api/users/update-self', { headers: auth, data: { notifications: { rsaSMS: true } } })).status(),
+  ).toBe(200);
 
   const check = failOnConsoleErrors(page);
   const adminToken = await apiLogin(request, ADMIN);
@@ -91,7 +100,10 @@ test('an admin sends an SMS to Pro members and sees the count', async ({ page, r
   check();
 });
 
-test('an admin sends a newsletter: sees whom it reaches, confirms, finds it in Communications and in a member\'s inbox', async ({ page, request }) => {
+test("an admin sends a newsletter: sees whom it reaches, confirms, finds it in Communications and in a member's inbox", async ({
+  page,
+  request,
+}) => {
   // A fresh member (newsletter on by default) to check the email that arrives.
   const reader = newIdentity('reader');
   expect((await request.post('/api/auth/register', { data: { ...reader, consent: true } })).status()).toBe(200);
@@ -146,7 +158,8 @@ test('an admin sends a newsletter: sees whom it reaches, confirms, finds it in C
   await expect(page.getByRole('heading', { name: 'Unsubscribe from the newsletter?' })).toBeVisible();
   const readerToken = await apiLogin(request, reader);
   const prefs = async () =>
-    (await (await request.get('/api/users/self', { headers: { authorization: `Bearer ${readerToken}` } })).json()).data.user.notifications;
+    (await (await request.get('/api/users/self', { headers: { authorization: `Bearer ${readerToken}` } })).json()).data.user
+      .notifications;
   expect((await prefs()).newsletter).toBe(true);
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();

@@ -4,7 +4,9 @@ import { ADMIN, failOnConsoleErrors, newIdentity, PRO, signInAs } from './fixtur
 
 /** Zero serious or critical axe-core violations (issue #5 Quality). */
 async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
   expect(report, `${page.url()}\n${report.join('\n')}`).toEqual([]);
@@ -55,8 +57,22 @@ test.describe('public pages: title, description and accessibility', () => {
   });
 
   // Theme colours (secondary buttons, code, brand badges) once fell under 4.5:1 on these pages only.
-  const MEMBER_PAGES = ['/reverse-splits', '/settings/profile', '/settings/accounts', '/settings/analytics', '/settings/subscription', '/settings/affiliate'];
-  const ADMIN_PAGES = ['/admin/users', '/admin/reverse-splits', '/admin/brokers', '/admin/faqs', '/admin/feedback', '/admin/comms'];
+  const MEMBER_PAGES = [
+    '/reverse-splits',
+    '/settings/profile',
+    '/settings/accounts',
+    '/settings/analytics',
+    '/settings/subscription',
+    '/settings/affiliate',
+  ];
+  const ADMIN_PAGES = [
+    '/admin/users',
+    '/admin/reverse-splits',
+    '/admin/brokers',
+    '/admin/faqs',
+    '/admin/feedback',
+    '/admin/comms',
+  ];
   for (const [who, account, paths] of [
     ['a Pro member', PRO, MEMBER_PAGES],
     ['an admin', ADMIN, ADMIN_PAGES],
@@ -73,7 +89,9 @@ test.describe('public pages: title, description and accessibility', () => {
   }
 });
 
-test('a visitor reads landing, learn, services, FAQ and policies, then signs up from /r/somebody with refId sent', async ({ page }) => {
+test('a visitor reads landing, learn, services, FAQ and policies, then signs up from /r/somebody with refId sent', async ({
+  page,
+}) => {
   const noConsoleErrors = failOnConsoleErrors(page);
 
   // Landing: hero, plan comparison, recent round-ups (6 at most), final call to action, disclaimer.
@@ -172,11 +190,22 @@ test.describe('broker rich text in the browser', () => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    const adminToken = (await (await request.post('/api/auth/login', { data: { email: 'admin@e2e.test', password: 'admin-e2e-password' } })).json()).data.token;
+    const adminToken = (
+      await (await request.post('/api/auth/login', { data: { email: 'admin@e2e.test', password: 'admin-e2e-password' } })).json()
+    ).data.token;
     const name = `Evil Broker ${Date.now()}`;
     const add = await request.post('/api/brokers/add', {
       headers: { authorization: `Bearer ${adminToken}` },
-      data: { newBroker: { name, refLink: 'https://evil.example/ref', signupPromo: MALICIOUS, fees: MALICIOUS, rating: 1, shareReturnTime: 2 } },
+      data: {
+        newBroker: {
+          name,
+          refLink: 'https://evil.example/ref',
+          signupPromo: MALICIOUS,
+          fees: MALICIOUS,
+          rating: 1,
+          shareReturnTime: 2,
+        },
+      },
     });
     expect(add.status(), await add.text()).toBe(200);
 
@@ -188,7 +217,9 @@ test.describe('broker rich text in the browser', () => {
     await page.route('**/api/brokers', async (route) => {
       const res = await route.fetch();
       const body = await res.json();
-      body.data.brokers = body.data.brokers.map((b: { name: string }) => (b.name === name ? { ...b, signupPromo: MALICIOUS, fees: MALICIOUS } : b));
+      body.data.brokers = body.data.brokers.map((b: { name: string }) =>
+        b.name === name ? { ...b, signupPromo: MALICIOUS, fees: MALICIOUS } : b,
+      );
       await route.fulfill({ response: res, json: body });
     });
     await page.reload();

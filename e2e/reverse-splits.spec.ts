@@ -3,9 +3,15 @@ import { ADMIN, apiLogin, failOnConsoleErrors, PRO, signInAs, STARTER } from './
 
 /** Today in New York as YYYY-MM-DD (the app's market day). */
 function nyToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 }
-const monthTitle = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthTitle = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 test('a Pro member browses months, goes to a date, opens a note and pages the Completed table', async ({ page, request }) => {
   const noErrors = failOnConsoleErrors(page);
@@ -139,11 +145,17 @@ test('an admin adds a split and an already-open calendar shows it without reload
   const list = await request.get('/api/rs', { headers: { authorization: `Bearer ${token}` } });
   const created = ((await list.json()).data.splits as { _id: string; name: string }[]).find((s) => s.name === name)!;
   await adminPage.goto('/admin/reverse-splits');
-  await adminPage.getByRole('row').filter({ hasText: name }).getByRole('button', { name: /Delete/ }).click();
+  await adminPage
+    .getByRole('row')
+    .filter({ hasText: name })
+    .getByRole('button', { name: /Delete/ })
+    .click();
   await adminPage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(adminPage.getByRole('row').filter({ hasText: name })).toHaveCount(0);
   await expect(agenda).not.toContainText(name, { timeout: 5000 });
-  expect((await request.get(`/api/rs/ticker/${created._id}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(404);
+  expect((await request.get(`/api/rs/ticker/${created._id}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(
+    404,
+  );
   noErrors();
   await proContext.close();
   await adminContext.close();

@@ -12,5 +12,7 @@ if (!found) {
   console.log('Skipping e2e: no Chromium found (set CHROMIUM_PATH or install Debian chromium).');
   process.exit(0);
 }
-const r = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
+const r = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 process.exit(r.status ?? 1);

@@ -8,4 +8,8 @@ const procs = [
 const stop = (sig) => procs.forEach((p) => p.kill(sig));
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
-for (const p of procs) p.on('exit', (code) => { stop('SIGTERM'); process.exit(code ?? 0); });
+for (const p of procs)
+  p.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exit(code ?? 0);
+  });

@@ -18,7 +18,8 @@ function newestMtime(dir) {
 
 const sources = [path.join(root, 'apps/web/src'), path.join(root, 'apps/web/index.html'), path.join(root, 'packages/shared/src')];
 const built = existsSync(dist) ? statSync(dist).mtimeMs : 0;
-const stale = !built || sources.some((s) => existsSync(s) && (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs) > built);
+const stale =
+  !built || sources.some((s) => existsSync(s) && (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs) > built);
 if (stale) {
   console.log('Building the web app…');
   const r = spawnSync('npm', ['run', 'build', '-w', '@roundup/web'], { cwd: root, stdio: 'inherit' });

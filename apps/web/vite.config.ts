@@ -14,7 +14,9 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 function precompress(): Plugin {
   let outDir = '';
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
+    );
   return {
     name: 'roundup-precompress',
     apply: 'build',

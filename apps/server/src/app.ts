@@ -67,7 +67,10 @@ export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.m
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: safeLoggerOptions(deps.logger ?? (config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL }), config.LOG_LEVEL),
+    logger: safeLoggerOptions(
+      deps.logger ?? (config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL }),
+      config.LOG_LEVEL,
+    ),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     ...requestIdOptions,
@@ -174,7 +177,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const serveWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
     // preCompressed: the web build writes .br/.gz siblings (apps/web/vite-precompress.ts), sent as-is when accepted.
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false, preCompressed: true });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      immutable: false,
+      preCompressed: true,
+    });
   }
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || !serveWeb) {

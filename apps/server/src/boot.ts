@@ -8,7 +8,9 @@ import { ConfigError, loadConfig, type AppConfig } from './env';
  * What every entry point (server, worker, seed) does first: read the environment (exiting
  * with every problem listed when it is invalid), open the database and apply migrations.
  */
-export async function boot(entry: 'server' | 'worker' | 'seed' = 'server'): Promise<{ config: AppConfig; database: Database; mailer: Mailer }> {
+export async function boot(
+  entry: 'server' | 'worker' | 'seed' = 'server',
+): Promise<{ config: AppConfig; database: Database; mailer: Mailer }> {
   let config: AppConfig;
   try {
     config = loadConfig();

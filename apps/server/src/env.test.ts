@@ -44,10 +44,12 @@ describe('environment', () => {
   });
 
   it('derives APP_URL from the port and trims a trailing slash', () => {
-    expect(loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'roundup-env-')), PORT: '4000' }).appUrl).toBe('http://localhost:4000');
-    expect(loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'roundup-env-')), APP_URL: 'https://roundup.example/' }).appUrl).toBe(
-      'https://roundup.example',
+    expect(loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'roundup-env-')), PORT: '4000' }).appUrl).toBe(
+      'http://localhost:4000',
     );
+    expect(
+      loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'roundup-env-')), APP_URL: 'https://roundup.example/' }).appUrl,
+    ).toBe('https://roundup.example');
   });
 
   it.each([
@@ -63,14 +65,17 @@ describe('environment', () => {
     expect(parseEnv(input).TRUST_PROXY).toEqual(expected);
   });
 
-  it.each(['true', 'yes', '11', '-1', '1.5', '10.0.0.0/33', 'proxy.local', '10.0.0.1,', '10.0.0.1/8/9'])('refuses TRUST_PROXY=%s with an explanation', (value) => {
-    if (value === '10.0.0.1,') {
-      // A trailing comma is harmless: the list is the one address.
-      expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(['10.0.0.1']);
-      return;
-    }
-    expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be off \(false\), the number of proxies/);
-  });
+  it.each(['true', 'yes', '11', '-1', '1.5', '10.0.0.0/33', 'proxy.local', '10.0.0.1,', '10.0.0.1/8/9'])(
+    'refuses TRUST_PROXY=%s with an explanation',
+    (value) => {
+      if (value === '10.0.0.1,') {
+        // A trailing comma is harmless: the list is the one address.
+        expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(['10.0.0.1']);
+        return;
+      }
+      expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be off \(false\), the number of proxies/);
+    },
+  );
 
   it('turns a hop count into "trust the n nearest hops"', () => {
     const fn = trustProxyOption(1) as (addr: string, hop: number) => boolean;

@@ -45,7 +45,10 @@ export const trustProxy = z
       const n = Number(v);
       if (n >= 1 && n <= 10) return n;
     } else {
-      const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+      const list = v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
       if (list.length > 0 && list.every(isAddressOrCidr)) return list;
     }
     ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HELP });

@@ -41,7 +41,8 @@ async function main() {
     `  payments: ${config.STRIPE_SECRET_KEY ? 'Stripe' : 'local test checkout (no STRIPE_SECRET_KEY; nothing is charged)'}`,
     `  API docs: ${config.appUrl}/api/docs`,
   ];
-  if (seeded?.logins.length) lines.push('', 'Demo logins (shown once; passwords are not stored in clear):', formatLogins(seeded.logins));
+  if (seeded?.logins.length)
+    lines.push('', 'Demo logins (shown once; passwords are not stored in clear):', formatLogins(seeded.logins));
   console.log(lines.join('\n') + '\n');
 }
 

@@ -13,11 +13,18 @@ import { startWorker } from './modules/notifications/worker';
 async function main() {
   const { config, database, mailer } = await boot('worker');
   if (database.kind === 'pglite') {
-    console.log('Notification worker on the embedded PGlite database: the web server cannot start until it stops. To run both, set DATABASE_URL.');
+    console.log(
+      'Notification worker on the embedded PGlite database: the web server cannot start until it stops. To run both, set DATABASE_URL.',
+    );
   }
   const app = await buildApp({ database, config, mailer, webDist: null });
   const { WORKER_POLL_MS: pollMs, WORKER_LEASE_MS: leaseMs, WORKER_CONCURRENCY: concurrency, WORKER_BATCH: batchSize } = config;
-  const opts = { pollMs, ...(leaseMs ? { leaseMs } : {}), ...(concurrency ? { concurrency } : {}), ...(batchSize ? { batchSize } : {}) };
+  const opts = {
+    pollMs,
+    ...(leaseMs ? { leaseMs } : {}),
+    ...(concurrency ? { concurrency } : {}),
+    ...(batchSize ? { batchSize } : {}),
+  };
   const shutdown = async (code: number) => {
     await app.close();
     mailer.close?.();
@@ -41,7 +48,9 @@ async function main() {
     return;
   }
   const worker = startWorker(app.ctx, opts);
-  console.log(`RoundUp notification worker running (sms: ${app.ctx.sms.kind}, whatsapp: ${app.ctx.whatsapp.kind}, discord: ${app.ctx.discord.kind}, mail: ${mailer.kind})`);
+  console.log(
+    `RoundUp notification worker running (sms: ${app.ctx.sms.kind}, whatsapp: ${app.ctx.whatsapp.kind}, discord: ${app.ctx.discord.kind}, mail: ${mailer.kind})`,
+  );
   const stop = async () => {
     await worker.stop();
     await shutdown(0);

@@ -19,7 +19,10 @@ async function lastEmailTo(email: string) {
 async function resetEmailTo(email: string, database = t.database) {
   return vi.waitFor(
     async () => {
-      const { rows } = await database.query<{ subject: string; body: string }>("select subject, body from outbox where recipient = $1 and subject like 'Reset%' order by created_at desc limit 1", [email]);
+      const { rows } = await database.query<{ subject: string; body: string }>(
+        "select subject, body from outbox where recipient = $1 and subject like 'Reset%' order by created_at desc limit 1",
+        [email],
+      );
       if (!rows[0]) throw new Error('no reset email yet');
       return rows[0];
     },
@@ -35,7 +38,12 @@ describe('registration', () => {
     expect(res.status).toBe(200);
     expect(res.body.errors).toEqual([]);
     expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(res.body.data.user).toMatchObject({ username: 'alice', role: 'User', subscriptionTier: 'Starter', email_validated: false });
+    expect(res.body.data.user).toMatchObject({
+      username: 'alice',
+      role: 'User',
+      subscriptionTier: 'Starter',
+      email_validated: false,
+    });
     expect(res.body.data.user.password_hash).toBeUndefined();
     const mail = await lastEmailTo('Alice@Example.com');
     expect(mail.subject).toBe('Verify your RoundUp email');
@@ -46,7 +54,9 @@ describe('registration', () => {
     [{ username: 'ALICE', email: 'other@example.com' }, 'That username or email is already taken.'],
     [{ username: 'alice2', email: 'alice@EXAMPLE.com' }, 'That username or email is already taken.'],
   ])('refuses a taken username or email case-insensitively (%o)', async (over, msg) => {
-    const res = await call(t.app, 'POST', '/api/auth/register', { body: { password: 'a long passphrase', consent: true, ...over } });
+    const res = await call(t.app, 'POST', '/api/auth/register', {
+      body: { password: 'a long passphrase', consent: true, ...over },
+    });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ data: null, errors: [{ msg }] });
   });
@@ -77,7 +87,12 @@ describe('registration', () => {
   });
 
   it('answers malformed JSON with 400 in the envelope', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ data: null, errors: [{ msg: 'The request body is not valid JSON.' }] });
   });
@@ -103,7 +118,9 @@ describe('login, me and logout', () => {
   it('answers a wrong password and a missing account alike', async () => {
     const u = await registerUser(t.app);
     const wrong = await call(t.app, 'POST', '/api/auth/login', { body: { email: u.email, password: 'not the password' } });
-    const missing = await call(t.app, 'POST', '/api/auth/login', { body: { email: 'ghost@example.com', password: 'not the password' } });
+    const missing = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email: 'ghost@example.com', password: 'not the password' },
+    });
     expect(wrong.status).toBe(401);
     expect(missing.status).toBe(wrong.status);
     expect(missing.body).toEqual(wrong.body);
@@ -120,16 +137,29 @@ describe('login, me and logout', () => {
   it('slows an account after 10 failed sign-ins but still lets its owner reset', async () => {
     const u = await registerUser(t.app);
     for (let i = 0; i < 10; i++) {
-      const r = await call(t.app, 'POST', '/api/auth/login', { body: { email: u.email, password: `wrong-${i}-password` }, ip: `10.0.0.${i}` });
+      const r = await call(t.app, 'POST', '/api/auth/login', {
+        body: { email: u.email, password: `wrong-${i}-password` },
+        ip: `10.0.0.${i}`,
+      });
       expect(r.status).toBe(401);
     }
-    const locked = await call(t.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password }, ip: '10.0.1.1' });
+    const locked = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email: u.email, password: u.password },
+      ip: '10.0.1.1',
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.errors[0].msg).toMatch(/Too many failed sign-in attempts for this account/);
     expect(locked.headers['retry-after']).toBeDefined();
     // A missing account is slowed identically (no enumeration through the lock).
-    for (let i = 0; i < 10; i++) await call(t.app, 'POST', '/api/auth/login', { body: { email: 'ghost2@example.com', password: 'wrong-password' }, ip: `10.0.2.${i}` });
-    const ghost = await call(t.app, 'POST', '/api/auth/login', { body: { email: 'ghost2@example.com', password: 'wrong-password' }, ip: '10.0.3.1' });
+    for (let i = 0; i < 10; i++)
+      await call(t.app, 'POST', '/api/auth/login', {
+        body: { email: 'ghost2@example.com', password: 'wrong-password' },
+        ip: `10.0.2.${i}`,
+      });
+    const ghost = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email: 'ghost2@example.com', password: 'wrong-password' },
+      ip: '10.0.3.1',
+    });
     expect(ghost.status).toBe(429);
     expect(ghost.body.errors[0].msg).toBe(locked.body.errors[0].msg);
     const reset = await call(t.app, 'POST', '/api/users/request-password-reset', { body: { email: u.email }, ip: '10.0.4.1' });
@@ -168,10 +198,14 @@ describe('password reset', () => {
     const mail = await resetEmailTo(u.email);
     expect(mail.subject).toBe('Reset your RoundUp password');
     const code = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.body)![1];
-    const res = await call(t.app, 'POST', '/api/users/reset-password', { body: { password: 'brand new secret', password_reset_code: code } });
+    const res = await call(t.app, 'POST', '/api/users/reset-password', {
+      body: { password: 'brand new secret', password_reset_code: code },
+    });
     expect(res.status).toBe(200);
     expect((await call(t.app, 'GET', '/api/auth/me', { token: u.token })).status).toBe(401);
-    const reuse = await call(t.app, 'POST', '/api/users/reset-password', { body: { password: 'another new secret', password_reset_code: code } });
+    const reuse = await call(t.app, 'POST', '/api/users/reset-password', {
+      body: { password: 'another new secret', password_reset_code: code },
+    });
     expect(reuse.status).toBe(400);
     const oldPw = await call(t.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } });
     expect(oldPw.status).toBe(401);
@@ -188,7 +222,9 @@ describe('password reset', () => {
       const mail = await resetEmailTo(u.email, t2.database);
       const code = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.body)![1];
       now = new Date('2026-01-01T13:00:01Z');
-      const res = await call(t2.app, 'POST', '/api/users/reset-password', { body: { password: 'brand new secret', password_reset_code: code } });
+      const res = await call(t2.app, 'POST', '/api/users/reset-password', {
+        body: { password: 'brand new secret', password_reset_code: code },
+      });
       expect(res.status).toBe(400);
     } finally {
       await t2.close();
@@ -199,13 +235,23 @@ describe('password reset', () => {
 describe('password change', () => {
   it('needs the current password and revokes every session, handing this tab a fresh token', async () => {
     const u = await registerUser(t.app);
-    const other = (await call(t.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).body.data.token;
-    const bad = await call(t.app, 'POST', '/api/users/update-self', { token: u.token, body: { newPassword: 'new secret phrase', password: 'wrong' } });
+    const other = (await call(t.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).body.data
+      .token;
+    const bad = await call(t.app, 'POST', '/api/users/update-self', {
+      token: u.token,
+      body: { newPassword: 'new secret phrase', password: 'wrong' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].msg).toBe('Your current password is not correct.');
-    const weak = await call(t.app, 'POST', '/api/users/update-self', { token: u.token, body: { newPassword: 'short', password: u.password } });
+    const weak = await call(t.app, 'POST', '/api/users/update-self', {
+      token: u.token,
+      body: { newPassword: 'short', password: u.password },
+    });
     expect(weak.status).toBe(400);
-    const ok = await call(t.app, 'POST', '/api/users/update-self', { token: u.token, body: { newPassword: 'new secret phrase', password: u.password } });
+    const ok = await call(t.app, 'POST', '/api/users/update-self', {
+      token: u.token,
+      body: { newPassword: 'new secret phrase', password: u.password },
+    });
     expect(ok.status).toBe(200);
     // Every session ends, the one that made the change too; that tab continues with the fresh token.
     expect(ok.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);

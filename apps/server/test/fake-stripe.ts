@@ -45,7 +45,19 @@ export async function startFakeStripe() {
     const pi = inv._payment_intent;
     return {
       ...inv,
-      payments: { object: 'list', data: pi ? [{ object: 'invoice_payment', id: `inpay_${pi}`, status: 'paid', payment: { type: 'payment_intent', payment_intent: pi } }] : [] },
+      payments: {
+        object: 'list',
+        data: pi
+          ? [
+              {
+                object: 'invoice_payment',
+                id: `inpay_${pi}`,
+                status: 'paid',
+                payment: { type: 'payment_intent', payment_intent: pi },
+              },
+            ]
+          : [],
+      },
     };
   }
   const strip = (o: Obj) => Object.fromEntries(Object.entries(o).filter(([k]) => !k.startsWith('_')));
@@ -81,18 +93,35 @@ export async function startFakeStripe() {
   }
 
   function handle(method: string, path: string, body: Obj, query: URLSearchParams): [number, Obj] {
-    const missing = (what: string): [number, Obj] => [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } }];
-    const expand = [...query.entries()].filter(([k]) => k.startsWith('expand')).map(([, v]) => v).concat(Object.values(body.expand ?? {}));
+    const missing = (what: string): [number, Obj] => [
+      404,
+      { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } },
+    ];
+    const expand = [...query.entries()]
+      .filter(([k]) => k.startsWith('expand'))
+      .map(([, v]) => v)
+      .concat(Object.values(body.expand ?? {}));
     let m: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v1/customers') {
-      return [200, save({ id: id('cus'), object: 'customer', email: body.email, name: body.name, metadata: body.metadata ?? {} })];
+      return [
+        200,
+        save({ id: id('cus'), object: 'customer', email: body.email, name: body.name, metadata: body.metadata ?? {} }),
+      ];
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(body);
     if ((m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/)) && method === 'POST') {
       const s = objects.get(m[1]);
       if (!s) return missing('checkout.session');
       if (s.status !== 'open') {
-        return [400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".` } }];
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`,
+            },
+          },
+        ];
       }
       Object.assign(s, { status: 'expired', url: null, expires_at: nowSecs() });
       return [200, strip(s)];
@@ -130,11 +159,30 @@ export async function startFakeStripe() {
       const left = charge.amount - charge.amount_refunded;
       const amount = body.amount === undefined ? left : Number(body.amount);
       if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
-        return [400, { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount (${body.amount}) is greater than unrefunded amount on charge (${left})` } }];
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'amount_too_large',
+              message: `Refund amount (${body.amount}) is greater than unrefunded amount on charge (${left})`,
+            },
+          },
+        ];
       }
       charge.amount_refunded += amount;
       charge.refunded = charge.amount_refunded === charge.amount;
-      return [200, save({ id: id('re'), object: 'refund', amount, payment_intent: body.payment_intent, charge: charge.id, status: 'succeeded' })];
+      return [
+        200,
+        save({
+          id: id('re'),
+          object: 'refund',
+          amount,
+          payment_intent: body.payment_intent,
+          charge: charge.id,
+          status: 'succeeded',
+        }),
+      ];
     }
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
   }
@@ -161,7 +209,15 @@ export async function startFakeStripe() {
   function bill(customer: string, amount: number, opts: { subscription?: Obj; metadata?: Obj; created?: number }) {
     const created = opts.created ?? nowSecs();
     const pi = id('pi');
-    const charge = save({ id: id('ch'), object: 'charge', amount, amount_refunded: 0, refunded: false, payment_intent: pi, customer });
+    const charge = save({
+      id: id('ch'),
+      object: 'charge',
+      amount,
+      amount_refunded: 0,
+      refunded: false,
+      payment_intent: pi,
+      customer,
+    });
     const inv = save({
       id: id('in'),
       object: 'invoice',
@@ -174,7 +230,10 @@ export async function startFakeStripe() {
       invoice_pdf: `https://pay.stripe.test/invoice/${pi}/pdf`,
       metadata: opts.metadata ?? {},
       parent: opts.subscription
-        ? { type: 'subscription_details', subscription_details: { subscription: opts.subscription.id, metadata: opts.subscription.metadata } }
+        ? {
+            type: 'subscription_details',
+            subscription_details: { subscription: opts.subscription.id, metadata: opts.subscription.metadata },
+          }
         : null,
       _payment_intent: pi,
     });
@@ -203,7 +262,19 @@ export async function startFakeStripe() {
           created,
           cancel_at_period_end: false,
           metadata: s._subscription_metadata,
-          items: { object: 'list', data: [{ id: id('si'), object: 'subscription_item', quantity: 1, current_period_start: created, current_period_end: created + 30 * 86400, price: { id: s._price, object: 'price', unit_amount: price.amount } }] },
+          items: {
+            object: 'list',
+            data: [
+              {
+                id: id('si'),
+                object: 'subscription_item',
+                quantity: 1,
+                current_period_start: created,
+                current_period_end: created + 30 * 86400,
+                price: { id: s._price, object: 'price', unit_amount: price.amount },
+              },
+            ],
+          },
           latest_invoice: null,
         });
         const { invoice } = bill(s.customer, price.amount, { subscription: sub, created });
@@ -217,7 +288,14 @@ export async function startFakeStripe() {
     },
     /** An event as Stripe sends it (a snapshot of the object at that moment). */
     event(type: string, object: Obj) {
-      return { id: id('evt'), object: 'event', api_version: '2026-02-25.clover', created: nowSecs(), type, data: { object: strip(object) } };
+      return {
+        id: id('evt'),
+        object: 'event',
+        api_version: '2026-02-25.clover',
+        created: nowSecs(),
+        type,
+        data: { object: strip(object) },
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -16,7 +16,9 @@ afterAll(async () => t?.close());
 
 describe('feedback', () => {
   it('accepts feedback from a visitor and lists it for admins only', async () => {
-    const sent = await call(t.app, 'POST', '/api/feedback/new', { body: { email: 'visitor@example.com', feedback: '  Love the calendar  ' } });
+    const sent = await call(t.app, 'POST', '/api/feedback/new', {
+      body: { email: 'visitor@example.com', feedback: '  Love the calendar  ' },
+    });
     expect(sent.status).toBe(200);
     const list = await call(t.app, 'GET', '/api/feedback', { token: admin.token });
     expect(list.status).toBe(200);

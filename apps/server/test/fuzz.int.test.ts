@@ -11,7 +11,16 @@ import { call, createTestApp, registerUser, setRole, type TestApp } from './help
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const CASES_PER_ROUTE = 4;
 /** Also, per route: every known field (and nested field) set to one hostile value at once. */
-const TARGETED: unknown[] = ['Main x\u0000y', '\u0001\u001b[2J\u007f\u2028 name', '\ud800 lone', 'y'.repeat(4_000), 1e308, -2147483649, ['a'], { nested: true }];
+const TARGETED: unknown[] = [
+  'Main x\u0000y',
+  '\u0001\u001b[2J\u007f\u2028 name',
+  '\ud800 lone',
+  'y'.repeat(4_000),
+  1e308,
+  -2147483649,
+  ['a'],
+  { nested: true },
+];
 
 function mulberry32(seed: number) {
   let a = seed >>> 0;
@@ -25,14 +34,19 @@ function mulberry32(seed: number) {
 }
 
 const rnd = mulberry32(SEED);
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
 
 function randomText(): string {
   const len = Math.floor(rnd() * 40);
   let s = '';
   for (let i = 0; i < len; i++) {
     const r = rnd();
-    s += r < 0.1 ? String.fromCharCode(Math.floor(rnd() * 32)) : r < 0.2 ? String.fromCharCode(0x80 + Math.floor(rnd() * 0x7f80)) : String.fromCharCode(32 + Math.floor(rnd() * 95));
+    s +=
+      r < 0.1
+        ? String.fromCharCode(Math.floor(rnd() * 32))
+        : r < 0.2
+          ? String.fromCharCode(0x80 + Math.floor(rnd() * 0x7f80))
+          : String.fromCharCode(32 + Math.floor(rnd() * 95));
   }
   return s;
 }
@@ -88,12 +102,19 @@ function fuzzValue(depth = 0): unknown {
   if (r < 0.6 || depth > 2) return pick(ATOMS);
   if (r < 0.7) return randomText();
   if (r < 0.85) return Array.from({ length: Math.floor(rnd() * 4) }, () => fuzzValue(depth + 1));
-  return Object.fromEntries(Array.from({ length: Math.floor(rnd() * 4) }, () => [pick(['id', '_id', 'name', 'email', 'x', randomText()]), fuzzValue(depth + 1)]));
+  return Object.fromEntries(
+    Array.from({ length: Math.floor(rnd() * 4) }, () => [
+      pick(['id', '_id', 'name', 'email', 'x', randomText()]),
+      fuzzValue(depth + 1),
+    ]),
+  );
 }
 
 interface OpenApiOp {
   parameters?: { in: string; name: string }[];
-  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, { properties?: Record<string, unknown> }> } }> };
+  requestBody?: {
+    content?: Record<string, { schema?: { properties?: Record<string, { properties?: Record<string, unknown> }> } }>;
+  };
 }
 
 /** Field names a route knows (from its OpenAPI schema), so the fuzz reaches past "field is required". */
@@ -107,7 +128,9 @@ function knownFields(doc: { paths?: Record<string, Record<string, OpenApiOp>> },
 }
 
 function targetedBody(fields: Record<string, string[]>, value: unknown): unknown {
-  return Object.fromEntries(Object.entries(fields).map(([k, nested]) => [k, nested.length ? Object.fromEntries(nested.map((n) => [n, value])) : value]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([k, nested]) => [k, nested.length ? Object.fromEntries(nested.map((n) => [n, value])) : value]),
+  );
 }
 
 function fuzzBody(fields: Record<string, string[]>): unknown {
@@ -173,11 +196,18 @@ describe('fuzzing every route', () => {
             params.append(q, typeof v === 'string' ? v : JSON.stringify(v));
           }
           const qs = params.toString();
-          const body = !hasBody ? undefined : c < CASES_PER_ROUTE ? fuzzBody(fields.body) : targetedBody(fields.body, targeted[c - CASES_PER_ROUTE]);
+          const body = !hasBody
+            ? undefined
+            : c < CASES_PER_ROUTE
+              ? fuzzBody(fields.body)
+              : targetedBody(fields.body, targeted[c - CASES_PER_ROUTE]);
           const res = await t.app.inject({
             method: route.method as 'GET',
             url: qs ? `${url}?${qs}` : url,
-            headers: { ...(who === 'admin' ? { authorization: `Bearer ${adminToken}` } : {}), ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+            headers: {
+              ...(who === 'admin' ? { authorization: `Bearer ${adminToken}` } : {}),
+              ...(hasBody ? { 'content-type': 'application/json' } : {}),
+            },
             payload: hasBody ? JSON.stringify(body) : undefined,
             remoteAddress: `10.${n % 250}.${(n >> 8) % 250}.${(n * 7) % 250}`,
           });

@@ -44,7 +44,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Omit<AppDeps, 'database' | 'config'>> & { config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Omit<AppDeps, 'database' | 'config'>> & { config?: Partial<AppConfig> } = {},
+): Promise<TestApp> {
   const database = await freshDatabase();
   const config = testConfig(overrides.config);
   const app = await buildApp({ webDist: null, logger: false, ...overrides, database, config });
@@ -67,7 +69,12 @@ export interface Call {
 }
 
 /** Calls the API through inject, as a browser would (JSON, optional bearer token). */
-export async function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, opts: { token?: string; body?: unknown; ip?: string } = {}): Promise<Call> {
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  opts: { token?: string; body?: unknown; ip?: string } = {},
+): Promise<Call> {
   const res = await app.inject({
     method,
     url,
@@ -90,13 +97,23 @@ let seq = 0;
  * email verified (as the link in the verification email would): alerts and announcements go only to
  * verified addresses.
  */
-export async function registerUser(app: FastifyInstance, over: Partial<{ username: string; email: string; password: string; refId: string; verified: boolean }> = {}) {
+export async function registerUser(
+  app: FastifyInstance,
+  over: Partial<{ username: string; email: string; password: string; refId: string; verified: boolean }> = {},
+) {
   seq += 1;
   const username = over.username ?? `user${seq}_${randomBytes(3).toString('hex')}`;
-  const body = { username, email: over.email ?? `${username}@example.com`, password: over.password ?? 'correct horse battery', consent: true, refId: over.refId };
+  const body = {
+    username,
+    email: over.email ?? `${username}@example.com`,
+    password: over.password ?? 'correct horse battery',
+    consent: true,
+    refId: over.refId,
+  };
   const res = await call(app, 'POST', '/api/auth/register', { body });
   if (res.status !== 200) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
-  if (over.verified) await app.ctx.database.query('update users set email_validated = true where id = $1', [res.body.data.user.id]);
+  if (over.verified)
+    await app.ctx.database.query('update users set email_validated = true where id = $1', [res.body.data.user.id]);
   return { token: res.body.data.token as string, user: res.body.data.user, password: body.password, email: body.email };
 }
 

@@ -9,7 +9,10 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function mailsTo(email: string, subject: string) {
-  const { rows } = await t.database.query<{ body: string }>('select body from outbox where recipient = $1 and subject = $2 order by created_at desc', [email, subject]);
+  const { rows } = await t.database.query<{ body: string }>(
+    'select body from outbox where recipient = $1 and subject = $2 order by created_at desc',
+    [email, subject],
+  );
   return rows;
 }
 
@@ -28,7 +31,11 @@ async function waitForMail(email: string, subject: string) {
 describe('NUL bytes', () => {
   it.each([
     ['POST', '/api/auth/login', { email: 'a\u0000@example.com', password: 'x' }],
-    ['POST', '/api/auth/register', { username: 'nul\u0000user', email: 'n@example.com', password: 'a long passphrase', consent: true }],
+    [
+      'POST',
+      '/api/auth/register',
+      { username: 'nul\u0000user', email: 'n@example.com', password: 'a long passphrase', consent: true },
+    ],
     ['POST', '/api/feedback/new', { email: 'f@example.com', feedback: 'hello\u0000world' }],
     ['POST', '/api/users/request-password-reset', { email: 'x\u0000@example.com' }],
   ] as const)('%s %s with a NUL answers 400 naming the field', async (method, url, body) => {
@@ -40,7 +47,10 @@ describe('NUL bytes', () => {
 
   it('refuses a NUL in an authenticated body, a query string and a path parameter', async () => {
     const u = await registerUser(t.app);
-    const add = await call(t.app, 'POST', '/api/accounts/add', { token: u.token, body: { newAccount: { name: 'Main\u0000', type: 'Individual' } } });
+    const add = await call(t.app, 'POST', '/api/accounts/add', {
+      token: u.token,
+      body: { newAccount: { name: 'Main\u0000', type: 'Individual' } },
+    });
     expect(add.status).toBe(400);
     expect(add.body.errors[0].msg).toMatch(/NUL/);
     const q = await call(t.app, 'GET', '/api/notifications/unsubscribe?token=ab%00cd');
@@ -59,7 +69,9 @@ describe('double-submitted registration', () => {
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([200, 409, 409]);
     for (const a of answers.filter((x) => x.status === 409)) expect(a.body).toEqual({ data: null, errors: [{ msg: TAKEN }] });
-    const { rows } = await t.database.query<{ n: number }>("select count(*)::int as n from users where lower(email) = 'twice@example.com'");
+    const { rows } = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from users where lower(email) = 'twice@example.com'",
+    );
     expect(rows[0].n).toBe(1);
   });
 });
@@ -67,8 +79,16 @@ describe('double-submitted registration', () => {
 describe('no email enumeration', () => {
   it('answers a taken address exactly like a taken username, and tells the owner', async () => {
     const owner = await registerUser(t.app, { username: 'owner1', email: 'owner1@example.com' });
-    const byEmail = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: 'fresh_name1', email: 'OWNER1@example.com', password: 'a long passphrase', consent: true } });
-    const byName = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: 'owner1', email: 'fresh1@example.com', password: 'a long passphrase', consent: true } });
+    const byEmail = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 'fresh_name1', email: 'OWNER1@example.com', password: 'a long passphrase', consent: true },
+    });
+    const byName = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 'owner1', email: 'fresh1@example.com', password: 'a long passphrase', consent: true },
+    });
     expect(byEmail.statusCode).toBe(409);
     expect(byName.statusCode).toBe(byEmail.statusCode);
     expect(byName.rawPayload.equals(byEmail.rawPayload)).toBe(true);
@@ -78,7 +98,11 @@ describe('no email enumeration', () => {
   it('answers reset requests for known and unknown addresses with the same bytes', async () => {
     const u = await registerUser(t.app);
     const known = await t.app.inject({ method: 'POST', url: '/api/users/request-password-reset', payload: { email: u.email } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/users/request-password-reset', payload: { email: 'nobody-here@example.com' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/request-password-reset',
+      payload: { email: 'nobody-here@example.com' },
+    });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.rawPayload.equals(known.rawPayload)).toBe(true);
@@ -90,16 +114,32 @@ describe('lockout', () => {
   it('locks after ten wrong passwords and a completed reset unlocks the account', async () => {
     const u = await registerUser(t.app);
     for (let i = 0; i < 10; i++) {
-      expect((await call(t.app, 'POST', '/api/auth/login', { body: { email: u.email, password: `wrong ${i} password` }, ip: `10.9.0.${i}` })).status).toBe(401);
+      expect(
+        (
+          await call(t.app, 'POST', '/api/auth/login', {
+            body: { email: u.email, password: `wrong ${i} password` },
+            ip: `10.9.0.${i}`,
+          })
+        ).status,
+      ).toBe(401);
     }
-    const locked = await call(t.app, 'POST', '/api/auth/login', { body: { email: u.email, password: u.password }, ip: '10.9.1.1' });
+    const locked = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email: u.email, password: u.password },
+      ip: '10.9.1.1',
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.errors[0].msg).toMatch(/Try again in 15 minutes/);
     await call(t.app, 'POST', '/api/users/request-password-reset', { body: { email: u.email }, ip: '10.9.1.2' });
     const code = /reset-password\/([A-Za-z0-9_-]+)/.exec(await waitForMail(u.email, 'Reset your RoundUp password'))![1];
-    const reset = await call(t.app, 'POST', '/api/users/reset-password', { body: { password: 'a brand new passphrase', password_reset_code: code }, ip: '10.9.1.3' });
+    const reset = await call(t.app, 'POST', '/api/users/reset-password', {
+      body: { password: 'a brand new passphrase', password_reset_code: code },
+      ip: '10.9.1.3',
+    });
     expect(reset.status).toBe(200);
-    const after = await call(t.app, 'POST', '/api/auth/login', { body: { email: u.email, password: 'a brand new passphrase' }, ip: '10.9.1.4' });
+    const after = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email: u.email, password: 'a brand new passphrase' },
+      ip: '10.9.1.4',
+    });
     expect(after.status).toBe(200);
   });
 });
@@ -112,7 +152,8 @@ describe('sessions', () => {
     base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   });
 
-  const login = async (email: string, password: string) => (await call(t.app, 'POST', '/api/auth/login', { body: { email, password } })).body.data.token as string;
+  const login = async (email: string, password: string) =>
+    (await call(t.app, 'POST', '/api/auth/login', { body: { email, password } })).body.data.token as string;
 
   async function openStream(ticket: string) {
     const res = await fetch(`${base}/api/events?ticket=${encodeURIComponent(ticket)}`);
@@ -151,7 +192,10 @@ describe('sessions', () => {
     const own = (await call(t.app, 'POST', '/api/events/ticket', { token: u.token })).body.data.ticket as string;
     const stream = await openStream(ticket);
     const ownStream = await openStream(own);
-    const ok = await call(t.app, 'POST', '/api/users/update-self', { token: u.token, body: { newPassword: 'another long passphrase', password: u.password } });
+    const ok = await call(t.app, 'POST', '/api/users/update-self', {
+      token: u.token,
+      body: { newPassword: 'another long passphrase', password: u.password },
+    });
     expect(ok.status).toBe(200);
     await expect(stream.ended()).resolves.toBe(true);
     await expect(ownStream.ended()).resolves.toBe(true);
@@ -161,33 +205,48 @@ describe('sessions', () => {
     // The tab that changed the password carries on with its fresh token, live updates included.
     const fresh = ok.body.data.token as string;
     const again = (await call(t.app, 'POST', '/api/events/ticket', { token: fresh })).body.data.ticket as string;
-    expect((await fetch(`${base}/api/events?ticket=${encodeURIComponent(again)}`, { signal: AbortSignal.timeout(3000) }).then((r) => { const s = r.status; void r.body?.cancel(); return s; }))).toBe(200);
+    expect(
+      await fetch(`${base}/api/events?ticket=${encodeURIComponent(again)}`, { signal: AbortSignal.timeout(3000) }).then((r) => {
+        const s = r.status;
+        void r.body?.cancel();
+        return s;
+      }),
+    ).toBe(200);
   });
 });
 
 describe('TRUST_PROXY', () => {
-  it.each([[1], [['10.20.0.0/16']]] as const)('with TRUST_PROXY=%j a rotating X-Forwarded-For cannot escape the per-IP limit', async (trust) => {
-    const t2 = await createTestApp({ config: { TRUST_PROXY: trust as number | string[] } });
-    try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 12; i++) {
-        // The client makes up a new address each time; the load balancer appends the real one.
-        const res = await t2.app.inject({
+  it.each([[1], [['10.20.0.0/16']]] as const)(
+    'with TRUST_PROXY=%j a rotating X-Forwarded-For cannot escape the per-IP limit',
+    async (trust) => {
+      const t2 = await createTestApp({ config: { TRUST_PROXY: trust as number | string[] } });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 12; i++) {
+          // The client makes up a new address each time; the load balancer appends the real one.
+          const res = await t2.app.inject({
+            method: 'POST',
+            url: '/api/users/request-password-reset',
+            payload: { email: `rot${i}@example.com` },
+            remoteAddress: '10.20.0.5',
+            headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` },
+          });
+          statuses.push(res.statusCode);
+        }
+        expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+        expect(statuses.slice(10)).toEqual([429, 429]);
+        // Another real client behind the same balancer has its own allowance.
+        const other = await t2.app.inject({
           method: 'POST',
           url: '/api/users/request-password-reset',
-          payload: { email: `rot${i}@example.com` },
+          payload: { email: 'x@example.com' },
           remoteAddress: '10.20.0.5',
-          headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` },
+          headers: { 'x-forwarded-for': '203.0.113.8' },
         });
-        statuses.push(res.statusCode);
+        expect(other.statusCode).toBe(200);
+      } finally {
+        await t2.close();
       }
-      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
-      expect(statuses.slice(10)).toEqual([429, 429]);
-      // Another real client behind the same balancer has its own allowance.
-      const other = await t2.app.inject({ method: 'POST', url: '/api/users/request-password-reset', payload: { email: 'x@example.com' }, remoteAddress: '10.20.0.5', headers: { 'x-forwarded-for': '203.0.113.8' } });
-      expect(other.statusCode).toBe(200);
-    } finally {
-      await t2.close();
-    }
-  });
+    },
+  );
 });

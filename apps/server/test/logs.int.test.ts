@@ -21,7 +21,10 @@ afterAll(async () => t?.close());
 async function mailBody(email: string, subject: RegExp) {
   return vi.waitFor(
     async () => {
-      const { rows } = await t.database.query<{ subject: string; body: string }>('select subject, body from outbox where recipient = $1 order by created_at desc', [email]);
+      const { rows } = await t.database.query<{ subject: string; body: string }>(
+        'select subject, body from outbox where recipient = $1 order by created_at desc',
+        [email],
+      );
       const hit = rows.find((r) => subject.test(r.subject));
       if (!hit) throw new Error(`no ${subject} mail yet`);
       return hit.body;
@@ -63,14 +66,23 @@ describe('logs', () => {
     await setRole(t.database, u.user.id, 'Pro');
     const feed = await call(t.app, 'GET', '/api/rs/ical', { token: secrets.loginToken });
     const feedPath = new URL(feed.body.data.url).pathname;
-    secrets.icalSecret = feedPath.split('/').pop()!.replace(/\.ics$/, '').split('.')[1];
+    secrets.icalSecret = feedPath
+      .split('/')
+      .pop()!
+      .replace(/\.ics$/, '')
+      .split('.')[1];
     expect((await t.app.inject({ method: 'GET', url: feedPath })).statusCode).toBe(200);
 
     // Unsubscribe link from an email (GET opens it, POST is the one-click form).
     const unsub = new URL(notificationsService(t.app.ctx).unsubscribeUrl(u.user.id, 'newsletter'));
     secrets.unsubscribeToken = unsub.searchParams.get('token')!;
     await t.app.inject({ method: 'GET', url: unsub.pathname + unsub.search });
-    await t.app.inject({ method: 'POST', url: unsub.pathname + unsub.search, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    await t.app.inject({
+      method: 'POST',
+      url: unsub.pathname + unsub.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
 
     // Reset: request, the SPA page, then the API call.
     await call(t.app, 'POST', '/api/users/request-password-reset', { body: { email: u.email } });
@@ -79,17 +91,29 @@ describe('logs', () => {
     await t.app.inject({ method: 'GET', url: `/reset-password/${resetCode}` });
     const newPassword = 'Fresh-Passphrase-Heron-88';
     secrets.newPassword = newPassword;
-    expect((await call(t.app, 'POST', '/api/users/reset-password', { body: { password: newPassword, password_reset_code: resetCode } })).status).toBe(200);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/users/reset-password', {
+          body: { password: newPassword, password_reset_code: resetCode },
+        })
+      ).status,
+    ).toBe(200);
 
     // Sign in again, change the password, sign out.
     const relog = await call(t.app, 'POST', '/api/auth/login', { body: { email: u.email, password: newPassword } });
     secrets.relogToken = relog.body.data.token;
     secrets.changedPassword = 'Changed-Passphrase-Crane-19';
-    const changed = await call(t.app, 'POST', '/api/users/update-self', { token: secrets.relogToken, body: { newPassword: secrets.changedPassword, password: newPassword } });
+    const changed = await call(t.app, 'POST', '/api/users/update-self', {
+      token: secrets.relogToken,
+      body: { newPassword: secrets.changedPassword, password: newPassword },
+    });
     secrets.changedToken = changed.body.data.token;
     expect((await call(t.app, 'POST', '/api/auth/logout', { token: secrets.changedToken })).status).toBe(200);
 
-    const { rows } = await t.database.query<{ password_hash: string }>('select password_hash from users where id = $1 or lower(email) = $2', [u.user.id, 'racer1@example.com']);
+    const { rows } = await t.database.query<{ password_hash: string }>(
+      'select password_hash from users where id = $1 or lower(email) = $2',
+      [u.user.id, 'racer1@example.com'],
+    );
     rows.forEach((r, i) => (secrets[`hash${i}`] = r.password_hash));
     const { rows: tokens } = await t.database.query<{ token_hash: string }>('select token_hash from sessions');
     tokens.forEach((r, i) => (secrets[`sessionHash${i}`] = r.token_hash));

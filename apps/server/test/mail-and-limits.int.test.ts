@@ -58,7 +58,10 @@ describe('rate limits', () => {
       expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);
       expect(codes[10]).toBe(429);
       // Another IP is unaffected.
-      expect((await call(t.app, 'POST', '/api/users/request-password-reset', { body: { email: 'y@example.com' }, ip: randomIp() })).status).toBe(200);
+      expect(
+        (await call(t.app, 'POST', '/api/users/request-password-reset', { body: { email: 'y@example.com' }, ip: randomIp() }))
+          .status,
+      ).toBe(200);
     } finally {
       await t.close();
     }
@@ -71,8 +74,14 @@ describe('rate limits', () => {
     const b = await createTestApp({ redis: r2 });
     try {
       const ip = randomIp();
-      for (let i = 0; i < 5; i++) expect((await call(a.app, 'POST', '/api/users/request-password-reset', { body: { email: `r${i}@example.com` }, ip })).status).toBe(200);
-      for (let i = 0; i < 5; i++) expect((await call(b.app, 'POST', '/api/users/request-password-reset', { body: { email: `s${i}@example.com` }, ip })).status).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await call(a.app, 'POST', '/api/users/request-password-reset', { body: { email: `r${i}@example.com` }, ip })).status,
+        ).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await call(b.app, 'POST', '/api/users/request-password-reset', { body: { email: `s${i}@example.com` }, ip })).status,
+        ).toBe(200);
       const over = await call(a.app, 'POST', '/api/users/request-password-reset', { body: { email: 'z@example.com' }, ip });
       expect(over.status).toBe(429);
 
@@ -80,10 +89,16 @@ describe('rate limits', () => {
       const email = `locked-${randomBytes(4).toString('hex')}@example.com`;
       for (let i = 0; i < 10; i++) {
         const app = i % 2 ? a.app : b.app;
-        expect((await call(app, 'POST', '/api/auth/login', { body: { email, password: 'wrong password' }, ip: randomIp() })).status).toBe(401);
+        expect(
+          (await call(app, 'POST', '/api/auth/login', { body: { email, password: 'wrong password' }, ip: randomIp() })).status,
+        ).toBe(401);
       }
-      expect((await call(a.app, 'POST', '/api/auth/login', { body: { email, password: 'wrong password' }, ip: randomIp() })).status).toBe(429);
-      expect((await call(b.app, 'POST', '/api/auth/login', { body: { email, password: 'wrong password' }, ip: randomIp() })).status).toBe(429);
+      expect(
+        (await call(a.app, 'POST', '/api/auth/login', { body: { email, password: 'wrong password' }, ip: randomIp() })).status,
+      ).toBe(429);
+      expect(
+        (await call(b.app, 'POST', '/api/auth/login', { body: { email, password: 'wrong password' }, ip: randomIp() })).status,
+      ).toBe(429);
     } finally {
       await a.close();
       await b.close();

@@ -28,10 +28,17 @@ describe.skipIf(dbKind !== 'pglite')('upgrading to 0011 (email change)', () => {
     try {
       await migrate(database, migrationsBefore('0011_auth_email_change'));
       const q = database.query;
-      const { rows: u } = await q<{ id: string }>(`insert into users (username, email, password_hash) values ('old', 'Old@example.com', 'x') returning id`);
-      await q(`insert into email_tokens (user_id, purpose, token_hash, expires_at) values ($1, 'verify', 'h1', now() + interval '1 day'), ($1, 'reset', 'h2', now() + interval '1 hour')`, [u[0].id]);
+      const { rows: u } = await q<{ id: string }>(
+        `insert into users (username, email, password_hash) values ('old', 'Old@example.com', 'x') returning id`,
+      );
+      await q(
+        `insert into email_tokens (user_id, purpose, token_hash, expires_at) values ($1, 'verify', 'h1', now() + interval '1 day'), ($1, 'reset', 'h2', now() + interval '1 hour')`,
+        [u[0].id],
+      );
       await migrate(database);
-      const { rows } = await q<{ purpose: string; email: string | null }>('select purpose, email from email_tokens order by purpose');
+      const { rows } = await q<{ purpose: string; email: string | null }>(
+        'select purpose, email from email_tokens order by purpose',
+      );
       expect(rows).toEqual([
         { purpose: 'reset', email: null },
         { purpose: 'verify', email: 'Old@example.com' },

@@ -31,7 +31,9 @@ describe.skipIf(dbKind !== 'pglite')('upgrading a database that already holds tr
     try {
       await migrate(database, migrationsUpTo('0004_analytics_totals'));
       const q = database.query;
-      const { rows: u } = await q<{ id: string }>(`insert into users (username, email, password_hash) values ('old', 'old@example.com', 'x') returning id`);
+      const { rows: u } = await q<{ id: string }>(
+        `insert into users (username, email, password_hash) values ('old', 'old@example.com', 'x') returning id`,
+      );
       const userId = u[0].id;
       await q(`insert into brokers (name, share_return_time) values ('Old Broker', 2)`);
       await q(
@@ -65,10 +67,16 @@ describe.skipIf(dbKind !== 'pglite')('upgrading a database that already holds tr
       expect(stored.returnDays).toHaveLength(expected.returnDays.length);
       // 0010: the three accounts inserted at position 0 now hold one position each, and a
       // fourth at a taken position is refused.
-      const { rows: positions } = await q<{ position: number }>('select position from accounts where user_id = $1 order by position', [userId]);
+      const { rows: positions } = await q<{ position: number }>(
+        'select position from accounts where user_id = $1 order by position',
+        [userId],
+      );
       expect(positions.map((p) => p.position)).toEqual([0, 1, 2]);
       await expect(
-        q(`insert into accounts (user_id, broker, type, nickname, position) values ($1, 'Old Broker', 'Individual Cash', 'A4', 2)`, [userId]),
+        q(
+          `insert into accounts (user_id, broker, type, nickname, position) values ($1, 'Old Broker', 'Individual Cash', 'A4', 2)`,
+          [userId],
+        ),
       ).rejects.toThrow(/accounts_user_position_uq/);
     } finally {
       await database.close();

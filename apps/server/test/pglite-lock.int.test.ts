@@ -28,7 +28,10 @@ afterAll(() => {
 
 /** Starts a process that opens `dir` and holds it; resolves once it has. */
 function holder(dir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/fixtures/hold-pglite.ts', dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/fixtures/hold-pglite.ts', dir], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
@@ -45,7 +48,9 @@ describe.skipIf(dbKind !== 'pglite')('one process per embedded database director
   it('a second open in the same process is refused with the holder’s pid; after close it opens again', async () => {
     const dir = path.join(tempDir(), 'pglite');
     const first = await openDatabase({ dataDir: dir });
-    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(new RegExp(`already open by process ${process.pid} \\(this process\\)`));
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
+      new RegExp(`already open by process ${process.pid} \\(this process\\)`),
+    );
     await first.close();
     expect(existsSync(lockPathFor(dir))).toBe(false);
     const again = await openDatabase({ dataDir: dir });
@@ -63,7 +68,12 @@ describe.skipIf(dbKind !== 'pglite')('one process per embedded database director
     // `npm run worker` without DATABASE_URL, while the "web server" holds the database.
     const worker = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: path.dirname(dir), TOKEN_PEPPER: 'lock-test-pepper-lock-test-pepper-0123456' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        DATA_DIR: path.dirname(dir),
+        TOKEN_PEPPER: 'lock-test-pepper-lock-test-pepper-0123456',
+      },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -90,7 +100,10 @@ describe.skipIf(dbKind !== 'pglite')('one process per embedded database director
     const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid;
     for (const pid of [dead, process.pid]) {
       const dir = path.join(tempDir(), 'pglite');
-      writeFileSync(lockPathFor(dir), JSON.stringify({ pid, host: hostname(), startedAt: '2026-01-01T00:00:00.000Z', id: 'stale' }));
+      writeFileSync(
+        lockPathFor(dir),
+        JSON.stringify({ pid, host: hostname(), startedAt: '2026-01-01T00:00:00.000Z', id: 'stale' }),
+      );
       const database = await openDatabase({ dataDir: dir });
       expect(JSON.parse(readFileSync(lockPathFor(dir), 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
       await database.close();

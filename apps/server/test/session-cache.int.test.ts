@@ -17,7 +17,10 @@ describe('session cache', () => {
     await setRole(t.database, admin.user.id, 'Admin');
     const member = await registerUser(t.app);
     expect(await feedStatus(member.token)).toBe(403);
-    const edit = await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: member.user.id, role: 'Pro' } });
+    const edit = await call(t.app, 'POST', '/api/users/admin-edit', {
+      token: admin.token,
+      body: { id: member.user.id, role: 'Pro' },
+    });
     expect(edit.status).toBe(200);
     expect(await feedStatus(member.token)).toBe(200);
   });

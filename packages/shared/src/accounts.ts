@@ -52,10 +52,7 @@ export const deleteAccountRequest = z.object({ id: idSchema('Account') });
 export const reorderAccountsRequest = z.object({
   accounts: z
     .array(
-      z.preprocess(
-        (v) => (v && typeof v === 'object' && '_id' in v ? (v as { _id: unknown })._id : v),
-        idSchema('Account'),
-      ),
+      z.preprocess((v) => (v && typeof v === 'object' && '_id' in v ? (v as { _id: unknown })._id : v), idSchema('Account')),
       { error: 'accounts must be a list of account ids' },
     )
     .max(1000),

@@ -15,7 +15,9 @@ export const adminEditUserRequest = z.object({
 });
 export type AdminEditUserRequest = z.infer<typeof adminEditUserRequest>;
 
-export const revokeSessionsRequest = z.object({ id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64) });
+export const revokeSessionsRequest = z.object({
+  id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64),
+});
 
 /** GET /api/users: a search (username or email) and a 1-based page of ADMIN_USERS_PAGE_SIZE users, newest first. */
 export const ADMIN_USERS_PAGE_SIZE = 50;

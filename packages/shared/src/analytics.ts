@@ -75,7 +75,11 @@ export interface TaxLeftOut {
 }
 
 export const taxExportQuery = z.object({
-  year: z.coerce.number({ error: 'year must be a number' }).int().min(1990, 'year is out of range').max(2100, 'year is out of range'),
+  year: z.coerce
+    .number({ error: 'year must be a number' })
+    .int()
+    .min(1990, 'year is out of range')
+    .max(2100, 'year is out of range'),
   /** json (default): the envelope with the CSV text; csv: a text/csv download. */
   format: z.enum(['json', 'csv']).optional(),
 });

@@ -20,7 +20,10 @@ export const checkoutRequest = z
 export const registerSuccessRequest = z.object({
   sessionId: z.string({ error: 'sessionId is required' }).trim().min(1, 'sessionId is required').max(255),
 });
-export const subscriptionIdRequest = z.object({ subscriptionId: optionalId }).nullish().transform((v) => v ?? {});
+export const subscriptionIdRequest = z
+  .object({ subscriptionId: optionalId })
+  .nullish()
+  .transform((v) => v ?? {});
 
 export interface CheckoutSessionView {
   id: string;
@@ -42,7 +45,10 @@ export interface SubscriptionView {
   refund_eligible: boolean;
   /** Whether the Cancel membership button applies (active and cancellable). */
   cancelable: boolean;
-  items: { total_count: number; data: { id: string; created: number; price: { unit_amount: number }; amount_refunded: number }[] };
+  items: {
+    total_count: number;
+    data: { id: string; created: number; price: { unit_amount: number }; amount_refunded: number }[];
+  };
 }
 
 /** SPEC §3 Invoice, in the same order as subscription.items. */

@@ -6,7 +6,11 @@ export const SMS_MESSAGE_MAX = 1600;
 
 /** POST /api/comms/send-sms (SPEC §7). */
 export const sendSmsRequest = z.object({
-  message: z.string({ error: SMS_MESSAGE_REQUIRED }).trim().min(1, SMS_MESSAGE_REQUIRED).max(SMS_MESSAGE_MAX, `A message can be at most ${SMS_MESSAGE_MAX} characters.`),
+  message: z
+    .string({ error: SMS_MESSAGE_REQUIRED })
+    .trim()
+    .min(1, SMS_MESSAGE_REQUIRED)
+    .max(SMS_MESSAGE_MAX, `A message can be at most ${SMS_MESSAGE_MAX} characters.`),
   audience: z.enum(SMS_AUDIENCES, { error: 'Choose the audience: All or Pro.' }),
 });
 export type SendSmsRequest = z.infer<typeof sendSmsRequest>;
@@ -17,7 +21,10 @@ export type SendSmsRequest = z.infer<typeof sendSmsRequest>;
  */
 export const ANNOUNCEMENT_KINDS = ['general', 'newsletter'] as const;
 export type AnnouncementKind = (typeof ANNOUNCEMENT_KINDS)[number];
-export const ANNOUNCEMENT_LABELS: Record<AnnouncementKind, string> = { general: 'General announcement', newsletter: 'Newsletter' };
+export const ANNOUNCEMENT_LABELS: Record<AnnouncementKind, string> = {
+  general: 'General announcement',
+  newsletter: 'Newsletter',
+};
 export const ANNOUNCEMENT_SUBJECT_MAX = 150;
 export const ANNOUNCEMENT_MESSAGE_MAX = 5000;
 export const ANNOUNCEMENT_SUBJECT_REQUIRED = 'Please enter a subject.';

@@ -14,9 +14,7 @@ export function isIsoDate(value: string): boolean {
   return isValid(d) && format(d, 'yyyy-MM-dd') === value;
 }
 
-export const isoDate = z
-  .string()
-  .refine(isIsoDate, { message: 'must be a date written YYYY-MM-DD' });
+export const isoDate = z.string().refine(isIsoDate, { message: 'must be a date written YYYY-MM-DD' });
 
 /** Today's calendar date in New York, as YYYY-MM-DD. */
 export function todayInMarket(now: Date = new Date()): string {
@@ -30,8 +28,8 @@ export function addDays(date: string, days: number): string {
 
 /** Whole days from a to b (b − a) for two YYYY-MM-DD dates. */
 export function daysBetween(a: string, b: string): number {
-  const ms = Date.UTC(+b.slice(0, 4), +b.slice(5, 7) - 1, +b.slice(8, 10)) -
-    Date.UTC(+a.slice(0, 4), +a.slice(5, 7) - 1, +a.slice(8, 10));
+  const ms =
+    Date.UTC(+b.slice(0, 4), +b.slice(5, 7) - 1, +b.slice(8, 10)) - Date.UTC(+a.slice(0, 4), +a.slice(5, 7) - 1, +a.slice(8, 10));
   return Math.round(ms / 86_400_000);
 }
 

@@ -24,10 +24,17 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
  * export leaves their trades out (issue 12 §3). SEP is a SEP-IRA; ESA a Coverdell education
  * savings account. UGMA/UTMA custodial accounts are taxable (to the minor) and stay in.
  */
-export const TAX_ADVANTAGED_ACCOUNT_TYPES = ['Traditional IRA', 'Roth IRA', 'HSA', 'ESA', 'SEP'] as const satisfies readonly AccountType[];
+export const TAX_ADVANTAGED_ACCOUNT_TYPES = [
+  'Traditional IRA',
+  'Roth IRA',
+  'HSA',
+  'ESA',
+  'SEP',
+] as const satisfies readonly AccountType[];
 
 /** Whether sales in an account of this type belong on Form 8949. */
-export const isTaxableAccountType = (type: string): boolean => !(TAX_ADVANTAGED_ACCOUNT_TYPES as readonly string[]).includes(type);
+export const isTaxableAccountType = (type: string): boolean =>
+  !(TAX_ADVANTAGED_ACCOUNT_TYPES as readonly string[]).includes(type);
 
 export const SHARE_RETURN_TIMES = [0, 1, 2, 3, 4, 5, 10, 14] as const;
 export const RATING_MAX = 5;

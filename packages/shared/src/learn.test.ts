@@ -31,7 +31,13 @@ describe('profitPerAccountCents', () => {
 describe('calculateOutcomes', () => {
   it('lists the five outcomes in Learn order with totals per account count', () => {
     const rows = calculateOutcomes({ price: 0.4, ratio: 20, accounts: 12 });
-    expect(rows.map((r) => r.label)).toEqual(['Round up lots', 'Round up shares', 'Cash in lieu', 'Round to nearest', 'Round down']);
+    expect(rows.map((r) => r.label)).toEqual([
+      'Round up lots',
+      'Round up shares',
+      'Cash in lieu',
+      'Round to nearest',
+      'Round down',
+    ]);
     expect(rows.map((r) => r.perAccountCents)).toEqual([79960, 760, 0, -40, -40]);
     expect(rows.map((r) => r.totalCents)).toEqual([959520, 9120, 0, -480, -480]);
   });
@@ -63,6 +69,9 @@ describe('projectEarnings', () => {
     [10, 5, 1.1, 5500, 66000],
     [0, 20, 3.32, 0, 0],
   ])('%s splits × %s trades × $%s → %s / %s cents', (splitsPerMonth, tradesPerSplit, averageProfit, monthly, yearly) => {
-    expect(projectEarnings({ splitsPerMonth, tradesPerSplit, averageProfit })).toEqual({ monthlyCents: monthly, yearlyCents: yearly });
+    expect(projectEarnings({ splitsPerMonth, tradesPerSplit, averageProfit })).toEqual({
+      monthlyCents: monthly,
+      yearlyCents: yearly,
+    });
   });
 });

@@ -57,7 +57,8 @@ export const CALCULATOR_LIMITS = {
 export function validateCalculatorInput(input: CalculatorInput): string | null {
   const { price, ratio, accounts } = input;
   if (!Number.isFinite(price) || price <= 0) return 'Enter a share price above $0.';
-  if (price > CALCULATOR_LIMITS.priceMax) return `Enter a share price up to $${CALCULATOR_LIMITS.priceMax.toLocaleString('en-US')}.`;
+  if (price > CALCULATOR_LIMITS.priceMax)
+    return `Enter a share price up to $${CALCULATOR_LIMITS.priceMax.toLocaleString('en-US')}.`;
   if (!Number.isInteger(ratio) || ratio < CALCULATOR_LIMITS.ratioMin || ratio > CALCULATOR_LIMITS.ratioMax)
     return `Enter a whole split ratio from ${CALCULATOR_LIMITS.ratioMin} to ${CALCULATOR_LIMITS.ratioMax}.`;
   if (!Number.isInteger(accounts) || accounts < CALCULATOR_LIMITS.accountsMin || accounts > CALCULATOR_LIMITS.accountsMax)

@@ -40,7 +40,12 @@ describe('permission table', () => {
   });
 
   it('names Member and Pro as paid, User and Admin not', () => {
-    expect([isPaidRole('Member'), isPaidRole('Pro'), isPaidRole('User'), isPaidRole('Admin')]).toEqual([true, true, false, false]);
+    expect([isPaidRole('Member'), isPaidRole('Pro'), isPaidRole('User'), isPaidRole('Admin')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(isAdmin('ADMIN')).toBe(true);
   });
 });

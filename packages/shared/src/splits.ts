@@ -50,7 +50,10 @@ export const maskedSplitSchema = z.object({
 export type MaskedSplit = z.infer<typeof maskedSplitSchema>;
 
 /** A row of GET /api/rs: the whole split, or its masked stand-in. */
-export const splitViewSchema = z.discriminatedUnion('masked', [splitSchema.extend({ masked: z.literal(false) }), maskedSplitSchema]);
+export const splitViewSchema = z.discriminatedUnion('masked', [
+  splitSchema.extend({ masked: z.literal(false) }),
+  maskedSplitSchema,
+]);
 export type SplitView = Split | MaskedSplit;
 
 export const isMaskedSplit = (s: SplitView): s is MaskedSplit => s.masked;
@@ -60,15 +63,32 @@ export const isFullSplit = (s: SplitView): s is Split => !s.masked;
 export const maskedPlaceholderId = (n: number) => `masked-${n}`;
 
 /** GET /api/rs/past rows (the landing page's recent round-up splits). */
-export const pastSplitSchema = splitSchema.pick({ _id: true, name: true, rsType: true, ticker: true, effDate: true, ratio: true, price: true, avgProfit: true });
+export const pastSplitSchema = splitSchema.pick({
+  _id: true,
+  name: true,
+  rsType: true,
+  ticker: true,
+  effDate: true,
+  ratio: true,
+  price: true,
+  avgProfit: true,
+});
 export type PastSplit = z.infer<typeof pastSplitSchema>;
 
 /** Admin delete (POST /api/rs/delete): a split without trades is deleted; one with trades is archived, after `confirm`. */
-export const deleteSplitResultSchema = z.object({ id: z.string(), deleted: z.boolean(), archived: z.boolean(), trades: z.number().int() });
+export const deleteSplitResultSchema = z.object({
+  id: z.string(),
+  deleted: z.boolean(),
+  archived: z.boolean(),
+  trades: z.number().int(),
+});
 export type DeleteSplitResult = z.infer<typeof deleteSplitResultSchema>;
 
 const date = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().refine(isIsoDate, { message: `${label} must be a valid date (YYYY-MM-DD)` });
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .refine(isIsoDate, { message: `${label} must be a valid date (YYYY-MM-DD)` });
 
 const nonNegative = (label: string) =>
   z.coerce
@@ -87,37 +107,44 @@ const optionalText = (max: number, label: string) =>
 
 /** The split form (POST /api/rs/add and /edit, payload `newTicker`). */
 const splitFields = {
-    name: z.string({ error: 'Company name is required' }).trim().min(1, 'Company name is required').max(200, 'Company name must be at most 200 characters'),
-    ticker: z
-      .string({ error: 'Ticker is required' })
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z0-9][A-Z0-9.-]{0,11}$/, 'Ticker must be 1–12 letters, digits, dots or dashes'),
-    effDate: date('Effective date'),
-    buyDate: date('Buy date'),
-    ratio: z.coerce
-      .number({ error: 'Ratio must be a whole number' })
-      .int('Ratio must be a whole number')
-      .min(2, 'Ratio must be at least 2')
-      .max(1_000_000, 'Ratio is too large'),
-    price: nonNegative('Price'),
-    /** Empty = (ratio − 1) × price. */
-    estProfit: z.preprocess((v) => (v === '' || v === undefined ? null : v), nonNegative('Estimated profit').nullable()),
-    avgProfit: z.preprocess(
-      (v) => (v === '' || v === undefined || v === null ? 0 : v),
-      z.coerce.number({ error: 'Average profit must be a number' }).min(-1_000_000, 'Average profit is too small').max(1_000_000_000, 'Average profit is too large'),
-    ),
-    status: z.enum(SPLIT_STATUSES, { error: `Status must be one of ${SPLIT_STATUSES.join(', ')}` }),
-    rsType: z.enum(RS_TYPES, { error: `Type must be one of ${RS_TYPES.join(', ')}` }),
-    source: z
-      .string()
-      .trim()
-      .max(2000, 'Source must be at most 2000 characters')
-      .nullish()
-      .transform((v) => (v ? v : null))
-      .refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { message: 'Source must be an http(s) URL' }),
-    notes: optionalText(5000, 'Notes'),
-    caution: z.boolean().default(false),
+  name: z
+    .string({ error: 'Company name is required' })
+    .trim()
+    .min(1, 'Company name is required')
+    .max(200, 'Company name must be at most 200 characters'),
+  ticker: z
+    .string({ error: 'Ticker is required' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9][A-Z0-9.-]{0,11}$/, 'Ticker must be 1–12 letters, digits, dots or dashes'),
+  effDate: date('Effective date'),
+  buyDate: date('Buy date'),
+  ratio: z.coerce
+    .number({ error: 'Ratio must be a whole number' })
+    .int('Ratio must be a whole number')
+    .min(2, 'Ratio must be at least 2')
+    .max(1_000_000, 'Ratio is too large'),
+  price: nonNegative('Price'),
+  /** Empty = (ratio − 1) × price. */
+  estProfit: z.preprocess((v) => (v === '' || v === undefined ? null : v), nonNegative('Estimated profit').nullable()),
+  avgProfit: z.preprocess(
+    (v) => (v === '' || v === undefined || v === null ? 0 : v),
+    z.coerce
+      .number({ error: 'Average profit must be a number' })
+      .min(-1_000_000, 'Average profit is too small')
+      .max(1_000_000_000, 'Average profit is too large'),
+  ),
+  status: z.enum(SPLIT_STATUSES, { error: `Status must be one of ${SPLIT_STATUSES.join(', ')}` }),
+  rsType: z.enum(RS_TYPES, { error: `Type must be one of ${RS_TYPES.join(', ')}` }),
+  source: z
+    .string()
+    .trim()
+    .max(2000, 'Source must be at most 2000 characters')
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { message: 'Source must be an http(s) URL' }),
+  notes: optionalText(5000, 'Notes'),
+  caution: z.boolean().default(false),
 };
 
 const buyNotAfterEff: [(s: { buyDate: string; effDate: string }) => boolean, { message: string; path: string[] }] = [

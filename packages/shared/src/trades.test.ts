@@ -7,13 +7,34 @@ describe('editTradeRequest: a field absent from the body stays undefined (keeps 
   it.each([
     ['nothing but the id', {}, { buy_date: undefined, buy_price: undefined, sell_date: undefined, sell_price: undefined }],
     ['one price', { sell_price: 4.5 }, { buy_date: undefined, buy_price: undefined, sell_date: undefined, sell_price: 4.5 }],
-    ['a price as text', { buy_price: ' 1.25 ' }, { buy_date: undefined, buy_price: 1.25, sell_date: undefined, sell_price: undefined }],
-    ['explicit nulls', { buy_price: null, sell_date: null }, { buy_date: undefined, buy_price: null, sell_date: null, sell_price: undefined }],
-    ['empty values', { buy_price: '', buy_date: '' }, { buy_date: null, buy_price: null, sell_date: undefined, sell_price: undefined }],
-    ['a date', { sell_date: '2026-03-04' }, { buy_date: undefined, buy_price: undefined, sell_date: '2026-03-04', sell_price: undefined }],
+    [
+      'a price as text',
+      { buy_price: ' 1.25 ' },
+      { buy_date: undefined, buy_price: 1.25, sell_date: undefined, sell_price: undefined },
+    ],
+    [
+      'explicit nulls',
+      { buy_price: null, sell_date: null },
+      { buy_date: undefined, buy_price: null, sell_date: null, sell_price: undefined },
+    ],
+    [
+      'empty values',
+      { buy_price: '', buy_date: '' },
+      { buy_date: null, buy_price: null, sell_date: undefined, sell_price: undefined },
+    ],
+    [
+      'a date',
+      { sell_date: '2026-03-04' },
+      { buy_date: undefined, buy_price: undefined, sell_date: '2026-03-04', sell_price: undefined },
+    ],
   ])('%s', (_name, body, expected) => {
     const parsed = editTradeRequest.parse({ newTrade: { _id: ID, ...body } });
-    expect({ buy_date: parsed.buy_date, buy_price: parsed.buy_price, sell_date: parsed.sell_date, sell_price: parsed.sell_price }).toEqual(expected);
+    expect({
+      buy_date: parsed.buy_date,
+      buy_price: parsed.buy_price,
+      sell_date: parsed.sell_date,
+      sell_price: parsed.sell_price,
+    }).toEqual(expected);
   });
 
   it.each([
@@ -30,7 +51,10 @@ describe('editTradeRequest: a field absent from the body stays undefined (keeps 
 describe('addTradeRequest: absent, null and empty all mean none', () => {
   it.each([
     [{}, { buy_date: null, buy_price: null, sell_date: null, sell_price: null }],
-    [{ buy_price: '', sell_date: null }, { buy_date: null, buy_price: null, sell_date: null, sell_price: null }],
+    [
+      { buy_price: '', sell_date: null },
+      { buy_date: null, buy_price: null, sell_date: null, sell_price: null },
+    ],
     [{ buy_price: 2 }, { buy_date: null, buy_price: 2, sell_date: null, sell_price: null }],
   ])('%j', (body, expected) => {
     expect(addTradeRequest.parse({ accountId: ID, splitId: ID, ...body })).toMatchObject(expected);

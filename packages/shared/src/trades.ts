@@ -71,7 +71,8 @@ const tradePatchShape = {
   sell_price: priceValue('Sell price'),
 };
 
-const sellNotBeforeBuy = (t: { buy_date?: string | null; sell_date?: string | null }) => !t.buy_date || !t.sell_date || t.sell_date >= t.buy_date;
+const sellNotBeforeBuy = (t: { buy_date?: string | null; sell_date?: string | null }) =>
+  !t.buy_date || !t.sell_date || t.sell_date >= t.buy_date;
 const sellMessage = { message: 'Sell date cannot be before the buy date', path: ['sell_date'] };
 
 export const tradeFields = z.object(tradeShape).refine(sellNotBeforeBuy, sellMessage);

@@ -17,5 +17,8 @@ export const updateNotificationsRequest = z.object({ notifications: notification
 
 /** POST /api/users/verify-otp (SPEC §7; codes are 6 to 7 digits, SPEC §9). */
 export const verifyOtpRequest = z.object({
-  otp: z.string({ error: 'Enter the code we sent you.' }).trim().regex(/^\d{6,7}$/, 'Enter the 6-digit code we sent you.'),
+  otp: z
+    .string({ error: 'Enter the code we sent you.' })
+    .trim()
+    .regex(/^\d{6,7}$/, 'Enter the 6-digit code we sent you.'),
 });

@@ -57,7 +57,16 @@ beforeAll(async () => {
   twilioPeer = await httpPeer((_req, body) => {
     sid += 1;
     const p = new URLSearchParams(body);
-    return { status: 201, json: { sid: `SM${String(sid).padStart(32, '0')}`, status: 'queued', to: p.get('To'), from: p.get('From'), body: p.get('Body') } };
+    return {
+      status: 201,
+      json: {
+        sid: `SM${String(sid).padStart(32, '0')}`,
+        status: 'queued',
+        to: p.get('To'),
+        from: p.get('From'),
+        body: p.get('Body'),
+      },
+    };
   });
   discordPeer = await httpPeer(() => ({ status: 200, json: { id: '123456789012345678' } }));
   const httpClient = new LocalRequestClient(twilioPeer.url);
@@ -83,17 +92,33 @@ describe('real adapters against local peers', () => {
     await call(t.app, 'POST', '/api/users/update-self', { token: admin.token, body: { notifications: { rsa: false } } });
     const pro = await registerUser(t.app, { verified: true });
     await setRole(t.database, pro.user.id, 'Pro');
-    await t.database.query(`update users set phone = '+14155550132', phone_validated = true, notify_rsa_sms = true, notify_rsa_whatsapp = true where id = $1`, [pro.user.id]);
+    await t.database.query(
+      `update users set phone = '+14155550132', phone_validated = true, notify_rsa_sms = true, notify_rsa_whatsapp = true where id = $1`,
+      [pro.user.id],
+    );
     smtp.received.length = 0;
 
     const today = new Date().toISOString().slice(0, 10);
     const add = await call(t.app, 'POST', '/api/rs/add', {
       token: admin.token,
-      body: { newTicker: { name: 'Acme Corp', ticker: 'ACME', effDate: today, buyDate: today, ratio: 10, price: 1.5, status: 'Upcoming', rsType: 'Round Up' } },
+      body: {
+        newTicker: {
+          name: 'Acme Corp',
+          ticker: 'ACME',
+          effDate: today,
+          buyDate: today,
+          ratio: 10,
+          price: 1.5,
+          status: 'Upcoming',
+          rsType: 'Round Up',
+        },
+      },
     });
     expect(add.status).toBe(200);
     const service = notificationsService(t.app.ctx);
-    while ((await service.deliverBatch({ batchSize: 50, concurrency: 5, leaseMs: 60_000, backoffBaseMs: 0, maxAttempts: 3 })) > 0);
+    while (
+      (await service.deliverBatch({ batchSize: 50, concurrency: 5, leaseMs: 60_000, backoffBaseMs: 0, maxAttempts: 3 })) > 0
+    );
 
     // SMTP: one email with text and HTML parts and the List-Unsubscribe headers.
     expect(smtp.received).toHaveLength(1);

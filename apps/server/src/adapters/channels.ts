@@ -4,10 +4,20 @@ import { outboxDiscord, webhookDiscord, type DiscordSender } from './discord';
 import { outboxTextSender, twilioSender, type TextSender } from './sms';
 
 /** SMS, WhatsApp and Discord adapters: real when their keys are set, else the local outbox (DESIGN §6). */
-export function channelAdapters(database: Database, config: AppConfig, log: (msg: string) => void = () => undefined): { sms: TextSender; whatsapp: TextSender; discord: DiscordSender } {
-  const twilioKeys = config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN ? { accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN } : null;
+export function channelAdapters(
+  database: Database,
+  config: AppConfig,
+  log: (msg: string) => void = () => undefined,
+): { sms: TextSender; whatsapp: TextSender; discord: DiscordSender } {
+  const twilioKeys =
+    config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN
+      ? { accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN }
+      : null;
   return {
-    sms: twilioKeys && config.TWILIO_FROM ? twilioSender({ ...twilioKeys, from: config.TWILIO_FROM, channel: 'sms' }) : outboxTextSender(database, 'sms', log),
+    sms:
+      twilioKeys && config.TWILIO_FROM
+        ? twilioSender({ ...twilioKeys, from: config.TWILIO_FROM, channel: 'sms' })
+        : outboxTextSender(database, 'sms', log),
     whatsapp:
       twilioKeys && (config.TWILIO_WHATSAPP_FROM ?? config.TWILIO_FROM)
         ? twilioSender({ ...twilioKeys, from: (config.TWILIO_WHATSAPP_FROM ?? config.TWILIO_FROM)!, channel: 'whatsapp' })

@@ -75,7 +75,12 @@ export function ownerAlive(owner: LockOwner, file: string): boolean {
 export async function lockDataDir(dir: string): Promise<() => void> {
   const file = lockPathFor(dir);
   mkdirSync(path.dirname(file), { recursive: true });
-  const me: LockOwner = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), id: randomBytes(8).toString('hex') };
+  const me: LockOwner = {
+    pid: process.pid,
+    host: hostname(),
+    startedAt: new Date().toISOString(),
+    id: randomBytes(8).toString('hex'),
+  };
   for (let attempt = 0; attempt < 20; attempt++) {
     try {
       writeFileSync(file, JSON.stringify(me), { flag: 'wx' });

@@ -25,31 +25,41 @@ describe('withRetry', () => {
   it('runs again after deadlocks and serialization failures, then answers', async () => {
     const errors = [pgError('40P01'), wrapped('40001')];
     let runs = 0;
-    const out = await withRetry(async () => {
-      runs += 1;
-      const e = errors.shift();
-      if (e) throw e;
-      return 'saved';
-    }, { baseDelayMs: 0 });
+    const out = await withRetry(
+      async () => {
+        runs += 1;
+        const e = errors.shift();
+        if (e) throw e;
+        return 'saved';
+      },
+      { baseDelayMs: 0 },
+    );
     expect(out).toBe('saved');
     expect(runs).toBe(3);
   });
 
   it('does not run again for other errors', async () => {
     let runs = 0;
-    await expect(withRetry(async () => {
-      runs += 1;
-      throw pgError('23505');
-    })).rejects.toThrow('pg 23505');
+    await expect(
+      withRetry(async () => {
+        runs += 1;
+        throw pgError('23505');
+      }),
+    ).rejects.toThrow('pg 23505');
     expect(runs).toBe(1);
   });
 
   it('gives up after the last attempt and throws the database error', async () => {
     let runs = 0;
-    await expect(withRetry(async () => {
-      runs += 1;
-      throw pgError('40P01');
-    }, { attempts: 3, baseDelayMs: 0 })).rejects.toThrow('pg 40P01');
+    await expect(
+      withRetry(
+        async () => {
+          runs += 1;
+          throw pgError('40P01');
+        },
+        { attempts: 3, baseDelayMs: 0 },
+      ),
+    ).rejects.toThrow('pg 40P01');
     expect(runs).toBe(3);
   });
 });

@@ -35,7 +35,7 @@ export interface SeedBroker {
 const PROMO_UNKNOWN = "<p>Check the broker's site for current sign-up offers.</p>";
 
 const FEES_COMMISSION_FREE =
-  '<ul><li><strong>$0</strong> commission on online US stock trades (per the broker\'s published pricing).</li>' +
+  "<ul><li><strong>$0</strong> commission on online US stock trades (per the broker's published pricing).</li>" +
   "<li>Reorganisation / reverse-split fees: none reported by the community; confirm on the broker's fee schedule.</li></ul>";
 
 const ESTIMATE_NOTE = 'Share return time is a community estimate, not a broker promise.';
@@ -155,7 +155,7 @@ export const SEED_BROKERS: SeedBroker[] = [
     shareReturnTime: 1,
     rating: 4,
     fees:
-      '<ul><li>Stock trades: <strong>$0</strong> commission to open per the broker\'s published pricing; closing and regulatory fees may apply.</li>' +
+      "<ul><li>Stock trades: <strong>$0</strong> commission to open per the broker's published pricing; closing and regulatory fees may apply.</li>" +
       "<li>Confirm current stock, options and reorganisation fees on the broker's site.</li></ul>",
     notes: `Day 1 share return. ${ESTIMATE_NOTE} Sometimes credits a fraction instead of rounding up, so results can vary per split.`,
     fullReview:
@@ -177,8 +177,7 @@ export const SEED_BROKERS: SeedBroker[] = [
     refLink: 'https://fennel.com',
     shareReturnTime: 1,
     rating: 4,
-    fees:
-      "<p>Check the broker's site for current pricing; plans and any subscription fee can change.</p>",
+    fees: "<p>Check the broker's site for current pricing; plans and any subscription fee can change.</p>",
     notes: `Day 1 share return. ${ESTIMATE_NOTE} Cash accounts only, but several accounts per login.`,
     fullReview:
       'Fennel only offers cash accounts, but it lets you hold several accounts under one login, which multiplies round-up opportunities. ' +
@@ -245,8 +244,7 @@ export const SEED_BROKERS: SeedBroker[] = [
     shareReturnTime: 2,
     rating: 3,
     fees: FEES_COMMISSION_FREE,
-    notes:
-      'Share return in about 2 days (community estimate). Sometimes credits fractional shares instead of rounding up.',
+    notes: 'Share return in about 2 days (community estimate). Sometimes credits fractional shares instead of rounding up.',
     fullReview:
       'Robinhood offers all four account types and round-up shares usually show up in about two days. ' +
       'Because it supports fractional shares, it sometimes credits the fraction rather than a whole share, so not every split pays off. ' +
@@ -447,7 +445,7 @@ export const SEED_FAQS: SeedFaq[] = [
     category: 'Strategy',
     question: 'How are round-up gains taxed?',
     answer:
-      '<p>Gains held a short time are usually short-term capital gains. Each broker sends a Form 1099-B. Trades in an IRA follow that account\'s tax rules. Ask a tax professional about your situation.</p>' +
+      "<p>Gains held a short time are usually short-term capital gains. Each broker sends a Form 1099-B. Trades in an IRA follow that account's tax rules. Ask a tax professional about your situation.</p>" +
       NOT_ADVICE,
     sort: 3,
   },
@@ -470,7 +468,7 @@ export const SEED_FAQS: SeedFaq[] = [
     category: 'Brokers',
     question: 'Which brokers should I avoid?',
     answer:
-      '<ul><li>Brokers that charge a fee per reverse split (for example E*Trade\'s reported $38) turn the gain into a loss.</li>' +
+      "<ul><li>Brokers that charge a fee per reverse split (for example E*Trade's reported $38) turn the gain into a loss.</li>" +
       '<li>Brokers that always credit the fraction (for example Alpaca) never round up.</li></ul>',
     sort: 2,
   },
@@ -522,7 +520,7 @@ export const SEED_FAQS: SeedFaq[] = [
     category: 'Affiliate',
     question: 'When are commissions paid?',
     answer:
-      '<p>Commissions are earned and paid on the referral\'s <strong>recurring monthly billing date</strong>, for as long as their premium subscription stays active.</p>',
+      "<p>Commissions are earned and paid on the referral's <strong>recurring monthly billing date</strong>, for as long as their premium subscription stays active.</p>",
     sort: 3,
   },
   {
@@ -559,8 +557,7 @@ export function roundUpProfit(ratio: number, price: number): number {
   return Math.round((ratio - 1) * price * 100 + Number.EPSILON) / 100;
 }
 
-const edgar = (ticker: string): string =>
-  `https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${ticker}`;
+const edgar = (ticker: string): string => `https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${ticker}`;
 
 const HIST_NOTE = 'Demo price; ratio and date from public trackers.';
 
@@ -616,8 +613,7 @@ export const HISTORICAL_SPLITS: SeedSplit[] = [
     price: 0.215,
     avgProfit: 0,
     rsType: 'Round Up',
-    remark:
-      'Round-up shares were later reported clawed back, so the average realised profit is recorded as $0.',
+    remark: 'Round-up shares were later reported clawed back, so the average realised profit is recorded as $0.',
     caution: true,
   }),
   historical({
@@ -895,8 +891,7 @@ export function demoUpcomingSplits(today: string): SeedSplit[] {
       status: 'Upcoming',
       rsType: 'Round Up',
       caution: true,
-      note:
-        'Caution: the filing allows the company to pay cash in lieu instead of rounding up, and some brokers have clawed back shares in similar cases. Only trade what you can afford to lose.',
+      note: 'Caution: the filing allows the company to pay cash in lieu instead of rounding up, and some brokers have clawed back shares in similar cases. Only trade what you can afford to lose.',
     }),
     demo({
       name: 'Demo Fintech Payments Inc. (demo)',

@@ -40,14 +40,22 @@ export async function seed(database: Database, config: AppConfig, now: Date = ne
   const result: SeedResult = { logins: [], inserted: { brokers: 0, faqs: 0, splits: 0, users: 0 } };
 
   for (const b of SEED_BROKERS) {
-    const [exists] = await db.select({ id: schema.brokers.id }).from(schema.brokers).where(eq(schema.brokers.name, b.name)).limit(1);
+    const [exists] = await db
+      .select({ id: schema.brokers.id })
+      .from(schema.brokers)
+      .where(eq(schema.brokers.name, b.name))
+      .limit(1);
     if (!exists) {
       await db.insert(schema.brokers).values(b);
       result.inserted.brokers += 1;
     }
   }
   for (const f of SEED_FAQS) {
-    const [exists] = await db.select({ id: schema.faqs.id }).from(schema.faqs).where(eq(schema.faqs.question, f.question)).limit(1);
+    const [exists] = await db
+      .select({ id: schema.faqs.id })
+      .from(schema.faqs)
+      .where(eq(schema.faqs.question, f.question))
+      .limit(1);
     if (!exists) {
       await db.insert(schema.faqs).values(f);
       result.inserted.faqs += 1;
@@ -74,7 +82,11 @@ export async function seed(database: Database, config: AppConfig, now: Date = ne
   }
 
   const adminEmail = config.ADMIN_EMAIL ?? 'admin@roundup.local';
-  const [admin] = await db.select({ id: schema.users.id }).from(schema.users).where(sql`lower(${schema.users.email}) = lower(${adminEmail})`).limit(1);
+  const [admin] = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(sql`lower(${schema.users.email}) = lower(${adminEmail})`)
+    .limit(1);
   if (!admin) {
     const password = config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
     await db.insert(schema.users).values({
@@ -91,7 +103,11 @@ export async function seed(database: Database, config: AppConfig, now: Date = ne
   }
   if (config.SEED_DEMO) {
     for (const d of DEMO_USERS) {
-      const [exists] = await db.select({ id: schema.users.id }).from(schema.users).where(sql`lower(${schema.users.email}) = ${d.email}`).limit(1);
+      const [exists] = await db
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(sql`lower(${schema.users.email}) = ${d.email}`)
+        .limit(1);
       if (exists) continue;
       await db.insert(schema.users).values({
         username: d.username,

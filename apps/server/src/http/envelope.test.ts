@@ -12,21 +12,54 @@ describe('envelope error mapping', () => {
     [new AppError('CONFLICT', 'Taken'), 409, 'Taken'],
     [new AppError('RATE_LIMITED', 'Slow down'), 429, 'Slow down'],
     [new AppError('UNAVAILABLE', 'Down'), 503, 'Down'],
-    [Object.assign(new Error('body too large'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' }), 413, 'The request is too large.'],
-    [Object.assign(new Error('x'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }), 415, 'Send the request as JSON.'],
-    [Object.assign(new SyntaxError('Unexpected end of JSON input'), { statusCode: 400 }), 400, 'The request body is not valid JSON.'],
+    [
+      Object.assign(new Error('body too large'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' }),
+      413,
+      'The request is too large.',
+    ],
+    [
+      Object.assign(new Error('x'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }),
+      415,
+      'Send the request as JSON.',
+    ],
+    [
+      Object.assign(new SyntaxError('Unexpected end of JSON input'), { statusCode: 400 }),
+      400,
+      'The request body is not valid JSON.',
+    ],
     [Object.assign(new Error('limit'), { statusCode: 429 }), 429, 'Too many requests. Please wait a moment and try again.'],
-    [new Error('Failed query', { cause: Object.assign(new Error('value "99999999999" is out of range for type integer'), { code: '22003' }) }), 400, 'A value in the request is out of range or not in the expected format.'],
-    [Object.assign(new Error('invalid input syntax for type uuid'), { code: '22P02' }), 400, 'A value in the request is out of range or not in the expected format.'],
-    [new Error('Failed query', { cause: Object.assign(new Error('duplicate key'), { code: '23505' }) }), 409, 'That already exists.'],
     [
       new Error('Failed query', {
-        cause: Object.assign(new Error('insert or update on table "trades" violates foreign key constraint'), { code: '23503', constraint: 'trades_split_id_reverse_splits_id_fk' }),
+        cause: Object.assign(new Error('value "99999999999" is out of range for type integer'), { code: '22003' }),
+      }),
+      400,
+      'A value in the request is out of range or not in the expected format.',
+    ],
+    [
+      Object.assign(new Error('invalid input syntax for type uuid'), { code: '22P02' }),
+      400,
+      'A value in the request is out of range or not in the expected format.',
+    ],
+    [
+      new Error('Failed query', { cause: Object.assign(new Error('duplicate key'), { code: '23505' }) }),
+      409,
+      'That already exists.',
+    ],
+    [
+      new Error('Failed query', {
+        cause: Object.assign(new Error('insert or update on table "trades" violates foreign key constraint'), {
+          code: '23503',
+          constraint: 'trades_split_id_reverse_splits_id_fk',
+        }),
       }),
       409,
       CHANGED_MEANWHILE,
     ],
-    [Object.assign(new Error('violates foreign key constraint'), { code: '23503' }), 409, 'That item was changed or removed meanwhile; reload and try again.'],
+    [
+      Object.assign(new Error('violates foreign key constraint'), { code: '23503' }),
+      409,
+      'That item was changed or removed meanwhile; reload and try again.',
+    ],
     [new Error('connection refused to 10.0.0.1: select * from users'), 500, GENERIC_500],
     [new TypeError("Cannot read properties of undefined (reading 'x')"), 500, GENERIC_500],
     ['a thrown string', 500, GENERIC_500],
@@ -46,7 +79,9 @@ describe('envelope error mapping', () => {
   });
 
   it('prefixes generic validation messages with the field', () => {
-    expect(issueMessage('price', 'Invalid input: expected number, received string')).toBe('price: Invalid input: expected number, received string');
+    expect(issueMessage('price', 'Invalid input: expected number, received string')).toBe(
+      'price: Invalid input: expected number, received string',
+    );
     expect(issueMessage('email', 'Please enter a valid email address')).toBe('Please enter a valid email address');
     expect(issueMessage('', 'Invalid input')).toBe('Invalid input');
   });

@@ -34,7 +34,11 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
     for (const part of [req.params, req.query, req.body]) {
       const where = findNul(part);
       if (where) {
-        throw new AppError('BAD_REQUEST', NUL_MESSAGE.replace('Text', where === '(value)' || where === '(key)' ? 'Text' : `${where}`), {});
+        throw new AppError(
+          'BAD_REQUEST',
+          NUL_MESSAGE.replace('Text', where === '(value)' || where === '(key)' ? 'Text' : `${where}`),
+          {},
+        );
       }
     }
   });

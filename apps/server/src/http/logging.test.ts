@@ -22,8 +22,13 @@ describe('redactUrl', () => {
 
 describe('serializeError', () => {
   it('drops the parameters a failed query carries (they hold row values, e.g. a password hash)', () => {
-    const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_lower_uq"'), { code: '23505' });
-    const err = new Error('Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: a@example.com,$argon2id$v=19$m=19456$secret', { cause });
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_lower_uq"'), {
+      code: '23505',
+    });
+    const err = new Error(
+      'Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: a@example.com,$argon2id$v=19$m=19456$secret',
+      { cause },
+    );
     const out = JSON.stringify(serializeError(err));
     expect(out).not.toContain('argon2id');
     expect(out).not.toContain('a@example.com');

@@ -18,7 +18,8 @@ const SECRET_PATHS: RegExp[] = [
 ];
 
 /** Query-string keys whose values are secrets wherever they appear. */
-const SECRET_QUERY_KEYS = /^(token|ticket|code|secret|key|sig|signature|otp|password|email_validation_code|password_reset_code|unsubscribe)$/i;
+const SECRET_QUERY_KEYS =
+  /^(token|ticket|code|secret|key|sig|signature|otp|password|email_validation_code|password_reset_code|unsubscribe)$/i;
 
 /** A URL safe to log: secret path segments and secret query values replaced. */
 export function redactUrl(url: string): string {
@@ -53,11 +54,23 @@ export const REDACT_PATHS = [
   'headers.authorization',
   'headers.cookie',
   'res.headers["set-cookie"]',
-  ...['password', 'newPassword', 'passwordHash', 'password_hash', 'token', 'ticket', 'code', 'secret', 'otp', 'email_validation_code', 'password_reset_code', 'tokenHash', 'token_hash', 'icalToken', 'unsubscribeToken'].flatMap((k) => [
-    k,
-    `*.${k}`,
-    `*.*.${k}`,
-  ]),
+  ...[
+    'password',
+    'newPassword',
+    'passwordHash',
+    'password_hash',
+    'token',
+    'ticket',
+    'code',
+    'secret',
+    'otp',
+    'email_validation_code',
+    'password_reset_code',
+    'tokenHash',
+    'token_hash',
+    'icalToken',
+    'unsubscribeToken',
+  ].flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
   'body',
   '*.body',
   'params',
@@ -77,7 +90,9 @@ interface SerializedError {
 /** Drops the "params: …" a database driver appends to failed-query messages. */
 function scrub(text: string | undefined): string | undefined {
   if (typeof text !== 'string') return text;
-  return text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]').replace(/^(Failed query: [\s\S]*?)\nparams:.*$/m, '$1');
+  return text
+    .replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]')
+    .replace(/^(Failed query: [\s\S]*?)\nparams:.*$/m, '$1');
 }
 
 /** Errors as { type, message, stack, code } without driver parameters, recursively for `cause`. */
@@ -101,7 +116,13 @@ interface LoggedRequest {
 
 export const logSerializers = {
   req(req: LoggedRequest) {
-    return { method: req.method, url: redactUrl(req.url ?? ''), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+    return {
+      method: req.method,
+      url: redactUrl(req.url ?? ''),
+      host: req.host,
+      remoteAddress: req.ip,
+      remotePort: req.socket?.remotePort,
+    };
   },
   err: serializeError,
 };

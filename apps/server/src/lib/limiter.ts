@@ -48,12 +48,7 @@ export function redisLimiter(redis: Redis, prefix = 'roundup:limit:'): Limiter {
   return {
     async hit(key, windowSeconds) {
       const k = prefix + key;
-      const res = (await redis
-        .multi()
-        .incr(k)
-        .expire(k, windowSeconds, 'NX')
-        .ttl(k)
-        .exec()) as [Error | null, number][];
+      const res = (await redis.multi().incr(k).expire(k, windowSeconds, 'NX').ttl(k).exec()) as [Error | null, number][];
       const count = Number(res[0][1]);
       const ttl = Number(res[2][1]);
       return { count, resetSeconds: ttl > 0 ? ttl : windowSeconds };

@@ -9,7 +9,10 @@ describe('sanitizeRichText', () => {
     ['<p onclick="alert(1)" style="color:red">x</p>', '<p>x</p>'],
     ['<a href="javascript:alert(1)">x</a>', '<a rel="noopener noreferrer">x</a>'],
     ['<a href="JaVaScRiPt:alert(1)">x</a>', '<a rel="noopener noreferrer">x</a>'],
-    ['<a href="https://example.com" target="_self">x</a>', '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>'],
+    [
+      '<a href="https://example.com" target="_self">x</a>',
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    ],
     ['<a href="https://example.com" rel="opener">x</a>', '<a href="https://example.com" rel="noopener noreferrer">x</a>'],
     ['<iframe src="https://evil.test"></iframe>t', 't'],
     ['<svg><script>alert(1)</script></svg>t', 't'],

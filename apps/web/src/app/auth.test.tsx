@@ -44,7 +44,8 @@ function renderAuth(path = '/somewhere') {
   return router;
 }
 
-const state = () => JSON.parse(screen.getByTestId('state').textContent ?? '{}') as { user: string | null; error: string | null; loading: boolean };
+const state = () =>
+  JSON.parse(screen.getByTestId('state').textContent ?? '{}') as { user: string | null; error: string | null; loading: boolean };
 
 describe('auth state machine (SPEC §4)', () => {
   it('is anonymous and not loading without a stored token, and never calls /api/auth/me', () => {

@@ -5,13 +5,31 @@ export function NotFoundPage() {
   return (
     <section className="ru-notfound container py-5 text-center" aria-labelledby="notfound-title">
       <svg className="ru-notfound-art mb-4" viewBox="0 0 240 120" role="img" aria-label="A chart line that loses its way">
-        <path d="M10 100 L60 70 L95 85 L140 40 L170 55" fill="none" stroke="currentColor" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
-        <path d="M170 55 L200 45" fill="none" stroke="currentColor" strokeWidth="6" strokeLinecap="round" strokeDasharray="2 12" />
+        <path
+          d="M10 100 L60 70 L95 85 L140 40 L170 55"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+        <path
+          d="M170 55 L200 45"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="6"
+          strokeLinecap="round"
+          strokeDasharray="2 12"
+        />
         <circle cx="222" cy="38" r="12" fill="none" stroke="currentColor" strokeWidth="5" />
-        <text x="222" y="44" textAnchor="middle" fontSize="16" fontWeight="700" fill="currentColor">?</text>
+        <text x="222" y="44" textAnchor="middle" fontSize="16" fontWeight="700" fill="currentColor">
+          ?
+        </text>
       </svg>
       <p className="text-primary fw-semibold mb-1">404</p>
-      <h1 id="notfound-title" className="h2 mb-3">Page not found</h1>
+      <h1 id="notfound-title" className="h2 mb-3">
+        Page not found
+      </h1>
       <p className="text-body-secondary mx-auto mb-4" style={{ maxWidth: '32rem' }}>
         We couldn&rsquo;t find the page you were looking for. It may have moved, or the link may be mistyped.
       </p>
@@ -21,9 +39,15 @@ export function NotFoundPage() {
       <nav className="mt-4 small" aria-label="Popular pages">
         <span className="text-body-secondary">Or try </span>
         <Link to="/learn">Learn</Link>
-        <span className="text-body-secondary" aria-hidden="true"> · </span>
+        <span className="text-body-secondary" aria-hidden="true">
+          {' '}
+          ·{' '}
+        </span>
         <Link to="/services">Services</Link>
-        <span className="text-body-secondary" aria-hidden="true"> · </span>
+        <span className="text-body-secondary" aria-hidden="true">
+          {' '}
+          ·{' '}
+        </span>
         <Link to="/faq">FAQ</Link>
       </nav>
     </section>

@@ -6,7 +6,28 @@ import { useMemo } from 'react';
  * the server AND here on render, with an allow-list: no script, no event handlers, no
  * javascript: URLs, no styles, forms or frames. Links open in a new tab without an opener.
  */
-const ALLOWED_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'span', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'code'];
+const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'small',
+  'span',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'code',
+];
 const ALLOWED_ATTR = ['href', 'title'];
 
 let hooked = false;
@@ -31,7 +52,15 @@ export function sanitizeHtml(html: string | null | undefined): string {
   });
 }
 
-export function SafeHtml({ html, className, as: Tag = 'div' }: { html: string | null | undefined; className?: string; as?: 'div' | 'span' }) {
+export function SafeHtml({
+  html,
+  className,
+  as: Tag = 'div',
+}: {
+  html: string | null | undefined;
+  className?: string;
+  as?: 'div' | 'span';
+}) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   if (!clean) return null;
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} />;

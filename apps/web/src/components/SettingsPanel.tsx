@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** A titled settings card used by every settings tab. */
-export function SettingsPanel({ title, description, children, actions }: { title: string; description?: ReactNode; children?: ReactNode; actions?: ReactNode }) {
+export function SettingsPanel({
+  title,
+  description,
+  children,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <section className="card shadow-sm mb-4 ru-panel">
       <div className="card-body p-4">

@@ -6,8 +6,7 @@ import { getToken } from './session';
  * Every response is the envelope `{ data, errors: [{ msg }] }` (DESIGN §4).
  */
 
-export const NETWORK_ERROR_MESSAGE =
-  'Could not reach RoundUp. Check your internet connection and try again.';
+export const NETWORK_ERROR_MESSAGE = 'Could not reach RoundUp. Check your internet connection and try again.';
 export const UNEXPECTED_RESPONSE_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
 export class ApiError extends Error {
@@ -73,9 +72,7 @@ async function request<T>(method: Method, path: string, body?: unknown, signal?:
   }
 
   const envelope = isEnvelope(payload) ? payload : null;
-  const messages = (envelope?.errors ?? [])
-    .map((e) => (typeof e?.msg === 'string' ? e.msg : ''))
-    .filter((m) => m.length > 0);
+  const messages = (envelope?.errors ?? []).map((e) => (typeof e?.msg === 'string' ? e.msg : '')).filter((m) => m.length > 0);
 
   if (!response.ok || messages.length > 0) {
     throw new ApiError(response.status, messages);

@@ -52,7 +52,11 @@ export function sendGaPageView(path: string): void {
   if (import.meta.env.MODE === 'test') return;
   void measurementId().then((id) => {
     if (!id || typeof document === 'undefined') return;
-    ensureGtag(id)('event', 'page_view', { page_path: path, page_location: `${window.location.origin}${path}`, page_title: document.title });
+    ensureGtag(id)('event', 'page_view', {
+      page_path: path,
+      page_location: `${window.location.origin}${path}`,
+      page_title: document.title,
+    });
   });
 }
 

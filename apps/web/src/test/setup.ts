@@ -27,7 +27,9 @@ afterEach(() => {
   const logged = consoleErrors;
   consoleErrors = [];
   if (logged.length > 0) {
-    const text = logged.map((args) => args.map((a) => (a instanceof Error ? a.stack ?? a.message : String(a))).join(' ')).join('\n---\n');
+    const text = logged
+      .map((args) => args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(' '))
+      .join('\n---\n');
     throw new Error(`console.error was called during this test:\n${text}`);
   }
 });

@@ -32,10 +32,7 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
     return row && row.kind === kind ? (row.data as T) : null;
   }
   async function put(key: string, kind: string, data: object) {
-    await db
-      .insert(t)
-      .values({ id: key, kind, data })
-      .onConflictDoUpdate({ target: t.id, set: { data } });
+    await db.insert(t).values({ id: key, kind, data }).onConflictDoUpdate({ target: t.id, set: { data } });
   }
 
   const provider: LocalPaymentProvider = {
@@ -78,7 +75,13 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
     async retrieveSubscription(key) {
       const sub = await get<SubscriptionInfo>(key, 'subscription');
       // Like Stripe: a subscription set to cancel at period end becomes canceled when that period ends.
-      if (sub && sub.status === 'active' && sub.cancelAtPeriodEnd && sub.currentPeriodEnd && sub.currentPeriodEnd <= seconds(opts.clock())) {
+      if (
+        sub &&
+        sub.status === 'active' &&
+        sub.cancelAtPeriodEnd &&
+        sub.currentPeriodEnd &&
+        sub.currentPeriodEnd <= seconds(opts.clock())
+      ) {
         const ended: SubscriptionInfo = { ...sub, status: 'canceled' };
         await put(key, 'subscription', ended);
         return ended;
@@ -91,7 +94,9 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
     async cancelSubscription(key, { atPeriodEnd }) {
       const sub = await get<SubscriptionInfo>(key, 'subscription');
       if (!sub) throw new Error(`No such subscription: ${key}`);
-      const next: SubscriptionInfo = atPeriodEnd ? { ...sub, cancelAtPeriodEnd: true } : { ...sub, status: 'canceled', cancelAtPeriodEnd: false };
+      const next: SubscriptionInfo = atPeriodEnd
+        ? { ...sub, cancelAtPeriodEnd: true }
+        : { ...sub, status: 'canceled', cancelAtPeriodEnd: false };
       await put(key, 'subscription', next);
       return next;
     },
@@ -101,7 +106,11 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
       const keyId = `re_key_${refundOpts.key ?? `refund-${paymentIntentId}`}`;
       const earlier = await get<{ id: string; amount: number; chargeId: string | null }>(keyId, 'refund-key');
       if (earlier) return earlier;
-      const [row] = await db.select().from(t).where(eq(t.id, `ch_for_${paymentIntentId}`)).limit(1);
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(eq(t.id, `ch_for_${paymentIntentId}`))
+        .limit(1);
       const chargeId = row ? (row.data as { chargeId: string }).chargeId : null;
       const charge = chargeId ? await get<ChargeInfo>(chargeId, 'charge') : null;
       if (!charge) throw new Error(`No charge for ${paymentIntentId}`);

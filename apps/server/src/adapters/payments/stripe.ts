@@ -12,7 +12,8 @@ export interface StripeOptions {
   apiBase?: string;
 }
 
-const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
+const idOf = (v: string | { id: string } | null | undefined): string | null =>
+  v == null ? null : typeof v === 'string' ? v : v.id;
 
 function isMissing(err: unknown): boolean {
   return err instanceof Stripe.errors.StripeError && (err.statusCode === 404 || err.code === 'resource_missing');
@@ -25,7 +26,11 @@ export function stripePayments(opts: StripeOptions): PaymentProvider {
     maxNetworkRetries: 1,
     telemetry: false,
     ...(base
-      ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
       : {}),
   });
 
@@ -50,7 +55,8 @@ export function stripePayments(opts: StripeOptions): PaymentProvider {
       unitAmount: item?.price?.unit_amount ?? 0,
       quantity: item?.quantity ?? 1,
       created: s.created,
-      currentPeriodStart: item?.current_period_start ?? (s as unknown as { current_period_start?: number }).current_period_start ?? null,
+      currentPeriodStart:
+        item?.current_period_start ?? (s as unknown as { current_period_start?: number }).current_period_start ?? null,
       currentPeriodEnd: item?.current_period_end ?? legacyEnd ?? null,
       cancelAtPeriodEnd: Boolean(s.cancel_at_period_end),
       latestInvoiceId: idOf(s.latest_invoice),
@@ -157,7 +163,12 @@ export function stripePayments(opts: StripeOptions): PaymentProvider {
     async retrieveCharge(id) {
       const c = await orNull(() => stripe.charges.retrieve(id));
       if (!c) return null;
-      const info: ChargeInfo = { id: c.id, paymentIntentId: idOf(c.payment_intent), amount: c.amount, amountRefunded: c.amount_refunded };
+      const info: ChargeInfo = {
+        id: c.id,
+        paymentIntentId: idOf(c.payment_intent),
+        amount: c.amount,
+        amountRefunded: c.amount_refunded,
+      };
       return info;
     },
 

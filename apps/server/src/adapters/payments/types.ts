@@ -96,7 +96,10 @@ export interface PaymentProvider {
    * Refunds a payment: in full, or `amount` cents of it. `key` makes a retry return the same
    * refund instead of refunding twice (Stripe's idempotency key).
    */
-  refund(paymentIntentId: string, opts?: { amount?: number; key?: string }): Promise<{ id: string; amount: number; chargeId: string | null }>;
+  refund(
+    paymentIntentId: string,
+    opts?: { amount?: number; key?: string },
+  ): Promise<{ id: string; amount: number; chargeId: string | null }>;
   /** Verifies the signature over the raw body (300 s tolerance) and names the event. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

@@ -31,7 +31,9 @@ export function twilioSender(opts: TwilioOptions): TextSender {
     channel: opts.channel,
     async send(m) {
       const msg = await client.messages.create(
-        opts.channel === 'whatsapp' ? { from: wa(opts.from), to: wa(m.to), body: m.body } : { from: opts.from, to: m.to, body: m.body },
+        opts.channel === 'whatsapp'
+          ? { from: wa(opts.from), to: wa(m.to), body: m.body }
+          : { from: opts.from, to: m.to, body: m.body },
       );
       return { id: msg.sid };
     },
@@ -42,7 +44,11 @@ export function twilioSender(opts: TwilioOptions): TextSender {
  * Local stand-in: the message goes to the outbox table. The log line names the
  * recipient only — bodies (which may hold one-time codes) stay in the outbox.
  */
-export function outboxTextSender(database: Database, channel: TextChannel, log: (msg: string) => void = () => undefined): TextSender {
+export function outboxTextSender(
+  database: Database,
+  channel: TextChannel,
+  log: (msg: string) => void = () => undefined,
+): TextSender {
   return {
     kind: 'outbox',
     channel,

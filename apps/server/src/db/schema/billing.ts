@@ -14,14 +14,19 @@ export const checkoutSessions = pgTable(
   {
     /** The provider's session id (cs_...). */
     id: text('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     level: text('level').notNull(),
     status: text('status').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('checkout_sessions_user_idx').on(t.userId), check('checkout_sessions_level_ck', inList(t.level, ['pro', 'lifetime']))],
+  (t) => [
+    index('checkout_sessions_user_idx').on(t.userId),
+    check('checkout_sessions_level_ck', inList(t.level, ['pro', 'lifetime'])),
+  ],
 );
 
 /** Memberships: a provider subscription (pro) or a one-off lifetime purchase (id = its payment). */
@@ -29,7 +34,9 @@ export const memberships = pgTable(
   'memberships',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     level: text('level').notNull(),
     /** The provider's status: active, past_due, canceled, unpaid, incomplete, ... ; lifetime: active | refunded. */
@@ -64,7 +71,9 @@ export const invoices = pgTable(
   'invoices',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     membershipId: text('membership_id'),
     provider: text('provider').notNull(),
     status: text('status').notNull(),
@@ -92,7 +101,9 @@ export const commissions = pgTable(
   'commissions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    referrerId: uuid('referrer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    referrerId: uuid('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     referredUserId: uuid('referred_user_id').references(() => users.id, { onDelete: 'set null' }),
     invoiceId: text('invoice_id').notNull().unique(),
     amountCents: integer('amount_cents').notNull(),
@@ -129,7 +140,9 @@ export const billingNotices = pgTable(
   'billing_notices',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),

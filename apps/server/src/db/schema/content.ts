@@ -71,7 +71,9 @@ export const accounts = pgTable(
   'accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     brokerId: uuid('broker_id').references(() => brokers.id, { onDelete: 'set null' }),
     /** The broker's name when the account was saved (SPEC §3 Account.broker). */
     broker: text('broker').notNull(),
@@ -92,9 +94,15 @@ export const trades = pgTable(
   'trades',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    splitId: uuid('split_id').notNull().references(() => reverseSplits.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    splitId: uuid('split_id')
+      .notNull()
+      .references(() => reverseSplits.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     ticker: text('ticker').notNull(),
     buyDate: date('buy_date', { mode: 'string' }),
     buyPrice: money('buy_price'),
@@ -108,7 +116,9 @@ export const trades = pgTable(
     index('trades_user_idx').on(t.userId),
     index('trades_split_idx').on(t.splitId),
     /** Open positions (analytics): nothing sold yet. */
-    index('trades_open_idx').on(t.userId).where(sql`${t.sellPrice} is null and ${t.sellDate} is null`),
+    index('trades_open_idx')
+      .on(t.userId)
+      .where(sql`${t.sellPrice} is null and ${t.sellDate} is null`),
     check('trades_sell_after_buy_ck', sql`${t.sellDate} is null or ${t.buyDate} is null or ${t.sellDate} >= ${t.buyDate}`),
   ],
 );

@@ -8,22 +8,26 @@ import { inList } from './util';
  * One notification event (a split announced, today's buy reminders, an admin SMS...).
  * `key` is unique, so raising the same event twice is a no-op (docs/decisions: notification queue).
  */
-export const notificationEvents = pgTable('notification_events', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  key: text('key').notNull().unique(),
-  kind: text('kind').notNull(),
-  /** What the templates need (split fields, the admin's message...). */
-  payload: jsonb('payload').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /**
-   * Fan-out to the audience runs in the worker, in chunks of users ordered by id: the event
-   * commits with the split (one row), the worker materialises deliveries (docs/decisions/005).
-   */
-  fanoutPending: boolean('fanout_pending').notNull().default(false),
-  fanoutCursor: uuid('fanout_cursor'),
-  proOnlyAudience: boolean('pro_only_audience').notNull().default(false),
-  fanoutDoneAt: timestamp('fanout_done_at', { withTimezone: true }),
-}, (t) => [index('notification_events_fanout_idx').on(t.fanoutPending, t.createdAt)]);
+export const notificationEvents = pgTable(
+  'notification_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull().unique(),
+    kind: text('kind').notNull(),
+    /** What the templates need (split fields, the admin's message...). */
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Fan-out to the audience runs in the worker, in chunks of users ordered by id: the event
+     * commits with the split (one row), the worker materialises deliveries (docs/decisions/005).
+     */
+    fanoutPending: boolean('fanout_pending').notNull().default(false),
+    fanoutCursor: uuid('fanout_cursor'),
+    proOnlyAudience: boolean('pro_only_audience').notNull().default(false),
+    fanoutDoneAt: timestamp('fanout_done_at', { withTimezone: true }),
+  },
+  (t) => [index('notification_events_fanout_idx').on(t.fanoutPending, t.createdAt)],
+);
 
 /**
  * The durable delivery queue and the delivery log in one table: one row per

@@ -33,7 +33,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const add = (token: string, newAccount: Record<string, unknown>) => call(t.app, 'POST', '/api/accounts/add', { token, body: { newAccount } });
+const add = (token: string, newAccount: Record<string, unknown>) =>
+  call(t.app, 'POST', '/api/accounts/add', { token, body: { newAccount } });
 
 describe('accounts', () => {
   it('needs a signed-in user', async () => {
@@ -45,9 +46,19 @@ describe('accounts', () => {
     const r1 = await add(alice.token, { brokerId: brokerA, type: 'Individual Cash', nickname: '  Main  ' });
     expect(r1.status).toBe(200);
     expect(r1.body.data.accounts).toHaveLength(1);
-    expect(r1.body.data.accounts[0]).toMatchObject({ broker: 'Acct Test Broker A', brokerId: brokerA, type: 'Individual Cash', nickname: 'Main', tradeCount: 0, userId: alice.user._id });
+    expect(r1.body.data.accounts[0]).toMatchObject({
+      broker: 'Acct Test Broker A',
+      brokerId: brokerA,
+      type: 'Individual Cash',
+      nickname: 'Main',
+      tradeCount: 0,
+      userId: alice.user._id,
+    });
     // The flat payload works too.
-    const r2 = await call(t.app, 'POST', '/api/accounts/add', { token: alice.token, body: { brokerId: brokerB, type: 'Roth IRA', nickname: 'Roth' } });
+    const r2 = await call(t.app, 'POST', '/api/accounts/add', {
+      token: alice.token,
+      body: { brokerId: brokerB, type: 'Roth IRA', nickname: 'Roth' },
+    });
     expect(r2.body.data.accounts.map((a: { nickname: string }) => a.nickname)).toEqual(['Main', 'Roth']);
     const mine = await call(t.app, 'GET', '/api/accounts/mine', { token: alice.token });
     expect(mine.status).toBe(200);
@@ -69,7 +80,10 @@ describe('accounts', () => {
     [{ brokerId: 'A', type: 'Roth IRA', nickname: '   ' }, /Nickname is required/],
     [{ brokerId: 'A', type: 'Roth IRA', nickname: 'x'.repeat(51) }, /at most 50/],
   ])('refuses bad input %j', async (body: { brokerId?: string; type: string; nickname: string }, msg) => {
-    const fixed = { ...body, brokerId: body.brokerId === 'A' ? brokerA : body.brokerId === 'DISABLED' ? disabledBroker : body.brokerId };
+    const fixed = {
+      ...body,
+      brokerId: body.brokerId === 'A' ? brokerA : body.brokerId === 'DISABLED' ? disabledBroker : body.brokerId,
+    };
     const res = await add(alice.token, fixed);
     expect(res.status).toBe(400);
     expect(res.body.data).toBeNull();
@@ -77,7 +91,18 @@ describe('accounts', () => {
   });
 
   it('accepts all ten account types', async () => {
-    const types = ['Individual Cash', 'Joint Cash', 'Individual Margin', 'Joint Margin', 'Traditional IRA', 'Roth IRA', 'HSA', 'ESA', 'UGMA/UTMA', 'SEP'];
+    const types = [
+      'Individual Cash',
+      'Joint Cash',
+      'Individual Margin',
+      'Joint Margin',
+      'Traditional IRA',
+      'Roth IRA',
+      'HSA',
+      'ESA',
+      'UGMA/UTMA',
+      'SEP',
+    ];
     const carol = await registerUser(t.app);
     for (const type of types) expect((await add(carol.token, { brokerId: brokerA, type, nickname: type })).status).toBe(200);
     const mine = await call(t.app, 'GET', '/api/accounts/mine', { token: carol.token });
@@ -91,7 +116,12 @@ describe('accounts', () => {
       body: { newAccount: { _id: mine[0]._id, brokerId: brokerB, type: 'Joint Margin', nickname: 'Joint' } },
     });
     expect(edited.status).toBe(200);
-    expect(edited.body.data.accounts[0]).toMatchObject({ _id: mine[0]._id, broker: 'Acct Test Broker B', type: 'Joint Margin', nickname: 'Joint' });
+    expect(edited.body.data.accounts[0]).toMatchObject({
+      _id: mine[0]._id,
+      broker: 'Acct Test Broker B',
+      type: 'Joint Margin',
+      nickname: 'Joint',
+    });
     const foreign = await call(t.app, 'POST', '/api/accounts/edit', {
       token: bob.token,
       body: { newAccount: { _id: mine[0]._id, brokerId: brokerA, type: 'HSA', nickname: 'Mine now' } },
@@ -109,17 +139,25 @@ describe('accounts', () => {
     const res = await add(alice.token, { brokerId: b, type: 'HSA', nickname: 'Later' });
     const acc = res.body.data.accounts.find((a: { nickname: string }) => a.nickname === 'Later');
     await t.database.query('update brokers set disabled = true where id = $1', [b]);
-    const keep = await call(t.app, 'POST', '/api/accounts/edit', { token: alice.token, body: { newAccount: { ...acc, nickname: 'Later 2' } } });
+    const keep = await call(t.app, 'POST', '/api/accounts/edit', {
+      token: alice.token,
+      body: { newAccount: { ...acc, nickname: 'Later 2' } },
+    });
     expect(keep.status).toBe(200);
     const other = (await call(t.app, 'GET', '/api/accounts/mine', { token: alice.token })).body.data.accounts[0];
-    const sw = await call(t.app, 'POST', '/api/accounts/edit', { token: alice.token, body: { newAccount: { ...other, brokerId: b } } });
+    const sw = await call(t.app, 'POST', '/api/accounts/edit', {
+      token: alice.token,
+      body: { newAccount: { ...other, brokerId: b } },
+    });
     expect(sw.status).toBe(400);
     await call(t.app, 'POST', '/api/accounts/delete', { token: alice.token, body: { id: acc._id } });
   });
 
   describe('reorder', () => {
     it('persists the new order and returns it', async () => {
-      const ids = (await call(t.app, 'GET', '/api/accounts/mine', { token: alice.token })).body.data.accounts.map((a: { _id: string }) => a._id);
+      const ids = (await call(t.app, 'GET', '/api/accounts/mine', { token: alice.token })).body.data.accounts.map(
+        (a: { _id: string }) => a._id,
+      );
       const reversed = [...ids].reverse();
       const res = await call(t.app, 'POST', '/api/accounts/reorder', { token: alice.token, body: { accounts: reversed } });
       expect(res.status).toBe(200);
@@ -127,7 +165,10 @@ describe('accounts', () => {
       const again = await call(t.app, 'GET', '/api/accounts/mine', { token: alice.token });
       expect(again.body.data.accounts.map((a: { _id: string }) => a._id)).toEqual(reversed);
       // Account objects (as the original client posts them) are accepted too.
-      const objs = await call(t.app, 'POST', '/api/accounts/reorder', { token: alice.token, body: { accounts: ids.map((_id: string) => ({ _id })) } });
+      const objs = await call(t.app, 'POST', '/api/accounts/reorder', {
+        token: alice.token,
+        body: { accounts: ids.map((_id: string) => ({ _id })) },
+      });
       expect(objs.body.data.accounts.map((a: { _id: string }) => a._id)).toEqual(ids);
     });
 
@@ -138,16 +179,29 @@ describe('accounts', () => {
     });
 
     it('refuses a foreign, missing, duplicated or malformed id', async () => {
-      const mine = (await call(t.app, 'GET', '/api/accounts/mine', { token: alice.token })).body.data.accounts.map((a: { _id: string }) => a._id);
+      const mine = (await call(t.app, 'GET', '/api/accounts/mine', { token: alice.token })).body.data.accounts.map(
+        (a: { _id: string }) => a._id,
+      );
       await add(bob.token, { brokerId: brokerA, type: 'SEP', nickname: 'Bob' });
-      const bobs = (await call(t.app, 'GET', '/api/accounts/mine', { token: bob.token })).body.data.accounts.map((a: { _id: string }) => a._id);
-      const cases: unknown[] = [[...mine, bobs[0]], mine.slice(1), [mine[0], ...mine], [...mine.slice(1), bobs[0]], ['nope'], 'x'];
+      const bobs = (await call(t.app, 'GET', '/api/accounts/mine', { token: bob.token })).body.data.accounts.map(
+        (a: { _id: string }) => a._id,
+      );
+      const cases: unknown[] = [
+        [...mine, bobs[0]],
+        mine.slice(1),
+        [mine[0], ...mine],
+        [...mine.slice(1), bobs[0]],
+        ['nope'],
+        'x',
+      ];
       for (const accounts of cases) {
         const res = await call(t.app, 'POST', '/api/accounts/reorder', { token: alice.token, body: { accounts } });
         expect(res.status, JSON.stringify(accounts)).toBe(400);
         expect(res.body.data).toBeNull();
       }
-      const after = (await call(t.app, 'GET', '/api/accounts/mine', { token: alice.token })).body.data.accounts.map((a: { _id: string }) => a._id);
+      const after = (await call(t.app, 'GET', '/api/accounts/mine', { token: alice.token })).body.data.accounts.map(
+        (a: { _id: string }) => a._id,
+      );
       expect(after).toEqual(mine);
     });
   });
@@ -155,14 +209,21 @@ describe('accounts', () => {
   it('deleting an account removes its trades and reports the count before', async () => {
     const res = await add(alice.token, { brokerId: brokerA, type: 'HSA', nickname: 'To delete' });
     const acc = res.body.data.accounts.find((a: { nickname: string }) => a.nickname === 'To delete');
-    const tr = await call(t.app, 'POST', '/api/trades/add', { token: alice.token, body: { newTrade: { accountId: acc._id, splitId, buy_price: 1 } } });
+    const tr = await call(t.app, 'POST', '/api/trades/add', {
+      token: alice.token,
+      body: { newTrade: { accountId: acc._id, splitId, buy_price: 1 } },
+    });
     expect(tr.status).toBe(200);
-    const listed = (await call(t.app, 'GET', '/api/accounts/mine', { token: alice.token })).body.data.accounts.find((a: { _id: string }) => a._id === acc._id);
+    const listed = (await call(t.app, 'GET', '/api/accounts/mine', { token: alice.token })).body.data.accounts.find(
+      (a: { _id: string }) => a._id === acc._id,
+    );
     expect(listed.tradeCount).toBe(1);
     const del = await call(t.app, 'POST', '/api/accounts/delete', { token: alice.token, body: { id: acc._id } });
     expect(del.status).toBe(200);
     expect(del.body.data.accounts.some((a: { _id: string }) => a._id === acc._id)).toBe(false);
-    const { rows } = await t.database.query<{ n: number }>('select count(*)::int as n from trades where account_id = $1', [acc._id]);
+    const { rows } = await t.database.query<{ n: number }>('select count(*)::int as n from trades where account_id = $1', [
+      acc._id,
+    ]);
     expect(rows[0].n).toBe(0);
     const gone = await call(t.app, 'GET', `/api/trades/s/${acc._id}/${splitId}`, { token: alice.token });
     expect(gone.status).toBe(404);
@@ -172,7 +233,9 @@ describe('accounts', () => {
     const carol = await registerUser(t.app);
     await setRole(t.database, carol.user._id, 'Pro');
     const names = Array.from({ length: 8 }, (_, i) => `Parallel ${i}`);
-    const adds = await Promise.all(names.map((nickname) => add(carol.token, { brokerId: brokerA, type: 'Individual Cash', nickname })));
+    const adds = await Promise.all(
+      names.map((nickname) => add(carol.token, { brokerId: brokerA, type: 'Individual Cash', nickname })),
+    );
     expect(adds.map((r) => r.status)).toEqual(names.map(() => 200));
     const { rows } = await t.database.query<{ n: number; positions: number }>(
       'select count(*)::int as n, count(distinct position)::int as positions from accounts where user_id = $1',
@@ -183,10 +246,13 @@ describe('accounts', () => {
     const same = { brokerId: brokerB, type: 'Roth IRA', nickname: 'Double click' };
     const twice = await Promise.all([add(carol.token, same), add(carol.token, same), add(carol.token, same)]);
     expect(twice.map((r) => r.status)).toEqual([200, 200, 200]);
-    const mine = (await call(t.app, 'GET', '/api/accounts/mine', { token: carol.token })).body.data.accounts as { nickname: string }[];
+    const mine = (await call(t.app, 'GET', '/api/accounts/mine', { token: carol.token })).body.data.accounts as {
+      nickname: string;
+    }[];
     expect(mine.filter((a) => a.nickname === 'Double click')).toHaveLength(1);
     expect(mine).toHaveLength(9);
     // Every answer shows the one account.
-    for (const r of twice) expect(r.body.data.accounts.filter((a: { nickname: string }) => a.nickname === 'Double click')).toHaveLength(1);
+    for (const r of twice)
+      expect(r.body.data.accounts.filter((a: { nickname: string }) => a.nickname === 'Double click')).toHaveLength(1);
   });
 });

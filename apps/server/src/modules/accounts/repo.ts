@@ -44,7 +44,11 @@ export function accountsRepo(db: Db) {
       return rows.map((r) => r.id);
     },
     async findOwned(userId: string, id: string) {
-      const [row] = await db.select().from(a).where(and(eq(a.id, id), eq(a.userId, userId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(a)
+        .where(and(eq(a.id, id), eq(a.userId, userId)))
+        .limit(1);
       return row ?? null;
     },
     async broker(id: string) {
@@ -65,13 +69,26 @@ export function accountsRepo(db: Db) {
      * A member's adds queue on a per-member lock, so each takes the next position; the unique
      * constraint accounts_user_position_uq (migration 0010) guards it.
      */
-    async insert(values: { userId: string; brokerId: string; broker: string; type: string; nickname: string }): Promise<'added' | 'exists'> {
+    async insert(values: {
+      userId: string;
+      brokerId: string;
+      broker: string;
+      type: string;
+      nickname: string;
+    }): Promise<'added' | 'exists'> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`accounts:${values.userId}`}, 0))`);
         const [same] = await tx
           .select({ id: a.id })
           .from(a)
-          .where(and(eq(a.userId, values.userId), eq(a.brokerId, values.brokerId), eq(a.type, values.type), eq(a.nickname, values.nickname)))
+          .where(
+            and(
+              eq(a.userId, values.userId),
+              eq(a.brokerId, values.brokerId),
+              eq(a.type, values.type),
+              eq(a.nickname, values.nickname),
+            ),
+          )
           .limit(1);
         if (same) return 'exists';
         await tx.insert(a).values({
@@ -82,7 +99,10 @@ export function accountsRepo(db: Db) {
       });
     },
     async update(userId: string, id: string, values: { brokerId: string; broker: string; type: string; nickname: string }) {
-      await db.update(a).set(values).where(and(eq(a.id, id), eq(a.userId, userId)));
+      await db
+        .update(a)
+        .set(values)
+        .where(and(eq(a.id, id), eq(a.userId, userId)));
     },
     /** Deletes the account; its trades go with it (foreign key cascade). */
     async remove(userId: string, id: string) {
@@ -97,7 +117,15 @@ export function accountsRepo(db: Db) {
       await db
         .update(a)
         .set({ position: sql`case ${a.id} ${cases} end` })
-        .where(and(eq(a.userId, userId), inArray(a.id, order.map((o) => o.id))));
+        .where(
+          and(
+            eq(a.userId, userId),
+            inArray(
+              a.id,
+              order.map((o) => o.id),
+            ),
+          ),
+        );
     },
   };
 }

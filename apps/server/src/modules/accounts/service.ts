@@ -26,14 +26,21 @@ export function accountsService(ctx: AppContext) {
     list: (userId: string): Promise<Account[]> => repo.listMine(userId),
     async add(userId: string, input: AccountFields): Promise<Account[]> {
       const broker = await brokerFor(input.brokerId);
-      await withRetry(() => repo.insert({ userId, brokerId: broker.id, broker: broker.name, type: input.type, nickname: input.nickname }));
+      await withRetry(() =>
+        repo.insert({ userId, brokerId: broker.id, broker: broker.name, type: input.type, nickname: input.nickname }),
+      );
       return repo.listMine(userId);
     },
     async edit(userId: string, input: AccountFields & { _id: string }): Promise<Account[]> {
       const existing = await repo.findOwned(userId, input._id);
       if (!existing) throw notFound(ACCOUNT_NOT_FOUND);
       const broker = await brokerFor(input.brokerId, existing.brokerId);
-      await repo.update(userId, input._id, { brokerId: broker.id, broker: broker.name, type: input.type, nickname: input.nickname });
+      await repo.update(userId, input._id, {
+        brokerId: broker.id,
+        broker: broker.name,
+        type: input.type,
+        nickname: input.nickname,
+      });
       return repo.listMine(userId);
     },
     async remove(userId: string, id: string): Promise<Account[]> {

@@ -42,7 +42,13 @@ describe('admin users', () => {
     const res = await call(t.app, 'GET', '/api/users', { token: admin.token });
     expect(res.status).toBe(200);
     const sam = res.body.data.users.find((u: { username: string }) => u.username === 'starter_sam');
-    expect(sam).toMatchObject({ _id: starter.id, email: 'sam@example.com', role: 'User', subscriptionTier: 'Starter', createdDate: expect.any(String) });
+    expect(sam).toMatchObject({
+      _id: starter.id,
+      email: 'sam@example.com',
+      role: 'User',
+      subscriptionTier: 'Starter',
+      createdDate: expect.any(String),
+    });
     expect('last_login_date' in sam).toBe(true);
     expect(sam.password_hash ?? sam.passwordHash).toBeUndefined();
     expect(res.body.data.total).toBeGreaterThanOrEqual(3);
@@ -68,7 +74,9 @@ describe('admin users', () => {
     expect(first.users).toHaveLength(50);
     expect(first.users[0].username).toBe('pager_120');
     const third = await list('q=pager_&page=3');
-    expect(third.users.map((u: { username: string }) => u.username)).toEqual(Array.from({ length: 20 }, (_, i) => `pager_${String(20 - i).padStart(3, '0')}`));
+    expect(third.users.map((u: { username: string }) => u.username)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `pager_${String(20 - i).padStart(3, '0')}`),
+    );
     const pages = [first, await list('q=pager_&page=2'), third].flatMap((p) => p.users.map((u: { _id: string }) => u._id));
     expect(new Set(pages).size).toBe(120);
     expect((await list('q=pager_&page=9')).users).toEqual([]);
@@ -86,15 +94,34 @@ describe('admin users', () => {
   it('edits role, email, phone and flags, records the audit entry and shows it on the user page', async () => {
     const res = await call(t.app, 'POST', '/api/users/admin-edit', {
       token: admin.token,
-      body: { id: starter.id, role: 'Member', email: 'sam2@example.com', phone: '+15555550100', email_validated: true, phone_validated: true },
+      body: {
+        id: starter.id,
+        role: 'Member',
+        email: 'sam2@example.com',
+        phone: '+15555550100',
+        email_validated: true,
+        phone_validated: true,
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data.user).toMatchObject({ role: 'Member', email: 'sam2@example.com', phone: '+15555550100', email_validated: true, phone_validated: true });
+    expect(res.body.data.user).toMatchObject({
+      role: 'Member',
+      email: 'sam2@example.com',
+      phone: '+15555550100',
+      email_validated: true,
+      phone_validated: true,
+    });
 
     const page = await call(t.app, 'GET', `/api/users/${starter.id}`, { token: admin.token });
     expect(page.status).toBe(200);
     const entry = page.body.data.user.audit[0];
-    expect(entry).toMatchObject({ action: 'user.edit', actorId: admin.id, actorUsername: 'boss_admin', targetType: 'user', targetId: starter.id });
+    expect(entry).toMatchObject({
+      action: 'user.edit',
+      actorId: admin.id,
+      actorUsername: 'boss_admin',
+      targetType: 'user',
+      targetId: starter.id,
+    });
     expect(entry.details.changes.role).toEqual({ from: 'User', to: 'Member' });
     expect(entry.details.changes.email).toEqual({ from: 'sam@example.com', to: 'sam2@example.com' });
 
@@ -104,20 +131,35 @@ describe('admin users', () => {
   });
 
   it('refuses an email another account uses, an unknown role and an unknown user', async () => {
-    const taken = await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: starter.id, email: 'PRO_PAT@example.com' } });
+    const taken = await call(t.app, 'POST', '/api/users/admin-edit', {
+      token: admin.token,
+      body: { id: starter.id, email: 'PRO_PAT@example.com' },
+    });
     expect(taken.status).toBe(409);
-    const role = await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: starter.id, role: 'Owner' } });
+    const role = await call(t.app, 'POST', '/api/users/admin-edit', {
+      token: admin.token,
+      body: { id: starter.id, role: 'Owner' },
+    });
     expect(role.status).toBe(400);
     expect(role.body.errors[0].msg).toMatch(/Role must be one of/);
-    const unknown = await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: 'nope', role: 'User' } });
+    const unknown = await call(t.app, 'POST', '/api/users/admin-edit', {
+      token: admin.token,
+      body: { id: 'nope', role: 'User' },
+    });
     expect(unknown.status).toBe(404);
   });
 
   it('does not let an admin demote or disable themselves', async () => {
-    const demote = await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: admin.id, role: 'User' } });
+    const demote = await call(t.app, 'POST', '/api/users/admin-edit', {
+      token: admin.token,
+      body: { id: admin.id, role: 'User' },
+    });
     expect(demote.status).toBe(403);
     expect(demote.body.errors[0].msg).toBe('You cannot remove your own admin role.');
-    const disable = await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: admin.id, disabled: true } });
+    const disable = await call(t.app, 'POST', '/api/users/admin-edit', {
+      token: admin.token,
+      body: { id: admin.id, disabled: true },
+    });
     expect(disable.status).toBe(403);
   });
 
@@ -131,11 +173,16 @@ describe('admin users', () => {
 
     const again = await call(t.app, 'POST', '/api/auth/login', { body: { email: victim.email, password: victim.password } });
     const token = again.body.data.token as string;
-    const dis = await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: victim.user._id, disabled: true } });
+    const dis = await call(t.app, 'POST', '/api/users/admin-edit', {
+      token: admin.token,
+      body: { id: victim.user._id, disabled: true },
+    });
     expect(dis.body.data.user).toMatchObject({ disabled: true, activeSessions: 0 });
     expect((await call(t.app, 'GET', '/api/auth/me', { token })).status).toBe(401);
 
-    const actions = (await call(t.app, 'GET', `/api/users/${victim.user._id}`, { token: admin.token })).body.data.user.audit.map((e: { action: string }) => e.action);
+    const actions = (await call(t.app, 'GET', `/api/users/${victim.user._id}`, { token: admin.token })).body.data.user.audit.map(
+      (e: { action: string }) => e.action,
+    );
     expect(actions).toEqual(expect.arrayContaining(['user.revoke-sessions', 'user.edit']));
     const all = await call(t.app, 'GET', '/api/admin/audit', { token: admin.token });
     expect(all.body.data.audit.length).toBeGreaterThanOrEqual(3);
@@ -144,13 +191,19 @@ describe('admin users', () => {
 
 describe('page views', () => {
   it('records the path and the user id only, normalizes secrets, and summarizes per day for admins', async () => {
-    expect((await call(t.app, 'POST', '/api/pageviews', { body: { path: '/learn?utm=x' } })).body.data).toEqual({ path: '/learn' });
+    expect((await call(t.app, 'POST', '/api/pageviews', { body: { path: '/learn?utm=x' } })).body.data).toEqual({
+      path: '/learn',
+    });
     expect((await call(t.app, 'POST', '/api/pageviews', { token: starter.token, body: { path: '/learn' } })).status).toBe(200);
-    expect((await call(t.app, 'POST', '/api/pageviews', { body: { path: '/reset-password/secret' } })).body.data.path).toBe('/reset-password');
+    expect((await call(t.app, 'POST', '/api/pageviews', { body: { path: '/reset-password/secret' } })).body.data.path).toBe(
+      '/reset-password',
+    );
     expect((await call(t.app, 'POST', '/api/pageviews', { body: { path: 'https://evil.test/' } })).status).toBe(400);
     expect((await call(t.app, 'POST', '/api/pageviews', { body: { path: '/x'.repeat(200) } })).status).toBe(400);
 
-    const { rows } = await t.database.query<{ path: string; user_id: string | null }>('select path, user_id from page_views order by created_at');
+    const { rows } = await t.database.query<{ path: string; user_id: string | null }>(
+      'select path, user_id from page_views order by created_at',
+    );
     expect(rows).toEqual([
       { path: '/learn', user_id: null },
       { path: '/learn', user_id: starter.id },
@@ -169,7 +222,8 @@ describe('page views', () => {
     const limited = await createTestApp({ config: { RATE_LIMIT_SCALE: 0.05 } });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 8; i++) statuses.push((await call(limited.app, 'POST', '/api/pageviews', { body: { path: '/' }, ip: '10.0.0.9' })).status);
+      for (let i = 0; i < 8; i++)
+        statuses.push((await call(limited.app, 'POST', '/api/pageviews', { body: { path: '/' }, ip: '10.0.0.9' })).status);
       expect(statuses.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200]);
       expect(statuses.slice(6)).toEqual([429, 429]);
       expect((await call(limited.app, 'POST', '/api/pageviews', { body: { path: '/' }, ip: '10.0.0.10' })).status).toBe(200);

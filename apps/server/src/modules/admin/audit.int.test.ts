@@ -96,7 +96,9 @@ describe('every admin action writes one entry', () => {
     // Brokers and FAQs.
     const b = await ok(call(t.app, 'POST', '/api/brokers/add', { token: a, body: { newBroker: broker } }));
     const brokerId = b.body.data.broker?._id ?? b.body.data._id;
-    await ok(call(t.app, 'POST', '/api/brokers/edit', { token: a, body: { newBroker: { ...broker, _id: brokerId, rating: 5 } } }));
+    await ok(
+      call(t.app, 'POST', '/api/brokers/edit', { token: a, body: { newBroker: { ...broker, _id: brokerId, rating: 5 } } }),
+    );
     await ok(call(t.app, 'POST', '/api/brokers/delete', { token: a, body: { id: brokerId } }));
     const f = await ok(call(t.app, 'POST', '/api/faqs/add', { token: a, body: { newFaq: faq } }));
     const faqId = f.body.data.faq?._id ?? f.body.data._id;
@@ -117,7 +119,10 @@ describe('every admin action writes one entry', () => {
     );
     await ok(call(t.app, 'GET', '/api/rs/send-update', { token: a }));
     // Commission payout (a pending commission of a referrer).
-    await t.database.query(`insert into commissions (referrer_id, invoice_id, amount_cents) values ($1, $2, 1000)`, [target.user.id, `in_${randomUUID()}`]);
+    await t.database.query(`insert into commissions (referrer_id, invoice_id, amount_cents) values ($1, $2, 1000)`, [
+      target.user.id,
+      `in_${randomUUID()}`,
+    ]);
     await ok(call(t.app, 'POST', `/api/affiliates/admin/${target.user.id}/mark-paid`, { token: a, body: {} }));
 
     const all = await entries('?limit=200');
@@ -144,14 +149,23 @@ describe('every admin action writes one entry', () => {
     );
     expect(mine.every((e) => e.actorUsername === admin.user.username)).toBe(true);
     const edit = mine.find((e) => e.action === 'split.edit')!;
-    expect(edit).toMatchObject({ targetType: 'split', targetId: splitId, details: { ticker: 'AUDT', changes: { ratio: { from: 10, to: 20 } } } });
-    expect(mine.find((e) => e.action === 'commission.mark-paid')).toMatchObject({ targetId: target.user.id, details: { count: 1 } });
+    expect(edit).toMatchObject({
+      targetType: 'split',
+      targetId: splitId,
+      details: { ticker: 'AUDT', changes: { ratio: { from: 10, to: 20 } } },
+    });
+    expect(mine.find((e) => e.action === 'commission.mark-paid')).toMatchObject({
+      targetId: target.user.id,
+      details: { count: 1 },
+    });
   });
 
   it('a refused action (validation, not found) writes nothing', async () => {
     const before = (await audit()).body.data.total;
     expect((await call(t.app, 'POST', '/api/rs/delete', { token: admin.token, body: { id: randomUUID() } })).status).toBe(404);
-    expect((await call(t.app, 'POST', '/api/rs/add', { token: admin.token, body: { newTicker: split({ ratio: -1 }) } })).status).toBe(400);
+    expect(
+      (await call(t.app, 'POST', '/api/rs/add', { token: admin.token, body: { newTicker: split({ ratio: -1 }) } })).status,
+    ).toBe(400);
     expect((await call(t.app, 'POST', '/api/rs/add', { token: member.token, body: { newTicker: split() } })).status).toBe(403);
     expect((await audit()).body.data.total).toBe(before);
   });
@@ -161,7 +175,9 @@ describe('filters and paging', () => {
   beforeAll(async () => {
     // The second admin adds three FAQs.
     for (let i = 0; i < 3; i += 1) {
-      await ok(call(t.app, 'POST', '/api/faqs/add', { token: second.token, body: { newFaq: { ...faq, question: `Second ${i}?` } } }));
+      await ok(
+        call(t.app, 'POST', '/api/faqs/add', { token: second.token, body: { newFaq: { ...faq, question: `Second ${i}?` } } }),
+      );
     }
   });
 
@@ -169,7 +185,9 @@ describe('filters and paging', () => {
     const res = await audit(`?admin=${second.user.id}`);
     expect(res.status).toBe(200);
     expect(res.body.data.total).toBe(3);
-    expect(res.body.data.audit.map((e: Entry) => [e.actorUsername, e.action])).toEqual(Array(3).fill([second.user.username, 'faq.add']));
+    expect(res.body.data.audit.map((e: Entry) => [e.actorUsername, e.action])).toEqual(
+      Array(3).fill([second.user.username, 'faq.add']),
+    );
     expect(res.body.data.admins).toEqual(
       expect.arrayContaining([
         { _id: admin.user.id, username: admin.user.username },

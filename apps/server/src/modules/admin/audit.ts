@@ -45,14 +45,24 @@ export async function searchAudit(db: Db, q: AuditQuery): Promise<AuditPage> {
   const page = q.page ?? 1;
   const pageSize = q.limit ?? AUDIT_PAGE_SIZE;
   const [found, facets] = await Promise.all([
-    repo.search({ actorId: q.admin, action: q.action, fromDay: q.from, toDay: q.to, limit: pageSize, offset: (page - 1) * pageSize }),
+    repo.search({
+      actorId: q.admin,
+      action: q.action,
+      fromDay: q.from,
+      toDay: q.to,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    }),
     repo.facets(),
   ]);
   return { audit: found.entries, page, pageSize, total: found.total, ...facets };
 }
 
 /** Lists which fields differ between two objects, as { field: { from, to } } (values truncated). */
-export function diffFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): Record<string, { from: unknown; to: unknown }> {
+export function diffFields<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+): Record<string, { from: unknown; to: unknown }> {
   const out: Record<string, { from: unknown; to: unknown }> = {};
   for (const [key, to] of Object.entries(after)) {
     const from = before[key];

@@ -7,7 +7,16 @@ import { schema } from '../../db/client';
 const a = schema.auditLog;
 const actor = alias(schema.users, 'actor');
 
-type AuditRow = { id: string; actorId: string | null; actorUsername: string | null; action: string; targetType: string; targetId: string | null; details: unknown; createdAt: Date };
+type AuditRow = {
+  id: string;
+  actorId: string | null;
+  actorUsername: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  details: unknown;
+  createdAt: Date;
+};
 
 function toEntry(r: AuditRow): AuditEntry {
   return {
@@ -62,7 +71,10 @@ export function auditRepo(db: Db) {
       );
       const [rows, [{ total }]] = await Promise.all([
         select().where(where).orderBy(desc(a.createdAt), desc(a.id)).limit(f.limit).offset(f.offset),
-        db.select({ total: sql<number>`count(*)::int` }).from(a).where(where),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(a)
+          .where(where),
       ]);
       return { entries: rows.map(toEntry), total: Number(total) };
     },
@@ -104,7 +116,10 @@ export function adminUsersRepo(db: Db) {
     },
     /** All users, or those `search` finds for `q`. */
     async count(q?: string): Promise<number> {
-      const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(u).where(matching(q));
+      const [r] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(u)
+        .where(matching(q));
       return Number(r?.n ?? 0);
     },
     async byId(id: string): Promise<UserRow | undefined> {
@@ -112,7 +127,11 @@ export function adminUsersRepo(db: Db) {
       return row;
     },
     async byEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(u).where(sql`lower(${u.email}) = lower(${email})`).limit(1);
+      const [row] = await db
+        .select()
+        .from(u)
+        .where(sql`lower(${u.email}) = lower(${email})`)
+        .limit(1);
       return row;
     },
     async username(id: string | null): Promise<string | null> {

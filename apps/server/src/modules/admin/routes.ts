@@ -17,26 +17,34 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthSer
   const service = adminUsersService(ctx, auth);
   const tags = ['admin'];
 
-  app.get(
-    '/api/users',
-    { schema: { tags, querystring: adminUsersQuery }, preValidation: adminFirst },
-    async (req) => service.list(req.query.q, req.query.page),
+  app.get('/api/users', { schema: { tags, querystring: adminUsersQuery }, preValidation: adminFirst }, async (req) =>
+    service.list(req.query.q, req.query.page),
   );
 
-  app.get('/api/users/:id', { schema: { tags, params: z.object({ id: z.string().max(64) }) }, preValidation: adminFirst }, async (req) => ({
-    user: await service.detail(req.params.id),
-  }));
+  app.get(
+    '/api/users/:id',
+    { schema: { tags, params: z.object({ id: z.string().max(64) }) }, preValidation: adminFirst },
+    async (req) => ({
+      user: await service.detail(req.params.id),
+    }),
+  );
 
   app.post('/api/users/admin-edit', { schema: { tags, body: adminEditUserRequest }, preValidation: adminFirst }, async (req) => {
     const { user } = requireAdmin(req);
     return { user: await service.edit(user.id, req.body) };
   });
 
-  app.post('/api/users/revoke-sessions', { schema: { tags, body: revokeSessionsRequest }, preValidation: adminFirst }, async (req) => {
-    const { user } = requireAdmin(req);
-    return service.revokeSessions(user.id, req.body.id);
-  });
+  app.post(
+    '/api/users/revoke-sessions',
+    { schema: { tags, body: revokeSessionsRequest }, preValidation: adminFirst },
+    async (req) => {
+      const { user } = requireAdmin(req);
+      return service.revokeSessions(user.id, req.body.id);
+    },
+  );
 
   // The global audit page: every admin action, filterable by admin, action and day, with paging.
-  app.get('/api/admin/audit', { schema: { tags, querystring: auditQuery }, preValidation: adminFirst }, async (req) => service.searchAudit(req.query));
+  app.get('/api/admin/audit', { schema: { tags, querystring: auditQuery }, preValidation: adminFirst }, async (req) =>
+    service.searchAudit(req.query),
+  );
 };

@@ -28,7 +28,9 @@ describe('adminEditRefusal', () => {
 
 describe('diffFields', () => {
   it('lists only the fields that change, ignoring undefined', () => {
-    expect(diffFields({ role: 'User', email: 'a@x.test', phone: null }, { role: 'Member', email: 'a@x.test', phone: undefined })).toEqual({
+    expect(
+      diffFields({ role: 'User', email: 'a@x.test', phone: null }, { role: 'Member', email: 'a@x.test', phone: undefined }),
+    ).toEqual({
       role: { from: 'User', to: 'Member' },
     });
   });

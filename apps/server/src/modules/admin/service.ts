@@ -1,4 +1,14 @@
-import { ADMIN_USERS_PAGE_SIZE, normalizeRole, type AdminEditUserRequest, type AdminUserDetail, type AdminUserList, type AdminUserSummary, type AuditEntry, type AuditPage, type AuditQuery } from '@roundup/shared';
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  normalizeRole,
+  type AdminEditUserRequest,
+  type AdminUserDetail,
+  type AdminUserList,
+  type AdminUserSummary,
+  type AuditEntry,
+  type AuditPage,
+  type AuditQuery,
+} from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import type { AuthService } from '../auth/service';
@@ -50,7 +60,11 @@ export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revo
     async list(q: string | undefined, page = 1): Promise<AdminUserList> {
       const term = q?.trim() || undefined;
       const pageSize = ADMIN_USERS_PAGE_SIZE;
-      const [rows, total, matched] = await Promise.all([repo.search(term, pageSize, (page - 1) * pageSize), repo.count(), term ? repo.count(term) : null]);
+      const [rows, total, matched] = await Promise.all([
+        repo.search(term, pageSize, (page - 1) * pageSize),
+        repo.count(),
+        term ? repo.count(term) : null,
+      ]);
       return { users: rows.map(toSummary), total, matched: matched ?? total, page, pageSize };
     },
 
@@ -99,7 +113,13 @@ export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revo
 
       await db.transaction(async (tx) => {
         await adminUsersRepo(tx).update(row.id, values);
-        await recordAudit(tx, { actorId, action: 'user.edit', targetType: 'user', targetId: row.id, details: { username: row.username, changes } });
+        await recordAudit(tx, {
+          actorId,
+          action: 'user.edit',
+          targetType: 'user',
+          targetId: row.id,
+          details: { username: row.username, changes },
+        });
       });
       // A disabled user loses every session (DESIGN §4); a new role applies to the next request.
       if (values.disabled === true && !row.disabled) await auth.revokeAllSessions(row.id);
@@ -111,7 +131,13 @@ export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revo
       const row = isUuid(id) ? await repo.byId(id) : undefined;
       if (!row) throw notFound('User not found');
       const revoked = await auth.revokeAllSessions(row.id);
-      await recordAudit(db, { actorId, action: 'user.revoke-sessions', targetType: 'user', targetId: row.id, details: { username: row.username, revoked } });
+      await recordAudit(db, {
+        actorId,
+        action: 'user.revoke-sessions',
+        targetType: 'user',
+        targetId: row.id,
+        details: { username: row.username, revoked },
+      });
       return { revoked };
     },
 

@@ -22,7 +22,13 @@ export function affiliatesRepo(db: Db) {
       return Boolean(row);
     },
     /** Inserts once per invoice; a second credit for the same invoice does nothing. */
-    async insertCommission(values: { referrerId: string; referredUserId: string; invoiceId: string; amountCents: number; status?: string }) {
+    async insertCommission(values: {
+      referrerId: string;
+      referredUserId: string;
+      invoiceId: string;
+      amountCents: number;
+      status?: string;
+    }) {
       const rows = await db.insert(c).values(values).onConflictDoNothing({ target: c.invoiceId }).returning({ id: c.id });
       return rows.length > 0;
     },

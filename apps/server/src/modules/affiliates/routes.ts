@@ -15,7 +15,9 @@ export const affiliatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     referrals: await service.referrals(requireUser(req).user.id),
   }));
 
-  app.get('/api/affiliates/commissions', { schema: { tags: ['affiliates'] } }, async (req) => service.commissions(requireUser(req).user.id));
+  app.get('/api/affiliates/commissions', { schema: { tags: ['affiliates'] } }, async (req) =>
+    service.commissions(requireUser(req).user.id),
+  );
 
   app.get('/api/affiliates/admin/:userId/commissions', { schema: { tags: ['affiliates'], params: userParams } }, async (req) => {
     requireAdmin(req);

@@ -35,7 +35,11 @@ export function affiliatesService(ctx: AppContext) {
 
   async function commissions(referrerId: string): Promise<CommissionsResponse> {
     const rows = await repo.commissionsOf(referrerId);
-    const plain = rows.map((r) => ({ amountCents: r.amountCents, status: r.status, month: r.createdAt.toISOString().slice(0, 7) }));
+    const plain = rows.map((r) => ({
+      amountCents: r.amountCents,
+      status: r.status,
+      month: r.createdAt.toISOString().slice(0, 7),
+    }));
     return {
       totals: totalsOf(plain),
       months: monthlyRows(plain),
@@ -66,7 +70,14 @@ export function affiliatesService(ctx: AppContext) {
       const count = await ctx.database.db.transaction(async (t) => {
         const tx = t as unknown as Db;
         const n = await affiliatesRepo(tx).markPaid(userId, ctx.clock(), ids);
-        if (n > 0) await recordAudit(tx, { actorId, action: 'commission.mark-paid', targetType: 'user', targetId: userId, details: { count: n } });
+        if (n > 0)
+          await recordAudit(tx, {
+            actorId,
+            action: 'commission.mark-paid',
+            targetType: 'user',
+            targetId: userId,
+            details: { count: n },
+          });
         return n;
       });
       return { count, ...(await commissions(userId)) };

@@ -22,12 +22,23 @@ describe('analytics', () => {
     expect((await call(t.app, 'GET', '/api/analytics/mine')).status).toBe(401);
     const res = await call(t.app, 'GET', '/api/analytics/mine', { token: bob.token });
     expect(res.status).toBe(200);
-    expect(res.body.data.analytics.totals).toEqual({ realizedCents: 0, thisYearCents: 0, closedTrades: 0, openPositions: 0, totalTrades: 0 });
+    expect(res.body.data.analytics.totals).toEqual({
+      realizedCents: 0,
+      thisYearCents: 0,
+      closedTrades: 0,
+      openPositions: 0,
+      totalTrades: 0,
+    });
   });
 
   it('sums the member’s own trades exactly and exports Form 8949 CSV', async () => {
-    const { rows: b } = await t.database.query<{ id: string }>(`insert into brokers (name, share_return_time) values ('Analytics Broker', 3) returning id`);
-    const acc = await call(t.app, 'POST', '/api/accounts/add', { token: alice.token, body: { newAccount: { brokerId: b[0].id, type: 'Individual Cash', nickname: 'Main, "cash"' } } });
+    const { rows: b } = await t.database.query<{ id: string }>(
+      `insert into brokers (name, share_return_time) values ('Analytics Broker', 3) returning id`,
+    );
+    const acc = await call(t.app, 'POST', '/api/accounts/add', {
+      token: alice.token,
+      body: { newAccount: { brokerId: b[0].id, type: 'Individual Cash', nickname: 'Main, "cash"' } },
+    });
     const accountId = acc.body.data.accounts[0]._id;
     // 120 closed trades of $0.01 each sold in 2026, one open position.
     const splits: string[] = [];
@@ -44,7 +55,10 @@ describe('analytics', () => {
         [alice.user._id, splits[i], accountId, `T${i}`],
       );
     }
-    const open = await call(t.app, 'POST', '/api/trades/add', { token: alice.token, body: { newTrade: { accountId, splitId: splits[120], buy_price: 2 } } });
+    const open = await call(t.app, 'POST', '/api/trades/add', {
+      token: alice.token,
+      body: { newTrade: { accountId, splitId: splits[120], buy_price: 2 } },
+    });
     expect(open.status).toBe(200);
 
     const res = await call(t.app, 'GET', '/api/analytics/mine', { token: alice.token });
@@ -52,7 +66,12 @@ describe('analytics', () => {
     const a = res.body.data.analytics;
     expect(a.totals).toEqual({ realizedCents: 120, thisYearCents: 120, closedTrades: 120, openPositions: 1, totalTrades: 121 });
     expect(a.byMonth).toEqual([{ month: '2026-03', profitCents: 120, cumulativeCents: 120, trades: 120 }]);
-    expect(a.openPositions[0]).toMatchObject({ ticker: 'T120', expectedReturnDate: '2026-03-13', overdue: true, buyDate: '2026-03-09' });
+    expect(a.openPositions[0]).toMatchObject({
+      ticker: 'T120',
+      expectedReturnDate: '2026-03-13',
+      overdue: true,
+      buyDate: '2026-03-09',
+    });
     expect(a.returnTimes[0]).toMatchObject({ broker: 'Analytics Broker', statedDays: 3, samples: 120, averageDays: 2 });
     expect(a.taxYears).toEqual([2026]);
 
@@ -68,10 +87,16 @@ describe('analytics', () => {
     expect(csv.body.data).toMatchObject({ year: 2026, rows: 120, filename: 'roundup-form-8949-2026.csv' });
     const lines = csv.body.data.csv.trim().split('\r\n');
     expect(lines).toHaveLength(122);
-    expect(lines[1]).toBe('"1 sh T0 (Co 0, Inc.)",03/09/2026,03/12/2026,0.11,0.10,,,0.01,Short-term,"Analytics Broker - Main, ""cash"""');
+    expect(lines[1]).toBe(
+      '"1 sh T0 (Co 0, Inc.)",03/09/2026,03/12/2026,0.11,0.10,,,0.01,Short-term,"Analytics Broker - Main, ""cash"""',
+    );
     expect(lines[121]).toBe('Totals,,,13.20,12.00,,,1.20,,');
 
-    const raw = await t.app.inject({ method: 'GET', url: '/api/analytics/tax-export?year=2026&format=csv', headers: { authorization: `Bearer ${alice.token}` } });
+    const raw = await t.app.inject({
+      method: 'GET',
+      url: '/api/analytics/tax-export?year=2026&format=csv',
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
     expect(raw.statusCode).toBe(200);
     expect(raw.headers['content-type']).toMatch(/text\/csv/);
     expect(raw.headers['content-disposition']).toBe('attachment; filename="roundup-form-8949-2026.csv"');
@@ -86,9 +111,14 @@ describe('analytics', () => {
   it('Form 8949 through HTTP: taxable accounts only, the left-out count, columns (a)–(h), a BOM, formula-led cells neutralised (issue 12 §3)', async () => {
     const carol = await registerUser(t.app);
     await setRole(t.database, carol.user._id, 'Pro');
-    const { rows: b } = await t.database.query<{ id: string }>(`insert into brokers (name, share_return_time) values ('@Formula Broker', 1), ('Plain Broker', 2) returning id`);
+    const { rows: b } = await t.database.query<{ id: string }>(
+      `insert into brokers (name, share_return_time) values ('@Formula Broker', 1), ('Plain Broker', 2) returning id`,
+    );
     const addAccount = async (brokerId: string, type: string, nickname: string) => {
-      const res = await call(t.app, 'POST', '/api/accounts/add', { token: carol.token, body: { newAccount: { brokerId, type, nickname } } });
+      const res = await call(t.app, 'POST', '/api/accounts/add', {
+        token: carol.token,
+        body: { newAccount: { brokerId, type, nickname } },
+      });
       expect(res.status).toBe(200);
       return (res.body.data.accounts as { _id: string; nickname: string }[]).find((a) => a.nickname === nickname)!._id;
     };
@@ -102,18 +132,37 @@ describe('analytics', () => {
     for (const accountId of [cash, custodial, roth, ira]) {
       const res = await call(t.app, 'POST', '/api/trades/add', {
         token: carol.token,
-        body: { newTrade: { accountId, splitId: sp[0].id, buy_date: '2025-06-09', buy_price: 1.5, sell_date: '2025-06-12', sell_price: 4.25 } },
+        body: {
+          newTrade: {
+            accountId,
+            splitId: sp[0].id,
+            buy_date: '2025-06-09',
+            buy_price: 1.5,
+            sell_date: '2025-06-12',
+            sell_price: 4.25,
+          },
+        },
       });
       expect(res.status).toBe(200);
     }
 
     const json = await call(t.app, 'GET', '/api/analytics/tax-export?year=2025', { token: carol.token });
     expect(json.status).toBe(200);
-    expect(json.body.data).toMatchObject({ year: 2025, rows: 2, leftOut: { year: 2025, trades: 2, accountTypes: ['Roth IRA', 'Traditional IRA'] } });
+    expect(json.body.data).toMatchObject({
+      year: 2025,
+      rows: 2,
+      leftOut: { year: 2025, trades: 2, accountTypes: ['Roth IRA', 'Traditional IRA'] },
+    });
     const summary = await call(t.app, 'GET', '/api/analytics/mine', { token: carol.token });
-    expect(summary.body.data.analytics.taxLeftOut).toEqual([{ year: 2025, trades: 2, accountTypes: ['Roth IRA', 'Traditional IRA'] }]);
+    expect(summary.body.data.analytics.taxLeftOut).toEqual([
+      { year: 2025, trades: 2, accountTypes: ['Roth IRA', 'Traditional IRA'] },
+    ]);
 
-    const raw = await t.app.inject({ method: 'GET', url: '/api/analytics/tax-export?year=2025&format=csv', headers: { authorization: `Bearer ${carol.token}` } });
+    const raw = await t.app.inject({
+      method: 'GET',
+      url: '/api/analytics/tax-export?year=2025&format=csv',
+      headers: { authorization: `Bearer ${carol.token}` },
+    });
     expect(raw.statusCode).toBe(200);
     expect([...raw.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(raw.body.slice(1).split('\r\n')).toEqual([
@@ -129,7 +178,14 @@ describe('analytics', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/accounts/reorder', '/api/trades/add', '/api/analytics/mine', '/api/trades/split-stats/{splitId}']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/accounts/reorder',
+        '/api/trades/add',
+        '/api/analytics/mine',
+        '/api/trades/split-stats/{splitId}',
+      ]),
+    );
   });
 });
 
@@ -150,7 +206,9 @@ describe('stored totals (decision 008)', () => {
     const dave = await registerUser(t.app);
     await setRole(t.database, carol.user._id, 'Pro');
     await setRole(t.database, dave.user._id, 'Pro');
-    const { rows: b } = await t.database.query<{ id: string }>(`insert into brokers (name, share_return_time) values ('Totals Broker', 2) returning id`);
+    const { rows: b } = await t.database.query<{ id: string }>(
+      `insert into brokers (name, share_return_time) values ('Totals Broker', 2) returning id`,
+    );
 
     const addAccount = async (token: string, nickname: string) => {
       const res = await call(t.app, 'POST', '/api/accounts/add', {
@@ -160,7 +218,11 @@ describe('stored totals (decision 008)', () => {
       expect(res.status).toBe(200);
       return (res.body.data.accounts as { _id: string; nickname: string }[]).find((a) => a.nickname === nickname)!._id;
     };
-    const carolAccounts = [await addAccount(carol.token, 'C1'), await addAccount(carol.token, 'C2'), await addAccount(carol.token, 'C3')];
+    const carolAccounts = [
+      await addAccount(carol.token, 'C1'),
+      await addAccount(carol.token, 'C2'),
+      await addAccount(carol.token, 'C3'),
+    ];
     const daveAccount = await addAccount(dave.token, 'D1');
 
     const splitBody = (i: number, effDate: string) => ({
@@ -216,13 +278,20 @@ describe('stored totals (decision 008)', () => {
     // The full open-positions list is the summary's (which lists up to 100), in the same order.
     const summary = (await call(t.app, 'GET', '/api/analytics/mine', { token: carol.token })).body.data.analytics;
     expect(summary.openPositions.length).toBeGreaterThan(1);
-    expect((await call(t.app, 'GET', '/api/analytics/open-positions', { token: carol.token })).body.data.openPositions).toEqual(summary.openPositions);
+    expect((await call(t.app, 'GET', '/api/analytics/open-positions', { token: carol.token })).body.data.openPositions).toEqual(
+      summary.openPositions,
+    );
     expect(first.months.length).toBeGreaterThan(1);
     expect(first.returnDays.length).toBeGreaterThan(0);
     await expectConsistent(dave.user._id);
 
     // Edits move sales between months, close and reopen positions.
-    const edits = [{ buy_price: 1, sell_price: 1.5, sell_date: '2026-03-19' }, { buy_price: 1 }, { buy_price: 0.2, sell_price: 0.3 }, {}];
+    const edits = [
+      { buy_price: 1, sell_price: 1.5, sell_date: '2026-03-19' },
+      { buy_price: 1 },
+      { buy_price: 0.2, sell_price: 0.3 },
+      {},
+    ];
     for (const [i, tr] of trades.entries()) {
       if (i % 2) continue;
       const res = await call(t.app, 'POST', '/api/trades/edit', {
@@ -248,13 +317,18 @@ describe('stored totals (decision 008)', () => {
     // An admin "delete" of a split with trades archives it (decision 011): the totals do not move.
     const beforeArchive = await expectConsistent(carol.user._id);
     expect((await call(t.app, 'POST', '/api/rs/delete', { token: admin.token, body: { id: splitIds[0] } })).status).toBe(409);
-    const archived = await call(t.app, 'POST', '/api/rs/delete', { token: admin.token, body: { id: splitIds[0], confirm: true } });
+    const archived = await call(t.app, 'POST', '/api/rs/delete', {
+      token: admin.token,
+      body: { id: splitIds[0], confirm: true },
+    });
     expect(archived.body.data).toMatchObject({ archived: true, deleted: false });
     expect(canonical(await expectConsistent(carol.user._id))).toEqual(canonical(beforeArchive));
     // Deleting the row itself (only SQL can now) still takes its trades out of the totals.
     await t.database.query('delete from reverse_splits where id = $1', [splitIds[0]]);
     expect((await expectConsistent(carol.user._id)).totalTrades).toBe(9);
-    expect((await call(t.app, 'POST', '/api/accounts/delete', { token: carol.token, body: { id: carolAccounts[0] } })).status).toBe(200);
+    expect(
+      (await call(t.app, 'POST', '/api/accounts/delete', { token: carol.token, body: { id: carolAccounts[0] } })).status,
+    ).toBe(200);
     expect((await expectConsistent(carol.user._id)).totalTrades).toBe(6);
     await expectConsistent(dave.user._id);
 
@@ -271,7 +345,9 @@ describe('stored totals (decision 008)', () => {
   it('stay right when one member saves 20 accounts for one split at the same time', async () => {
     const erin = await registerUser(t.app);
     await setRole(t.database, erin.user._id, 'Pro');
-    const { rows: b } = await t.database.query<{ id: string }>(`insert into brokers (name, share_return_time) values ('Parallel Broker', 1) returning id`);
+    const { rows: b } = await t.database.query<{ id: string }>(
+      `insert into brokers (name, share_return_time) values ('Parallel Broker', 1) returning id`,
+    );
     const { rows: s } = await t.database.query<{ id: string }>(
       `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ('Parallel, Inc.', 'PAR', '2026-03-10', '2026-03-09', 10, 'Complete') returning id`,
     );

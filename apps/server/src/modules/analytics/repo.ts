@@ -34,7 +34,12 @@ const openJson = (userId: string, limit: number) => sql`
             limit ${limit}) o)`;
 
 const toOpen = (v: unknown): OpenTrade[] =>
-  parseJson<OpenTuple>(v).map(([accountId, buyDate, buyPrice, id, name, ticker, effDate]) => ({ accountId, buyDate, buyPrice, split: { id, name, ticker, effDate } }));
+  parseJson<OpenTuple>(v).map(([accountId, buyDate, buyPrice, id, name, ticker, effDate]) => ({
+    accountId,
+    buyDate,
+    buyPrice,
+    split: { id, name, ticker, effDate },
+  }));
 
 const toAccounts = (v: unknown): AccountIn[] =>
   parseJson<AccountTuple>(v).map(([id, nickname, brokerId, broker, shareReturnTime, type]) => ({
@@ -100,7 +105,9 @@ export function analyticsRepo(db: Db) {
 
     /** Every open position of the member, with their accounts (the positions' brokers). */
     async openFor(userId: string): Promise<{ accounts: AccountIn[]; open: OpenTrade[] }> {
-      const res = (await db.execute(sql`select ${accountsJson(userId)} as accounts, ${openJson(userId, Number.MAX_SAFE_INTEGER)} as open`)) as unknown as {
+      const res = (await db.execute(
+        sql`select ${accountsJson(userId)} as accounts, ${openJson(userId, Number.MAX_SAFE_INTEGER)} as open`,
+      )) as unknown as {
         rows: { accounts: unknown; open: unknown }[];
       };
       return { accounts: toAccounts(res.rows[0].accounts), open: toOpen(res.rows[0].open) };

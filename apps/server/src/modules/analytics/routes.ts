@@ -29,4 +29,3 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     return out;
   });
 };
-

@@ -88,7 +88,16 @@ describe('measuredReturnDays = sell date − effDate', () => {
     expect(
       returnTimes([
         { brokerId: 'b2', broker: 'Zeta', stated: 2, samples: [] },
-        { brokerId: 'b1', broker: 'Alpha', stated: 1, samples: [{ days: 2, trades: 2 }, { days: 1, trades: 1 }, { days: 9, trades: 0 }] },
+        {
+          brokerId: 'b1',
+          broker: 'Alpha',
+          stated: 1,
+          samples: [
+            { days: 2, trades: 2 },
+            { days: 1, trades: 1 },
+            { days: 9, trades: 0 },
+          ],
+        },
       ]),
     ).toEqual([
       { brokerId: 'b1', broker: 'Alpha', statedDays: 1, samples: 3, averageDays: 1.7, minDays: 1, maxDays: 2 },
@@ -130,9 +139,33 @@ const splits: SplitIn[] = [
 
 describe('summarize', () => {
   const trades: TradeIn[] = [
-    trade({ id: 't1', accountId: 'a1', splitId: 's1', buyDate: '2025-12-12', buyPrice: '1.00', sellDate: '2025-12-16', sellPrice: '4.00' }),
-    trade({ id: 't2', accountId: 'a2', splitId: 's1', buyDate: '2025-12-12', buyPrice: '1.00', sellDate: '2025-12-26', sellPrice: '3.50' }),
-    trade({ id: 't3', accountId: 'a1', splitId: 's2', buyDate: '2026-01-30', buyPrice: '2.00', sellDate: '2026-02-03', sellPrice: '1.75' }),
+    trade({
+      id: 't1',
+      accountId: 'a1',
+      splitId: 's1',
+      buyDate: '2025-12-12',
+      buyPrice: '1.00',
+      sellDate: '2025-12-16',
+      sellPrice: '4.00',
+    }),
+    trade({
+      id: 't2',
+      accountId: 'a2',
+      splitId: 's1',
+      buyDate: '2025-12-12',
+      buyPrice: '1.00',
+      sellDate: '2025-12-26',
+      sellPrice: '3.50',
+    }),
+    trade({
+      id: 't3',
+      accountId: 'a1',
+      splitId: 's2',
+      buyDate: '2026-01-30',
+      buyPrice: '2.00',
+      sellDate: '2026-02-03',
+      sellPrice: '1.75',
+    }),
     trade({ id: 't4', accountId: 'a2', splitId: 's2', buyDate: '2026-01-30', buyPrice: '2.00' }),
     trade({ id: 't5', accountId: 'a1', splitId: 's3', buyDate: '2026-03-09', buyPrice: '0.50' }),
   ];
@@ -140,7 +173,13 @@ describe('summarize', () => {
   const out = summarize(input('2026-03-05'));
 
   it('totals: realized, this year, counts', () => {
-    expect(out.totals).toEqual({ realizedCents: 300 + 250 - 25, thisYearCents: -25, closedTrades: 3, openPositions: 2, totalTrades: 5 });
+    expect(out.totals).toEqual({
+      realizedCents: 300 + 250 - 25,
+      thisYearCents: -25,
+      closedTrades: 3,
+      openPositions: 2,
+      totalTrades: 5,
+    });
     expect(out.year).toBe(2026);
     expect(out.taxYears).toEqual([2026, 2025]);
   });
@@ -199,8 +238,16 @@ describe('summarize', () => {
 describe('totalsFromTrades (what the database keeps per member)', () => {
   const one = (over: Partial<TradeIn>) => totalsFromTrades([trade({ accountId: 'a1', splitId: 's2', ...over })], splits);
   it.each([
-    ['sold with a date: month of the sell date', { buyPrice: '1.00', sellPrice: '1.50', sellDate: '2026-03-01' }, [{ accountId: 'a1', month: '2026-03', ticks: 5_000, trades: 1 }]],
-    ['sold without a date: month of the effective date', { buyPrice: '1.00', sellPrice: '0.75' }, [{ accountId: 'a1', month: '2026-02', ticks: -2_500, trades: 1 }]],
+    [
+      'sold with a date: month of the sell date',
+      { buyPrice: '1.00', sellPrice: '1.50', sellDate: '2026-03-01' },
+      [{ accountId: 'a1', month: '2026-03', ticks: 5_000, trades: 1 }],
+    ],
+    [
+      'sold without a date: month of the effective date',
+      { buyPrice: '1.00', sellPrice: '0.75' },
+      [{ accountId: 'a1', month: '2026-02', ticks: -2_500, trades: 1 }],
+    ],
     ['sell date without a sell price: not closed', { buyPrice: '1.00', sellDate: '2026-02-05' }, []],
     ['bought only: not closed', { buyDate: '2026-01-30' }, []],
   ])('%s', (_, over, months) => expect(one(over).months).toEqual(months));
@@ -220,7 +267,9 @@ describe('totalsFromTrades (what the database keeps per member)', () => {
     ['sold on the effective date', '2026-02-02', [{ accountId: 'a1', days: 0, trades: 1 }]],
     ['sold before the split', '2026-02-01', []],
     ['not sold', null, []],
-  ])('return times: %s', (_, sellDate, expected) => expect(one({ buyDate: '2026-01-30', sellDate }).returnDays).toEqual(expected));
+  ])('return times: %s', (_, sellDate, expected) =>
+    expect(one({ buyDate: '2026-01-30', sellDate }).returnDays).toEqual(expected),
+  );
 
   it('adds up per account and month, and per split', () => {
     const totals = totalsFromTrades(
@@ -300,13 +349,37 @@ describe('CSV (Form 8949)', () => {
     ...over,
   });
   it.each([
-    ['(f) and (g) present and empty when none', row({}), '1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,Fidelity - Main'],
-    ['a code and an adjustment', row({ code: 'W', adjustmentCents: 150, gainCents: 475 }), '1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,W,1.50,4.75,Short-term,Fidelity - Main'],
-    ['a loss and no acquisition date', row({ acquired: null, proceedsCents: 100, gainCents: -25 }), '1 sh ACME (Acme),VARIOUS,01/09/2026,1.00,1.25,,,-0.25,Short-term,Fidelity - Main'],
-    ['a formula in a split name', row({ description: '=cmd|"/c calc"!A1' }), '"\'=cmd|""/c calc""!A1",01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,Fidelity - Main'],
-    ['a formula in an account', row({ account: '@SUM(1+1)' }), "1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,'@SUM(1+1)"],
+    [
+      '(f) and (g) present and empty when none',
+      row({}),
+      '1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,Fidelity - Main',
+    ],
+    [
+      'a code and an adjustment',
+      row({ code: 'W', adjustmentCents: 150, gainCents: 475 }),
+      '1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,W,1.50,4.75,Short-term,Fidelity - Main',
+    ],
+    [
+      'a loss and no acquisition date',
+      row({ acquired: null, proceedsCents: 100, gainCents: -25 }),
+      '1 sh ACME (Acme),VARIOUS,01/09/2026,1.00,1.25,,,-0.25,Short-term,Fidelity - Main',
+    ],
+    [
+      'a formula in a split name',
+      row({ description: '=cmd|"/c calc"!A1' }),
+      '"\'=cmd|""/c calc""!A1",01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,Fidelity - Main',
+    ],
+    [
+      'a formula in an account',
+      row({ account: '@SUM(1+1)' }),
+      "1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,'@SUM(1+1)",
+    ],
     ['a tab-led account', row({ account: '\t=1' }), "1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,'\t=1"],
-    ['a semicolon-led code', row({ code: ';x' }), "1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,';x,,3.25,Short-term,Fidelity - Main"],
+    [
+      'a semicolon-led code',
+      row({ code: ';x' }),
+      "1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,';x,,3.25,Short-term,Fidelity - Main",
+    ],
   ])('taxCsvRow: %s', (_name, r, line) => {
     expect(taxCsvRow(r)).toBe(line);
     expect(line.split(',').length).toBeGreaterThanOrEqual(10);
@@ -314,9 +387,33 @@ describe('CSV (Form 8949)', () => {
 
   it('rows for one tax year, quoted, with totals, after a byte order mark', () => {
     const trades: TradeIn[] = [
-      trade({ id: 't1', accountId: 'a1', splitId: 's1', buyDate: '2025-12-12', buyPrice: '1.00', sellDate: '2026-01-02', sellPrice: '4.005' }),
-      trade({ id: 't2', accountId: 'a2', splitId: 's2', buyDate: '2026-01-30', buyPrice: '2.00', sellDate: '2026-02-03', sellPrice: '1.75' }),
-      trade({ id: 't3', accountId: 'a1', splitId: 's1', buyDate: '2025-12-12', buyPrice: '1.00', sellDate: '2025-12-16', sellPrice: '4.00' }),
+      trade({
+        id: 't1',
+        accountId: 'a1',
+        splitId: 's1',
+        buyDate: '2025-12-12',
+        buyPrice: '1.00',
+        sellDate: '2026-01-02',
+        sellPrice: '4.005',
+      }),
+      trade({
+        id: 't2',
+        accountId: 'a2',
+        splitId: 's2',
+        buyDate: '2026-01-30',
+        buyPrice: '2.00',
+        sellDate: '2026-02-03',
+        sellPrice: '1.75',
+      }),
+      trade({
+        id: 't3',
+        accountId: 'a1',
+        splitId: 's1',
+        buyDate: '2025-12-12',
+        buyPrice: '1.00',
+        sellDate: '2025-12-16',
+        sellPrice: '4.00',
+      }),
       trade({ id: 't4', accountId: 'a1', splitId: 's3', buyDate: '2026-03-09', buyPrice: '0.50' }),
     ];
     const rows = taxRows({ trades, accounts, splits }, 2026);
@@ -340,21 +437,60 @@ describe('CSV (Form 8949)', () => {
   });
 
   describe('taxable accounts only (issue 12 §3)', () => {
-    const types = ['Individual Cash', 'Joint Cash', 'Individual Margin', 'Joint Margin', 'Traditional IRA', 'Roth IRA', 'HSA', 'ESA', 'UGMA/UTMA', 'SEP'];
-    const all: AccountIn[] = types.map((type, i) => ({ id: `x${i}`, nickname: type, brokerId: 'b1', broker: 'Fidelity', shareReturnTime: 1, type }));
+    const types = [
+      'Individual Cash',
+      'Joint Cash',
+      'Individual Margin',
+      'Joint Margin',
+      'Traditional IRA',
+      'Roth IRA',
+      'HSA',
+      'ESA',
+      'UGMA/UTMA',
+      'SEP',
+    ];
+    const all: AccountIn[] = types.map((type, i) => ({
+      id: `x${i}`,
+      nickname: type,
+      brokerId: 'b1',
+      broker: 'Fidelity',
+      shareReturnTime: 1,
+      type,
+    }));
     const trades = all.flatMap((a) => [
-      trade({ accountId: a.id, splitId: 's2', buyDate: '2026-01-30', buyPrice: '1.00', sellDate: '2026-02-04', sellPrice: '2.00' }),
+      trade({
+        accountId: a.id,
+        splitId: 's2',
+        buyDate: '2026-01-30',
+        buyPrice: '1.00',
+        sellDate: '2026-02-04',
+        sellPrice: '2.00',
+      }),
       // Sold in another year, or still open: in neither count.
-      trade({ accountId: a.id, splitId: 's1', buyDate: '2025-12-12', buyPrice: '1.00', sellDate: '2025-12-16', sellPrice: '2.00' }),
+      trade({
+        accountId: a.id,
+        splitId: 's1',
+        buyDate: '2025-12-12',
+        buyPrice: '1.00',
+        sellDate: '2025-12-16',
+        sellPrice: '2.00',
+      }),
       trade({ accountId: a.id, splitId: 's3', buyDate: '2026-03-09', buyPrice: '1.00' }),
     ]);
-    it.each(types.map((type) => [type, !['Traditional IRA', 'Roth IRA', 'HSA', 'ESA', 'SEP'].includes(type)]))('%s in the CSV: %s', (type, taxable) => {
-      const rows = taxRows({ trades, accounts: all, splits }, 2026);
-      expect(rows.some((r) => r.account === `Fidelity - ${type}`)).toBe(taxable);
-    });
+    it.each(types.map((type) => [type, !['Traditional IRA', 'Roth IRA', 'HSA', 'ESA', 'SEP'].includes(type)]))(
+      '%s in the CSV: %s',
+      (type, taxable) => {
+        const rows = taxRows({ trades, accounts: all, splits }, 2026);
+        expect(rows.some((r) => r.account === `Fidelity - ${type}`)).toBe(taxable);
+      },
+    );
     it('counts what it leaves out, and why', () => {
       expect(taxRows({ trades, accounts: all, splits }, 2026)).toHaveLength(5);
-      expect(taxLeftOut({ trades, accounts: all, splits }, 2026)).toEqual({ year: 2026, trades: 5, accountTypes: ['ESA', 'HSA', 'Roth IRA', 'SEP', 'Traditional IRA'] });
+      expect(taxLeftOut({ trades, accounts: all, splits }, 2026)).toEqual({
+        year: 2026,
+        trades: 5,
+        accountTypes: ['ESA', 'HSA', 'Roth IRA', 'SEP', 'Traditional IRA'],
+      });
       expect(taxLeftOut({ trades, accounts, splits }, 2026)).toEqual({ year: 2026, trades: 0, accountTypes: [] });
     });
     it('the summary tells per tax year how many closed trades the export leaves out', () => {

@@ -204,7 +204,12 @@ class Groups {
       sort: g.sort,
       ticks: g.ticks,
     }));
-    rows.sort((a, b) => (order === 'profit' ? b.ticks - a.ticks : b.sort.localeCompare(a.sort)) || a.label.localeCompare(b.label) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    rows.sort(
+      (a, b) =>
+        (order === 'profit' ? b.ticks - a.ticks : b.sort.localeCompare(a.sort)) ||
+        a.label.localeCompare(b.label) ||
+        (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    );
     return rows.map(({ key, label, profitCents, trades }) => ({ key, label, profitCents, trades }));
   }
 }
@@ -241,7 +246,12 @@ export function openPositions(open: readonly OpenTrade[], accounts: readonly Acc
         overdue: expected !== null && expected < today,
       };
     })
-    .sort((a, b) => cmp(a.expectedReturnDate ?? '9999', b.expectedReturnDate ?? '9999') || cmp(a.ticker, b.ticker) || cmp(a.account, b.account));
+    .sort(
+      (a, b) =>
+        cmp(a.expectedReturnDate ?? '9999', b.expectedReturnDate ?? '9999') ||
+        cmp(a.ticker, b.ticker) ||
+        cmp(a.account, b.account),
+    );
 }
 
 /**
@@ -321,12 +331,21 @@ export function summarize(input: AnalyticsInput, openLimit = OPEN_POSITIONS_IN_S
     month.n += m.trades;
     months.set(m.month, month);
     brokers.add(brokerKey(account), account?.broker ?? 'Unknown', m.ticks, '', m.trades);
-    accountGroups.add(m.accountId, account ? `${account.nickname} (${account.broker})` : 'Deleted account', m.ticks, '', m.trades);
+    accountGroups.add(
+      m.accountId,
+      account ? `${account.nickname} (${account.broker})` : 'Deleted account',
+      m.ticks,
+      '',
+      m.trades,
+    );
   }
   for (const s of input.splits) splitGroups.add(s.id, `${s.ticker} · ${s.name}`, s.ticks, s.effDate, s.trades);
 
   // Every broker the member has an account with, measured or not.
-  const returns = new Map<string, { brokerId: string | null; broker: string; stated: number | null; samples: { days: number; trades: number }[] }>();
+  const returns = new Map<
+    string,
+    { brokerId: string | null; broker: string; stated: number | null; samples: { days: number; trades: number }[] }
+  >();
   for (const a of input.accounts) {
     const key = brokerKey(a);
     if (!returns.has(key)) returns.set(key, { brokerId: a.brokerId, broker: a.broker, stated: a.shareReturnTime, samples: [] });
@@ -353,7 +372,9 @@ export function summarize(input: AnalyticsInput, openLimit = OPEN_POSITIONS_IN_S
     openPositions: openPositions(input.open, input.accounts, input.today).slice(0, openLimit),
     returnTimes: returnTimes([...returns.values()]),
     taxYears: [...taxYears].sort((a, b) => b - a),
-    taxLeftOut: [...leftOut.entries()].sort((a, b) => b[0] - a[0]).map(([year, y]) => ({ year, trades: y.trades, accountTypes: [...y.types].sort() })),
+    taxLeftOut: [...leftOut.entries()]
+      .sort((a, b) => b[0] - a[0])
+      .map(([year, y]) => ({ year, trades: y.trades, accountTypes: [...y.types].sort() })),
   };
 }
 
@@ -463,7 +484,14 @@ function closedSalesIn(input: TradeRecords, year: number) {
   const accounts = new Map(input.accounts.map((a) => [a.id, a]));
   const splits = new Map(input.splits.map((s) => [s.id, s]));
   const prefix = `${year}-`;
-  const out: { t: TradeIn; buy: number; sell: number; sold: string; split: SplitIn | undefined; account: AccountIn | undefined }[] = [];
+  const out: {
+    t: TradeIn;
+    buy: number;
+    sell: number;
+    sold: string;
+    split: SplitIn | undefined;
+    account: AccountIn | undefined;
+  }[] = [];
   for (const t of input.trades) {
     const buy = priceToTicks(t.buyPrice);
     const sell = priceToTicks(t.sellPrice);
@@ -496,7 +524,9 @@ export function taxRows(input: TradeRecords, year: number): TaxRow[] {
       account: account ? `${account.broker} - ${account.nickname}` : 'Deleted account',
     });
   }
-  rows.sort((a, b) => a.sold.localeCompare(b.sold) || a.description.localeCompare(b.description) || a.account.localeCompare(b.account));
+  rows.sort(
+    (a, b) => a.sold.localeCompare(b.sold) || a.description.localeCompare(b.description) || a.account.localeCompare(b.account),
+  );
   return rows;
 }
 
@@ -542,6 +572,19 @@ export function taxCsv(rows: readonly TaxRow[]): string {
     gain += r.gainCents;
     lines.push(taxCsvRow(r));
   }
-  lines.push(['Totals', '', '', centsToDecimal(proceeds), centsToDecimal(cost), '', adjustment === null ? '' : centsToDecimal(adjustment), centsToDecimal(gain), '', ''].join(','));
+  lines.push(
+    [
+      'Totals',
+      '',
+      '',
+      centsToDecimal(proceeds),
+      centsToDecimal(cost),
+      '',
+      adjustment === null ? '' : centsToDecimal(adjustment),
+      centsToDecimal(gain),
+      '',
+      '',
+    ].join(','),
+  );
   return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
 }

@@ -21,7 +21,13 @@ export function analyticsService(ctx: AppContext) {
     async taxExport(userId: string, year: number): Promise<TaxExport> {
       const records = await repo.recordsFor(userId);
       const rows = taxRows(records, year);
-      return { year, filename: `roundup-form-8949-${year}.csv`, rows: rows.length, leftOut: taxLeftOut(records, year), csv: taxCsv(rows) };
+      return {
+        year,
+        filename: `roundup-form-8949-${year}.csv`,
+        rows: rows.length,
+        leftOut: taxLeftOut(records, year),
+        csv: taxCsv(rows),
+      };
     },
   };
 }

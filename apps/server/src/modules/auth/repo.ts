@@ -37,7 +37,10 @@ export function authRepo(db: Db) {
       await db.update(s).set({ lastUsedAt: now }).where(eq(s.id, id));
     },
     async revokeSession(id: string, now: Date) {
-      await db.update(s).set({ revokedAt: now }).where(and(eq(s.id, id), isNull(s.revokedAt)));
+      await db
+        .update(s)
+        .set({ revokedAt: now })
+        .where(and(eq(s.id, id), isNull(s.revokedAt)));
     },
     /** Revokes every live session of a user, except `keepId` when given; returns how many. */
     async revokeUserSessions(userId: string, now: Date, keepId?: string) {
@@ -48,7 +51,13 @@ export function authRepo(db: Db) {
         .returning({ id: s.id });
       return rows.length;
     },
-    async createEmailToken(values: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date; email?: string | null }) {
+    async createEmailToken(values: {
+      userId: string;
+      purpose: EmailTokenPurpose;
+      tokenHash: string;
+      expiresAt: Date;
+      email?: string | null;
+    }) {
       await db.insert(t).values(values);
     },
     /** Marks a live token used and returns its user id; null when invalid, used or expired. */
@@ -56,7 +65,11 @@ export function authRepo(db: Db) {
       return (await this.consumeEmailTokenWithAddress(tokenHash, purpose, now))?.userId ?? null;
     },
     /** Like consumeEmailToken, with the address the link was sent to. */
-    async consumeEmailTokenWithAddress(tokenHash: string, purpose: EmailTokenPurpose, now: Date): Promise<{ userId: string; email: string | null } | null> {
+    async consumeEmailTokenWithAddress(
+      tokenHash: string,
+      purpose: EmailTokenPurpose,
+      now: Date,
+    ): Promise<{ userId: string; email: string | null } | null> {
       const [row] = await db
         .update(t)
         .set({ usedAt: now })

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginRequest, registerRequest, requestPasswordResetRequest, resetPasswordRequest, validateEmailRequest } from '@roundup/shared';
+import {
+  loginRequest,
+  registerRequest,
+  requestPasswordResetRequest,
+  resetPasswordRequest,
+  validateEmailRequest,
+} from '@roundup/shared';
 import { requireUser } from '../../http/auth';
 import type { AuthService } from './service';
 import { limit } from '../../http/rate-limit';
@@ -7,8 +13,10 @@ import { limit } from '../../http/rate-limit';
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   const meta = (req: { headers: Record<string, unknown> }) => ({ userAgent: (req.headers['user-agent'] as string) ?? null });
 
-  app.post('/api/auth/register', { schema: { tags: ['auth'], body: registerRequest }, config: limit(20, '1 hour') }, async (req) =>
-    auth.register(req.body, meta(req)),
+  app.post(
+    '/api/auth/register',
+    { schema: { tags: ['auth'], body: registerRequest }, config: limit(20, '1 hour') },
+    async (req) => auth.register(req.body, meta(req)),
   );
 
   app.post('/api/auth/login', { schema: { tags: ['auth'], body: loginRequest }, config: limit(30, '15 minutes') }, async (req) =>
@@ -23,8 +31,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     return { ok: true };
   });
 
-  app.post('/api/users/validate-email', { schema: { tags: ['auth'], body: validateEmailRequest }, config: limit(30, '15 minutes') }, async (req) =>
-    auth.validateEmail(req.body.email_validation_code, meta(req)),
+  app.post(
+    '/api/users/validate-email',
+    { schema: { tags: ['auth'], body: validateEmailRequest }, config: limit(30, '15 minutes') },
+    async (req) => auth.validateEmail(req.body.email_validation_code, meta(req)),
   );
 
   app.post('/api/users/resend-verification', { schema: { tags: ['auth'] }, config: limit(5, '1 hour') }, async (req) => {
@@ -38,7 +48,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     async (req) => auth.requestPasswordReset(req.body.email),
   );
 
-  app.post('/api/users/reset-password', { schema: { tags: ['auth'], body: resetPasswordRequest }, config: limit(20, '15 minutes') }, async (req) =>
-    auth.resetPassword(req.body.password_reset_code, req.body.password),
+  app.post(
+    '/api/users/reset-password',
+    { schema: { tags: ['auth'], body: resetPasswordRequest }, config: limit(20, '15 minutes') },
+    async (req) => auth.resetPassword(req.body.password_reset_code, req.body.password),
   );
 };

@@ -26,7 +26,8 @@ export const RESET_SENT = 'If an account exists for that email, a password reset
 export const BAD_RESET_CODE = 'This reset link is invalid or has expired. Please request a new one.';
 export const BAD_VERIFY_CODE = 'This verification link is invalid or has expired.';
 export const EMAIL_IN_USE = 'An account with that email already exists.';
-export const emailChangeSent = (to: string) => `We sent a verification link to ${to}. Your email changes once you open it; until then we keep using your current address.`;
+export const emailChangeSent = (to: string) =>
+  `We sent a verification link to ${to}. Your email changes once you open it; until then we keep using your current address.`;
 /** One answer for a taken username and a taken address (see docs/decisions/012). */
 export const TAKEN = 'That username or email is already taken.';
 
@@ -110,10 +111,7 @@ export function authService(ctx: AppContext) {
   return {
     publicUser,
 
-    async register(
-      input: { username: string; email: string; password: string; refId?: string | null },
-      meta: SessionMeta,
-    ) {
+    async register(input: { username: string; email: string; password: string; refId?: string | null }, meta: SessionMeta) {
       // The hash is computed on every path, so a taken address costs what a new account costs.
       const passwordHash = await hashPassword(input.password);
       if (await users.byUsername(input.username)) throw conflict(TAKEN);
@@ -157,7 +155,8 @@ export function authService(ctx: AppContext) {
         );
       }
       const row = await users.byEmail(input.email.trim());
-      const ok = row && !row.disabled ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+      const ok =
+        row && !row.disabled ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password);
       if (!row || !ok) {
         await limiter.hit(key, LOGIN_FAIL_WINDOW_SECONDS);
         throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
@@ -206,7 +205,11 @@ export function authService(ctx: AppContext) {
         row = await users.updateIfEnabled(current.id, { emailValidated: true });
       } else if (current.pendingEmail && sentTo === current.pendingEmail.toLowerCase()) {
         try {
-          row = await users.updateIfEnabled(current.id, { email: current.pendingEmail, pendingEmail: null, emailValidated: true });
+          row = await users.updateIfEnabled(current.id, {
+            email: current.pendingEmail,
+            pendingEmail: null,
+            emailValidated: true,
+          });
         } catch (err) {
           if (postgresCode(err) === '23505') throw conflict(EMAIL_IN_USE);
           throw err;

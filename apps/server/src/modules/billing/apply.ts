@@ -22,7 +22,10 @@ export function billingCore(ctx: AppContext, payments: PaymentProvider) {
   const reader = providerReader(payments);
   const dispatch = noticeSender(ctx, repo);
 
-  async function resolveUser(r: BillingRepo, hints: { userId?: string | null; customerId?: string | null; sessionId?: string | null; subscriptionId?: string | null }) {
+  async function resolveUser(
+    r: BillingRepo,
+    hints: { userId?: string | null; customerId?: string | null; sessionId?: string | null; subscriptionId?: string | null },
+  ) {
     if (hints.sessionId) {
       const s = await r.session(hints.sessionId);
       if (s) return s.userId;
@@ -72,8 +75,20 @@ export function billingCore(ctx: AppContext, payments: PaymentProvider) {
       const m = ms.find((x) => x.id === s.id)!;
       const inv = await r.latestPaidInvoiceOf(m.id);
       const left = inv ? inv.amountPaid - inv.amountRefunded : 0;
-      const due = s.reason === 'duplicate' ? left : Math.min(left, proratedRefund({ amountCents: inv?.amountPaid ?? 0, periodStart: m.currentPeriodStart, periodEnd: m.currentPeriodEnd, now }).cents);
-      if (await r.supersede(m.id, { reason: s.reason, refundDue: Math.max(0, due), now })) log.warn({ userId, membershipId: m.id, reason: s.reason, refundDue: due }, 'second paid plan superseded');
+      const due =
+        s.reason === 'duplicate'
+          ? left
+          : Math.min(
+              left,
+              proratedRefund({
+                amountCents: inv?.amountPaid ?? 0,
+                periodStart: m.currentPeriodStart,
+                periodEnd: m.currentPeriodEnd,
+                now,
+              }).cents,
+            );
+      if (await r.supersede(m.id, { reason: s.reason, refundDue: Math.max(0, due), now }))
+        log.warn({ userId, membershipId: m.id, reason: s.reason, refundDue: due }, 'second paid plan superseded');
     }
   }
 
@@ -91,7 +106,12 @@ export function billingCore(ctx: AppContext, payments: PaymentProvider) {
     const co = plan.checkout;
 
     for (const sub of plan.subscriptions) {
-      const userId = await resolveUser(r, { userId: sub.userId, customerId: sub.customerId, subscriptionId: sub.id, sessionId: co?.subscriptionId === sub.id ? co.id : null });
+      const userId = await resolveUser(r, {
+        userId: sub.userId,
+        customerId: sub.customerId,
+        subscriptionId: sub.id,
+        sessionId: co?.subscriptionId === sub.id ? co.id : null,
+      });
       if (!userId) {
         log.warn({ subscriptionId: sub.id }, 'subscription for an unknown user ignored');
         continue;
@@ -113,8 +133,10 @@ export function billingCore(ctx: AppContext, payments: PaymentProvider) {
         cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
         createdAt: fromSecs(sub.created) ?? now,
       });
-      if (sub.cancelAtPeriodEnd && GIVES_ACCESS.has(sub.status) && !prev?.cancelAtPeriodEnd) emit(userId, { kind: 'cancel-scheduled', membershipId: sub.id });
-      if (prev && GIVES_ACCESS.has(prev.status) && !GIVES_ACCESS.has(sub.status)) emit(userId, { kind: 'ended', membershipId: sub.id });
+      if (sub.cancelAtPeriodEnd && GIVES_ACCESS.has(sub.status) && !prev?.cancelAtPeriodEnd)
+        emit(userId, { kind: 'cancel-scheduled', membershipId: sub.id });
+      if (prev && GIVES_ACCESS.has(prev.status) && !GIVES_ACCESS.has(sub.status))
+        emit(userId, { kind: 'ended', membershipId: sub.id });
     }
 
     let lifetimeId: string | null = null;
@@ -125,7 +147,16 @@ export function billingCore(ctx: AppContext, payments: PaymentProvider) {
         await r.completeSession(co.id, now);
         if (co.mode === 'payment' && co.paymentIntentId) {
           lifetimeId = co.paymentIntentId;
-          await r.insertLifetime({ id: lifetimeId, userId, provider: payments.kind, level: 'lifetime', status: 'active', customerId: co.customerId, unitAmount: co.amountTotal ?? 0, createdAt: now });
+          await r.insertLifetime({
+            id: lifetimeId,
+            userId,
+            provider: payments.kind,
+            level: 'lifetime',
+            status: 'active',
+            customerId: co.customerId,
+            unitAmount: co.amountTotal ?? 0,
+            createdAt: now,
+          });
           if (!co.invoiceId && (co.amountTotal ?? 0) > 0) {
             plan.invoices.push({
               id: co.paymentIntentId,
@@ -146,13 +177,21 @@ export function billingCore(ctx: AppContext, payments: PaymentProvider) {
     }
 
     for (const inv of plan.invoices) {
-      const userId = await resolveUser(r, { userId: inv.userId, customerId: inv.customerId, subscriptionId: inv.subscriptionId, sessionId: co?.invoiceId === inv.id ? co.id : null });
+      const userId = await resolveUser(r, {
+        userId: inv.userId,
+        customerId: inv.customerId,
+        subscriptionId: inv.subscriptionId,
+        sessionId: co?.invoiceId === inv.id ? co.id : null,
+      });
       if (!userId) {
         log.warn({ invoiceId: inv.id }, 'invoice for an unknown user ignored');
         continue;
       }
       await touch(userId);
-      const membershipId = inv.subscriptionId ?? (co?.invoiceId === inv.id || co?.paymentIntentId === inv.id ? lifetimeId : null) ?? inv.paymentIntentId;
+      const membershipId =
+        inv.subscriptionId ??
+        (co?.invoiceId === inv.id || co?.paymentIntentId === inv.id ? lifetimeId : null) ??
+        inv.paymentIntentId;
       await r.upsertInvoice({
         id: inv.id,
         userId,
@@ -168,7 +207,12 @@ export function billingCore(ctx: AppContext, payments: PaymentProvider) {
       });
       if (inv.status === 'paid' && inv.amountPaid > 0) {
         const row = await r.invoice(inv.id);
-        await ledger.credit({ referredUserId: userId, invoiceId: inv.id, amountPaidCents: inv.amountPaid, refunded: Boolean(row?.refundedAt) });
+        await ledger.credit({
+          referredUserId: userId,
+          invoiceId: inv.id,
+          amountPaidCents: inv.amountPaid,
+          refunded: Boolean(row?.refundedAt),
+        });
         emit(userId, { kind: 'paid', invoiceId: inv.id });
       }
     }
@@ -181,7 +225,13 @@ export function billingCore(ctx: AppContext, payments: PaymentProvider) {
         await r.markInvoiceRefunded(inv.id, ch.amountRefunded, now);
         await ledger.reverse(inv.id, now);
         if (inv.membershipId) await r.markMembershipRefunded(inv.membershipId, now);
-        if (ch.amountRefunded > inv.amountRefunded) emit(inv.userId, { kind: 'refund', invoiceId: inv.id, amount: ch.amountRefunded - inv.amountRefunded, total: ch.amountRefunded });
+        if (ch.amountRefunded > inv.amountRefunded)
+          emit(inv.userId, {
+            kind: 'refund',
+            invoiceId: inv.id,
+            amount: ch.amountRefunded - inv.amountRefunded,
+            total: ch.amountRefunded,
+          });
       }
       const life = await r.membership(ch.paymentIntentId);
       if (life) {
@@ -212,7 +262,10 @@ export function billingCore(ctx: AppContext, payments: PaymentProvider) {
           const plan: Plan = { subscriptions: [], invoices: [], settled: [m.id] };
           if (m.level === 'pro') {
             const current = await payments.retrieveSubscription(m.id);
-            const sub = current && GIVES_ACCESS.has(current.status) ? await payments.cancelSubscription(m.id, { atPeriodEnd: false }) : current;
+            const sub =
+              current && GIVES_ACCESS.has(current.status)
+                ? await payments.cancelSubscription(m.id, { atPeriodEnd: false })
+                : current;
             if (sub) plan.subscriptions.push(sub);
           }
           const inv = await repo.latestPaidInvoiceOf(m.id);
@@ -231,7 +284,11 @@ export function billingCore(ctx: AppContext, payments: PaymentProvider) {
   }
 
   /** The charge as it stands after a refund (the provider's cumulative figure when it has one). */
-  async function chargeAfterRefund(paymentIntentId: string, refundedBefore: number, refund: { id: string; amount: number; chargeId?: string | null }): Promise<ChargeInfo> {
+  async function chargeAfterRefund(
+    paymentIntentId: string,
+    refundedBefore: number,
+    refund: { id: string; amount: number; chargeId?: string | null },
+  ): Promise<ChargeInfo> {
     const charge = refund.chargeId ? await payments.retrieveCharge(refund.chargeId) : null;
     return charge ?? { id: refund.id, paymentIntentId, amount: refund.amount, amountRefunded: refundedBefore + refund.amount };
   }

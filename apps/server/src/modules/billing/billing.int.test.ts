@@ -38,9 +38,15 @@ describe('checkout with the local test checkout', () => {
     const price = await call(t.app, 'POST', '/api/subs/session', { token: a.token, body: { priceId: 'price_local_lifetime' } });
     expect(price.status).toBe(400);
     expect(price.body.errors[0].msg).toBe('That price is not available.');
-    const cus = await call(t.app, 'POST', '/api/subs/session', { token: a.token, body: { stripeCustomerId: 'cus_someone_else' } });
+    const cus = await call(t.app, 'POST', '/api/subs/session', {
+      token: a.token,
+      body: { stripeCustomerId: 'cus_someone_else' },
+    });
     expect(cus.status).toBe(403);
-    const ok = await call(t.app, 'POST', '/api/subs/session', { token: a.token, body: { priceId: 'price_local_pro', userId: a.user._id } });
+    const ok = await call(t.app, 'POST', '/api/subs/session', {
+      token: a.token,
+      body: { priceId: 'price_local_pro', userId: a.user._id },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data.session.url).toMatch(/^http:\/\/localhost:3000\/checkout\/test\/cs_local_/);
     const me = await call(t.app, 'GET', '/api/auth/me', { token: a.token });
@@ -59,10 +65,20 @@ describe('checkout with the local test checkout', () => {
     const again = await call(t.app, 'POST', '/api/subs/register-success', { token: m.token, body: { sessionId: id } });
     expect(again.body.data.user.memberSince).toBe(user.memberSince);
 
-    const fetched = await call(t.app, 'POST', '/api/subs/fetch', { token: m.token, body: { subscriptionId: user.stripeSubscriptionId } });
+    const fetched = await call(t.app, 'POST', '/api/subs/fetch', {
+      token: m.token,
+      body: { subscriptionId: user.stripeSubscriptionId },
+    });
     expect(fetched.status).toBe(200);
     const { subscription, invoices } = fetched.body.data;
-    expect(subscription).toMatchObject({ status: 'active', quantity: 1, level: 'pro', tier: 'Pro', cancelable: true, refund_eligible: true });
+    expect(subscription).toMatchObject({
+      status: 'active',
+      quantity: 1,
+      level: 'pro',
+      tier: 'Pro',
+      cancelable: true,
+      refund_eligible: true,
+    });
     expect(subscription.items.total_count).toBe(1);
     expect(subscription.items.data[0].price.unit_amount).toBe(5000);
     expect(invoices.data).toHaveLength(1);
@@ -110,7 +126,9 @@ describe('checkout with the local test checkout', () => {
     expect(stolen.status).toBe(404);
     const bMe = await call(t.app, 'GET', '/api/auth/me', { token: b.token });
     expect(bMe.body.data.user).toMatchObject({ role: 'User', subscriptionTier: 'Starter' });
-    expect((await call(t.app, 'POST', '/api/subs/register-success', { token: b.token, body: { sessionId: 'cs_local_nope' } })).status).toBe(404);
+    expect(
+      (await call(t.app, 'POST', '/api/subs/register-success', { token: b.token, body: { sessionId: 'cs_local_nope' } })).status,
+    ).toBe(404);
     expect((await call(t.app, 'POST', '/api/subs/register-success', { token: b.token, body: {} })).status).toBe(400);
   });
 
@@ -122,8 +140,17 @@ describe('checkout with the local test checkout', () => {
       await call(t.app, 'POST', '/api/subs/fetch', { token: s.token, body });
       await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: s.token, body });
     }
-    const fake = JSON.stringify({ id: 'evt_forged', type: 'checkout.session.completed', data: { object: { id: 'cs_x', client_reference_id: s.user._id } } });
-    const hook = await t.app.inject({ method: 'POST', url: '/api/subs/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: fake });
+    const fake = JSON.stringify({
+      id: 'evt_forged',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_x', client_reference_id: s.user._id } },
+    });
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/subs/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: fake,
+    });
     expect(hook.statusCode).toBe(400);
     const start = await call(t.app, 'POST', '/api/subs/session', { token: s.token, body: {} });
     const id = start.body.data.session.id;
@@ -136,7 +163,13 @@ describe('checkout with the local test checkout', () => {
     const { rows } = await t.database.query('select count(*)::int as n from memberships where user_id = $1', [s.user._id]);
     expect(rows[0]).toEqual({ n: 0 });
     const none = await call(t.app, 'POST', '/api/subs/fetch', { token: s.token });
-    expect(none.body.data).toMatchObject({ subscription: null, invoices: { data: [] }, notices: [], next_renewal: null, summary: 'You are now on Starter.' });
+    expect(none.body.data).toMatchObject({
+      subscription: null,
+      invoices: { data: [] },
+      notices: [],
+      next_renewal: null,
+      summary: 'You are now on Starter.',
+    });
   });
 });
 
@@ -224,7 +257,9 @@ describe('cancel membership', () => {
     await setRole(t.database, admin.user._id, 'Admin');
     const g = await registerUser(t.app);
     const role = async () => (await call(t.app, 'GET', '/api/auth/me', { token: g.token })).body.data.user;
-    expect((await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: g.user._id, role: 'Pro' } })).status).toBe(200);
+    expect(
+      (await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: g.user._id, role: 'Pro' } })).status,
+    ).toBe(200);
     expect(await role()).toMatchObject({ role: 'Pro', subscriptionTier: 'Starter' });
 
     await buy(g.token, 'lifetime');
@@ -237,14 +272,25 @@ describe('cancel membership', () => {
     // Saving the user page again (the role is sent unchanged) grants nothing new.
     const paying = await registerUser(t.app);
     await buy(paying.token);
-    expect((await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: paying.user._id, role: 'Pro', email_validated: true } })).status).toBe(200);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/users/admin-edit', {
+          token: admin.token,
+          body: { id: paying.user._id, role: 'Pro', email_validated: true },
+        })
+      ).status,
+    ).toBe(200);
     const detail = await call(t.app, 'GET', `/api/users/${paying.user._id}`, { token: admin.token });
     expect(detail.body.data.user).toMatchObject({ role: 'Pro', grantedRole: null });
     expect((await call(t.app, 'GET', `/api/users/${g.user._id}`, { token: admin.token })).body.data.user.grantedRole).toBe('Pro');
 
     // The admin sets User: nothing is granted any more, and billing agrees.
-    expect((await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: g.user._id, role: 'User' } })).status).toBe(200);
-    const { rows } = await t.database.query<{ granted_role: string | null }>('select granted_role from users where id = $1', [g.user._id]);
+    expect(
+      (await call(t.app, 'POST', '/api/users/admin-edit', { token: admin.token, body: { id: g.user._id, role: 'User' } })).status,
+    ).toBe(200);
+    const { rows } = await t.database.query<{ granted_role: string | null }>('select granted_role from users where id = $1', [
+      g.user._id,
+    ]);
     expect(rows[0].granted_role).toBeNull();
     expect(await role()).toMatchObject({ role: 'User', subscriptionTier: 'Starter' });
   });
@@ -253,8 +299,18 @@ describe('cancel membership', () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
     const { user } = await buy(a.token);
-    expect((await call(t.app, 'POST', '/api/subs/fetch', { token: b.token, body: { subscriptionId: user.stripeSubscriptionId } })).status).toBe(404);
-    expect((await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: b.token, body: { subscriptionId: user.stripeSubscriptionId } })).status).toBe(404);
+    expect(
+      (await call(t.app, 'POST', '/api/subs/fetch', { token: b.token, body: { subscriptionId: user.stripeSubscriptionId } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/subs/cancel-subscription', {
+          token: b.token,
+          body: { subscriptionId: user.stripeSubscriptionId },
+        })
+      ).status,
+    ).toBe(404);
     const me = await call(t.app, 'GET', '/api/auth/me', { token: a.token });
     expect(me.body.data.user.role).toBe('Pro');
   });
@@ -267,13 +323,17 @@ describe('affiliate commissions for admins', () => {
     await buy(m.token);
     const admin = await registerUser(t.app);
     await setRole(t.database, admin.user._id, 'Admin');
-    expect((await call(t.app, 'GET', `/api/affiliates/admin/${ref.user._id}/commissions`, { token: ref.token })).status).toBe(403);
+    expect((await call(t.app, 'GET', `/api/affiliates/admin/${ref.user._id}/commissions`, { token: ref.token })).status).toBe(
+      403,
+    );
     expect((await call(t.app, 'POST', `/api/affiliates/admin/${ref.user._id}/mark-paid`, { token: ref.token })).status).toBe(403);
     const list = await call(t.app, 'GET', `/api/affiliates/admin/${ref.user._id}/commissions`, { token: admin.token });
     expect(list.body.data.totals).toEqual({ earned: 1000, pending: 1000, paid: 0 });
     const paid = await call(t.app, 'POST', `/api/affiliates/admin/${ref.user._id}/mark-paid`, { token: admin.token, body: {} });
     expect(paid.body.data).toMatchObject({ count: 1, totals: { earned: 1000, pending: 0, paid: 1000 } });
-    expect((await call(t.app, 'POST', `/api/affiliates/admin/${ref.user._id}/mark-paid`, { token: admin.token })).body.data.count).toBe(0);
+    expect(
+      (await call(t.app, 'POST', `/api/affiliates/admin/${ref.user._id}/mark-paid`, { token: admin.token })).body.data.count,
+    ).toBe(0);
     const mine = await call(t.app, 'GET', '/api/affiliates/commissions', { token: ref.token });
     expect(mine.body.data.items[0]).toMatchObject({ status: 'paid', amount: 1000, referredUsername: m.user.username });
   });
@@ -291,10 +351,14 @@ describe('affiliate commissions for admins', () => {
 
 /** The emails a member got, oldest first (the outbox mailer writes every message to the outbox table). */
 async function mails(email: string) {
-  const { rows } = await t.database.query<{ subject: string; body: string }>('select subject, body from outbox where recipient = $1 order by created_at, id', [email]);
+  const { rows } = await t.database.query<{ subject: string; body: string }>(
+    'select subject, body from outbox where recipient = $1 order by created_at, id',
+    [email],
+  );
   return rows;
 }
-const subjects = async (email: string) => (await mails(email)).map((m) => m.subject).filter((s) => s !== 'Verify your RoundUp email');
+const subjects = async (email: string) =>
+  (await mails(email)).map((m) => m.subject).filter((s) => s !== 'Verify your RoundUp email');
 
 describe('one paid plan per member on the local test checkout (decision 009)', () => {
   it('two tabs (or a double click) get the same open Pro checkout, so paying in both charges once', async () => {
@@ -304,8 +368,13 @@ describe('one paid plan per member on the local test checkout (decision 009)', (
       call(t.app, 'POST', '/api/subs/session', { token: m.token, body: {} }),
     ]);
     expect(b.body.data.session.id).toBe(a.body.data.session.id);
-    await Promise.all([a, b].map((s) => call(t.app, 'POST', `/api/subs/test-checkout/${s.body.data.session.id}/pay`, { token: m.token })));
-    const { rows } = await t.database.query<{ n: number }>("select count(*)::int as n from memberships where user_id = $1 and status = 'active'", [m.user._id]);
+    await Promise.all(
+      [a, b].map((s) => call(t.app, 'POST', `/api/subs/test-checkout/${s.body.data.session.id}/pay`, { token: m.token })),
+    );
+    const { rows } = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from memberships where user_id = $1 and status = 'active'",
+      [m.user._id],
+    );
     expect(rows[0].n).toBe(1);
     expect(await subjects(m.email)).toEqual(['RoundUp receipt: $50.00 for Pro (monthly)']);
     // Lifetime in another tab expires the open Pro checkout of the first; it can no longer be paid.
@@ -323,21 +392,42 @@ describe('one paid plan per member on the local test checkout (decision 009)', (
     const first = await buy(m.token);
     // A session nothing stopped (opened by another server instance before this one knew of the first).
     const stray = await localPayments(t.database.db, { appUrl: 'http://localhost:3000', clock: () => now }).createCheckout({
-      level: 'pro', priceId: 'price_local_pro', customerId: first.user.stripeCustomerId, userId: m.user._id, successUrl: 'http://localhost:3000/register/success/{CHECKOUT_SESSION_ID}', cancelUrl: 'http://localhost:3000/services',
+      level: 'pro',
+      priceId: 'price_local_pro',
+      customerId: first.user.stripeCustomerId,
+      userId: m.user._id,
+      successUrl: 'http://localhost:3000/register/success/{CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:3000/services',
     });
-    await t.database.query("insert into checkout_sessions (id, user_id, provider, level) values ($1, $2, 'local', 'pro')", [stray.id, m.user._id]);
+    await t.database.query("insert into checkout_sessions (id, user_id, provider, level) values ($1, $2, 'local', 'pro')", [
+      stray.id,
+      m.user._id,
+    ]);
     expect((await call(t.app, 'POST', `/api/subs/test-checkout/${stray.id}/pay`, { token: m.token })).status).toBe(200);
     await call(t.app, 'POST', '/api/subs/register-success', { token: m.token, body: { sessionId: stray.id } });
 
-    const { rows } = await t.database.query<{ id: string; status: string; refunded: boolean }>('select id, status, refunded_at is not null as refunded from memberships where user_id = $1 order by created_at, id', [m.user._id]);
-    expect(rows.filter((r) => r.status === 'active' && !r.refunded)).toEqual([expect.objectContaining({ id: first.user.stripeSubscriptionId })]);
+    const { rows } = await t.database.query<{ id: string; status: string; refunded: boolean }>(
+      'select id, status, refunded_at is not null as refunded from memberships where user_id = $1 order by created_at, id',
+      [m.user._id],
+    );
+    expect(rows.filter((r) => r.status === 'active' && !r.refunded)).toEqual([
+      expect.objectContaining({ id: first.user.stripeSubscriptionId }),
+    ]);
     expect(rows.filter((r) => r.status === 'canceled' && r.refunded)).toHaveLength(1);
     const f = await call(t.app, 'POST', '/api/subs/fetch', { token: m.token });
     expect(f.body.data.invoices.data.map((i: { amount_refunded: number }) => i.amount_refunded).sort()).toEqual([0, 5000]);
     expect(f.body.data.summary).toMatch(/^You are on Pro; it renews on [A-Z][a-z]+ \d{2}, \d{4} for \$50\.00\.$/);
     expect(f.body.data.notices[0]).toMatchObject({ kind: 'refund', subject: 'RoundUp refund: $50.00 for a duplicate payment' });
-    expect(await subjects(m.email)).toEqual(['RoundUp receipt: $50.00 for Pro (monthly)', 'RoundUp receipt: $50.00 for Pro (monthly)', 'RoundUp refund: $50.00 for a duplicate payment']);
-    expect((await call(t.app, 'GET', '/api/auth/me', { token: m.token })).body.data.user).toMatchObject({ role: 'Pro', subscriptionTier: 'Pro', stripeSubscriptionId: first.user.stripeSubscriptionId });
+    expect(await subjects(m.email)).toEqual([
+      'RoundUp receipt: $50.00 for Pro (monthly)',
+      'RoundUp receipt: $50.00 for Pro (monthly)',
+      'RoundUp refund: $50.00 for a duplicate payment',
+    ]);
+    expect((await call(t.app, 'GET', '/api/auth/me', { token: m.token })).body.data.user).toMatchObject({
+      role: 'Pro',
+      subscriptionTier: 'Pro',
+      stripeSubscriptionId: first.user.stripeSubscriptionId,
+    });
     // The referrer keeps the commission of the kept payment only.
     const com = await call(t.app, 'GET', '/api/affiliates/commissions', { token: ref.token });
     expect(com.body.data.totals.earned).toBe(1000);
@@ -354,15 +444,29 @@ describe('one paid plan per member on the local test checkout (decision 009)', (
     const f = await call(t.app, 'POST', '/api/subs/fetch', { token: m.token });
     expect(f.body.data.subscription).toMatchObject({ level: 'lifetime', status: 'active' });
     expect(f.body.data.next_renewal).toBeNull();
-    expect(f.body.data.invoices.data.map((i: { amount_paid: number; amount_refunded: number }) => [i.amount_paid, i.amount_refunded])).toEqual([[49900, 0], [5000, 3387]]);
-    const monthly = await call(t.app, 'POST', '/api/subs/fetch', { token: m.token, body: { subscriptionId: user.stripeSubscriptionId } });
+    expect(
+      f.body.data.invoices.data.map((i: { amount_paid: number; amount_refunded: number }) => [i.amount_paid, i.amount_refunded]),
+    ).toEqual([
+      [49900, 0],
+      [5000, 3387],
+    ]);
+    const monthly = await call(t.app, 'POST', '/api/subs/fetch', {
+      token: m.token,
+      body: { subscriptionId: user.stripeSubscriptionId },
+    });
     expect(monthly.body.data.subscription).toMatchObject({ status: 'canceled', cancelable: false });
-    const refund = (await mails(m.email)).find((x) => x.subject === 'RoundUp refund: $33.87 for the unused part of your monthly plan')!;
+    const refund = (await mails(m.email)).find(
+      (x) => x.subject === 'RoundUp refund: $33.87 for the unused part of your monthly plan',
+    )!;
     expect(refund.body).toContain('(21 of 31 days): $33.87');
     expect(refund.body).toContain('Date: May 11, 2026');
     expect(refund.body).toContain('You have Lifetime access');
     expect(f.body.data.notices[0].subject).toBe(refund.subject);
-    expect(await subjects(m.email)).toEqual(['RoundUp receipt: $50.00 for Pro (monthly)', 'RoundUp receipt: $499.00 for Lifetime', 'RoundUp refund: $33.87 for the unused part of your monthly plan']);
+    expect(await subjects(m.email)).toEqual([
+      'RoundUp receipt: $50.00 for Pro (monthly)',
+      'RoundUp receipt: $499.00 for Lifetime',
+      'RoundUp refund: $33.87 for the unused part of your monthly plan',
+    ]);
   });
 
   it('receipts: one email per payment, refund and cancellation, however often the member confirms or reloads', async () => {
@@ -387,8 +491,14 @@ describe('one paid plan per member on the local test checkout (decision 009)', (
     const s = await registerUser(t.app);
     await buy(s.token);
     now = new Date('2026-06-10T12:00:00Z');
-    await Promise.all([call(t.app, 'POST', '/api/subs/cancel-subscription', { token: s.token }), call(t.app, 'POST', '/api/subs/cancel-subscription', { token: s.token })]);
-    expect(await subjects(s.email)).toEqual(['RoundUp receipt: $50.00 for Pro (monthly)', 'Your RoundUp Pro membership is cancelled']);
+    await Promise.all([
+      call(t.app, 'POST', '/api/subs/cancel-subscription', { token: s.token }),
+      call(t.app, 'POST', '/api/subs/cancel-subscription', { token: s.token }),
+    ]);
+    expect(await subjects(s.email)).toEqual([
+      'RoundUp receipt: $50.00 for Pro (monthly)',
+      'Your RoundUp Pro membership is cancelled',
+    ]);
     const cancelled = (await mails(s.email)).find((x) => x.subject === 'Your RoundUp Pro membership is cancelled')!;
     expect(cancelled.body).toContain('End of access: July 01, 2026');
     expect(cancelled.body).toContain('You still have Pro until July 01, 2026; it will not renew.');
@@ -413,10 +523,14 @@ describe('cancel and refund messages state the member’s real state afterwards'
     await buy(m.token);
     now = new Date('2026-07-09T12:00:00Z');
     const res = await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: m.token });
-    expect(res.body.data.msg).toBe('Your membership is cancelled and will end on August 01, 2026. You still have Pro until August 01, 2026; it will not renew.');
+    expect(res.body.data.msg).toBe(
+      'Your membership is cancelled and will end on August 01, 2026. You still have Pro until August 01, 2026; it will not renew.',
+    );
     const r = await registerUser(t.app);
     await buy(r.token);
     const refunded = await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: r.token });
-    expect(refunded.body.data.msg).toBe('Your membership was cancelled and your payment of $50.00 was refunded in full. You are now on Starter.');
+    expect(refunded.body.data.msg).toBe(
+      'Your membership was cancelled and your payment of $50.00 was refunded in full. You are now on Starter.',
+    );
   });
 });

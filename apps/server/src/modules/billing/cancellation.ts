@@ -37,17 +37,28 @@ export function cancellation(ctx: AppContext, payments: PaymentProvider, core: B
     const ms = await repo.membershipsOf(userId);
     if (subscriptionId && !ms.some((m) => m.id === subscriptionId)) throw notFound('Subscription not found');
     const m = subscriptionId ? ms.find((x) => x.id === subscriptionId) : currentMembership(ms);
-    if (!m || m.status !== 'active' || membershipAccess(m) === 'starter' || m.supersededAt) throw badRequest('There is no active membership to cancel.');
+    if (!m || m.status !== 'active' || membershipAccess(m) === 'starter' || m.supersededAt)
+      throw badRequest('There is no active membership to cancel.');
     const first = await repo.firstPaidInvoice(userId);
     const decision = cancelDecisionFor(firstPayment(first), m.id, now);
     const after = () => stateLine(repo, userId);
 
     if (m.level === 'lifetime') {
-      if (decision !== 'refund') throw badRequest('Lifetime access does not lapse. A full refund is only available within 7 days of purchase.');
+      if (decision !== 'refund')
+        throw badRequest('Lifetime access does not lapse. A full refund is only available within 7 days of purchase.');
       const inv = await repo.invoiceByPaymentIntent(m.id);
       const refund = await payments.refund(m.id);
-      await apply({ subscriptions: [], invoices: [], charge: await core.chargeAfterRefund(m.id, inv?.amountRefunded ?? 0, refund) });
-      return { outcome: 'refunded', refundAmount: refund.amount, accessUntil: null, msg: `Your lifetime membership was cancelled and ${money(refund.amount)} was refunded in full. ${await after()}` };
+      await apply({
+        subscriptions: [],
+        invoices: [],
+        charge: await core.chargeAfterRefund(m.id, inv?.amountRefunded ?? 0, refund),
+      });
+      return {
+        outcome: 'refunded',
+        refundAmount: refund.amount,
+        accessUntil: null,
+        msg: `Your lifetime membership was cancelled and ${money(refund.amount)} was refunded in full. ${await after()}`,
+      };
     }
 
     if (decision === 'refund') {
@@ -74,7 +85,9 @@ export function cancellation(ctx: AppContext, payments: PaymentProvider, core: B
       };
     }
 
-    const sub = m.cancelAtPeriodEnd ? await payments.retrieveSubscription(m.id) : await payments.cancelSubscription(m.id, { atPeriodEnd: true });
+    const sub = m.cancelAtPeriodEnd
+      ? await payments.retrieveSubscription(m.id)
+      : await payments.cancelSubscription(m.id, { atPeriodEnd: true });
     if (sub) await apply({ subscriptions: [sub], invoices: [] });
     const end = fromSecs(sub?.currentPeriodEnd ?? null) ?? m.currentPeriodEnd;
     return {

@@ -74,14 +74,19 @@ export function checkout(ctx: AppContext, payments: PaymentProvider, core: Billi
     ownedSession,
     local,
 
-    async startCheckout(principal: Principal, level: BillingLevel, body: { priceId?: string | null; stripeCustomerId?: string | null; userId?: string | null }) {
+    async startCheckout(
+      principal: Principal,
+      level: BillingLevel,
+      body: { priceId?: string | null; stripeCustomerId?: string | null; userId?: string | null },
+    ) {
       const user = await repo.user(principal.user.id);
       if (!user) throw notFound('User not found');
       if (body.userId && body.userId !== user.id) throw forbidden('You can only start a checkout for yourself.');
       const priceId = payments.priceFor(level);
       if (!priceId) throw new AppError('UNAVAILABLE', 'Checkout is not available right now. Please try again later.');
       if (body.priceId && body.priceId !== priceId) throw badRequest('That price is not available.');
-      if (body.stripeCustomerId && body.stripeCustomerId !== user.stripeCustomerId) throw forbidden('That customer does not belong to you.');
+      if (body.stripeCustomerId && body.stripeCustomerId !== user.stripeCustomerId)
+        throw forbidden('That customer does not belong to you.');
 
       return perMember(user.id, async () => {
         const open = await openSessions(user.id);
@@ -129,7 +134,14 @@ export function checkout(ctx: AppContext, payments: PaymentProvider, core: Billi
       const s = await provider.describe(sessionId);
       if (!s) throw notFound('We could not find that checkout session.');
       const user = await repo.user(row.userId);
-      return { id: s.id, level: (s.level ?? 'pro') as BillingLevel, amount: s.amountTotal ?? 0, status: s.status, email: user?.email ?? '', username: user?.username ?? '' };
+      return {
+        id: s.id,
+        level: (s.level ?? 'pro') as BillingLevel,
+        amount: s.amountTotal ?? 0,
+        status: s.status,
+        email: user?.email ?? '',
+        username: user?.username ?? '',
+      };
     },
 
     async payTestCheckout(principal: Principal, sessionId: string) {
@@ -137,7 +149,8 @@ export function checkout(ctx: AppContext, payments: PaymentProvider, core: Billi
       await ownedSession(principal, sessionId);
       const current = await provider.describe(sessionId);
       if (!current) throw notFound('We could not find that checkout session.');
-      if (current.status === 'expired') throw badRequest('This checkout session was cancelled or replaced by a newer one. Please start again.');
+      if (current.status === 'expired')
+        throw badRequest('This checkout session was cancelled or replaced by a newer one. Please start again.');
       const done = await provider.pay(sessionId);
       await apply(await gatherCheckout(sessionId));
       return { url: done.successUrl.replace('{CHECKOUT_SESSION_ID}', sessionId) };

@@ -1,4 +1,11 @@
-import type { ChargeInfo, CheckoutInfo, InvoiceInfo, PaymentProvider, ProviderEvent, SubscriptionInfo } from '../../adapters/payments';
+import type {
+  ChargeInfo,
+  CheckoutInfo,
+  InvoiceInfo,
+  PaymentProvider,
+  ProviderEvent,
+  SubscriptionInfo,
+} from '../../adapters/payments';
 
 /** What the provider said, read before any database write (state is re-read, never taken from the event). */
 export interface Plan {
@@ -10,7 +17,11 @@ export interface Plan {
   settled?: string[];
 }
 
-const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+]);
 const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_succeeded', 'invoice.payment_failed']);
 const CHECKOUT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 

@@ -30,7 +30,9 @@ export async function memberState(r: BillingRepo, userId: string): Promise<Membe
     role: user.role,
     grantedRole: user.grantedRole,
     access: userAccess(ms.filter((m) => !m.supersededAt)),
-    pro: pro ? { periodEnd: pro.currentPeriodEnd, cancelAtPeriodEnd: pro.cancelAtPeriodEnd, amountCents: pro.unitAmount * pro.quantity } : null,
+    pro: pro
+      ? { periodEnd: pro.currentPeriodEnd, cancelAtPeriodEnd: pro.cancelAtPeriodEnd, amountCents: pro.unitAmount * pro.quantity }
+      : null,
   };
 }
 
@@ -48,24 +50,44 @@ export async function recordNotices(r: BillingRepo, userId: string, events: read
   for (const ev of events) {
     const n = await compose(r, ev, now);
     if (!n) continue;
-    const body = [hi, '', ...n.lines, '', state, '', 'Your billing history is in Settings → Subscription.', '— RoundUp'].join('\n');
+    const body = [hi, '', ...n.lines, '', state, '', 'Your billing history is in Settings → Subscription.', '— RoundUp'].join(
+      '\n',
+    );
     await r.insertNotice({ id: n.id, userId, kind: ev.kind, subject: n.subject, body, createdAt: now });
   }
 }
 
-async function compose(r: BillingRepo, ev: BillingEvent, now: Date): Promise<{ id: string; subject: string; lines: string[] } | null> {
+async function compose(
+  r: BillingRepo,
+  ev: BillingEvent,
+  now: Date,
+): Promise<{ id: string; subject: string; lines: string[] } | null> {
   if (ev.kind === 'paid') {
     const inv = await r.invoice(ev.invoiceId);
     if (!inv || inv.status !== 'paid' || inv.amountPaid <= 0) return null;
     const m = inv.membershipId ? await r.membership(inv.membershipId) : undefined;
     let next: string;
-    if (m?.supersededAt) next = 'This payment duplicated a plan you already have: it is refunded automatically, and a separate email confirms the refund.';
+    if (m?.supersededAt)
+      next =
+        'This payment duplicated a plan you already have: it is refunded automatically, and a separate email confirms the refund.';
     else if (m?.level === 'lifetime') next = 'Renewal: none. Lifetime access does not renew.';
-    else if (m?.currentPeriodEnd && !m.cancelAtPeriodEnd) next = `Next renewal: ${longDate(m.currentPeriodEnd)} (${money(m.unitAmount * m.quantity)})`;
+    else if (m?.currentPeriodEnd && !m.cancelAtPeriodEnd)
+      next = `Next renewal: ${longDate(m.currentPeriodEnd)} (${money(m.unitAmount * m.quantity)})`;
     else next = m?.currentPeriodEnd ? `Access until: ${longDate(m.currentPeriodEnd)} (no renewal)` : '';
-    const lines = ['Thank you: we received your payment.', '', `Plan: ${planName(m)}`, `Amount: ${money(inv.amountPaid)}`, `Date: ${longDate(inv.paidAt ?? inv.createdAt)}`, next];
+    const lines = [
+      'Thank you: we received your payment.',
+      '',
+      `Plan: ${planName(m)}`,
+      `Amount: ${money(inv.amountPaid)}`,
+      `Date: ${longDate(inv.paidAt ?? inv.createdAt)}`,
+      next,
+    ];
     if (inv.hostedInvoiceUrl) lines.push(`Receipt: ${inv.hostedInvoiceUrl}`);
-    return { id: `paid:${inv.id}`, subject: `RoundUp receipt: ${money(inv.amountPaid)} for ${planName(m)}`, lines: lines.filter((l, i) => l || i === 1) };
+    return {
+      id: `paid:${inv.id}`,
+      subject: `RoundUp receipt: ${money(inv.amountPaid)} for ${planName(m)}`,
+      lines: lines.filter((l, i) => l || i === 1),
+    };
   }
   if (ev.kind === 'refund') {
     const inv = await r.invoice(ev.invoiceId);
@@ -77,14 +99,26 @@ async function compose(r: BillingRepo, ev: BillingEvent, now: Date): Promise<{ i
       intro = `You paid twice for RoundUp ${planName(m)}. A member keeps one paid plan, so we cancelled the extra ${m.level === 'pro' ? 'subscription' : 'purchase'} and refunded its payment of ${money(ev.amount)} in full.`;
       subject = `RoundUp refund: ${money(ev.amount)} for a duplicate payment`;
     } else if (m?.supersededReason === 'upgraded') {
-      const p = proratedRefund({ amountCents: inv.amountPaid, periodStart: m.currentPeriodStart, periodEnd: m.currentPeriodEnd, now: m.supersededAt ?? now });
+      const p = proratedRefund({
+        amountCents: inv.amountPaid,
+        periodStart: m.currentPeriodStart,
+        periodEnd: m.currentPeriodEnd,
+        now: m.supersededAt ?? now,
+      });
       intro = `You bought Lifetime access, so we cancelled your monthly Pro subscription at once and refunded the unused part of its current period (${p.remainingDays} of ${p.periodDays} days): ${money(ev.amount)}.`;
       subject = `RoundUp refund: ${money(ev.amount)} for the unused part of your monthly plan`;
     }
     return {
       id: `refund:${inv.id}:${ev.total}`,
       subject,
-      lines: [intro, '', `Plan: ${planName(m)}`, `Amount refunded: ${money(ev.amount)}`, `Date: ${longDate(now)}`, 'The refund reaches your card in 5–10 business days.'],
+      lines: [
+        intro,
+        '',
+        `Plan: ${planName(m)}`,
+        `Amount refunded: ${money(ev.amount)}`,
+        `Date: ${longDate(now)}`,
+        'The refund reaches your card in 5–10 business days.',
+      ],
     };
   }
   const m = await r.membership(ev.membershipId);
@@ -94,7 +128,13 @@ async function compose(r: BillingRepo, ev: BillingEvent, now: Date): Promise<{ i
     return {
       id: `cancel:${m.id}:${m.currentPeriodEnd.toISOString()}`,
       subject: 'Your RoundUp Pro membership is cancelled',
-      lines: ['Your Pro membership is cancelled and will not renew.', '', `Plan: ${planName(m)}`, `Date: ${longDate(now)}`, `End of access: ${longDate(m.currentPeriodEnd)}`],
+      lines: [
+        'Your Pro membership is cancelled and will not renew.',
+        '',
+        `Plan: ${planName(m)}`,
+        `Date: ${longDate(now)}`,
+        `End of access: ${longDate(m.currentPeriodEnd)}`,
+      ],
     };
   }
   // Ended: a refund already said so (its own notice), so only an end without refund is told here.
@@ -105,7 +145,11 @@ async function compose(r: BillingRepo, ev: BillingEvent, now: Date): Promise<{ i
       : m.supersededReason === 'duplicate'
         ? 'Your extra Pro subscription was cancelled: a member keeps one paid plan.'
         : 'Your Pro membership has ended.';
-  return { id: `ended:${m.id}`, subject: 'Your RoundUp Pro membership has ended', lines: [intro, '', `Plan: ${planName(m)}`, `Date: ${longDate(now)}`, 'End of access: now'] };
+  return {
+    id: `ended:${m.id}`,
+    subject: 'Your RoundUp Pro membership has ended',
+    lines: [intro, '', `Plan: ${planName(m)}`, `Date: ${longDate(now)}`, 'End of access: now'],
+  };
 }
 
 /** Emails unsent notices of these members, each claimed first so it goes out once. */

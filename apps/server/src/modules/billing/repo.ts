@@ -31,11 +31,17 @@ export function billingRepo(db: Db) {
     },
     /** Stores the customer id once; returns the one stored (another request may have won). */
     async setCustomerIdOnce(userId: string, customerId: string): Promise<string | null> {
-      await db.update(u).set({ stripeCustomerId: customerId }).where(and(eq(u.id, userId), isNull(u.stripeCustomerId)));
+      await db
+        .update(u)
+        .set({ stripeCustomerId: customerId })
+        .where(and(eq(u.id, userId), isNull(u.stripeCustomerId)));
       const [row] = await db.select({ c: u.stripeCustomerId }).from(u).where(eq(u.id, userId)).limit(1);
       return row?.c ?? null;
     },
-    async setUserMembership(userId: string, values: { role: string; subscriptionTier: string; memberSince: Date | null; stripeSubscriptionId?: string | null }) {
+    async setUserMembership(
+      userId: string,
+      values: { role: string; subscriptionTier: string; memberSince: Date | null; stripeSubscriptionId?: string | null },
+    ) {
       await db.update(u).set(values).where(eq(u.id, userId));
     },
 
@@ -47,13 +53,23 @@ export function billingRepo(db: Db) {
       return row;
     },
     async completeSession(id: string, now: Date) {
-      await db.update(s).set({ status: 'complete', completedAt: now }).where(and(eq(s.id, id), isNull(s.completedAt)));
+      await db
+        .update(s)
+        .set({ status: 'complete', completedAt: now })
+        .where(and(eq(s.id, id), isNull(s.completedAt)));
     },
     async openSessionsOf(userId: string): Promise<SessionRow[]> {
-      return db.select().from(s).where(and(eq(s.userId, userId), eq(s.status, 'open'))).orderBy(desc(s.createdAt));
+      return db
+        .select()
+        .from(s)
+        .where(and(eq(s.userId, userId), eq(s.status, 'open')))
+        .orderBy(desc(s.createdAt));
     },
     async setSessionStatus(id: string, status: string) {
-      await db.update(s).set({ status }).where(and(eq(s.id, id), eq(s.status, 'open')));
+      await db
+        .update(s)
+        .set({ status })
+        .where(and(eq(s.id, id), eq(s.status, 'open')));
     },
 
     async membership(id: string): Promise<MembershipRow | undefined> {
@@ -99,7 +115,11 @@ export function billingRepo(db: Db) {
     },
     /** One settler at a time: claims the settlement (released again if the provider fails). */
     async claimSettlement(id: string, now: Date): Promise<boolean> {
-      const rows = await db.update(m).set({ settledAt: now }).where(and(eq(m.id, id), isNull(m.settledAt))).returning({ id: m.id });
+      const rows = await db
+        .update(m)
+        .set({ settledAt: now })
+        .where(and(eq(m.id, id), isNull(m.settledAt)))
+        .returning({ id: m.id });
       return rows.length > 0;
     },
     async releaseSettlement(id: string) {
@@ -122,11 +142,19 @@ export function billingRepo(db: Db) {
       return db.select().from(n).where(eq(n.userId, userId)).orderBy(desc(n.createdAt), desc(n.id)).limit(limit);
     },
     async unsentNotices(userId: string): Promise<NoticeRow[]> {
-      return db.select().from(n).where(and(eq(n.userId, userId), isNull(n.sentAt))).orderBy(asc(n.createdAt));
+      return db
+        .select()
+        .from(n)
+        .where(and(eq(n.userId, userId), isNull(n.sentAt)))
+        .orderBy(asc(n.createdAt));
     },
     /** Claims a notice for sending: true for exactly one caller. */
     async claimNotice(id: string, now: Date): Promise<boolean> {
-      const rows = await db.update(n).set({ sentAt: now }).where(and(eq(n.id, id), isNull(n.sentAt))).returning({ id: n.id });
+      const rows = await db
+        .update(n)
+        .set({ sentAt: now })
+        .where(and(eq(n.id, id), isNull(n.sentAt)))
+        .returning({ id: n.id });
       return rows.length > 0;
     },
     async releaseNotice(id: string) {
@@ -164,7 +192,10 @@ export function billingRepo(db: Db) {
     async markInvoiceRefunded(id: string, amount: number, now: Date) {
       await db
         .update(i)
-        .set({ amountRefunded: sql`greatest(${i.amountRefunded}, ${amount})`, refundedAt: sql`coalesce(${i.refundedAt}, ${now.toISOString()}::timestamptz)` })
+        .set({
+          amountRefunded: sql`greatest(${i.amountRefunded}, ${amount})`,
+          refundedAt: sql`coalesce(${i.refundedAt}, ${now.toISOString()}::timestamptz)`,
+        })
         .where(eq(i.id, id));
     },
 

@@ -12,33 +12,46 @@ const sessionParams = z.object({ sessionId: z.string().min(1).max(255) });
 const invoiceParams = z.object({ invoiceId: z.string().min(1).max(255) });
 
 /** /api/subs/* (SPEC §7) and the local test checkout. `payments` defaults to the one the config names. */
-export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; payments?: PaymentProvider }> = async (app, { ctx, payments }) => {
+export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; payments?: PaymentProvider }> = async (
+  app,
+  { ctx, payments },
+) => {
   const provider = payments ?? paymentsFromConfig(ctx.config, ctx.database.db, ctx.clock);
   const service = billingService(ctx, provider);
   ctx.log.info(`payments: ${provider.kind === 'stripe' ? 'Stripe' : 'local test checkout (no STRIPE_SECRET_KEY)'}`);
 
-  app.post('/api/subs/session', { schema: { tags: ['billing'], body: checkoutRequest }, config: limit(30, '15 minutes') }, async (req) =>
-    service.startCheckout(requireUser(req), 'pro', req.body ?? {}),
+  app.post(
+    '/api/subs/session',
+    { schema: { tags: ['billing'], body: checkoutRequest }, config: limit(30, '15 minutes') },
+    async (req) => service.startCheckout(requireUser(req), 'pro', req.body ?? {}),
   );
-  app.post('/api/subs/lifetime', { schema: { tags: ['billing'], body: checkoutRequest }, config: limit(30, '15 minutes') }, async (req) =>
-    service.startCheckout(requireUser(req), 'lifetime', req.body ?? {}),
+  app.post(
+    '/api/subs/lifetime',
+    { schema: { tags: ['billing'], body: checkoutRequest }, config: limit(30, '15 minutes') },
+    async (req) => service.startCheckout(requireUser(req), 'lifetime', req.body ?? {}),
   );
-  app.post('/api/subs/register-success', { schema: { tags: ['billing'], body: registerSuccessRequest }, config: limit(60, '15 minutes') }, async (req) =>
-    service.registerSuccess(requireUser(req), req.body.sessionId),
+  app.post(
+    '/api/subs/register-success',
+    { schema: { tags: ['billing'], body: registerSuccessRequest }, config: limit(60, '15 minutes') },
+    async (req) => service.registerSuccess(requireUser(req), req.body.sessionId),
   );
   app.post('/api/subs/fetch', { schema: { tags: ['billing'], body: subscriptionIdRequest } }, async (req) =>
     service.fetch(requireUser(req), req.body?.subscriptionId),
   );
-  app.post('/api/subs/cancel-subscription', { schema: { tags: ['billing'], body: subscriptionIdRequest }, config: limit(20, '15 minutes') }, async (req) =>
-    service.cancel(requireUser(req), req.body?.subscriptionId),
+  app.post(
+    '/api/subs/cancel-subscription',
+    { schema: { tags: ['billing'], body: subscriptionIdRequest }, config: limit(20, '15 minutes') },
+    async (req) => service.cancel(requireUser(req), req.body?.subscriptionId),
   );
 
   // The local test checkout (only when no provider key is set).
   app.get('/api/subs/test-checkout/:sessionId', { schema: { tags: ['billing'], params: sessionParams } }, async (req) => ({
     session: await service.testCheckout(requireUser(req), req.params.sessionId),
   }));
-  app.post('/api/subs/test-checkout/:sessionId/pay', { schema: { tags: ['billing'], params: sessionParams }, config: limit(30, '15 minutes') }, async (req) =>
-    service.payTestCheckout(requireUser(req), req.params.sessionId),
+  app.post(
+    '/api/subs/test-checkout/:sessionId/pay',
+    { schema: { tags: ['billing'], params: sessionParams }, config: limit(30, '15 minutes') },
+    async (req) => service.payTestCheckout(requireUser(req), req.params.sessionId),
   );
   app.post('/api/subs/test-checkout/:sessionId/cancel', { schema: { tags: ['billing'], params: sessionParams } }, async (req) =>
     service.cancelTestCheckout(requireUser(req), req.params.sessionId),
@@ -58,14 +71,17 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; payments?: 
 <tr><th align="left">Status</th><td>${escapeHtml(invoice.status)}${refunded > 0 ? ` (refunded ${escapeHtml(formatMoney(refunded / 100))})` : ''}</td></tr>
 </table></body></html>`;
       reply.type('text/html; charset=utf-8');
-      if (req.query.download) reply.header('content-disposition', `attachment; filename="roundup-receipt-${invoice.id.slice(-12)}.html"`);
+      if (req.query.download)
+        reply.header('content-disposition', `attachment; filename="roundup-receipt-${invoice.id.slice(-12)}.html"`);
       return reply.send(html);
     },
   );
 
   // Webhooks: the raw body is needed for the signature, so JSON is parsed as a buffer in this scope only.
   await app.register(async (hooks) => {
-    hooks.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1_000_000 }, (_req, body, done) => done(null, body));
+    hooks.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1_000_000 }, (_req, body, done) =>
+      done(null, body),
+    );
     hooks.post('/api/subs/webhook', { schema: { tags: ['billing'], hide: true } }, async (req) => {
       const sig = req.headers['stripe-signature'];
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from(typeof req.body === 'string' ? req.body : '');

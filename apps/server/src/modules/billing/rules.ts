@@ -91,7 +91,9 @@ export interface PlanRow extends MembershipState {
 export type SupersedeReason = 'duplicate' | 'upgraded';
 
 const byAge = (preferred: string | null) => (a: PlanRow, b: PlanRow) =>
-  a.createdAt.getTime() - b.createdAt.getTime() || (a.id === preferred ? -1 : b.id === preferred ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  a.createdAt.getTime() - b.createdAt.getTime() ||
+  (a.id === preferred ? -1 : b.id === preferred ? 1 : 0) ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
  * The plans a member must lose so that one paid plan stays: the oldest lifetime wins over
@@ -100,14 +102,20 @@ const byAge = (preferred: string | null) => (a: PlanRow, b: PlanRow) =>
  * Plans already superseded or giving no access are left alone. Between two plans of the same
  * second, `preferred` (the one the member already had on record) stays.
  */
-export function surplusPlans(plans: readonly PlanRow[], preferred: string | null = null): { id: string; reason: SupersedeReason }[] {
+export function surplusPlans(
+  plans: readonly PlanRow[],
+  preferred: string | null = null,
+): { id: string; reason: SupersedeReason }[] {
   const live = plans.filter((p) => !p.supersededAt && membershipAccess(p) !== 'starter').sort(byAge(preferred));
   const lifetime = live.find((p) => p.level === 'lifetime');
   const keep = lifetime ?? live.find((p) => p.level === 'pro');
   if (!keep) return [];
   return live
     .filter((p) => p.id !== keep.id)
-    .map((p) => ({ id: p.id, reason: p.level === 'pro' && lifetime && p.createdAt.getTime() < lifetime.createdAt.getTime() ? 'upgraded' : 'duplicate' }));
+    .map((p) => ({
+      id: p.id,
+      reason: p.level === 'pro' && lifetime && p.createdAt.getTime() < lifetime.createdAt.getTime() ? 'upgraded' : 'duplicate',
+    }));
 }
 
 /**
@@ -117,7 +125,11 @@ export function surplusPlans(plans: readonly PlanRow[], preferred: string | null
  * the period has round((end − start) / 1 day) days (30 when the start is unknown); the result is
  * rounded to the nearest cent (half up) and never exceeds what was paid.
  */
-export function proratedRefund(input: { amountCents: number; periodStart: Date | null; periodEnd: Date | null; now: Date }): { cents: number; remainingDays: number; periodDays: number } {
+export function proratedRefund(input: { amountCents: number; periodStart: Date | null; periodEnd: Date | null; now: Date }): {
+  cents: number;
+  remainingDays: number;
+  periodDays: number;
+} {
   const { amountCents, periodStart, periodEnd, now } = input;
   if (!periodEnd || amountCents <= 0) return { cents: 0, remainingDays: 0, periodDays: 0 };
   const periodDays = Math.max(1, periodStart ? Math.round((periodEnd.getTime() - periodStart.getTime()) / DAY_MS) : 30);
@@ -140,7 +152,8 @@ export interface MemberState {
  */
 export function stateSentence(s: MemberState, date: (d: Date) => string, money: (cents: number) => string): string {
   if (s.access === 'lifetime') return 'You have Lifetime access: it never renews and never lapses.';
-  const granted = s.role !== 'Admin' && s.grantedRole === 'Pro' ? ' After that you keep the Pro access an admin granted you.' : '';
+  const granted =
+    s.role !== 'Admin' && s.grantedRole === 'Pro' ? ' After that you keep the Pro access an admin granted you.' : '';
   if (s.access === 'pro' && s.pro?.periodEnd) {
     return s.pro.cancelAtPeriodEnd
       ? `You still have Pro until ${date(s.pro.periodEnd)}; it will not renew.${granted}`

@@ -51,14 +51,23 @@ export function billingService(ctx: AppContext, payments: PaymentProvider) {
       let ms = await repo.membershipsOf(userId);
       if (subscriptionId && !ms.some((m) => m.id === subscriptionId)) throw notFound('Subscription not found');
       // A cancellation scheduled for the end of a period that has now ended: re-read it.
-      const ended = ms.filter((m) => m.level === 'pro' && m.cancelAtPeriodEnd && m.status === 'active' && m.currentPeriodEnd && m.currentPeriodEnd <= now);
+      const ended = ms.filter(
+        (m) =>
+          m.level === 'pro' && m.cancelAtPeriodEnd && m.status === 'active' && m.currentPeriodEnd && m.currentPeriodEnd <= now,
+      );
       const plan: Plan = { subscriptions: [], invoices: [] };
       for (const m of ended) await core.addSubscription(plan, m.id);
       if (plan.subscriptions.length) await core.apply(plan);
       // Anything left to settle or to send (a provider or mail outage earlier) is retried here.
       else await core.afterCommit([userId]);
       ms = await repo.membershipsOf(userId);
-      const notices = (await repo.noticesOf(userId, 10)).map((n) => ({ id: n.id, kind: n.kind, subject: n.subject, body: n.body, created: secs(n.createdAt) }));
+      const notices = (await repo.noticesOf(userId, 10)).map((n) => ({
+        id: n.id,
+        kind: n.kind,
+        subject: n.subject,
+        body: n.body,
+        created: secs(n.createdAt),
+      }));
       const summary = await stateLine(repo, userId);
       const m = subscriptionId ? ms.find((x) => x.id === subscriptionId) : currentMembership(ms);
       if (!m) return { subscription: null, invoices: { data: [] }, notices, summary, next_renewal: null };
@@ -82,7 +91,12 @@ export function billingService(ctx: AppContext, payments: PaymentProvider) {
           cancelable: active && (m.level === 'lifetime' ? eligible : !m.cancelAtPeriodEnd || eligible),
           items: {
             total_count: invoices.length,
-            data: invoices.map((i) => ({ id: i.id, created: secs(i.paidAt ?? i.createdAt), price: { unit_amount: i.amountPaid }, amount_refunded: i.amountRefunded })),
+            data: invoices.map((i) => ({
+              id: i.id,
+              created: secs(i.paidAt ?? i.createdAt),
+              price: { unit_amount: i.amountPaid },
+              amount_refunded: i.amountRefunded,
+            })),
           },
         },
         invoices: { data: invoices.map(invoiceView) },

@@ -33,8 +33,15 @@ afterAll(async () => {
 
 function deliver(event: object, opts: { secret?: string; timestamp?: number; signature?: string } = {}) {
   const payload = JSON.stringify(event);
-  const header = opts.signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? SECRET, timestamp: opts.timestamp });
-  return t.app.inject({ method: 'POST', url: '/api/subs/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': header }, payload });
+  const header =
+    opts.signature ??
+    signer.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? SECRET, timestamp: opts.timestamp });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/subs/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    payload,
+  });
 }
 
 async function me(token: string) {
@@ -73,7 +80,9 @@ describe('Stripe checkout', () => {
     expect(fake.requests.filter((r) => r.path === '/v1/customers')).toHaveLength(1);
 
     // Not paid yet: register-success refuses.
-    expect((await call(t.app, 'POST', '/api/subs/register-success', { token: u.token, body: { sessionId: session.id } })).status).toBe(400);
+    expect(
+      (await call(t.app, 'POST', '/api/subs/register-success', { token: u.token, body: { sessionId: session.id } })).status,
+    ).toBe(400);
     const { session: paid, subscription } = fake.complete(session.id);
     const res = await deliver(fake.event('checkout.session.completed', paid));
     expect(res.statusCode).toBe(200);
@@ -93,7 +102,9 @@ describe('Stripe checkout', () => {
     expect(res.status).toBe(200);
     const s = fake.get(res.body.data.session.id)!;
     expect(s).toMatchObject({ mode: 'payment', _price: 'price_life', _invoice_creation: true });
-    expect((await call(t.app, 'POST', '/api/subs/lifetime', { token: u.token, body: { priceId: 'price_pro' } })).status).toBe(400);
+    expect((await call(t.app, 'POST', '/api/subs/lifetime', { token: u.token, body: { priceId: 'price_pro' } })).status).toBe(
+      400,
+    );
     fake.complete(s.id);
     const ok = await call(t.app, 'POST', '/api/subs/register-success', { token: u.token, body: { sessionId: s.id } });
     expect(ok.status).toBe(200);
@@ -114,7 +125,12 @@ describe('Stripe webhooks', () => {
       await deliver(event, { secret: 'whsec_wrong' }),
       await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
       await deliver(event, { signature: 't=1,v1=deadbeef' }),
-      await t.app.inject({ method: 'POST', url: '/api/subs/webhook', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(event) }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/subs/webhook',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(event),
+      }),
     ];
     for (const res of cases) {
       expect(res.statusCode).toBe(400);
@@ -122,7 +138,12 @@ describe('Stripe webhooks', () => {
     }
     // A tampered body with a signature made for another body.
     const header = signer.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: SECRET });
-    const tampered = await t.app.inject({ method: 'POST', url: '/api/subs/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': header }, payload: JSON.stringify({ ...event, type: 'invoice.paid' }) });
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: '/api/subs/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      payload: JSON.stringify({ ...event, type: 'invoice.paid' }),
+    });
     expect(tampered.statusCode).toBe(400);
     expect(await me(u.token)).toMatchObject({ role: 'User', subscriptionTier: 'Starter' });
     expect(await count('webhook_events', 'id = $1', [event.id])).toBe(0);
@@ -185,11 +206,16 @@ describe('Stripe webhooks', () => {
     const { session: paid, subscription, invoice } = fake.complete(session.id);
     await deliver(fake.event('checkout.session.completed', paid));
     now = new Date(Date.now() + 3 * DAY);
-    const res = await call(t.app, 'POST', '/api/subs/cancel-subscription', { token: u.token, body: { subscriptionId: subscription!.id } });
+    const res = await call(t.app, 'POST', '/api/subs/cancel-subscription', {
+      token: u.token,
+      body: { subscriptionId: subscription!.id },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ outcome: 'refunded', refundAmount: 5000 });
     expect(fake.get(subscription!.id)!.status).toBe('canceled');
-    const charge = fake.get(fake.get(invoice.id)!._payment_intent) ?? [...fake.objects.values()].find((o) => o.object === 'charge' && o.payment_intent === invoice._payment_intent)!;
+    const charge =
+      fake.get(fake.get(invoice.id)!._payment_intent) ??
+      [...fake.objects.values()].find((o) => o.object === 'charge' && o.payment_intent === invoice._payment_intent)!;
     expect(charge.amount_refunded).toBe(5000);
     expect(fake.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
     expect(await me(u.token)).toMatchObject({ role: 'User', subscriptionTier: 'Starter' });
@@ -211,7 +237,11 @@ describe('Stripe webhooks', () => {
     expect(res.body.data).toMatchObject({ outcome: 'scheduled', refundAmount: 0 });
     expect(res.body.data.accessUntil).toBe(new Date(subscription!.items.data[0].current_period_end * 1000).toISOString());
     expect(fake.get(subscription!.id)).toMatchObject({ status: 'active', cancel_at_period_end: true });
-    expect(fake.requests.filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === fake.get(subscription!.latest_invoice)!._payment_intent)).toHaveLength(0);
+    expect(
+      fake.requests.filter(
+        (r) => r.path === '/v1/refunds' && r.body.payment_intent === fake.get(subscription!.latest_invoice)!._payment_intent,
+      ),
+    ).toHaveLength(0);
     await deliver(fake.event('customer.subscription.updated', fake.get(subscription!.id)!));
     expect(await me(u.token)).toMatchObject({ role: 'Pro', subscriptionTier: 'Pro' });
     // The period ends: Stripe cancels and tells us.
@@ -225,7 +255,10 @@ describe('Stripe webhooks', () => {
 
 /** The emails a member got, oldest first (the outbox mailer writes every message to the outbox table). */
 async function mails(email: string) {
-  const { rows } = await t.database.query<{ subject: string; body: string }>('select subject, body from outbox where recipient = $1 order by created_at, id', [email]);
+  const { rows } = await t.database.query<{ subject: string; body: string }>(
+    'select subject, body from outbox where recipient = $1 order by created_at, id',
+    [email],
+  );
   return rows;
 }
 const subjects = async (email: string) => (await mails(email)).map((m) => m.subject);
@@ -233,7 +266,14 @@ const subjects = async (email: string) => (await mails(email)).map((m) => m.subj
 /** Another Pro session for the member, opened outside this server (another instance, a tab from before): nothing stopped it. */
 function strayProSession(customer: string, userId: string) {
   const metadata = { userId, level: 'pro' };
-  return fake.openSession({ mode: 'subscription', customer, client_reference_id: userId, line_items: [{ price: 'price_pro', quantity: '1' }], metadata, subscription_data: { metadata } });
+  return fake.openSession({
+    mode: 'subscription',
+    customer,
+    client_reference_id: userId,
+    line_items: [{ price: 'price_pro', quantity: '1' }],
+    metadata,
+    subscription_data: { metadata },
+  });
 }
 
 describe('one paid plan per member (decision 009)', () => {
@@ -248,7 +288,11 @@ describe('one paid plan per member (decision 009)', () => {
   async function expectOnePlanOneRefund(u: { token: string; email: string; user: { _id: string } }, subs: string[]) {
     const states = subs.map((id) => fake.get(id)!.status).sort();
     expect(states).toEqual(['active', 'canceled']);
-    const refunds = fake.requests.filter((r) => r.path === '/v1/refunds' && subs.some((id) => fake.get(fake.get(id)!.latest_invoice)!._payment_intent === r.body.payment_intent));
+    const refunds = fake.requests.filter(
+      (r) =>
+        r.path === '/v1/refunds' &&
+        subs.some((id) => fake.get(fake.get(id)!.latest_invoice)!._payment_intent === r.body.payment_intent),
+    );
     expect(refunds).toHaveLength(1);
     expect(refunds[0].body.amount).toBe('5000');
     const kept = subs.find((id) => fake.get(id)!.status === 'active')!;
@@ -259,8 +303,12 @@ describe('one paid plan per member (decision 009)', () => {
     expect(got.filter((s) => s === 'RoundUp refund: $50.00 for a duplicate payment')).toHaveLength(1);
     const f = await call(t.app, 'POST', '/api/subs/fetch', { token: u.token });
     expect(f.body.data.subscription).toMatchObject({ id: kept, status: 'active' });
-    expect(f.body.data.notices.map((n: { subject: string }) => n.subject)).toContain('RoundUp refund: $50.00 for a duplicate payment');
-    expect(f.body.data.notices.find((n: { kind: string }) => n.kind === 'refund').body).toContain('You paid twice for RoundUp Pro (monthly)');
+    expect(f.body.data.notices.map((n: { subject: string }) => n.subject)).toContain(
+      'RoundUp refund: $50.00 for a duplicate payment',
+    );
+    expect(f.body.data.notices.find((n: { kind: string }) => n.kind === 'refund').body).toContain(
+      'You paid twice for RoundUp Pro (monthly)',
+    );
   }
 
   it('two Pro checkouts both paid, checkout.session.completed first: one plan stays, the second is cancelled and refunded, the member is told', async () => {
@@ -270,13 +318,19 @@ describe('one paid plan per member (decision 009)', () => {
       fake.event('checkout.session.completed', paidB.session),
       fake.event('invoice.paid', paidB.invoice),
       fake.event('invoice.paid', paidA.invoice),
-    ]) expect((await deliver(ev)).statusCode).toBe(200);
+    ])
+      expect((await deliver(ev)).statusCode).toBe(200);
     await expectOnePlanOneRefund(u, [paidA.subscription!.id, paidB.subscription!.id]);
     // Stripe then reports what we did: nothing changes and nothing more is sent.
     const before = (await mails(u.email)).length;
     const loser = [paidA, paidB].find((p) => fake.get(p.subscription!.id)!.status === 'canceled')!;
     await deliver(fake.event('customer.subscription.deleted', fake.get(loser.subscription!.id)!));
-    await deliver(fake.event('charge.refunded', [...fake.objects.values()].find((o) => o.object === 'charge' && o.payment_intent === loser.invoice._payment_intent)!));
+    await deliver(
+      fake.event(
+        'charge.refunded',
+        [...fake.objects.values()].find((o) => o.object === 'charge' && o.payment_intent === loser.invoice._payment_intent)!,
+      ),
+    );
     expect((await mails(u.email)).length).toBe(before);
     expect((await me(u.token)).role).toBe('Pro');
   });
@@ -331,7 +385,9 @@ describe('one paid plan per member (decision 009)', () => {
     expect(f.body.data.next_renewal).toBeNull();
     expect(f.body.data.summary).toBe('You have Lifetime access: it never renews and never lapses.');
     expect(f.body.data.invoices.data.find((i: { id: string }) => i.id === invoice.id).amount_refunded).toBe(3333);
-    const refund = (await mails(u.email)).find((m) => m.subject === 'RoundUp refund: $33.33 for the unused part of your monthly plan')!;
+    const refund = (await mails(u.email)).find(
+      (m) => m.subject === 'RoundUp refund: $33.33 for the unused part of your monthly plan',
+    )!;
     expect(refund.body).toContain('(20 of 30 days): $33.33');
     expect(refund.body).toContain('You have Lifetime access');
     expect(f.body.data.notices.some((n: { subject: string }) => n.subject === refund.subject)).toBe(true);

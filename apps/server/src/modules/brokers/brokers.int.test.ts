@@ -76,7 +76,10 @@ describe('broker CRUD', () => {
     const one = await call(t.app, 'GET', `/api/brokers/${b._id}`);
     expect(one.body.data.broker.name).toBe('Test Broker');
 
-    const edit = await call(t.app, 'POST', '/api/brokers/edit', { token: admin, body: { newBroker: { ...validBroker, _id: b._id, name: 'Renamed', rating: 5 } } });
+    const edit = await call(t.app, 'POST', '/api/brokers/edit', {
+      token: admin,
+      body: { newBroker: { ...validBroker, _id: b._id, name: 'Renamed', rating: 5 } },
+    });
     expect(edit.status).toBe(200);
     expect(edit.body.data.broker).toMatchObject({ _id: b._id, name: 'Renamed', rating: 5 });
 
@@ -109,7 +112,10 @@ describe('broker CRUD', () => {
   it('answers 404 for an unknown or malformed id', async () => {
     expect((await call(t.app, 'GET', '/api/brokers/not-a-uuid')).status).toBe(404);
     expect((await call(t.app, 'GET', '/api/brokers/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    const edit = await call(t.app, 'POST', '/api/brokers/edit', { token: admin, body: { newBroker: { ...validBroker, _id: 'nope' } } });
+    const edit = await call(t.app, 'POST', '/api/brokers/edit', {
+      token: admin,
+      body: { newBroker: { ...validBroker, _id: 'nope' } },
+    });
     expect(edit.status).toBe(404);
   });
 });
@@ -143,7 +149,8 @@ describe('rich text is sanitized on save', () => {
   it('strips script, event handlers and javascript: links from fees, promo and review', async () => {
     const res = await add({
       name: 'Evil Broker',
-      signupPromo: '<p>Bonus<script>window.__pwned=1</script></p><img src=x onerror="window.__pwned=1"><a href="javascript:window.__pwned=1">claim</a>',
+      signupPromo:
+        '<p>Bonus<script>window.__pwned=1</script></p><img src=x onerror="window.__pwned=1"><a href="javascript:window.__pwned=1">claim</a>',
       fees: '<p onclick="alert(1)">Fees <a href="https://ok.example.com" target="_self">schedule</a></p>',
       fullReview: '<iframe src="https://evil.test"></iframe><p>Review</p>',
     });
@@ -157,7 +164,9 @@ describe('rich text is sanitized on save', () => {
       expect(html).not.toMatch(/<script|onerror|onclick|javascript:|<iframe|<img/i);
     }
     expect(stored.signup_promo).toBe('<p>Bonus</p><a rel="noopener noreferrer">claim</a>');
-    expect(stored.fees).toBe('<p>Fees <a href="https://ok.example.com" target="_blank" rel="noopener noreferrer">schedule</a></p>');
+    expect(stored.fees).toBe(
+      '<p>Fees <a href="https://ok.example.com" target="_blank" rel="noopener noreferrer">schedule</a></p>',
+    );
     expect(stored.full_review).toBe('<p>Review</p>');
   });
 });

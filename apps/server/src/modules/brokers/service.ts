@@ -74,7 +74,13 @@ export function brokersService(ctx: AppContext) {
     async add(actorId: string, input: BrokerInput): Promise<Broker> {
       return db.transaction(async (tx) => {
         const row = await brokersRepo(tx).insert(toValues(input));
-        await recordAudit(tx, { actorId, action: 'broker.add', targetType: 'broker', targetId: row.id, details: { name: row.name } });
+        await recordAudit(tx, {
+          actorId,
+          action: 'broker.add',
+          targetType: 'broker',
+          targetId: row.id,
+          details: { name: row.name },
+        });
         return toBroker(row, true);
       });
     },
@@ -90,7 +96,13 @@ export function brokersService(ctx: AppContext) {
         const changed = Object.keys(values).filter(
           (k) => JSON.stringify(before[k as keyof BrokerRow]) !== JSON.stringify(values[k as keyof BrokerValues]),
         );
-        await recordAudit(tx, { actorId, action: 'broker.edit', targetType: 'broker', targetId: id, details: { name: row.name, changed } });
+        await recordAudit(tx, {
+          actorId,
+          action: 'broker.edit',
+          targetType: 'broker',
+          targetId: id,
+          details: { name: row.name, changed },
+        });
         return toBroker(row, true);
       });
     },
@@ -99,7 +111,13 @@ export function brokersService(ctx: AppContext) {
       return db.transaction(async (tx) => {
         const row = await brokersRepo(tx).remove(id);
         if (!row) throw notFound('Broker not found');
-        await recordAudit(tx, { actorId, action: 'broker.delete', targetType: 'broker', targetId: id, details: { name: row.name } });
+        await recordAudit(tx, {
+          actorId,
+          action: 'broker.delete',
+          targetType: 'broker',
+          targetId: id,
+          details: { name: row.name },
+        });
         return { _id: id };
       });
     },

@@ -196,9 +196,16 @@ describe('sending a newsletter', () => {
   });
 
   it('is in the audit log once, with who sent it and to how many', async () => {
-    const audit = (await call(t.app, 'GET', '/api/admin/audit', { token: admin.token })).body.data.audit as { action: string; actorId: string; details: Record<string, unknown> }[];
+    const audit = (await call(t.app, 'GET', '/api/admin/audit', { token: admin.token })).body.data.audit as {
+      action: string;
+      actorId: string;
+      details: Record<string, unknown>;
+    }[];
     const sent = audit.filter((a) => a.action === 'comms.send-announcement');
-    expect(sent.find((a) => a.details.subject === 'March newsletter')).toMatchObject({ actorId: admin.user.id, details: { kind: 'newsletter', recipients: 4 } });
+    expect(sent.find((a) => a.details.subject === 'March newsletter')).toMatchObject({
+      actorId: admin.user.id,
+      details: { kind: 'newsletter', recipients: 4 },
+    });
     expect(sent.filter((a) => a.details.subject === 'Double click')).toHaveLength(1);
   });
 });

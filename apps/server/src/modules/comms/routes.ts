@@ -20,19 +20,31 @@ export const commsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     return { comms: await service.list() };
   });
 
-  app.post('/api/comms/send-sms', { schema: { tags: ['comms'], body: sendSmsRequest }, preValidation: adminFirst, config: limit(30, '15 minutes') }, async (req) => {
-    const principal = requireAdmin(req);
-    return service.sendSms(principal, req.body);
-  });
+  app.post(
+    '/api/comms/send-sms',
+    { schema: { tags: ['comms'], body: sendSmsRequest }, preValidation: adminFirst, config: limit(30, '15 minutes') },
+    async (req) => {
+      const principal = requireAdmin(req);
+      return service.sendSms(principal, req.body);
+    },
+  );
 
   // Beyond SPEC §7: announcements (general or newsletter) to the members who opted in.
-  app.get('/api/comms/audience', { schema: { tags: ['comms'], querystring: announcementAudienceQuery }, preValidation: adminFirst }, async (req) => {
-    requireAdmin(req);
-    return service.announcementAudience(req.query.kind);
-  });
+  app.get(
+    '/api/comms/audience',
+    { schema: { tags: ['comms'], querystring: announcementAudienceQuery }, preValidation: adminFirst },
+    async (req) => {
+      requireAdmin(req);
+      return service.announcementAudience(req.query.kind);
+    },
+  );
 
-  app.post('/api/comms/send-announcement', { schema: { tags: ['comms'], body: sendAnnouncementRequest }, preValidation: adminFirst, config: limit(30, '15 minutes') }, async (req) => {
-    const principal = requireAdmin(req);
-    return service.sendAnnouncement(principal, req.body);
-  });
+  app.post(
+    '/api/comms/send-announcement',
+    { schema: { tags: ['comms'], body: sendAnnouncementRequest }, preValidation: adminFirst, config: limit(30, '15 minutes') },
+    async (req) => {
+      const principal = requireAdmin(req);
+      return service.sendAnnouncement(principal, req.body);
+    },
+  );
 };

@@ -1,4 +1,11 @@
-import type { AnnouncementAudience, AnnouncementKind, Communication, SendAnnouncementRequest, SendAnnouncementResult, SendSmsRequest } from '@roundup/shared';
+import type {
+  AnnouncementAudience,
+  AnnouncementKind,
+  Communication,
+  SendAnnouncementRequest,
+  SendAnnouncementResult,
+  SendSmsRequest,
+} from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { conflict } from '../../http/app-error';
 import type { Principal } from '../../http/auth';
@@ -28,10 +35,22 @@ export function commsService(ctx: AppContext, notifications: NotificationsServic
     /** Records the communication, queues one SMS per recipient and writes the audit entry, in one transaction. */
     async sendSms(principal: Principal, input: SendSmsRequest): Promise<{ messageCount: number }> {
       const messageCount = await repo.transaction(async (tx) => {
-        const id = await repo.insert(tx, { type: 'sms', sender: principal.user.username, audience: input.audience, message: input.message, createdDate: ctx.clock() });
+        const id = await repo.insert(tx, {
+          type: 'sms',
+          sender: principal.user.username,
+          audience: input.audience,
+          message: input.message,
+          createdDate: ctx.clock(),
+        });
         const n = await notifications.queueAdminSms(tx, id, input.message, input.audience);
         await repo.setCount(tx, id, n);
-        await recordAudit(tx, { actorId: principal.user.id, action: 'comms.send-sms', targetType: 'communication', targetId: id, details: { audience: input.audience, messageCount: n } });
+        await recordAudit(tx, {
+          actorId: principal.user.id,
+          action: 'comms.send-sms',
+          targetType: 'communication',
+          targetId: id,
+          details: { audience: input.audience, messageCount: n },
+        });
         return n;
       });
       return { messageCount };
@@ -64,7 +83,10 @@ export function commsService(ctx: AppContext, notifications: NotificationsServic
           }
           return { recipients: prev.recipients ?? 0, messageCount: prev.messageCount, duplicate: true };
         }
-        const sent = await notifications.raiseAnnouncement(tx, `${input.kind}:${input.requestId}`, input.kind, { subject: input.subject, message: input.message });
+        const sent = await notifications.raiseAnnouncement(tx, `${input.kind}:${input.requestId}`, input.kind, {
+          subject: input.subject,
+          message: input.message,
+        });
         if (!sent) throw conflict('This announcement was already sent.');
         await repo.setCounts(tx, id, sent);
         await recordAudit(tx, {

@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const add = (over: Record<string, unknown> = {}) => call(t.app, 'POST', '/api/faqs/add', { token: admin, body: { newFaq: { ...validFaq, ...over } } });
+const add = (over: Record<string, unknown> = {}) =>
+  call(t.app, 'POST', '/api/faqs/add', { token: admin, body: { newFaq: { ...validFaq, ...over } } });
 
 describe('FAQ writes are admin-only', () => {
   it.each([
@@ -41,7 +42,9 @@ describe('FAQ reads', () => {
     const b = (await add({ question: 'Second', sort: 0 })).body.data.faq;
     const res = await call(t.app, 'GET', '/api/faqs');
     expect(res.status).toBe(200);
-    const ids = res.body.data.faqs.filter((f: { category: string }) => f.category === 'Testing').map((f: { _id: string }) => f._id);
+    const ids = res.body.data.faqs
+      .filter((f: { category: string }) => f.category === 'Testing')
+      .map((f: { _id: string }) => f._id);
     expect(ids).toEqual([a._id, b._id, c._id]);
     const sorts = res.body.data.faqs.map((f: { sort: number }) => f.sort);
     expect(sorts).toEqual([...sorts].sort((x, y) => x - y));
@@ -52,7 +55,13 @@ describe('FAQ reads', () => {
     expect(none.body.data.faqs).toEqual([]);
 
     const one = await call(t.app, 'GET', `/api/faqs/${a._id}`);
-    expect(one.body.data.faq).toMatchObject({ _id: a._id, question: 'First', category: 'Testing', answer: '<p>Yes.</p>', sort: 0 });
+    expect(one.body.data.faq).toMatchObject({
+      _id: a._id,
+      question: 'First',
+      category: 'Testing',
+      answer: '<p>Yes.</p>',
+      sort: 0,
+    });
     expect(one.body.data.faqs).toHaveLength(1);
     expect((await call(t.app, 'GET', '/api/faqs/not-an-id')).status).toBe(404);
   });
@@ -67,7 +76,10 @@ describe('FAQ reads', () => {
 describe('FAQ edit and delete', () => {
   it('edits and deletes with audit entries', async () => {
     const f = (await add()).body.data.faq;
-    const edit = await call(t.app, 'POST', '/api/faqs/edit', { token: admin, body: { newFaq: { ...validFaq, _id: f._id, question: 'Changed?', sort: 4 } } });
+    const edit = await call(t.app, 'POST', '/api/faqs/edit', {
+      token: admin,
+      body: { newFaq: { ...validFaq, _id: f._id, question: 'Changed?', sort: 4 } },
+    });
     expect(edit.status).toBe(200);
     expect(edit.body.data.faq).toMatchObject({ _id: f._id, question: 'Changed?', sort: 4 });
     expect((await call(t.app, 'POST', '/api/faqs/delete', { token: admin, body: { id: f._id } })).status).toBe(200);
@@ -99,10 +111,13 @@ describe('FAQ validation and sanitization', () => {
 
   it('strips script, event handlers and javascript: links from the answer', async () => {
     const res = await add({
-      answer: '<p onmouseover="alert(1)">Hi<script>alert(1)</script></p><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a><a href="https://ok.test">ok</a>',
+      answer:
+        '<p onmouseover="alert(1)">Hi<script>alert(1)</script></p><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a><a href="https://ok.test">ok</a>',
     });
     expect(res.status).toBe(200);
     const { rows } = await t.database.query<{ answer: string }>('select answer from faqs where id = $1', [res.body.data.faq._id]);
-    expect(rows[0].answer).toBe('<p>Hi</p><a rel="noopener noreferrer">x</a><a href="https://ok.test" rel="noopener noreferrer">ok</a>');
+    expect(rows[0].answer).toBe(
+      '<p>Hi</p><a rel="noopener noreferrer">x</a><a href="https://ok.test" rel="noopener noreferrer">ok</a>',
+    );
   });
 });

@@ -10,7 +10,10 @@ export function faqsRepo(db: Db) {
   const order = [asc(f.sort), asc(f.createdAt), asc(f.id)];
   return {
     async list(): Promise<FaqRow[]> {
-      return db.select().from(f).orderBy(...order);
+      return db
+        .select()
+        .from(f)
+        .orderBy(...order);
     },
     async byCategory(category: string): Promise<FaqRow[]> {
       return db

@@ -18,9 +18,13 @@ export const faqsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get('/api/faqs', { schema: { tags } }, async () => ({ faqs: await service.list() }));
 
-  app.get('/api/faqs/category/:category', { schema: { tags, params: z.object({ category: z.string().max(50) }) } }, async (req) => ({
-    faqs: await service.byCategory(req.params.category),
-  }));
+  app.get(
+    '/api/faqs/category/:category',
+    { schema: { tags, params: z.object({ category: z.string().max(50) }) } },
+    async (req) => ({
+      faqs: await service.byCategory(req.params.category),
+    }),
+  );
 
   app.get('/api/faqs/:id', { schema: { tags, params: z.object({ id: z.string().max(64) }) } }, async (req) => {
     const faq = await service.get(req.params.id);

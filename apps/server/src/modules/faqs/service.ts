@@ -7,7 +7,14 @@ import { isUuid } from '../admin/rules';
 import { faqsRepo, type FaqRow, type FaqValues } from './repo';
 
 export function toFaq(r: FaqRow): Faq {
-  return { _id: r.id, category: r.category, question: r.question, answer: r.answer, sort: r.sort, createdDate: r.createdAt.toISOString() };
+  return {
+    _id: r.id,
+    category: r.category,
+    question: r.question,
+    answer: r.answer,
+    sort: r.sort,
+    createdDate: r.createdAt.toISOString(),
+  };
 }
 
 /** The answer is admin-written HTML: sanitized on save with the allow-list. */
@@ -32,7 +39,13 @@ export function faqsService(ctx: AppContext) {
       const values = toValues(input);
       return db.transaction(async (tx) => {
         const row = await faqsRepo(tx).insert(values);
-        await recordAudit(tx, { actorId, action: 'faq.add', targetType: 'faq', targetId: row.id, details: { question: row.question } });
+        await recordAudit(tx, {
+          actorId,
+          action: 'faq.add',
+          targetType: 'faq',
+          targetId: row.id,
+          details: { question: row.question },
+        });
         return toFaq(row);
       });
     },
@@ -46,7 +59,13 @@ export function faqsService(ctx: AppContext) {
         const row = await r.update(id, values);
         if (!row) throw notFound('FAQ not found');
         const changed = (Object.keys(values) as (keyof FaqValues)[]).filter((k) => before[k] !== values[k]);
-        await recordAudit(tx, { actorId, action: 'faq.edit', targetType: 'faq', targetId: id, details: { question: row.question, changed } });
+        await recordAudit(tx, {
+          actorId,
+          action: 'faq.edit',
+          targetType: 'faq',
+          targetId: id,
+          details: { question: row.question, changed },
+        });
         return toFaq(row);
       });
     },
@@ -55,7 +74,13 @@ export function faqsService(ctx: AppContext) {
       return db.transaction(async (tx) => {
         const row = await faqsRepo(tx).remove(id);
         if (!row) throw notFound('FAQ not found');
-        await recordAudit(tx, { actorId, action: 'faq.delete', targetType: 'faq', targetId: id, details: { question: row.question } });
+        await recordAudit(tx, {
+          actorId,
+          action: 'faq.delete',
+          targetType: 'faq',
+          targetId: id,
+          details: { question: row.question },
+        });
         return { _id: id };
       });
     },

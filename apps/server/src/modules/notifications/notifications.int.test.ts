@@ -20,10 +20,25 @@ async function expand() {
   while ((await notificationsService(t.app.ctx).expandFanouts()) > 0);
 }
 const deliveries = async () =>
-  (await t.database.query<{ idem_key: string; channel: string; status: string; attempts: number; user_id: string | null }>('select idem_key, channel, status, attempts, user_id::text as user_id from notification_deliveries order by idem_key')).rows;
+  (
+    await t.database.query<{ idem_key: string; channel: string; status: string; attempts: number; user_id: string | null }>(
+      'select idem_key, channel, status, attempts, user_id::text as user_id from notification_deliveries order by idem_key',
+    )
+  ).rows;
 
 const splitBody = (over: Record<string, unknown> = {}) => ({
-  newTicker: { name: 'Acme Corp', ticker: 'ACME', effDate: todayInMarket(), buyDate: todayInMarket(), ratio: 10, price: 1.5, status: 'Upcoming', rsType: 'Round Up', caution: false, ...over },
+  newTicker: {
+    name: 'Acme Corp',
+    ticker: 'ACME',
+    effDate: todayInMarket(),
+    buyDate: todayInMarket(),
+    ratio: 10,
+    price: 1.5,
+    status: 'Upcoming',
+    rsType: 'Round Up',
+    caution: false,
+    ...over,
+  },
 });
 
 beforeAll(async () => {
@@ -31,15 +46,26 @@ beforeAll(async () => {
   admin = await registerUser(t.app, { verified: true });
   await setRole(t.database, admin.user.id, 'Admin');
   // Admins get Pro alerts too; keep this one quiet so the counts below stay simple.
-  await call(t.app, 'POST', '/api/users/update-self', { token: admin.token, body: { notifications: { rsa: false, upcomingRsa: false, buyReminderRsa: false, sellRsa: false } } });
+  await call(t.app, 'POST', '/api/users/update-self', {
+    token: admin.token,
+    body: { notifications: { rsa: false, upcomingRsa: false, buyReminderRsa: false, sellRsa: false } },
+  });
   pro = await registerUser(t.app, { verified: true });
   await setRole(t.database, pro.user.id, 'Pro');
-  await t.database.query(`update users set phone = '+14155550132', phone_validated = true, notify_rsa_sms = true, notify_rsa_whatsapp = true where id = $1`, [pro.user.id]);
+  await t.database.query(
+    `update users set phone = '+14155550132', phone_validated = true, notify_rsa_sms = true, notify_rsa_whatsapp = true where id = $1`,
+    [pro.user.id],
+  );
   member = await registerUser(t.app, { verified: true });
   await setRole(t.database, member.user.id, 'Member');
-  await t.database.query(`update users set phone = '+14155550133', phone_validated = false, notify_rsa_sms = true where id = $1`, [member.user.id]);
+  await t.database.query(
+    `update users set phone = '+14155550133', phone_validated = false, notify_rsa_sms = true where id = $1`,
+    [member.user.id],
+  );
   starter = await registerUser(t.app, { verified: true });
-  await t.database.query(`update users set phone = '+14155550134', phone_validated = true, notify_rsa_sms = true where id = $1`, [starter.user.id]);
+  await t.database.query(`update users set phone = '+14155550134', phone_validated = true, notify_rsa_sms = true where id = $1`, [
+    starter.user.id,
+  ]);
   proQuiet = await registerUser(t.app, { verified: true });
   await setRole(t.database, proQuiet.user.id, 'Pro');
   await t.database.query(`update users set notify_rsa_email = false where id = $1`, [proQuiet.user.id]);
@@ -89,7 +115,11 @@ describe('split events → deliveries', () => {
 
   it('turning Upcoming raises upcomingRsa once; other edits raise nothing', async () => {
     const before = (await deliveries()).length;
-    const edit = (status: string) => call(t.app, 'POST', '/api/rs/edit', { token: admin.token, body: { newTicker: { ...splitBody({ status }).newTicker, _id: splitId } } });
+    const edit = (status: string) =>
+      call(t.app, 'POST', '/api/rs/edit', {
+        token: admin.token,
+        body: { newTicker: { ...splitBody({ status }).newTicker, _id: splitId } },
+      });
     expect((await edit('Complete')).status).toBe(200);
     expect((await edit('Upcoming')).status).toBe(200);
     await expand();
@@ -119,9 +149,16 @@ describe('reminders (GET /api/rs/send-update)', () => {
   it('queues buy and sell reminders for today once, however often it is pressed', async () => {
     const today = todayInMarket();
     // A split whose shares come back today at a 0-day broker, bought in the Pro member's account.
-    const [b] = (await t.database.query<{ id: string }>(`insert into brokers (name, share_return_time) values ('ZeroDay', 0) returning id::text as id`)).rows;
+    const [b] = (
+      await t.database.query<{ id: string }>(
+        `insert into brokers (name, share_return_time) values ('ZeroDay', 0) returning id::text as id`,
+      )
+    ).rows;
     const [a] = (
-      await t.database.query<{ id: string }>(`insert into accounts (user_id, broker_id, broker, type, nickname) values ($1, $2, 'ZeroDay', 'Roth IRA', 'My Roth') returning id::text as id`, [pro.user.id, b.id])
+      await t.database.query<{ id: string }>(
+        `insert into accounts (user_id, broker_id, broker, type, nickname) values ($1, $2, 'ZeroDay', 'Roth IRA', 'My Roth') returning id::text as id`,
+        [pro.user.id, b.id],
+      )
     ).rows;
     const [s] = (
       await t.database.query<{ id: string }>(
@@ -129,7 +166,10 @@ describe('reminders (GET /api/rs/send-update)', () => {
         [today],
       )
     ).rows;
-    await t.database.query(`insert into trades (user_id, split_id, account_id, ticker, buy_date, buy_price) values ($1, $2, $3, 'SELL', $4, 1)`, [pro.user.id, s.id, a.id, today]);
+    await t.database.query(
+      `insert into trades (user_id, split_id, account_id, ticker, buy_date, buy_price) values ($1, $2, $3, 'SELL', $4, 1)`,
+      [pro.user.id, s.id, a.id, today],
+    );
 
     expect((await call(t.app, 'GET', '/api/rs/send-update', { token: pro.token })).status).toBe(403);
     const first = await call(t.app, 'GET', '/api/rs/send-update', { token: admin.token });
@@ -156,7 +196,9 @@ describe('retries and the delivery log', () => {
   it('a provider failing twice then succeeding delivers once', async () => {
     const s = notificationsService(t.app.ctx);
     // One message: an SMS to the only Pro member with a validated phone.
-    await t.database.db.transaction(async (tx) => s.raise(tx as never, 'test-1', 'adminSms', { message: 'Flaky' }, { proOnlyAudience: true }));
+    await t.database.db.transaction(async (tx) =>
+      s.raise(tx as never, 'test-1', 'adminSms', { message: 'Flaky' }, { proOnlyAudience: true }),
+    );
     texts.length = 0;
     failNext(2);
     await drain();
@@ -168,7 +210,9 @@ describe('retries and the delivery log', () => {
 
   it('a message failing every time is marked failed, listed for admins, and can be retried', async () => {
     const s = notificationsService(t.app.ctx);
-    await t.database.db.transaction(async (tx) => s.raise(tx as never, 'general:test-2', 'general', { subject: 'Fail', message: 'x' }));
+    await t.database.db.transaction(async (tx) =>
+      s.raise(tx as never, 'general:test-2', 'general', { subject: 'Fail', message: 'x' }),
+    );
     failNext(1000);
     await drain();
     failNext(0);
@@ -192,7 +236,8 @@ describe('unsubscribe link (RFC 8058 one-click)', () => {
     const u = new URL(url);
     return u.pathname + u.search;
   };
-  const prefs = async (m: { token: string }) => (await call(t.app, 'GET', '/api/users/self', { token: m.token })).body.data.user.notifications;
+  const prefs = async (m: { token: string }) =>
+    (await call(t.app, 'GET', '/api/users/self', { token: m.token })).body.data.user.notifications;
   const oneClick = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({
       method: 'POST',
@@ -290,7 +335,10 @@ describe('unsubscribe link (RFC 8058 one-click)', () => {
     const longAgo = Math.floor(Date.now() / 1000) - 400 * 86_400;
     const expired = sign(t.config.tokenPepper, `unsub:${victim.user.id}:newsletter:${longAgo}`);
     const unknownPref = sign(t.config.tokenPepper, `unsub:${victim.user.id}:password:${Math.floor(Date.now() / 1000)}`);
-    const goneUser = sign(t.config.tokenPepper, `unsub:00000000-0000-4000-8000-000000000000:newsletter:${Math.floor(Date.now() / 1000)}`);
+    const goneUser = sign(
+      t.config.tokenPepper,
+      `unsub:00000000-0000-4000-8000-000000000000:newsletter:${Math.floor(Date.now() / 1000)}`,
+    );
     const bad = [
       ['forged', `?token=${encodeURIComponent(forgedToken)}`, 'Link not valid'],
       ['truncated', `?token=${encodeURIComponent(good.slice(0, -3))}`, 'Link not valid'],
@@ -326,24 +374,43 @@ describe('unsubscribe link (RFC 8058 one-click)', () => {
 
 describe('admin communications', () => {
   it('sends an SMS to All or Pro and lists it', async () => {
-    const empty = await call(t.app, 'POST', '/api/comms/send-sms', { token: admin.token, body: { message: '  ', audience: 'All' } });
+    const empty = await call(t.app, 'POST', '/api/comms/send-sms', {
+      token: admin.token,
+      body: { message: '  ', audience: 'All' },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.errors[0].msg).toBe('Please enter a message.');
-    expect((await call(t.app, 'POST', '/api/comms/send-sms', { token: pro.token, body: { message: 'hi', audience: 'All' } })).status).toBe(403);
+    expect(
+      (await call(t.app, 'POST', '/api/comms/send-sms', { token: pro.token, body: { message: 'hi', audience: 'All' } })).status,
+    ).toBe(403);
     // Members are refused before the body is looked at (no validation hints).
     expect((await call(t.app, 'POST', '/api/comms/send-sms', { token: pro.token, body: { message: '' } })).status).toBe(403);
-    const all = await call(t.app, 'POST', '/api/comms/send-sms', { token: admin.token, body: { message: 'Market closed Friday', audience: 'All' } });
+    const all = await call(t.app, 'POST', '/api/comms/send-sms', {
+      token: admin.token,
+      body: { message: 'Market closed Friday', audience: 'All' },
+    });
     expect(all.body.data.messageCount).toBe(2); // pro + starter: validated phone and rsaSMS on
-    const proOnly = await call(t.app, 'POST', '/api/comms/send-sms', { token: admin.token, body: { message: 'Pro only', audience: 'Pro' } });
+    const proOnly = await call(t.app, 'POST', '/api/comms/send-sms', {
+      token: admin.token,
+      body: { message: 'Pro only', audience: 'Pro' },
+    });
     expect(proOnly.body.data.messageCount).toBe(1);
     texts.length = 0;
     await drain();
-    expect(texts.filter((x) => x.body === 'Market closed Friday').map((x) => x.to).sort()).toEqual(['+14155550132', '+14155550134']);
+    expect(
+      texts
+        .filter((x) => x.body === 'Market closed Friday')
+        .map((x) => x.to)
+        .sort(),
+    ).toEqual(['+14155550132', '+14155550134']);
     const list = await call(t.app, 'GET', '/api/comms', { token: admin.token });
     expect(list.body.data.comms[0]).toMatchObject({ type: 'sms', message: 'Pro only', audience: 'Pro', messageCount: 1 });
     expect(list.body.data.comms[0].sender).toBeTruthy();
     expect((await call(t.app, 'GET', '/api/comms', { token: pro.token })).status).toBe(403);
-    const audit = (await call(t.app, 'GET', '/api/admin/audit', { token: admin.token })).body.data.audit as { action: string; details: Record<string, unknown> }[];
+    const audit = (await call(t.app, 'GET', '/api/admin/audit', { token: admin.token })).body.data.audit as {
+      action: string;
+      details: Record<string, unknown>;
+    }[];
     expect(audit.filter((a) => a.action === 'comms.send-sms').map((a) => a.details)).toEqual([
       { audience: 'Pro', messageCount: 1 },
       { audience: 'All', messageCount: 2 },

@@ -340,16 +340,23 @@ describe('a queued split alert, then the split leaves the public calendar (issue
     // Took effect yesterday (shares back today at a one-day broker): the member holds an open position on it.
     const archivedTicker = newTicker('ARCHQ', { buyDate: addDays(today, -2), effDate: addDays(today, -1) });
     const arch = await add('ARCHQ', { buyDate: archivedTicker.buyDate, effDate: archivedTicker.effDate });
-    const { rows: b } = await t.database.query<{ id: string }>(`insert into brokers (name, share_return_time) values ('Next Day', 1) returning id::text as id`);
+    const { rows: b } = await t.database.query<{ id: string }>(
+      `insert into brokers (name, share_return_time) values ('Next Day', 1) returning id::text as id`,
+    );
     const acct = await call(t.app, 'POST', '/api/accounts/add', {
       token: pro.token,
       body: { newAccount: { brokerId: b[0].id, type: 'Individual Cash', nickname: 'Main' } },
     });
     expect(acct.status).toBe(200);
     const accountId = (acct.body.data.accounts as { _id: string }[])[0]._id;
-    expect((await call(t.app, 'POST', '/api/trades/add', { token: pro.token, body: { newTrade: { accountId, splitId: arch, buy_price: 1 } } })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await call(t.app, 'POST', '/api/trades/add', {
+          token: pro.token,
+          body: { newTrade: { accountId, splitId: arch, buy_price: 1 } },
+        })
+      ).status,
+    ).toBe(200);
 
     await service().buyReminders(today);
     await service().sellReminders(today);
@@ -376,7 +383,10 @@ describe('a queued split alert, then the split leaves the public calendar (issue
     expect(await statusOf('sell:', pro.user.id)).toMatchObject({ status: 'queued' });
 
     // Before the worker runs, the admin moves one back to Approved, archives one (it has a trade) and deletes one.
-    const back2 = await call(t.app, 'POST', '/api/rs/edit', { token: admin.token, body: { newTicker: { ...newTicker('BACKQ', { status: 'Approved' }), _id: back } } });
+    const back2 = await call(t.app, 'POST', '/api/rs/edit', {
+      token: admin.token,
+      body: { newTicker: { ...newTicker('BACKQ', { status: 'Approved' }), _id: back } },
+    });
     expect(back2.status).toBe(200);
     const archived = await call(t.app, 'POST', '/api/rs/delete', { token: admin.token, body: { id: arch, confirm: true } });
     expect(archived.body.data).toMatchObject({ archived: true });
@@ -389,11 +399,15 @@ describe('a queued split alert, then the split leaves the public calendar (issue
     const said = [...mails.map((m) => `${m.subject}\n${m.text}`), ...discords];
     for (const ticker of ['BACKQ', 'GONEQ']) expect(said.filter((x) => x.includes(ticker))).toEqual([]);
     // The archived split's alerts are not sent; the member's sell reminder for their own open position still is.
-    expect(said.filter((x) => x.includes('ARCHQ'))).toEqual([expect.stringMatching(/^Your round-up shares should be back: ARCHQ\n/)]);
-    expect(mails.filter((m) => m.to === pro.email && m.subject.includes('KEEPQ')).map((m) => m.subject).sort()).toEqual([
-      'Buy today: KEEPQ',
-      'New reverse split: KEEPQ 10:1',
+    expect(said.filter((x) => x.includes('ARCHQ'))).toEqual([
+      expect.stringMatching(/^Your round-up shares should be back: ARCHQ\n/),
     ]);
+    expect(
+      mails
+        .filter((m) => m.to === pro.email && m.subject.includes('KEEPQ'))
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(['Buy today: KEEPQ', 'New reverse split: KEEPQ 10:1']);
     expect(discords.filter((d) => d.includes('KEEPQ'))).toHaveLength(1);
 
     for (const id of [back, gone, arch]) {

@@ -66,7 +66,12 @@ beforeAll(async () => {
   );
   const app = await buildApp({ database, config: testConfig(), webDist: null, logger: false });
   await app.ready();
-  await database.db.transaction(async (tx) => notificationsService(app.ctx).raise(tx as never, 'newsletter:reliability', 'newsletter', { subject: 'Reliability', message: 'Hi' }));
+  await database.db.transaction(async (tx) =>
+    notificationsService(app.ctx).raise(tx as never, 'newsletter:reliability', 'newsletter', {
+      subject: 'Reliability',
+      message: 'Hi',
+    }),
+  );
   await app.close();
   if (dbKind === 'pglite') await database.close();
 }, 120_000);
@@ -107,8 +112,11 @@ describe('worker crash (SIGKILL mid-batch)', () => {
     const duplicates = keys.length - unique.size;
     expect(duplicates).toBeLessThanOrEqual(CONCURRENCY);
 
-    const database = dbKind === 'postgres' ? pgDatabase! : await openDatabase({ pglite: new PGlite(path.join(dataDir, 'pglite')) });
-    const r = await database.query<{ status: string; n: number }>(`select status, count(*)::int as n from notification_deliveries group by status`);
+    const database =
+      dbKind === 'postgres' ? pgDatabase! : await openDatabase({ pglite: new PGlite(path.join(dataDir, 'pglite')) });
+    const r = await database.query<{ status: string; n: number }>(
+      `select status, count(*)::int as n from notification_deliveries group by status`,
+    );
     expect(r.rows).toEqual([{ status: 'sent', n: N }]);
     if (dbKind === 'pglite') await database.close();
   }, 180_000);

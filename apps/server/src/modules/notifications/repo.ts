@@ -61,7 +61,8 @@ const RECIPIENT_COLUMNS = `u.role as u_role, u.disabled as u_disabled, u.email a
 function recipientFrom(row: Record<string, unknown>): Recipient | null {
   if (row.u_role == null) return null;
   const notifications = {} as Notifications;
-  for (const [key, column] of Object.entries(PREF_COLUMN) as [keyof Notifications, string][]) notifications[key] = Boolean(row[`u_${column}`]);
+  for (const [key, column] of Object.entries(PREF_COLUMN) as [keyof Notifications, string][])
+    notifications[key] = Boolean(row[`u_${column}`]);
   return {
     role: String(row.u_role),
     disabled: Boolean(row.u_disabled),
@@ -164,7 +165,14 @@ export function notificationsRepo(db: Db) {
      */
     async fanOut(
       tx: Db,
-      input: { eventId: string; eventKey: string; kind: EventKind; now: Date; proOnlyAudience?: boolean; range?: { after: string | null; upTo: string } },
+      input: {
+        eventId: string;
+        eventKey: string;
+        kind: EventKind;
+        now: Date;
+        proOnlyAudience?: boolean;
+        range?: { after: string | null; upTo: string };
+      },
     ): Promise<number> {
       const plan = PLANS[input.kind];
       let total = 0;
@@ -193,7 +201,11 @@ export function notificationsRepo(db: Db) {
      * Who an event of `kind` would reach now, by the fan-out's own conditions: members reached on at
      * least one channel, and messages per channel. One pass over users.
      */
-    async audience(tx: Db, kind: EventKind, proOnlyAudience?: boolean): Promise<{ recipients: number; channels: Record<PersonalChannel, number> }> {
+    async audience(
+      tx: Db,
+      kind: EventKind,
+      proOnlyAudience?: boolean,
+    ): Promise<{ recipients: number; channels: Record<PersonalChannel, number> }> {
       const channels = Object.keys(PLANS[kind].channels) as PersonalChannel[];
       const match = (ch: PersonalChannel) => sql`(${sql.join(audienceConditions(kind, ch, proOnlyAudience), sql` and `)})`;
       const perChannel = channels.map((ch) => sql`count(*) filter (where ${match(ch)})::int as ${sql.identifier(ch)}`);
@@ -209,7 +221,9 @@ export function notificationsRepo(db: Db) {
     },
 
     /** The oldest event whose fan-out is not finished, locked for this worker (skipped by others). */
-    async lockPendingFanout(tx: Db): Promise<{ id: string; key: string; kind: EventKind; cursor: string | null; pro_only: boolean } | null> {
+    async lockPendingFanout(
+      tx: Db,
+    ): Promise<{ id: string; key: string; kind: EventKind; cursor: string | null; pro_only: boolean } | null> {
       const r = await rows<{ id: string; key: string; kind: EventKind; cursor: string | null; pro_only: boolean }>(
         tx,
         sql`select id::text as id, key, kind, fanout_cursor::text as cursor, pro_only_audience as pro_only from notification_events
@@ -221,13 +235,20 @@ export function notificationsRepo(db: Db) {
     /** The last user id of the next chunk after `after` (ordered by id), or null when none is left. */
     async chunkEnd(tx: Db, after: string | null, size: number): Promise<string | null> {
       const where = after ? sql`where id > ${after}::uuid` : sql``;
-      const r = await rows<{ last: string | null }>(tx, sql`select id::text as last from (select id from users ${where} order by id limit ${size}) c order by id desc limit 1`);
+      const r = await rows<{ last: string | null }>(
+        tx,
+        sql`select id::text as last from (select id from users ${where} order by id limit ${size}) c order by id desc limit 1`,
+      );
       return r[0]?.last ?? null;
     },
 
     async advanceFanout(tx: Db, eventId: string, cursor: string | null, now: Date): Promise<void> {
-      if (cursor) await tx.execute(sql`update notification_events set fanout_cursor = ${cursor}::uuid where id = ${eventId}::uuid`);
-      else await tx.execute(sql`update notification_events set fanout_pending = false, fanout_done_at = ${ts(now)} where id = ${eventId}::uuid`);
+      if (cursor)
+        await tx.execute(sql`update notification_events set fanout_cursor = ${cursor}::uuid where id = ${eventId}::uuid`);
+      else
+        await tx.execute(
+          sql`update notification_events set fanout_pending = false, fanout_done_at = ${ts(now)} where id = ${eventId}::uuid`,
+        );
     },
 
     /** Individual deliveries (sell reminders, Discord). */
@@ -237,7 +258,9 @@ export function notificationsRepo(db: Db) {
       now: Date,
     ): Promise<number> {
       if (list.length === 0) return 0;
-      const json = JSON.stringify(list.map((d) => ({ k: d.idemKey, e: d.eventId, u: d.userId, c: d.channel, r: d.recipient, d: d.data ?? null })));
+      const json = JSON.stringify(
+        list.map((d) => ({ k: d.idemKey, e: d.eventId, u: d.userId, c: d.channel, r: d.recipient, d: d.data ?? null })),
+      );
       const r = await rows<{ n: number }>(
         tx,
         sql`with ins as (
@@ -251,7 +274,10 @@ export function notificationsRepo(db: Db) {
     },
 
     async split(tx: Db, splitId: string) {
-      const r = await rows<Record<string, unknown>>(tx, sql`select ${SPLIT_FIELDS} from reverse_splits where id = ${splitId}::uuid`);
+      const r = await rows<Record<string, unknown>>(
+        tx,
+        sql`select ${SPLIT_FIELDS} from reverse_splits where id = ${splitId}::uuid`,
+      );
       return r[0] ?? null;
     },
 
@@ -265,7 +291,9 @@ export function notificationsRepo(db: Db) {
 
     /** Open positions (a recorded buy, no sell) whose split took effect in the last few weeks, with their owners. */
     async openPositions(date: string): Promise<SellCandidate[]> {
-      const prefs = Object.values(PREF_COLUMN).map((c) => `u.${c}`).join(', ');
+      const prefs = Object.values(PREF_COLUMN)
+        .map((c) => `u.${c}`)
+        .join(', ');
       return rows<SellCandidate>(
         db,
         sql`select u.id::text as user_id, u.email, u.email_validated, u.phone, u.phone_validated, u.role, u.disabled, ${sql.raw(prefs)},
@@ -325,7 +353,11 @@ export function notificationsRepo(db: Db) {
         payload: row.payload as Record<string, unknown>,
         pro_only: Boolean(row.pro_only),
         member: row.user_id ? recipientFrom(row) : null,
-        splits: ((row.splits as SplitNow[] | null) ?? []).map((x) => ({ id: String(x.id), status: x.status ?? null, archived: Boolean(x.archived) })),
+        splits: ((row.splits as SplitNow[] | null) ?? []).map((x) => ({
+          id: String(x.id),
+          status: x.status ?? null,
+          archived: Boolean(x.archived),
+        })),
       }));
     },
 
@@ -376,7 +408,10 @@ export function notificationsRepo(db: Db) {
     },
 
     async counts(): Promise<Record<string, number>> {
-      const r = await rows<{ status: string; n: number }>(db, sql`select status, count(*)::int as n from notification_deliveries group by status`);
+      const r = await rows<{ status: string; n: number }>(
+        db,
+        sql`select status, count(*)::int as n from notification_deliveries group by status`,
+      );
       return Object.fromEntries(r.map((x) => [x.status, Number(x.n)]));
     },
 
@@ -392,7 +427,10 @@ export function notificationsRepo(db: Db) {
 
     /** True the first time a schedule key is claimed (one run per job and market date, across workers). */
     async claimRun(key: string, now: Date): Promise<boolean> {
-      const r = await rows<{ key: string }>(db, sql`insert into scheduled_runs (key, ran_at) values (${key}, ${ts(now)}) on conflict (key) do nothing returning key`);
+      const r = await rows<{ key: string }>(
+        db,
+        sql`insert into scheduled_runs (key, ran_at) values (${key}, ${ts(now)}) on conflict (key) do nothing returning key`,
+      );
       return r.length > 0;
     },
 
@@ -402,7 +440,10 @@ export function notificationsRepo(db: Db) {
     },
 
     async turnOff(userId: string, pref: keyof Notifications): Promise<boolean> {
-      const r = await rows<{ id: string }>(db, sql`update users set ${sql.raw(PREF_COLUMN[pref])} = false where id = ${userId}::uuid returning id::text as id`);
+      const r = await rows<{ id: string }>(
+        db,
+        sql`update users set ${sql.raw(PREF_COLUMN[pref])} = false where id = ${userId}::uuid returning id::text as id`,
+      );
       return r.length > 0;
     },
 

@@ -20,25 +20,36 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     return { msg: REMINDERS_SENT, ...r };
   });
 
-  app.get('/api/notifications/deliveries', { schema: { tags: ['notifications'], querystring: deliveryStatusQuery } }, async (req) => {
-    requireAdmin(req);
-    return service.deliveries(req.query.status);
-  });
+  app.get(
+    '/api/notifications/deliveries',
+    { schema: { tags: ['notifications'], querystring: deliveryStatusQuery } },
+    async (req) => {
+      requireAdmin(req);
+      return service.deliveries(req.query.status);
+    },
+  );
 
-  app.post('/api/notifications/deliveries/:id/retry', { schema: { tags: ['notifications'], params: z.object({ id: z.uuid() }) } }, async (req) => {
-    const { user } = requireAdmin(req);
-    return service.retry(req.params.id, user.id);
-  });
+  app.post(
+    '/api/notifications/deliveries/:id/retry',
+    { schema: { tags: ['notifications'], params: z.object({ id: z.uuid() }) } },
+    async (req) => {
+      const { user } = requireAdmin(req);
+      return service.retry(req.params.id, user.id);
+    },
+  );
 
   // Unsubscribe (signed token, no sign-in). One URL, the one in the List-Unsubscribe header:
   // GET shows a confirmation page and changes nothing (mail scanners prefetch links); POST unsubscribes
   // (RFC 8058 one-click: `List-Unsubscribe=One-Click` as a form body, or the page's button).
   // Form bodies are accepted in this scope only; every other route stays JSON-only.
   await app.register(async (scope) => {
-    const formBody = (_req: unknown, body: string, done: (err: Error | null, body?: unknown) => void) => done(null, Object.fromEntries(new URLSearchParams(body)));
+    const formBody = (_req: unknown, body: string, done: (err: Error | null, body?: unknown) => void) =>
+      done(null, Object.fromEntries(new URLSearchParams(body)));
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, formBody);
     // RFC 8058 also allows multipart/form-data; the body carries nothing we need beyond the URL's token.
-    scope.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) =>
+      done(null, {}),
+    );
 
     const query = z.object({ token: z.unknown().optional() });
     // Mail providers send every member's one-click POST from a few addresses: a generous per-IP limit.

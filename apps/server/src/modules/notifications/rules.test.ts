@@ -21,7 +21,17 @@ import {
   type Recipient,
 } from './rules';
 
-const ALL_ON: Notifications = { rsa: true, upcomingRsa: true, buyReminderRsa: true, sellRsa: true, generalRsa: true, newsletter: true, rsaWhatsapp: true, rsaSMS: true, rsaEmail: true };
+const ALL_ON: Notifications = {
+  rsa: true,
+  upcomingRsa: true,
+  buyReminderRsa: true,
+  sellRsa: true,
+  generalRsa: true,
+  newsletter: true,
+  rsaWhatsapp: true,
+  rsaSMS: true,
+  rsaEmail: true,
+};
 const user = (over: Partial<Recipient> & { n?: Partial<Notifications> } = {}): Recipient => ({
   role: 'Pro',
   email: 'a@example.com',
@@ -79,16 +89,51 @@ describe('ineligibility: the send-time re-check (same rule as fan-out)', () => {
     ['lost Pro: Pro-only alert', user({ role: 'User' }), 'rsa', 'email', {}, 'Not a Pro member'],
     ['lost Pro: admin SMS to Pro', user({ role: 'User' }), 'adminSms', 'sms', { proOnlyAudience: true }, 'Not a Pro member'],
     ['Starter: admin SMS to All', user({ role: 'User' }), 'adminSms', 'sms', {}, null],
-    ['disabled wins over everything', user({ disabled: true, role: 'User', n: { rsa: false } }), 'rsa', 'email', {}, 'Account disabled'],
-    ['general announcements off', user({ role: 'User', n: { generalRsa: false } }), 'general', 'email', {}, 'Turned off general announcements'],
+    [
+      'disabled wins over everything',
+      user({ disabled: true, role: 'User', n: { rsa: false } }),
+      'rsa',
+      'email',
+      {},
+      'Account disabled',
+    ],
+    [
+      'general announcements off',
+      user({ role: 'User', n: { generalRsa: false } }),
+      'general',
+      'email',
+      {},
+      'Turned off general announcements',
+    ],
     ['general by email ignores rsaEmail', user({ role: 'User', n: { rsaEmail: false } }), 'general', 'email', {}, null],
-    ['newsletter off (unsubscribed)', user({ role: 'User', n: { newsletter: false } }), 'newsletter', 'email', {}, 'Turned off the newsletter'],
+    [
+      'newsletter off (unsubscribed)',
+      user({ role: 'User', n: { newsletter: false } }),
+      'newsletter',
+      'email',
+      {},
+      'Turned off the newsletter',
+    ],
     ['newsletter never goes by SMS', user(), 'newsletter', 'sms', {}, 'Not sent by sms'],
     ['phone removed', user({ phone: null, phone_validated: false }), 'general', 'sms', {}, 'No phone number'],
     ['phone changed, not validated', user({ phone_validated: false }), 'rsa', 'whatsapp', {}, 'Phone not validated'],
     ['no email address', user({ email: null }), 'newsletter', 'email', {}, 'No email address'],
-    ['email not verified: newsletter', user({ role: 'User', email_validated: false }), 'newsletter', 'email', {}, 'Email not verified'],
-    ['email not verified: general announcement', user({ role: 'User', email_validated: false }), 'general', 'email', {}, 'Email not verified'],
+    [
+      'email not verified: newsletter',
+      user({ role: 'User', email_validated: false }),
+      'newsletter',
+      'email',
+      {},
+      'Email not verified',
+    ],
+    [
+      'email not verified: general announcement',
+      user({ role: 'User', email_validated: false }),
+      'general',
+      'email',
+      {},
+      'Email not verified',
+    ],
     ['email not verified: new-split alert', user({ email_validated: false }), 'rsa', 'email', {}, 'Email not verified'],
     ['email not verified: sell reminder', user({ email_validated: false }), 'sellReminder', 'email', {}, 'Email not verified'],
     ['email not verified: SMS still goes', user({ email_validated: false }), 'rsa', 'sms', {}, null],
@@ -194,7 +239,17 @@ describe('backoff', () => {
 });
 
 describe('render', () => {
-  const split = { splitId: 's', name: 'Acme <Corp>', ticker: 'ACME', ratio: 10, buyDate: '2026-03-02', effDate: '2026-03-03', price: '1.5', estProfit: '3.2', status: 'Approved' };
+  const split = {
+    splitId: 's',
+    name: 'Acme <Corp>',
+    ticker: 'ACME',
+    ratio: 10,
+    buyDate: '2026-03-02',
+    effDate: '2026-03-03',
+    price: '1.5',
+    estProfit: '3.2',
+    status: 'Approved',
+  };
   it('email has text and escaped HTML with the unsubscribe link', () => {
     const r = render('rsa', split, null, { appUrl: 'https://x.test', unsubscribeUrl: 'https://x.test/u?t=1' });
     expect(r.subject).toBe('New reverse split: ACME 10:1');
@@ -205,7 +260,12 @@ describe('render', () => {
     expect(r.short).toContain('https://x.test/reverse-splits');
   });
   it('sell reminder lists the accounts', () => {
-    const r = render('sellReminder', { date: '2026-03-04' }, { items: [{ ticker: 'ACME', account: 'Roth', broker: 'Fidelity' }] }, { appUrl: 'https://x.test' });
+    const r = render(
+      'sellReminder',
+      { date: '2026-03-04' },
+      { items: [{ ticker: 'ACME', account: 'Roth', broker: 'Fidelity' }] },
+      { appUrl: 'https://x.test' },
+    );
     expect(r.text).toContain('- ACME in Roth (Fidelity)');
   });
   it('admin SMS is the message itself', () => {
@@ -213,11 +273,16 @@ describe('render', () => {
   });
   it('an announcement keeps its plain-text paragraphs, escaped, with the unsubscribe link', () => {
     const message = 'Hello <members>,\nline two\n\nSecond paragraph & more';
-    const r = render('newsletter', { subject: 'March news', message }, null, { appUrl: 'https://x.test', unsubscribeUrl: 'https://x.test/u?t=2' });
+    const r = render('newsletter', { subject: 'March news', message }, null, {
+      appUrl: 'https://x.test',
+      unsubscribeUrl: 'https://x.test/u?t=2',
+    });
     expect(r.subject).toBe('March news');
     expect(r.text.startsWith(`${message}\n`)).toBe(true);
     expect(r.text).toContain('Unsubscribe: https://x.test/u?t=2');
-    expect(r.html).toContain('<p style="margin:0 0 8px">Hello &lt;members&gt;,<br>line two</p><p style="margin:0 0 8px">Second paragraph &amp; more</p>');
+    expect(r.html).toContain(
+      '<p style="margin:0 0 8px">Hello &lt;members&gt;,<br>line two</p><p style="margin:0 0 8px">Second paragraph &amp; more</p>',
+    );
     expect(r.html).toContain('href="https://x.test/u?t=2"');
     expect(r.short).toBe(`March news\n${message}`);
   });

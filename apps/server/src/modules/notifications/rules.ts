@@ -1,6 +1,15 @@
 import { escapeHtml } from '../../lib/html';
 import { isAnnounceable } from '../splits/rules';
-import { addDays, formatIsoDate, isTradingDay, PERMISSIONS, SMS_MESSAGE_MAX, smsSegmentCount, type Notifications, type Role } from '@roundup/shared';
+import {
+  addDays,
+  formatIsoDate,
+  isTradingDay,
+  PERMISSIONS,
+  SMS_MESSAGE_MAX,
+  smsSegmentCount,
+  type Notifications,
+  type Role,
+} from '@roundup/shared';
 
 /**
  * Who gets which event on which channel (issue #7). Pure: table-tested in rules.test.ts,
@@ -28,7 +37,12 @@ export const PLANS: Record<EventKind, AudiencePlan> = {
   upcomingRsa: { pref: 'upcomingRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'upcomingRsa' },
   buyReminder: { pref: 'buyReminderRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'buyReminderRsa' },
   sellReminder: { pref: 'sellRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'sellRsa' },
-  general: { pref: 'generalRsa', proOnly: false, channels: { email: null, sms: 'rsaSMS', whatsapp: 'rsaWhatsapp' }, unsubscribe: 'generalRsa' },
+  general: {
+    pref: 'generalRsa',
+    proOnly: false,
+    channels: { email: null, sms: 'rsaSMS', whatsapp: 'rsaWhatsapp' },
+    unsubscribe: 'generalRsa',
+  },
   newsletter: { pref: 'newsletter', proOnly: false, channels: { email: null }, unsubscribe: 'newsletter' },
   adminSms: { pref: null, proOnly: false, channels: { sms: 'rsaSMS' }, unsubscribe: null },
 };
@@ -66,7 +80,12 @@ const PREF_NAMES: Record<keyof Notifications, string> = {
  * lost their validated phone after the message was queued is skipped, not sent). Email goes only to a
  * verified address.
  */
-export function ineligibility(user: Recipient, kind: EventKind, channel: PersonalChannel, opts: { proOnlyAudience?: boolean } = {}): string | null {
+export function ineligibility(
+  user: Recipient,
+  kind: EventKind,
+  channel: PersonalChannel,
+  opts: { proOnlyAudience?: boolean } = {},
+): string | null {
   const plan = PLANS[kind];
   if (user.disabled) return 'Account disabled';
   if ((plan.proOnly || opts.proOnlyAudience) && !PRO_ROLES.includes(user.role as Role)) return 'Not a Pro member';
@@ -92,15 +111,22 @@ export const SPLIT_NOT_PUBLIC = 'Split no longer public';
  * Sell reminders are not split announcements: they list the member's own open positions and still
  * go out when the split was archived (its trades are theirs).
  */
-export function splitIneligibility(kind: EventKind, splits: readonly { status: string | null; archived: boolean }[]): string | null {
+export function splitIneligibility(
+  kind: EventKind,
+  splits: readonly { status: string | null; archived: boolean }[],
+): string | null {
   if (!SPLIT_KINDS.includes(kind)) return null;
   if (splits.length === 0) return SPLIT_NOT_PUBLIC;
-  return splits.every((s) => s.status !== null && isAnnounceable({ status: s.status, archived: s.archived })) ? null : SPLIT_NOT_PUBLIC;
+  return splits.every((s) => s.status !== null && isAnnounceable({ status: s.status, archived: s.archived }))
+    ? null
+    : SPLIT_NOT_PUBLIC;
 }
 
 /** The channels one user gets for one event; empty (quietly) when none applies. */
 export function channelsFor(user: Recipient, kind: EventKind, opts: { proOnlyAudience?: boolean } = {}): PersonalChannel[] {
-  return (['email', 'sms', 'whatsapp'] as const).filter((ch) => ch in PLANS[kind].channels && ineligibility(user, kind, ch, opts) === null);
+  return (['email', 'sms', 'whatsapp'] as const).filter(
+    (ch) => ch in PLANS[kind].channels && ineligibility(user, kind, ch, opts) === null,
+  );
 }
 
 /** Where a delivery goes now: the member's current email or phone (they may have changed it since it was queued). */
@@ -115,7 +141,11 @@ export function addressFor(user: Recipient, channel: PersonalChannel): string | 
  * Upcoming; one moved back to Upcoming from Complete raises upcomingRsa. (Each event key is raised
  * once per split, so a split going back and forth is not announced twice.)
  */
-export function eventsForSplitChange(e: { kind: 'added' | 'updated' | 'deleted'; previousStatus: string | null; status: string | null }): ('rsa' | 'upcomingRsa')[] {
+export function eventsForSplitChange(e: {
+  kind: 'added' | 'updated' | 'deleted';
+  previousStatus: string | null;
+  status: string | null;
+}): ('rsa' | 'upcomingRsa')[] {
   if (e.kind === 'deleted' || e.status !== 'Upcoming') return [];
   if (e.kind === 'added') return ['rsa'];
   if (e.previousStatus === 'Upcoming') return [];
@@ -178,7 +208,8 @@ export interface Rendered {
 
 const day = (d: string) => formatIsoDate(d, 'MMMM dd, yyyy');
 const money = (v: string) => `$${Number(v).toFixed(2)}`;
-const splitLine = (s: SplitPayload) => `${s.name} (${s.ticker}), ${s.ratio}:1, buy by ${day(s.buyDate)}, effective ${day(s.effDate)}`;
+const splitLine = (s: SplitPayload) =>
+  `${s.name} (${s.ticker}), ${s.ratio}:1, buy by ${day(s.buyDate)}, effective ${day(s.effDate)}`;
 
 /**
  * An announcement by SMS or WhatsApp: the subject, then the message, cut to one provider
@@ -188,18 +219,29 @@ export function announcementText(subject: string, message: string): string {
   const full = `${subject}\n${message}`;
   if ([...full].length <= SMS_MESSAGE_MAX) return full;
   const more = '… (full message in your email)';
-  return [...full].slice(0, SMS_MESSAGE_MAX - [...more].length).join('').trimEnd() + more;
+  return (
+    [...full]
+      .slice(0, SMS_MESSAGE_MAX - [...more].length)
+      .join('')
+      .trimEnd() + more
+  );
 }
 
 /** Renders one message; `unsubscribeUrl` is added to email bodies. */
-export function render(kind: EventKind, payload: Record<string, unknown>, data: Record<string, unknown> | null, links: { appUrl: string; unsubscribeUrl?: string }): Rendered {
+export function render(
+  kind: EventKind,
+  payload: Record<string, unknown>,
+  data: Record<string, unknown> | null,
+  links: { appUrl: string; unsubscribeUrl?: string },
+): Rendered {
   let subject: string;
   let lines: string[];
   switch (kind) {
     case 'rsa':
     case 'upcomingRsa': {
       const s = payload as unknown as SplitPayload;
-      subject = kind === 'rsa' ? `New reverse split: ${s.ticker} ${s.ratio}:1` : `Upcoming reverse split: ${s.ticker} ${s.ratio}:1`;
+      subject =
+        kind === 'rsa' ? `New reverse split: ${s.ticker} ${s.ratio}:1` : `Upcoming reverse split: ${s.ticker} ${s.ratio}:1`;
       lines = [
         kind === 'rsa' ? 'A new reverse split was announced.' : 'A reverse split is now Upcoming.',
         splitLine(s),
@@ -210,13 +252,20 @@ export function render(kind: EventKind, payload: Record<string, unknown>, data: 
     case 'buyReminder': {
       const splits = (payload.splits ?? []) as SplitPayload[];
       subject = `Buy today: ${splits.map((s) => s.ticker).join(', ')}`;
-      lines = ['Today is the purchase date for:', ...splits.map((s) => `- ${splitLine(s)}`), 'Buy one share in each of your brokerage accounts.'];
+      lines = [
+        'Today is the purchase date for:',
+        ...splits.map((s) => `- ${splitLine(s)}`),
+        'Buy one share in each of your brokerage accounts.',
+      ];
       break;
     }
     case 'sellReminder': {
-      const items = ((data?.items ?? []) as { ticker: string; account: string; broker: string }[]);
+      const items = (data?.items ?? []) as { ticker: string; account: string; broker: string }[];
       subject = `Your round-up shares should be back: ${[...new Set(items.map((i) => i.ticker))].join(', ')}`;
-      lines = ['Your shares should be back in these accounts; you can sell them now:', ...items.map((i) => `- ${i.ticker} in ${i.account} (${i.broker})`)];
+      lines = [
+        'Your shares should be back in these accounts; you can sell them now:',
+        ...items.map((i) => `- ${i.ticker} in ${i.account} (${i.broker})`),
+      ];
       break;
     }
     case 'general':
@@ -229,16 +278,26 @@ export function render(kind: EventKind, payload: Record<string, unknown>, data: 
   }
   const link = `${links.appUrl}/reverse-splits`;
   const short =
-    kind === 'adminSms' ? lines.join('\n') : kind === 'general' || kind === 'newsletter' ? announcementText(subject, lines.join('\n')) : `RoundUp: ${subject}. ${link}`;
-  const footer = links.unsubscribeUrl ? [`You receive this because of your notification settings. Unsubscribe: ${links.unsubscribeUrl}`] : [];
+    kind === 'adminSms'
+      ? lines.join('\n')
+      : kind === 'general' || kind === 'newsletter'
+        ? announcementText(subject, lines.join('\n'))
+        : `RoundUp: ${subject}. ${link}`;
+  const footer = links.unsubscribeUrl
+    ? [`You receive this because of your notification settings. Unsubscribe: ${links.unsubscribeUrl}`]
+    : [];
   const text = [...lines, '', `Open the calendar: ${link}`, '', ...footer].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1b2430">',
     `<h1 style="font-size:18px">${escapeHtml(subject)}</h1>`,
     // Plain text as typed: a blank line starts a paragraph, a single line break stays one.
-    ...lines.flatMap((l) => l.split(/\r?\n[ \t]*\r?\n/)).map((l) => `<p style="margin:0 0 8px">${escapeHtml(l.trim()).replace(/\r?\n/g, '<br>')}</p>`),
+    ...lines
+      .flatMap((l) => l.split(/\r?\n[ \t]*\r?\n/))
+      .map((l) => `<p style="margin:0 0 8px">${escapeHtml(l.trim()).replace(/\r?\n/g, '<br>')}</p>`),
     `<p><a href="${escapeHtml(link)}">Open the calendar</a></p>`,
-    links.unsubscribeUrl ? `<p style="font-size:12px;color:#667">You receive this because of your notification settings. <a href="${escapeHtml(links.unsubscribeUrl)}">Unsubscribe</a></p>` : '',
+    links.unsubscribeUrl
+      ? `<p style="font-size:12px;color:#667">You receive this because of your notification settings. <a href="${escapeHtml(links.unsubscribeUrl)}">Unsubscribe</a></p>`
+      : '',
     '</body></html>',
   ].join('');
   return { subject, text, html, short };

@@ -29,14 +29,38 @@ export interface DeliveryOptions {
   maxAttempts: number;
 }
 
-export const DEFAULT_DELIVERY: DeliveryOptions = { batchSize: 200, concurrency: 20, leaseMs: 120_000, backoffBaseMs: 30_000, maxAttempts: 5 };
+export const DEFAULT_DELIVERY: DeliveryOptions = {
+  batchSize: 200,
+  concurrency: 20,
+  leaseMs: 120_000,
+  backoffBaseMs: 30_000,
+  maxAttempts: 5,
+};
 
-const NOTIFICATION_KEYS = ['rsa', 'upcomingRsa', 'buyReminderRsa', 'sellRsa', 'generalRsa', 'newsletter', 'rsaWhatsapp', 'rsaSMS', 'rsaEmail'] as const;
+const NOTIFICATION_KEYS = [
+  'rsa',
+  'upcomingRsa',
+  'buyReminderRsa',
+  'sellRsa',
+  'generalRsa',
+  'newsletter',
+  'rsaWhatsapp',
+  'rsaSMS',
+  'rsaEmail',
+] as const;
 
 function recipientOf(c: SellCandidate): Recipient {
   const notifications = {} as Notifications;
   for (const k of NOTIFICATION_KEYS) notifications[k] = Boolean(c[prefColumn(k)]);
-  return { role: c.role, disabled: c.disabled, email: c.email, email_validated: Boolean(c.email_validated), phone: c.phone, phone_validated: c.phone_validated, notifications };
+  return {
+    role: c.role,
+    disabled: c.disabled,
+    email: c.email,
+    email_validated: Boolean(c.email_validated),
+    phone: c.phone,
+    phone_validated: c.phone_validated,
+    notifications,
+  };
 }
 
 /** The notification engine: events → deliveries (in the caller's transaction) → adapters, with retries. */
@@ -78,11 +102,20 @@ export function notificationsService(ctx: AppContext) {
     opts: { proOnlyAudience?: boolean; discord?: boolean; immediate?: boolean } = {},
   ) {
     const now = ctx.clock();
-    const eventId = await repo.createEvent(tx, key, kind, payload, now, { pending: !opts.immediate, proOnlyAudience: opts.proOnlyAudience });
+    const eventId = await repo.createEvent(tx, key, kind, payload, now, {
+      pending: !opts.immediate,
+      proOnlyAudience: opts.proOnlyAudience,
+    });
     if (!eventId) return { eventId: null, queued: 0 };
-    let queued = opts.immediate ? await repo.fanOut(tx, { eventId, eventKey: key, kind, now, proOnlyAudience: opts.proOnlyAudience }) : 0;
+    let queued = opts.immediate
+      ? await repo.fanOut(tx, { eventId, eventKey: key, kind, now, proOnlyAudience: opts.proOnlyAudience })
+      : 0;
     if (opts.discord) {
-      queued += await repo.insertDeliveries(tx, [{ idemKey: `${key}:-:discord`, eventId, userId: null, channel: 'discord', recipient: 'discord' }], now);
+      queued += await repo.insertDeliveries(
+        tx,
+        [{ idemKey: `${key}:-:discord`, eventId, userId: null, channel: 'discord', recipient: 'discord' }],
+        now,
+      );
     }
     return { eventId, queued };
   }
@@ -123,7 +156,14 @@ export function notificationsService(ctx: AppContext) {
         const u = recipientOf(items[0]);
         const data = { items: items.map((i) => ({ ticker: i.ticker, account: i.nickname, broker: i.broker })) };
         for (const channel of channelsFor(u, 'sellReminder')) {
-          list.push({ idemKey: `${key}:${userId}:${channel}`, eventId, userId, channel, recipient: channel === 'email' ? u.email! : u.phone!, data });
+          list.push({
+            idemKey: `${key}:${userId}:${channel}`,
+            eventId,
+            userId,
+            channel,
+            recipient: channel === 'email' ? u.email! : u.phone!,
+            data,
+          });
         }
       }
       return repo.insertDeliveries(tx, list, now);
@@ -147,7 +187,15 @@ export function notificationsService(ctx: AppContext) {
         const now = ctx.clock();
         const upTo = await repo.chunkEnd(tx, ev.cursor, size);
         let n = 0;
-        if (upTo) n = await repo.fanOut(tx, { eventId: ev.id, eventKey: ev.key, kind: ev.kind, now, proOnlyAudience: ev.pro_only, range: { after: ev.cursor, upTo } });
+        if (upTo)
+          n = await repo.fanOut(tx, {
+            eventId: ev.id,
+            eventKey: ev.key,
+            kind: ev.kind,
+            now,
+            proOnlyAudience: ev.pro_only,
+            range: { after: ev.cursor, upTo },
+          });
         await repo.advanceFanout(tx, ev.id, upTo, now);
         return n;
       });
@@ -193,7 +241,8 @@ export function notificationsService(ctx: AppContext) {
   /** Sends one claimed delivery through its adapter; returns the provider's id. */
   async function send(d: ClaimedDelivery): Promise<string> {
     const plan = PLANS[d.kind];
-    const unsub = d.user_id && plan.unsubscribe && d.channel === 'email' ? unsubscribeUrl(d.user_id, plan.unsubscribe) : undefined;
+    const unsub =
+      d.user_id && plan.unsubscribe && d.channel === 'email' ? unsubscribeUrl(d.user_id, plan.unsubscribe) : undefined;
     const msg = render(d.kind, d.payload, d.data, { appUrl: ctx.config.appUrl, unsubscribeUrl: unsub });
     switch (d.channel) {
       case 'email': {
@@ -209,7 +258,11 @@ export function notificationsService(ctx: AppContext) {
       case 'whatsapp':
         return (await ctx.whatsapp.send({ to: d.recipient, body: msg.short })).id;
       case 'discord':
-        return (await ctx.discord.send({ content: `**${msg.subject}**\n${msg.text.split('\n\n')[0]}\n${ctx.config.appUrl}/reverse-splits` })).id;
+        return (
+          await ctx.discord.send({
+            content: `**${msg.subject}**\n${msg.text.split('\n\n')[0]}\n${ctx.config.appUrl}/reverse-splits`,
+          })
+        ).id;
     }
   }
 
@@ -234,8 +287,12 @@ export function notificationsService(ctx: AppContext) {
         if (r.status === 'fulfilled') done.push({ id: d.id, providerId: r.value, recipient: d.recipient });
         else {
           const error = r.reason instanceof Error ? r.reason.message : String(r.reason);
-          const retryAt = d.attempts < opts.maxAttempts ? new Date(now.getTime() + backoffMs(d.attempts, opts.backoffBaseMs)) : null;
-          ctx.log.warn({ delivery: d.id, channel: d.channel, attempt: d.attempts, error }, retryAt ? 'delivery failed; will retry' : 'delivery failed');
+          const retryAt =
+            d.attempts < opts.maxAttempts ? new Date(now.getTime() + backoffMs(d.attempts, opts.backoffBaseMs)) : null;
+          ctx.log.warn(
+            { delivery: d.id, channel: d.channel, attempt: d.attempts, error },
+            retryAt ? 'delivery failed; will retry' : 'delivery failed',
+          );
           await repo.markFailed(d.id, error, now, retryAt);
         }
       }
@@ -271,7 +328,9 @@ export function notificationsService(ctx: AppContext) {
     /** Runs the 08:00 New York schedules that are due and not yet run today. */
     async runSchedules(now: Date = ctx.clock()) {
       const date = todayInMarket(now);
-      const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(now));
+      const hour = Number(
+        new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(now),
+      );
       const ran: string[] = [];
       for (const job of dueSchedules({ marketDate: date, marketHour: hour })) {
         if (!(await repo.claimRun(`${job}:${date}`, now))) continue;
@@ -284,7 +343,13 @@ export function notificationsService(ctx: AppContext) {
 
     /** An admin SMS to All or Pro (users with a validated phone and rsaSMS on), queued in `tx`. */
     async queueAdminSms(tx: Db, commId: string, message: string, audience: 'All' | 'Pro') {
-      const r = await raise(tx, `comm:${commId}`, 'adminSms', { message }, { proOnlyAudience: audience === 'Pro', immediate: true });
+      const r = await raise(
+        tx,
+        `comm:${commId}`,
+        'adminSms',
+        { message },
+        { proOnlyAudience: audience === 'Pro', immediate: true },
+      );
       return r.queued;
     },
 
@@ -345,6 +410,7 @@ export function notificationsService(ctx: AppContext) {
     unsubscribeUrl,
   };
 }
-export type UnsubscribeCheck = { ok: true; userId: string; pref: keyof Notifications } | { ok: false; reason: 'invalid' | 'expired' };
+export type UnsubscribeCheck =
+  { ok: true; userId: string; pref: keyof Notifications } | { ok: false; reason: 'invalid' | 'expired' };
 
 export type NotificationsService = ReturnType<typeof notificationsService>;

@@ -15,7 +15,6 @@ export const PREF_LABEL: Record<string, string> = {
   newsletter: 'the newsletter',
 };
 
-
 const BUTTON =
   'display:inline-block;flex:1 1 12rem;box-sizing:border-box;min-height:44px;padding:10px 20px;border-radius:8px;font:600 16px/1.5 system-ui,sans-serif;text-align:center;text-decoration:none;cursor:pointer';
 

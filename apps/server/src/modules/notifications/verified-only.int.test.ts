@@ -90,7 +90,17 @@ describe('alerts and announcements go only to verified email addresses', () => {
     const split = await call(t.app, 'POST', '/api/rs/add', {
       token: admin.token,
       body: {
-        newTicker: { name: 'Verify Inc', ticker: 'VRFY', effDate: today, buyDate: today, ratio: 15, price: 3, status: 'Upcoming', rsType: 'Round Up', caution: false },
+        newTicker: {
+          name: 'Verify Inc',
+          ticker: 'VRFY',
+          effDate: today,
+          buyDate: today,
+          ratio: 15,
+          price: 3,
+          status: 'Upcoming',
+          rsType: 'Round Up',
+          caution: false,
+        },
       },
     });
     expect(split.status).toBe(200);
@@ -108,7 +118,9 @@ describe('alerts and announcements go only to verified email addresses', () => {
   it('account emails (verification, password reset) still go to an unverified address', async () => {
     mails.length = 0;
     expect((await call(t.app, 'POST', '/api/users/resend-verification', { token: unverified.token })).status).toBe(200);
-    expect((await call(t.app, 'POST', '/api/users/request-password-reset', { body: { email: unverified.email } })).status).toBe(200);
+    expect((await call(t.app, 'POST', '/api/users/request-password-reset', { body: { email: unverified.email } })).status).toBe(
+      200,
+    );
     await expect.poll(() => mails.filter((m) => m.to === unverified.email).length).toBe(2);
   });
 });

@@ -22,7 +22,9 @@ export function pageViewsService(ctx: AppContext) {
       const rows = (await repo.perDay(since)).filter((r) => r.day >= from && r.day <= to);
       const totalsMap = new Map<string, number>();
       for (const r of rows) totalsMap.set(r.path, (totalsMap.get(r.path) ?? 0) + r.views);
-      const totals = [...totalsMap.entries()].map(([path, views]) => ({ path, views })).sort((a, b) => b.views - a.views || a.path.localeCompare(b.path));
+      const totals = [...totalsMap.entries()]
+        .map(([path, views]) => ({ path, views }))
+        .sort((a, b) => b.views - a.views || a.path.localeCompare(b.path));
       return { from, to, days: rows, totals, total: totals.reduce((s, t) => s + t.views, 0) };
     },
   };

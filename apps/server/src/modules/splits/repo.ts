@@ -88,7 +88,11 @@ export function splitsRepo(db: Db) {
     },
 
     async icalNonce(userId: string): Promise<string | null> {
-      const [row] = await db.select({ v: schema.users.icalTokenHash }).from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+      const [row] = await db
+        .select({ v: schema.users.icalTokenHash })
+        .from(schema.users)
+        .where(eq(schema.users.id, userId))
+        .limit(1);
       return row?.v ?? null;
     },
     async setIcalNonce(userId: string, nonce: string | null): Promise<void> {
@@ -131,7 +135,10 @@ function txOps(tx: Db) {
     },
     /** Hides the split everywhere and keeps its trades: an UPDATE that fires none of the analytics triggers. */
     async archive(id: string): Promise<void> {
-      await tx.update(t).set({ archivedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(t.id, id));
+      await tx
+        .update(t)
+        .set({ archivedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(t.id, id));
     },
     async remove(id: string): Promise<void> {
       await tx.delete(t).where(eq(t.id, id));

@@ -25,18 +25,32 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     await live.close();
   });
 
-  app.get('/api/rs', { schema: { tags: ['splits'], summary: 'Upcoming and Complete splits (Approved too for admins); masked for Starter users' } }, async (req, reply) => {
-    const p = requireUser(req);
-    const body = await service.listEnvelope(p.user.role);
-    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding').header('cache-control', 'private, no-cache');
-    // The cached envelope is pre-compressed once per change (~10× smaller for 2,000 splits).
-    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(body.gzip);
-    return reply.send(body.json);
-  });
+  app.get(
+    '/api/rs',
+    { schema: { tags: ['splits'], summary: 'Upcoming and Complete splits (Approved too for admins); masked for Starter users' } },
+    async (req, reply) => {
+      const p = requireUser(req);
+      const body = await service.listEnvelope(p.user.role);
+      reply
+        .type('application/json; charset=utf-8')
+        .header('vary', 'accept-encoding')
+        .header('cache-control', 'private, no-cache');
+      // The cached envelope is pre-compressed once per change (~10× smaller for 2,000 splits).
+      if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')))
+        return reply.header('content-encoding', 'gzip').send(body.gzip);
+      return reply.send(body.json);
+    },
+  );
 
   app.get(
     '/api/rs/past',
-    { schema: { tags: ['splits'], summary: 'Complete Round Up splits, newest first (public)', querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(100) }) } },
+    {
+      schema: {
+        tags: ['splits'],
+        summary: 'Complete Round Up splits, newest first (public)',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(100) }),
+      },
+    },
     async (req) => ({ splits: await service.past(req.query.limit) }),
   );
 
@@ -68,13 +82,20 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     const p = requireUser(req);
     return { url: await service.feedUrl(p.user.id, p.user.role) };
   });
-  app.post('/api/rs/ical/reset', { schema: { tags: ['splits'], summary: 'Revoke the feed URL and issue a new one' }, config: limit(20, '15 minutes') }, async (req) => {
-    const p = requireUser(req);
-    return { url: await service.resetFeed(p.user.id, p.user.role) };
-  });
+  app.post(
+    '/api/rs/ical/reset',
+    { schema: { tags: ['splits'], summary: 'Revoke the feed URL and issue a new one' }, config: limit(20, '15 minutes') },
+    async (req) => {
+      const p = requireUser(req);
+      return { url: await service.resetFeed(p.user.id, p.user.role) };
+    },
+  );
   app.get(
     '/api/rs/ical/:file',
-    { schema: { tags: ['splits'], summary: 'The iCal feed (text/calendar)', params: z.object({ file: z.string().max(200) }) }, config: limit(120, '1 hour') },
+    {
+      schema: { tags: ['splits'], summary: 'The iCal feed (text/calendar)', params: z.object({ file: z.string().max(200) }) },
+      config: limit(120, '1 hour'),
+    },
     async (req, reply) => {
       const token = req.params.file.replace(/\.ics$/, '');
       const body = await service.feed(token);
@@ -87,14 +108,24 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   );
 
   // ---- live change stream (SSE) ---------------------------------------------------------------
-  app.post('/api/events/ticket', { schema: { tags: ['splits'], summary: 'A 60-second ticket to open /api/events with EventSource' } }, async (req) => {
-    const p = requireUser(req);
-    return { ticket: service.sseTicket(p.user.id, p.sessionId) };
-  });
+  app.post(
+    '/api/events/ticket',
+    { schema: { tags: ['splits'], summary: 'A 60-second ticket to open /api/events with EventSource' } },
+    async (req) => {
+      const p = requireUser(req);
+      return { ticket: service.sseTicket(p.user.id, p.sessionId) };
+    },
+  );
 
   app.get(
     '/api/events',
-    { schema: { tags: ['splits'], summary: 'Server-sent events: `splits` when any split changes (no split data)', querystring: z.object({ ticket: z.string().max(300).optional() }) } },
+    {
+      schema: {
+        tags: ['splits'],
+        summary: 'Server-sent events: `splits` when any split changes (no split data)',
+        querystring: z.object({ ticket: z.string().max(300).optional() }),
+      },
+    },
     async (req, reply) => {
       const who = req.principal
         ? { userId: req.principal.user.id, sessionId: req.principal.sessionId }
@@ -105,7 +136,11 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const { userId, sessionId } = who;
       const open = streamsPerUser.get(userId) ?? 0;
       if (open >= MAX_STREAMS_PER_USER) {
-        throw new AppError('RATE_LIMITED', `Too many live connections are open (${MAX_STREAMS_PER_USER}); close another RoundUp tab`, { retryAfterSeconds: 30 });
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many live connections are open (${MAX_STREAMS_PER_USER}); close another RoundUp tab`,
+          { retryAfterSeconds: 30 },
+        );
       }
       streamsPerUser.set(userId, open + 1);
       reply.hijack();

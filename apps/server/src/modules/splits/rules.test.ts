@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, defaultEstProfit, monthGrid, monthlyAvgProfit, parseMonthYear, type Split } from '@roundup/shared';
-import { buildIcal, foldLine, icalText, isAnnounceable, mustMask, presentAll, splitAccess, tradeProblem, visibleStatuses, type SplitAccess } from './rules';
+import {
+  buildIcal,
+  foldLine,
+  icalText,
+  isAnnounceable,
+  mustMask,
+  presentAll,
+  splitAccess,
+  tradeProblem,
+  visibleStatuses,
+  type SplitAccess,
+} from './rules';
 
 const TODAY = '2026-03-10';
 
@@ -102,7 +113,15 @@ describe('masking rule: role × buyDate offset from today (New York)', () => {
   };
   it('a masked row carries only its days, status, asterisks and a placeholder id', () => {
     const [row] = presentAll('User', [s], TODAY);
-    expect(row).toEqual({ _id: 'masked-1', name: '*****', ticker: '*****', effDate: '2026-03-12', buyDate: '2026-03-11', status: 'Upcoming', masked: true });
+    expect(row).toEqual({
+      _id: 'masked-1',
+      name: '*****',
+      ticker: '*****',
+      effDate: '2026-03-12',
+      buyDate: '2026-03-11',
+      status: 'Upcoming',
+      masked: true,
+    });
     expect(JSON.stringify(row)).not.toMatch(/37|0\.4321|15\.56|2\.5|note|example|"x"|caution/);
     expect(presentAll('Pro', [s], TODAY)).toEqual([s]);
   });
@@ -123,7 +142,13 @@ describe('masking rule: role × buyDate offset from today (New York)', () => {
 });
 
 describe('splitAccess: the one visibility rule (viewer × status × masked date × own trade)', () => {
-  const viewers = [['anonymous', null], ['User', 'User'], ['Member', 'Member'], ['Pro', 'Pro'], ['Admin', 'Admin']] as const;
+  const viewers = [
+    ['anonymous', null],
+    ['User', 'User'],
+    ['Member', 'Member'],
+    ['Pro', 'Pro'],
+    ['Admin', 'Admin'],
+  ] as const;
   // Per viewer: [Approved, Upcoming masked-date, Upcoming past, Complete masked-date, Complete past, archived Upcoming, archived Complete past]
   const expected: Record<string, SplitAccess[]> = {
     anonymous: ['hidden', 'masked', 'full', 'masked', 'full', 'hidden', 'hidden'],
@@ -147,15 +172,20 @@ describe('splitAccess: the one visibility rule (viewer × status × masked date 
   it.each(cases)('%s × %o → %s', (_name, role, facts, access) => {
     expect(splitAccess(role, facts, TODAY)).toBe(access);
   });
-  it.each(viewers.flatMap(([name, role]) => splits.map((f) => [name, role, f] as const)))('%s always sees a split they have trades on: %o', (_n, role, facts) => {
-    expect(splitAccess(role, facts, TODAY, { ownsTrade: true })).toBe('full');
-  });
+  it.each(viewers.flatMap(([name, role]) => splits.map((f) => [name, role, f] as const)))(
+    '%s always sees a split they have trades on: %o',
+    (_n, role, facts) => {
+      expect(splitAccess(role, facts, TODAY, { ownsTrade: true })).toBe('full');
+    },
+  );
   it.each([
     ['Approved', false, false],
     ['Upcoming', false, true],
     ['Complete', false, false],
     ['Upcoming', true, false],
-  ] as const)('announce a %s split (archived %s) → %s', (status, archived, yes) => expect(isAnnounceable({ status, archived })).toBe(yes));
+  ] as const)('announce a %s split (archived %s) → %s', (status, archived, yes) =>
+    expect(isAnnounceable({ status, archived })).toBe(yes),
+  );
   it.each([
     ['Approved', false, 'add', 'CONFLICT'],
     ['Approved', false, 'edit', 'CONFLICT'],
@@ -172,7 +202,13 @@ describe('monthlyAvgProfit (calendar footer)', () => {
   const rows = (...pairs: [string, number][]) => pairs.map(([effDate, avgProfit]) => ({ effDate, avgProfit }));
   it.each([
     ['empty month', rows(), 2026, 3, 0],
-    ['only effDate in the month counts', rows(['2026-03-01', 1.5], ['2026-03-31', 2.25], ['2026-04-01', 100], ['2026-02-28', 100]), 2026, 3, 3.75],
+    [
+      'only effDate in the month counts',
+      rows(['2026-03-01', 1.5], ['2026-03-31', 2.25], ['2026-04-01', 100], ['2026-02-28', 100]),
+      2026,
+      3,
+      3.75,
+    ],
     ['exact cents', rows(...Array.from({ length: 1000 }, () => ['2026-05-10', 0.01] as [string, number])), 2026, 5, 10],
     ['0.1 + 0.2', rows(['2026-05-01', 0.1], ['2026-05-02', 0.2]), 2026, 5, 0.3],
     ['negative averages reduce it', rows(['2026-06-01', 5], ['2026-06-02', -1.25]), 2026, 6, 3.75],
@@ -202,7 +238,25 @@ describe('iCal', () => {
   });
   it('writes one all-day event per split with escaped text', () => {
     const ics = buildIcal(
-      [{ _id: 'id1', name: 'A, B; C', ticker: 'ABC', effDate: '2026-03-12', buyDate: '2026-03-11', ratio: 10, price: 1, estProfit: 9, avgProfit: 0, status: 'Upcoming', rsType: 'Round Up', source: null, notes: null, caution: false, masked: false }],
+      [
+        {
+          _id: 'id1',
+          name: 'A, B; C',
+          ticker: 'ABC',
+          effDate: '2026-03-12',
+          buyDate: '2026-03-11',
+          ratio: 10,
+          price: 1,
+          estProfit: 9,
+          avgProfit: 0,
+          status: 'Upcoming',
+          rsType: 'Round Up',
+          source: null,
+          notes: null,
+          caution: false,
+          masked: false,
+        },
+      ],
       { appUrl: 'https://roundup.example/', now: new Date('2026-03-10T15:00:00Z') },
     );
     expect(ics).toContain('DTSTART;VALUE=DATE:20260311\r\nDTEND;VALUE=DATE:20260312');
@@ -228,7 +282,25 @@ describe('iCal', () => {
     ['long', `${'Évil '.repeat(40)}\r\nX-INJECTED:1`],
   ])('a split name with %s cannot inject a line', (_what, name) => {
     const ics = buildIcal(
-      [{ _id: 'id1', name, ticker: 'ABC', effDate: '2026-03-12', buyDate: '2026-03-11', ratio: 10, price: 1, estProfit: 9, avgProfit: 0, status: 'Upcoming', rsType: 'Round Up', source: null, notes: null, caution: false, masked: false }],
+      [
+        {
+          _id: 'id1',
+          name,
+          ticker: 'ABC',
+          effDate: '2026-03-12',
+          buyDate: '2026-03-11',
+          ratio: 10,
+          price: 1,
+          estProfit: 9,
+          avgProfit: 0,
+          status: 'Upcoming',
+          rsType: 'Round Up',
+          source: null,
+          notes: null,
+          caution: false,
+          masked: false,
+        },
+      ],
       { appUrl: 'https://roundup.example/', now: new Date('2026-03-10T15:00:00Z') },
     );
     // Only CRLF ends a line; each physical line is at most 75 octets.
@@ -240,7 +312,25 @@ describe('iCal', () => {
     expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1);
     expect(lines.filter((l) => l === 'END:VEVENT')).toHaveLength(1);
     const names = lines.map((l) => /^[A-Z-]+/.exec(l)?.[0]);
-    expect(names).toEqual(['BEGIN', 'VERSION', 'PRODID', 'CALSCALE', 'METHOD', 'X-WR-CALNAME', 'BEGIN', 'UID', 'DTSTAMP', 'DTSTART', 'DTEND', 'SUMMARY', 'DESCRIPTION', 'URL', 'TRANSP', 'END', 'END']);
+    expect(names).toEqual([
+      'BEGIN',
+      'VERSION',
+      'PRODID',
+      'CALSCALE',
+      'METHOD',
+      'X-WR-CALNAME',
+      'BEGIN',
+      'UID',
+      'DTSTAMP',
+      'DTSTART',
+      'DTEND',
+      'SUMMARY',
+      'DESCRIPTION',
+      'URL',
+      'TRANSP',
+      'END',
+      'END',
+    ]);
     expect(lines.find((l) => l.startsWith('DESCRIPTION:'))).toContain('vil');
   });
 });

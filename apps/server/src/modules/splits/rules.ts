@@ -1,4 +1,16 @@
-import { addDays, can, formatMoney, isMaskedBuyDate, MASK, maskedPlaceholderId, type MaskedSplit, type Role, type Split, type SplitStatus, type SplitView } from '@roundup/shared';
+import {
+  addDays,
+  can,
+  formatMoney,
+  isMaskedBuyDate,
+  MASK,
+  maskedPlaceholderId,
+  type MaskedSplit,
+  type Role,
+  type Split,
+  type SplitStatus,
+  type SplitView,
+} from '@roundup/shared';
 
 /**
  * Pure split rules (DESIGN §3: takes `today`, never reads the clock). The calendar rules the
@@ -42,7 +54,8 @@ export type SplitAccess = 'full' | 'masked' | 'hidden';
 export function splitAccess(viewer: Viewer, s: SplitFacts, today: string, opts: { ownsTrade?: boolean } = {}): SplitAccess {
   if (opts.ownsTrade) return 'full';
   if (s.archived) return 'hidden';
-  if (s.status !== 'Upcoming' && s.status !== 'Complete') return can(viewer, 'admin:access') && s.status === 'Approved' ? 'full' : 'hidden';
+  if (s.status !== 'Upcoming' && s.status !== 'Complete')
+    return can(viewer, 'admin:access') && s.status === 'Approved' ? 'full' : 'hidden';
   if (seesEverything(viewer)) return 'full';
   return isMaskedBuyDate(s.buyDate, today) ? 'masked' : 'full';
 }
@@ -66,7 +79,10 @@ export function isAnnounceable(s: Pick<SplitFacts, 'status' | 'archived'>): bool
  * Why a trade cannot be recorded on this split now, or null. Approved splits are not open until
  * an admin moves them to Upcoming; archived ones take no new trades (existing ones may still be edited).
  */
-export function tradeProblem(s: Pick<SplitFacts, 'status' | 'archived'>, action: 'add' | 'edit'): { code: 'NOT_FOUND' | 'CONFLICT'; msg: string } | null {
+export function tradeProblem(
+  s: Pick<SplitFacts, 'status' | 'archived'>,
+  action: 'add' | 'edit',
+): { code: 'NOT_FOUND' | 'CONFLICT'; msg: string } | null {
   if (s.archived) return action === 'add' ? { code: 'NOT_FOUND', msg: 'Split not found' } : null;
   if (s.status === 'Approved') return { code: 'CONFLICT', msg: 'Trades can be recorded once this split is Upcoming' };
   return null;
@@ -74,7 +90,15 @@ export function tradeProblem(s: Pick<SplitFacts, 'status' | 'archived'>, action:
 
 /** The masked stand-in: days, status and asterisks, with the given placeholder id. */
 export function maskSplit(s: Pick<Split, 'buyDate' | 'effDate' | 'status'>, placeholderId: string): MaskedSplit {
-  return { _id: placeholderId, name: MASK, ticker: MASK, effDate: s.effDate, buyDate: s.buyDate, status: s.status === 'Complete' ? 'Complete' : 'Upcoming', masked: true };
+  return {
+    _id: placeholderId,
+    name: MASK,
+    ticker: MASK,
+    effDate: s.effDate,
+    buyDate: s.buyDate,
+    status: s.status === 'Complete' ? 'Complete' : 'Upcoming',
+    masked: true,
+  };
 }
 
 /**
@@ -93,7 +117,10 @@ export function presentAll(viewer: Viewer, splits: readonly (Split & { archived?
       out.push(null as unknown as SplitView);
     }
   }
-  const order = [...masked].sort((a, b) => a.s.buyDate.localeCompare(b.s.buyDate) || a.s.effDate.localeCompare(b.s.effDate) || a.s.status.localeCompare(b.s.status));
+  const order = [...masked].sort(
+    (a, b) =>
+      a.s.buyDate.localeCompare(b.s.buyDate) || a.s.effDate.localeCompare(b.s.effDate) || a.s.status.localeCompare(b.s.status),
+  );
   const slots = masked.map((m) => m.at);
   order.forEach((m, i) => {
     out[slots[i]] = maskSplit(m.s, maskedPlaceholderId(i + 1));
@@ -117,13 +144,15 @@ export function strip(s: Split & { archived?: boolean }): Split {
  * (not allowed in TEXT) are dropped. The result never contains CR or LF, so it cannot start a line.
  */
 export function icalText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n|\u2028|\u2029|\u0085/g, '\\n')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+  return (
+    value
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n|\u2028|\u2029|\u0085/g, '\\n')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+  );
 }
 
 /** Folds a content line at 75 octets (RFC 5545 §3.1). */
@@ -151,9 +180,19 @@ export function foldLine(line: string): string {
 const compact = (d: string) => d.replace(/-/g, '');
 
 export function buildIcal(splits: readonly Split[], opts: { appUrl: string; now: Date }): string {
-  const stamp = opts.now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const stamp = opts.now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const link = `${opts.appUrl.replace(/\/$/, '')}/reverse-splits`;
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//RoundUp//Reverse splits//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', 'X-WR-CALNAME:RoundUp reverse splits'];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//RoundUp//Reverse splits//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'X-WR-CALNAME:RoundUp reverse splits',
+  ];
   for (const s of splits) {
     const summary = `Buy ${s.ticker} · ${s.ratio}:1 reverse split · est. ${formatMoney(s.estProfit)}`;
     const description = `${s.name} (${s.ticker}) ${s.ratio}:1 reverse split effective ${s.effDate}. Buy one share per account by ${s.buyDate}. Estimated profit ${formatMoney(s.estProfit)} per account. ${link}`;

@@ -1,6 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { addDays, can, defaultEstProfit, todayInMarket, type DeleteSplitResult, type PastSplit, type Split, type SplitInput, type SplitView } from '@roundup/shared';
+import {
+  addDays,
+  can,
+  defaultEstProfit,
+  todayInMarket,
+  type DeleteSplitResult,
+  type PastSplit,
+  type Split,
+  type SplitInput,
+  type SplitView,
+} from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { withRetry } from '../../db/retry';
 import { conflict, forbidden, notFound } from '../../http/app-error';
@@ -49,7 +59,8 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
   function feedSecret(userId: string, nonce: string): string {
     return createHmac('sha256', ctx.config.tokenPepper).update(`ical:${userId}:${nonce}`).digest('base64url');
   }
-  const feedUrl = (userId: string, nonce: string) => `${ctx.config.appUrl.replace(/\/$/, '')}/api/rs/ical/${userId}.${feedSecret(userId, nonce)}.ics`;
+  const feedUrl = (userId: string, nonce: string) =>
+    `${ctx.config.appUrl.replace(/\/$/, '')}/api/rs/ical/${userId}.${feedSecret(userId, nonce)}.ics`;
 
   function input(i: SplitInput) {
     return { ...i, estProfit: i.estProfit ?? defaultEstProfit(i.ratio, i.price) };
@@ -87,13 +98,28 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       const rows = await repo.pastRoundUps(limit, addDays(day, -1));
       return rows
         .filter((s) => splitAccess(null, s, day) === 'full')
-        .map((p) => ({ _id: p._id, name: p.name, rsType: p.rsType, ticker: p.ticker, effDate: p.effDate, ratio: p.ratio, price: p.price, avgProfit: p.avgProfit }));
+        .map((p) => ({
+          _id: p._id,
+          name: p.name,
+          rsType: p.rsType,
+          ticker: p.ticker,
+          effDate: p.effDate,
+          ratio: p.ratio,
+          price: p.price,
+          avgProfit: p.avgProfit,
+        }));
     },
 
     async add(i: SplitInput, actorId: string | null = null): Promise<Split> {
       const split = await repo.inTransaction(async (tx, ops) => {
         const s = await ops.insert(input(i));
-        await recordAudit(tx, { actorId, action: 'split.add', targetType: 'split', targetId: s._id, details: { name: s.name, ticker: s.ticker } });
+        await recordAudit(tx, {
+          actorId,
+          action: 'split.add',
+          targetType: 'split',
+          targetId: s._id,
+          details: { name: s.name, ticker: s.ticker },
+        });
         await ctx.notifier.splitChanged(tx, { splitId: s._id, kind: 'added', previousStatus: null, status: s.status });
         return s;
       });
@@ -104,15 +130,23 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
     async edit(id: string, i: SplitInput, actorId: string | null = null): Promise<Split> {
       // A re-date moves the stored totals of every member's trades on the split (decision 008);
       // a save that collides with it is run again (decision 010).
-      const split = await withRetry(() => repo.inTransaction(async (tx, ops) => {
-        const before = await ops.lockById(id);
-        if (!before || before.archived) throw notFound('Split not found');
-        const s = await ops.update(id, input(i));
-        const changes = diffFields(before as unknown as Record<string, unknown>, s as unknown as Record<string, unknown>);
-        await recordAudit(tx, { actorId, action: 'split.edit', targetType: 'split', targetId: id, details: { name: s.name, ticker: s.ticker, changes } });
-        await ctx.notifier.splitChanged(tx, { splitId: id, kind: 'updated', previousStatus: before.status, status: s.status });
-        return s;
-      }));
+      const split = await withRetry(() =>
+        repo.inTransaction(async (tx, ops) => {
+          const before = await ops.lockById(id);
+          if (!before || before.archived) throw notFound('Split not found');
+          const s = await ops.update(id, input(i));
+          const changes = diffFields(before as unknown as Record<string, unknown>, s as unknown as Record<string, unknown>);
+          await recordAudit(tx, {
+            actorId,
+            action: 'split.edit',
+            targetType: 'split',
+            targetId: id,
+            details: { name: s.name, ticker: s.ticker, changes },
+          });
+          await ctx.notifier.splitChanged(tx, { splitId: id, kind: 'updated', previousStatus: before.status, status: s.status });
+          return s;
+        }),
+      );
       live.emitLocal();
       return strip(split);
     },
@@ -125,21 +159,29 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
      */
     async remove(id: string, opts: { confirm?: boolean; actorId?: string | null } = {}): Promise<DeleteSplitResult> {
       // Deleting a split with trades moves stored totals like a re-date does (decision 010).
-      const result = await withRetry(() => repo.inTransaction(async (tx, ops) => {
-        const before = await ops.lockById(id);
-        if (!before || before.archived) throw notFound('Split not found');
-        const trades = await ops.tradeCount(id);
-        if (trades > 0 && !opts.confirm) throw conflict(archiveQuestion(trades));
-        await recordAudit(tx, { actorId: opts.actorId ?? null, action: trades > 0 ? 'split.archive' : 'split.delete', targetType: 'split', targetId: id, details: { name: before.name, ticker: before.ticker, trades } });
-        // Called before the row goes, so the notifier may still read it inside this transaction.
-        await ctx.notifier.splitChanged(tx, { splitId: id, kind: 'deleted', previousStatus: before.status, status: null });
-        if (trades > 0) {
-          await ops.archive(id);
-          return { id, deleted: false, archived: true, trades };
-        }
-        await ops.remove(id);
-        return { id, deleted: true, archived: false, trades: 0 };
-      }));
+      const result = await withRetry(() =>
+        repo.inTransaction(async (tx, ops) => {
+          const before = await ops.lockById(id);
+          if (!before || before.archived) throw notFound('Split not found');
+          const trades = await ops.tradeCount(id);
+          if (trades > 0 && !opts.confirm) throw conflict(archiveQuestion(trades));
+          await recordAudit(tx, {
+            actorId: opts.actorId ?? null,
+            action: trades > 0 ? 'split.archive' : 'split.delete',
+            targetType: 'split',
+            targetId: id,
+            details: { name: before.name, ticker: before.ticker, trades },
+          });
+          // Called before the row goes, so the notifier may still read it inside this transaction.
+          await ctx.notifier.splitChanged(tx, { splitId: id, kind: 'deleted', previousStatus: before.status, status: null });
+          if (trades > 0) {
+            await ops.archive(id);
+            return { id, deleted: false, archived: true, trades };
+          }
+          await ops.remove(id);
+          return { id, deleted: true, archived: false, trades: 0 };
+        }),
+      );
       live.emitLocal();
       return result;
     },

@@ -16,7 +16,6 @@ let starterId: string;
 let pro: string;
 let member: string;
 
-
 function split(over: Record<string, unknown> = {}) {
   return {
     name: 'Secret Corp',
@@ -60,14 +59,48 @@ beforeAll(async () => {
   member = m.token;
 
   // One split per day offset of the masking rule, plus an Approved one and an old Complete one.
-  for (const [key, offset] of [['m2', -2], ['m1', -1], ['d0', 0], ['p1', 1], ['p30', 30]] as const) {
-    const s = await add({ ticker: `ZQXW${key.toUpperCase()}`, name: `Secret ${key}`, notes: `secret-note-${key}`, buyDate: addDays(TODAY, offset), effDate: addDays(TODAY, offset + 1) });
+  for (const [key, offset] of [
+    ['m2', -2],
+    ['m1', -1],
+    ['d0', 0],
+    ['p1', 1],
+    ['p30', 30],
+  ] as const) {
+    const s = await add({
+      ticker: `ZQXW${key.toUpperCase()}`,
+      name: `Secret ${key}`,
+      notes: `secret-note-${key}`,
+      buyDate: addDays(TODAY, offset),
+      effDate: addDays(TODAY, offset + 1),
+    });
     ids[key] = s._id;
   }
-  ids.approved = (await add({ ticker: 'ZQXWAPP', status: 'Approved', buyDate: addDays(TODAY, -10), effDate: addDays(TODAY, -9) }))._id;
-  ids.done = (await add({ ticker: 'ZQXWDONE', name: 'Done Inc', status: 'Complete', buyDate: '2026-02-02', effDate: '2026-02-03', avgProfit: 4.5 }))._id;
-  ids.futureDone = (await add({ ticker: 'ZQXWFD', name: 'Future Done', status: 'Complete', buyDate: addDays(TODAY, 1), effDate: addDays(TODAY, 2), avgProfit: 9 }))._id;
-  ids.cil = (await add({ ticker: 'ZQXWCIL', rsType: 'CIL', status: 'Complete', buyDate: '2026-01-05', effDate: '2026-01-06' }))._id;
+  ids.approved = (
+    await add({ ticker: 'ZQXWAPP', status: 'Approved', buyDate: addDays(TODAY, -10), effDate: addDays(TODAY, -9) })
+  )._id;
+  ids.done = (
+    await add({
+      ticker: 'ZQXWDONE',
+      name: 'Done Inc',
+      status: 'Complete',
+      buyDate: '2026-02-02',
+      effDate: '2026-02-03',
+      avgProfit: 4.5,
+    })
+  )._id;
+  ids.futureDone = (
+    await add({
+      ticker: 'ZQXWFD',
+      name: 'Future Done',
+      status: 'Complete',
+      buyDate: addDays(TODAY, 1),
+      effDate: addDays(TODAY, 2),
+      avgProfit: 9,
+    })
+  )._id;
+  ids.cil = (
+    await add({ ticker: 'ZQXWCIL', rsType: 'CIL', status: 'Complete', buyDate: '2026-01-05', effDate: '2026-01-06' })
+  )._id;
 });
 afterAll(async () => t?.close());
 
@@ -108,7 +141,10 @@ describe('GET /api/rs by role', () => {
     expectNoLeak(res.body);
   });
 
-  it.each([['Pro', () => pro], ['Member', () => member]])('shows %s members everything but Approved', async (_role, token) => {
+  it.each([
+    ['Pro', () => pro],
+    ['Member', () => member],
+  ])('shows %s members everything but Approved', async (_role, token) => {
     const res = await call(t.app, 'GET', '/api/rs', { token: token() });
     const splits = res.body.data.splits as any[];
     expect(splits.every((s) => !s.masked)).toBe(true);
@@ -118,7 +154,11 @@ describe('GET /api/rs by role', () => {
 
   it('answers gzip to clients that accept it, with the same JSON', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/rs', headers: { authorization: `Bearer ${starter}` } });
-    const zipped = await t.app.inject({ method: 'GET', url: '/api/rs', headers: { authorization: `Bearer ${starter}`, 'accept-encoding': 'gzip, br' } });
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url: '/api/rs',
+      headers: { authorization: `Bearer ${starter}`, 'accept-encoding': 'gzip, br' },
+    });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toMatch(/accept-encoding/i);
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -129,7 +169,10 @@ describe('GET /api/rs by role', () => {
 
   it('shows admins Approved splits too', async () => {
     const res = await call(t.app, 'GET', '/api/rs', { token: admin });
-    expect(res.body.data.splits.find((s: any) => s._id === ids.approved)).toMatchObject({ status: 'Approved', ticker: 'ZQXWAPP' });
+    expect(res.body.data.splits.find((s: any) => s._id === ids.approved)).toMatchObject({
+      status: 'Approved',
+      ticker: 'ZQXWAPP',
+    });
   });
 });
 
@@ -165,7 +208,16 @@ describe('GET /api/rs/past (public)', () => {
       expect(res.status).toBe(200);
       const rows = res.body.data.splits as any[];
       expect(rows.map((r) => r._id)).toEqual([ids.done]);
-      expect(rows[0]).toEqual({ _id: ids.done, name: 'Done Inc', rsType: 'Round Up', ticker: 'ZQXWDONE', effDate: '2026-02-03', ratio: 10, price: 1.25, avgProfit: 4.5 });
+      expect(rows[0]).toEqual({
+        _id: ids.done,
+        name: 'Done Inc',
+        rsType: 'Round Up',
+        ticker: 'ZQXWDONE',
+        effDate: '2026-02-03',
+        ratio: 10,
+        price: 1.25,
+        avgProfit: 4.5,
+      });
       expectNoLeak(res.body);
       expect(JSON.stringify(res.body)).not.toContain(ids.futureDone);
     }
@@ -197,7 +249,9 @@ describe('admin writes', () => {
     ['Pro', () => pro, 403],
   ])('refuses %s callers', async (_who, token, status) => {
     expect((await call(t.app, 'POST', '/api/rs/add', { token: token(), body: body({}) })).status).toBe(status);
-    expect((await call(t.app, 'POST', '/api/rs/edit', { token: token(), body: { newTicker: { _id: ids.p1, ...split({}) } } })).status).toBe(status);
+    expect(
+      (await call(t.app, 'POST', '/api/rs/edit', { token: token(), body: { newTicker: { _id: ids.p1, ...split({}) } } })).status,
+    ).toBe(status);
     expect((await call(t.app, 'POST', '/api/rs/delete', { token: token(), body: { id: ids.p1 } })).status).toBe(status);
   });
 
@@ -224,11 +278,17 @@ describe('admin writes', () => {
     const b = await add({ ticker: 'ZQXWNEW2', estProfit: 7 });
     expect(b.estProfit).toBe(7);
 
-    const edited = await call(t.app, 'POST', '/api/rs/edit', { token: admin, body: { newTicker: { ...split({ ticker: 'ZQXWNEW', status: 'Complete', avgProfit: 3.1 }), _id: a._id } } });
+    const edited = await call(t.app, 'POST', '/api/rs/edit', {
+      token: admin,
+      body: { newTicker: { ...split({ ticker: 'ZQXWNEW', status: 'Complete', avgProfit: 3.1 }), _id: a._id } },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.data.split).toMatchObject({ _id: a._id, status: 'Complete', avgProfit: 3.1, estProfit: 11.25 });
 
-    const missing = await call(t.app, 'POST', '/api/rs/edit', { token: admin, body: { newTicker: { ...split({}), _id: '00000000-0000-4000-8000-000000000000' } } });
+    const missing = await call(t.app, 'POST', '/api/rs/edit', {
+      token: admin,
+      body: { newTicker: { ...split({}), _id: '00000000-0000-4000-8000-000000000000' } },
+    });
     expect(missing.status).toBe(404);
 
     for (const id of [a._id, b._id]) {
@@ -358,7 +418,10 @@ describe('events stream', () => {
   it(`caps one member's open streams at ${MAX_STREAMS_PER_USER} and frees a slot when one closes`, async () => {
     const open = () => {
       const ctrl = new AbortController();
-      return fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${pro}` }, signal: ctrl.signal }).then((res) => ({ res, ctrl }));
+      return fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${pro}` }, signal: ctrl.signal }).then((res) => ({
+        res,
+        ctrl,
+      }));
     };
     const streams = [];
     for (let i = 0; i < MAX_STREAMS_PER_USER; i++) streams.push(await open());
@@ -367,7 +430,10 @@ describe('events stream', () => {
     expect(refused.res.status).toBe(429);
     expect(((await refused.res.json()) as { errors: { msg: string }[] }).errors[0].msg).toMatch(/Too many live connections/);
     // Another member is not affected.
-    const other = await fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${starter}` }, signal: AbortSignal.timeout(2000) }).catch(() => null);
+    const other = await fetch(`${base}/api/events`, {
+      headers: { authorization: `Bearer ${starter}` },
+      signal: AbortSignal.timeout(2000),
+    }).catch(() => null);
     expect(other?.status).toBe(200);
     streams[0].ctrl.abort();
     let again = await open();

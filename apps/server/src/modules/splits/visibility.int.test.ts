@@ -13,7 +13,13 @@ const NOW = new Date('2026-03-10T15:00:00Z');
 const TODAY = '2026-03-10';
 
 let t: TestApp;
-const tokens: Record<'User' | 'Member' | 'Pro' | 'Admin' | 'Downgraded', string> = { User: '', Member: '', Pro: '', Admin: '', Downgraded: '' };
+const tokens: Record<'User' | 'Member' | 'Pro' | 'Admin' | 'Downgraded', string> = {
+  User: '',
+  Member: '',
+  Pro: '',
+  Admin: '',
+  Downgraded: '',
+};
 let downgradedId = '';
 let proAccount = '';
 let downgradedAccount = '';
@@ -46,7 +52,10 @@ async function add(over: Record<string, unknown>) {
 
 async function account(token: string, nickname: string) {
   const { rows } = await t.database.query<{ id: string }>(`select id::text as id from brokers where name = 'Visibility Broker'`);
-  const res = await call(t.app, 'POST', '/api/accounts/add', { token, body: { newAccount: { brokerId: rows[0].id, type: 'Individual Cash', nickname } } });
+  const res = await call(t.app, 'POST', '/api/accounts/add', {
+    token,
+    body: { newAccount: { brokerId: rows[0].id, type: 'Individual Cash', nickname } },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return (res.body.data.accounts as { _id: string; nickname: string }[]).find((a) => a.nickname === nickname)!._id;
 }
@@ -55,7 +64,15 @@ const trade = (token: string, accountId: string, splitId: string, fields: Record
   call(t.app, 'POST', '/api/trades/add', { token, body: { newTrade: { accountId, splitId, ...fields } } });
 
 /** The example of the issue: an upcoming Pro-only split added with ratio 37 and price 0.4321. */
-const SECRET = { name: 'Zyqvex Holdings', ticker: 'ZQSEC', ratio: 37, price: 0.4321, notes: 'zq-secret-note', source: 'https://zq-secret.example/filing', caution: true };
+const SECRET = {
+  name: 'Zyqvex Holdings',
+  ticker: 'ZQSEC',
+  ratio: 37,
+  price: 0.4321,
+  notes: 'zq-secret-note',
+  source: 'https://zq-secret.example/filing',
+  caution: true,
+};
 
 /** Throws if a body a Starter or a visitor got names the secret split in any way. */
 function expectNothingOfSecret(body: unknown, where: string) {
@@ -87,7 +104,9 @@ beforeAll(async () => {
     if (role === 'Downgraded') downgradedId = u.user._id ?? u.user.id;
   }
   ids.secret = (await add({ ...SECRET, buyDate: addDays(TODAY, 2), effDate: addDays(TODAY, 3) }))._id;
-  ids.approved = (await add({ name: 'Approvia Inc', ticker: 'ZQAPPR', status: 'Approved', buyDate: TODAY, effDate: addDays(TODAY, 1) }))._id;
+  ids.approved = (
+    await add({ name: 'Approvia Inc', ticker: 'ZQAPPR', status: 'Approved', buyDate: TODAY, effDate: addDays(TODAY, 1) })
+  )._id;
   ids.open = (await add({}))._id;
 
   proAccount = await account(tokens.Pro, 'Pro cash');
@@ -102,7 +121,10 @@ describe('the example of the issue: an upcoming Pro-only split with ratio 37 and
   it('is stored and shown whole to Pro members and admins', async () => {
     for (const role of ['Member', 'Pro', 'Admin'] as const) {
       const list = await call(t.app, 'GET', '/api/rs', { token: tokens[role] });
-      expect(list.body.data.splits.find((s: any) => s._id === ids.secret), role).toMatchObject({ ...SECRET, estProfit: 15.56, masked: false });
+      expect(
+        list.body.data.splits.find((s: any) => s._id === ids.secret),
+        role,
+      ).toMatchObject({ ...SECRET, estProfit: 15.56, masked: false });
       const one = await call(t.app, 'GET', `/api/rs/ticker/${ids.secret}`, { token: tokens[role] });
       expect(one.body.data.split, role).toMatchObject({ ...SECRET, masked: false });
     }
@@ -110,9 +132,16 @@ describe('the example of the issue: an upcoming Pro-only split with ratio 37 and
 
   it('leaves no trace of its ratio, price, profit, notes, source or id in any Starter or visitor response', async () => {
     const bodies: [string, unknown][] = [];
-    for (const [who, token] of [['anonymous', undefined], ['Starter', tokens.User], ['downgraded Starter', tokens.Downgraded]] as const) {
+    for (const [who, token] of [
+      ['anonymous', undefined],
+      ['Starter', tokens.User],
+      ['downgraded Starter', tokens.Downgraded],
+    ] as const) {
       bodies.push([`${who} GET /api/rs`, (await call(t.app, 'GET', '/api/rs', { token })).body]);
-      bodies.push([`${who} GET /api/rs (gzip)`, (await t.app.inject({ method: 'GET', url: '/api/rs', headers: token ? { authorization: `Bearer ${token}` } : {} })).body]);
+      bodies.push([
+        `${who} GET /api/rs (gzip)`,
+        (await t.app.inject({ method: 'GET', url: '/api/rs', headers: token ? { authorization: `Bearer ${token}` } : {} })).body,
+      ]);
       bodies.push([`${who} by id`, (await call(t.app, 'GET', `/api/rs/ticker/${ids.secret}`, { token })).body]);
       bodies.push([`${who} past`, (await call(t.app, 'GET', '/api/rs/past', { token })).body]);
       bodies.push([`${who} iCal url`, (await call(t.app, 'GET', '/api/rs/ical', { token })).body]);
@@ -122,7 +151,10 @@ describe('the example of the issue: an upcoming Pro-only split with ratio 37 and
       bodies.push([`${who} deliveries`, (await call(t.app, 'GET', '/api/notifications/deliveries', { token })).body]);
     }
     bodies.push(['Starter analytics', (await call(t.app, 'GET', '/api/analytics/mine', { token: tokens.User })).body]);
-    bodies.push(['Starter open positions', (await call(t.app, 'GET', '/api/analytics/open-positions', { token: tokens.User })).body]);
+    bodies.push([
+      'Starter open positions',
+      (await call(t.app, 'GET', '/api/analytics/open-positions', { token: tokens.User })).body,
+    ]);
     for (const [where, body] of bodies) expectNothingOfSecret(body, where);
   });
 
@@ -138,7 +170,17 @@ describe('the example of the issue: an upcoming Pro-only split with ratio 37 and
   it('gives a Starter a masked row of only its days, status, asterisks and a placeholder id', async () => {
     const res = await call(t.app, 'GET', '/api/rs', { token: tokens.User });
     const masked = (res.body.data.splits as any[]).filter((s) => s.masked);
-    expect(masked).toEqual([{ _id: 'masked-1', name: '*****', ticker: '*****', buyDate: addDays(TODAY, 2), effDate: addDays(TODAY, 3), status: 'Upcoming', masked: true }]);
+    expect(masked).toEqual([
+      {
+        _id: 'masked-1',
+        name: '*****',
+        ticker: '*****',
+        buyDate: addDays(TODAY, 2),
+        effDate: addDays(TODAY, 3),
+        status: 'Upcoming',
+        masked: true,
+      },
+    ]);
   });
 });
 
@@ -148,7 +190,10 @@ describe('matrix: caller × endpoint', () => {
   const token = (w: Who) => (w === 'anonymous' ? undefined : tokens[w]);
 
   // [caller, status of GET /api/rs, secret row, approved listed, by id secret, by id approved]
-  const expected: Record<Who, { list: number; secret: 'full' | 'masked' | null; approved: boolean; byIdSecret: number; byIdApproved: number }> = {
+  const expected: Record<
+    Who,
+    { list: number; secret: 'full' | 'masked' | null; approved: boolean; byIdSecret: number; byIdApproved: number }
+  > = {
     anonymous: { list: 401, secret: null, approved: false, byIdSecret: 401, byIdApproved: 401 },
     User: { list: 200, secret: 'masked', approved: false, byIdSecret: 403, byIdApproved: 404 },
     Member: { list: 200, secret: 'full', approved: false, byIdSecret: 200, byIdApproved: 404 },
@@ -172,7 +217,8 @@ describe('matrix: caller × endpoint', () => {
     expect((await call(t.app, 'GET', `/api/rs/ticker/${ids.secret}`, { token: token(who) })).status).toBe(e.byIdSecret);
     expect((await call(t.app, 'GET', `/api/rs/ticker/${ids.approved}`, { token: token(who) })).status).toBe(e.byIdApproved);
     if (who !== 'Admin') {
-      for (const url of ['/api/rs', `/api/rs/ticker/${ids.approved}`, '/api/rs/past']) expectNothingOfApproved((await call(t.app, 'GET', url, { token: token(who) })).body, `${who} ${url}`);
+      for (const url of ['/api/rs', `/api/rs/ticker/${ids.approved}`, '/api/rs/past'])
+        expectNothingOfApproved((await call(t.app, 'GET', url, { token: token(who) })).body, `${who} ${url}`);
     }
   });
 
@@ -205,7 +251,9 @@ describe('matrix: caller × endpoint', () => {
       }
     }
     if (status !== 200) {
-      expect((await call(t.app, 'POST', '/api/rs/add', { token: t0, body: { newTicker: splitBody({ ticker: 'ZQNOPE' }) } })).status).toBe(status);
+      expect(
+        (await call(t.app, 'POST', '/api/rs/add', { token: t0, body: { newTicker: splitBody({ ticker: 'ZQNOPE' }) } })).status,
+      ).toBe(status);
       expect((await call(t.app, 'POST', '/api/rs/delete', { token: t0, body: { id: ids.open } })).status).toBe(status);
       expect((await call(t.app, 'GET', '/api/rs/send-update', { token: t0 })).status).toBe(status);
     }
@@ -256,7 +304,12 @@ describe('matrix: caller × endpoint', () => {
       }
     };
     await until('event: hello');
-    const edited = await call(t.app, 'POST', '/api/rs/edit', { token: tokens.Admin, body: { newTicker: { _id: ids.secret, ...splitBody({ ...SECRET, buyDate: addDays(TODAY, 2), effDate: addDays(TODAY, 3) }) } } });
+    const edited = await call(t.app, 'POST', '/api/rs/edit', {
+      token: tokens.Admin,
+      body: {
+        newTicker: { _id: ids.secret, ...splitBody({ ...SECRET, buyDate: addDays(TODAY, 2), effDate: addDays(TODAY, 3) }) },
+      },
+    });
     expect(edited.status).toBe(200);
     await until('event: splits');
     ctrl.abort();
@@ -268,11 +321,18 @@ describe('matrix: caller × endpoint', () => {
 
 describe('Approved splits are not public until an admin makes them Upcoming', () => {
   const events = async (splitId: string) =>
-    (await t.database.query<{ key: string }>(`select key from notification_events where key like $1 order by key`, [`%${splitId}%`])).rows.map((r) => r.key.split(':')[0]);
+    (
+      await t.database.query<{ key: string }>(`select key from notification_events where key like $1 order by key`, [
+        `%${splitId}%`,
+      ])
+    ).rows.map((r) => r.key.split(':')[0]);
 
   it('raises no alert and no reminder for an Approved split', async () => {
     expect(await events(ids.approved)).toEqual([]);
-    const { rows } = await t.database.query<{ n: string }>(`select count(*) as n from notification_deliveries d join notification_events e on e.id = d.event_id where e.key like $1`, [`%${ids.approved}%`]);
+    const { rows } = await t.database.query<{ n: string }>(
+      `select count(*) as n from notification_deliveries d join notification_events e on e.id = d.event_id where e.key like $1`,
+      [`%${ids.approved}%`],
+    );
     expect(Number(rows[0].n)).toBe(0);
     // The admin's reminders button: the Approved split buys today but is not reminded of.
     const sent = await call(t.app, 'GET', '/api/rs/send-update', { token: tokens.Admin });
@@ -291,20 +351,48 @@ describe('Approved splits are not public until an admin makes them Upcoming', ()
   it('announces it (email/SMS/WhatsApp and Discord) once an admin moves it to Upcoming, and then takes trades', async () => {
     const up = await call(t.app, 'POST', '/api/rs/edit', {
       token: tokens.Admin,
-      body: { newTicker: { _id: ids.approved, ...splitBody({ name: 'Approvia Inc', ticker: 'ZQAPPR', status: 'Upcoming', buyDate: TODAY, effDate: addDays(TODAY, 1) }) } },
+      body: {
+        newTicker: {
+          _id: ids.approved,
+          ...splitBody({
+            name: 'Approvia Inc',
+            ticker: 'ZQAPPR',
+            status: 'Upcoming',
+            buyDate: TODAY,
+            effDate: addDays(TODAY, 1),
+          }),
+        },
+      },
     });
     expect(up.status).toBe(200);
     expect(await events(ids.approved)).toEqual(['rsa', 'upcomingRsa']);
-    const { rows } = await t.database.query<{ channel: string }>(`select d.channel from notification_deliveries d join notification_events e on e.id = d.event_id where e.key = $1`, [`rsa:${ids.approved}`]);
+    const { rows } = await t.database.query<{ channel: string }>(
+      `select d.channel from notification_deliveries d join notification_events e on e.id = d.event_id where e.key = $1`,
+      [`rsa:${ids.approved}`],
+    );
     expect(rows.map((r) => r.channel)).toContain('discord');
     const res = await trade(tokens.Pro, proAccount, ids.approved);
     expect(res.status).toBe(200);
     // Moved back to Approved: existing trades cannot be edited either (409), until it is Upcoming again.
     await call(t.app, 'POST', '/api/rs/edit', {
       token: tokens.Admin,
-      body: { newTicker: { _id: ids.approved, ...splitBody({ name: 'Approvia Inc', ticker: 'ZQAPPR', status: 'Approved', buyDate: TODAY, effDate: addDays(TODAY, 1) }) } },
+      body: {
+        newTicker: {
+          _id: ids.approved,
+          ...splitBody({
+            name: 'Approvia Inc',
+            ticker: 'ZQAPPR',
+            status: 'Approved',
+            buyDate: TODAY,
+            effDate: addDays(TODAY, 1),
+          }),
+        },
+      },
     });
-    const edit = await call(t.app, 'POST', '/api/trades/edit', { token: tokens.Pro, body: { newTrade: { _id: res.body.data.trade._id, buy_price: 0.6 } } });
+    const edit = await call(t.app, 'POST', '/api/trades/edit', {
+      token: tokens.Pro,
+      body: { newTrade: { _id: res.body.data.trade._id, buy_price: 0.6 } },
+    });
     expect(edit.status).toBe(409);
   });
 });
@@ -340,7 +428,13 @@ describe('admin delete keeps members’ history (issue 12 §8)', () => {
   });
 
   it('answers the count and deletes nothing without confirmation; archives with it; trades, history and analytics stay', async () => {
-    const s = await add({ name: 'Keepsake Corp', ticker: 'ZQKEEP', status: 'Complete', buyDate: addDays(TODAY, -20), effDate: addDays(TODAY, -19) });
+    const s = await add({
+      name: 'Keepsake Corp',
+      ticker: 'ZQKEEP',
+      status: 'Complete',
+      buyDate: addDays(TODAY, -20),
+      effDate: addDays(TODAY, -19),
+    });
     const other = await account(tokens.Pro, 'Pro margin');
     const a = await trade(tokens.Pro, proAccount, s._id, { buy_price: 1, sell_price: 3, sell_date: addDays(TODAY, -10) });
     const b = await trade(tokens.Pro, other, s._id, { buy_price: 1 });
@@ -371,23 +465,33 @@ describe('admin delete keeps members’ history (issue 12 §8)', () => {
     }
     expect(JSON.stringify((await call(t.app, 'GET', '/api/rs/past')).body)).not.toContain('ZQKEEP');
     // Members keep their trades and analytics, unchanged.
-    expect((await call(t.app, 'GET', `/api/trades/split/${s._id}`, { token: tokens.Pro })).body.data.trades).toEqual(tradesBefore);
+    expect((await call(t.app, 'GET', `/api/trades/split/${s._id}`, { token: tokens.Pro })).body.data.trades).toEqual(
+      tradesBefore,
+    );
     expect((await call(t.app, 'GET', '/api/analytics/mine', { token: tokens.Pro })).body.data).toEqual(analyticsBefore);
     expect(JSON.stringify(analyticsBefore)).toContain('ZQKEEP');
     // No new trades on it; the member's own may still be completed.
     const third = await account(tokens.Pro, 'Pro IRA');
     expect((await trade(tokens.Pro, third, s._id)).status).toBe(404);
-    const sell = await call(t.app, 'POST', '/api/trades/edit', { token: tokens.Pro, body: { newTrade: { _id: b.body.data.trade._id, buy_price: 1, sell_price: 2 } } });
+    const sell = await call(t.app, 'POST', '/api/trades/edit', {
+      token: tokens.Pro,
+      body: { newTrade: { _id: b.body.data.trade._id, buy_price: 1, sell_price: 2 } },
+    });
     expect(sell.status).toBe(200);
     // Admin edits of an archived split answer 404.
-    const edit = await call(t.app, 'POST', '/api/rs/edit', { token: tokens.Admin, body: { newTicker: { _id: s._id, ...splitBody({ ticker: 'ZQKEEP' }) } } });
+    const edit = await call(t.app, 'POST', '/api/rs/edit', {
+      token: tokens.Admin,
+      body: { newTicker: { _id: s._id, ...splitBody({ ticker: 'ZQKEEP' }) } },
+    });
     expect(edit.status).toBe(404);
   });
 
   it('an archived split is not reminded of', async () => {
     const s = await add({ ticker: 'ZQARCH', buyDate: TODAY, effDate: addDays(TODAY, 1) });
     expect((await trade(tokens.Pro, proAccount, s._id)).status).toBe(200);
-    expect((await call(t.app, 'POST', '/api/rs/delete', { token: tokens.Admin, body: { id: s._id, confirm: true } })).status).toBe(200);
+    expect(
+      (await call(t.app, 'POST', '/api/rs/delete', { token: tokens.Admin, body: { id: s._id, confirm: true } })).status,
+    ).toBe(200);
     const sent = await call(t.app, 'GET', '/api/rs/send-update', { token: tokens.Admin });
     expect(sent.body.data.tickers).not.toContain('ZQARCH');
   });

@@ -36,7 +36,9 @@ beforeAll(async () => {
   t = await createTestApp({ config: { RATE_LIMIT_SCALE: 1000 } });
   admin = await registerUser(t.app);
   await setRole(t.database, admin.user._id, 'Admin');
-  const { rows: b } = await t.database.query<{ id: string }>(`insert into brokers (name, share_return_time) values ('Race Broker', 2) returning id`);
+  const { rows: b } = await t.database.query<{ id: string }>(
+    `insert into brokers (name, share_return_time) values ('Race Broker', 2) returning id`,
+  );
   for (const [i, eff] of ['2026-02-02', '2026-02-16', '2026-03-02'].entries()) {
     const res = await call(t.app, 'POST', '/api/rs/add', { token: admin.token, body: { newTicker: splitBody(i, eff) } });
     expect(res.status).toBe(200);
@@ -47,13 +49,19 @@ beforeAll(async () => {
     await setRole(t.database, u.user._id, 'Pro');
     const accounts: string[] = [];
     for (const nickname of ['R1', 'R2']) {
-      const res = await call(t.app, 'POST', '/api/accounts/add', { token: u.token, body: { newAccount: { brokerId: b[0].id, type: 'Individual Cash', nickname } } });
+      const res = await call(t.app, 'POST', '/api/accounts/add', {
+        token: u.token,
+        body: { newAccount: { brokerId: b[0].id, type: 'Individual Cash', nickname } },
+      });
       expect(res.status).toBe(200);
       accounts.push((res.body.data.accounts as { _id: string; nickname: string }[]).find((a) => a.nickname === nickname)!._id);
     }
     for (const accountId of accounts) {
       for (const splitId of splits) {
-        const res = await call(t.app, 'POST', '/api/trades/add', { token: u.token, body: { newTrade: { accountId, splitId, buy_price: 1, sell_price: 2 } } });
+        const res = await call(t.app, 'POST', '/api/trades/add', {
+          token: u.token,
+          body: { newTrade: { accountId, splitId, buy_price: 1, sell_price: 2 } },
+        });
         expect(res.status).toBe(200);
         trades.set(`${accountId} ${splitId}`, { id: res.body.data.trade._id, token: u.token });
       }
@@ -79,7 +87,7 @@ describe('admin re-dates while members edit (issue 12 §4)', () => {
       const requests: Promise<{ status: number }>[] = [];
       // The admin moves two splits' effective dates while every member saves all of their trades.
       for (const [i, splitId] of splits.entries()) {
-        if (i === (round % splits.length)) continue;
+        if (i === round % splits.length) continue;
         const body = { newTicker: { _id: splitId, ...splitBody(i, effDates[(round + i) % effDates.length]) } };
         requests.push(call(t.app, 'POST', '/api/rs/edit', { token: admin.token, body }));
       }
@@ -88,7 +96,12 @@ describe('admin re-dates while members edit (issue 12 §4)', () => {
         for (const accountId of accounts) {
           for (const splitId of splits) {
             const tr = trades.get(`${accountId} ${splitId}`)!;
-            requests.push(call(t.app, 'POST', '/api/trades/edit', { token: tr.token, body: { newTrade: { _id: tr.id, ...kinds[k++ % kinds.length] } } }));
+            requests.push(
+              call(t.app, 'POST', '/api/trades/edit', {
+                token: tr.token,
+                body: { newTrade: { _id: tr.id, ...kinds[k++ % kinds.length] } },
+              }),
+            );
           }
         }
       }
@@ -110,7 +123,10 @@ describe.skipIf(dbKind !== 'postgres')('a trade saved while a re-date is uncommi
     );
     const splitId = rows[0].id;
     // Sold without a sell date: it counts in the month of the effective date.
-    const added = await call(t.app, 'POST', '/api/trades/add', { token: u.token, body: { newTrade: { accountId: accounts[0], splitId, buy_price: 1, sell_price: 2 } } });
+    const added = await call(t.app, 'POST', '/api/trades/add', {
+      token: u.token,
+      body: { newTrade: { accountId: accounts[0], splitId, buy_price: 1, sell_price: 2 } },
+    });
     expect(added.status).toBe(200);
 
     const admin = new pg.Client({ connectionString: t.database.url });
@@ -120,7 +136,10 @@ describe.skipIf(dbKind !== 'postgres')('a trade saved while a re-date is uncommi
       await admin.query(`update reverse_splits set eff_date = '2026-03-10' where id = $1`, [splitId]);
       // The member saves while the re-date is not committed yet.
       let settled = false;
-      const save = call(t.app, 'POST', '/api/trades/edit', { token: u.token, body: { newTrade: { _id: added.body.data.trade._id, sell_price: 3 } } }).finally(() => (settled = true));
+      const save = call(t.app, 'POST', '/api/trades/edit', {
+        token: u.token,
+        body: { newTrade: { _id: added.body.data.trade._id, sell_price: 3 } },
+      }).finally(() => (settled = true));
       // Until the save has finished (the old code) or waits for a lock (this database's sessions).
       const deadline = Date.now() + 30_000;
       while (Date.now() < deadline) {

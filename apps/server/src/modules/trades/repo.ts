@@ -53,7 +53,15 @@ export function tradesRepo(db: Db) {
     /** A split read directly for existence checks (the splits module owns its writes). */
     async split(id: string) {
       const [row] = await db
-        .select({ id: s.id, name: s.name, ticker: s.ticker, buyDate: s.buyDate, effDate: s.effDate, status: s.status, archivedAt: s.archivedAt })
+        .select({
+          id: s.id,
+          name: s.name,
+          ticker: s.ticker,
+          buyDate: s.buyDate,
+          effDate: s.effDate,
+          status: s.status,
+          archivedAt: s.archivedAt,
+        })
         .from(s)
         .where(eq(s.id, id))
         .limit(1);
@@ -68,11 +76,18 @@ export function tradesRepo(db: Db) {
       return row ? toTrade(row) : null;
     },
     async forSplit(userId: string, splitId: string): Promise<Trade[]> {
-      const rows = await db.select().from(t).where(and(eq(t.userId, userId), eq(t.splitId, splitId)));
+      const rows = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.userId, userId), eq(t.splitId, splitId)));
       return rows.map(toTrade);
     },
     async findOwned(userId: string, id: string) {
-      const [row] = await db.select().from(t).where(and(eq(t.id, id), eq(t.userId, userId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.id, id), eq(t.userId, userId)))
+        .limit(1);
       return row ?? null;
     },
     /**
@@ -103,7 +118,11 @@ export function tradesRepo(db: Db) {
     async update(userId: string, id: string, splitId: string, change: (stored: Trade) => TradeFields): Promise<Trade | null> {
       return db.transaction(async (tx) => {
         await lockSplit(tx as unknown as Db, splitId);
-        const [stored] = await tx.select().from(t).where(and(eq(t.id, id), eq(t.userId, userId))).for('update');
+        const [stored] = await tx
+          .select()
+          .from(t)
+          .where(and(eq(t.id, id), eq(t.userId, userId)))
+          .for('update');
         if (!stored) return null;
         const fields = change(toTrade(stored));
         const rows = await tx

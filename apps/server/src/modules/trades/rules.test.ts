@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { priceToTicks, ticksToCents, type TradeFields } from '@roundup/shared';
 import { checkTradeDates, mergeTradeEdit, sameTradeFields, splitAverage, withDefaultBuyDate } from './rules';
 
-const f = (over: Partial<TradeFields>): TradeFields => ({ buy_date: null, buy_price: null, sell_date: null, sell_price: null, ...over });
+const f = (over: Partial<TradeFields>): TradeFields => ({
+  buy_date: null,
+  buy_price: null,
+  sell_date: null,
+  sell_price: null,
+  ...over,
+});
 
 describe('withDefaultBuyDate', () => {
   it.each([
@@ -57,7 +63,11 @@ describe('priceToTicks / ticksToCents', () => {
 describe('splitAverage', () => {
   it.each([
     ['no trades', [], { trades: 0, members: 0, avgProfitCents: null }],
-    ['open trades are ignored', [{ userId: 'u', buyPrice: '1.00', sellPrice: null }], { trades: 0, members: 0, avgProfitCents: null }],
+    [
+      'open trades are ignored',
+      [{ userId: 'u', buyPrice: '1.00', sellPrice: null }],
+      { trades: 0, members: 0, avgProfitCents: null },
+    ],
     [
       'mean per account across members',
       [

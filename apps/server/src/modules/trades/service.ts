@@ -61,10 +61,14 @@ export function tradesService(ctx: AppContext) {
         const split = await requireOpenSplit(input.splitId, 'add');
         const fields = prepare(input, split.buyDate);
         // Checked again under the split's lock: an admin may have deleted, archived or un-published it since.
-        const trade = await repo.insert({ userId, accountId: input.accountId, splitId: split.id, ticker: split.ticker }, fields, (locked) => {
-          if (!locked) throw notFound(SPLIT_NOT_FOUND);
-          checkOpen(locked, 'add');
-        });
+        const trade = await repo.insert(
+          { userId, accountId: input.accountId, splitId: split.id, ticker: split.ticker },
+          fields,
+          (locked) => {
+            if (!locked) throw notFound(SPLIT_NOT_FOUND);
+            checkOpen(locked, 'add');
+          },
+        );
         if (trade) return trade;
         const stored = await repo.forAccountAndSplit(userId, input.accountId, split.id);
         if (stored && sameTradeFields(stored, fields)) return stored;
@@ -77,7 +81,9 @@ export function tradesService(ctx: AppContext) {
         const existing = await repo.findOwned(userId, input._id);
         if (!existing) throw notFound(TRADE_NOT_FOUND);
         const split = await requireOpenSplit(existing.splitId, 'edit');
-        const trade = await repo.update(userId, input._id, existing.splitId, (stored) => prepare(mergeTradeEdit(stored, input), split.buyDate));
+        const trade = await repo.update(userId, input._id, existing.splitId, (stored) =>
+          prepare(mergeTradeEdit(stored, input), split.buyDate),
+        );
         if (!trade) throw notFound(TRADE_NOT_FOUND);
         return trade;
       });

@@ -27,7 +27,9 @@ beforeAll(async () => {
   t = await createTestApp();
   member = await registerUser(t.app);
   await setRole(t.database, member.user._id, 'Pro');
-  const { rows } = await t.database.query<{ id: string }>(`insert into brokers (name, share_return_time) values ('Gone Broker', 2) returning id`);
+  const { rows } = await t.database.query<{ id: string }>(
+    `insert into brokers (name, share_return_time) values ('Gone Broker', 2) returning id`,
+  );
   const res = await call(t.app, 'POST', '/api/accounts/add', {
     token: member.token,
     body: { newAccount: { brokerId: rows[0].id, type: 'Individual Cash', nickname: 'G1' } },
@@ -44,10 +46,14 @@ describe('the trade insert checks the split under its lock', () => {
     await t.database.query(`delete from reverse_splits where id = $1`, [splitId]);
     const seen: unknown[] = [];
     await expect(
-      repo.insert({ userId: member.user._id, accountId, splitId, ticker: 'GONE1' }, { buy_date: null, buy_price: 1, sell_date: null, sell_price: null }, (s) => {
-        seen.push(s);
-        if (!s) throw new Error('Split not found');
-      }),
+      repo.insert(
+        { userId: member.user._id, accountId, splitId, ticker: 'GONE1' },
+        { buy_date: null, buy_price: 1, sell_date: null, sell_price: null },
+        (s) => {
+          seen.push(s);
+          if (!s) throw new Error('Split not found');
+        },
+      ),
     ).rejects.toThrow('Split not found');
     expect(seen).toEqual([null]);
     expect(await tradesOn(splitId)).toBe(0);
@@ -64,9 +70,10 @@ describe.skipIf(dbKind !== 'postgres')('a trade add racing an admin (PostgreSQL)
       await admin.query('begin');
       await admin.query(change, [splitId]);
       let settled = false;
-      const add = call(t.app, 'POST', '/api/trades/add', { token: member.token, body: { newTrade: { accountId, splitId, buy_price: 1 } } }).finally(
-        () => (settled = true),
-      );
+      const add = call(t.app, 'POST', '/api/trades/add', {
+        token: member.token,
+        body: { newTrade: { accountId, splitId, buy_price: 1 } },
+      }).finally(() => (settled = true));
       // Until the add has finished or waits for the admin's lock on the split.
       const deadline = Date.now() + 30_000;
       while (Date.now() < deadline) {
@@ -100,7 +107,10 @@ describe.skipIf(dbKind !== 'postgres')('a trade add racing an admin (PostgreSQL)
   it('moved back to Approved while the add is in flight: 409, no trade', async () => {
     const splitId = await insertSplit('RACEAPP');
     const res = await addDuring(splitId, `update reverse_splits set status = 'Approved' where id = $1`);
-    expect({ status: res.status, errors: res.body.errors }).toEqual({ status: 409, errors: [{ msg: 'Trades can be recorded once this split is Upcoming' }] });
+    expect({ status: res.status, errors: res.body.errors }).toEqual({
+      status: 409,
+      errors: [{ msg: 'Trades can be recorded once this split is Upcoming' }],
+    });
     expect(await tradesOn(splitId)).toBe(0);
   }, 60_000);
 

@@ -23,17 +23,27 @@ async function insertSplit(ticker: string, buyDate: string, effDate: string) {
 }
 
 async function account(u: U, brokerId: string, nickname: string) {
-  const res = await call(t.app, 'POST', '/api/accounts/add', { token: u.token, body: { newAccount: { brokerId, type: 'Individual Cash', nickname } } });
+  const res = await call(t.app, 'POST', '/api/accounts/add', {
+    token: u.token,
+    body: { newAccount: { brokerId, type: 'Individual Cash', nickname } },
+  });
   return res.body.data.accounts.find((a: { nickname: string }) => a.nickname === nickname)._id as string;
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  [alice, bob, starter, admin] = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)];
+  [alice, bob, starter, admin] = [
+    await registerUser(t.app),
+    await registerUser(t.app),
+    await registerUser(t.app),
+    await registerUser(t.app),
+  ];
   await setRole(t.database, alice.user._id, 'Pro');
   await setRole(t.database, bob.user._id, 'Member');
   await setRole(t.database, admin.user._id, 'Admin');
-  const { rows } = await t.database.query<{ id: string }>(`insert into brokers (name, share_return_time) values ('Trades Broker', 2) returning id`);
+  const { rows } = await t.database.query<{ id: string }>(
+    `insert into brokers (name, share_return_time) values ('Trades Broker', 2) returning id`,
+  );
   aliceAcc = await account(alice, rows[0].id, 'A1');
   aliceAcc2 = await account(alice, rows[0].id, 'A2');
   bobAcc = await account(bob, rows[0].id, 'B1');
@@ -42,8 +52,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const add = (u: U, newTrade: Record<string, unknown>) => call(t.app, 'POST', '/api/trades/add', { token: u.token, body: { newTrade } });
-const edit = (u: U, newTrade: Record<string, unknown>) => call(t.app, 'POST', '/api/trades/edit', { token: u.token, body: { newTrade } });
+const add = (u: U, newTrade: Record<string, unknown>) =>
+  call(t.app, 'POST', '/api/trades/add', { token: u.token, body: { newTrade } });
+const edit = (u: U, newTrade: Record<string, unknown>) =>
+  call(t.app, 'POST', '/api/trades/edit', { token: u.token, body: { newTrade } });
 
 describe('trades', () => {
   let tradeId: string;
@@ -111,7 +123,13 @@ describe('trades', () => {
   });
 
   it('prices 0 and 1,000,000 are accepted', async () => {
-    const res = await add(alice, { accountId: aliceAcc, splitId: split2, buy_price: 0, sell_price: 1_000_000, sell_date: '2026-04-10' });
+    const res = await add(alice, {
+      accountId: aliceAcc,
+      splitId: split2,
+      buy_price: 0,
+      sell_price: 1_000_000,
+      sell_date: '2026-04-10',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.trade).toMatchObject({ buy_price: 0, sell_price: 1_000_000, buy_date: null });
   });
@@ -163,22 +181,48 @@ describe('races and partial edits (issue 12 §4)', () => {
     expect(twice.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(new Set(twice.map((r) => r.body.data.trade._id)).size).toBe(1);
 
-    const differing = await Promise.all([2, 3, 4, 5].map((p) => add(alice, { accountId: aliceAcc2, splitId: splitP, buy_price: p })));
+    const differing = await Promise.all(
+      [2, 3, 4, 5].map((p) => add(alice, { accountId: aliceAcc2, splitId: splitP, buy_price: p })),
+    );
     expect(differing.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
-    for (const r of differing.filter((x) => x.status === 409)) expect(r.body.errors[0].msg).toMatch(/already recorded for this account and split; edit it instead/);
+    for (const r of differing.filter((x) => x.status === 409))
+      expect(r.body.errors[0].msg).toMatch(/already recorded for this account and split; edit it instead/);
     const { rows } = await t.database.query<{ n: number }>('select count(*)::int as n from trades where split_id = $1', [splitP]);
     expect(rows[0].n).toBe(2);
   });
 
   it.each([
-    ['only the sell price: the rest stays', { sell_price: 3 }, { buy_date: '2026-05-30', buy_price: 1.5, sell_date: '2026-06-02', sell_price: 3 }],
-    ['only the sell date', { sell_date: '2026-06-05' }, { buy_date: '2026-05-30', buy_price: 1.5, sell_date: '2026-06-05', sell_price: 2.5 }],
-    ['an explicit null clears that field only', { sell_date: null }, { buy_date: '2026-05-30', buy_price: 1.5, sell_date: null, sell_price: 2.5 }],
-    ['an empty value clears it too', { sell_price: '', sell_date: '' }, { buy_date: '2026-05-30', buy_price: 1.5, sell_date: null, sell_price: null }],
+    [
+      'only the sell price: the rest stays',
+      { sell_price: 3 },
+      { buy_date: '2026-05-30', buy_price: 1.5, sell_date: '2026-06-02', sell_price: 3 },
+    ],
+    [
+      'only the sell date',
+      { sell_date: '2026-06-05' },
+      { buy_date: '2026-05-30', buy_price: 1.5, sell_date: '2026-06-05', sell_price: 2.5 },
+    ],
+    [
+      'an explicit null clears that field only',
+      { sell_date: null },
+      { buy_date: '2026-05-30', buy_price: 1.5, sell_date: null, sell_price: 2.5 },
+    ],
+    [
+      'an empty value clears it too',
+      { sell_price: '', sell_date: '' },
+      { buy_date: '2026-05-30', buy_price: 1.5, sell_date: null, sell_price: null },
+    ],
     ['an empty body changes nothing', {}, { buy_date: '2026-05-30', buy_price: 1.5, sell_date: '2026-06-02', sell_price: 2.5 }],
   ])('a partial edit: %s', async (_name, patch, expected) => {
     const splitE = await insertSplit(`TE${Math.random().toString(36).slice(2, 6).toUpperCase()}`, '2026-05-29', '2026-06-01');
-    const created = await add(alice, { accountId: aliceAcc, splitId: splitE, buy_date: '2026-05-30', buy_price: 1.5, sell_date: '2026-06-02', sell_price: 2.5 });
+    const created = await add(alice, {
+      accountId: aliceAcc,
+      splitId: splitE,
+      buy_date: '2026-05-30',
+      buy_price: 1.5,
+      sell_date: '2026-06-02',
+      sell_price: 2.5,
+    });
     expect(created.status).toBe(200);
     const res = await edit(alice, { _id: created.body.data.trade._id, ...patch });
     expect(res.status).toBe(200);

@@ -25,7 +25,10 @@ afterAll(async () => t.close());
 
 async function userWithPhone(phone = '+1 415 555 0132') {
   const u = await registerUser(t.app);
-  const res = await call(t.app, 'POST', '/api/users/update-self', { token: u.token, body: { username: 'ignored', email: u.email, phone } });
+  const res = await call(t.app, 'POST', '/api/users/update-self', {
+    token: u.token,
+    body: { username: 'ignored', email: u.email, phone },
+  });
   expect(res.status).toBe(200);
   return u;
 }
@@ -33,10 +36,16 @@ async function userWithPhone(phone = '+1 415 555 0132') {
 describe('profile phone', () => {
   it('is normalised to E.164 and must be in an allowed country', async () => {
     const u = await registerUser(t.app);
-    const ok = await call(t.app, 'POST', '/api/users/update-self', { token: u.token, body: { username: 'someone-else', email: u.email, phone: '+1 (415) 555-0199' } });
+    const ok = await call(t.app, 'POST', '/api/users/update-self', {
+      token: u.token,
+      body: { username: 'someone-else', email: u.email, phone: '+1 (415) 555-0199' },
+    });
     expect(ok.body.data.user.phone).toBe('+14155550199');
     expect(ok.body.data.user.username).toBe(u.user.username); // never changed by the server
-    const uk = await call(t.app, 'POST', '/api/users/update-self', { token: u.token, body: { email: u.email, phone: '+44 20 7946 0958' } });
+    const uk = await call(t.app, 'POST', '/api/users/update-self', {
+      token: u.token,
+      body: { email: u.email, phone: '+44 20 7946 0958' },
+    });
     expect(uk.status).toBe(400);
     expect(uk.body.errors[0].msg).toContain('US, CA');
     const bad = await call(t.app, 'POST', '/api/users/update-self', { token: u.token, body: { email: u.email, phone: '555' } });
@@ -45,7 +54,10 @@ describe('profile phone', () => {
 
   it('notification toggles persist (GET /api/users/self)', async () => {
     const u = await registerUser(t.app);
-    await call(t.app, 'POST', '/api/users/update-self', { token: u.token, body: { notifications: { rsaSMS: true, newsletter: false } } });
+    await call(t.app, 'POST', '/api/users/update-self', {
+      token: u.token,
+      body: { notifications: { rsaSMS: true, newsletter: false } },
+    });
     const self = await call(t.app, 'GET', '/api/users/self', { token: u.token });
     expect(self.body.data.user.notifications).toMatchObject({ rsaSMS: true, newsletter: false, rsa: true });
   });
@@ -67,7 +79,10 @@ describe('phone validation codes', () => {
     const self = await call(t.app, 'GET', '/api/users/self', { token: u.token });
     expect(self.body.data.user.phone_validated).toBe(true);
     // Changing the number un-validates it.
-    const changed = await call(t.app, 'POST', '/api/users/update-self', { token: u.token, body: { email: u.email, phone: '+1 415 555 0133' } });
+    const changed = await call(t.app, 'POST', '/api/users/update-self', {
+      token: u.token,
+      body: { email: u.email, phone: '+1 415 555 0133' },
+    });
     expect(changed.body.data.user.phone_validated).toBe(false);
   });
 
@@ -100,7 +115,9 @@ describe('phone validation codes', () => {
       const r = await call(t.app, 'POST', '/api/users/verify-otp', { token: u.token, body: { otp: old } });
       expect(r.status).toBe(400);
     }
-    expect((await call(t.app, 'POST', '/api/users/verify-otp', { token: u.token, body: { otp: fresh } })).body.data.phone_validated).toBe(true);
+    expect(
+      (await call(t.app, 'POST', '/api/users/verify-otp', { token: u.token, body: { otp: fresh } })).body.data.phone_validated,
+    ).toBe(true);
   });
 
   it('5 wrong tries kill the code', async () => {

@@ -64,11 +64,19 @@ export function usersRepo(db: Db) {
       return row;
     },
     async byEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(u).where(sql`lower(${u.email}) = lower(${email})`).limit(1);
+      const [row] = await db
+        .select()
+        .from(u)
+        .where(sql`lower(${u.email}) = lower(${email})`)
+        .limit(1);
       return row;
     },
     async byUsername(username: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(u).where(sql`lower(${u.username}) = lower(${username})`).limit(1);
+      const [row] = await db
+        .select()
+        .from(u)
+        .where(sql`lower(${u.username}) = lower(${username})`)
+        .limit(1);
       return row;
     },
     async referrerUsername(row: UserRow): Promise<string | null> {
@@ -96,11 +104,17 @@ export function usersRepo(db: Db) {
     // ---- phone validation codes (SPEC §4) ----
     async codesSince(userId: string, since: Date) {
       const c = schema.phoneCodes;
-      return db.select({ createdAt: c.createdAt }).from(c).where(and(eq(c.userId, userId), gt(c.createdAt, since)));
+      return db
+        .select({ createdAt: c.createdAt })
+        .from(c)
+        .where(and(eq(c.userId, userId), gt(c.createdAt, since)));
     },
     async countCodesToPhoneSince(phone: string, since: Date): Promise<number> {
       const c = schema.phoneCodes;
-      const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(c).where(and(eq(c.phone, phone), gt(c.createdAt, since)));
+      const [r] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(c)
+        .where(and(eq(c.phone, phone), gt(c.createdAt, since)));
       return Number(r?.n ?? 0);
     },
     async latestCode(userId: string) {
@@ -109,23 +123,41 @@ export function usersRepo(db: Db) {
       return row;
     },
     /** A new code replaces the old ones (they can no longer be used). */
-    async replaceCode(values: { userId: string; phone: string; codeHash: string; createdAt: Date; expiresAt: Date; ip: string | null }) {
+    async replaceCode(values: {
+      userId: string;
+      phone: string;
+      codeHash: string;
+      createdAt: Date;
+      expiresAt: Date;
+      ip: string | null;
+    }) {
       const c = schema.phoneCodes;
       await db.transaction(async (tx) => {
-        await tx.update(c).set({ usedAt: values.createdAt }).where(and(eq(c.userId, values.userId), isNull(c.usedAt)));
+        await tx
+          .update(c)
+          .set({ usedAt: values.createdAt })
+          .where(and(eq(c.userId, values.userId), isNull(c.usedAt)));
         await tx.insert(c).values(values);
       });
     },
     async addCodeAttempt(id: string): Promise<number> {
       const c = schema.phoneCodes;
-      const [row] = await db.update(c).set({ attempts: sql`${c.attempts} + 1` }).where(eq(c.id, id)).returning({ attempts: c.attempts });
+      const [row] = await db
+        .update(c)
+        .set({ attempts: sql`${c.attempts} + 1` })
+        .where(eq(c.id, id))
+        .returning({ attempts: c.attempts });
       return row?.attempts ?? 0;
     },
     /** Uses the code and marks the phone validated, if it is still the number the code was sent to. */
     async consumeCode(id: string, userId: string, phone: string, now: Date): Promise<boolean> {
       const c = schema.phoneCodes;
       return db.transaction(async (tx) => {
-        const used = await tx.update(c).set({ usedAt: now }).where(and(eq(c.id, id), isNull(c.usedAt))).returning({ id: c.id });
+        const used = await tx
+          .update(c)
+          .set({ usedAt: now })
+          .where(and(eq(c.id, id), isNull(c.usedAt)))
+          .returning({ id: c.id });
         if (used.length === 0) return false;
         const done = await tx
           .update(u)

@@ -17,12 +17,17 @@ function pickShape(body: Record<string, unknown>) {
 }
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: AuthService }> = async (app, { users, auth }) => {
-  app.get('/api/users/self', { schema: { tags: ['users'] } }, async (req) => ({ user: await users.self(requireUser(req).user.id) }));
+  app.get('/api/users/self', { schema: { tags: ['users'] } }, async (req) => ({
+    user: await users.self(requireUser(req).user.id),
+  }));
 
   app.post(
     '/api/users/update-self',
     {
-      schema: { tags: ['users'], body: z.record(z.string(), z.unknown()).describe(updateSelfBody.description ?? 'profile, password or notifications') },
+      schema: {
+        tags: ['users'],
+        body: z.record(z.string(), z.unknown()).describe(updateSelfBody.description ?? 'profile, password or notifications'),
+      },
       config: limit(60, '15 minutes'),
     },
     async (req) => {
@@ -34,7 +39,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
       }
       const body = parsed.data;
       // A new password ends every session; the answer carries a fresh token for this tab.
-      if ('newPassword' in body) return auth.changePassword(principal, body.password, body.newPassword, { userAgent: (req.headers['user-agent'] as string) ?? null });
+      if ('newPassword' in body)
+        return auth.changePassword(principal, body.password, body.newPassword, {
+          userAgent: (req.headers['user-agent'] as string) ?? null,
+        });
       if ('notifications' in body) return { user: await users.updateNotifications(principal, body.notifications) };
       // The password and the new address are checked before anything changes.
       const msg = await auth.requestEmailChange(principal, body.email, body.password);
@@ -47,7 +55,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
     users.sendPhoneCode(requireUser(req), req.ip),
   );
 
-  app.post('/api/users/verify-otp', { schema: { tags: ['users'], body: verifyOtpRequest }, config: limit(30, '15 minutes') }, async (req) =>
-    users.verifyPhoneCode(requireUser(req), req.body.otp),
+  app.post(
+    '/api/users/verify-otp',
+    { schema: { tags: ['users'], body: verifyOtpRequest }, config: limit(30, '15 minutes') },
+    async (req) => users.verifyPhoneCode(requireUser(req), req.body.otp),
   );
 };

@@ -50,7 +50,11 @@ export interface SentCode {
  * May another code be sent now? `userCodes`: this user's codes in the window;
  * `numberCount`: codes sent to the same number (any user) in the window.
  */
-export function canSendCode(input: { now: Date; userCodes: readonly SentCode[]; numberCount: number }): { ok: true } | { ok: false; msg: string } {
+export function canSendCode(input: {
+  now: Date;
+  userCodes: readonly SentCode[];
+  numberCount: number;
+}): { ok: true } | { ok: false; msg: string } {
   const recent = input.userCodes.filter((c) => input.now.getTime() - c.createdAt.getTime() < OTP.windowMs);
   if (recent.length >= OTP.maxCodes) return { ok: false, msg: MAX_ATTEMPTS_REACHED };
   const last = recent.reduce<number>((m, c) => Math.max(m, c.createdAt.getTime()), 0);
@@ -58,7 +62,8 @@ export function canSendCode(input: { now: Date; userCodes: readonly SentCode[]; 
   if (last > 0 && waitMs > 0) {
     return { ok: false, msg: `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.` };
   }
-  if (input.numberCount >= OTP.maxPerNumber) return { ok: false, msg: 'Too many codes were sent to this number today. Please try again tomorrow.' };
+  if (input.numberCount >= OTP.maxPerNumber)
+    return { ok: false, msg: 'Too many codes were sent to this number today. Please try again tomorrow.' };
   return { ok: true };
 }
 

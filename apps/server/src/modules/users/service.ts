@@ -16,7 +16,8 @@ export function usersService(ctx: AppContext) {
     return toPublicUser(row, await repo.referrerUsername(row));
   }
 
-  const codeHash = (userId: string, phone: string, code: string) => hashToken(ctx.config.tokenPepper, `otp:${userId}:${phone}:${code}`);
+  const codeHash = (userId: string, phone: string, code: string) =>
+    hashToken(ctx.config.tokenPepper, `otp:${userId}:${phone}:${code}`);
 
   return {
     self,
@@ -37,7 +38,9 @@ export function usersService(ctx: AppContext) {
       if (!decision.ok) throw new AppError('RATE_LIMITED', decision.msg);
       const ipHits = await ctx.limiter.hit(`otp-ip:${ip}`, 3600);
       if (ipHits.count > OTP.maxPerIpPerHour) {
-        throw new AppError('RATE_LIMITED', 'Too many codes were requested from your network. Please try again later.', { retryAfterSeconds: ipHits.resetSeconds });
+        throw new AppError('RATE_LIMITED', 'Too many codes were requested from your network. Please try again later.', {
+          retryAfterSeconds: ipHits.resetSeconds,
+        });
       }
       const code = String(randomInt(0, 10 ** OTP.digits)).padStart(OTP.digits, '0');
       await repo.replaceCode({

@@ -22,7 +22,13 @@ export function FeedbackWidget() {
   const [activated, setActivated] = useState(false);
   const preload = () => void loadPopover();
   const placeholder = (
-    <FeedbackButton aria-haspopup="dialog" aria-expanded={false} onPointerEnter={preload} onFocus={preload} onClick={() => setActivated(true)} />
+    <FeedbackButton
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setActivated(true)}
+    />
   );
   if (!activated) return placeholder;
   return (

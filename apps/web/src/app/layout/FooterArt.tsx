@@ -4,9 +4,22 @@
  */
 export function FooterArtVisitor() {
   return (
-    <svg className="ru-footer-art" viewBox="0 0 220 120" role="img" aria-label="Coins stacking up beside a rising chart" data-testid="footer-art-visitor">
+    <svg
+      className="ru-footer-art"
+      viewBox="0 0 220 120"
+      role="img"
+      aria-label="Coins stacking up beside a rising chart"
+      data-testid="footer-art-visitor"
+    >
       <rect x="0" y="0" width="220" height="120" rx="16" fill="rgba(255,255,255,0.06)" />
-      <path d="M20 96 L62 74 L92 84 L136 46 L170 54 L200 24" fill="none" stroke="#5eead4" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M20 96 L62 74 L92 84 L136 46 L170 54 L200 24"
+        fill="none"
+        stroke="#5eead4"
+        strokeWidth="5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <circle cx="200" cy="24" r="7" fill="#5eead4" />
       {[0, 1, 2, 3].map((i) => (
         <ellipse key={i} cx="48" cy={100 - i * 9} rx="20" ry="6" fill="#fbbf24" stroke="#b45309" strokeWidth="1.5" />
@@ -20,14 +33,28 @@ export function FooterArtVisitor() {
 
 export function FooterArtMember() {
   return (
-    <svg className="ru-footer-art" viewBox="0 0 220 120" role="img" aria-label="A calendar with a checked reverse-split day" data-testid="footer-art-member">
+    <svg
+      className="ru-footer-art"
+      viewBox="0 0 220 120"
+      role="img"
+      aria-label="A calendar with a checked reverse-split day"
+      data-testid="footer-art-member"
+    >
       <rect x="0" y="0" width="220" height="120" rx="16" fill="rgba(255,255,255,0.06)" />
       <rect x="40" y="18" width="140" height="88" rx="10" fill="#f8fafc" />
       <rect x="40" y="18" width="140" height="22" rx="10" fill="#14b8a6" />
       <rect x="40" y="30" width="140" height="10" fill="#14b8a6" />
       {[0, 1, 2, 3, 4].map((c) =>
         [0, 1, 2].map((r) => (
-          <rect key={`${c}-${r}`} x={52 + c * 25} y={48 + r * 18} width="16" height="11" rx="3" fill={c === 3 && r === 1 ? '#14b8a6' : '#e2e8f0'} />
+          <rect
+            key={`${c}-${r}`}
+            x={52 + c * 25}
+            y={48 + r * 18}
+            width="16"
+            height="11"
+            rx="3"
+            fill={c === 3 && r === 1 ? '#14b8a6' : '#e2e8f0'}
+          />
         )),
       )}
       <path d="M129 71 l4 4 l8 -9" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />

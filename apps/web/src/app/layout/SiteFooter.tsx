@@ -24,16 +24,24 @@ export function SiteFooter() {
           </div>
           <nav className="col-12 col-md-4" aria-label="Footer">
             <ul className="list-unstyled ru-footer-links mb-0">
-              <li><Link to="/learn">Learn</Link></li>
-              <li><Link to="/services">Services</Link></li>
-              <li><Link to="/faq">FAQs</Link></li>
-              <li><Link to="/policies">Policies</Link></li>
-              <li><a href={`mailto:${SUPPORT_EMAIL}`}>Contact Us</a></li>
+              <li>
+                <Link to="/learn">Learn</Link>
+              </li>
+              <li>
+                <Link to="/services">Services</Link>
+              </li>
+              <li>
+                <Link to="/faq">FAQs</Link>
+              </li>
+              <li>
+                <Link to="/policies">Policies</Link>
+              </li>
+              <li>
+                <a href={`mailto:${SUPPORT_EMAIL}`}>Contact Us</a>
+              </li>
             </ul>
           </nav>
-          <div className="col-12 col-md-3 text-md-end">
-            {user ? <FooterArtMember /> : <FooterArtVisitor />}
-          </div>
+          <div className="col-12 col-md-3 text-md-end">{user ? <FooterArtMember /> : <FooterArtVisitor />}</div>
         </div>
         <hr className="border-secondary my-4" />
         <p className="small text-white-50 mb-0">

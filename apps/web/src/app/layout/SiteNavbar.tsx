@@ -14,7 +14,15 @@ export function SiteNavbar() {
   const [expanded, setExpanded] = useState(false);
 
   return (
-    <Navbar expand="lg" collapseOnSelect expanded={expanded} onToggle={setExpanded} onSelect={() => setExpanded(false)} className="ru-navbar border-bottom bg-body" sticky="top">
+    <Navbar
+      expand="lg"
+      collapseOnSelect
+      expanded={expanded}
+      onToggle={setExpanded}
+      onSelect={() => setExpanded(false)}
+      className="ru-navbar border-bottom bg-body"
+      sticky="top"
+    >
       <Container>
         <Navbar.Brand as={Link} to="/" className="d-flex align-items-center gap-2 fw-bold text-primary">
           <BrandMark />
@@ -25,28 +33,48 @@ export function SiteNavbar() {
           {loading ? null : user ? (
             <Nav className="ms-auto align-items-lg-center gap-lg-1" as="ul">
               <Nav.Item as="li">
-                <Nav.Link as={NavLink} to="/quickstart" eventKey="/quickstart">Quick Start</Nav.Link>
+                <Nav.Link as={NavLink} to="/quickstart" eventKey="/quickstart">
+                  Quick Start
+                </Nav.Link>
               </Nav.Item>
               <Nav.Item as="li">
-                <Nav.Link as={NavLink} to="/reverse-splits" eventKey="/reverse-splits">Reverse Splits</Nav.Link>
+                <Nav.Link as={NavLink} to="/reverse-splits" eventKey="/reverse-splits">
+                  Reverse Splits
+                </Nav.Link>
               </Nav.Item>
               <Nav.Item as="li">
-                <Nav.Link as={NavLink} to="/learn" eventKey="/learn">Learn</Nav.Link>
+                <Nav.Link as={NavLink} to="/learn" eventKey="/learn">
+                  Learn
+                </Nav.Link>
               </Nav.Item>
               <Nav.Item as="li">
-                <Nav.Link as={NavLink} to="/brokers" eventKey="/brokers">Brokers</Nav.Link>
+                <Nav.Link as={NavLink} to="/brokers" eventKey="/brokers">
+                  Brokers
+                </Nav.Link>
               </Nav.Item>
               {isAdmin(user.role) ? (
                 <Nav.Item as="li">
-                  <Nav.Link as={NavLink} to="/admin" eventKey="/admin">Admin</Nav.Link>
+                  <Nav.Link as={NavLink} to="/admin" eventKey="/admin">
+                    Admin
+                  </Nav.Link>
                 </Nav.Item>
               ) : null}
               <NavDropdown as="li" title={user.username} id="ru-user-menu" align="end" className="ru-user-menu">
-                <NavDropdown.Item as={Link} to="/settings" eventKey="/settings">Profile</NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/settings/accounts" eventKey="/settings/accounts">Accounts</NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/settings/analytics" eventKey="/settings/analytics">Analytics</NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/settings/affiliate" eventKey="/settings/affiliate">Affiliate</NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/settings/subscription" eventKey="/settings/subscription">Subscription</NavDropdown.Item>
+                <NavDropdown.Item as={Link} to="/settings" eventKey="/settings">
+                  Profile
+                </NavDropdown.Item>
+                <NavDropdown.Item as={Link} to="/settings/accounts" eventKey="/settings/accounts">
+                  Accounts
+                </NavDropdown.Item>
+                <NavDropdown.Item as={Link} to="/settings/analytics" eventKey="/settings/analytics">
+                  Analytics
+                </NavDropdown.Item>
+                <NavDropdown.Item as={Link} to="/settings/affiliate" eventKey="/settings/affiliate">
+                  Affiliate
+                </NavDropdown.Item>
+                <NavDropdown.Item as={Link} to="/settings/subscription" eventKey="/settings/subscription">
+                  Subscription
+                </NavDropdown.Item>
                 <NavDropdown.Divider />
                 <NavDropdown.Item as="button" eventKey="logout" onClick={() => void logout()}>
                   Logout
@@ -56,16 +84,24 @@ export function SiteNavbar() {
           ) : (
             <Nav className="ms-auto align-items-lg-center gap-lg-1" as="ul">
               <Nav.Item as="li">
-                <Nav.Link as={NavLink} to="/learn" eventKey="/learn">Learn</Nav.Link>
+                <Nav.Link as={NavLink} to="/learn" eventKey="/learn">
+                  Learn
+                </Nav.Link>
               </Nav.Item>
               <Nav.Item as="li">
-                <Nav.Link as={NavLink} to="/services" eventKey="/services">Services</Nav.Link>
+                <Nav.Link as={NavLink} to="/services" eventKey="/services">
+                  Services
+                </Nav.Link>
               </Nav.Item>
               <Nav.Item as="li">
-                <Nav.Link as={NavLink} to="/faq" eventKey="/faq">FAQ</Nav.Link>
+                <Nav.Link as={NavLink} to="/faq" eventKey="/faq">
+                  FAQ
+                </Nav.Link>
               </Nav.Item>
               <Nav.Item as="li">
-                <Nav.Link as={NavLink} to="/login" eventKey="/login">Login</Nav.Link>
+                <Nav.Link as={NavLink} to="/login" eventKey="/login">
+                  Login
+                </Nav.Link>
               </Nav.Item>
               <li className="nav-item ms-lg-2 mt-2 mt-lg-0">
                 <Link to="/register" className="btn btn-primary px-3 ru-signup" onClick={() => setExpanded(false)}>

@@ -25,7 +25,13 @@ const broker = {
   updatedDate: '2025-01-05T12:00:00.000Z',
 };
 
-const summary = { from: '2024-12-07', to: '2025-01-05', days: [{ day: '2025-01-05', path: '/learn', views: 3 }], totals: [{ path: '/learn', views: 3 }], total: 3 };
+const summary = {
+  from: '2024-12-07',
+  to: '2025-01-05',
+  days: [{ day: '2025-01-05', path: '/learn', views: 3 }],
+  totals: [{ path: '/learn', views: 3 }],
+  total: 3,
+};
 
 function asAdmin(handlers: Record<string, MockHandler>) {
   storeToken();
@@ -49,7 +55,10 @@ describe('admin brokers', () => {
   });
 
   it('a successful delete reloads through /refresh', async () => {
-    asAdmin({ 'GET /api/brokers?all=1': { data: { brokers: [broker] } }, 'POST /api/brokers/delete': { data: { deleted: { _id: 'b1' } } } });
+    asAdmin({
+      'GET /api/brokers?all=1': { data: { brokers: [broker] } },
+      'POST /api/brokers/delete': { data: { deleted: { _id: 'b1' } } },
+    });
     const { router } = renderApp('/admin/brokers');
     const visited: string[] = [];
     router.subscribe((state) => visited.push(state.location.pathname));
@@ -62,7 +71,10 @@ describe('admin brokers', () => {
 
   it('sends newBroker with every field and lists all server messages in a dismissible alert', async () => {
     const { apiCalls } = asAdmin({
-      'POST /api/brokers/add': { status: 400, errors: [{ msg: 'Referral link must be an http(s) URL' }, { msg: 'Name is required' }] },
+      'POST /api/brokers/add': {
+        status: 400,
+        errors: [{ msg: 'Referral link must be an http(s) URL' }, { msg: 'Name is required' }],
+      },
     });
     renderApp('/admin/brokers/add');
     await userEvent.type(await screen.findByLabelText('Headline'), 'Hello');
@@ -74,7 +86,16 @@ describe('admin brokers', () => {
     expect(alert).toHaveTextContent('Referral link must be an http(s) URL');
     expect(alert).toHaveTextContent('Name is required');
     const body = apiCalls().find((c) => c.path === '/api/brokers/add')?.body as { newBroker: Record<string, unknown> };
-    expect(body.newBroker).toMatchObject({ name: '', headline: 'Hello', rating: 5, shareReturnTime: 14, accountMargin: true, accountCash: false, signupPromo: null, disabled: false });
+    expect(body.newBroker).toMatchObject({
+      name: '',
+      headline: 'Hello',
+      rating: 5,
+      shareReturnTime: 14,
+      accountMargin: true,
+      accountCash: false,
+      signupPromo: null,
+      disabled: false,
+    });
     await userEvent.click(within(alert).getByRole('button', { name: /close/i }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
@@ -82,9 +103,27 @@ describe('admin brokers', () => {
 
 describe('admin users', () => {
   it('shows page views and searches users by username or email', async () => {
-    const user = { _id: 'u2', id: 'u2', username: 'sam', email: 'sam@example.com', role: 'User', subscriptionTier: 'Starter', createdDate: '2025-01-05T12:00:00.000Z', last_login_date: null, disabled: false };
+    const user = {
+      _id: 'u2',
+      id: 'u2',
+      username: 'sam',
+      email: 'sam@example.com',
+      role: 'User',
+      subscriptionTier: 'Starter',
+      createdDate: '2025-01-05T12:00:00.000Z',
+      last_login_date: null,
+      disabled: false,
+    };
     const { apiCalls } = asAdmin({
-      'GET /api/users': { data: { users: [user, { ...user, _id: 'u3', id: 'u3', username: 'pat', email: 'pat@example.com', role: 'Pro' }], total: 2, matched: 2, page: 1, pageSize: 50 } },
+      'GET /api/users': {
+        data: {
+          users: [user, { ...user, _id: 'u3', id: 'u3', username: 'pat', email: 'pat@example.com', role: 'Pro' }],
+          total: 2,
+          matched: 2,
+          page: 1,
+          pageSize: 50,
+        },
+      },
       'GET /api/users?q=sam': { data: { users: [user], total: 2, matched: 1, page: 1, pageSize: 50 } },
       'GET /api/pageviews/summary': { data: summary },
     });
@@ -99,10 +138,24 @@ describe('admin users', () => {
 
 describe('admin users paging', () => {
   it('shows 50 per page and moves between pages', async () => {
-    const row = (i: number) => ({ _id: `u${i}`, id: `u${i}`, username: `user${i}`, email: `user${i}@example.com`, role: 'User', subscriptionTier: 'Starter', createdDate: '2025-01-05T12:00:00.000Z', last_login_date: null, disabled: false });
+    const row = (i: number) => ({
+      _id: `u${i}`,
+      id: `u${i}`,
+      username: `user${i}`,
+      email: `user${i}@example.com`,
+      role: 'User',
+      subscriptionTier: 'Starter',
+      createdDate: '2025-01-05T12:00:00.000Z',
+      last_login_date: null,
+      disabled: false,
+    });
     const { apiCalls } = asAdmin({
-      'GET /api/users': { data: { users: Array.from({ length: 50 }, (_, i) => row(i)), total: 1234, matched: 1234, page: 1, pageSize: 50 } },
-      'GET /api/users?page=2': { data: { users: Array.from({ length: 50 }, (_, i) => row(50 + i)), total: 1234, matched: 1234, page: 2, pageSize: 50 } },
+      'GET /api/users': {
+        data: { users: Array.from({ length: 50 }, (_, i) => row(i)), total: 1234, matched: 1234, page: 1, pageSize: 50 },
+      },
+      'GET /api/users?page=2': {
+        data: { users: Array.from({ length: 50 }, (_, i) => row(50 + i)), total: 1234, matched: 1234, page: 2, pageSize: 50 },
+      },
       'GET /api/pageviews/summary': { data: summary },
     });
     renderApp('/admin/users');
@@ -118,7 +171,11 @@ describe('admin users paging', () => {
 
 describe('admin feedback', () => {
   it('shows times in New York time', async () => {
-    asAdmin({ 'GET /api/feedback': { data: { feedback: [{ _id: 'f1', email: 'v@example.com', feedback: 'Nice!', createdDate: '2025-07-04T16:05:00.000Z' }] } } });
+    asAdmin({
+      'GET /api/feedback': {
+        data: { feedback: [{ _id: 'f1', email: 'v@example.com', feedback: 'Nice!', createdDate: '2025-07-04T16:05:00.000Z' }] },
+      },
+    });
     renderApp('/admin/feedback');
     expect(await screen.findByText('Nice!')).toBeInTheDocument();
     expect(screen.getByText('July 04, 2025 12:05 PM ET')).toBeInTheDocument();

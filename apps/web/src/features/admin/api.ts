@@ -1,4 +1,11 @@
-import type { AdminEditUserRequest, AdminUserDetail, AdminUserList, AuditEntry, AuditPage, PageViewSummary } from '@roundup/shared/admin';
+import type {
+  AdminEditUserRequest,
+  AdminUserDetail,
+  AdminUserList,
+  AuditEntry,
+  AuditPage,
+  PageViewSummary,
+} from '@roundup/shared/admin';
 import type { Broker, BrokerInputRaw } from '@roundup/shared/brokers';
 import type { FeedbackItem } from '@roundup/shared/feedback';
 import type { Faq, FaqInput } from '@roundup/shared/faqs';
@@ -44,14 +51,16 @@ export function useAdminUsers(q: string, page = 1) {
 export function useAdminUser(id: string) {
   return useQuery({
     queryKey: adminKeys.user(id),
-    queryFn: async ({ signal }) => (await api.get<{ user: AdminUserDetail }>(`/api/users/${encodeURIComponent(id)}`, { signal })).user,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ user: AdminUserDetail }>(`/api/users/${encodeURIComponent(id)}`, { signal })).user,
   });
 }
 
 export function useEditUser() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (input: AdminEditUserRequest) => (await api.post<{ user: AdminUserDetail }>('/api/users/admin-edit', input)).user,
+    mutationFn: async (input: AdminEditUserRequest) =>
+      (await api.post<{ user: AdminUserDetail }>('/api/users/admin-edit', input)).user,
     onSuccess: (user) => {
       qc.setQueryData(adminKeys.user(user._id), user);
       void qc.invalidateQueries({ queryKey: ['admin', 'users'] });
@@ -78,7 +87,8 @@ export function useAdminBroker(id: string | undefined) {
   return useQuery({
     queryKey: adminKeys.broker(id ?? ''),
     enabled: Boolean(id),
-    queryFn: async ({ signal }) => (await api.get<{ broker: Broker }>(`/api/brokers/${encodeURIComponent(id ?? '')}`, { signal })).broker,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ broker: Broker }>(`/api/brokers/${encodeURIComponent(id ?? '')}`, { signal })).broker,
   });
 }
 

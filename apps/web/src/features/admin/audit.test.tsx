@@ -5,7 +5,13 @@ import { makeUser, mockFetch, renderApp, storeToken, type MockHandler } from '..
 
 const boss = { _id: '11111111-1111-4111-8111-111111111111', username: 'boss' };
 const deputy = { _id: '22222222-2222-4222-8222-222222222222', username: 'deputy' };
-const entry = (id: string, action: string, by: { _id: string; username: string }, details: Record<string, unknown>, createdDate = '2026-03-10T15:00:00.000Z') => ({
+const entry = (
+  id: string,
+  action: string,
+  by: { _id: string; username: string },
+  details: Record<string, unknown>,
+  createdDate = '2026-03-10T15:00:00.000Z',
+) => ({
   _id: id,
   actorId: by._id,
   actorUsername: by.username,
@@ -38,7 +44,14 @@ describe('admin audit page', () => {
     const { apiCalls } = asAdmin({
       'GET /api/admin/audit': { data: firstPage },
       'GET /api/admin/audit?page=2': {
-        data: { ...firstPage, page: 2, audit: [entry('a4', 'broker.add', deputy, { name: 'Slow Broker' }), entry('a5', 'split.edit', boss, { name: 'Gamma', ticker: 'GAMA', changes: {} })] },
+        data: {
+          ...firstPage,
+          page: 2,
+          audit: [
+            entry('a4', 'broker.add', deputy, { name: 'Slow Broker' }),
+            entry('a5', 'split.edit', boss, { name: 'Gamma', ticker: 'GAMA', changes: {} }),
+          ],
+        },
       },
     });
     renderApp('/admin/audit');
@@ -70,28 +83,42 @@ describe('admin audit page', () => {
       'GET /api/admin/audit': { data: firstPage },
       [`GET /api/admin/audit?admin=${deputy._id}`]: { data: { ...firstPage, audit: [firstPage.audit[1]], total: 1 } },
       [`GET /api/admin/audit?admin=${deputy._id}&action=split.delete`]: { data: { ...firstPage, audit: [], total: 0 } },
-      [`GET /api/admin/audit?admin=${deputy._id}&action=split.delete&from=2026-03-01`]: { data: { ...firstPage, audit: [], total: 0 } },
-      [`GET /api/admin/audit?admin=${deputy._id}&action=split.delete&from=2026-03-01&to=2026-03-10`]: { data: { ...firstPage, audit: [], total: 0 } },
+      [`GET /api/admin/audit?admin=${deputy._id}&action=split.delete&from=2026-03-01`]: {
+        data: { ...firstPage, audit: [], total: 0 },
+      },
+      [`GET /api/admin/audit?admin=${deputy._id}&action=split.delete&from=2026-03-01&to=2026-03-10`]: {
+        data: { ...firstPage, audit: [], total: 0 },
+      },
     });
     renderApp('/admin/audit');
     const filters = await screen.findByRole('search', { name: 'Filter the audit log' });
     await screen.findByText('Acme Corp (ACME)');
 
     const admin = within(filters).getByLabelText('Admin');
-    expect(within(admin).getAllByRole('option').map((o) => o.textContent)).toEqual(['All admins', 'boss', 'deputy']);
+    expect(
+      within(admin)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All admins', 'boss', 'deputy']);
     await userEvent.selectOptions(admin, deputy._id);
     await waitFor(() => expect(screen.queryByText('Acme Corp (ACME)')).not.toBeInTheDocument());
     expect(screen.getByText('BETA: ratio: 10 → 20')).toBeInTheDocument();
 
     const action = within(filters).getByLabelText('Action');
-    expect(within(action).getAllByRole('option').map((o) => o.textContent)).toEqual(['All actions', 'Added broker', 'Deleted split', 'Edited split']);
+    expect(
+      within(action)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All actions', 'Added broker', 'Deleted split', 'Edited split']);
     await userEvent.selectOptions(action, 'split.delete');
     expect(await screen.findByText('No admin actions match these filters.')).toBeInTheDocument();
 
     fireEvent.change(within(filters).getByLabelText('From'), { target: { value: '2026-03-01' } });
     fireEvent.change(within(filters).getByLabelText('To'), { target: { value: '2026-03-10' } });
     await waitFor(() =>
-      expect(apiCalls().map((c) => c.path)).toContain(`/api/admin/audit?admin=${deputy._id}&action=split.delete&from=2026-03-01&to=2026-03-10`),
+      expect(apiCalls().map((c) => c.path)).toContain(
+        `/api/admin/audit?admin=${deputy._id}&action=split.delete&from=2026-03-01&to=2026-03-10`,
+      ),
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));

@@ -8,12 +8,35 @@ function signIn() {
   return mockFetch({
     'GET /api/auth/me': { data: { user: makeUser({ username: 'casey' }) } },
     'GET /api/affiliates/referrals': {
-      data: { referrals: [{ _id: 'a', username: 'amy', role: 'User' }, { _id: 'b', username: 'ben', role: 'Member' }, { _id: 'c', username: 'cat', role: 'Pro' }] },
+      data: {
+        referrals: [
+          { _id: 'a', username: 'amy', role: 'User' },
+          { _id: 'b', username: 'ben', role: 'Member' },
+          { _id: 'c', username: 'cat', role: 'Pro' },
+        ],
+      },
     },
     'GET /api/affiliates/commissions': {
-      data: { totals: { earned: 2000, pending: 1000, paid: 1000 }, months: [{ month: '2026-03', count: 2, earned: 2000, pending: 1000, paid: 1000 }], items: [] },
+      data: {
+        totals: { earned: 2000, pending: 1000, paid: 1000 },
+        months: [{ month: '2026-03', count: 2, earned: 2000, pending: 1000, paid: 1000 }],
+        items: [],
+      },
     },
-    'GET /api/faqs/category/Affiliate': { data: { faqs: [{ _id: 'f', category: 'Affiliate', question: 'How do I earn?', answer: '<p>Share your link.</p>', sort: 0, createdDate: '' }] } },
+    'GET /api/faqs/category/Affiliate': {
+      data: {
+        faqs: [
+          {
+            _id: 'f',
+            category: 'Affiliate',
+            question: 'How do I earn?',
+            answer: '<p>Share your link.</p>',
+            sort: 0,
+            createdDate: '',
+          },
+        ],
+      },
+    },
   });
 }
 
@@ -24,9 +47,17 @@ describe('Settings → Affiliate', () => {
     const link = await screen.findByRole('textbox', { name: 'Your referral link' });
     expect(link).toHaveValue(`${window.location.origin}/r/casey`);
     const encoded = encodeURIComponent(`${window.location.origin}/r/casey`);
-    expect(screen.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${encoded}`);
-    expect(screen.getByRole('link', { name: 'Share on X' }).getAttribute('href')).toContain(`https://x.com/intent/post?url=${encoded}`);
-    expect(screen.getByRole('link', { name: 'Share on LinkedIn' })).toHaveAttribute('href', `https://www.linkedin.com/sharing/share-offsite/?url=${encoded}`);
+    expect(screen.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute(
+      'href',
+      `https://www.facebook.com/sharer/sharer.php?u=${encoded}`,
+    );
+    expect(screen.getByRole('link', { name: 'Share on X' }).getAttribute('href')).toContain(
+      `https://x.com/intent/post?url=${encoded}`,
+    );
+    expect(screen.getByRole('link', { name: 'Share on LinkedIn' })).toHaveAttribute(
+      'href',
+      `https://www.linkedin.com/sharing/share-offsite/?url=${encoded}`,
+    );
     await waitFor(() => expect(screen.getByTestId('commission-earned')).toHaveTextContent('$20.00'));
     expect(screen.getByTestId('commission-paid')).toHaveTextContent('$10.00');
     expect(screen.getByText('March 2026')).toBeInTheDocument();

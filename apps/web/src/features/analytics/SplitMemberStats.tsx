@@ -24,7 +24,22 @@ export function SplitMemberStats({ split, onApplied }: { split: Split; onApplied
     try {
       const { _id, name, ticker, effDate, buyDate, ratio, price, estProfit, status, rsType, source, notes, caution } = split;
       await api.post('/api/rs/edit', {
-        newTicker: { _id, name, ticker, effDate, buyDate, ratio, price, estProfit, avgProfit: s.avgProfit, status, rsType, source, notes, caution },
+        newTicker: {
+          _id,
+          name,
+          ticker,
+          effDate,
+          buyDate,
+          ratio,
+          price,
+          estProfit,
+          avgProfit: s.avgProfit,
+          status,
+          rsType,
+          source,
+          notes,
+          caution,
+        },
       });
       note.show({ ok: true, text: `Average profit set to ${formatMoney(s.avgProfit)}.` });
       await qc.invalidateQueries({ queryKey: ['rs'] });
@@ -55,7 +70,12 @@ export function SplitMemberStats({ split, onApplied }: { split: Split; onApplied
                 {s.members === 1 ? 'member' : 'members'}
               </span>
             </div>
-            <Button size="sm" variant="outline-primary" onClick={() => void apply()} disabled={busy || s.avgProfit === split.avgProfit}>
+            <Button
+              size="sm"
+              variant="outline-primary"
+              onClick={() => void apply()}
+              disabled={busy || s.avgProfit === split.avgProfit}
+            >
               {busy ? 'Saving…' : s.avgProfit === split.avgProfit ? 'Average profit matches' : 'Use as average profit'}
             </Button>
           </div>
@@ -63,7 +83,10 @@ export function SplitMemberStats({ split, onApplied }: { split: Split; onApplied
           <p className="small text-body-secondary mb-0">No member has recorded a closed trade for this split yet.</p>
         )}
         {note.value ? (
-          <p className={`small mb-0 mt-2 ${note.value.ok ? 'text-success' : 'text-danger'}`} role={note.value.ok ? 'status' : 'alert'}>
+          <p
+            className={`small mb-0 mt-2 ${note.value.ok ? 'text-success' : 'text-danger'}`}
+            role={note.value.ok ? 'status' : 'alert'}
+          >
             {note.value.text}
           </p>
         ) : null}

@@ -8,12 +8,18 @@ describe('leftOutMessage (issue 12 §3: the member learns what the tax export le
   it.each([
     [undefined, null],
     [{ year: 2026, trades: 0, accountTypes: [] }, null],
-    [{ year: 2026, trades: 1, accountTypes: ['Roth IRA'] }, '1 sale in your Roth IRA account is left out of the 2026 file: sales inside tax-advantaged accounts are not reported on Form 8949.'],
+    [
+      { year: 2026, trades: 1, accountTypes: ['Roth IRA'] },
+      '1 sale in your Roth IRA account is left out of the 2026 file: sales inside tax-advantaged accounts are not reported on Form 8949.',
+    ],
     [
       { year: 2025, trades: 3, accountTypes: ['Roth IRA', 'Traditional IRA'] },
       '3 sales in your Roth IRA and Traditional IRA accounts are left out of the 2025 file: sales inside tax-advantaged accounts are not reported on Form 8949.',
     ],
-    [{ year: 2025, trades: 4, accountTypes: ['HSA', 'Roth IRA', 'SEP'] }, '4 sales in your HSA, Roth IRA, and SEP accounts are left out of the 2025 file: sales inside tax-advantaged accounts are not reported on Form 8949.'],
+    [
+      { year: 2025, trades: 4, accountTypes: ['HSA', 'Roth IRA', 'SEP'] },
+      '4 sales in your HSA, Roth IRA, and SEP accounts are left out of the 2025 file: sales inside tax-advantaged accounts are not reported on Form 8949.',
+    ],
   ])('%j → %s', (input, expected) => expect(leftOutMessage(input)).toBe(expected));
 });
 
@@ -22,7 +28,13 @@ describe('Tax export form', () => {
     const leftOut = [{ year: 2025, trades: 2, accountTypes: ['Roth IRA', 'Traditional IRA'] }];
     mockFetch({
       'GET /api/analytics/tax-export?year=2025': {
-        data: { year: 2025, filename: 'roundup-form-8949-2025.csv', rows: 3, leftOut: leftOut[0], csv: '\uFEFF(a) Description of property\r\n' },
+        data: {
+          year: 2025,
+          filename: 'roundup-form-8949-2025.csv',
+          rows: 3,
+          leftOut: leftOut[0],
+          csv: '\uFEFF(a) Description of property\r\n',
+        },
       },
     });
     const createObjectURL = vi.fn(() => 'blob:tax');
@@ -33,7 +45,9 @@ describe('Tax export form', () => {
     expect(screen.getByText(/Trades in Traditional IRA, Roth IRA, HSA, ESA, and SEP accounts are left out/)).toBeInTheDocument();
     expect(screen.queryByTestId('tax-left-out')).toBeNull();
     await userEvent.selectOptions(screen.getByLabelText('Tax year'), '2025');
-    expect(screen.getByRole('status')).toHaveTextContent('2 sales in your Roth IRA and Traditional IRA accounts are left out of the 2025 file');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '2 sales in your Roth IRA and Traditional IRA accounts are left out of the 2025 file',
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(screen.getByText('3 sales exported; 2 in tax-advantaged accounts left out.')).toBeInTheDocument());

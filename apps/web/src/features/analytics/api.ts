@@ -16,7 +16,10 @@ export function fetchTaxExport(year: number) {
 export function useSplitMemberStats(splitId: string) {
   return useQuery({
     queryKey: ['analytics', 'split-stats', splitId],
-    queryFn: ({ signal }) => api.get<{ stats: SplitMemberStats }>(`/api/trades/split-stats/${encodeURIComponent(splitId)}`, { signal }).then((r) => r.stats),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ stats: SplitMemberStats }>(`/api/trades/split-stats/${encodeURIComponent(splitId)}`, { signal })
+        .then((r) => r.stats),
   });
 }
 
@@ -24,7 +27,8 @@ export function useSplitMemberStats(splitId: string) {
 export function useAllOpenPositions(enabled: boolean) {
   return useQuery({
     queryKey: ['analytics', 'open-positions'],
-    queryFn: ({ signal }) => api.get<{ openPositions: OpenPosition[] }>('/api/analytics/open-positions', { signal }).then((r) => r.openPositions),
+    queryFn: ({ signal }) =>
+      api.get<{ openPositions: OpenPosition[] }>('/api/analytics/open-positions', { signal }).then((r) => r.openPositions),
     enabled,
   });
 }

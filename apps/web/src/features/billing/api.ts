@@ -1,4 +1,11 @@
-import type { BillingLevel, CancelSubscriptionResponse, CheckoutSessionView, FetchSubscriptionResponse, PublicUser, TestCheckoutView } from '@roundup/shared';
+import type {
+  BillingLevel,
+  CancelSubscriptionResponse,
+  CheckoutSessionView,
+  FetchSubscriptionResponse,
+  PublicUser,
+  TestCheckoutView,
+} from '@roundup/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { makeUser, mockFetch, renderApp, storeToken } from '../../test/utils';
 
 const sec = (iso: string) => Math.floor(Date.parse(iso) / 1000);
-const proUser = makeUser({ role: 'Pro', subscriptionTier: 'Pro', memberSince: '2026-03-02T15:00:00.000Z', stripeSubscriptionId: 'sub_1', createdDate: '2026-03-01T15:00:00.000Z' });
+const proUser = makeUser({
+  role: 'Pro',
+  subscriptionTier: 'Pro',
+  memberSince: '2026-03-02T15:00:00.000Z',
+  stripeSubscriptionId: 'sub_1',
+  createdDate: '2026-03-01T15:00:00.000Z',
+});
 const subscription = {
   id: 'sub_1',
   level: 'pro',
@@ -17,14 +23,32 @@ const subscription = {
   refunded: false,
   refund_eligible: true,
   cancelable: true,
-  items: { total_count: 1, data: [{ id: 'in_1', created: sec('2026-03-02T15:00:00Z'), price: { unit_amount: 5000 }, amount_refunded: 0 }] },
+  items: {
+    total_count: 1,
+    data: [{ id: 'in_1', created: sec('2026-03-02T15:00:00Z'), price: { unit_amount: 5000 }, amount_refunded: 0 }],
+  },
 };
-const invoices = { data: [{ id: 'in_1', created: sec('2026-03-02T15:00:00Z'), status: 'paid', amount_paid: 5000, amount_refunded: 0, hosted_invoice_url: 'https://pay.example/i/1', invoice_pdf: 'https://pay.example/i/1.pdf' }] };
+const invoices = {
+  data: [
+    {
+      id: 'in_1',
+      created: sec('2026-03-02T15:00:00Z'),
+      status: 'paid',
+      amount_paid: 5000,
+      amount_refunded: 0,
+      hosted_invoice_url: 'https://pay.example/i/1',
+      invoice_pdf: 'https://pay.example/i/1.pdf',
+    },
+  ],
+};
 
 describe('Settings → Subscription', () => {
   it('Starter: Starter Member, Upgrade to Pro, and "No subscriptions yet."', async () => {
     storeToken();
-    mockFetch({ 'GET /api/auth/me': { data: { user: makeUser() } }, 'POST /api/subs/fetch': { data: { subscription: null, invoices: { data: [] } } } });
+    mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser() } },
+      'POST /api/subs/fetch': { data: { subscription: null, invoices: { data: [] } } },
+    });
     renderApp('/settings/subscription');
     expect(await screen.findByText('Starter Member')).toBeInTheDocument();
     expect(screen.getByText('Joined January 2025')).toBeInTheDocument();
@@ -39,7 +63,14 @@ describe('Settings → Subscription', () => {
     const { apiCalls } = mockFetch({
       'GET /api/auth/me': { data: { user: proUser } },
       'POST /api/subs/fetch': { data: { subscription, invoices } },
-      'POST /api/subs/cancel-subscription': { data: { outcome: 'refunded', refundAmount: 5000, accessUntil: null, msg: 'Your membership was cancelled and your payment of $50.00 was refunded in full.' } },
+      'POST /api/subs/cancel-subscription': {
+        data: {
+          outcome: 'refunded',
+          refundAmount: 5000,
+          accessUntil: null,
+          msg: 'Your membership was cancelled and your payment of $50.00 was refunded in full.',
+        },
+      },
     });
     renderApp('/settings/subscription');
     expect(await screen.findByText('Pro Member')).toBeInTheDocument();
@@ -54,13 +85,18 @@ describe('Settings → Subscription', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/refunded in full/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel membership' }));
-    expect(await screen.findByText('Your membership was cancelled and your payment of $50.00 was refunded in full.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your membership was cancelled and your payment of $50.00 was refunded in full.'),
+    ).toBeInTheDocument();
     expect(apiCalls().find((c) => c.path === '/api/subs/cancel-subscription')?.body).toEqual({ subscriptionId: 'sub_1' });
   });
 
   it('shows server errors in a red alert', async () => {
     storeToken();
-    mockFetch({ 'GET /api/auth/me': { data: { user: makeUser() } }, 'POST /api/subs/fetch': { status: 500, errors: [{ msg: 'Billing is down' }] } });
+    mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser() } },
+      'POST /api/subs/fetch': { status: 500, errors: [{ msg: 'Billing is down' }] },
+    });
     renderApp('/settings/subscription');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Billing is down');
@@ -80,12 +116,25 @@ describe('/upgrade/:level and /register/success/:sessionId', () => {
     const { apiCalls } = mockFetch({
       'GET /api/auth/me': { data: { user: makeUser() } },
       'POST /api/subs/lifetime': { data: { session: { id: 'cs_1', url: `${window.location.origin}/checkout/test/cs_1` } } },
-      'GET /api/subs/test-checkout/cs_1': { data: { session: { id: 'cs_1', level: 'lifetime', amount: 49900, status: 'open', email: 'casey@example.com', username: 'casey' } } },
+      'GET /api/subs/test-checkout/cs_1': {
+        data: {
+          session: {
+            id: 'cs_1',
+            level: 'lifetime',
+            amount: 49900,
+            status: 'open',
+            email: 'casey@example.com',
+            username: 'casey',
+          },
+        },
+      },
     });
     const { router } = renderApp('/upgrade/lifetime');
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/test/cs_1'));
     expect(apiCalls().find((c) => c.path === '/api/subs/lifetime')?.body).toEqual({ userId: 'u1', stripeCustomerId: null });
-    expect(await screen.findByText('This is a local test checkout. No card is needed and nothing is charged.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This is a local test checkout. No card is needed and nothing is charged.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay $499.00 (test)' })).toBeEnabled();
   });
 
@@ -124,7 +173,15 @@ describe('Settings → Subscription: renewal, state and billing notices', () => 
           invoices,
           summary: 'You are on Pro; it renews on April 02, 2026 for $50.00.',
           next_renewal: { date: sec('2026-04-02T15:00:00Z'), amount: 5000 },
-          notices: [{ id: 'refund:in_2:5000', kind: 'refund', subject: 'RoundUp refund: $50.00 for a duplicate payment', body: 'You paid twice for RoundUp Pro (monthly).', created: sec('2026-03-02T16:00:00Z') }],
+          notices: [
+            {
+              id: 'refund:in_2:5000',
+              kind: 'refund',
+              subject: 'RoundUp refund: $50.00 for a duplicate payment',
+              body: 'You paid twice for RoundUp Pro (monthly).',
+              created: sec('2026-03-02T16:00:00Z'),
+            },
+          ],
         },
       },
     });
@@ -140,7 +197,12 @@ describe('Settings → Subscription: renewal, state and billing notices', () => 
     storeToken();
     const { apiCalls } = mockFetch({
       'GET /api/auth/me': { data: { user: { ...proUser, subscriptionTier: 'Lifetime' } } },
-      'POST /api/subs/fetch': { data: { subscription: { ...subscription, id: 'pi_1', level: 'lifetime', tier: 'Lifetime', current_period_end: null }, invoices } },
+      'POST /api/subs/fetch': {
+        data: {
+          subscription: { ...subscription, id: 'pi_1', level: 'lifetime', tier: 'Lifetime', current_period_end: null },
+          invoices,
+        },
+      },
     });
     renderApp('/settings/subscription');
     expect(await screen.findByText('Lifetime Member')).toBeInTheDocument();

@@ -49,7 +49,9 @@ describe('accountTypesOf', () => {
       'Traditional IRA',
       'Roth IRA',
     ]);
-    expect(accountTypesOf({ accountCash: false, accountMargin: false, accountTradIRA: false, accountRothIRA: true })).toEqual(['Roth IRA']);
+    expect(accountTypesOf({ accountCash: false, accountMargin: false, accountTradIRA: false, accountRothIRA: true })).toEqual([
+      'Roth IRA',
+    ]);
   });
 });
 
@@ -57,7 +59,15 @@ describe('/brokers', () => {
   it('shows one card per enabled broker with every SPEC field, and the list and count in the header', async () => {
     signInWith([
       broker({}),
-      broker({ _id: 'b2', name: 'Slow Broker', rating: 0, shareReturnTime: 14, accountMargin: true, accountTradIRA: false, accountRothIRA: false }),
+      broker({
+        _id: 'b2',
+        name: 'Slow Broker',
+        rating: 0,
+        shareReturnTime: 14,
+        accountMargin: true,
+        accountTradIRA: false,
+        accountRothIRA: false,
+      }),
       broker({ _id: 'b3', name: 'Hidden Broker', disabled: true }),
     ]);
     renderApp('/brokers');
@@ -65,7 +75,11 @@ describe('/brokers', () => {
     expect(within(card).getByText('Fast round-ups')).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Good Broker logo' })).toHaveAttribute('src', '/brokers/good.svg');
     expect(within(card).getByRole('img', { name: 'Rating: 4 out of 5' })).toHaveTextContent('$$$$$');
-    expect(within(card).getAllByRole('listitem').map((li) => li.textContent)).toEqual(expect.arrayContaining(['Cash', 'Traditional IRA', 'Roth IRA']));
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(expect.arrayContaining(['Cash', 'Traditional IRA', 'Roth IRA']));
     expect(within(card).getByText('1 day')).toBeInTheDocument();
     expect(within(card).getByText('Fast')).toBeInTheDocument();
     expect(within(card).getByText('$0 commissions')).toBeInTheDocument();
@@ -84,8 +98,15 @@ describe('/brokers', () => {
     expect(screen.queryByText('Hidden Broker')).not.toBeInTheDocument();
     expect(screen.getByTestId('broker-count')).toHaveTextContent('2 brokers · up to 5 accounts');
     const jump = screen.getByRole('navigation', { name: 'Brokers on this page' });
-    expect(within(jump).getAllByRole('link').map((a) => a.textContent)).toEqual(['Good Broker', 'Slow Broker']);
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Reverse Splits' })).toHaveAttribute('href', '/reverse-splits');
+    expect(
+      within(jump)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Good Broker', 'Slow Broker']);
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Reverse Splits' })).toHaveAttribute(
+      'href',
+      '/reverse-splits',
+    );
     await waitFor(() => expect(document.title).toBe('Brokers · RoundUp'));
   });
 

@@ -1,4 +1,10 @@
-import type { AnnouncementAudience, AnnouncementKind, Communication, SendAnnouncementRequest, SendAnnouncementResult } from '@roundup/shared/comms';
+import type {
+  AnnouncementAudience,
+  AnnouncementKind,
+  Communication,
+  SendAnnouncementRequest,
+  SendAnnouncementResult,
+} from '@roundup/shared/comms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -19,13 +25,17 @@ export interface Delivery {
 }
 
 export function useComms() {
-  return useQuery({ queryKey: ['admin', 'comms'], queryFn: async () => (await api.get<{ comms: Communication[] }>('/api/comms')).comms });
+  return useQuery({
+    queryKey: ['admin', 'comms'],
+    queryFn: async () => (await api.get<{ comms: Communication[] }>('/api/comms')).comms,
+  });
 }
 
 export function useSendSms() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { message: string; audience: 'All' | 'Pro' }) => api.post<{ messageCount: number }>('/api/comms/send-sms', body),
+    mutationFn: (body: { message: string; audience: 'All' | 'Pro' }) =>
+      api.post<{ messageCount: number }>('/api/comms/send-sms', body),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['admin', 'comms'] });
       void qc.invalidateQueries({ queryKey: ['admin', 'deliveries'] });
@@ -55,7 +65,10 @@ export function useSendAnnouncement() {
 export function useDeliveries(status: string) {
   return useQuery({
     queryKey: ['admin', 'deliveries', status],
-    queryFn: () => api.get<{ counts: Record<string, number>; deliveries: Delivery[] }>(`/api/notifications/deliveries${status ? `?status=${status}` : ''}`),
+    queryFn: () =>
+      api.get<{ counts: Record<string, number>; deliveries: Delivery[] }>(
+        `/api/notifications/deliveries${status ? `?status=${status}` : ''}`,
+      ),
     refetchInterval: 10_000,
   });
 }

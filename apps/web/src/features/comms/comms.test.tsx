@@ -41,7 +41,20 @@ describe('/admin/comms', () => {
         data: {
           counts: { skipped: 1 },
           deliveries: [
-            { _id: 'd1', key: 'newsletter:x:u:email', kind: 'newsletter', channel: 'email', recipient: 'a@example.com', username: 'sam', status: 'skipped', attempts: 1, providerId: null, error: 'Turned off the newsletter', createdDate: '2026-03-02T15:00:00Z', sentDate: null },
+            {
+              _id: 'd1',
+              key: 'newsletter:x:u:email',
+              kind: 'newsletter',
+              channel: 'email',
+              recipient: 'a@example.com',
+              username: 'sam',
+              status: 'skipped',
+              attempts: 1,
+              providerId: null,
+              error: 'Turned off the newsletter',
+              createdDate: '2026-03-02T15:00:00Z',
+              sentDate: null,
+            },
           ],
         },
       },
@@ -51,7 +64,17 @@ describe('/admin/comms', () => {
         attempts += 1;
         if (attempts === 1) return { status: 503, errors: [{ msg: 'Service unavailable, try again.' }] };
         const b = body as { kind: string; subject: string; message: string; requestId: string };
-        comms.unshift({ _id: `c${attempts}`, type: b.kind, sender: 'casey', createdDate: '2026-03-02T15:00:00Z', message: b.message, audience: null, messageCount: 1200, subject: b.subject, recipients: 1200 });
+        comms.unshift({
+          _id: `c${attempts}`,
+          type: b.kind,
+          sender: 'casey',
+          createdDate: '2026-03-02T15:00:00Z',
+          message: b.message,
+          audience: null,
+          messageCount: 1200,
+          subject: b.subject,
+          recipients: 1200,
+        });
         return { data: { recipients: 1200, messageCount: 1200, duplicate: false } };
       },
     });
@@ -85,7 +108,12 @@ describe('/admin/comms', () => {
     const posts = apiCalls().filter((c) => c.path === '/api/comms/send-announcement');
     expect(posts).toHaveLength(2);
     const [first, second] = posts.map((c) => c.body as { requestId: string });
-    expect(second).toEqual({ requestId: first.requestId, kind: 'newsletter', subject: 'March newsletter', message: 'Hello members,\n\nFifteen splits.' });
+    expect(second).toEqual({
+      requestId: first.requestId,
+      kind: 'newsletter',
+      subject: 'March newsletter',
+      message: 'Hello members,\n\nFifteen splits.',
+    });
     expect(first.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     await waitForDialogToClose();
     expect(form.getByLabelText('Subject')).toHaveValue('');

@@ -1,5 +1,11 @@
 import type { FeatureRoutes } from '../../app/feature-routes';
 
 export const commsRoutes: FeatureRoutes = {
-  admin: [{ path: 'comms', handle: { title: 'Comms' }, lazy: async () => ({ Component: (await import('./pages/AdminCommsPage')).AdminCommsPage }) }],
+  admin: [
+    {
+      path: 'comms',
+      handle: { title: 'Comms' },
+      lazy: async () => ({ Component: (await import('./pages/AdminCommsPage')).AdminCommsPage }),
+    },
+  ],
 };

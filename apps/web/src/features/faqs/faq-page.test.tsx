@@ -16,7 +16,12 @@ const faq = (id: string, sort: number, question: string, answer = `<p>Answer ${i
 
 describe('orderFaqs', () => {
   it('orders by sort, keeping the server order for equal sorts', () => {
-    expect(orderFaqs([faq('a', 3, 'A'), faq('b', 0, 'B'), faq('c', 3, 'C'), faq('d', 1, 'D')]).map((f) => f._id)).toEqual(['b', 'd', 'a', 'c']);
+    expect(orderFaqs([faq('a', 3, 'A'), faq('b', 0, 'B'), faq('c', 3, 'C'), faq('d', 1, 'D')]).map((f) => f._id)).toEqual([
+      'b',
+      'd',
+      'a',
+      'c',
+    ]);
   });
 });
 
@@ -27,7 +32,12 @@ describe('/faq', () => {
         data: {
           faqs: [
             faq('1', 5, 'Last question'),
-            faq('2', 0, 'First question', '<p>Yes <img src=x onerror="window.__faqPwned=1"><a href="javascript:alert(1)">x</a></p>'),
+            faq(
+              '2',
+              0,
+              'First question',
+              '<p>Yes <img src=x onerror="window.__faqPwned=1"><a href="javascript:alert(1)">x</a></p>',
+            ),
           ],
         },
       },

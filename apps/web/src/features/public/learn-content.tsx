@@ -13,7 +13,17 @@ export interface LearnChapter {
   body: () => ReactNode;
 }
 
-function Outcome({ name, result, tone, children }: { name: string; result: string; tone: 'pos' | 'zero' | 'neg'; children: ReactNode }) {
+function Outcome({
+  name,
+  result,
+  tone,
+  children,
+}: {
+  name: string;
+  result: string;
+  tone: 'pos' | 'zero' | 'neg';
+  children: ReactNode;
+}) {
   const toneClass = tone === 'pos' ? 'rp-profit-pos' : tone === 'neg' ? 'rp-profit-neg' : 'fw-semibold';
   return (
     <div className="col-12 col-md-6">
@@ -35,8 +45,8 @@ function Overview() {
         whole share, which is worth many times what you paid.
       </p>
       <div className="rp-callout my-4">
-        <strong>In one sentence:</strong> buy one share per brokerage account before a reverse split, then sell the rounded-up whole
-        share afterwards.
+        <strong>In one sentence:</strong> buy one share per brokerage account before a reverse split, then sell the rounded-up
+        whole share afterwards.
       </div>
       <h2 className="h4">What you will learn</h2>
       <ol>
@@ -65,14 +75,14 @@ function StockSplits() {
     <>
       <p className="lead">A stock split changes how many shares a company has without changing what the company is worth.</p>
       <p>
-        In a <strong>2-for-1 forward split</strong>, every share becomes two shares and the price halves. If you owned 10 shares at
-        $100 ($1,000 in total), you now own 20 shares at $50: still $1,000. Companies usually split forward when their share price
-        has grown high, so that a single share is easier to buy.
+        In a <strong>2-for-1 forward split</strong>, every share becomes two shares and the price halves. If you owned 10 shares
+        at $100 ($1,000 in total), you now own 20 shares at $50: still $1,000. Companies usually split forward when their share
+        price has grown high, so that a single share is easier to buy.
       </p>
       <h2 className="h4">The key idea</h2>
       <p>
-        A split divides the same pie into more or fewer slices. Your slice of the company stays the same; only the number of shares
-        and the price per share change, in opposite directions.
+        A split divides the same pie into more or fewer slices. Your slice of the company stays the same; only the number of
+        shares and the price per share change, in opposite directions.
       </p>
       <div className="table-responsive">
         <table className="table table-sm align-middle">
@@ -80,9 +90,15 @@ function StockSplits() {
           <thead>
             <tr>
               <th scope="col" />
-              <th scope="col" className="text-end">Shares</th>
-              <th scope="col" className="text-end">Price</th>
-              <th scope="col" className="text-end">Value</th>
+              <th scope="col" className="text-end">
+                Shares
+              </th>
+              <th scope="col" className="text-end">
+                Price
+              </th>
+              <th scope="col" className="text-end">
+                Value
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -102,8 +118,8 @@ function StockSplits() {
         </table>
       </div>
       <p className="mb-0">
-        Forward splits never create fractions from whole shares, so they offer no round-up. The opportunity comes from the opposite
-        move: the <Link to="/learn/reverse-splits">reverse split</Link>.
+        Forward splits never create fractions from whole shares, so they offer no round-up. The opportunity comes from the
+        opposite move: the <Link to="/learn/reverse-splits">reverse split</Link>.
       </p>
     </>
   );
@@ -113,8 +129,8 @@ function ReverseSplits() {
   return (
     <>
       <p className="lead">
-        A reverse split merges shares: in a <strong>1-for-N</strong> reverse split, every N shares become one share and the price is
-        multiplied by N.
+        A reverse split merges shares: in a <strong>1-for-N</strong> reverse split, every N shares become one share and the price
+        is multiplied by N.
       </p>
       <p>
         Companies do this mostly to lift a low share price, often to stay above an exchange&rsquo;s minimum bid (for example
@@ -122,9 +138,9 @@ function ReverseSplits() {
       </p>
       <h2 className="h4">Where the fraction comes from</h2>
       <p>
-        If you own a number of shares that is not a multiple of N, the split leaves you with a fraction. Own just <strong>one</strong>{' '}
-        share before a 1-for-10 split and you are left with 1/10 of a share. Companies and brokers cannot leave that fraction hanging,
-        so the company&rsquo;s filing says what happens to it.
+        If you own a number of shares that is not a multiple of N, the split leaves you with a fraction. Own just{' '}
+        <strong>one</strong> share before a 1-for-10 split and you are left with 1/10 of a share. Companies and brokers cannot
+        leave that fraction hanging, so the company&rsquo;s filing says what happens to it.
       </p>
       <h2 className="h4">The dates that matter</h2>
       <ul>
@@ -136,8 +152,8 @@ function ReverseSplits() {
           <strong>Effective date</strong>: the first day the stock trades at the split-adjusted price.
         </li>
         <li>
-          <strong>Share return</strong>: the day the rounded-up share appears in your account, from the next trading day to a couple
-          of weeks depending on the broker (see the broker list once you sign in).
+          <strong>Share return</strong>: the day the rounded-up share appears in your account, from the next trading day to a
+          couple of weeks depending on the broker (see the broker list once you sign in).
         </li>
       </ul>
       <p className="mb-0">
@@ -166,7 +182,8 @@ function FractionalShares() {
           The company pays cash for the fraction, roughly the p you paid. No gain, no loss (before fees).
         </Outcome>
         <Outcome name="4. Round to nearest" result="Gain only if the fraction is at least 1/2" tone="zero">
-          Fractions of one half or more become a whole share; smaller ones disappear. With one share, only a 1-for-2 split rounds up.
+          Fractions of one half or more become a whole share; smaller ones disappear. With one share, only a 1-for-2 split rounds
+          up.
         </Outcome>
         <Outcome name="5. Round down" result="Loss of p" tone="neg">
           The fraction is dropped and you lose the price of the share. Splits like these are the ones to avoid.
@@ -179,8 +196,8 @@ function FractionalShares() {
         about $36.00, or $3.60 per account.
       </p>
       <div className="rp-callout mb-0">
-        Brokers matter too: some always pay cash for fractions, and some charge a reorganisation fee that wipes out the gain. Check
-        each broker&rsquo;s share return time and fees before you trade.
+        Brokers matter too: some always pay cash for fractions, and some charge a reorganisation fee that wipes out the gain.
+        Check each broker&rsquo;s share return time and fees before you trade.
       </div>
     </>
   );
@@ -197,27 +214,36 @@ function Earnings() {
           <caption className="small text-body-secondary">The earnings example, step by step</caption>
           <tbody>
             <tr>
-              <th scope="row" className="fw-normal">Round-up reverse splits</th>
+              <th scope="row" className="fw-normal">
+                Round-up reverse splits
+              </th>
               <td className="text-end fw-semibold">
                 {e.companies} companies in {e.months} months
               </td>
             </tr>
             <tr>
-              <th scope="row" className="fw-normal">Splits per month</th>
+              <th scope="row" className="fw-normal">
+                Splits per month
+              </th>
               <td className="text-end fw-semibold">{e.splitsPerMonth}</td>
             </tr>
             <tr>
-              <th scope="row" className="fw-normal">Trades per split (one share in each account)</th>
+              <th scope="row" className="fw-normal">
+                Trades per split (one share in each account)
+              </th>
               <td className="text-end fw-semibold">{e.tradesPerSplit}</td>
             </tr>
             <tr>
-              <th scope="row" className="fw-normal">Average profit per trade</th>
+              <th scope="row" className="fw-normal">
+                Average profit per trade
+              </th>
               <td className="text-end fw-semibold">{formatMoney(e.averageProfit)}</td>
             </tr>
             <tr>
               <th scope="row">Per month</th>
               <td className="text-end rp-profit-pos">
-                {e.splitsPerMonth} × {e.tradesPerSplit} × {formatMoney(e.averageProfit)} = {formatMoney(result.monthlyCents / 100)}
+                {e.splitsPerMonth} × {e.tradesPerSplit} × {formatMoney(e.averageProfit)} ={' '}
+                {formatMoney(result.monthlyCents / 100)}
               </td>
             </tr>
             <tr>
@@ -279,7 +305,8 @@ export const LEARN_CHAPTERS: LearnChapter[] = [
     slug: 'fractional-shares',
     nav: 'Fractional-share outcomes',
     title: 'The five fractional-share outcomes',
-    description: 'Round up lots, round up shares, cash in lieu, round to nearest and round down: what each means for your profit.',
+    description:
+      'Round up lots, round up shares, cash in lieu, round to nearest and round down: what each means for your profit.',
     body: FractionalShares,
   },
   {

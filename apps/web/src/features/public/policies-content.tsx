@@ -34,8 +34,8 @@ function Terms() {
       <p>
         RoundUp provides education and information about reverse stock splits and the round-up strategy.{' '}
         <strong>Nothing on the Service is financial, investment, tax or legal advice</strong>, and nothing is a recommendation to
-        buy or sell any security. Split data, estimated profits and broker information may be incomplete or wrong. Trading involves
-        risk, including the loss of the money you invest. You alone are responsible for your trades; consult a licensed
+        buy or sell any security. Split data, estimated profits and broker information may be incomplete or wrong. Trading
+        involves risk, including the loss of the money you invest. You alone are responsible for your trades; consult a licensed
         professional if you need advice.
       </p>
 
@@ -52,18 +52,20 @@ function Terms() {
 
       <h2 className="h5">4. Plans, billing, cancellation and refunds</h2>
       <ul>
-        <li>Starter is free. Pro costs ${LIMITS.proMonthlyUsd} per month, billed monthly to the card you provide, until you cancel.</li>
         <li>
-          <strong>You can cancel anytime</strong> from Settings → Subscription. Pro stays active until the end of the period you have
-          paid for; no further charges are made.
+          Starter is free. Pro costs ${LIMITS.proMonthlyUsd} per month, billed monthly to the card you provide, until you cancel.
         </li>
         <li>
-          <strong>
-            A full refund is available within {LIMITS.refundWindowDays} days of your first purchase.
-          </strong>{' '}
-          After {LIMITS.refundWindowDays} days, payments are not refundable. Write to <Mail /> to ask for a refund.
+          <strong>You can cancel anytime</strong> from Settings → Subscription. Pro stays active until the end of the period you
+          have paid for; no further charges are made.
         </li>
-        <li>A lifetime membership is a single payment for Pro features for the life of the Service; the same refund window applies.</li>
+        <li>
+          <strong>A full refund is available within {LIMITS.refundWindowDays} days of your first purchase.</strong> After{' '}
+          {LIMITS.refundWindowDays} days, payments are not refundable. Write to <Mail /> to ask for a refund.
+        </li>
+        <li>
+          A lifetime membership is a single payment for Pro features for the life of the Service; the same refund window applies.
+        </li>
         <li>Payments are processed by our payment provider; we do not store your card number.</li>
       </ul>
 
@@ -75,8 +77,8 @@ function Terms() {
 
       <h2 className="h5">6. Acceptable use</h2>
       <p>
-        Do not copy or resell the calendar or alerts, scrape the Service, attempt to access other members&rsquo; data, or interfere
-        with the Service&rsquo;s security.
+        Do not copy or resell the calendar or alerts, scrape the Service, attempt to access other members&rsquo; data, or
+        interfere with the Service&rsquo;s security.
       </p>
 
       <h2 className="h5">7. Liability</h2>
@@ -87,8 +89,8 @@ function Terms() {
 
       <h2 className="h5">8. Changes and contact</h2>
       <p className="mb-0">
-        We may update these terms and will tell members by email before material changes take effect. Questions: <Mail />. See also
-        our <Link to="/policies/privacy-policy">Privacy Policy</Link>.
+        We may update these terms and will tell members by email before material changes take effect. Questions: <Mail />. See
+        also our <Link to="/policies/privacy-policy">Privacy Policy</Link>.
       </p>
     </>
   );
@@ -132,7 +134,10 @@ function Privacy() {
       </p>
 
       <h2 className="h5">5. Your username</h2>
-      <p>Usernames cannot be changed once chosen. You can update your email address, phone number and password at any time in Settings.</p>
+      <p>
+        Usernames cannot be changed once chosen. You can update your email address, phone number and password at any time in
+        Settings.
+      </p>
 
       <h2 className="h5">6. Sharing</h2>
       <p>
@@ -159,7 +164,8 @@ export const POLICIES: Policy[] = [
   {
     slug: 'terms-of-service',
     title: 'Terms of Service',
-    description: 'RoundUp Terms of Service: eligibility (18 or older), cancellation anytime, 7-day refund, and no financial advice.',
+    description:
+      'RoundUp Terms of Service: eligibility (18 or older), cancellation anytime, 7-day refund, and no financial advice.',
     body: Terms,
   },
   {

@@ -48,11 +48,16 @@ describe('landing page', () => {
     expect(rows[0]).toHaveTextContent('$4.50');
     expect(screen.queryByText('CIL1')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open a Free Account Today' })).toHaveAttribute('href', '/register');
-    expect(screen.getAllByRole('link', { name: /Learn More/ }).map((a) => a.getAttribute('href'))).toEqual(['/services', '/services']);
+    expect(screen.getAllByRole('link', { name: /Learn More/ }).map((a) => a.getAttribute('href'))).toEqual([
+      '/services',
+      '/services',
+    ]);
     expect(screen.getAllByText(/not financial advice/i).length).toBeGreaterThan(0);
     await waitFor(() => expect(document.title).toBe('Small gains, big wins · RoundUp'));
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/round-up strategy/);
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/pageviews' && (c.body as { path: string }).path === '/')).toBe(true);
+    expect(
+      calls.some((c) => c.method === 'POST' && c.path === '/api/pageviews' && (c.body as { path: string }).path === '/'),
+    ).toBe(true);
   });
 
   it('offers View Quick Start to signed-in users', async () => {
@@ -85,14 +90,20 @@ describe('services page', () => {
     expect(screen.getByRole('columnheader', { name: /Pro\s*\$50\/mo\./ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'CLAIM LIFETIME ACCESS' })).toHaveAttribute('href', '/register/lifetime');
     expect(screen.getAllByText(/full refund is available within 7 days of your first purchase/i).length).toBeGreaterThan(0);
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/pageviews').map((c) => (c.body as { path: string }).path)).toEqual(['/reverse-splits']));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/pageviews').map((c) => (c.body as { path: string }).path)).toEqual([
+        '/reverse-splits',
+      ]),
+    );
   });
 
   it('sends signed-in users to /upgrade/lifetime', async () => {
     storeToken();
     mockFetch({ 'GET /api/auth/me': { data: { user: makeUser() } } });
     renderApp('/services');
-    await waitFor(() => expect(screen.getByRole('link', { name: 'CLAIM LIFETIME ACCESS' })).toHaveAttribute('href', '/upgrade/lifetime'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'CLAIM LIFETIME ACCESS' })).toHaveAttribute('href', '/upgrade/lifetime'),
+    );
   });
 });
 
@@ -157,7 +168,9 @@ describe('policies', () => {
     expect(screen.getByText(/username cannot be changed/i)).toBeInTheDocument();
     expect(screen.getByText(/is financial, investment, tax or legal advice/i)).toBeInTheDocument();
     expect(screen.getByText(/full refund is available within 7 days/i)).toBeInTheDocument();
-    await userEvent.click(within(screen.getByRole('navigation', { name: 'Policies' })).getByRole('link', { name: 'Privacy Policy' }));
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Policies' })).getByRole('link', { name: 'Privacy Policy' }),
+    );
     expect(await screen.findByText(/nobody under 13 is allowed/i)).toBeInTheDocument();
     expect(screen.getByText(/administrators can see and edit user information/i)).toBeInTheDocument();
   });

@@ -27,7 +27,8 @@ export const publicRoutes: FeatureRoutes = {
       handle: {
         title: 'Services and pricing',
         pageView: '/reverse-splits',
-        description: 'RoundUp plans: Starter is free; Pro is $50/mo. with the full reverse-split calendar and real-time alerts. Cancel anytime.',
+        description:
+          'RoundUp plans: Starter is free; Pro is $50/mo. with the full reverse-split calendar and real-time alerts. Cancel anytime.',
       },
       lazy: async () => ({ Component: (await import('./pages/ServicesPage')).ServicesPage }),
     },
@@ -35,7 +36,8 @@ export const publicRoutes: FeatureRoutes = {
       path: 'learn',
       handle: {
         title: 'Learn',
-        description: 'How the reverse-split round-up strategy works, with a profit calculator for every fractional-share outcome.',
+        description:
+          'How the reverse-split round-up strategy works, with a profit calculator for every fractional-share outcome.',
       },
       lazy: async () => ({ Component: (await import('./pages/LearnPage')).LearnPage }),
     },
@@ -70,7 +72,8 @@ export const publicRoutes: FeatureRoutes = {
       path: 'quickstart',
       handle: {
         title: 'Quick Start',
-        description: 'Six steps to your first reverse-split round-up: accounts, the daily calendar, buying, selling, diversifying and taxes.',
+        description:
+          'Six steps to your first reverse-split round-up: accounts, the daily calendar, buying, selling, diversifying and taxes.',
       },
       lazy: async () => ({ Component: (await import('./pages/QuickStartPage')).QuickStartPage }),
     },

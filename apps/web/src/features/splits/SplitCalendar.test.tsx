@@ -26,8 +26,25 @@ const base: Split = {
   masked: false,
 };
 /** What the server sends a Starter for a split they may not see: days, status, asterisks, a placeholder id. */
-const masked: MaskedSplit = { _id: 'masked-1', name: '*****', ticker: '*****', buyDate: '2026-03-12', effDate: '2026-03-13', status: 'Upcoming', masked: true };
-const done: Split = { ...base, _id: 'd', name: 'Done Corp', ticker: 'DONE', status: 'Complete', buyDate: '2026-03-02', effDate: '2026-03-03', avgProfit: 4.25 };
+const masked: MaskedSplit = {
+  _id: 'masked-1',
+  name: '*****',
+  ticker: '*****',
+  buyDate: '2026-03-12',
+  effDate: '2026-03-13',
+  status: 'Upcoming',
+  masked: true,
+};
+const done: Split = {
+  ...base,
+  _id: 'd',
+  name: 'Done Corp',
+  ticker: 'DONE',
+  status: 'Complete',
+  buyDate: '2026-03-02',
+  effDate: '2026-03-03',
+  avgProfit: 4.25,
+};
 
 function renderWith(ui: React.ReactNode) {
   return render(
@@ -119,7 +136,9 @@ describe('SplitTables', () => {
 
   it('blurs the upcoming table for a Starter with masked rows', () => {
     const maskedDone: MaskedSplit = { ...masked, _id: 'masked-2', status: 'Complete' };
-    renderWith(<SplitTables splits={[masked, maskedDone, done]} today="2026-03-10" fullAccess={false} canTrade={false} onNote={vi.fn()} />);
+    renderWith(
+      <SplitTables splits={[masked, maskedDone, done]} today="2026-03-10" fullAccess={false} canTrade={false} onNote={vi.fn()} />,
+    );
     expect(document.querySelector('.ru-blurred')).not.toBeNull();
     const [row] = screen.getAllByTestId('upcoming-row');
     expect(row).toHaveTextContent('*****');
@@ -135,14 +154,21 @@ describe('admin split delete (issue 12 §8)', () => {
   const split: Split = { ...base, _id: 'sp1', name: 'Keepsake Corp', ticker: 'KEEP', status: 'Complete' };
   function asAdmin(handlers: Record<string, MockHandler>) {
     storeToken();
-    return mockFetch({ 'GET /api/auth/me': { data: { user: makeUser({ role: 'Admin', username: 'boss' }) } }, 'GET /api/rs': { data: { splits: [split] } }, ...handlers });
+    return mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ role: 'Admin', username: 'boss' }) } },
+      'GET /api/rs': { data: { splits: [split] } },
+      ...handlers,
+    });
   }
 
   it('shows the count of members’ trades and archives only after confirmation', async () => {
-    const question = 'Members have 3 trades recorded on this split. It will be archived, not deleted: it leaves the calendar, tables and alerts, and members keep their trades and analytics. Confirm to archive it.';
+    const question =
+      'Members have 3 trades recorded on this split. It will be archived, not deleted: it leaves the calendar, tables and alerts, and members keep their trades and analytics. Confirm to archive it.';
     const { apiCalls } = asAdmin({
       'POST /api/rs/delete': (body) =>
-        (body as { confirm?: boolean }).confirm ? { data: { id: 'sp1', deleted: false, archived: true, trades: 3 } } : { status: 409, errors: [{ msg: question }] },
+        (body as { confirm?: boolean }).confirm
+          ? { data: { id: 'sp1', deleted: false, archived: true, trades: 3 } }
+          : { status: 409, errors: [{ msg: question }] },
     });
     const { router } = renderApp('/admin/reverse-splits');
     const visited: string[] = [];
@@ -156,7 +182,11 @@ describe('admin split delete (issue 12 §8)', () => {
     expect(visited).not.toContain('/refresh');
     await userEvent.click(within(asked).getByRole('button', { name: 'Archive split' }));
     await waitFor(() => expect(visited).toContain('/refresh'));
-    expect(apiCalls().filter((c) => c.path === '/api/rs/delete').map((c) => c.body)).toEqual([{ id: 'sp1' }, { id: 'sp1', confirm: true }]);
+    expect(
+      apiCalls()
+        .filter((c) => c.path === '/api/rs/delete')
+        .map((c) => c.body),
+    ).toEqual([{ id: 'sp1' }, { id: 'sp1', confirm: true }]);
   });
 
   it('deletes a split without trades at once', async () => {
@@ -166,7 +196,9 @@ describe('admin split delete (issue 12 §8)', () => {
     router.subscribe((state) => visited.push(state.location.pathname));
     const row = (await screen.findByRole('link', { name: 'Keepsake Corp' })).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: /delete/i }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete split?' })).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete split?' })).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(visited).toContain('/refresh'));
     expect(apiCalls().filter((c) => c.path === '/api/rs/delete')).toHaveLength(1);
   });

@@ -25,7 +25,8 @@ export function useSplit(id: string | undefined) {
   return useQuery({
     queryKey: splitKeys.one(id ?? ''),
     enabled: Boolean(id),
-    queryFn: async ({ signal }) => (await api.get<{ split: Split }>(`/api/rs/ticker/${encodeURIComponent(id ?? '')}`, { signal })).split,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ split: Split }>(`/api/rs/ticker/${encodeURIComponent(id ?? '')}`, { signal })).split,
   });
 }
 
@@ -60,7 +61,8 @@ export function useDeleteSplit() {
   const qc = useQueryClient();
   return useMutation({
     /** Without `confirm`, a split members have trades on answers 409 with the count; with it, it is archived. */
-    mutationFn: ({ id, confirm }: { id: string; confirm?: boolean }) => api.post<DeleteSplitResult>('/api/rs/delete', confirm ? { id, confirm: true } : { id }),
+    mutationFn: ({ id, confirm }: { id: string; confirm?: boolean }) =>
+      api.post<DeleteSplitResult>('/api/rs/delete', confirm ? { id, confirm: true } : { id }),
     // Mark the list stale so /refresh's remount fetches it again.
     onSuccess: () => qc.invalidateQueries({ queryKey: splitKeys.all }),
   });

@@ -6,7 +6,10 @@ export const splitsRoutes: FeatureRoutes = {
   user: [
     {
       path: 'reverse-splits',
-      handle: { title: 'Reverse Splits', description: 'The reverse-split calendar: upcoming round-up splits, purchase dates, ratios and estimated profit.' },
+      handle: {
+        title: 'Reverse Splits',
+        description: 'The reverse-split calendar: upcoming round-up splits, purchase dates, ratios and estimated profit.',
+      },
       lazy: async () => ({ Component: (await import('./pages/ReverseSplitsPage')).ReverseSplitsPage }),
     },
   ],

@@ -20,13 +20,26 @@ describe('Profile: personal info, notifications, phone', () => {
     storeToken();
     const { apiCalls } = mockFetch({
       'GET /api/auth/me': { data: { user: makeUser({ role: 'Pro' }) } },
-      'POST /api/users/update-self': (body) => ({ data: { user: makeUser({ role: 'Pro', notifications: { ...makeUser().notifications, ...(body as { notifications: object }).notifications } }) } }),
+      'POST /api/users/update-self': (body) => ({
+        data: {
+          user: makeUser({
+            role: 'Pro',
+            notifications: { ...makeUser().notifications, ...(body as { notifications: object }).notifications },
+          }),
+        },
+      }),
     });
     renderApp('/settings');
     const sms = await screen.findByRole('checkbox', { name: /^SMS/ });
     expect(apiCalls().filter((c) => c.path === '/api/users/update-self')).toHaveLength(0);
     await userEvent.click(sms);
-    await waitFor(() => expect(apiCalls().filter((c) => c.path === '/api/users/update-self').map((c) => c.body)).toEqual([{ notifications: { rsaSMS: true } }]));
+    await waitFor(() =>
+      expect(
+        apiCalls()
+          .filter((c) => c.path === '/api/users/update-self')
+          .map((c) => c.body),
+      ).toEqual([{ notifications: { rsaSMS: true } }]),
+    );
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /^SMS/ })).toBeChecked();
   });
@@ -35,7 +48,10 @@ describe('Profile: personal info, notifications, phone', () => {
     storeToken();
     const { apiCalls } = mockFetch({
       'GET /api/auth/me': { data: { user: makeUser() } },
-      'POST /api/users/update-self': { status: 400, errors: [{ msg: 'That phone number is not valid.' }, { msg: 'Second problem' }] },
+      'POST /api/users/update-self': {
+        status: 400,
+        errors: [{ msg: 'That phone number is not valid.' }, { msg: 'Second problem' }],
+      },
     });
     renderApp('/settings');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -44,12 +60,17 @@ describe('Profile: personal info, notifications, phone', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('That phone number is not valid.')).toBeInTheDocument();
     expect(screen.getByText('Second problem')).toBeInTheDocument();
-    expect(apiCalls().find((c) => c.path === '/api/users/update-self')?.body).toEqual({ username: 'casey', email: 'casey@example.com', phone: '+1 555' });
+    expect(apiCalls().find((c) => c.path === '/api/users/update-self')?.body).toEqual({
+      username: 'casey',
+      email: 'casey@example.com',
+      phone: '+1 555',
+    });
   });
 
   it('asks for the current password to change the email and says a link was sent to the new address', async () => {
     storeToken();
-    const sent = 'We sent a verification link to new@example.com. Your email changes once you open it; until then we keep using your current address.';
+    const sent =
+      'We sent a verification link to new@example.com. Your email changes once you open it; until then we keep using your current address.';
     const { apiCalls } = mockFetch({
       'GET /api/auth/me': { data: { user: makeUser() } },
       'POST /api/users/update-self': { data: { user: makeUser({ pending_email: 'new@example.com' }), msg: sent } },
@@ -64,7 +85,12 @@ describe('Profile: personal info, notifications, phone', () => {
     await userEvent.type(form.getByLabelText('Current password'), 'my current pass');
     await userEvent.click(form.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('status')).toHaveTextContent(sent);
-    expect(apiCalls().find((c) => c.path === '/api/users/update-self')?.body).toEqual({ username: 'casey', email: 'new@example.com', phone: null, password: 'my current pass' });
+    expect(apiCalls().find((c) => c.path === '/api/users/update-self')?.body).toEqual({
+      username: 'casey',
+      email: 'new@example.com',
+      phone: null,
+      password: 'my current pass',
+    });
     expect(screen.getByTestId('pending-email')).toHaveTextContent('Changing to new@example.com');
     expect(screen.getByText('casey@example.com')).toBeInTheDocument();
   });
@@ -95,7 +121,9 @@ describe('Profile: personal info, notifications, phone', () => {
         return { data: { sent: true } };
       },
       'POST /api/users/verify-otp': (body) =>
-        (body as { otp: string }).otp === '123456' ? { data: { phone_validated: true } } : { status: 400, errors: [{ msg: 'That code is not correct.' }] },
+        (body as { otp: string }).otp === '123456'
+          ? { data: { phone_validated: true } }
+          : { status: 400, errors: [{ msg: 'That code is not correct.' }] },
       'GET /api/users/self': { data: { user: makeUser({ phone: '+14155550132', phone_validated: true }) } },
     });
     renderApp('/settings');

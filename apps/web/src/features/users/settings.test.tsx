@@ -26,7 +26,10 @@ describe('settings page', () => {
     storeToken();
     return mockFetch({
       'GET /api/auth/me': { data: { user: makeUser() } },
-      'POST /api/users/update-self': { status: 400, errors: [{ msg: 'Current password is incorrect' }, { msg: 'Password is too common' }] },
+      'POST /api/users/update-self': {
+        status: 400,
+        errors: [{ msg: 'Current password is incorrect' }, { msg: 'Password is too common' }],
+      },
     });
   }
 

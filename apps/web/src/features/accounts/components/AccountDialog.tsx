@@ -7,7 +7,15 @@ import { firstErrorMessage } from '../../../lib/api-client';
 import { useAddAccount, useEditAccount } from '../api';
 
 /** Add or edit a brokerage account (SPEC §2 Settings → Accounts); the first server message shows in red. */
-export function AccountDialog({ account, brokers, onClose }: { account: Account | null; brokers: BrokerOption[]; onClose: () => void }) {
+export function AccountDialog({
+  account,
+  brokers,
+  onClose,
+}: {
+  account: Account | null;
+  brokers: BrokerOption[];
+  onClose: () => void;
+}) {
   const editing = account !== null;
   const [nickname, setNickname] = useState(account?.nickname ?? '');
   const [brokerId, setBrokerId] = useState(account?.brokerId ?? '');
@@ -19,7 +27,10 @@ export function AccountDialog({ account, brokers, onClose }: { account: Account 
   const nicknameRef = useRef<HTMLInputElement>(null);
 
   // An account may keep a broker that has since been disabled.
-  const options = account?.brokerId && !brokers.some((b) => b._id === account.brokerId) ? [...brokers, { _id: account.brokerId, name: account.broker, shareReturnTime: 0 }] : brokers;
+  const options =
+    account?.brokerId && !brokers.some((b) => b._id === account.brokerId)
+      ? [...brokers, { _id: account.brokerId, name: account.broker, shareReturnTime: 0 }]
+      : brokers;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -47,7 +58,14 @@ export function AccountDialog({ account, brokers, onClose }: { account: Account 
         <Modal.Body>
           <Form.Group className="mb-3" controlId="account-nickname">
             <Form.Label>Nickname</Form.Label>
-            <Form.Control ref={nicknameRef} value={nickname} maxLength={NICKNAME_MAX} onChange={(e) => setNickname(e.target.value)} placeholder="e.g. Fidelity Roth" required />
+            <Form.Control
+              ref={nicknameRef}
+              value={nickname}
+              maxLength={NICKNAME_MAX}
+              onChange={(e) => setNickname(e.target.value)}
+              placeholder="e.g. Fidelity Roth"
+              required
+            />
           </Form.Group>
           <Form.Group className="mb-3" controlId="account-broker">
             <Form.Label>Broker</Form.Label>

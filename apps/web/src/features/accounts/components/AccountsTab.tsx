@@ -11,7 +11,13 @@ import {
   type Announcements,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { LIMITS, type Account } from '@roundup/shared';
 import { EmptyState } from '../../../components/EmptyState';
@@ -38,8 +44,20 @@ function GripIcon() {
   );
 }
 
-function AccountRow({ account, index, onEdit, onDelete }: { account: Account; index: number; onEdit: () => void; onDelete: () => void }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: account._id });
+function AccountRow({
+  account,
+  index,
+  onEdit,
+  onDelete,
+}: {
+  account: Account;
+  index: number;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: account._id,
+  });
   const style: CSSProperties = {
     transform: CSS.Translate.toString(transform),
     transition,
@@ -47,7 +65,12 @@ function AccountRow({ account, index, onEdit, onDelete }: { account: Account; in
     zIndex: isDragging ? 2 : undefined,
   };
   return (
-    <tr ref={setNodeRef} style={style} className={isDragging ? 'table-active shadow-sm' : undefined} data-testid={`account-row-${index}`}>
+    <tr
+      ref={setNodeRef}
+      style={style}
+      className={isDragging ? 'table-active shadow-sm' : undefined}
+      data-testid={`account-row-${index}`}
+    >
       <td className="align-middle">
         <div className="d-flex align-items-center gap-2">
           <button
@@ -102,10 +125,12 @@ export function AccountsTab() {
 
   // Screen-reader announcements by nickname and position (dnd-kit's default names the ids).
   const nick = (id: string | number) => accounts.find((a) => a._id === String(id))?.nickname ?? 'Account';
-  const pos = (id: string | number | undefined) => `position ${accounts.findIndex((a) => a._id === String(id)) + 1} of ${accounts.length}`;
+  const pos = (id: string | number | undefined) =>
+    `position ${accounts.findIndex((a) => a._id === String(id)) + 1} of ${accounts.length}`;
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${nick(active.id)}, ${pos(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${nick(active.id)} moved to ${pos(over.id)}.` : `${nick(active.id)} is no longer over a row.`),
+    onDragOver: ({ active, over }) =>
+      over ? `${nick(active.id)} moved to ${pos(over.id)}.` : `${nick(active.id)} is no longer over a row.`,
     onDragEnd: ({ active, over }) => (over ? `${nick(active.id)} dropped at ${pos(over.id)}.` : `${nick(active.id)} dropped.`),
     onDragCancel: ({ active }) => `Moving ${nick(active.id)} was cancelled.`,
   };
@@ -124,8 +149,15 @@ export function AccountsTab() {
   );
 
   return (
-    <SettingsPanel title="Accounts" description="The brokerage accounts you buy one share in for every split. Drag the handle to set the order the trade tracker uses." actions={add}>
-      <ErrorAlert messages={query.error ? [firstErrorMessage(query.error)] : banner.value ? [banner.value] : null} onClose={banner.value ? banner.clear : undefined} />
+    <SettingsPanel
+      title="Accounts"
+      description="The brokerage accounts you buy one share in for every split. Drag the handle to set the order the trade tracker uses."
+      actions={add}
+    >
+      <ErrorAlert
+        messages={query.error ? [firstErrorMessage(query.error)] : banner.value ? [banner.value] : null}
+        onClose={banner.value ? banner.clear : undefined}
+      />
       {query.isPending ? (
         <p className="text-body-secondary">Loading your accounts…</p>
       ) : query.error ? null : accounts.length === 0 ? (
@@ -169,12 +201,15 @@ export function AccountsTab() {
             </SortableContext>
           </Table>
           <p className="small text-body-secondary mt-3 mb-0">
-            {accounts.length} {accounts.length === 1 ? 'account' : 'accounts'} · To move a row with the keyboard, focus its handle, press Space, use the arrow keys, then Space again.
+            {accounts.length} {accounts.length === 1 ? 'account' : 'accounts'} · To move a row with the keyboard, focus its
+            handle, press Space, use the arrow keys, then Space again.
           </p>
         </DndContext>
       )}
       {dialog?.kind === 'add' ? <AccountDialog account={null} brokers={brokers} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'edit' ? <AccountDialog account={dialog.account} brokers={brokers} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'edit' ? (
+        <AccountDialog account={dialog.account} brokers={brokers} onClose={() => setDialog(null)} />
+      ) : null}
       {dialog?.kind === 'delete' ? <DeleteAccountDialog account={dialog.account} onClose={() => setDialog(null)} /> : null}
     </SettingsPanel>
   );

@@ -37,7 +37,21 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * messages (the "added" one survives the redirect to the new item's page), loading state, the
  * form in a card, and a confirmed delete that returns to the list.
  */
-export function AdminEditFrame<V>({ noun, listPath, listLabel, id, loaded, isPending, loadError, heading, save, saving, remove, deleteQuestion, children }: AdminEditFrameProps<V>) {
+export function AdminEditFrame<V>({
+  noun,
+  listPath,
+  listLabel,
+  id,
+  loaded,
+  isPending,
+  loadError,
+  heading,
+  save,
+  saving,
+  remove,
+  deleteQuestion,
+  children,
+}: AdminEditFrameProps<V>) {
   const location = useLocation();
   const navigate = useNavigate();
   const [errors, setErrors] = useState<string[] | null>(null);
@@ -68,7 +82,12 @@ export function AdminEditFrame<V>({ noun, listPath, listLabel, id, loaded, isPen
       {heading}
       <ErrorAlert messages={errors} onClose={() => setErrors(null)} />
       {successMessage ? (
-        <Alert variant="success" dismissible onClose={() => (saved.value ? saved.clear() : navigate('.', { replace: true, state: null }))} className="py-2">
+        <Alert
+          variant="success"
+          dismissible
+          onClose={() => (saved.value ? saved.clear() : navigate('.', { replace: true, state: null }))}
+          className="py-2"
+        >
           {successMessage}
         </Alert>
       ) : null}

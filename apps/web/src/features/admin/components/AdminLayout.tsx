@@ -22,7 +22,13 @@ export function AdminLayout() {
           <h2 className="h6 text-uppercase text-body-secondary fw-semibold mb-2 px-2">Admin</h2>
           <Nav as="nav" aria-label="Admin" variant="pills" className="flex-lg-column flex-nowrap overflow-auto ru-side-nav">
             {ADMIN_SECTIONS.map((s) => (
-              <Nav.Link key={s.to} as={NavLink} to={s.to} eventKey={s.to} active={atIndex && s.to === '/admin/users' ? true : undefined}>
+              <Nav.Link
+                key={s.to}
+                as={NavLink}
+                to={s.to}
+                eventKey={s.to}
+                active={atIndex && s.to === '/admin/users' ? true : undefined}
+              >
                 {s.label}
               </Nav.Link>
             ))}

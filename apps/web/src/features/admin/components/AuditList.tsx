@@ -29,15 +29,20 @@ function describe(entry: AuditEntry): string {
   const changes = d.changes as Record<string, { from: unknown; to: unknown }> | undefined;
   if (changes) {
     const what = typeof d.ticker === 'string' ? `${d.ticker}: ` : '';
-    return what + Object.entries(changes)
-      .map(([field, c]) => `${field}: ${fmt(c.from)} → ${fmt(c.to)}`)
-      .join('; ');
+    return (
+      what +
+      Object.entries(changes)
+        .map(([field, c]) => `${field}: ${fmt(c.from)} → ${fmt(c.to)}`)
+        .join('; ')
+    );
   }
   if (Array.isArray(d.changed)) return `Changed ${(d.changed as string[]).join(', ') || 'nothing'}`;
   if (typeof d.revoked === 'number') return `${d.revoked} session${d.revoked === 1 ? '' : 's'} revoked`;
   if (typeof d.count === 'number') return `${d.count} commission${d.count === 1 ? '' : 's'} marked paid`;
-  if (typeof d.subject === 'string') return typeof d.recipients === 'number' ? `${d.subject} · ${d.recipients} members` : d.subject;
-  if (typeof d.messageCount === 'number') return `To ${String(d.audience ?? 'members')} · ${d.messageCount} message${d.messageCount === 1 ? '' : 's'}`;
+  if (typeof d.subject === 'string')
+    return typeof d.recipients === 'number' ? `${d.subject} · ${d.recipients} members` : d.subject;
+  if (typeof d.messageCount === 'number')
+    return `To ${String(d.audience ?? 'members')} · ${d.messageCount} message${d.messageCount === 1 ? '' : 's'}`;
   if (Array.isArray(d.tickers)) return d.tickers.length ? `Tickers: ${(d.tickers as string[]).join(', ')}` : 'No tickers today';
   const name = d.name ?? d.question ?? d.username;
   if (typeof name === 'string') return typeof d.ticker === 'string' ? `${name} (${d.ticker})` : name;

@@ -88,8 +88,17 @@ function HtmlField({
       <Form.Label>{label}</Form.Label>
       <div className="row g-2">
         <div className="col-12 col-lg-6">
-          <Form.Control as="textarea" rows={rows} value={value} maxLength={max} onChange={(e) => onChange(e.target.value)} className="font-monospace small" />
-          <Form.Text>{help ?? 'HTML allowed: paragraphs, lists, bold, italics, links. Scripts and event handlers are removed.'}</Form.Text>
+          <Form.Control
+            as="textarea"
+            rows={rows}
+            value={value}
+            maxLength={max}
+            onChange={(e) => onChange(e.target.value)}
+            className="font-monospace small"
+          />
+          <Form.Text>
+            {help ?? 'HTML allowed: paragraphs, lists, bold, italics, links. Scripts and event handlers are removed.'}
+          </Form.Text>
         </div>
         <div className="col-12 col-lg-6">
           <div className="small text-body-secondary mb-1" aria-hidden="true">
@@ -139,13 +148,27 @@ export function BrokerForm({
         </Form.Group>
         <Form.Group className="col-12 col-md-6" controlId="broker-reflink">
           <Form.Label>Referral link (Open an Account)</Form.Label>
-          <Form.Control type="url" value={v.refLink} onChange={(e) => set('refLink', e.target.value)} required maxLength={BROKER_LIMITS.refLink} placeholder="https://" />
+          <Form.Control
+            type="url"
+            value={v.refLink}
+            onChange={(e) => set('refLink', e.target.value)}
+            required
+            maxLength={BROKER_LIMITS.refLink}
+            placeholder="https://"
+          />
         </Form.Group>
         <Form.Group className="col-12 col-md-6" controlId="broker-logo">
           <Form.Label>Logo URL</Form.Label>
           <div className="d-flex align-items-center gap-2">
-            <Form.Control value={v.logo} onChange={(e) => set('logo', e.target.value)} maxLength={BROKER_LIMITS.logo} placeholder="https://… or /brokers/name.svg" />
-            {/^(https?:\/\/|\/(?!\/))/.test(v.logo) ? <img src={v.logo} alt="" className="ru-admin-logo border rounded bg-white" /> : null}
+            <Form.Control
+              value={v.logo}
+              onChange={(e) => set('logo', e.target.value)}
+              maxLength={BROKER_LIMITS.logo}
+              placeholder="https://… or /brokers/name.svg"
+            />
+            {/^(https?:\/\/|\/(?!\/))/.test(v.logo) ? (
+              <img src={v.logo} alt="" className="ru-admin-logo border rounded bg-white" />
+            ) : null}
           </div>
         </Form.Group>
         <Form.Group className="col-6 col-md-3" controlId="broker-rating">
@@ -172,20 +195,52 @@ export function BrokerForm({
           <legend className="form-label fs-6 mb-2">Account types offered</legend>
           <div className="d-flex flex-wrap gap-3">
             {ACCOUNT_FIELDS.map(([key, label]) => (
-              <Form.Check key={key} id={`broker-${key}`} type="checkbox" label={label} checked={v[key]} onChange={(e) => set(key, e.target.checked)} />
+              <Form.Check
+                key={key}
+                id={`broker-${key}`}
+                type="checkbox"
+                label={label}
+                checked={v[key]}
+                onChange={(e) => set(key, e.target.checked)}
+              />
             ))}
           </div>
         </fieldset>
-        <HtmlField id="broker-signup-promo" label="Sign-up promo" value={v.signupPromo} max={BROKER_LIMITS.html} onChange={(x) => set('signupPromo', x)} />
+        <HtmlField
+          id="broker-signup-promo"
+          label="Sign-up promo"
+          value={v.signupPromo}
+          max={BROKER_LIMITS.html}
+          onChange={(x) => set('signupPromo', x)}
+        />
         <HtmlField id="broker-fees" label="Fees" value={v.fees} max={BROKER_LIMITS.html} onChange={(x) => set('fees', x)} />
         <Form.Group className="col-12" controlId="broker-review-blurb">
           <Form.Label>Review blurb</Form.Label>
-          <Form.Control as="textarea" rows={2} value={v.reviewBlurb} onChange={(e) => set('reviewBlurb', e.target.value)} maxLength={BROKER_LIMITS.reviewBlurb} />
+          <Form.Control
+            as="textarea"
+            rows={2}
+            value={v.reviewBlurb}
+            onChange={(e) => set('reviewBlurb', e.target.value)}
+            maxLength={BROKER_LIMITS.reviewBlurb}
+          />
         </Form.Group>
-        <HtmlField id="broker-full-review" label="Full review" value={v.fullReview} max={BROKER_LIMITS.fullReview} rows={6} onChange={(x) => set('fullReview', x)} />
+        <HtmlField
+          id="broker-full-review"
+          label="Full review"
+          value={v.fullReview}
+          max={BROKER_LIMITS.fullReview}
+          rows={6}
+          onChange={(x) => set('fullReview', x)}
+        />
         <Form.Group className="col-12" controlId="broker-notes">
           <Form.Label>Internal notes</Form.Label>
-          <Form.Control as="textarea" rows={2} value={v.notes} onChange={(e) => set('notes', e.target.value)} maxLength={BROKER_LIMITS.notes} />
+          <Form.Control
+            as="textarea"
+            rows={2}
+            value={v.notes}
+            onChange={(e) => set('notes', e.target.value)}
+            maxLength={BROKER_LIMITS.notes}
+          />
           <Form.Text>Only admins see notes.</Form.Text>
         </Form.Group>
         <div className="col-12">

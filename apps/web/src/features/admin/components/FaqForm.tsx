@@ -65,7 +65,12 @@ export function FaqForm({
         </Form.Group>
         <Form.Group className="col-12" controlId="faq-question">
           <Form.Label>Question</Form.Label>
-          <Form.Control value={v.question} onChange={(e) => setV({ ...v, question: e.target.value })} required maxLength={FAQ_LIMITS.question} />
+          <Form.Control
+            value={v.question}
+            onChange={(e) => setV({ ...v, question: e.target.value })}
+            required
+            maxLength={FAQ_LIMITS.question}
+          />
         </Form.Group>
         <Form.Group className="col-12" controlId="faq-answer">
           <Form.Label>Answer</Form.Label>
@@ -80,7 +85,9 @@ export function FaqForm({
                 maxLength={FAQ_LIMITS.answer}
                 className="font-monospace small"
               />
-              <Form.Text>HTML allowed: paragraphs, lists, bold, italics, links. Scripts and event handlers are removed.</Form.Text>
+              <Form.Text>
+                HTML allowed: paragraphs, lists, bold, italics, links. Scripts and event handlers are removed.
+              </Form.Text>
             </div>
             <div className="col-12 col-lg-6">
               <div className="small text-body-secondary mb-1" aria-hidden="true">

@@ -30,7 +30,8 @@ export function PageViewsPanel() {
           </h2>
           {data ? (
             <span className="text-body-secondary small">
-              {data.total.toLocaleString()} view{data.total === 1 ? '' : 's'} · {formatIsoDate(data.from, 'MMM d')} – {formatIsoDate(data.to, 'MMM d, yyyy')}
+              {data.total.toLocaleString()} view{data.total === 1 ? '' : 's'} · {formatIsoDate(data.from, 'MMM d')} –{' '}
+              {formatIsoDate(data.to, 'MMM d, yyyy')}
             </span>
           ) : null}
         </div>
@@ -39,7 +40,11 @@ export function PageViewsPanel() {
         {data ? (
           <div className="row g-4">
             <div className="col-12 col-lg-7">
-              <div className="ru-pv-chart" role="img" aria-label={`Daily page views for the last ${days.length} days, ${data.total} in total`}>
+              <div
+                className="ru-pv-chart"
+                role="img"
+                aria-label={`Daily page views for the last ${days.length} days, ${data.total} in total`}
+              >
                 {days.map((d) => (
                   <div
                     key={d.day}

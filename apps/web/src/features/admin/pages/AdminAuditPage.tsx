@@ -46,7 +46,8 @@ export function AdminAuditPage() {
   // The current choice stays selectable even when it has no entries (e.g. a shared link).
   const admins = data?.admins ?? [];
   const actions = data?.actions ?? [];
-  const adminOptions = filters.admin && !admins.some((a) => a._id === filters.admin) ? [...admins, { _id: filters.admin, username: null }] : admins;
+  const adminOptions =
+    filters.admin && !admins.some((a) => a._id === filters.admin) ? [...admins, { _id: filters.admin, username: null }] : admins;
   const actionOptions = filters.action && !actions.includes(filters.action) ? [...actions, filters.action] : actions;
 
   return (
@@ -57,15 +58,27 @@ export function AdminAuditPage() {
           <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
             <h2 id="audit-title" className="h5 fw-semibold mb-0">
               Admin actions{' '}
-              {data ? <span className="badge rounded-pill text-bg-light border align-middle">{formatCount(data.total)}</span> : null}
+              {data ? (
+                <span className="badge rounded-pill text-bg-light border align-middle">{formatCount(data.total)}</span>
+              ) : null}
             </h2>
             {filtered ? (
-              <Button variant="link" size="sm" className="px-0" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+              <Button
+                variant="link"
+                size="sm"
+                className="px-0"
+                onClick={() => setParams(new URLSearchParams(), { replace: true })}
+              >
                 Clear filters
               </Button>
             ) : null}
           </div>
-          <Form role="search" aria-label="Filter the audit log" onSubmit={(e) => e.preventDefault()} className="row g-2 g-md-3 mb-3">
+          <Form
+            role="search"
+            aria-label="Filter the audit log"
+            onSubmit={(e) => e.preventDefault()}
+            className="row g-2 g-md-3 mb-3"
+          >
             <Form.Group className="col-12 col-sm-6 col-lg-3" controlId="audit-admin">
               <Form.Label className="small fw-semibold mb-1">Admin</Form.Label>
               <Form.Select value={filters.admin ?? ''} onChange={(e) => setFilter('admin', e.target.value)}>
@@ -90,11 +103,21 @@ export function AdminAuditPage() {
             </Form.Group>
             <Form.Group className="col-6 col-lg-3" controlId="audit-from">
               <Form.Label className="small fw-semibold mb-1">From</Form.Label>
-              <Form.Control type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => setFilter('from', e.target.value)} />
+              <Form.Control
+                type="date"
+                value={filters.from ?? ''}
+                max={filters.to}
+                onChange={(e) => setFilter('from', e.target.value)}
+              />
             </Form.Group>
             <Form.Group className="col-6 col-lg-3" controlId="audit-to">
               <Form.Label className="small fw-semibold mb-1">To</Form.Label>
-              <Form.Control type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => setFilter('to', e.target.value)} />
+              <Form.Control
+                type="date"
+                value={filters.to ?? ''}
+                min={filters.from}
+                onChange={(e) => setFilter('to', e.target.value)}
+              />
             </Form.Group>
           </Form>
           <p className="small text-body-secondary mb-2">Days and times are New York time (ET).</p>
@@ -115,7 +138,18 @@ export function AdminAuditPage() {
               )}
             </div>
           ) : null}
-          {data ? <Pager label="Audit pages" page={page} pages={pages} pageSize={data.pageSize} shown={data.audit.length} total={data.total} noun="entries" goTo={goTo} /> : null}
+          {data ? (
+            <Pager
+              label="Audit pages"
+              page={page}
+              pages={pages}
+              pageSize={data.pageSize}
+              shown={data.audit.length}
+              total={data.total}
+              noun="entries"
+              goTo={goTo}
+            />
+          ) : null}
         </div>
       </section>
     </>

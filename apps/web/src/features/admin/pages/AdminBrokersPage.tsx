@@ -55,7 +55,9 @@ export function AdminBrokersPage() {
                     <tr key={b._id}>
                       <td className="ru-cell-wrap">
                         <div className="d-flex align-items-center gap-2">
-                          {b.logo ? <img src={b.logo} alt="" className="ru-admin-logo border rounded bg-white d-none d-sm-block" /> : null}
+                          {b.logo ? (
+                            <img src={b.logo} alt="" className="ru-admin-logo border rounded bg-white d-none d-sm-block" />
+                          ) : null}
                           <div>
                             <Link to={`/admin/brokers/view/${b._id}`} className="fw-semibold">
                               {b.name}
@@ -70,7 +72,13 @@ export function AdminBrokersPage() {
                       <td className="d-none d-md-table-cell text-nowrap">
                         {b.shareReturnTime} {b.shareReturnTime === 1 ? 'day' : 'days'}
                       </td>
-                      <td>{b.disabled ? <span className="badge text-bg-secondary">Disabled</span> : <span className="badge text-bg-success">Shown</span>}</td>
+                      <td>
+                        {b.disabled ? (
+                          <span className="badge text-bg-secondary">Disabled</span>
+                        ) : (
+                          <span className="badge text-bg-success">Shown</span>
+                        )}
+                      </td>
                       <AdminRowActions viewTo={`/admin/brokers/view/${b._id}`} label={b.name} onDelete={() => setTarget(b)} />
                     </tr>
                   ))

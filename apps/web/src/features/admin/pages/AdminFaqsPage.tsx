@@ -34,7 +34,13 @@ export function AdminFaqsPage() {
             <Form.Label htmlFor="faq-filter" className="mb-0 small text-body-secondary">
               Category
             </Form.Label>
-            <Form.Select id="faq-filter" size="sm" value={category} onChange={(e) => setCategory(e.target.value)} style={{ maxWidth: '14rem' }}>
+            <Form.Select
+              id="faq-filter"
+              size="sm"
+              value={category}
+              onChange={(e) => setCategory(e.target.value)}
+              style={{ maxWidth: '14rem' }}
+            >
               <option value="">All ({data.length})</option>
               {categories.map((c) => (
                 <option key={c} value={c}>
@@ -79,7 +85,11 @@ export function AdminFaqsPage() {
                         <span className="badge text-bg-light border">{f.category}</span>
                       </td>
                       <td className="text-center">{f.sort}</td>
-                      <AdminRowActions viewTo={`/admin/faqs/view/${f._id}`} label={`FAQ: ${f.question}`} onDelete={() => setTarget(f)} />
+                      <AdminRowActions
+                        viewTo={`/admin/faqs/view/${f._id}`}
+                        label={`FAQ: ${f.question}`}
+                        onDelete={() => setTarget(f)}
+                      />
                     </tr>
                   ))
                 )}

@@ -12,7 +12,11 @@ export function AdminFeedbackPage() {
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-4">
         <h1 className="h3 fw-bold mb-0">Feedback</h1>
-        {data ? <span className="text-body-secondary small">{data.length} message{data.length === 1 ? '' : 's'} · times in New York time (ET)</span> : null}
+        {data ? (
+          <span className="text-body-secondary small">
+            {data.length} message{data.length === 1 ? '' : 's'} · times in New York time (ET)
+          </span>
+        ) : null}
       </div>
       <ErrorAlert messages={error ? errorMessages(error) : null} firstOnly onClose={() => void refetch()} />
       {isPending ? <p className="text-body-secondary">Loading feedback…</p> : null}

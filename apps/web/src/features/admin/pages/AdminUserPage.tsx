@@ -71,18 +71,31 @@ function UserForm({ user, isSelf }: { user: AdminUserDetail; isSelf: boolean }) 
           {isSelf ? (
             <Form.Text>You cannot change your own role.</Form.Text>
           ) : user.grantedRole ? (
-            <Form.Text>{user.grantedRole} was granted by an admin: it stays if a paid membership ends. Set User to take it back.</Form.Text>
+            <Form.Text>
+              {user.grantedRole} was granted by an admin: it stays if a paid membership ends. Set User to take it back.
+            </Form.Text>
           ) : (
             <Form.Text>Member or Pro set here is kept even if a paid membership later ends.</Form.Text>
           )}
         </Form.Group>
         <Form.Group className="col-12 col-md-6" controlId="admin-user-email">
           <Form.Label>Email</Form.Label>
-          <Form.Control type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} required maxLength={254} />
+          <Form.Control
+            type="email"
+            value={form.email}
+            onChange={(e) => setForm({ ...form, email: e.target.value })}
+            required
+            maxLength={254}
+          />
         </Form.Group>
         <Form.Group className="col-12 col-md-6" controlId="admin-user-phone">
           <Form.Label>Phone</Form.Label>
-          <Form.Control type="tel" value={form.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} maxLength={32} />
+          <Form.Control
+            type="tel"
+            value={form.phone}
+            onChange={(e) => setForm({ ...form, phone: e.target.value })}
+            maxLength={32}
+          />
         </Form.Group>
         <div className="col-12 col-md-6 d-flex flex-column justify-content-end gap-1">
           <Form.Check
@@ -206,7 +219,9 @@ export function AdminUserPage() {
                   </h2>
                   <dl className="row small mb-4">
                     <dt className="col-5 col-sm-4">Username</dt>
-                    <dd className="col-7 col-sm-8 text-break">{user.username} <span className="text-body-secondary">(cannot change)</span></dd>
+                    <dd className="col-7 col-sm-8 text-break">
+                      {user.username} <span className="text-body-secondary">(cannot change)</span>
+                    </dd>
                     <dt className="col-5 col-sm-4">Subscription</dt>
                     <dd className="col-7 col-sm-8">{user.subscriptionTier}</dd>
                     <dt className="col-5 col-sm-4">Joined</dt>

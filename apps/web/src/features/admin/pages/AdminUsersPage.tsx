@@ -54,7 +54,9 @@ export function AdminUsersPage() {
               All users{' '}
               {data ? (
                 <span className="badge rounded-pill text-bg-light border align-middle">
-                  {data.matched === data.total ? formatCount(data.total) : `${formatCount(data.matched)} of ${formatCount(data.total)}`}
+                  {data.matched === data.total
+                    ? formatCount(data.total)
+                    : `${formatCount(data.matched)} of ${formatCount(data.total)}`}
                 </span>
               ) : null}
             </h2>
@@ -99,7 +101,11 @@ export function AdminUsersPage() {
                   {data.users.length === 0 ? (
                     <tr>
                       <td colSpan={6} className="text-body-secondary">
-                        {data.matched > 0 ? `Page ${page} is past the last page (${pages}).` : deferred ? `No users match “${deferred}”.` : 'No users yet.'}
+                        {data.matched > 0
+                          ? `Page ${page} is past the last page (${pages}).`
+                          : deferred
+                            ? `No users match “${deferred}”.`
+                            : 'No users yet.'}
                       </td>
                     </tr>
                   ) : (
@@ -126,7 +132,18 @@ export function AdminUsersPage() {
               </table>
             </div>
           ) : null}
-          {data ? <Pager label="User pages" page={page} pages={pages} pageSize={data.pageSize} shown={data.users.length} total={data.matched} noun="users" goTo={goTo} /> : null}
+          {data ? (
+            <Pager
+              label="User pages"
+              page={page}
+              pages={pages}
+              pageSize={data.pageSize}
+              shown={data.users.length}
+              total={data.matched}
+              noun="users"
+              goTo={goTo}
+            />
+          ) : null}
         </div>
       </section>
     </>

@@ -19,10 +19,12 @@ export function AdminCommissions({ userId }: { userId: string }) {
   const key = ['affiliates', 'admin', userId];
   const query = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api.get<CommissionsResponse>(`/api/affiliates/admin/${encodeURIComponent(userId)}/commissions`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<CommissionsResponse>(`/api/affiliates/admin/${encodeURIComponent(userId)}/commissions`, { signal }),
   });
   const markPaid = useMutation({
-    mutationFn: () => api.post<CommissionsResponse & { count: number }>(`/api/affiliates/admin/${encodeURIComponent(userId)}/mark-paid`, {}),
+    mutationFn: () =>
+      api.post<CommissionsResponse & { count: number }>(`/api/affiliates/admin/${encodeURIComponent(userId)}/mark-paid`, {}),
     onSuccess: (data) => qc.setQueryData(key, data),
   });
   const [show, setShow] = useState(false);
@@ -45,7 +47,8 @@ export function AdminCommissions({ userId }: { userId: string }) {
   return (
     <>
       <p className="small mb-2">
-        Earned <strong>{cents(totals.earned)}</strong> · Pending <strong>{cents(totals.pending)}</strong> · Paid <strong>{cents(totals.paid)}</strong>
+        Earned <strong>{cents(totals.earned)}</strong> · Pending <strong>{cents(totals.pending)}</strong> · Paid{' '}
+        <strong>{cents(totals.paid)}</strong>
       </p>
       {done.value ? (
         <Alert variant="success" dismissible onClose={done.clear} className="py-2">
@@ -81,7 +84,13 @@ export function AdminCommissions({ userId }: { userId: string }) {
         </Table>
       )}
       {totals.pending > 0 ? (
-        <Button variant="outline-primary" onClick={() => { markPaid.reset(); setShow(true); }}>
+        <Button
+          variant="outline-primary"
+          onClick={() => {
+            markPaid.reset();
+            setShow(true);
+          }}
+        >
           Mark {cents(totals.pending)} paid
         </Button>
       ) : null}

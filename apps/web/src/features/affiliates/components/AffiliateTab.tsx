@@ -12,13 +12,15 @@ import { formatMoney } from '../../../lib/format';
 import { useAffiliateFaqs, useCommissions, useReferrals } from '../api';
 
 const cents = (n: number) => formatMoney(n / 100);
-const monthLabel = (ym: string) => new Date(`${ym}-15T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthLabel = (ym: string) =>
+  new Date(`${ym}-15T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 function ShareIcon({ name }: { name: 'facebook' | 'x' | 'linkedin' }) {
   const paths = {
     facebook: 'M14 8h3V4h-3c-2.8 0-4.5 1.9-4.5 4.6V11H7v4h2.5v9h4v-9H16l.6-4h-3.1V8.9c0-.6.3-.9.5-.9z',
     x: 'M4 4h4.6l4.1 5.6L17.6 4H20l-6.2 7.1L20.5 20h-4.6l-4.4-6-5.2 6H4l6.5-7.5z',
-    linkedin: 'M5 9h3.5v11H5zM6.7 3.5a2 2 0 110 4 2 2 0 010-4zM10.5 9h3.3v1.6c.5-.9 1.7-1.9 3.5-1.9 3.7 0 4.2 2.3 4.2 5.3v6H18v-5.3c0-1.3 0-2.9-1.8-2.9s-2.1 1.4-2.1 2.8V20h-3.5z',
+    linkedin:
+      'M5 9h3.5v11H5zM6.7 3.5a2 2 0 110 4 2 2 0 010-4zM10.5 9h3.3v1.6c.5-.9 1.7-1.9 3.5-1.9 3.7 0 4.2 2.3 4.2 5.3v6H18v-5.3c0-1.3 0-2.9-1.8-2.9s-2.1 1.4-2.1 2.8V20h-3.5z',
   } as const;
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -68,7 +70,11 @@ export function AffiliateTab() {
   const shares = [
     { name: 'facebook' as const, label: 'Share on Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${encoded}` },
     { name: 'x' as const, label: 'Share on X', href: `https://x.com/intent/post?url=${encoded}&text=${shareText}` },
-    { name: 'linkedin' as const, label: 'Share on LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${encoded}` },
+    {
+      name: 'linkedin' as const,
+      label: 'Share on LinkedIn',
+      href: `https://www.linkedin.com/sharing/share-offsite/?url=${encoded}`,
+    },
   ];
 
   async function copy() {
@@ -90,9 +96,9 @@ export function AffiliateTab() {
   return (
     <SettingsPanel title="Affiliate" description="Share RoundUp and earn a commission on referrals.">
       <p>
-        Invite friends to RoundUp. You earn a <strong>20% commission</strong> on every referral who registers and enrolls in a premium subscription —
-        just <strong>5 Pro referrals cover your own monthly Pro subscription</strong>. Commissions are earned and paid on the recurring monthly billing
-        date.
+        Invite friends to RoundUp. You earn a <strong>20% commission</strong> on every referral who registers and enrolls in a
+        premium subscription — just <strong>5 Pro referrals cover your own monthly Pro subscription</strong>. Commissions are
+        earned and paid on the recurring monthly billing date.
       </p>
 
       <label htmlFor="ru-ref-link" className="form-label fw-semibold small mb-1">
@@ -109,7 +115,15 @@ export function AffiliateTab() {
       ) : null}
       <div className="d-flex flex-wrap gap-2 mb-4" aria-label="Share your link">
         {shares.map((s) => (
-          <a key={s.name} className="btn btn-outline-secondary btn-sm d-inline-flex align-items-center gap-2" href={s.href} target="_blank" rel="noreferrer" aria-label={s.label} title={s.label}>
+          <a
+            key={s.name}
+            className="btn btn-outline-secondary btn-sm d-inline-flex align-items-center gap-2"
+            href={s.href}
+            target="_blank"
+            rel="noreferrer"
+            aria-label={s.label}
+            title={s.label}
+          >
             <ShareIcon name={s.name} />
             <span className="d-none d-sm-inline">{s.label.replace('Share on ', '')}</span>
           </a>
@@ -139,7 +153,9 @@ export function AffiliateTab() {
           <thead>
             <tr>
               <th scope="col">Month</th>
-              <th scope="col" className="d-none d-sm-table-cell">Commissions</th>
+              <th scope="col" className="d-none d-sm-table-cell">
+                Commissions
+              </th>
               <th scope="col">Earned</th>
               <th scope="col">Pending</th>
               <th scope="col">Paid</th>
@@ -158,7 +174,9 @@ export function AffiliateTab() {
           </tbody>
         </Table>
       ) : (
-        <p className="text-body-secondary small mb-4">No commissions yet. They appear here when your referrals pay for a membership.</p>
+        <p className="text-body-secondary small mb-4">
+          No commissions yet. They appear here when your referrals pay for a membership.
+        </p>
       )}
 
       <h3 className="h6 fw-semibold mb-2">Referral Tracking</h3>

@@ -4,7 +4,13 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { TAX_ADVANTAGED_ACCOUNT_TYPES, type AnalyticsSummary, type OpenPosition, type ProfitGroup, type TaxLeftOut } from '@roundup/shared';
+import {
+  TAX_ADVANTAGED_ACCOUNT_TYPES,
+  type AnalyticsSummary,
+  type OpenPosition,
+  type ProfitGroup,
+  type TaxLeftOut,
+} from '@roundup/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SettingsPanel } from '../../../components/SettingsPanel';
 import { useTimedMessage } from '../../../components/useTimedMessage';
@@ -69,7 +75,9 @@ function GroupTable({ caption, rows, limit }: { caption: string; rows: ProfitGro
 }
 
 const listOf = (items: readonly string[]) =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')}${items.length > 2 ? ',' : ''} and ${items[items.length - 1]}`;
+  items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')}${items.length > 2 ? ',' : ''} and ${items[items.length - 1]}`;
 
 /** What the export of `year` leaves out, and why (issue 12 §3); null when nothing is. */
 export function leftOutMessage(leftOut: TaxLeftOut | undefined): string | null {
@@ -102,7 +110,9 @@ export function TaxExportForm({ years, currentYear, leftOut }: { years: number[]
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
-      done.show(`${out.rows} ${out.rows === 1 ? 'sale' : 'sales'} exported${out.leftOut.trades ? `; ${out.leftOut.trades} in tax-advantaged accounts left out` : ''}.`);
+      done.show(
+        `${out.rows} ${out.rows === 1 ? 'sale' : 'sales'} exported${out.leftOut.trades ? `; ${out.leftOut.trades} in tax-advantaged accounts left out` : ''}.`,
+      );
     } catch (e) {
       error.show(firstErrorMessage(e));
     } finally {
@@ -113,9 +123,10 @@ export function TaxExportForm({ years, currentYear, leftOut }: { years: number[]
   return (
     <div>
       <p className="small text-body-secondary mb-2">
-        Closed trades of a tax year in your taxable accounts, with the columns (a)–(h) of IRS Form 8949 (description, date acquired, date sold, proceeds,
-        cost basis, code, adjustment, gain or loss). Trades in {listOf(TAX_ADVANTAGED_ACCOUNT_TYPES)} accounts are left out: sales inside tax-advantaged
-        accounts are not reported on Form 8949. Round-up trades are short-term; check them against each broker&apos;s Form 1099-B.
+        Closed trades of a tax year in your taxable accounts, with the columns (a)–(h) of IRS Form 8949 (description, date
+        acquired, date sold, proceeds, cost basis, code, adjustment, gain or loss). Trades in{' '}
+        {listOf(TAX_ADVANTAGED_ACCOUNT_TYPES)} accounts are left out: sales inside tax-advantaged accounts are not reported on
+        Form 8949. Round-up trades are short-term; check them against each broker&apos;s Form 1099-B.
       </p>
       <div className="d-flex flex-wrap align-items-end gap-2">
         <Form.Group controlId="tax-year">
@@ -149,7 +160,9 @@ function EmptyAnalytics() {
   return (
     <div className="py-3">
       <p className="fw-semibold mb-2">No trades recorded yet</p>
-      <p className="text-body-secondary small">Your profit, open positions and tax export appear here once you record your first trade:</p>
+      <p className="text-body-secondary small">
+        Your profit, open positions and tax export appear here once you record your first trade:
+      </p>
       <ol className="small mb-3">
         <li>
           Add your brokerage accounts under <Link to="/settings/accounts">Accounts</Link>.
@@ -157,7 +170,9 @@ function EmptyAnalytics() {
         <li>
           Open the <Link to="/reverse-splits">Reverse Splits</Link> calendar and click the pencil on a split.
         </li>
-        <li>Enter the buy price and date of the one share in each account; add the sell price and date after the shares return.</li>
+        <li>
+          Enter the buy price and date of the one share in each account; add the sell price and date after the shares return.
+        </li>
       </ol>
       <Link to="/reverse-splits" className="btn btn-primary btn-sm">
         Go to Reverse Splits
@@ -177,7 +192,9 @@ function OpenPositions({ summary, total }: { summary: OpenPosition[]; total: num
         <p className="small text-body-secondary">Nothing waiting: every share you bought is sold.</p>
       ) : (
         <>
-          <p className="small text-body-secondary mb-2">Bought, not yet sold. Shares are expected back on the effective date plus the broker&apos;s share return time.</p>
+          <p className="small text-body-secondary mb-2">
+            Bought, not yet sold. Shares are expected back on the effective date plus the broker&apos;s share return time.
+          </p>
           <Table size="sm" responsive>
             <thead>
               <tr>
@@ -201,7 +218,9 @@ function OpenPositions({ summary, total }: { summary: OpenPosition[]; total: num
                   </td>
                   <td className="text-nowrap d-none d-sm-table-cell">
                     {day(p.buyDate)}{' '}
-                    {p.buyPriceCents !== null ? <span className="text-body-secondary small d-none d-md-inline">@ {money(p.buyPriceCents)}</span> : null}
+                    {p.buyPriceCents !== null ? (
+                      <span className="text-body-secondary small d-none d-md-inline">@ {money(p.buyPriceCents)}</span>
+                    ) : null}
                   </td>
                   <td className="text-nowrap d-none d-sm-table-cell">{day(p.effDate)}</td>
                   <td className="text-nowrap">
@@ -235,10 +254,18 @@ function Summary({ a }: { a: AnalyticsSummary }) {
     <>
       <div className="row g-3 mb-4">
         <div className="col-6 col-md-3">
-          <Stat label="Realized profit" value={<span className={tone(t.realizedCents)}>{money(t.realizedCents)}</span>} testId="realized-total" />
+          <Stat
+            label="Realized profit"
+            value={<span className={tone(t.realizedCents)}>{money(t.realizedCents)}</span>}
+            testId="realized-total"
+          />
         </div>
         <div className="col-6 col-md-3">
-          <Stat label={`In ${a.year}`} value={<span className={tone(t.thisYearCents)}>{money(t.thisYearCents)}</span>} testId="realized-year" />
+          <Stat
+            label={`In ${a.year}`}
+            value={<span className={tone(t.thisYearCents)}>{money(t.thisYearCents)}</span>}
+            testId="realized-year"
+          />
         </div>
         <div className="col-6 col-md-3">
           <Stat label="Closed trades" value={t.closedTrades} testId="closed-trades" />
@@ -250,7 +277,9 @@ function Summary({ a }: { a: AnalyticsSummary }) {
 
       {a.byMonth.length > 0 ? (
         <div className="mb-4">
-          <h3 className="h6 fw-semibold">Profit by month{a.byMonth.length > CHART_MONTHS ? ` (last ${CHART_MONTHS} months)` : ''}</h3>
+          <h3 className="h6 fw-semibold">
+            Profit by month{a.byMonth.length > CHART_MONTHS ? ` (last ${CHART_MONTHS} months)` : ''}
+          </h3>
           <ProfitChart months={a.byMonth.slice(-CHART_MONTHS)} />
         </div>
       ) : null}
@@ -313,7 +342,10 @@ export function AnalyticsTab() {
   const a = q.data;
   return (
     <>
-      <SettingsPanel title="Analytics" description="What your round-up trades earned: realized profit (sell − buy), open positions and share return times.">
+      <SettingsPanel
+        title="Analytics"
+        description="What your round-up trades earned: realized profit (sell − buy), open positions and share return times."
+      >
         {q.isPending ? (
           <p className="text-body-secondary">Loading your analytics…</p>
         ) : q.error ? (

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** The centred card every auth page uses. */
-export function AuthCard({ title, subtitle, children, wide = false }: { title: string; subtitle?: ReactNode; children: ReactNode; wide?: boolean }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  wide = false,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className="ru-auth container py-5">
       <div className={`card ru-auth-card shadow-sm mx-auto ${wide ? 'ru-auth-card-wide' : ''}`}>

@@ -33,9 +33,19 @@ export function LoginPage() {
       <ErrorAlert messages={error ? [error] : null} />
       <form onSubmit={onSubmit} noValidate>
         <TextField id="login-email" label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
-        <TextField id="login-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} wrapperClassName="mb-2" />
+        <TextField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          wrapperClassName="mb-2"
+        />
         <div className="text-end mb-4">
-          <Link to="/password-reset" className="small">Forgot your password?</Link>
+          <Link to="/password-reset" className="small">
+            Forgot your password?
+          </Link>
         </div>
         <button type="submit" className="btn btn-primary w-100" disabled={submitting}>
           {submitting ? 'Signing in…' : 'Sign In'}

@@ -33,10 +33,20 @@ export function PasswordResetRequestPage() {
     <AuthCard title="Reset your password" subtitle="Enter the email you signed up with and we'll send you a reset link.">
       <ErrorAlert messages={error ? [error] : null} />
       {done ? (
-        <Alert variant="success" role="status">{done}</Alert>
+        <Alert variant="success" role="status">
+          {done}
+        </Alert>
       ) : null}
       <form onSubmit={onSubmit} noValidate>
-        <TextField id="reset-email" label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} wrapperClassName="mb-4" />
+        <TextField
+          id="reset-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          wrapperClassName="mb-4"
+        />
         <button type="submit" className="btn btn-primary w-100" disabled={submitting}>
           {submitting ? 'Sending…' : 'Send reset link'}
         </button>

@@ -9,9 +9,30 @@ import { TextField } from '../../../components/TextField';
 
 /** The three ways out of registration (SPEC §4). */
 export const PLANS = [
-  { id: 'starter', button: 'Get Starter', name: 'Starter', price: 'Free', blurb: 'Learning, onboarding classes and the redacted calendar.', next: '/learn' },
-  { id: 'pro', button: 'Get PRO', name: 'Pro', price: '$50/mo.', blurb: 'The full calendar and real-time alerts. Cancel anytime.', next: '/upgrade/pro' },
-  { id: 'lifetime', button: 'Get Lifetime', name: 'Lifetime', price: 'One payment', blurb: 'Pro for life with a single payment.', next: '/upgrade/lifetime' },
+  {
+    id: 'starter',
+    button: 'Get Starter',
+    name: 'Starter',
+    price: 'Free',
+    blurb: 'Learning, onboarding classes and the redacted calendar.',
+    next: '/learn',
+  },
+  {
+    id: 'pro',
+    button: 'Get PRO',
+    name: 'Pro',
+    price: '$50/mo.',
+    blurb: 'The full calendar and real-time alerts. Cancel anytime.',
+    next: '/upgrade/pro',
+  },
+  {
+    id: 'lifetime',
+    button: 'Get Lifetime',
+    name: 'Lifetime',
+    price: 'One payment',
+    blurb: 'Pro for life with a single payment.',
+    next: '/upgrade/lifetime',
+  },
 ] as const;
 export type PlanId = (typeof PLANS)[number]['id'];
 
@@ -63,14 +84,42 @@ export function RegisterPage() {
     <AuthCard
       wide
       title="Create your account"
-      subtitle={<>Start free and upgrade whenever you&rsquo;re ready. Already a member? <Link to="/login">Log in</Link></>}
+      subtitle={
+        <>
+          Start free and upgrade whenever you&rsquo;re ready. Already a member? <Link to="/login">Log in</Link>
+        </>
+      }
     >
       <ErrorAlert messages={error ? [error] : null} />
       <form onSubmit={onSubmit} noValidate>
         <div className="row g-3">
-          <TextField id="register-username" label="Username" autoComplete="username" value={username} onChange={setUsername} wrapperClassName="col-12 col-sm-6" />
-          <TextField id="register-email" label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} wrapperClassName="col-12 col-sm-6" />
-          <TextField id="register-password" label="Password" type="password" autoComplete="new-password" value={password} onChange={setPassword} wrapperClassName="col-12" help="At least 8 characters. Avoid common passwords." />
+          <TextField
+            id="register-username"
+            label="Username"
+            autoComplete="username"
+            value={username}
+            onChange={setUsername}
+            wrapperClassName="col-12 col-sm-6"
+          />
+          <TextField
+            id="register-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={setEmail}
+            wrapperClassName="col-12 col-sm-6"
+          />
+          <TextField
+            id="register-password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            wrapperClassName="col-12"
+            help="At least 8 characters. Avoid common passwords."
+          />
           <div className="col-12">
             <div className="form-check">
               <input
@@ -83,8 +132,14 @@ export function RegisterPage() {
               />
               <label htmlFor="register-consent" className="form-check-label">
                 I am 18 or older and agree to the{' '}
-                <Link to="/policies/terms-of-service" target="_blank" rel="noopener">Terms of Service</Link> and{' '}
-                <Link to="/policies/privacy-policy" target="_blank" rel="noopener">Privacy Policy</Link>.
+                <Link to="/policies/terms-of-service" target="_blank" rel="noopener">
+                  Terms of Service
+                </Link>{' '}
+                and{' '}
+                <Link to="/policies/privacy-policy" target="_blank" rel="noopener">
+                  Privacy Policy
+                </Link>
+                .
               </label>
             </div>
           </div>

@@ -40,7 +40,9 @@ export function ResetPasswordPage() {
         <Alert variant="success" role="status">
           Your password has been reset. You can now sign in with your new password.
         </Alert>
-        <Link to="/login" className="btn btn-primary w-100">Go to sign in</Link>
+        <Link to="/login" className="btn btn-primary w-100">
+          Go to sign in
+        </Link>
       </AuthCard>
     );
   }
@@ -49,8 +51,23 @@ export function ResetPasswordPage() {
     <AuthCard title="Choose a new password" subtitle="Pick something you don't use anywhere else.">
       <ErrorAlert messages={error ? [error] : null} />
       <form onSubmit={onSubmit} noValidate>
-        <TextField id="reset-password" label="New password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
-        <TextField id="reset-confirm" label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} wrapperClassName="mb-4" />
+        <TextField
+          id="reset-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+        />
+        <TextField
+          id="reset-confirm"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+          wrapperClassName="mb-4"
+        />
         <button type="submit" className="btn btn-primary w-100" disabled={submitting}>
           {submitting ? 'Saving…' : 'Reset password'}
         </button>

@@ -66,7 +66,9 @@ export function SubscriptionTab() {
                 </Badge>
                 {user.subscriptionTier} Member
               </div>
-              {user.memberSince ? <div className="text-body-secondary small">Member since {formatInMarketTz(user.memberSince, LONG_DATE)}</div> : null}
+              {user.memberSince ? (
+                <div className="text-body-secondary small">Member since {formatInMarketTz(user.memberSince, LONG_DATE)}</div>
+              ) : null}
             </>
           )}
         </div>
@@ -111,7 +113,8 @@ export function SubscriptionTab() {
         <>
           {subscription.cancel_at_period_end && subscription.current_period_end && subscription.status === 'active' ? (
             <Alert variant="info">
-              Your membership is cancelled and ends on {formatInMarketTz(fromSeconds(subscription.current_period_end), LONG_DATE)}. You keep Pro access until then.
+              Your membership is cancelled and ends on {formatInMarketTz(fromSeconds(subscription.current_period_end), LONG_DATE)}
+              . You keep Pro access until then.
             </Alert>
           ) : null}
           {subscription.items.data.length === 0 ? (
@@ -159,7 +162,13 @@ export function SubscriptionTab() {
           )}
           {subscription.status === 'active' && subscription.cancelable ? (
             <div className="mt-3">
-              <Button variant="outline-danger" onClick={() => { cancel.reset(); setConfirming(true); }}>
+              <Button
+                variant="outline-danger"
+                onClick={() => {
+                  cancel.reset();
+                  setConfirming(true);
+                }}
+              >
                 Cancel membership
               </Button>
             </div>
@@ -178,7 +187,10 @@ export function SubscriptionTab() {
               ) : (
                 <p className="mb-0">
                   Your membership will not renew. You keep Pro access until{' '}
-                  {subscription.current_period_end ? formatInMarketTz(fromSeconds(subscription.current_period_end), LONG_DATE) : 'the end of the billing period'}.
+                  {subscription.current_period_end
+                    ? formatInMarketTz(fromSeconds(subscription.current_period_end), LONG_DATE)
+                    : 'the end of the billing period'}
+                  .
                 </p>
               )}
               {cancel.isError ? <p className="text-danger mt-3 mb-0">{errorMessages(cancel.error)[0]}</p> : null}
@@ -206,7 +218,9 @@ export function SubscriptionTab() {
                 <details>
                   <summary>
                     <span className="fw-semibold text-break">{n.subject}</span>{' '}
-                    <span className="text-body-secondary small text-nowrap ms-1">{formatInMarketTz(fromSeconds(n.created), LONG_DATE)}</span>
+                    <span className="text-body-secondary small text-nowrap ms-1">
+                      {formatInMarketTz(fromSeconds(n.created), LONG_DATE)}
+                    </span>
                   </summary>
                   <p className="small mb-0 mt-2 text-break" style={{ whiteSpace: 'pre-line' }}>
                     {n.body}

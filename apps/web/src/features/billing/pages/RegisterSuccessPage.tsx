@@ -35,7 +35,8 @@ export function RegisterSuccessPage() {
             {error}
           </p>
           <p className="text-body-secondary">
-            If you were charged, your membership will appear under <Link to="/settings/subscription">Settings → Subscription</Link> shortly.
+            If you were charged, your membership will appear under{' '}
+            <Link to="/settings/subscription">Settings → Subscription</Link> shortly.
           </p>
         </>
       ) : (

@@ -45,7 +45,9 @@ export function TestCheckoutPage() {
             <div className="d-flex justify-content-between align-items-start gap-2 mb-3">
               <div>
                 <h1 className="h4 fw-bold mb-1">{session.level === 'lifetime' ? 'RoundUp Lifetime' : 'RoundUp Pro'}</h1>
-                <p className="text-body-secondary small mb-0">{session.level === 'lifetime' ? 'One payment, Pro for life' : 'Billed monthly · cancel anytime'}</p>
+                <p className="text-body-secondary small mb-0">
+                  {session.level === 'lifetime' ? 'One payment, Pro for life' : 'Billed monthly · cancel anytime'}
+                </p>
               </div>
               <Badge bg="warning" text="dark">
                 Test mode
@@ -68,7 +70,8 @@ export function TestCheckoutPage() {
                   'This checkout session is already paid.'
                 ) : (
                   <>
-                    This checkout session is no longer open: it was cancelled, or replaced by a newer checkout. <Link to="/services">Choose a plan again</Link>.
+                    This checkout session is no longer open: it was cancelled, or replaced by a newer checkout.{' '}
+                    <Link to="/services">Choose a plan again</Link>.
                   </>
                 )}
               </Alert>

@@ -8,8 +8,12 @@ export function DollarRating({ rating }: { rating: number | null | undefined }) 
   const value = Math.max(0, Math.min(RATING_MAX, Math.round(rating ?? 0)));
   return (
     <span className="rp-rating" role="img" aria-label={`Rating: ${value} out of ${RATING_MAX}`}>
-      <span className="rp-rating-on" aria-hidden="true">{'$'.repeat(value)}</span>
-      <span className="rp-rating-off" aria-hidden="true">{'$'.repeat(RATING_MAX - value)}</span>
+      <span className="rp-rating-on" aria-hidden="true">
+        {'$'.repeat(value)}
+      </span>
+      <span className="rp-rating-off" aria-hidden="true">
+        {'$'.repeat(RATING_MAX - value)}
+      </span>
     </span>
   );
 }
@@ -47,7 +51,10 @@ export function ShareReturn({ days }: { days: number }) {
 }
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 export function brokerAnchor(b: Pick<Broker, '_id' | 'name'>): string {
@@ -66,7 +73,9 @@ export function BrokerCard({ broker }: { broker: Broker }) {
           <img className="rp-broker-logo" src={broker.logo} alt={`${broker.name} logo`} width={56} height={56} decoding="async" />
         ) : null}
         <div className="flex-grow-1">
-          <h2 id={titleId} className="h5 mb-1">{broker.name}</h2>
+          <h2 id={titleId} className="h5 mb-1">
+            {broker.name}
+          </h2>
           <DollarRating rating={broker.rating} />
         </div>
       </div>
@@ -107,12 +116,7 @@ export function BrokerCard({ broker }: { broker: Broker }) {
       {broker.reviewBlurb ? <p className="small fst-italic mb-3">&ldquo;{broker.reviewBlurb}&rdquo;</p> : null}
 
       {broker.refLink && /^https?:\/\//i.test(broker.refLink) ? (
-        <a
-          className="btn btn-primary mt-auto"
-          href={broker.refLink}
-          target="_blank"
-          rel="noopener noreferrer sponsored"
-        >
+        <a className="btn btn-primary mt-auto" href={broker.refLink} target="_blank" rel="noopener noreferrer sponsored">
           Open an Account<span className="visually-hidden"> with {broker.name} (opens in a new tab)</span>
         </a>
       ) : null}

@@ -15,10 +15,12 @@ export function BrokersPage() {
       <section className="rp-hero" aria-labelledby="brokers-title">
         <div className="container py-5">
           <span className="rp-hero-kicker mb-3">Broker directory</span>
-          <h1 id="brokers-title" className="display-6 rp-hero-title mb-3">Brokerage accounts for round-ups</h1>
+          <h1 id="brokers-title" className="display-6 rp-hero-title mb-3">
+            Brokerage accounts for round-ups
+          </h1>
           <p className="lead mb-3" style={{ maxWidth: '46rem' }}>
-            Every account you open can buy one share of each upcoming reverse split. Pick brokers that round fractions up and return
-            shares quickly, open several account types at each, then follow the{' '}
+            Every account you open can buy one share of each upcoming reverse split. Pick brokers that round fractions up and
+            return shares quickly, open several account types at each, then follow the{' '}
             <Link to="/reverse-splits" className="link-light fw-semibold">
               Reverse Splits
             </Link>{' '}

@@ -6,7 +6,13 @@ import { errorMessages } from '../../../lib/api-client';
 import { useDeliveries, useRetryDelivery } from '../api';
 import '../comms.css';
 
-const VARIANT: Record<string, string> = { queued: 'secondary', sending: 'info', sent: 'success', failed: 'danger', skipped: 'warning' };
+const VARIANT: Record<string, string> = {
+  queued: 'secondary',
+  sending: 'info',
+  sent: 'success',
+  failed: 'danger',
+  skipped: 'warning',
+};
 const FILTERS = ['', 'queued', 'sent', 'failed', 'skipped'] as const;
 
 /** The delivery log (queued, sent, failed, skipped; provider id, error or skip reason); failed messages can be retried. */
@@ -19,7 +25,12 @@ export function DeliveryLog() {
     <>
       <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label="Filter deliveries">
         {FILTERS.map((f) => (
-          <button key={f || 'all'} type="button" className={`btn btn-sm ${status === f ? 'btn-primary' : 'btn-outline-secondary'}`} onClick={() => setStatus(f)}>
+          <button
+            key={f || 'all'}
+            type="button"
+            className={`btn btn-sm ${status === f ? 'btn-primary' : 'btn-outline-secondary'}`}
+            onClick={() => setStatus(f)}
+          >
             {f ? f[0].toUpperCase() + f.slice(1) : 'All'}
             {data?.counts && f ? <span className="ms-1">({data.counts[f] ?? 0})</span> : null}
           </button>
@@ -39,7 +50,9 @@ export function DeliveryLog() {
                 <th scope="col">To</th>
                 <th scope="col">Status</th>
                 <th scope="col">Provider id / reason</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -66,7 +79,12 @@ export function DeliveryLog() {
                   </td>
                   <td>
                     {d.status === 'failed' ? (
-                      <button type="button" className="btn btn-sm btn-outline-primary" disabled={retry.isPending} onClick={() => retry.mutate(d._id)}>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-primary"
+                        disabled={retry.isPending}
+                        onClick={() => retry.mutate(d._id)}
+                      >
                         Retry
                       </button>
                     ) : null}

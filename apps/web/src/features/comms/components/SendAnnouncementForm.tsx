@@ -28,7 +28,6 @@ const NOBODY: Record<AnnouncementKind, string> = {
   newsletter: 'No member has the Newsletter turned on, so nobody would receive it.',
 };
 
-
 /** "42 members" and, beside it, the messages by channel ("42 emails · 3 SMS"). */
 export function reachText(a: AnnouncementAudience): { members: string; channels: string } {
   const parts = [countOf(a.channels.email, 'email')];
@@ -169,7 +168,8 @@ export function SendAnnouncementForm() {
             aria-describedby={`${id}-msg-count`}
           />
           <div id={`${id}-msg-count`} className={`form-text${messageChars > ANNOUNCEMENT_MESSAGE_MAX ? ' text-danger' : ''}`}>
-            {formatCount(messageChars)} of {formatCount(ANNOUNCEMENT_MESSAGE_MAX)} characters · plain text; a blank line starts a new paragraph
+            {formatCount(messageChars)} of {formatCount(ANNOUNCEMENT_MESSAGE_MAX)} characters · plain text; a blank line starts a
+            new paragraph
           </div>
         </div>
         <p className="small mb-3" aria-live="polite" data-testid="announcement-reach">

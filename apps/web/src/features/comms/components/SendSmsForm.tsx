@@ -37,11 +37,24 @@ export function SendSmsForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Send SMS">
-      {success.value ? <Alert variant="success" role="status">{success.value}</Alert> : null}
+      {success.value ? (
+        <Alert variant="success" role="status">
+          {success.value}
+        </Alert>
+      ) : null}
       <ErrorAlert messages={errors.value} />
       <div className="mb-3">
-        <label htmlFor={`${id}-msg`} className="form-label">Message</label>
-        <textarea id={`${id}-msg`} className="form-control" rows={4} value={message} onChange={(e) => setMessage(e.target.value)} aria-describedby={`${id}-count`} />
+        <label htmlFor={`${id}-msg`} className="form-label">
+          Message
+        </label>
+        <textarea
+          id={`${id}-msg`}
+          className="form-control"
+          rows={4}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          aria-describedby={`${id}-count`}
+        />
         <div id={`${id}-count`} className="form-text" aria-live="polite">
           {chars} character{chars === 1 ? '' : 's'} · {segments} segment{segments === 1 ? '' : 's'} of {LIMITS.smsSegment}
         </div>
@@ -50,13 +63,24 @@ export function SendSmsForm() {
         <legend className="form-label fs-6 mb-1">Audience</legend>
         {(['All', 'Pro'] as const).map((a) => (
           <div key={a} className="form-check form-check-inline">
-            <input className="form-check-input" type="radio" name={`${id}-audience`} id={`${id}-aud-${a}`} checked={audience === a} onChange={() => setAudience(a)} />
-            <label className="form-check-label" htmlFor={`${id}-aud-${a}`}>{a}</label>
+            <input
+              className="form-check-input"
+              type="radio"
+              name={`${id}-audience`}
+              id={`${id}-aud-${a}`}
+              checked={audience === a}
+              onChange={() => setAudience(a)}
+            />
+            <label className="form-check-label" htmlFor={`${id}-aud-${a}`}>
+              {a}
+            </label>
           </div>
         ))}
         <div className="form-text">Members with a validated phone and SMS alerts on; Pro limits it to paid members.</div>
       </fieldset>
-      <button type="submit" className="btn btn-primary" disabled={send.isPending}>{send.isPending ? 'Sending…' : 'Send SMS'}</button>
+      <button type="submit" className="btn btn-primary" disabled={send.isPending}>
+        {send.isPending ? 'Sending…' : 'Send SMS'}
+      </button>
     </form>
   );
 }

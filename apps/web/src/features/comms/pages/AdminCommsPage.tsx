@@ -22,7 +22,9 @@ function CommItem({ c }: { c: Communication }) {
   return (
     <li className="border-bottom pb-3">
       <div className="d-flex flex-wrap gap-2 align-items-baseline small text-body-secondary mb-1">
-        <span className="badge text-bg-light text-uppercase">{announcement ? ANNOUNCEMENT_LABELS[c.type as AnnouncementKind] : c.type}</span>
+        <span className="badge text-bg-light text-uppercase">
+          {announcement ? ANNOUNCEMENT_LABELS[c.type as AnnouncementKind] : c.type}
+        </span>
         <span className="fw-semibold text-body">{c.sender}</span>
         <time dateTime={c.createdDate}>{formatInMarketTz(c.createdDate, 'MMMM dd, yyyy h:mm a')} ET</time>
       </div>
@@ -34,7 +36,9 @@ function CommItem({ c }: { c: Communication }) {
         </button>
       ) : null}
       <span className="small text-body-secondary d-block">
-        {announcement ? `${countOf(c.recipients ?? 0, 'member')} · ${countOf(c.messageCount, 'message')}` : `${c.audience ?? 'All'} · ${countOf(c.messageCount, 'message')}`}
+        {announcement
+          ? `${countOf(c.recipients ?? 0, 'member')} · ${countOf(c.messageCount, 'message')}`
+          : `${c.audience ?? 'All'} · ${countOf(c.messageCount, 'message')}`}
       </span>
     </li>
   );
@@ -54,7 +58,10 @@ export function AdminCommsPage() {
           <SettingsPanel title="Send SMS" description="A text message to members who validated their phone.">
             <SendSmsForm />
           </SettingsPanel>
-          <SettingsPanel title="Send announcement" description="A general announcement or the newsletter, to the members who turned it on in their notification settings.">
+          <SettingsPanel
+            title="Send announcement"
+            description="A general announcement or the newsletter, to the members who turned it on in their notification settings."
+          >
             <SendAnnouncementForm />
           </SettingsPanel>
         </div>

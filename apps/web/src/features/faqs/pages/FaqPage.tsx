@@ -14,7 +14,9 @@ export function FaqPage() {
       <section className="rp-hero" aria-labelledby="faq-title">
         <div className="container py-5 text-center">
           <span className="rp-hero-kicker mb-3">Help center</span>
-          <h1 id="faq-title" className="display-6 rp-hero-title mb-3">Frequently asked questions</h1>
+          <h1 id="faq-title" className="display-6 rp-hero-title mb-3">
+            Frequently asked questions
+          </h1>
           <p className="lead mb-0 mx-auto" style={{ maxWidth: '40rem' }}>
             Answers about the round-up strategy, brokers, membership and the affiliate program.
           </p>

@@ -3,7 +3,14 @@ export function CheckIcon({ className = 'rp-check' }: { className?: string }) {
   return (
     <svg className={className} width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
       <circle cx="10" cy="10" r="9" fill="currentColor" opacity="0.14" />
-      <path d="M6 10.5 L8.8 13 L14 7.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M6 10.5 L8.8 13 L14 7.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -12,9 +12,14 @@ export function PlanCards() {
     <div className="row g-4">
       {plans.map((plan) => (
         <div className="col-12 col-md-6" key={plan.key}>
-          <article className={`rp-plan p-4 d-flex flex-column ${plan.key === 'pro' ? 'rp-plan-pro' : ''}`} aria-labelledby={`plan-${plan.key}`}>
+          <article
+            className={`rp-plan p-4 d-flex flex-column ${plan.key === 'pro' ? 'rp-plan-pro' : ''}`}
+            aria-labelledby={`plan-${plan.key}`}
+          >
             <div className="d-flex justify-content-between align-items-start mb-2">
-              <h3 id={`plan-${plan.key}`} className="h4 mb-0">{plan.name}</h3>
+              <h3 id={`plan-${plan.key}`} className="h4 mb-0">
+                {plan.name}
+              </h3>
               {plan.key === 'pro' ? <span className="badge text-bg-dark">Most popular</span> : null}
             </div>
             <p className="mb-2">
@@ -36,10 +41,7 @@ export function PlanCards() {
                 );
               })}
             </ul>
-            <Link
-              to="/services"
-              className={`btn mt-auto ${plan.key === 'pro' ? 'btn-primary' : 'btn-outline-primary'}`}
-            >
+            <Link to="/services" className={`btn mt-auto ${plan.key === 'pro' ? 'btn-primary' : 'btn-outline-primary'}`}>
               Learn More<span className="visually-hidden"> about {plan.name}</span>
             </Link>
           </article>

@@ -29,13 +29,17 @@ export function ProfitCalculator() {
 
   return (
     <section className="rp-calc p-3 p-md-4" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="h4 mb-1">Round-up profit calculator</h2>
+      <h2 id={`${id}-title`} className="h4 mb-1">
+        Round-up profit calculator
+      </h2>
       <p className="text-body-secondary small mb-3">
         Enter a stock&rsquo;s price before the split, the split ratio (1-for-N) and how many accounts buy one share each.
       </p>
       <form className="row g-3" onSubmit={(e) => e.preventDefault()} noValidate>
         <div className="col-12 col-sm-4">
-          <label htmlFor={`${id}-price`} className="form-label">Share price ($)</label>
+          <label htmlFor={`${id}-price`} className="form-label">
+            Share price ($)
+          </label>
           <input
             id={`${id}-price`}
             className="form-control"
@@ -50,7 +54,9 @@ export function ProfitCalculator() {
           />
         </div>
         <div className="col-6 col-sm-4">
-          <label htmlFor={`${id}-ratio`} className="form-label">Split ratio (1-for-N)</label>
+          <label htmlFor={`${id}-ratio`} className="form-label">
+            Split ratio (1-for-N)
+          </label>
           <input
             id={`${id}-ratio`}
             className="form-control"
@@ -64,7 +70,9 @@ export function ProfitCalculator() {
           />
         </div>
         <div className="col-6 col-sm-4">
-          <label htmlFor={`${id}-accounts`} className="form-label">Accounts</label>
+          <label htmlFor={`${id}-accounts`} className="form-label">
+            Accounts
+          </label>
           <input
             id={`${id}-accounts`}
             className="form-control"
@@ -94,7 +102,9 @@ export function ProfitCalculator() {
               <thead>
                 <tr>
                   <th scope="col">Outcome</th>
-                  <th scope="col" className="text-end">Per account</th>
+                  <th scope="col" className="text-end">
+                    Per account
+                  </th>
                   <th scope="col" className="text-end">
                     {input.accounts === 1 ? '1 account' : `${input.accounts} accounts`}
                   </th>
@@ -103,7 +113,9 @@ export function ProfitCalculator() {
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.outcome} className={r.totalCents === best && best > 0 ? 'rp-calc-best' : undefined}>
-                    <th scope="row" className="fw-semibold">{r.label}</th>
+                    <th scope="row" className="fw-semibold">
+                      {r.label}
+                    </th>
                     <td className={`text-end ${profitClass(r.perAccountCents)}`}>{money(r.perAccountCents)}</td>
                     <td className={`text-end ${profitClass(r.totalCents)}`} data-testid={`calc-total-${r.outcome}`}>
                       {money(r.totalCents)}
@@ -115,7 +127,9 @@ export function ProfitCalculator() {
           </div>
         )}
       </div>
-      <p className="small text-body-secondary mt-3 mb-0">Before commissions, reorganisation fees and taxes. Not financial advice.</p>
+      <p className="small text-body-secondary mt-3 mb-0">
+        Before commissions, reorganisation fees and taxes. Not financial advice.
+      </p>
     </section>
   );
 }

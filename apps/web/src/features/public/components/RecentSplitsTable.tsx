@@ -18,7 +18,11 @@ export function RecentSplitsTable() {
     return <p className="text-body-secondary py-3 mb-0">Recent round-ups are unavailable right now. Please check back soon.</p>;
   }
   if (data.length === 0) {
-    return <p className="text-body-secondary py-3 mb-0">No completed round-up splits yet. New ones appear here after their effective date.</p>;
+    return (
+      <p className="text-body-secondary py-3 mb-0">
+        No completed round-up splits yet. New ones appear here after their effective date.
+      </p>
+    );
   }
   return (
     // A focusable region so keyboard users can scroll the table on small screens (axe scrollable-region-focusable).
@@ -37,15 +41,23 @@ export function RecentSplitsTable() {
           <tr>
             <th scope="col">Symbol</th>
             <th scope="col">Effective Date</th>
-            <th scope="col" className="text-end">Split Ratio</th>
-            <th scope="col" className="text-end d-none d-sm-table-cell">Price</th>
-            <th scope="col" className="text-end">Average Profit</th>
+            <th scope="col" className="text-end">
+              Split Ratio
+            </th>
+            <th scope="col" className="text-end d-none d-sm-table-cell">
+              Price
+            </th>
+            <th scope="col" className="text-end">
+              Average Profit
+            </th>
           </tr>
         </thead>
         <tbody>
           {data.map((row) => (
             <tr key={row._id ?? `${row.ticker}-${row.effDate}`}>
-              <th scope="row" className="fw-semibold">{row.ticker}</th>
+              <th scope="row" className="fw-semibold">
+                {row.ticker}
+              </th>
               <td>{formatLongDate(row.effDate)}</td>
               <td className="text-end">{row.ratio}:1</td>
               <td className="text-end d-none d-sm-table-cell">{formatPrice(row.price)}</td>

@@ -39,8 +39,8 @@ export function LandingPage() {
                 Small gains lead to big wins.
               </h1>
               <p className="lead mb-4">
-                RoundUp shows you every reverse split that rounds fractional shares up, tells you when to buy one share and when to
-                sell, and keeps track of what you made.
+                RoundUp shows you every reverse split that rounds fractional shares up, tells you when to buy one share and when
+                to sell, and keeps track of what you made.
               </p>
               <div className="d-flex flex-wrap gap-3">
                 <Link to="/register" className="btn btn-lg rp-hero-cta px-4">
@@ -63,7 +63,9 @@ export function LandingPage() {
           <div className="row g-4 g-lg-5 align-items-start">
             <div className="col-12 col-lg-5">
               <p className="rp-eyebrow mb-2">Why it works</p>
-              <h2 id="intro-title" className="h2 mb-3">Small, repeatable gains with alternative financial tools</h2>
+              <h2 id="intro-title" className="h2 mb-3">
+                Small, repeatable gains with alternative financial tools
+              </h2>
               <p>
                 When a company does a reverse split, shareholders left with a fraction of a share are often rounded up to a full
                 share. Own one share in several accounts and each account collects that rounding.
@@ -77,7 +79,9 @@ export function LandingPage() {
               <ol className="list-unstyled mb-0 d-grid gap-3">
                 {STEPS.map((step, i) => (
                   <li key={step.title} className="d-flex gap-3 rp-stat">
-                    <span className="rp-step-num" aria-hidden="true">{i + 1}</span>
+                    <span className="rp-step-num" aria-hidden="true">
+                      {i + 1}
+                    </span>
                     <div>
                       <h3 className="h6 mb-1">{step.title}</h3>
                       <p className="mb-0 text-body-secondary">{step.text}</p>
@@ -127,7 +131,9 @@ export function LandingPage() {
         <div className="container">
           <div className="text-center mb-4">
             <p className="rp-eyebrow mb-2">Services</p>
-            <h2 id="plans-title" className="h2">Starter or Pro</h2>
+            <h2 id="plans-title" className="h2">
+              Starter or Pro
+            </h2>
             <p className="text-body-secondary mb-0">Start free. Upgrade when you want every split the moment it is announced.</p>
           </div>
           <PlanCards />
@@ -139,7 +145,9 @@ export function LandingPage() {
           <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-3">
             <div>
               <p className="rp-eyebrow mb-2">Track record</p>
-              <h2 id="recent-title" className="h2 mb-0">Recent round-up splits</h2>
+              <h2 id="recent-title" className="h2 mb-0">
+                Recent round-up splits
+              </h2>
             </div>
             <p className="small text-body-secondary mb-0">Average profit per account, before fees.</p>
           </div>
@@ -150,7 +158,9 @@ export function LandingPage() {
       <section className="pb-5" aria-labelledby="final-cta-title">
         <div className="container">
           <div className="rp-final-cta p-4 p-md-5 text-center">
-            <h2 id="final-cta-title" className="h2 mb-2">The journey to your financial goals begins with one step.</h2>
+            <h2 id="final-cta-title" className="h2 mb-2">
+              The journey to your financial goals begins with one step.
+            </h2>
             <p className="mb-4">Take it today: learn the strategy, open your accounts and catch the next round-up.</p>
             {user ? (
               <Link to="/quickstart" className="btn btn-lg rp-hero-cta px-4">

@@ -32,7 +32,9 @@ export function LearnPage() {
           </ul>
         </nav>
         <article className="col-12 col-lg-9 rp-prose" aria-labelledby="learn-title">
-          <h1 id="learn-title" className="h2 mb-3">{chapter.title}</h1>
+          <h1 id="learn-title" className="h2 mb-3">
+            {chapter.title}
+          </h1>
           <Body />
           {next ? (
             <div className="border-top mt-5 pt-3 d-flex justify-content-end">

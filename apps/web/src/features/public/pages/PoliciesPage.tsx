@@ -30,7 +30,9 @@ export function PoliciesPage({ page: fixed }: { page?: Policy['slug'] }) {
           </ul>
         </nav>
         <article className="col-12 col-lg-9 rp-prose" aria-labelledby="policy-title">
-          <h1 id="policy-title" className="h2 mb-1">{policy.title}</h1>
+          <h1 id="policy-title" className="h2 mb-1">
+            {policy.title}
+          </h1>
           <p className="text-body-secondary small mb-4">Last updated {POLICIES_UPDATED}</p>
           <Body />
         </article>

@@ -50,8 +50,8 @@ const STEPS: Step[] = [
     body: (
       <p className="mb-0">
         After the effective date, the rounded-up shares arrive in your accounts, anywhere from the next day to a couple of weeks
-        later depending on the broker. Sell them once they appear. Sometimes a company pays cash in lieu instead of rounding up; the
-        cash then shows up in place of the share.
+        later depending on the broker. Sell them once they appear. Sometimes a company pays cash in lieu instead of rounding up;
+        the cash then shows up in place of the share.
       </p>
     ),
   },
@@ -93,21 +93,27 @@ export function QuickStartPage() {
       <section className="rp-hero" aria-labelledby="qs-title">
         <div className="container py-5">
           <span className="rp-hero-kicker mb-3">Six steps to your first round-up</span>
-          <h1 id="qs-title" className="display-5 rp-hero-title mb-3">Quick Start</h1>
+          <h1 id="qs-title" className="display-5 rp-hero-title mb-3">
+            Quick Start
+          </h1>
           <p className="lead mb-0" style={{ maxWidth: '42rem' }}>
-            Thank you for joining RoundUp{user ? `, ${user.username}` : ''}! We are glad you are here. Follow these six steps to set up
-            your accounts and catch your first reverse-split round-up.
+            Thank you for joining RoundUp{user ? `, ${user.username}` : ''}! We are glad you are here. Follow these six steps to
+            set up your accounts and catch your first reverse-split round-up.
           </p>
         </div>
       </section>
 
       <section className="rp-section" aria-labelledby="qs-steps-title">
         <div className="container">
-          <h2 id="qs-steps-title" className="visually-hidden">The six steps</h2>
+          <h2 id="qs-steps-title" className="visually-hidden">
+            The six steps
+          </h2>
           <ol className="list-unstyled d-grid gap-3 mb-5">
             {STEPS.map((step, i) => (
               <li key={step.title} className="rp-qs-step d-flex gap-3">
-                <span className="rp-step-num" aria-hidden="true">{i + 1}</span>
+                <span className="rp-step-num" aria-hidden="true">
+                  {i + 1}
+                </span>
                 <div className="flex-grow-1">
                   <h3 className="h5 mb-2">
                     <span className="visually-hidden">Step {i + 1}: </span>

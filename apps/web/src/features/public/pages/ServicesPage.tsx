@@ -18,7 +18,9 @@ export function ServicesPage() {
       <section className="rp-hero" aria-labelledby="services-title">
         <div className="container py-5 text-center">
           <span className="rp-hero-kicker mb-3">Services and pricing</span>
-          <h1 id="services-title" className="display-6 rp-hero-title mb-3">Pick the plan that fits your strategy</h1>
+          <h1 id="services-title" className="display-6 rp-hero-title mb-3">
+            Pick the plan that fits your strategy
+          </h1>
           <p className="lead mb-0 mx-auto" style={{ maxWidth: '40rem' }}>
             Learn for free with Starter. Go Pro for the full calendar of upcoming reverse splits and real-time alerts.
           </p>
@@ -27,14 +29,18 @@ export function ServicesPage() {
 
       <section className="rp-section" aria-labelledby="pricing-title">
         <div className="container">
-          <h2 id="pricing-title" className="visually-hidden">Pricing table</h2>
+          <h2 id="pricing-title" className="visually-hidden">
+            Pricing table
+          </h2>
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a focusable region lets keyboard users scroll the table */}
           <div className="table-responsive" tabIndex={0} role="region" aria-label="Pricing table">
             <table className="table rp-pricing-table border bg-white mb-0">
               <caption className="visually-hidden">Starter and Pro plans compared</caption>
               <thead>
                 <tr>
-                  <th scope="col" className="w-50 align-bottom">Features</th>
+                  <th scope="col" className="w-50 align-bottom">
+                    Features
+                  </th>
                   <th scope="col" className="text-center">
                     <span className="d-block h5 mb-1">Starter</span>
                     <span className="d-block rp-plan-price">FREE</span>
@@ -47,13 +53,17 @@ export function ServicesPage() {
               </thead>
               <tbody>
                 <tr className="d-none d-md-table-row">
-                  <th scope="row" className="fw-normal text-body-secondary small">In short</th>
+                  <th scope="row" className="fw-normal text-body-secondary small">
+                    In short
+                  </th>
                   <td className="text-center small">{STARTER_SUMMARY}</td>
                   <td className="text-center small">{PRO_SUMMARY}</td>
                 </tr>
                 {PLAN_FEATURES.map((f) => (
                   <tr key={f.label}>
-                    <th scope="row" className="fw-normal">{f.label}</th>
+                    <th scope="row" className="fw-normal">
+                      {f.label}
+                    </th>
                     <td className="text-center">
                       <Included yes={f.starter !== false} partial={typeof f.starter === 'string' ? f.starter : undefined} />
                     </td>
@@ -87,7 +97,9 @@ export function ServicesPage() {
           <div className="rp-lifetime p-4 p-md-5 d-flex flex-column flex-lg-row align-items-lg-center gap-4">
             <div className="flex-grow-1">
               <p className="text-warning fw-bold small text-uppercase mb-2">Limited offer</p>
-              <h2 id="lifetime-title" className="h3 mb-2">Lifetime membership</h2>
+              <h2 id="lifetime-title" className="h3 mb-2">
+                Lifetime membership
+              </h2>
               <p className="mb-0">Everything in Pro for life with a single payment: no monthly bill, ever.</p>
             </div>
             <Link to={lifetimeHref} className="btn btn-lg rp-hero-cta px-4 text-nowrap">
@@ -101,11 +113,13 @@ export function ServicesPage() {
         <div className="container">
           <div className="row g-4">
             <div className="col-12 col-md-6">
-              <h2 id="terms-title" className="h5">Cancellation and refunds</h2>
+              <h2 id="terms-title" className="h5">
+                Cancellation and refunds
+              </h2>
               <p className="mb-0">
-                You can cancel Pro at any time from Settings → Subscription; you keep Pro until the end of the period you paid for.
-                If you change your mind, ask within {LIMITS.refundWindowDays} days of your first purchase for a full refund. See the{' '}
-                <Link to="/policies/terms-of-service">Terms of Service</Link>.
+                You can cancel Pro at any time from Settings → Subscription; you keep Pro until the end of the period you paid
+                for. If you change your mind, ask within {LIMITS.refundWindowDays} days of your first purchase for a full refund.
+                See the <Link to="/policies/terms-of-service">Terms of Service</Link>.
               </p>
             </div>
             <div className="col-12 col-md-6">

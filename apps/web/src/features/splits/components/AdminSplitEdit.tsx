@@ -73,7 +73,11 @@ export function AdminSplitEdit({ id }: { id?: string }) {
   return (
     <>
       {/* Keyed by avgProfit too, so copying the members' average (below) shows in the form. */}
-      <SplitForm key={`${id ?? 'new'}:${existing.data?.avgProfit ?? ''}`} id={id} initial={existing.data ? fromSplit(existing.data) : EMPTY} />
+      <SplitForm
+        key={`${id ?? 'new'}:${existing.data?.avgProfit ?? ''}`}
+        id={id}
+        initial={existing.data ? fromSplit(existing.data) : EMPTY}
+      />
       {existing.data?.status === 'Complete' ? <SplitMemberStats split={existing.data} /> : null}
     </>
   );
@@ -89,7 +93,10 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
 
   const ratio = Number(f.ratio);
   const price = Number(f.price);
-  const estHint = f.ratio && f.price && Number.isInteger(ratio) && ratio >= 2 && price >= 0 ? formatMoney(defaultEstProfit(ratio, price)) : null;
+  const estHint =
+    f.ratio && f.price && Number.isInteger(ratio) && ratio >= 2 && price >= 0
+      ? formatMoney(defaultEstProfit(ratio, price))
+      : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -137,7 +144,13 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
           </Form.Group>
           <Form.Group className="col-12 col-md-4" controlId="rs-ticker">
             <Form.Label>Ticker</Form.Label>
-            <Form.Control value={f.ticker} onChange={(e) => set('ticker', e.target.value.toUpperCase())} required maxLength={12} className="font-monospace" />
+            <Form.Control
+              value={f.ticker}
+              onChange={(e) => set('ticker', e.target.value.toUpperCase())}
+              required
+              maxLength={12}
+              className="font-monospace"
+            />
           </Form.Group>
           <Form.Group className="col-6 col-md-3" controlId="rs-buyDate">
             <Form.Label>Buy date</Form.Label>
@@ -149,15 +162,36 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
           </Form.Group>
           <Form.Group className="col-6 col-md-3" controlId="rs-ratio">
             <Form.Label>Ratio (N:1)</Form.Label>
-            <Form.Control type="number" min={2} step={1} value={f.ratio} onChange={(e) => set('ratio', e.target.value)} required />
+            <Form.Control
+              type="number"
+              min={2}
+              step={1}
+              value={f.ratio}
+              onChange={(e) => set('ratio', e.target.value)}
+              required
+            />
           </Form.Group>
           <Form.Group className="col-6 col-md-3" controlId="rs-price">
             <Form.Label>Price ($)</Form.Label>
-            <Form.Control type="number" min={0} step="0.0001" value={f.price} onChange={(e) => set('price', e.target.value)} required />
+            <Form.Control
+              type="number"
+              min={0}
+              step="0.0001"
+              value={f.price}
+              onChange={(e) => set('price', e.target.value)}
+              required
+            />
           </Form.Group>
           <Form.Group className="col-6 col-md-3" controlId="rs-estProfit">
             <Form.Label>Estimated profit ($)</Form.Label>
-            <Form.Control type="number" min={0} step="0.01" value={f.estProfit} onChange={(e) => set('estProfit', e.target.value)} placeholder={estHint ?? ''} />
+            <Form.Control
+              type="number"
+              min={0}
+              step="0.01"
+              value={f.estProfit}
+              onChange={(e) => set('estProfit', e.target.value)}
+              placeholder={estHint ?? ''}
+            />
             <Form.Text>{estHint ? `Empty = (ratio − 1) × price = ${estHint}` : 'Empty = (ratio − 1) × price'}</Form.Text>
           </Form.Group>
           <Form.Group className="col-6 col-md-3" controlId="rs-avgProfit">
@@ -186,10 +220,21 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
           </Form.Group>
           <Form.Group className="col-12" controlId="rs-notes">
             <Form.Label>Notes</Form.Label>
-            <Form.Control as="textarea" rows={3} value={f.notes} onChange={(e) => set('notes', e.target.value)} maxLength={5000} />
+            <Form.Control
+              as="textarea"
+              rows={3}
+              value={f.notes}
+              onChange={(e) => set('notes', e.target.value)}
+              maxLength={5000}
+            />
           </Form.Group>
           <Form.Group className="col-12" controlId="rs-caution">
-            <Form.Check type="switch" label="Caution (highlight this split)" checked={f.caution} onChange={(e) => set('caution', e.target.checked)} />
+            <Form.Check
+              type="switch"
+              label="Caution (highlight this split)"
+              checked={f.caution}
+              onChange={(e) => set('caution', e.target.checked)}
+            />
           </Form.Group>
         </div>
         <div className="card-footer bg-body d-flex gap-2 justify-content-end">

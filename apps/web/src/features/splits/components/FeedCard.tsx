@@ -27,9 +27,16 @@ export function FeedCard() {
             <h2 id="feed-heading" className="h6 mb-1">
               Calendar feed
             </h2>
-            <p className="small text-body-secondary mb-0">Subscribe in Google Calendar, Apple Calendar or Outlook: one all-day event per upcoming split on its buy date.</p>
+            <p className="small text-body-secondary mb-0">
+              Subscribe in Google Calendar, Apple Calendar or Outlook: one all-day event per upcoming split on its buy date.
+            </p>
           </div>
-          <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary"
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={open}
+          >
             {open ? 'Hide feed URL' : 'Show feed URL'}
           </button>
         </div>
@@ -40,7 +47,13 @@ export function FeedCard() {
               <label htmlFor="ical-url" className="visually-hidden">
                 Your secret calendar feed URL
               </label>
-              <input id="ical-url" className="form-control font-monospace" readOnly value={feed.data ?? 'Loading…'} onFocus={(e) => e.target.select()} />
+              <input
+                id="ical-url"
+                className="form-control font-monospace"
+                readOnly
+                value={feed.data ?? 'Loading…'}
+                onFocus={(e) => e.target.select()}
+              />
               <button type="button" className="btn btn-primary" onClick={() => void copy()} disabled={!feed.data}>
                 Copy
               </button>

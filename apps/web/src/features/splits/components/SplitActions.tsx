@@ -10,7 +10,13 @@ export function SplitActions({ split, canTrade, onNote }: { split: SplitView; ca
   return (
     <span className="d-inline-flex align-items-center gap-1">
       {split.notes ? (
-        <button type="button" className="btn btn-sm btn-link p-1 text-body-secondary" onClick={() => onNote(split)} aria-label={`Note for ${split.ticker}`} title="Note">
+        <button
+          type="button"
+          className="btn btn-sm btn-link p-1 text-body-secondary"
+          onClick={() => onNote(split)}
+          aria-label={`Note for ${split.ticker}`}
+          title="Note"
+        >
           <NoteIcon />
         </button>
       ) : null}

@@ -1,6 +1,15 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
-import { formatRatio, INVALID_DATE, isFullSplit, monthGrid, monthlyAvgProfit, parseMonthYear, type Split, type SplitView } from '@roundup/shared/splits';
+import {
+  formatRatio,
+  INVALID_DATE,
+  isFullSplit,
+  monthGrid,
+  monthlyAvgProfit,
+  parseMonthYear,
+  type Split,
+  type SplitView,
+} from '@roundup/shared/splits';
 import { ChevronIcon, WarningIcon } from './icons';
 import { SplitActions, UpgradeButton } from './SplitActions';
 
@@ -41,7 +50,7 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
 
   const shiftMonth = (delta: number) => {
     const m = view.month - 1 + delta;
-    setView({ year: view.year + Math.floor(m / 12), month: ((m % 12) + 12) % 12 + 1 });
+    setView({ year: view.year + Math.floor(m / 12), month: (((m % 12) + 12) % 12) + 1 });
   };
   const select = (date: string) => {
     setSelected(date);
@@ -65,13 +74,23 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
         <section className="card shadow-sm ru-cal" aria-label="Reverse split calendar">
           <div className="card-body p-2 p-sm-3">
             <div className="d-flex align-items-center justify-content-between mb-2">
-              <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => shiftMonth(-1)} aria-label="Previous month">
+              <button
+                type="button"
+                className="btn btn-outline-secondary btn-sm"
+                onClick={() => shiftMonth(-1)}
+                aria-label="Previous month"
+              >
                 <ChevronIcon dir="left" />
               </button>
               <h2 className="h5 mb-0" aria-live="polite" data-testid="cal-month">
                 {monthLabel}
               </h2>
-              <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => shiftMonth(1)} aria-label="Next month">
+              <button
+                type="button"
+                className="btn btn-outline-secondary btn-sm"
+                onClick={() => shiftMonth(1)}
+                aria-label="Next month"
+              >
                 <ChevronIcon dir="right" />
               </button>
             </div>
@@ -104,7 +123,11 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
                           aria-label={`${formatIsoDate(cell.date, 'EEEE, MMMM d, yyyy')}${count ? `, ${count} split${count > 1 ? 's' : ''}` : ''}${cell.date === today ? ', today' : ''}`}
                         >
                           <span className="ru-cal-num">{Number(cell.date.slice(8))}</span>
-                          {count > 0 ? <span className="ru-cal-marker" aria-hidden="true">{count > 1 ? count : ''}</span> : null}
+                          {count > 0 ? (
+                            <span className="ru-cal-marker" aria-hidden="true">
+                              {count > 1 ? count : ''}
+                            </span>
+                          ) : null}
                         </button>
                       </div>
                     );
@@ -142,7 +165,8 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
             </form>
           </div>
           <div className="card-footer bg-body-tertiary small" data-testid="cal-footer">
-            <span className="fw-semibold">{monthLabel} average profit:</span> <span className="fs-6 fw-bold text-primary">{formatMoney(footer)}</span>{' '}
+            <span className="fw-semibold">{monthLabel} average profit:</span>{' '}
+            <span className="fs-6 fw-bold text-primary">{formatMoney(footer)}</span>{' '}
             <span className="text-body-secondary">per account (estimate)</span>
           </div>
         </section>
@@ -154,7 +178,19 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
   );
 }
 
-function Agenda({ date, today, splits, canTrade, onNote }: { date: string; today: string; splits: SplitView[]; canTrade: boolean; onNote: (s: Split) => void }) {
+function Agenda({
+  date,
+  today,
+  splits,
+  canTrade,
+  onNote,
+}: {
+  date: string;
+  today: string;
+  splits: SplitView[];
+  canTrade: boolean;
+  onNote: (s: Split) => void;
+}) {
   const anyMasked = splits.some((s) => s.masked);
   return (
     <section className="card shadow-sm h-100 ru-agenda" aria-label="Splits on the selected day" data-testid="agenda">
@@ -170,12 +206,15 @@ function Agenda({ date, today, splits, canTrade, onNote }: { date: string; today
       ) : (
         <ul className="list-group list-group-flush">
           {splits.map((s) => (
-            <li key={s._id} className={`list-group-item ${isFullSplit(s) && s.caution ? 'ru-caution' : ''} ${s.masked ? 'ru-masked' : ''}`} data-testid="agenda-item">
+            <li
+              key={s._id}
+              className={`list-group-item ${isFullSplit(s) && s.caution ? 'ru-caution' : ''} ${s.masked ? 'ru-masked' : ''}`}
+              data-testid="agenda-item"
+            >
               <div className="d-flex justify-content-between align-items-start gap-2">
                 <div className="min-w-0">
                   <div className="fw-semibold text-break">
-                    {s.name}{' '}
-                    <span className="badge text-bg-light border ms-1 font-monospace">{s.ticker}</span>
+                    {s.name} <span className="badge text-bg-light border ms-1 font-monospace">{s.ticker}</span>
                     {isFullSplit(s) && s.caution ? (
                       <span className="text-warning-emphasis ms-1" title="Caution">
                         <WarningIcon />

@@ -69,8 +69,11 @@ export function SplitDeleteDialog({ split, onDelete, onDone, onHide }: Props) {
           </div>
         ) : (
           <p className="mb-0">
-            Delete <strong>{split?.name} ({split?.ticker})</strong>? If members have recorded trades on it, you will be asked to archive it instead: their trades and
-            analytics are kept.
+            Delete{' '}
+            <strong>
+              {split?.name} ({split?.ticker})
+            </strong>
+            ? If members have recorded trades on it, you will be asked to archive it instead: their trades and analytics are kept.
           </p>
         )}
         {error ? (

@@ -41,8 +41,12 @@ function Company({ s }: { s: SplitView }) {
 
 /** Upcoming and Completed tables (SPEC §2 table view). */
 export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Props) {
-  const upcoming = splits.filter((s) => s.status === 'Upcoming').sort((a, b) => a.buyDate.localeCompare(b.buyDate) || a.ticker.localeCompare(b.ticker));
-  const completed = splits.filter((s) => s.status === 'Complete').sort((a, b) => b.effDate.localeCompare(a.effDate) || a.ticker.localeCompare(b.ticker));
+  const upcoming = splits
+    .filter((s) => s.status === 'Upcoming')
+    .sort((a, b) => a.buyDate.localeCompare(b.buyDate) || a.ticker.localeCompare(b.ticker));
+  const completed = splits
+    .filter((s) => s.status === 'Complete')
+    .sort((a, b) => b.effDate.localeCompare(a.effDate) || a.ticker.localeCompare(b.ticker));
   const pages = Math.max(1, Math.ceil(completed.length / LIMITS.completedPageSize));
   const [page, setPage] = useState(1);
   const current = Math.min(page, pages);
@@ -67,8 +71,12 @@ export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Pro
                   <th scope="col">Symbol</th>
                   <th scope="col">Purchase Date</th>
                   <th scope="col">Split Ratio</th>
-                  <th scope="col" className="text-end">Current Price</th>
-                  <th scope="col" className="text-end">Estimated Profit</th>
+                  <th scope="col" className="text-end">
+                    Current Price
+                  </th>
+                  <th scope="col" className="text-end">
+                    Estimated Profit
+                  </th>
                   <th scope="col">Notes</th>
                 </tr>
               </thead>
@@ -82,7 +90,9 @@ export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Pro
                 ) : (
                   upcoming.map((s) => (
                     <tr key={s._id} className={isFullSplit(s) && s.caution ? 'ru-caution' : undefined} data-testid="upcoming-row">
-                      <td className="ru-col-name"><Company s={s} /></td>
+                      <td className="ru-col-name">
+                        <Company s={s} />
+                      </td>
                       <td className="font-monospace">{s.ticker}</td>
                       <td className="text-nowrap">
                         {shortDate(s.buyDate)}
@@ -126,8 +136,12 @@ export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Pro
                 <th scope="col">Symbol</th>
                 <th scope="col">Effective Date</th>
                 <th scope="col">Split Ratio</th>
-                <th scope="col" className="text-end">Average Cost</th>
-                <th scope="col" className="text-end">Average Profit</th>
+                <th scope="col" className="text-end">
+                  Average Cost
+                </th>
+                <th scope="col" className="text-end">
+                  Average Profit
+                </th>
                 <th scope="col">Notes</th>
               </tr>
             </thead>
@@ -141,7 +155,9 @@ export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Pro
               ) : (
                 shown.map((s) => (
                   <tr key={s._id} className={isFullSplit(s) && s.caution ? 'ru-caution' : undefined} data-testid="completed-row">
-                    <td className="ru-col-name"><Company s={s} /></td>
+                    <td className="ru-col-name">
+                      <Company s={s} />
+                    </td>
                     <td className="font-monospace">{s.ticker}</td>
                     <td className="text-nowrap">{shortDate(s.effDate)}</td>
                     <td>{isFullSplit(s) ? formatRatio(s.ratio) : <Hidden />}</td>

@@ -11,7 +11,11 @@ import { SplitDeleteDialog } from '../components/SplitDeleteDialog';
 import '../splits.css';
 import { AdminListHeader, AdminRowActions } from '../../admin/components/AdminList';
 
-const STATUS_BADGE: Record<Split['status'], string> = { Approved: 'text-bg-warning', Upcoming: 'ru-badge-strong', Complete: 'text-bg-secondary' };
+const STATUS_BADGE: Record<Split['status'], string> = {
+  Approved: 'text-bg-warning',
+  Upcoming: 'ru-badge-strong',
+  Complete: 'text-bg-secondary',
+};
 
 /** /admin/reverse-splits[/add | /view/:rsId] (SPEC §2 admin group). */
 export function AdminSplitsRoute() {
@@ -29,7 +33,9 @@ function AdminSplitsPage() {
   const [target, setTarget] = useState<Split | null>(null);
   const [page, setPage] = useState(1);
   // Admins see every split whole; the filter only narrows the type.
-  const rows = (data ?? []).filter(isFullSplit).sort((a, b) => b.buyDate.localeCompare(a.buyDate) || a.ticker.localeCompare(b.ticker));
+  const rows = (data ?? [])
+    .filter(isFullSplit)
+    .sort((a, b) => b.buyDate.localeCompare(a.buyDate) || a.ticker.localeCompare(b.ticker));
   const size = LIMITS.adminSplitsPageSize;
   const pages = Math.max(1, Math.ceil(rows.length / size));
   const current = Math.min(page, pages);
@@ -55,22 +61,32 @@ function AdminSplitsPage() {
                   <th scope="col">Company</th>
                   <th scope="col">Symbol</th>
                   <th scope="col">Buy / Effective</th>
-                  <th scope="col" className="d-none d-md-table-cell">Ratio</th>
-                  <th scope="col" className="d-none d-md-table-cell text-end">Est. / Avg. profit</th>
+                  <th scope="col" className="d-none d-md-table-cell">
+                    Ratio
+                  </th>
+                  <th scope="col" className="d-none d-md-table-cell text-end">
+                    Est. / Avg. profit
+                  </th>
                   <th scope="col">Status</th>
-                  <th scope="col" className="text-end">Actions</th>
+                  <th scope="col" className="text-end">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {shown.length === 0 ? (
                   <tr>
-                    <td colSpan={7} className="text-body-secondary">No splits yet.</td>
+                    <td colSpan={7} className="text-body-secondary">
+                      No splits yet.
+                    </td>
                   </tr>
                 ) : (
                   shown.map((s) => (
                     <tr key={s._id} className={s.caution ? 'ru-caution' : undefined} data-testid="admin-split-row">
                       <td className="ru-col-name">
-                        <Link to={`/admin/reverse-splits/view/${s._id}`} className="fw-semibold">{s.name}</Link>
+                        <Link to={`/admin/reverse-splits/view/${s._id}`} className="fw-semibold">
+                          {s.name}
+                        </Link>
                         <div className="small text-body-secondary">{s.rsType}</div>
                       </td>
                       <td className="font-monospace">{s.ticker}</td>
@@ -85,8 +101,14 @@ function AdminSplitsPage() {
                         <br />
                         {formatMoney(s.avgProfit)}
                       </td>
-                      <td><span className={`badge ${STATUS_BADGE[s.status]}`}>{s.status}</span></td>
-                      <AdminRowActions viewTo={`/admin/reverse-splits/view/${s._id}`} label={s.ticker} onDelete={() => setTarget(s)} />
+                      <td>
+                        <span className={`badge ${STATUS_BADGE[s.status]}`}>{s.status}</span>
+                      </td>
+                      <AdminRowActions
+                        viewTo={`/admin/reverse-splits/view/${s._id}`}
+                        label={s.ticker}
+                        onDelete={() => setTarget(s)}
+                      />
                     </tr>
                   ))
                 )}

@@ -39,8 +39,8 @@ export function ReverseSplitsPage() {
         <div className="ru-splits-intro">
           <h1 className="h3 mb-1">Reverse Splits</h1>
           <p className="text-body-secondary mb-0">
-            Buy one share in each of your brokerage accounts before the purchase date, then sell the rounded-up shares once they arrive. Pick a day to see what is announced,
-            or switch to the table.
+            Buy one share in each of your brokerage accounts before the purchase date, then sell the rounded-up shares once they
+            arrive. Pick a day to see what is announced, or switch to the table.
           </p>
         </div>
         <ToggleButtonGroup type="radio" name="rs-view" value={mode} onChange={(v: ViewMode) => setMode(v)} aria-label="View">

@@ -59,7 +59,8 @@ export function RecordTradesModal({ split, show, onHide }: { split: TradeSplit; 
         ) : (
           <>
             <p className="text-body-secondary small mb-3">
-              One share per account. A row saves when you leave a field, press Enter or click Save; Tab moves along the row and down.
+              One share per account. A row saves when you leave a field, press Enter or click Save; Tab moves along the row and
+              down.
             </p>
             <div className="ru-trade-grid" role="group" aria-label={`Trades for ${split.ticker}`}>
               <div className="ru-trade-head" aria-hidden="true">
@@ -71,7 +72,14 @@ export function RecordTradesModal({ split, show, onHide }: { split: TradeSplit; 
                 <span />
               </div>
               {list.map((a, i) => (
-                <TradeRow key={a._id} index={i} account={a} split={split} trade={byAccount.get(a._id)} onSaved={() => changed(split._id)} />
+                <TradeRow
+                  key={a._id}
+                  index={i}
+                  account={a}
+                  split={split}
+                  trade={byAccount.get(a._id)}
+                  onSaved={() => changed(split._id)}
+                />
               ))}
             </div>
           </>

@@ -28,7 +28,19 @@ const num = (s: string) => (s.trim() === '' ? null : Number(s));
  * One account's trade for a split (SPEC §4 Trade form): saves on field blur or Save/Enter;
  * with an id it is edited, otherwise added and the returned trade kept.
  */
-export function TradeRow({ account, split, trade, index, onSaved }: { account: Account; split: TradeSplit; trade: Trade | undefined; index: number; onSaved: () => void }) {
+export function TradeRow({
+  account,
+  split,
+  trade,
+  index,
+  onSaved,
+}: {
+  account: Account;
+  split: TradeSplit;
+  trade: Trade | undefined;
+  index: number;
+  onSaved: () => void;
+}) {
   const [values, setValues] = useState<Values>(() => valuesOf(trade));
   const valuesRef = useRef(values);
   const idRef = useRef<string | null>(trade?._id ?? null);
@@ -64,7 +76,12 @@ export function TradeRow({ account, split, trade, index, onSaved }: { account: A
     setBusy(true);
     setError(null);
     try {
-      const fields = { buy_date: v.buy_date || null, buy_price: num(v.buy_price), sell_date: v.sell_date || null, sell_price: num(v.sell_price) };
+      const fields = {
+        buy_date: v.buy_date || null,
+        buy_price: num(v.buy_price),
+        sell_date: v.sell_date || null,
+        sell_price: num(v.sell_price),
+      };
       const res = idRef.current
         ? await editTrade({ _id: idRef.current, ...fields })
         : await addTrade({ accountId: account._id, splitId: split._id, ...fields });
@@ -109,7 +126,8 @@ export function TradeRow({ account, split, trade, index, onSaved }: { account: A
 
   const buy = num(values.buy_price);
   const sell = num(values.sell_price);
-  const profit = buy !== null && sell !== null && Number.isFinite(buy) && Number.isFinite(sell) ? (toCents(sell) - toCents(buy)) / 100 : null;
+  const profit =
+    buy !== null && sell !== null && Number.isFinite(buy) && Number.isFinite(sell) ? (toCents(sell) - toCents(buy)) / 100 : null;
   const label = account.nickname;
   const errId = `trade-err-${account._id}`;
 
@@ -157,7 +175,8 @@ export function TradeRow({ account, split, trade, index, onSaved }: { account: A
           variant="outline-primary"
           onClick={() => void save(true)}
           aria-busy={busy}
-          aria-label={`Save ${label}`}>
+          aria-label={`Save ${label}`}
+        >
           {busy ? <Spinner animation="border" size="sm" aria-hidden="true" /> : 'Save'}
         </Button>
         <span className="ru-trade-status small" aria-live="polite">

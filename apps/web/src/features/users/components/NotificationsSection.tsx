@@ -71,7 +71,13 @@ export function NotificationsSection() {
     <SettingsPanel
       title="Notifications"
       description="Changes are saved as you make them."
-      actions={saved.value ? <span className="badge text-bg-success" role="status">{saved.value}</span> : null}
+      actions={
+        saved.value ? (
+          <span className="badge text-bg-success" role="status">
+            {saved.value}
+          </span>
+        ) : null
+      }
     >
       <ErrorAlert messages={errors.value} />
       <div className="row g-4">

@@ -65,14 +65,22 @@ export function PhoneValidation({ onValidated }: { onValidated(user: PublicUser)
         <button type="button" className="btn btn-sm btn-primary" onClick={requestCode} disabled={busy}>
           {busy ? 'Sending…' : 'Validate Phone'}
         </button>
-        {errorList.length ? <ul className="text-danger small mb-0 mt-2 ps-3">{errorList.map((m) => <li key={m}>{m}</li>)}</ul> : null}
+        {errorList.length ? (
+          <ul className="text-danger small mb-0 mt-2 ps-3">
+            {errorList.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     );
   }
 
   return (
     <form onSubmit={verify} noValidate className="mt-3 p-3 border rounded-3 bg-body-tertiary ru-otp">
-      <label htmlFor={`${id}-otp`} className="form-label">Enter the 6-digit code we texted you</label>
+      <label htmlFor={`${id}-otp`} className="form-label">
+        Enter the 6-digit code we texted you
+      </label>
       <div className="d-flex flex-wrap gap-2 align-items-start">
         <input
           id={`${id}-otp`}
@@ -85,7 +93,9 @@ export function PhoneValidation({ onValidated }: { onValidated(user: PublicUser)
           value={code}
           onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
         />
-        <button type="submit" className="btn btn-primary" disabled={busy || code.length < 6}>Verify</button>
+        <button type="submit" className="btn btn-primary" disabled={busy || code.length < 6}>
+          Verify
+        </button>
       </div>
       <div className="small mt-2" aria-live="polite">
         {secondsLeft > 0 ? (
@@ -93,10 +103,18 @@ export function PhoneValidation({ onValidated }: { onValidated(user: PublicUser)
         ) : maxed ? (
           <span className="text-danger fw-semibold">{MAX_ATTEMPTS_REACHED}</span>
         ) : (
-          <button type="button" className="btn btn-link btn-sm p-0" onClick={requestCode} disabled={busy}>New Code</button>
+          <button type="button" className="btn btn-link btn-sm p-0" onClick={requestCode} disabled={busy}>
+            New Code
+          </button>
         )}
       </div>
-      {errorList.length ? <ul className="text-danger small mb-0 mt-2 ps-3">{errorList.map((m) => <li key={m}>{m}</li>)}</ul> : null}
+      {errorList.length ? (
+        <ul className="text-danger small mb-0 mt-2 ps-3">
+          {errorList.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      ) : null}
     </form>
   );
 }

@@ -25,18 +25,32 @@ export function ProfileInfoSection() {
       description="Your username is permanent; your email and phone can change."
       actions={
         editing ? null : (
-          <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => { success.clear(); setEditing(true); }}>
+          <button
+            type="button"
+            className="btn btn-outline-primary btn-sm"
+            onClick={() => {
+              success.clear();
+              setEditing(true);
+            }}
+          >
             Edit
           </button>
         )
       }
     >
-      {success.value ? <Alert variant="success" role="status">{success.value}</Alert> : null}
+      {success.value ? (
+        <Alert variant="success" role="status">
+          {success.value}
+        </Alert>
+      ) : null}
       <ErrorAlert messages={errors.value} />
       {editing ? (
         <ProfileForm
           user={user}
-          onCancel={() => { errors.clear(); setEditing(false); }}
+          onCancel={() => {
+            errors.clear();
+            setEditing(false);
+          }}
           onSaved={(u, msg) => {
             setUser(u);
             errors.clear();
@@ -52,7 +66,11 @@ export function ProfileInfoSection() {
           <dt className="col-sm-3 text-body-secondary fw-normal">Email</dt>
           <dd className="col-sm-9 text-break">
             {user.email}{' '}
-            {user.email_validated ? null : <Badge bg="warning" text="dark" className="ms-1">Not verified</Badge>}
+            {user.email_validated ? null : (
+              <Badge bg="warning" text="dark" className="ms-1">
+                Not verified
+              </Badge>
+            )}
             {user.pending_email ? (
               <div className="small text-body-secondary mt-1" data-testid="pending-email">
                 Changing to <span className="text-break">{user.pending_email}</span>: open the link we sent there to confirm.
@@ -65,7 +83,9 @@ export function ProfileInfoSection() {
               <>
                 <span className="me-2">{user.phone}</span>
                 {user.phone_validated ? (
-                  <Badge bg="success" data-testid="phone-validated">Validated</Badge>
+                  <Badge bg="success" data-testid="phone-validated">
+                    Validated
+                  </Badge>
                 ) : (
                   <PhoneValidation onValidated={(u) => setUser(u)} />
                 )}
@@ -80,7 +100,17 @@ export function ProfileInfoSection() {
   );
 }
 
-function ProfileForm({ user, onCancel, onSaved, onErrors }: { user: PublicUser; onCancel(): void; onSaved(u: PublicUser, msg?: string): void; onErrors(m: string[]): void }) {
+function ProfileForm({
+  user,
+  onCancel,
+  onSaved,
+  onErrors,
+}: {
+  user: PublicUser;
+  onCancel(): void;
+  onSaved(u: PublicUser, msg?: string): void;
+  onErrors(m: string[]): void;
+}) {
   const id = useId();
   const [email, setEmail] = useState(user.email);
   const [phone, setPhone] = useState(user.phone ?? '');
@@ -107,12 +137,25 @@ function ProfileForm({ user, onCancel, onSaved, onErrors }: { user: PublicUser; 
   return (
     <form onSubmit={onSubmit} noValidate className="ru-narrow-form">
       <div className="mb-3">
-        <label htmlFor={`${id}-username`} className="form-label">Username</label>
-        <input id={`${id}-username`} className="form-control" value={user.username} readOnly disabled aria-describedby={`${id}-username-help`} />
-        <div id={`${id}-username-help`} className="form-text">Usernames cannot be changed (privacy policy).</div>
+        <label htmlFor={`${id}-username`} className="form-label">
+          Username
+        </label>
+        <input
+          id={`${id}-username`}
+          className="form-control"
+          value={user.username}
+          readOnly
+          disabled
+          aria-describedby={`${id}-username-help`}
+        />
+        <div id={`${id}-username-help`} className="form-text">
+          Usernames cannot be changed (privacy policy).
+        </div>
       </div>
       <div className="mb-3">
-        <label htmlFor={`${id}-email`} className="form-label">Email</label>
+        <label htmlFor={`${id}-email`} className="form-label">
+          Email
+        </label>
         <input
           id={`${id}-email`}
           type="email"
@@ -129,7 +172,9 @@ function ProfileForm({ user, onCancel, onSaved, onErrors }: { user: PublicUser; 
       </div>
       {emailChanged ? (
         <div className="mb-3">
-          <label htmlFor={`${id}-password`} className="form-label">Current password</label>
+          <label htmlFor={`${id}-password`} className="form-label">
+            Current password
+          </label>
           <input
             id={`${id}-password`}
             type="password"
@@ -140,11 +185,15 @@ function ProfileForm({ user, onCancel, onSaved, onErrors }: { user: PublicUser; 
             onChange={(e) => setPassword(e.target.value)}
             aria-describedby={`${id}-password-help`}
           />
-          <div id={`${id}-password-help`} className="form-text">Needed to change your email.</div>
+          <div id={`${id}-password-help`} className="form-text">
+            Needed to change your email.
+          </div>
         </div>
       ) : null}
       <div className="mb-4">
-        <label htmlFor={`${id}-phone`} className="form-label">Phone</label>
+        <label htmlFor={`${id}-phone`} className="form-label">
+          Phone
+        </label>
         <input
           id={`${id}-phone`}
           type="tel"
@@ -155,11 +204,17 @@ function ProfileForm({ user, onCancel, onSaved, onErrors }: { user: PublicUser; 
           onChange={(e) => setPhone(e.target.value)}
           aria-describedby={`${id}-phone-help`}
         />
-        <div id={`${id}-phone-help`} className="form-text">International form with the country code, e.g. +1 415 555 0100 (US and Canada).</div>
+        <div id={`${id}-phone-help`} className="form-text">
+          International form with the country code, e.g. +1 415 555 0100 (US and Canada).
+        </div>
       </div>
       <div className="d-flex gap-2">
-        <button type="submit" className="btn btn-primary" disabled={saving}>{saving ? 'Saving…' : 'Save'}</button>
-        <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={saving}>Cancel</button>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={saving}>
+          Cancel
+        </button>
       </div>
     </form>
   );

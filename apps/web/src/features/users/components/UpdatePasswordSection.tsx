@@ -48,12 +48,36 @@ export function UpdatePasswordSection() {
     <SettingsPanel title="Update password" description="Changing your password signs out your other devices.">
       <ErrorAlert messages={errors.value} />
       {success.value ? (
-        <Alert variant="success" role="status">{success.value}</Alert>
+        <Alert variant="success" role="status">
+          {success.value}
+        </Alert>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="ru-narrow-form">
-        <TextField id={`${id}-current`} label="Current password" type="password" autoComplete="current-password" value={current} onChange={setCurrent} />
-        <TextField id={`${id}-new`} label="New password" type="password" autoComplete="new-password" value={next} onChange={setNext} />
-        <TextField id={`${id}-confirm`} label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} wrapperClassName="mb-4" />
+        <TextField
+          id={`${id}-current`}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
+        />
+        <TextField
+          id={`${id}-new`}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          onChange={setNext}
+        />
+        <TextField
+          id={`${id}-confirm`}
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+          wrapperClassName="mb-4"
+        />
         <button type="submit" className="btn btn-primary" disabled={submitting}>
           {submitting ? 'Updating…' : 'Update password'}
         </button>

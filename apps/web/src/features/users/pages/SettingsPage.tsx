@@ -9,7 +9,9 @@ import { SETTINGS_TABS, settingsTabFor, type SettingsTabId } from '../settings-t
 const AccountsTab = lazy(async () => ({ default: (await import('../../accounts/components/AccountsTab')).AccountsTab }));
 const AnalyticsTab = lazy(async () => ({ default: (await import('../../analytics/components/AnalyticsTab')).AnalyticsTab }));
 const AffiliateTab = lazy(async () => ({ default: (await import('../../affiliates/components/AffiliateTab')).AffiliateTab }));
-const SubscriptionTab = lazy(async () => ({ default: (await import('../../billing/components/SubscriptionTab')).SubscriptionTab }));
+const SubscriptionTab = lazy(async () => ({
+  default: (await import('../../billing/components/SubscriptionTab')).SubscriptionTab,
+}));
 
 const TAB_COMPONENTS: Record<SettingsTabId, ComponentType> = {
   profile: ProfileTab,
@@ -33,7 +35,13 @@ export function SettingsPage() {
       <h1 className="h3 fw-bold mb-4">Settings</h1>
       <div className="row g-4">
         <aside className="col-12 col-lg-3">
-          <Nav as="nav" aria-label="Settings" variant="pills" className="flex-lg-column flex-nowrap overflow-auto ru-side-nav" activeKey={active}>
+          <Nav
+            as="nav"
+            aria-label="Settings"
+            variant="pills"
+            className="flex-lg-column flex-nowrap overflow-auto ru-side-nav"
+            activeKey={active}
+          >
             {SETTINGS_TABS.map((tab) => (
               <Nav.Link
                 key={tab.id}
