@@ -1,8 +1,9 @@
-// `npm test`: lint, typecheck, unit + integration tests (PGlite, and PostgreSQL when
+// `npm test`: format check, lint, typecheck, unit + integration tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser journeys. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
+  ['format', 'npm', ['run', '--silent', 'format:check']],
   ['lint', 'npm', ['run', 'lint']],
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['unit and integration tests', 'npx', ['vitest', 'run']],
