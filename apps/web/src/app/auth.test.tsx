@@ -104,7 +104,7 @@ describe('auth state machine (SPEC §4)', () => {
     await waitFor(() => expect(state().user).toBe('casey'));
     await userEvent.click(screen.getByRole('button', { name: 'logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.getByText('home page')).toBeInTheDocument();
+    expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/logout')).toBe(true);
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });

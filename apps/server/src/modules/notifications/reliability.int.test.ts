@@ -17,7 +17,7 @@ import { notificationsService } from './service';
  * message and duplicates at most the messages that were in flight.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const N = 600;
+const N = 300;
 const CONCURRENCY = 10;
 
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
