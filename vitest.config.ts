@@ -8,6 +8,7 @@ const serverIntegration = (kind: 'pglite' | 'postgres') => ({
     include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     env: { TEST_DB_KIND: kind },
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
