@@ -8,6 +8,9 @@ const serverIntegration = (kind: 'pglite' | 'postgres') => ({
     include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     env: { TEST_DB_KIND: kind },
+    // Files share one module graph per worker (no re-import per file: about 80 s less on 2 cores).
+    // So server code keeps no module-level state between apps: registries, limiters and caches
+    // belong to the app that buildApp() makes.
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
