@@ -14,7 +14,8 @@ import { buildApp } from '../apps/server/src/app';
 import { migrate, openDatabase } from '../apps/server/src/db/client';
 import { testConfig } from '../apps/server/src/env';
 import { analyticsRepo } from '../apps/server/src/modules/analytics/repo';
-import { OPEN_POSITIONS_IN_SUMMARY, summarize, totalsFromTrades } from '../apps/server/src/modules/analytics/rules';
+import { totalsFromTrades } from '../apps/server/src/modules/analytics/rules';
+import { OPEN_POSITIONS_IN_SUMMARY, summarize } from '../apps/server/src/modules/analytics/summary';
 
 const ACCOUNTS = 60;
 const SPLITS = 400;

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays as addDaysFns, format, isValid, parseISO } from 'date-fns';
+import { format, isValid, parseISO } from 'date-fns';
 import { z } from 'zod';
 
 /** Market rules run on New York time (DESIGN §5). */
@@ -21,9 +21,9 @@ export function todayInMarket(now: Date = new Date()): string {
   return format(new TZDate(now.getTime(), MARKET_TZ), 'yyyy-MM-dd');
 }
 
-/** Adds whole days to a YYYY-MM-DD date, with no time-zone drift. */
+/** Adds whole days to a YYYY-MM-DD date, in UTC arithmetic: no time-zone drift, fast for thousands of rows. */
 export function addDays(date: string, days: number): string {
-  return format(addDaysFns(parseISO(date), days), 'yyyy-MM-dd');
+  return new Date(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10) + days)).toISOString().slice(0, 10);
 }
 
 /** Whole days from a to b (b − a) for two YYYY-MM-DD dates. */

@@ -1,29 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
-  byMonth,
-  centsToDecimal,
-  csvField,
   expectedReturnDate,
-  formDate,
-  holdingTerm,
   isOpen,
   measuredReturnDays,
-  monthRange,
   realizedTicks,
-  returnTimes,
-  summarize,
-  sumToCents,
+  totalsFromTrades,
+  type AccountIn,
+  type SplitIn,
+  type TradeIn,
+} from './rules';
+import { byMonth, monthRange, returnTimes, summarize, sumToCents } from './summary';
+import {
+  centsToDecimal,
+  csvField,
+  formDate,
+  holdingTerm,
   taxCsv,
   taxCsvRow,
   taxLeftOut,
   taxRows,
   UTF8_BOM,
-  totalsFromTrades,
-  type AccountIn,
-  type SplitIn,
   type TaxRow,
-  type TradeIn,
-} from './rules';
+} from './tax';
 
 const trade = (over: Partial<TradeIn>): TradeIn => ({
   id: 't',

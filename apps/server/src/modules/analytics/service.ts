@@ -1,7 +1,8 @@
 import { todayInMarket, type AnalyticsSummary, type OpenPosition, type TaxExport } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { analyticsRepo } from './repo';
-import { OPEN_POSITIONS_IN_SUMMARY, openPositions, summarize, taxCsv, taxLeftOut, taxRows } from './rules';
+import { OPEN_POSITIONS_IN_SUMMARY, openPositions, summarize } from './summary';
+import { taxCsv, taxLeftOut, taxRows } from './tax';
 
 /** Member analytics and the Form 8949 tax export (beyond SPEC's "Coming Soon"). */
 export function analyticsService(ctx: AppContext) {
