@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { diffFields } from './audit';
-import { adminEditRefusal, grantedRoleAfterAdminEdit, isUuid } from './rules';
+import { isUuid } from '../../lib/ids';
+import { diffFields } from '../audit/service';
+import { adminEditRefusal, grantedRoleAfterAdminEdit } from './rules';
 
 describe('isUuid', () => {
   it.each([

@@ -1,12 +1,5 @@
 import { ROLES, type Role } from '@roundup/shared';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for a UUID (ids in SQL are uuid; anything else cannot exist and answers 404). */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
 /**
  * Why an admin may not make this change to a user, or null when allowed.
  * An admin cannot lock themselves out: no demoting or disabling their own account.

@@ -12,9 +12,10 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import type { AuthService } from '../auth/service';
-import { auditFor, diffFields, latestAudit, recordAudit, searchAudit } from './audit';
+import { auditFor, diffFields, latestAudit, recordAudit, searchAudit } from '../audit/service';
 import { adminUsersRepo, type UserRow } from './repo';
-import { adminEditRefusal, grantedRoleAfterAdminEdit, isUuid } from './rules';
+import { isUuid } from '../../lib/ids';
+import { adminEditRefusal, grantedRoleAfterAdminEdit } from './rules';
 
 function toSummary(r: UserRow): AdminUserSummary {
   return {

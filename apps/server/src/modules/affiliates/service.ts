@@ -2,7 +2,7 @@ import type { CommissionsResponse, Referral } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../audit/service';
 import { affiliatesRepo } from './repo';
 import { commissionCents, monthlyRows, totalsOf } from './rules';
 

@@ -2,8 +2,8 @@ import type { Broker, BrokerInput } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/app-error';
 import { sanitizeOptional } from '../../lib/rich-text';
-import { recordAudit } from '../admin/audit';
-import { isUuid } from '../admin/rules';
+import { recordAudit } from '../audit/service';
+import { isUuid } from '../../lib/ids';
 import { brokersRepo, type BrokerRow, type BrokerValues } from './repo';
 
 /** Maps a row to SPEC §3 field names; `notes` is internal and only shown to admins. */

@@ -9,7 +9,7 @@ import type {
 import type { AppContext } from '../../context';
 import { conflict } from '../../http/app-error';
 import type { Principal } from '../../http/auth';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../audit/service';
 import type { NotificationsService } from '../notifications/service';
 import { commsRepo } from './repo';
 

@@ -2,8 +2,8 @@ import type { Faq, FaqInput } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../http/app-error';
 import { sanitizeRichText } from '../../lib/rich-text';
-import { recordAudit } from '../admin/audit';
-import { isUuid } from '../admin/rules';
+import { recordAudit } from '../audit/service';
+import { isUuid } from '../../lib/ids';
 import { faqsRepo, type FaqRow, type FaqValues } from './repo';
 
 export function toFaq(r: FaqRow): Faq {

@@ -3,7 +3,7 @@ import type { AppContext, Notifier } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
 import { sign, verifySigned } from '../../lib/tokens';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../audit/service';
 import { notificationsRepo, prefColumn, type ClaimedDelivery, type SellCandidate } from './repo';
 import {
   addressFor,

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import { withRetry } from '../../db/retry';
 import { conflict, forbidden, notFound } from '../../http/app-error';
-import { diffFields, recordAudit } from '../admin/audit';
+import { diffFields, recordAudit } from '../audit/service';
 import { newToken, safeEqual, sign, verifySigned } from '../../lib/tokens';
 import type { SplitsLive } from './live';
 import { authRepo } from '../auth/repo';

@@ -2,6 +2,8 @@ import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditPage, type AuditQuery } fro
 import type { Db } from '../../db/client';
 import { auditRepo } from './repo';
 
+/** The audit log: who did what to which object, written in the same transaction as the change. */
+
 export interface AuditInput {
   /** The admin who acted (null for system actions). */
   actorId: string | null;
