@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBroker, insertSplit } from '../../../test/factories';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
@@ -9,27 +10,22 @@ let brokerB: string;
 let disabledBroker: string;
 let splitId: string;
 
-async function insertBroker(name: string, disabled = false, shareReturnTime = 1) {
-  const { rows } = await t.database.query<{ id: string }>(
-    'insert into brokers (name, disabled, share_return_time) values ($1, $2, $3) returning id',
-    [name, disabled, shareReturnTime],
-  );
-  return rows[0].id;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   alice = await registerUser(t.app);
   bob = await registerUser(t.app);
   await setRole(t.database, alice.user._id, 'Pro');
   await setRole(t.database, bob.user._id, 'Pro');
-  brokerA = await insertBroker('Acct Test Broker A');
-  brokerB = await insertBroker('Acct Test Broker B', false, 10);
-  disabledBroker = await insertBroker('Acct Test Broker Off', true);
-  const { rows } = await t.database.query<{ id: string }>(
-    `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ('Acme', 'ACME', '2026-03-02', '2026-02-27', 10, 'Upcoming') returning id`,
-  );
-  splitId = rows[0].id;
+  brokerA = await insertBroker(t.database, { name: 'Acct Test Broker A' });
+  brokerB = await insertBroker(t.database, { name: 'Acct Test Broker B', shareReturnTime: 10 });
+  disabledBroker = await insertBroker(t.database, { name: 'Acct Test Broker Off', disabled: true });
+  splitId = await insertSplit(t.database, {
+    name: 'Acme',
+    ticker: 'ACME',
+    effDate: '2026-03-02',
+    buyDate: '2026-02-27',
+    status: 'Upcoming',
+  });
 });
 afterAll(async () => t?.close());
 
@@ -135,7 +131,7 @@ describe('accounts', () => {
   });
 
   it('an account may keep a broker that was disabled later, but not switch to one', async () => {
-    const b = await insertBroker('Acct Test Later Off');
+    const b = await insertBroker(t.database, { name: 'Acct Test Later Off' });
     const res = await add(alice.token, { brokerId: b, type: 'HSA', nickname: 'Later' });
     const acc = res.body.data.accounts.find((a: { nickname: string }) => a.nickname === 'Later');
     await t.database.query('update brokers set disabled = true where id = $1', [b]);

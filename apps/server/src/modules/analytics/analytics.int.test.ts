@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAccount, splitFields } from '../../../test/factories';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { canonical, expectConsistent as expectTotalsConsistent } from '../../../test/totals';
 
@@ -114,18 +115,12 @@ describe('analytics', () => {
     const { rows: b } = await t.database.query<{ id: string }>(
       `insert into brokers (name, share_return_time) values ('@Formula Broker', 1), ('Plain Broker', 2) returning id`,
     );
-    const addAccount = async (brokerId: string, type: string, nickname: string) => {
-      const res = await call(t.app, 'POST', '/api/accounts/add', {
-        token: carol.token,
-        body: { newAccount: { brokerId, type, nickname } },
-      });
-      expect(res.status).toBe(200);
-      return (res.body.data.accounts as { _id: string; nickname: string }[]).find((a) => a.nickname === nickname)!._id;
-    };
-    const cash = await addAccount(b[0].id, 'Individual Cash', 'Cash');
-    const custodial = await addAccount(b[1].id, 'UGMA/UTMA', 'Kid');
-    const roth = await addAccount(b[1].id, 'Roth IRA', 'Roth');
-    const ira = await addAccount(b[1].id, 'Traditional IRA', 'IRA');
+    const account = (brokerId: string, type: string, nickname: string) =>
+      addAccount(t.app, carol.token, { brokerId, type, nickname });
+    const cash = await account(b[0].id, 'Individual Cash', 'Cash');
+    const custodial = await account(b[1].id, 'UGMA/UTMA', 'Kid');
+    const roth = await account(b[1].id, 'Roth IRA', 'Roth');
+    const ira = await account(b[1].id, 'Traditional IRA', 'IRA');
     const { rows: sp } = await t.database.query<{ id: string }>(
       `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ('Tax Co', 'TAXC', '2025-06-10', '2025-06-09', 10, 'Complete') returning id`,
     );
@@ -210,36 +205,12 @@ describe('stored totals (decision 008)', () => {
       `insert into brokers (name, share_return_time) values ('Totals Broker', 2) returning id`,
     );
 
-    const addAccount = async (token: string, nickname: string) => {
-      const res = await call(t.app, 'POST', '/api/accounts/add', {
-        token,
-        body: { newAccount: { brokerId: b[0].id, type: 'Individual Cash', nickname } },
-      });
-      expect(res.status).toBe(200);
-      return (res.body.data.accounts as { _id: string; nickname: string }[]).find((a) => a.nickname === nickname)!._id;
-    };
-    const carolAccounts = [
-      await addAccount(carol.token, 'C1'),
-      await addAccount(carol.token, 'C2'),
-      await addAccount(carol.token, 'C3'),
-    ];
-    const daveAccount = await addAccount(dave.token, 'D1');
+    const account = (token: string, nickname: string) => addAccount(t.app, token, { brokerId: b[0].id, nickname });
+    const carolAccounts = [await account(carol.token, 'C1'), await account(carol.token, 'C2'), await account(carol.token, 'C3')];
+    const daveAccount = await account(dave.token, 'D1');
 
-    const splitBody = (i: number, effDate: string) => ({
-      name: `Totals ${i}, Inc.`,
-      ticker: `TOT${i}`,
-      effDate,
-      buyDate: '2026-01-05',
-      ratio: 10,
-      price: 1,
-      estProfit: '',
-      avgProfit: 0,
-      status: 'Complete',
-      rsType: 'Round Up',
-      source: '',
-      notes: '',
-      caution: false,
-    });
+    const splitBody = (i: number, effDate: string) =>
+      splitFields({ name: `Totals ${i}, Inc.`, ticker: `TOT${i}`, effDate, buyDate: '2026-01-05', price: 1, status: 'Complete' });
     const splitIds: string[] = [];
     for (const [i, eff] of ['2026-01-12', '2026-01-30', '2026-02-16', '2026-03-02'].entries()) {
       const res = await call(t.app, 'POST', '/api/rs/add', { token: admin.token, body: { newTicker: splitBody(i, eff) } });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInMarket } from '@roundup/shared';
+import { splitFields } from '../../../test/factories';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 
 /**
@@ -36,18 +37,7 @@ const ok = async (p: Promise<{ status: number; body: unknown }>) => {
   return res as Awaited<ReturnType<typeof call>>;
 };
 
-const split = (over: Record<string, unknown> = {}) => ({
-  name: 'Audit Corp',
-  ticker: 'AUDT',
-  effDate: todayInMarket(),
-  buyDate: todayInMarket(),
-  ratio: 10,
-  price: 1.5,
-  status: 'Upcoming',
-  rsType: 'Round Up',
-  caution: false,
-  ...over,
-});
+const split = (over: Record<string, unknown> = {}) => splitFields({ name: 'Audit Corp', ticker: 'AUDT', ...over });
 const broker = {
   name: 'Audit Broker',
   logo: '/brokers/test.svg',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInMarket } from '@roundup/shared';
+import { splitFields } from '../../../test/factories';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { drainDeliveries, recordingAdapters } from '../../../test/recording-adapters';
 import { sign } from '../../lib/tokens';
@@ -26,20 +27,7 @@ const deliveries = async () =>
     )
   ).rows;
 
-const splitBody = (over: Record<string, unknown> = {}) => ({
-  newTicker: {
-    name: 'Acme Corp',
-    ticker: 'ACME',
-    effDate: todayInMarket(),
-    buyDate: todayInMarket(),
-    ratio: 10,
-    price: 1.5,
-    status: 'Upcoming',
-    rsType: 'Round Up',
-    caution: false,
-    ...over,
-  },
-});
+const splitBody = (over: Record<string, unknown> = {}) => ({ newTicker: splitFields({ ticker: 'ACME', ...over }) });
 
 beforeAll(async () => {
   t = await createTestApp(adapters);

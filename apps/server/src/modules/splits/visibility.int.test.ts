@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@roundup/shared';
+import { addAccount, addSplit, addTrade, splitFields } from '../../../test/factories';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 
 /**
@@ -25,43 +26,26 @@ let proAccount = '';
 let downgradedAccount = '';
 const ids: Record<string, string> = {};
 
-function splitBody(over: Record<string, unknown> = {}) {
-  return {
-    name: 'Open Corp',
-    ticker: 'ZQOPEN',
-    effDate: addDays(TODAY, -3),
-    buyDate: addDays(TODAY, -4),
-    ratio: 10,
-    price: 1.25,
-    estProfit: '',
-    avgProfit: 0,
-    status: 'Upcoming',
-    rsType: 'Round Up',
-    source: null,
-    notes: null,
-    caution: false,
-    ...over,
-  };
-}
-
-async function add(over: Record<string, unknown>) {
-  const res = await call(t.app, 'POST', '/api/rs/add', { token: tokens.Admin, body: { newTicker: splitBody(over) } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.split as { _id: string; ratio: number; price: number; estProfit: number };
-}
+/** A split in the past by default (bought 4 days ago, effective 3 days ago). */
+const PAST = {
+  name: 'Open Corp',
+  ticker: 'ZQOPEN',
+  effDate: addDays(TODAY, -3),
+  buyDate: addDays(TODAY, -4),
+  price: 1.25,
+  source: null,
+  notes: null,
+};
+const splitBody = (over: Record<string, unknown> = {}) => splitFields({ ...PAST, ...over });
+const add = (over: Record<string, unknown>) => addSplit(t.app, tokens.Admin, { ...PAST, ...over });
 
 async function account(token: string, nickname: string) {
   const { rows } = await t.database.query<{ id: string }>(`select id::text as id from brokers where name = 'Visibility Broker'`);
-  const res = await call(t.app, 'POST', '/api/accounts/add', {
-    token,
-    body: { newAccount: { brokerId: rows[0].id, type: 'Individual Cash', nickname } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.data.accounts as { _id: string; nickname: string }[]).find((a) => a.nickname === nickname)!._id;
+  return addAccount(t.app, token, { brokerId: rows[0].id, nickname });
 }
 
 const trade = (token: string, accountId: string, splitId: string, fields: Record<string, unknown> = { buy_price: 0.5 }) =>
-  call(t.app, 'POST', '/api/trades/add', { token, body: { newTrade: { accountId, splitId, ...fields } } });
+  addTrade(t.app, token, { accountId, splitId, ...fields });
 
 /** The example of the issue: an upcoming Pro-only split added with ratio 37 and price 0.4321. */
 const SECRET = {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitFields } from '../../../test/factories';
 import { call, createTestApp, dbKind, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { expectConsistent } from '../../../test/totals';
 
@@ -16,21 +17,8 @@ const splits: string[] = [];
 const trades = new Map<string, { id: string; token: string }>();
 
 const MEMBERS = dbKind === 'postgres' ? 10 : 3;
-const splitBody = (i: number, effDate: string) => ({
-  name: `Race ${i}, Inc.`,
-  ticker: `RACE${i}`,
-  effDate,
-  buyDate: '2026-01-05',
-  ratio: 10,
-  price: 1,
-  estProfit: '',
-  avgProfit: 0,
-  status: 'Complete',
-  rsType: 'Round Up',
-  source: '',
-  notes: '',
-  caution: false,
-});
+const splitBody = (i: number, effDate: string) =>
+  splitFields({ name: `Race ${i}, Inc.`, ticker: `RACE${i}`, effDate, buyDate: '2026-01-05', price: 1, status: 'Complete' });
 
 beforeAll(async () => {
   t = await createTestApp({ config: { RATE_LIMIT_SCALE: 1000 } });

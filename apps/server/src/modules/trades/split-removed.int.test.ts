@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAccount, insertBroker, insertSplit as insertSplitRow } from '../../../test/factories';
 import { call, createTestApp, dbKind, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { tradesRepo } from './repo';
 
@@ -13,13 +14,8 @@ type U = Awaited<ReturnType<typeof registerUser>>;
 let member: U;
 let accountId: string;
 
-async function insertSplit(ticker: string) {
-  const { rows } = await t.database.query<{ id: string }>(
-    `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ($1, $2, '2026-03-02', '2026-02-27', 10, 'Upcoming') returning id::text as id`,
-    [`${ticker} Corp`, ticker],
-  );
-  return rows[0].id;
-}
+const insertSplit = (ticker: string) =>
+  insertSplitRow(t.database, { ticker, effDate: '2026-03-02', buyDate: '2026-02-27', status: 'Upcoming' });
 const tradesOn = async (splitId: string) =>
   (await t.database.query<{ n: number }>(`select count(*)::int as n from trades where split_id = $1`, [splitId])).rows[0].n;
 
@@ -27,15 +23,8 @@ beforeAll(async () => {
   t = await createTestApp();
   member = await registerUser(t.app);
   await setRole(t.database, member.user._id, 'Pro');
-  const { rows } = await t.database.query<{ id: string }>(
-    `insert into brokers (name, share_return_time) values ('Gone Broker', 2) returning id`,
-  );
-  const res = await call(t.app, 'POST', '/api/accounts/add', {
-    token: member.token,
-    body: { newAccount: { brokerId: rows[0].id, type: 'Individual Cash', nickname: 'G1' } },
-  });
-  expect(res.status).toBe(200);
-  accountId = res.body.data.accounts[0]._id;
+  const brokerId = await insertBroker(t.database, { name: 'Gone Broker', shareReturnTime: 2 });
+  accountId = await addAccount(t.app, member.token, { brokerId, nickname: 'G1' });
 });
 afterAll(async () => t?.close());
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAccount, addTrade, editTrade, insertBroker, insertSplit as insertSplitRow } from '../../../test/factories';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
@@ -14,21 +15,9 @@ let splitId: string;
 let split2: string;
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
-async function insertSplit(ticker: string, buyDate: string, effDate: string) {
-  const { rows } = await t.database.query<{ id: string }>(
-    `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ($1, $2, $3, $4, 10, 'Complete') returning id`,
-    [`${ticker} Corp`, ticker, effDate, buyDate],
-  );
-  return rows[0].id;
-}
-
-async function account(u: U, brokerId: string, nickname: string) {
-  const res = await call(t.app, 'POST', '/api/accounts/add', {
-    token: u.token,
-    body: { newAccount: { brokerId, type: 'Individual Cash', nickname } },
-  });
-  return res.body.data.accounts.find((a: { nickname: string }) => a.nickname === nickname)._id as string;
-}
+const insertSplit = (ticker: string, buyDate: string, effDate: string) =>
+  insertSplitRow(t.database, { ticker, buyDate, effDate });
+const account = (u: U, brokerId: string, nickname: string) => addAccount(t.app, u.token, { brokerId, nickname });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -41,21 +30,17 @@ beforeAll(async () => {
   await setRole(t.database, alice.user._id, 'Pro');
   await setRole(t.database, bob.user._id, 'Member');
   await setRole(t.database, admin.user._id, 'Admin');
-  const { rows } = await t.database.query<{ id: string }>(
-    `insert into brokers (name, share_return_time) values ('Trades Broker', 2) returning id`,
-  );
-  aliceAcc = await account(alice, rows[0].id, 'A1');
-  aliceAcc2 = await account(alice, rows[0].id, 'A2');
-  bobAcc = await account(bob, rows[0].id, 'B1');
+  const brokerId = await insertBroker(t.database, { name: 'Trades Broker', shareReturnTime: 2 });
+  aliceAcc = await account(alice, brokerId, 'A1');
+  aliceAcc2 = await account(alice, brokerId, 'A2');
+  bobAcc = await account(bob, brokerId, 'B1');
   splitId = await insertSplit('TRDA', '2026-02-27', '2026-03-02');
   split2 = await insertSplit('TRDB', '2026-04-01', '2026-04-03');
 });
 afterAll(async () => t?.close());
 
-const add = (u: U, newTrade: Record<string, unknown>) =>
-  call(t.app, 'POST', '/api/trades/add', { token: u.token, body: { newTrade } });
-const edit = (u: U, newTrade: Record<string, unknown>) =>
-  call(t.app, 'POST', '/api/trades/edit', { token: u.token, body: { newTrade } });
+const add = (u: U, newTrade: Record<string, unknown>) => addTrade(t.app, u.token, newTrade);
+const edit = (u: U, newTrade: Record<string, unknown>) => editTrade(t.app, u.token, newTrade);
 
 describe('trades', () => {
   let tradeId: string;
