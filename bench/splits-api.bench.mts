@@ -1,5 +1,5 @@
 /**
- * DESIGN §8 budget: GET /api/rs for a Pro user with 2,000 splits must reach ≥ 0.5× the
+ * product.md §17 budget: GET /api/rs for a Pro user with 2,000 splits must reach ≥ 0.5× the
  * throughput of a bare node:http server answering the identical bytes, measured in the same
  * run, with p99 ≤ 50 ms at 50 connections.
  *

@@ -1,5 +1,5 @@
 /**
- * DESIGN §8 web budgets on the production build:
+ * product.md §17 web budgets on the production build:
  *   - the JS the landing route loads: ≤ 150 KB gzip;
  *   - Lighthouse 12 performance on / and /learn: ≥ 95 with the desktop preset, ≥ 85 mobile.
  *

@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * Writes .br and .gz siblings of the build's text assets; the server sends them as-is
- * (@fastify/static preCompressed): compressed transfers at no request-time CPU (DESIGN §8).
+ * (@fastify/static preCompressed): compressed transfers at no request-time CPU (product.md §17).
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -49,7 +49,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Source maps are not shipped (they would publish the original sources and comments); `npm run dev` has them.
     sourcemap: false,
-    // DESIGN §8: the landing route's initial JS stays ≤ 150 KB gzip; feature pages are lazy routes.
+    // product.md §17: the landing route's initial JS stays ≤ 150 KB gzip; feature pages are lazy routes.
     chunkSizeWarningLimit: 500,
   },
 });

@@ -63,7 +63,7 @@ export interface AppDeps {
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-/** Builds the whole app from its dependencies; never listens (DESIGN §2). */
+/** Builds the whole app from its dependencies; never listens (product.md §11). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §3 Referral: role User = Starter, Member (or Pro) = Pro. */
+/** product.md §3 Referral: role User = Starter, Member (or Pro) = Pro. */
 export interface Referral {
   _id: string;
   username: string;

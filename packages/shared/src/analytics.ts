@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Member analytics (beyond SPEC's "Coming Soon"): all amounts are integer cents. */
+/** Member analytics (beyond the original "Coming Soon" tab): all amounts are integer cents. */
 export interface ProfitGroup {
   key: string;
   label: string;

@@ -1,4 +1,4 @@
-/** The response envelope of every API call (SPEC §3, DESIGN §4). */
+/** The response envelope of every API call (product.md §3, product.md §13). */
 export interface ApiError {
   msg: string;
   /** Optional machine-readable field path for validation problems. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** Billing (SPEC §7 /api/subs/*). The server decides prices; ids sent by the browser are only checked. */
+/** Billing (product.md §7 /api/subs/*). The server decides prices; ids sent by the browser are only checked. */
 export const BILLING_LEVELS = ['pro', 'lifetime'] as const;
 export type BillingLevel = (typeof BILLING_LEVELS)[number];
 
-/** `/upgrade/:level`: lifetime or og means lifetime, anything else pro (SPEC §2). */
+/** `/upgrade/:level`: lifetime or og means lifetime, anything else pro (product.md §2). */
 export function billingLevelFromParam(level: string | null | undefined): BillingLevel {
   const l = (level ?? '').toLowerCase();
   return l === 'lifetime' || l === 'og' ? 'lifetime' : 'pro';
@@ -12,7 +12,7 @@ export function billingLevelFromParam(level: string | null | undefined): Billing
 
 const optionalId = z.string().trim().max(255).optional().nullable();
 
-/** POST /api/subs/session and /api/subs/lifetime (SPEC §7: priceId, stripeCustomerId, userId). */
+/** POST /api/subs/session and /api/subs/lifetime (product.md §7: priceId, stripeCustomerId, userId). */
 export const checkoutRequest = z
   .object({ priceId: optionalId, stripeCustomerId: optionalId, userId: optionalId })
   .nullish()
@@ -30,7 +30,7 @@ export interface CheckoutSessionView {
   url: string;
 }
 
-/** SPEC §3 Subscription, with the fields the subscription tab needs. */
+/** product.md §3 Subscription, with the fields the subscription tab needs. */
 export interface SubscriptionView {
   id: string;
   level: BillingLevel;
@@ -51,7 +51,7 @@ export interface SubscriptionView {
   };
 }
 
-/** SPEC §3 Invoice, in the same order as subscription.items. */
+/** product.md §3 Invoice, in the same order as subscription.items. */
 export interface InvoiceView {
   id: string;
   created: number;

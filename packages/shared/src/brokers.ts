@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RATING_MAX, SHARE_RETURN_TIMES } from './domain';
 
-/** Limits of the broker fields (SPEC §3 Broker, §9). */
+/** Limits of the broker fields (product.md §3 Broker, §9). */
 export const BROKER_LIMITS = {
   name: 100,
   logo: 500,
@@ -74,7 +74,7 @@ export const addBrokerRequest = z.object({ newBroker: brokerInput });
 export const editBrokerRequest = z.object({ newBroker: brokerInput.extend({ _id: idSchema }) });
 export const deleteBrokerRequest = z.object({ id: idSchema });
 
-/** A broker as the API returns it (SPEC §3 field names). `notes` is only sent to admins. */
+/** A broker as the API returns it (product.md §3 field names). `notes` is only sent to admins. */
 export interface Broker {
   _id: string;
   name: string;
@@ -97,7 +97,7 @@ export interface Broker {
   updatedDate: string;
 }
 
-/** SPEC §2: share return time icon — 0–1 short, 2–5 medium, 10 or 14 long. */
+/** product.md §2: share return time icon — 0–1 short, 2–5 medium, 10 or 14 long. */
 export function shareReturnSpeed(days: number): 'short' | 'medium' | 'long' {
   if (days <= 1) return 'short';
   if (days <= 5) return 'medium';

@@ -4,7 +4,7 @@ import { COMM_TYPES, LIMITS, SMS_AUDIENCES } from './domain';
 export const SMS_MESSAGE_REQUIRED = 'Please enter a message.';
 export const SMS_MESSAGE_MAX = 1600;
 
-/** POST /api/comms/send-sms (SPEC §7). */
+/** POST /api/comms/send-sms (product.md §7). */
 export const sendSmsRequest = z.object({
   message: z
     .string({ error: SMS_MESSAGE_REQUIRED })
@@ -16,7 +16,7 @@ export const sendSmsRequest = z.object({
 export type SendSmsRequest = z.infer<typeof sendSmsRequest>;
 
 /**
- * Announcements (beyond SPEC §7): a general announcement or a newsletter, sent to the members
+ * Announcements (beyond product.md §7): a general announcement or a newsletter, sent to the members
  * whose matching notification setting is on (generalRsa / newsletter).
  */
 export const ANNOUNCEMENT_KINDS = ['general', 'newsletter'] as const;
@@ -71,10 +71,10 @@ export interface SendAnnouncementResult {
   duplicate: boolean;
 }
 
-/** Types of the communications list: the SMS (SPEC §3) plus the announcements. */
+/** Types of the communications list: the SMS (product.md §3) plus the announcements. */
 export const COMMUNICATION_TYPES = [...COMM_TYPES, ...ANNOUNCEMENT_KINDS] as const;
 
-/** SPEC §3 Communication, as GET /api/comms lists it. */
+/** product.md §3 Communication, as GET /api/comms lists it. */
 export interface Communication {
   _id: string;
   type: string;
@@ -93,7 +93,7 @@ export interface Communication {
 export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
 export const deliveryStatusQuery = z.object({ status: z.enum(DELIVERY_STATUSES).optional() });
 
-/** SMS length in 70-character segments (SPEC §9). */
+/** SMS length in 70-character segments (product.md §9). */
 export function smsSegmentCount(message: string): number {
   const chars = [...message].length;
   return chars === 0 ? 0 : Math.ceil(chars / LIMITS.smsSegment);

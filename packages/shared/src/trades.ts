@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './dates';
 
-/** Trades (SPEC §3 Trade, §4 Trade form, §7 /api/trades/*): one share per account and split. */
+/** Trades (product.md §3 Trade, §4 Trade form, §7 /api/trades/*): one share per account and split. */
 export const PRICE_MAX = 1_000_000;
 
 export const tradeSchema = z.object({
@@ -89,7 +89,7 @@ const ids = {
   splitId: z.uuid({ error: 'Split is not a valid id' }),
 };
 
-/** SPEC §7 names the payload `newTrade`; a flat body is accepted too. */
+/** product.md §7 names the payload `newTrade`; a flat body is accepted too. */
 export const addTradeRequest = z.preprocess(unwrap, z.object({ ...ids, ...tradeShape }).refine(sellNotBeforeBuy, sellMessage));
 export const editTradeRequest = z.preprocess(
   unwrap,

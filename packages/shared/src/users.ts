@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, notificationsSchema, passwordSchema } from './auth';
 
-/** POST /api/users/update-self takes one of three shapes (SPEC §7). */
+/** POST /api/users/update-self takes one of three shapes (product.md §7). */
 export const updateProfileRequest = z.object({
   username: z.string().optional(),
   email: emailSchema,
@@ -15,7 +15,7 @@ export const updatePasswordRequest = z.object({
 });
 export const updateNotificationsRequest = z.object({ notifications: notificationsSchema.partial() });
 
-/** POST /api/users/verify-otp (SPEC §7; codes are 6 to 7 digits, SPEC §9). */
+/** POST /api/users/verify-otp (product.md §7; codes are 6 to 7 digits, product.md §9). */
 export const verifyOtpRequest = z.object({
   otp: z
     .string({ error: 'Enter the code we sent you.' })

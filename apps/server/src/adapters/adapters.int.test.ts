@@ -10,7 +10,7 @@ import { webhookDiscord } from './discord';
 import { smtpMailer } from './mail';
 import { twilioSender } from './sms';
 
-/** The real adapters against local protocol peers (DESIGN §6). */
+/** The real adapters against local protocol peers (product.md §15). */
 
 interface Hit {
   path: string;

@@ -3,7 +3,7 @@ import type { AppConfig } from '../env';
 import { outboxDiscord, webhookDiscord, type DiscordSender } from './discord';
 import { outboxTextSender, twilioSender, type TextSender } from './sms';
 
-/** SMS, WhatsApp and Discord adapters: real when their keys are set, else the local outbox (DESIGN §6). */
+/** SMS, WhatsApp and Discord adapters: real when their keys are set, else the local outbox (product.md §15). */
 export function channelAdapters(
   database: Database,
   config: AppConfig,

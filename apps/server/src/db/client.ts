@@ -42,7 +42,7 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    // Dates stay YYYY-MM-DD strings end to end (DESIGN §5).
+    // Dates stay YYYY-MM-DD strings end to end (product.md §14).
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {

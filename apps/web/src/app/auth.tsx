@@ -7,7 +7,7 @@ import { api, ApiError, firstErrorMessage } from '../lib/api-client';
 import { clearToken, getToken, setToken } from '../lib/session';
 
 /**
- * The auth state machine of SPEC §4:
+ * The auth state machine of product.md §4:
  *   { data: user | null, error, loading }, starting in loading.
  *   stored token → GET /api/auth/me once → user (ok) or error (first msg); loading ends.
  *   no stored token → anonymous, not loading.

@@ -2,8 +2,8 @@ import type { ApiEnvelope } from '@roundup/shared/api';
 import { getToken } from './session';
 
 /**
- * The only place in the web app that calls fetch (DESIGN §2).
- * Every response is the envelope `{ data, errors: [{ msg }] }` (DESIGN §4).
+ * The only place in the web app that calls fetch (product.md §11).
+ * Every response is the envelope `{ data, errors: [{ msg }] }` (product.md §13).
  */
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach RoundUp. Check your internet connection and try again.';
@@ -31,7 +31,7 @@ export function errorMessages(error: unknown): string[] {
   return [UNEXPECTED_RESPONSE_MESSAGE];
 }
 
-/** The first message to show for any thrown value (SPEC §8: "the first errors[].msg is shown"). */
+/** The first message to show for any thrown value (product.md §8: "the first errors[].msg is shown"). */
 export function firstErrorMessage(error: unknown): string {
   return errorMessages(error)[0];
 }

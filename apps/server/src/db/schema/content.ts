@@ -75,7 +75,7 @@ export const accounts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     brokerId: uuid('broker_id').references(() => brokers.id, { onDelete: 'set null' }),
-    /** The broker's name when the account was saved (SPEC §3 Account.broker). */
+    /** The broker's name when the account was saved (product.md §3 Account.broker). */
     broker: text('broker').notNull(),
     type: text('type').notNull(),
     nickname: text('nickname').notNull(),
@@ -164,7 +164,7 @@ export const communications = pgTable(
   (t) => [check('communications_type_ck', inList(t.type, COMMUNICATION_TYPES))],
 );
 
-/** Where the local mail/SMS/WhatsApp/Discord adapters deliver (DESIGN §6). */
+/** Where the local mail/SMS/WhatsApp/Discord adapters deliver (product.md §15). */
 export const outbox = pgTable(
   'outbox',
   {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { accountsService } from './service';
 
-/** SPEC §7 /api/accounts/*: every route acts on the caller's own accounts only. */
+/** product.md §7 /api/accounts/*: every route acts on the caller's own accounts only. */
 export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = accountsService(ctx);
   const tags = ['accounts'];

@@ -31,7 +31,7 @@ function toSummary(r: UserRow): AdminUserSummary {
   };
 }
 
-/** The admin's user management (SPEC §2 Admin screens; the privacy policy lets admins see and edit user info). */
+/** The admin's user management (product.md §2 Admin screens; the privacy policy lets admins see and edit user info). */
 export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revokeAllSessions'>) {
   const db = ctx.database.db;
   const repo = adminUsersRepo(db);
@@ -122,7 +122,7 @@ export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revo
           details: { username: row.username, changes },
         });
       });
-      // A disabled user loses every session (DESIGN §4); a new role applies to the next request.
+      // A disabled user loses every session (product.md §13); a new role applies to the next request.
       if (values.disabled === true && !row.disabled) await auth.revokeAllSessions(row.id);
       ctx.sessions.invalidateUser(row.id);
       return detail(row.id);

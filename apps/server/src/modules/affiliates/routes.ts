@@ -10,7 +10,7 @@ const userParams = z.object({ userId: z.uuid({ error: 'Not a user id' }) });
 export const affiliatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = affiliatesService(ctx);
 
-  /** SPEC §7: data.referrals[] (the tab splits them by role: User = Starter, Member/Pro = Pro). */
+  /** product.md §7: data.referrals[] (the tab splits them by role: User = Starter, Member/Pro = Pro). */
   app.get('/api/affiliates/referrals', { schema: { tags: ['affiliates'] } }, async (req) => ({
     referrals: await service.referrals(requireUser(req).user.id),
   }));

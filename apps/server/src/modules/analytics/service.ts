@@ -4,7 +4,7 @@ import { analyticsRepo } from './repo';
 import { OPEN_POSITIONS_IN_SUMMARY, openPositions, summarize } from './summary';
 import { taxCsv, taxLeftOut, taxRows } from './tax';
 
-/** Member analytics and the Form 8949 tax export (beyond SPEC's "Coming Soon"). */
+/** Member analytics and the Form 8949 tax export (beyond the original "Coming Soon" tab). */
 export function analyticsService(ctx: AppContext) {
   const repo = analyticsRepo(ctx.database.db);
   return {

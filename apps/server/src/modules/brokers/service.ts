@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/service';
 import { isUuid } from '../../lib/ids';
 import { brokersRepo, type BrokerRow, type BrokerValues } from './repo';
 
-/** Maps a row to SPEC §3 field names; `notes` is internal and only shown to admins. */
+/** Maps a row to product.md §3 field names; `notes` is internal and only shown to admins. */
 export function toBroker(r: BrokerRow, admin: boolean): Broker {
   const out: Broker = {
     _id: r.id,

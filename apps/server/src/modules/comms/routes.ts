@@ -29,7 +29,7 @@ export const commsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   );
 
-  // Beyond SPEC §7: announcements (general or newsletter) to the members who opted in.
+  // Beyond product.md §7: announcements (general or newsletter) to the members who opted in.
   app.get(
     '/api/comms/audience',
     { schema: { tags: ['comms'], querystring: announcementAudienceQuery }, preValidation: adminFirst },

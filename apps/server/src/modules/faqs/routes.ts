@@ -11,7 +11,7 @@ const adminFirst = async (req: FastifyRequest) => {
   requireAdmin(req);
 };
 
-/** FAQs (SPEC §7): public reads ordered by sort then creation; admin-only writes. */
+/** FAQs (product.md §7): public reads ordered by sort then creation; admin-only writes. */
 export const faqsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = faqsService(ctx);
   const tags = ['faqs'];
@@ -28,7 +28,7 @@ export const faqsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get('/api/faqs/:id', { schema: { tags, params: z.object({ id: z.string().max(64) }) } }, async (req) => {
     const faq = await service.get(req.params.id);
-    // SPEC §7 lists data.faqs for this call too: both shapes are sent.
+    // product.md §7 lists data.faqs for this call too: both shapes are sent.
     return { faq, faqs: [faq] };
   });
 

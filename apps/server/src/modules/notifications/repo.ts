@@ -3,7 +3,7 @@ import type { Notifications } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { PLANS, PRO_ROLES, type EventKind, type PersonalChannel, type Recipient } from './rules';
 
-/** SQL column of each preference (SPEC §3 names → users columns). */
+/** SQL column of each preference (product.md §3 names → users columns). */
 const PREF_COLUMN: Record<keyof Notifications, string> = {
   rsa: 'notify_rsa',
   upcomingRsa: 'notify_upcoming_rsa',

@@ -6,7 +6,7 @@ import { requireAdmin } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
 import { pageViewsService } from './service';
 
-/** Page views (SPEC §2 "an analytics service") and the public client config. */
+/** Page views (product.md §2 "an analytics service") and the public client config. */
 export const pageViewsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = pageViewsService(ctx);
   const tags = ['pageviews'];

@@ -8,10 +8,10 @@ type Row = typeof schema.reverseSplits.$inferSelect;
 /** The channel the change signal travels on (LISTEN/NOTIFY); the payload carries no split data. */
 export const SPLITS_CHANNEL = 'roundup_splits';
 
-/** A split as stored: the SPEC §3 fields plus whether it is archived (decision 011). */
+/** A split as stored: the product.md §3 fields plus whether it is archived (decision 011). */
 export type StoredSplit = Split & { archived: boolean };
 
-/** SQL row → SPEC §3 JSON (snake_case and numeric strings → field names and numbers). */
+/** SQL row → product.md §3 JSON (snake_case and numeric strings → field names and numbers). */
 export function toSplit(r: Row): StoredSplit {
   return {
     _id: r.id,

@@ -13,7 +13,7 @@ const HEARTBEAT_MS = 20_000;
 /** Open live streams per member (one per browser tab); more answer 429 instead of holding sockets without bound. */
 export const MAX_STREAMS_PER_USER = 8;
 
-/** Reverse splits (SPEC §7), the live change stream and the Pro iCal feed. */
+/** Reverse splits (product.md §7), the live change stream and the Pro iCal feed. */
 export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const live = await startSplitsLive(ctx.database, ctx.log);
   const service = splitsService(ctx, live);

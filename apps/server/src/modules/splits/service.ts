@@ -36,7 +36,7 @@ export interface EnvelopeBytes {
   gzip: Buffer;
 }
 
-/** Reverse-split use cases. Every read goes through `splitAccess` (rules.ts; server-side masking, DESIGN §4, issue 12 §1). */
+/** Reverse-split use cases. Every read goes through `splitAccess` (rules.ts; server-side masking, product.md §13, issue 12 §1). */
 export function splitsService(ctx: AppContext, live: SplitsLive) {
   const repo = splitsRepo(ctx.database.db);
   const sessions = authRepo(ctx.database.db);

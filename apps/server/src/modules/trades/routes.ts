@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { requireAdmin, requirePermission } from '../../http/auth';
 import { tradesService } from './service';
 
-/** SPEC §7 /api/trades/*: the account must be the caller's and the split must exist. */
+/** product.md §7 /api/trades/*: the account must be the caller's and the split must exist. */
 export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = tradesService(ctx);
   const tags = ['trades'];

@@ -1,7 +1,7 @@
 import { priceToTicks, ticksToCents, type TradeFields, type TradePatch } from '@roundup/shared';
 
 /**
- * SPEC §4 Trade form: with no buy date but a buy price above 0, the buy date
+ * product.md §4 Trade form: with no buy date but a buy price above 0, the buy date
  * defaults to the split's buyDate. Applied on the server too, so every client agrees.
  */
 export function withDefaultBuyDate(fields: TradeFields, splitBuyDate: string): TradeFields {

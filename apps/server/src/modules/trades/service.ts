@@ -10,7 +10,7 @@ import { checkTradeDates, mergeTradeEdit, sameTradeFields, splitAverage, withDef
 export const SPLIT_NOT_FOUND = 'Split not found';
 export const TRADE_NOT_FOUND = 'Trade not found';
 
-/** The trade tracker (SPEC §4 Trade form, §7 /api/trades/*): one trade per account and split. */
+/** The trade tracker (product.md §4 Trade form, §7 /api/trades/*): one trade per account and split. */
 export function tradesService(ctx: AppContext) {
   const repo = tradesRepo(ctx.database.db);
   const accounts = accountsService(ctx);

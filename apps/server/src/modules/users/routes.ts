@@ -7,7 +7,7 @@ import { limit } from '../../http/rate-limit';
 import type { AuthService } from '../auth/service';
 import type { UsersService } from './service';
 
-/** update-self takes one of three payloads (SPEC §7); which one is decided by its keys. */
+/** update-self takes one of three payloads (product.md §7); which one is decided by its keys. */
 const updateSelfBody = z.union([updatePasswordRequest, updateNotificationsRequest, updateProfileRequest]);
 
 function pickShape(body: Record<string, unknown>) {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ComponentProps, type Ref } from 'react';
 
 /**
- * The floating Feedback button on every page (SPEC §2). The popover and its positioning
+ * The floating Feedback button on every page (product.md §2). The popover and its positioning
  * library load on first interaction, keeping them out of the landing route's initial JS.
  */
 const loadPopover = () => import('./FeedbackPopover');

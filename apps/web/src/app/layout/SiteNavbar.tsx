@@ -8,7 +8,7 @@ import { Link, NavLink } from 'react-router';
 import { useAuth } from '../auth';
 import { BrandMark } from './BrandMark';
 
-/** Top navigation of SPEC §2. */
+/** Top navigation of product.md §2. */
 export function SiteNavbar() {
   const { data: user, loading, logout } = useAuth();
   const [expanded, setExpanded] = useState(false);

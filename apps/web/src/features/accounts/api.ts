@@ -11,7 +11,7 @@ export function useMyAccounts() {
   });
 }
 
-/** After each success the list is replaced by the list the server returns (SPEC §4). */
+/** After each success the list is replaced by the list the server returns (product.md §4). */
 function useReplaceList() {
   const qc = useQueryClient();
   return (accounts: Account[]) => {
@@ -49,7 +49,7 @@ export function useReorderAccounts() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) => api.post<AccountsResponse>('/api/accounts/reorder', { accounts: ids }),
-    // The new order shows at once (SPEC §4: "also saved locally in the list").
+    // The new order shows at once (product.md §4: "also saved locally in the list").
     onMutate: (ids) => {
       const prev = qc.getQueryData<MyAccountsResponse>(accountsKey);
       if (prev) {

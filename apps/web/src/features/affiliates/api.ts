@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { orderFaqs } from '../faqs/public-api';
 
-/** GET /api/affiliates/referrals → data.referrals (SPEC §7). */
+/** GET /api/affiliates/referrals → data.referrals (product.md §7). */
 export function useReferrals() {
   return useQuery({
     queryKey: ['affiliates', 'referrals'],
@@ -19,7 +19,7 @@ export function useCommissions() {
   });
 }
 
-/** GET /api/faqs/category/Affiliate; load errors are ignored (SPEC §8). */
+/** GET /api/faqs/category/Affiliate; load errors are ignored (product.md §8). */
 export function useAffiliateFaqs() {
   return useQuery({
     queryKey: ['faqs', 'category', 'Affiliate'],

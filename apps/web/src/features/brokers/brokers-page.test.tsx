@@ -42,7 +42,7 @@ function signInWith(brokers: Broker[]) {
 }
 
 describe('accountTypesOf', () => {
-  it('lists the offered account types in SPEC order', () => {
+  it('lists the offered account types in the order of product.md §3', () => {
     expect(accountTypesOf({ accountCash: true, accountMargin: true, accountTradIRA: true, accountRothIRA: true })).toEqual([
       'Cash',
       'Margin',
@@ -56,7 +56,7 @@ describe('accountTypesOf', () => {
 });
 
 describe('/brokers', () => {
-  it('shows one card per enabled broker with every SPEC field, and the list and count in the header', async () => {
+  it('shows one card per enabled broker with every field of product.md §3, and the list and count in the header', async () => {
     signInWith([
       broker({}),
       broker({

@@ -10,7 +10,7 @@ export function orderFaqs(faqs: readonly Faq[]): Faq[] {
     .map((x) => x.faq);
 }
 
-/** `GET /api/faqs` → data.faqs. SPEC §8: load errors are silently ignored (an empty list). */
+/** `GET /api/faqs` → data.faqs. product.md §8: load errors are silently ignored (an empty list). */
 export function usePublicFaqs() {
   return useQuery({
     queryKey: ['faqs', 'public'],

@@ -1,5 +1,5 @@
 import type { FeatureRoutes } from '../../app/feature-routes';
-// The landing page ships in the entry chunk: no lazy-chunk round trip before the first paint (DESIGN §8).
+// The landing page ships in the entry chunk: no lazy-chunk round trip before the first paint (product.md §17).
 import { LandingPage } from './pages/LandingPage';
 import { ReferralLandingPage } from './pages/ReferralLandingPage';
 
@@ -9,7 +9,7 @@ const LANDING = {
     'RoundUp teaches and tracks the reverse-split round-up strategy: buy one share before a reverse split, sell the rounded-up share. Start free.',
 };
 
-/** Public marketing and learning pages (SPEC §2), plus the signed-in Quick Start. */
+/** Public marketing and learning pages (product.md §2), plus the signed-in Quick Start. */
 export const publicRoutes: FeatureRoutes = {
   public: [
     {

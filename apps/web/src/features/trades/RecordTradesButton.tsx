@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { RecordTradesModal, type TradeSplit } from './components/RecordTradesModal';
 
 /**
- * The pencil on a split (SPEC §2 /reverse-splits, Pro members): opens Record Trades.
+ * The pencil on a split (product.md §2 /reverse-splits, Pro members): opens Record Trades.
  * Render it only for callers who may record trades (permission `trades:record`).
  */
 export function RecordTradesButton({ split, className }: { split: TradeSplit; className?: string }) {

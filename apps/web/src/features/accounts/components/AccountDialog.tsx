@@ -6,7 +6,7 @@ import { ACCOUNT_TYPES, NICKNAME_MAX, type Account, type AccountType, type Broke
 import { firstErrorMessage } from '../../../lib/api-client';
 import { useAddAccount, useEditAccount } from '../api';
 
-/** Add or edit a brokerage account (SPEC §2 Settings → Accounts); the first server message shows in red. */
+/** Add or edit a brokerage account (product.md §2 Settings → Accounts); the first server message shows in red. */
 export function AccountDialog({
   account,
   brokers,

@@ -109,7 +109,7 @@ function AccountRow({
   );
 }
 
-/** Settings → Accounts (SPEC §2): table, add/edit/delete dialogs, drag-and-drop order. */
+/** Settings → Accounts (product.md §2): table, add/edit/delete dialogs, drag-and-drop order. */
 export function AccountsTab() {
   const query = useMyAccounts();
   const reorder = useReorderAccounts();

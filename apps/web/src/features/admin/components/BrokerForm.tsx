@@ -113,7 +113,7 @@ function HtmlField({
   );
 }
 
-/** Every Broker field of SPEC §3 with its limits (rating 0–5, share return time 0–14). */
+/** Every Broker field of product.md §3 with its limits (rating 0–5, share return time 0–14). */
 export function BrokerForm({
   initial,
   submitLabel,

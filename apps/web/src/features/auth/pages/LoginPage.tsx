@@ -22,7 +22,7 @@ export function LoginPage() {
       await login(email.trim(), password);
       await navigate('/reverse-splits', { replace: true });
     } catch (err) {
-      // login() already removed the stored token (SPEC §4).
+      // login() already removed the stored token (product.md §4).
       setError(firstErrorMessage(err));
       setSubmitting(false);
     }

@@ -7,7 +7,7 @@ import { getRefId } from '../../../lib/session';
 import { AuthCard } from '../components/AuthCard';
 import { TextField } from '../../../components/TextField';
 
-/** The three ways out of registration (SPEC §4). */
+/** The three ways out of registration (product.md §4). */
 export const PLANS = [
   {
     id: 'starter',
@@ -71,7 +71,7 @@ export function RegisterPage() {
       await register({ username: username.trim(), email: email.trim(), password, refId: getRefId(), consent });
       await navigate(plan.next, { replace: true });
     } catch (err) {
-      // register() already removed the stored token (SPEC §4).
+      // register() already removed the stored token (product.md §4).
       setError(firstErrorMessage(err));
       setSubmitting(false);
     }

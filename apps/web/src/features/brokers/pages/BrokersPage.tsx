@@ -4,7 +4,7 @@ import { accountTypesOf, useBrokers } from '../public-api';
 import { BrokerCard, brokerAnchor } from '../components/BrokerCard';
 import '../../public/public.css';
 
-/** /brokers (signed in): the broker directory of SPEC §2. */
+/** /brokers (signed in): the broker directory of product.md §2. */
 export function BrokersPage() {
   const { data: brokers, isPending, isError } = useBrokers();
   const list = brokers ?? [];

@@ -44,7 +44,7 @@ interface Draft {
 }
 
 /**
- * Send announcement (beyond SPEC): a general announcement or a newsletter to the members who
+ * Send announcement (beyond the original product): a general announcement or a newsletter to the members who
  * turned it on. Shows whom it will reach, asks for confirmation, and sends each announcement
  * once: the request id made for a draft is kept until it is sent, so a double click or a retry
  * after an error cannot send it twice.

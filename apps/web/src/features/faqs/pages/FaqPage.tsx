@@ -5,7 +5,7 @@ import { SafeHtml } from '../../../components/SafeHtml';
 import { usePublicFaqs } from '../public-api';
 import '../../public/public.css';
 
-/** /faq: the accordion of FAQs from GET /api/faqs, ordered by sort (SPEC §2). */
+/** /faq: the accordion of FAQs from GET /api/faqs, ordered by sort (product.md §2). */
 export function FaqPage() {
   const { data: faqs, isPending } = usePublicFaqs();
 

@@ -13,7 +13,7 @@ function profitClass(cents: number): string {
 }
 
 /**
- * The interactive calculator of the Learn pages (beyond SPEC): price, ratio and number of
+ * The interactive calculator of the Learn pages (beyond the original product): price, ratio and number of
  * accounts → profit per account and in total for each of the five fractional-share outcomes.
  */
 export function ProfitCalculator() {

@@ -85,7 +85,7 @@ const STEPS: Step[] = [
   },
 ];
 
-/** /quickstart (SPEC §2): hero, thank-you note and the six steps, ending with View Reverse Splits. */
+/** /quickstart (product.md §2): hero, thank-you note and the six steps, ending with View Reverse Splits. */
 export function QuickStartPage() {
   const { data: user } = useAuth();
   return (

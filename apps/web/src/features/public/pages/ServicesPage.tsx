@@ -6,7 +6,7 @@ import { Included } from '../components/Icons';
 import { CANCELLATION_TERMS, PLAN_FEATURES, PRO_PRICE_LABEL, PRO_SUMMARY, STARTER_SUMMARY } from '../plans';
 import '../public.css';
 
-/** /services: the Starter vs Pro pricing table and the lifetime offer (SPEC §2). Its page view is logged as /reverse-splits. */
+/** /services: the Starter vs Pro pricing table and the lifetime offer (product.md §2). Its page view is logged as /reverse-splits. */
 export function ServicesPage() {
   const { data: user } = useAuth();
   const starterHref = user ? '/reverse-splits' : '/register';

@@ -59,7 +59,7 @@ function fromSplit(s: Split): FormState {
   };
 }
 
-/** Add (no id) or view/edit a split: every field of SPEC §3, server errors in a dismissible alert. */
+/** Add (no id) or view/edit a split: every field of product.md §3, server errors in a dismissible alert. */
 export function AdminSplitEdit({ id }: { id?: string }) {
   const existing = useSplit(id);
   if (id && existing.isPending) return <p className="text-body-secondary">Loading split…</p>;

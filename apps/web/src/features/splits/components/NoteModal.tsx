@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { Split } from '@roundup/shared/splits';
 
-/** The Note modal opened from a split's note icon (SPEC §2). */
+/** The Note modal opened from a split's note icon (product.md §2). */
 export function NoteModal({ split, onHide }: { split: Split | null; onHide: () => void }) {
   return (
     <Modal show={split !== null} onHide={onHide} centered>

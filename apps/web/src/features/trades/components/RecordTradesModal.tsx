@@ -19,7 +19,7 @@ export interface TradeSplit {
 
 const short = (d: string) => formatIsoDate(d, 'MMM d, yyyy');
 
-/** Record Trades (SPEC §2, §4): one row per account in the member's order. */
+/** Record Trades (product.md §2, §4): one row per account in the member's order. */
 export function RecordTradesModal({ split, show, onHide }: { split: TradeSplit; show: boolean; onHide: () => void }) {
   const accounts = useMyAccounts();
   const trades = useSplitTrades(split._id, show);

@@ -39,7 +39,7 @@ const GROUPS: { title: string; proOnly?: boolean; items: { key: Key; label: stri
   },
 ];
 
-/** Profile → Notifications (SPEC §3, §4): nine toggles, each saved right after it changes (never on load). */
+/** Profile → Notifications (product.md §3, §4): nine toggles, each saved right after it changes (never on load). */
 export function NotificationsSection() {
   const { data: user, setUser } = useAuth();
   const [prefs, setPrefs] = useState<Notifications | null>(user?.notifications ?? null);

@@ -11,7 +11,7 @@ import { PhoneValidation } from './PhoneValidation';
 
 export const PROFILE_UPDATED = 'Your profile has been updated.';
 
-/** Profile → Personal info (SPEC §2, §4): view/edit toggle; success 5 s; every server message listed, cleared after 5 s. */
+/** Profile → Personal info (product.md §2, §4): view/edit toggle; success 5 s; every server message listed, cleared after 5 s. */
 export function ProfileInfoSection() {
   const { data: user, setUser } = useAuth();
   const [editing, setEditing] = useState(false);
@@ -123,7 +123,7 @@ function ProfileForm({
     e.preventDefault();
     setSaving(true);
     try {
-      // The form still sends the username (SPEC §5); the server never changes it.
+      // The form still sends the username (product.md §5); the server never changes it.
       const body = { username: user.username, email, phone: phone.trim() || null, ...(emailChanged ? { password } : {}) };
       const res = await api.post<{ user: PublicUser; msg?: string }>('/api/users/update-self', body);
       onSaved(res.user, res.msg);

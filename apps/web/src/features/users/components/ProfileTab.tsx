@@ -3,7 +3,7 @@ import { ProfileInfoSection } from './ProfileInfoSection';
 import { UpdatePasswordSection } from './UpdatePasswordSection';
 
 /**
- * Settings → Profile (SPEC §2): personal info, update password, notifications.
+ * Settings → Profile (product.md §2): personal info, update password, notifications.
  * Each section is its own component.
  */
 export function ProfileTab() {
