@@ -121,3 +121,29 @@ export async function registerUser(
 export async function setRole(database: Database, userId: string, role: 'User' | 'Member' | 'Pro' | 'Admin') {
   await database.query('update users set role = $1 where id = $2', [role, userId]);
 }
+
+/**
+ * Redis for the tests of limits shared between processes: TEST_REDIS_URL when set (then it must
+ * answer, and a dead Redis fails those tests), else a Redis on the default port if one answers.
+ * Without either, those tests are skipped with a message saying so.
+ */
+export const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+export async function redisReachable(): Promise<boolean> {
+  if (process.env.TEST_REDIS_URL) return true;
+  const { Redis } = await import('ioredis');
+  const probe = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    console.warn(`No Redis at ${redisUrl}: the shared-limit tests are skipped (set TEST_REDIS_URL to require them).`);
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
