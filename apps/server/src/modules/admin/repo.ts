@@ -44,10 +44,6 @@ export function adminUsersRepo(db: Db) {
       const [row] = await db.select({ username: u.username }).from(u).where(eq(u.id, id)).limit(1);
       return row?.username ?? null;
     },
-    async update(id: string, values: Partial<typeof u.$inferInsert>): Promise<UserRow | undefined> {
-      const [row] = await db.update(u).set(values).where(eq(u.id, id)).returning();
-      return row;
-    },
     async activeSessions(userId: string, now: Date): Promise<number> {
       const [r] = await db
         .select({ n: sql<number>`count(*)::int` })

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import type { AuthService } from '../auth/service';
 import { auditFor, diffFields, latestAudit, recordAudit, searchAudit } from '../audit/service';
+import { memberRecords, type AdminEditable } from '../users/queries';
 import { adminUsersRepo, type UserRow } from './repo';
 import { isUuid } from '../../lib/ids';
 import { adminEditRefusal, grantedRoleAfterAdminEdit } from './rules';
@@ -78,7 +79,7 @@ export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revo
       const refusal = adminEditRefusal(actorId, row.id, change);
       if (refusal) throw new AppError('FORBIDDEN', refusal);
 
-      const values: Parameters<typeof repo.update>[1] = {};
+      const values: Partial<Pick<UserRow, AdminEditable>> = {};
       if (change.role !== undefined) values.role = change.role;
       // Only a change of role grants (the form sends the role with every save; re-sending a
       // paying member's Pro must not make it permanent).
@@ -113,7 +114,7 @@ export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revo
       if (Object.keys(changes).length === 0) return detail(row.id);
 
       await db.transaction(async (tx) => {
-        await adminUsersRepo(tx).update(row.id, values);
+        await memberRecords(tx).adminUpdate(row.id, values);
         await recordAudit(tx, {
           actorId,
           action: 'user.edit',

@@ -6,7 +6,7 @@ import { postgresCode } from '../../http/envelope';
 import type { Principal } from '../../http/auth';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
-import { toPublicUser, usersRepo, type UserRow } from '../users/repo';
+import { memberRecords, toPublicUser, type UserRow } from '../users/queries';
 import { authRepo } from './repo';
 import {
   LOGIN_FAIL_WINDOW_SECONDS,
@@ -37,12 +37,12 @@ interface SessionMeta {
 
 export function authService(ctx: AppContext) {
   const { database, config, mailer, limiter, clock, log } = ctx;
-  const users = usersRepo(database.db);
+  const users = memberRecords(database.db);
   const repo = authRepo(database.db);
   const hash = (token: string) => hashToken(config.tokenPepper, token);
 
   async function publicUser(row: UserRow): Promise<PublicUser> {
-    return toPublicUser(row, await users.referrerUsername(row));
+    return users.publicUser(row);
   }
 
   async function startSession(row: UserRow, meta: SessionMeta): Promise<{ user: PublicUser; token: string }> {
@@ -124,7 +124,7 @@ export function authService(ctx: AppContext) {
       const referrer = refName ? await users.byUsername(refName) : undefined;
       let row: UserRow;
       try {
-        row = await users.insert({
+        row = await users.create({
           username: input.username,
           email: input.email,
           passwordHash,
@@ -162,7 +162,7 @@ export function authService(ctx: AppContext) {
         throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
       }
       await limiter.reset(key);
-      const updated = (await users.update(row.id, { lastLoginDate: clock() })) ?? row;
+      const updated = (await users.recordLogin(row.id, clock())) ?? row;
       return startSession(updated, meta);
     },
 
@@ -202,14 +202,10 @@ export function authService(ctx: AppContext) {
       const sentTo = token.email.toLowerCase();
       let row: UserRow | undefined;
       if (sentTo === current.email.toLowerCase()) {
-        row = await users.updateIfEnabled(current.id, { emailValidated: true });
+        row = await users.confirmEmail(current.id);
       } else if (current.pendingEmail && sentTo === current.pendingEmail.toLowerCase()) {
         try {
-          row = await users.updateIfEnabled(current.id, {
-            email: current.pendingEmail,
-            pendingEmail: null,
-            emailValidated: true,
-          });
+          row = await users.confirmEmail(current.id, current.pendingEmail);
         } catch (err) {
           if (postgresCode(err) === '23505') throw conflict(EMAIL_IN_USE);
           throw err;
@@ -242,14 +238,14 @@ export function authService(ctx: AppContext) {
       const wanted = newEmail.trim();
       if (wanted.toLowerCase() === row.email.toLowerCase()) {
         // Back to the current address: a pending change is dropped.
-        if (row.pendingEmail) await users.update(row.id, { pendingEmail: null });
+        if (row.pendingEmail) await users.setPendingEmail(row.id, null);
         return null;
       }
       if (!password) throw new AppError('VALIDATION', 'Enter your current password to change your email.');
       if (!(await verifyPassword(row.passwordHash, password))) throw badRequest('Your current password is not correct.');
       const other = await users.byEmail(wanted);
       if (other && other.id !== row.id) throw conflict(EMAIL_IN_USE);
-      const updated = (await users.update(row.id, { pendingEmail: wanted })) ?? row;
+      const updated = (await users.setPendingEmail(row.id, wanted)) ?? row;
       await sendVerification(updated, wanted);
       await mailer.send({
         to: row.email,
@@ -305,7 +301,7 @@ export function authService(ctx: AppContext) {
         const txRepo = authRepo(tx);
         const id = await txRepo.consumeEmailToken(hash(code), 'reset', now);
         if (!id) throw badRequest(BAD_RESET_CODE);
-        const row = await usersRepo(tx).update(id, { passwordHash });
+        const row = await memberRecords(tx).setPasswordHash(id, passwordHash);
         await txRepo.revokeUserSessions(id, now);
         return { userId: id, email: row?.email };
       });
@@ -321,7 +317,7 @@ export function authService(ctx: AppContext) {
         throw badRequest('Your current password is not correct.');
       }
       if (currentPassword === newPassword) throw badRequest('The new password must differ from the current one.');
-      const updated = await users.update(row.id, { passwordHash: await hashPassword(newPassword) });
+      const updated = await users.setPasswordHash(row.id, await hashPassword(newPassword));
       // Every session ends, this one too; the tab that changed the password gets a fresh token.
       await repo.revokeUserSessions(row.id, clock());
       ctx.sessions.invalidateUser(row.id);

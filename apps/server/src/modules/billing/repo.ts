@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
+import { memberRecords, type MembershipFields } from '../users/queries';
 
 export type MembershipRow = typeof schema.memberships.$inferSelect;
 export type InvoiceRow = typeof schema.invoices.$inferSelect;
@@ -8,7 +9,7 @@ export type SessionRow = typeof schema.checkoutSessions.$inferSelect;
 export type NoticeRow = typeof schema.billingNotices.$inferSelect;
 
 export function billingRepo(db: Db) {
-  const u = schema.users;
+  const members = memberRecords(db);
   const s = schema.checkoutSessions;
   const m = schema.memberships;
   const i = schema.invoices;
@@ -17,32 +18,15 @@ export function billingRepo(db: Db) {
   return {
     transaction: <T>(fn: (tx: Db) => Promise<T>) => db.transaction((tx) => fn(tx as unknown as Db)),
 
-    async user(id: string) {
-      const [row] = await db.select().from(u).where(eq(u.id, id)).limit(1);
-      return row;
-    },
+    // The member's own record belongs to the users module; billing reads and sets it through there.
+    user: (id: string) => members.byId(id),
     /** Serialises billing changes per member: held until the transaction ends (decision 009). */
-    async lockUser(id: string) {
-      await db.select({ id: u.id }).from(u).where(eq(u.id, id)).for('update');
-    },
-    async userIdByCustomer(customerId: string): Promise<string | null> {
-      const [row] = await db.select({ id: u.id }).from(u).where(eq(u.stripeCustomerId, customerId)).limit(1);
-      return row?.id ?? null;
-    },
+    lockUser: (id: string) => members.lockForUpdate(id),
+    userIdByCustomer: (customerId: string) => members.idByPaymentCustomer(customerId),
     /** Stores the customer id once; returns the one stored (another request may have won). */
-    async setCustomerIdOnce(userId: string, customerId: string): Promise<string | null> {
-      await db
-        .update(u)
-        .set({ stripeCustomerId: customerId })
-        .where(and(eq(u.id, userId), isNull(u.stripeCustomerId)));
-      const [row] = await db.select({ c: u.stripeCustomerId }).from(u).where(eq(u.id, userId)).limit(1);
-      return row?.c ?? null;
-    },
-    async setUserMembership(
-      userId: string,
-      values: { role: string; subscriptionTier: string; memberSince: Date | null; stripeSubscriptionId?: string | null },
-    ) {
-      await db.update(u).set(values).where(eq(u.id, userId));
+    setCustomerIdOnce: (userId: string, customerId: string) => members.setPaymentCustomerOnce(userId, customerId),
+    setUserMembership: async (userId: string, values: MembershipFields) => {
+      await members.setMembership(userId, values);
     },
 
     async insertSession(values: typeof s.$inferInsert) {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Notifications } from '@roundup/shared';
 import type { Db } from '../../db/client';
+import { memberRecords } from '../users/queries';
 import { PLANS, PRO_ROLES, type EventKind, type PersonalChannel, type Recipient } from './rules';
 
 /** SQL column of each preference (product.md §3 names → users columns). */
@@ -434,18 +435,9 @@ export function notificationsRepo(db: Db) {
       return r.length > 0;
     },
 
-    async userExists(userId: string): Promise<boolean> {
-      const r = await rows<{ id: string }>(db, sql`select id::text as id from users where id = ${userId}::uuid`);
-      return r.length > 0;
-    },
-
-    async turnOff(userId: string, pref: keyof Notifications): Promise<boolean> {
-      const r = await rows<{ id: string }>(
-        db,
-        sql`update users set ${sql.raw(PREF_COLUMN[pref])} = false where id = ${userId}::uuid returning id::text as id`,
-      );
-      return r.length > 0;
-    },
+    // Member records belong to the users module.
+    userExists: async (userId: string): Promise<boolean> => Boolean(await memberRecords(db).byId(userId)),
+    turnOff: (userId: string, pref: keyof Notifications): Promise<boolean> => memberRecords(db).turnOffPreference(userId, pref),
 
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => fn(tx as unknown as Db));

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-or
 import type { Split, SplitInput, SplitStatus } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
+import { memberRecords } from '../users/queries';
 
 type Row = typeof schema.reverseSplits.$inferSelect;
 
@@ -87,25 +88,12 @@ export function splitsRepo(db: Db) {
       });
     },
 
-    async icalNonce(userId: string): Promise<string | null> {
-      const [row] = await db
-        .select({ v: schema.users.icalTokenHash })
-        .from(schema.users)
-        .where(eq(schema.users.id, userId))
-        .limit(1);
-      return row?.v ?? null;
-    },
+    // The feed's secret lives on the member's record (users module).
+    icalNonce: async (userId: string): Promise<string | null> => (await memberRecords(db).feedOwner(userId))?.nonce ?? null,
     async setIcalNonce(userId: string, nonce: string | null): Promise<void> {
-      await db.update(schema.users).set({ icalTokenHash: nonce }).where(eq(schema.users.id, userId));
+      await memberRecords(db).setCalendarFeedNonce(userId, nonce);
     },
-    async feedOwner(userId: string): Promise<{ role: string; disabled: boolean; nonce: string | null } | null> {
-      const [row] = await db
-        .select({ role: schema.users.role, disabled: schema.users.disabled, nonce: schema.users.icalTokenHash })
-        .from(schema.users)
-        .where(eq(schema.users.id, userId))
-        .limit(1);
-      return row ?? null;
-    },
+    feedOwner: (userId: string) => memberRecords(db).feedOwner(userId),
   };
 }
 

@@ -101,6 +101,41 @@ export function usersRepo(db: Db) {
       return row;
     },
 
+    /** Holds the member's row until the transaction ends (serialises billing changes, decision 009). */
+    async lockForUpdate(id: string): Promise<void> {
+      await db.select({ id: u.id }).from(u).where(eq(u.id, id)).for('update');
+    },
+    async idByPaymentCustomer(customerId: string): Promise<string | null> {
+      const [row] = await db.select({ id: u.id }).from(u).where(eq(u.stripeCustomerId, customerId)).limit(1);
+      return row?.id ?? null;
+    },
+    /** Stores the payment customer id once; returns the one stored (another request may have won). */
+    async setPaymentCustomerOnce(userId: string, customerId: string): Promise<string | null> {
+      await db
+        .update(u)
+        .set({ stripeCustomerId: customerId })
+        .where(and(eq(u.id, userId), isNull(u.stripeCustomerId)));
+      const [row] = await db.select({ c: u.stripeCustomerId }).from(u).where(eq(u.id, userId)).limit(1);
+      return row?.c ?? null;
+    },
+    async feedOwner(userId: string): Promise<{ role: string; disabled: boolean; nonce: string | null } | null> {
+      const [row] = await db
+        .select({ role: u.role, disabled: u.disabled, nonce: u.icalTokenHash })
+        .from(u)
+        .where(eq(u.id, userId))
+        .limit(1);
+      return row ?? null;
+    },
+    /** Turns one notification preference off (an unsubscribe link); false when the member is gone. */
+    async turnOff(userId: string, pref: keyof Notifications): Promise<boolean> {
+      const rows = await db
+        .update(u)
+        .set({ [NOTIFICATION_COLUMNS[pref]]: false })
+        .where(eq(u.id, userId))
+        .returning({ id: u.id });
+      return rows.length > 0;
+    },
+
     // ---- phone validation codes (product.md §4) ----
     async codesSince(userId: string, since: Date) {
       const c = schema.phoneCodes;
