@@ -17,7 +17,7 @@ import { conflict, forbidden, notFound } from '../../http/app-error';
 import { diffFields, recordAudit } from '../audit/service';
 import { newToken, safeEqual, sign, verifySigned } from '../../lib/tokens';
 import type { SplitsLive } from './live';
-import { authRepo } from '../auth/repo';
+import { sessionChecks } from '../auth/queries';
 import { splitsRepo } from './repo';
 import { buildIcal, presentAll, seesEverything, splitAccess, strip, visibleStatuses, type Viewer } from './rules';
 
@@ -39,7 +39,7 @@ export interface EnvelopeBytes {
 /** Reverse-split use cases. Every read goes through `splitAccess` (rules.ts; server-side masking, product.md §13, issue 12 §1). */
 export function splitsService(ctx: AppContext, live: SplitsLive) {
   const repo = splitsRepo(ctx.database.db);
-  const sessions = authRepo(ctx.database.db);
+  const sessions = sessionChecks(ctx.database.db);
   const today = () => todayInMarket(ctx.clock());
 
   // GET /api/rs answers from a per-(day, view) cache of the finished JSON envelope,
@@ -226,12 +226,12 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       const payload = verifySigned(ctx.config.tokenPepper, ticket);
       const m = payload ? /^sse:([0-9a-f-]{36}):([0-9a-f-]{36}):(\d+)$/.exec(payload) : null;
       if (!m || Number(m[3]) < Date.now()) return null;
-      if (!(await sessions.sessionLive(m[2], ctx.clock()))) return null;
+      if (!(await sessions.isLive(m[2], ctx.clock()))) return null;
       return { userId: m[1], sessionId: m[2] };
     },
     /** Whether a live stream's session still stands (logout, password change and reset revoke it). */
     sessionLive(sessionId: string): Promise<boolean> {
-      return sessions.sessionLive(sessionId, ctx.clock());
+      return sessions.isLive(sessionId, ctx.clock());
     },
   };
 }

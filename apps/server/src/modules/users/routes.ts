@@ -4,8 +4,24 @@ import { updateNotificationsRequest, updatePasswordRequest, updateProfileRequest
 import { AppError } from '../../http/app-error';
 import { requireUser } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
-import type { AuthService } from '../auth/service';
+import type { PublicUser } from '@roundup/shared';
+import type { Principal } from '../../http/auth';
 import type { UsersService } from './service';
+
+/**
+ * What update-self needs from sign-in security; app.ts passes the auth service. Declared here so
+ * that users does not depend on auth (auth uses users/queries.ts for the member records).
+ */
+export interface AccountSecurity {
+  changePassword(
+    principal: Principal,
+    currentPassword: string,
+    newPassword: string,
+    meta: { userAgent?: string | null },
+  ): Promise<{ user: PublicUser; token: string }>;
+  /** Checks the password and the new address; answers the message to show, or null when nothing changes. */
+  requestEmailChange(principal: Principal, newEmail: string, password: string | undefined): Promise<string | null>;
+}
 
 /** update-self takes one of three payloads (product.md §7); which one is decided by its keys. */
 const updateSelfBody = z.union([updatePasswordRequest, updateNotificationsRequest, updateProfileRequest]);
@@ -16,7 +32,10 @@ function pickShape(body: Record<string, unknown>) {
   return updateProfileRequest.safeParse(body);
 }
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: AuthService }> = async (app, { users, auth }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: AccountSecurity }> = async (
+  app,
+  { users, auth },
+) => {
   app.get('/api/users/self', { schema: { tags: ['users'] } }, async (req) => ({
     user: await users.self(requireUser(req).user.id),
   }));
