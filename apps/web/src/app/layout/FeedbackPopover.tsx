@@ -13,7 +13,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../auth';
-import { FeedbackButton } from './FeedbackWidget';
+import { FeedbackButton } from './FeedbackButton';
 
 /**
  * The floating Feedback button of product.md §2: a popover "Send some feedback" with Email and

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ComponentProps, type Ref } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { FeedbackButton } from './FeedbackButton';
 
 /**
  * The floating Feedback button on every page (product.md §2). The popover and its positioning
@@ -6,17 +7,6 @@ import { lazy, Suspense, useState, type ComponentProps, type Ref } from 'react';
  */
 const loadPopover = () => import('./FeedbackPopover');
 const FeedbackPopover = lazy(loadPopover);
-
-export function FeedbackButton({ ref, ...props }: ComponentProps<'button'> & { ref?: Ref<HTMLButtonElement> }) {
-  return (
-    <button ref={ref} type="button" className="btn btn-primary shadow ru-feedback-button" {...props}>
-      <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="me-1">
-        <path d="M4 5h16v10H8l-4 4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-      </svg>
-      Feedback
-    </button>
-  );
-}
 
 export function FeedbackWidget() {
   const [activated, setActivated] = useState(false);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { RecordTradesModal, type TradeSplit } from './components/RecordTradesModal';
+import { RecordTradesModal } from './components/RecordTradesModal';
+import type { TradeSplit } from './types';
 
 /**
  * The pencil on a split (product.md §2 /reverse-splits, Pro members): opens Record Trades.

@@ -8,14 +8,7 @@ import { formatIsoDate } from '../../../lib/format';
 import { useSplitTrades, useTradesChanged } from '../api';
 import { TradeRow } from './TradeRow';
 import './trades.css';
-
-export interface TradeSplit {
-  _id: string;
-  name: string;
-  ticker: string;
-  buyDate: string;
-  effDate: string;
-}
+import type { TradeSplit } from '../types';
 
 const short = (d: string) => formatIsoDate(d, 'MMM d, yyyy');
 

@@ -6,7 +6,7 @@ import { useTimedMessage } from '../../../components/useTimedMessage';
 import { firstErrorMessage } from '../../../lib/api-client';
 import { formatMoney, toCents } from '../../../lib/format';
 import { addTrade, editTrade } from '../api';
-import type { TradeSplit } from './RecordTradesModal';
+import type { TradeSplit } from '../types';
 
 type Values = { buy_date: string; buy_price: string; sell_date: string; sell_price: string };
 
