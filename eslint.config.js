@@ -3,6 +3,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { serverZones } from './eslint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -82,5 +85,30 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'drizzle-orm', message: 'only repo.ts talks to the database' }] }],
     },
+  },
+  // Import direction and cycles (docs/ARCHITECTURE.md, "Boundaries"); test files may reach anywhere.
+  // eslint/fixtures holds a deliberate cycle that eslint/boundaries.test.ts lints with the rule on.
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'eslint/fixtures/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/shared/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
   },
 );

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The boundaries and cycle rules really fail lint: each case lints a short file placed (virtually)
+ * where the import would hurt, against the repository's own eslint.config.js.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const eslint = new ESLint({ cwd: root });
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return result.messages.filter((m) => m.ruleId?.startsWith('import-x/')).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['another module’s repo', 'apps/server/src/modules/brokers/fixture.ts', "export { auditRepo } from '../audit/repo';\n"],
+    [
+      'another module’s internal file',
+      'apps/server/src/modules/faqs/fixture.ts',
+      "export { billingCore } from '../billing/apply';\n",
+    ],
+    ['a repo importing a service', 'apps/server/src/modules/faqs/repo.ts', "export { faqsService } from './service';\n"],
+    ['impure rules', 'apps/server/src/modules/brokers/rules.ts', "export { brokersRepo } from './repo';\n"],
+    ['lib importing a module', 'apps/server/src/lib/fixture.ts', "export { recordAudit } from '../modules/audit/service';\n"],
+    [
+      'a module importing routes',
+      'apps/server/src/modules/faqs/fixture.ts',
+      "export { splitsRoutes } from '../splits/routes';\n",
+    ],
+  ])('refuses %s', async (_name, file, code) => {
+    expect((await problems(file, code)).join('\n')).toMatch(/import-x\/no-restricted-paths/);
+  });
+
+  it.each([
+    [
+      'another module’s service',
+      'apps/server/src/modules/brokers/fixture.ts',
+      "export { recordAudit } from '../audit/service';\n",
+    ],
+    [
+      'another module’s queries',
+      'apps/server/src/modules/billing/fixture.ts',
+      "export { memberRecords } from '../users/queries';\n",
+    ],
+    [
+      'another module’s pure rules',
+      'apps/server/src/modules/trades/fixture.ts',
+      "export { splitAccess } from '../splits/rules';\n",
+    ],
+    ['its own repo from a service', 'apps/server/src/modules/faqs/service.ts', "export { faqsRepo } from './repo';\n"],
+  ])('allows %s', async (_name, file, code) => {
+    expect(await problems(file, code)).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  it('fails lint on a cycle (eslint/fixtures/cycle: a.ts ↔ b.ts)', async () => {
+    const eslintWithCycles = new ESLint({
+      cwd: root,
+      overrideConfig: { files: ['eslint/fixtures/**/*.ts'], rules: { 'import-x/no-cycle': 'error' } },
+    });
+    const [result] = await eslintWithCycles.lintFiles([path.join(root, 'eslint/fixtures/cycle/a.ts')]);
+    expect(result.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+  });
+});
