@@ -31,6 +31,13 @@ describe('import boundaries', () => {
       'apps/server/src/modules/faqs/fixture.ts',
       "export { splitsRoutes } from '../splits/routes';\n",
     ],
+    [
+      'a feature importing another feature',
+      'apps/web/src/features/splits/fixture.ts',
+      "export { useAddAccount } from '../accounts/api';\n",
+    ],
+    ['a feature importing app/', 'apps/web/src/features/splits/fixture.ts', "export { routes } from '../../app/router';\n"],
+    ['lib importing a feature', 'apps/web/src/lib/fixture.ts', "export { brokersRoutes } from '../features/brokers/routes';\n"],
   ])('refuses %s', async (_name, file, code) => {
     expect((await problems(file, code)).join('\n')).toMatch(/import-x\/no-restricted-paths/);
   });
@@ -52,6 +59,12 @@ describe('import boundaries', () => {
       "export { splitAccess } from '../splits/rules';\n",
     ],
     ['its own repo from a service', 'apps/server/src/modules/faqs/service.ts', "export { faqsRepo } from './repo';\n"],
+    ['app/ composing features', 'apps/web/src/app/fixture.ts', "export { brokersRoutes } from '../features/brokers/routes';\n"],
+    [
+      'a feature using lib/',
+      'apps/web/src/features/splits/fixture.ts',
+      "export { useMyAccounts } from '../../lib/my-accounts';\n",
+    ],
   ])('allows %s', async (_name, file, code) => {
     expect(await problems(file, code)).toEqual([]);
   });

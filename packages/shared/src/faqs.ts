@@ -44,3 +44,11 @@ export interface Faq {
   sort: number;
   createdDate: string;
 }
+
+/** FAQs ordered by `sort` (stable for equal sorts). */
+export function orderFaqs(faqs: readonly Faq[]): Faq[] {
+  return faqs
+    .map((faq, i) => ({ faq, i }))
+    .sort((a, b) => (a.faq.sort ?? 0) - (b.faq.sort ?? 0) || a.i - b.i)
+    .map((x) => x.faq);
+}

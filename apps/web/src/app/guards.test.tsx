@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { Outlet, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockFetch, renderApp, storeToken } from '../test/utils';
-import { AuthProvider } from './auth';
+import { AuthProvider } from '../lib/auth';
 import { RequireBeyondStarter } from './guards';
 
 function signedInAs(role: 'User' | 'Member' | 'Pro' | 'Admin') {

@@ -2,7 +2,7 @@ import { can, isAdmin } from '@roundup/shared/permissions';
 import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { Spinner } from '../components/Spinner';
-import { useAuth } from './auth';
+import { useAuth } from '../lib/auth';
 
 /**
  * Route guards of product.md §2. Each is a layout route element: it renders <Outlet />

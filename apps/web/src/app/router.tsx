@@ -14,13 +14,15 @@ import { faqsRoutes } from '../features/faqs/routes';
 import { publicRoutes } from '../features/public/routes';
 import { splitsRoutes } from '../features/splits/routes';
 import { usersRoutes } from '../features/users/routes';
-import type { FeatureRoutes } from './feature-routes';
+import type { FeatureRoutes } from '../lib/feature-routes';
+import { composedRoutes } from './composed-routes';
 import { LoggedOutOnly, RequireAdmin, RequireBeyondStarter, RequireUser } from './guards';
 import { RootLayout } from './layout/RootLayout';
 import { RefreshPage } from './RefreshPage';
 
 /** Every feature's routes; add a new feature's `routes.tsx` export here once. */
 const FEATURES: readonly FeatureRoutes[] = [
+  composedRoutes,
   publicRoutes,
   authRoutes,
   usersRoutes,

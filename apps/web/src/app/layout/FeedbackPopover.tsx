@@ -12,7 +12,7 @@ import {
 } from '@floating-ui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 import { FeedbackButton } from './FeedbackButton';
 
 /**

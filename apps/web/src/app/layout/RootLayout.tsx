@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { trackPageView } from '../../lib/analytics';
-import { AuthProvider } from '../auth';
-import { descriptionFor, pageViewFor, titleFor } from '../route-handle';
+import { AuthProvider } from '../../lib/auth';
+import { descriptionFor, pageViewFor, titleFor } from '../../lib/route-handle';
 import { FeedbackWidget } from './FeedbackWidget';
 import { SiteFooter } from './SiteFooter';
 import { SiteNavbar } from './SiteNavbar';

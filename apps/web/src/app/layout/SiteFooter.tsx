@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
+import { SUPPORT_EMAIL } from '../../lib/site';
 import { BrandMark } from './BrandMark';
 import { FooterArtMember, FooterArtVisitor } from './FooterArt';
-
-export const SUPPORT_EMAIL = 'support@roundup.example';
 
 export function SiteFooter() {
   const { data: user } = useAuth();

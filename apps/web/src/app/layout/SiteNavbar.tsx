@@ -5,7 +5,7 @@ import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link, NavLink } from 'react-router';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 import { BrandMark } from './BrandMark';
 
 /** Top navigation of product.md §2. */

@@ -1,15 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Account, AccountFields, AccountsResponse, MyAccountsResponse } from '@roundup/shared';
 import { api } from '../../lib/api-client';
+import { accountsKey } from '../../lib/my-accounts';
 
-export const accountsKey = ['accounts', 'mine'] as const;
-
-export function useMyAccounts() {
-  return useQuery({
-    queryKey: accountsKey,
-    queryFn: ({ signal }) => api.get<MyAccountsResponse>('/api/accounts/mine', { signal }),
-  });
-}
+export { accountsKey, useMyAccounts } from '../../lib/my-accounts';
 
 /** After each success the list is replaced by the list the server returns (product.md §4). */
 function useReplaceList() {

@@ -1,4 +1,4 @@
-import type { FeatureRoutes } from '../../app/feature-routes';
+import type { FeatureRoutes } from '../../lib/feature-routes';
 
 /** Admin pages, relative to /admin; app/router.tsx wraps them in RequireAdmin + AdminLayout. */
 export const adminRoutes: FeatureRoutes = {
@@ -13,11 +13,7 @@ export const adminRoutes: FeatureRoutes = {
       handle: { title: 'Users' },
       lazy: async () => ({ Component: (await import('./pages/AdminUsersPage')).AdminUsersPage }),
     },
-    {
-      path: 'users/:userId',
-      handle: { title: 'User' },
-      lazy: async () => ({ Component: (await import('./pages/AdminUserPage')).AdminUserPage }),
-    },
+    // users/:userId shows the affiliates feature's commissions: app/composed-routes.tsx mounts it.
     // reverse-splits: features/splits/routes.tsx (admin group)
     {
       path: 'brokers',

@@ -1,8 +1,7 @@
 import type { CommissionsResponse, Referral } from '@roundup/shared/affiliates';
-import type { Faq } from '@roundup/shared/faqs';
+import { orderFaqs, type Faq } from '@roundup/shared/faqs';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { orderFaqs } from '../faqs/public-api';
 
 /** GET /api/affiliates/referrals → data.referrals (product.md §7). */
 export function useReferrals() {

@@ -1,4 +1,4 @@
-import type { FeatureRoutes } from '../../app/feature-routes';
+import type { FeatureRoutes } from '../../lib/feature-routes';
 
 /** This feature currently contributes a settings tab only (see components/), no routes. */
 export const affiliatesRoutes: FeatureRoutes = {};

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AnalyticsSummary, OpenPosition, SplitMemberStats, TaxExport } from '@roundup/shared';
+import type { AnalyticsSummary, OpenPosition, TaxExport } from '@roundup/shared';
 import { api } from '../../lib/api-client';
 
 export function useMyAnalytics() {
@@ -11,16 +11,6 @@ export function useMyAnalytics() {
 
 export function fetchTaxExport(year: number) {
   return api.get<TaxExport>(`/api/analytics/tax-export?year=${year}`);
-}
-
-export function useSplitMemberStats(splitId: string) {
-  return useQuery({
-    queryKey: ['analytics', 'split-stats', splitId],
-    queryFn: ({ signal }) =>
-      api
-        .get<{ stats: SplitMemberStats }>(`/api/trades/split-stats/${encodeURIComponent(splitId)}`, { signal })
-        .then((r) => r.stats),
-  });
 }
 
 /** Every open position (the summary carries the first 100). */

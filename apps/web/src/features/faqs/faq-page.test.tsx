@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderApp } from '../../test/utils';
-import { orderFaqs } from './public-api';
+import { orderFaqs } from '@roundup/shared/faqs';
 
 const faq = (id: string, sort: number, question: string, answer = `<p>Answer ${id}</p>`): Faq => ({
   _id: id,

@@ -1,14 +1,6 @@
-import type { Faq } from '@roundup/shared/faqs';
+import { orderFaqs, type Faq } from '@roundup/shared/faqs';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-
-/** FAQs ordered by `sort` (stable for equal sorts). */
-export function orderFaqs(faqs: readonly Faq[]): Faq[] {
-  return faqs
-    .map((faq, i) => ({ faq, i }))
-    .sort((a, b) => (a.faq.sort ?? 0) - (b.faq.sort ?? 0) || a.i - b.i)
-    .map((x) => x.faq);
-}
 
 /** `GET /api/faqs` → data.faqs. product.md §8: load errors are silently ignored (an empty list). */
 export function usePublicFaqs() {

@@ -1,7 +1,7 @@
 import { LIMITS } from '@roundup/shared/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../../app/layout/SiteFooter';
+import { SUPPORT_EMAIL } from '../../lib/site';
 
 export interface Policy {
   slug: 'terms-of-service' | 'privacy-policy';

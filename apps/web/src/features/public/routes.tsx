@@ -1,4 +1,4 @@
-import type { FeatureRoutes } from '../../app/feature-routes';
+import type { FeatureRoutes } from '../../lib/feature-routes';
 // The landing page ships in the entry chunk: no lazy-chunk round trip before the first paint (product.md §17).
 import { LandingPage } from './pages/LandingPage';
 import { ReferralLandingPage } from './pages/ReferralLandingPage';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { APP_NAME } from '../../app/route-handle';
+import { APP_NAME } from '../../lib/route-handle';
 
 /**
  * Title and meta description for pages whose metadata depends on the URL (e.g. /learn/:page);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SplitMemberStats } from '@roundup/shared';
 import type { DeleteSplitResult, Split, SplitFormValues, SplitView } from '@roundup/shared/splits';
 import { api } from '../../lib/api-client';
 
@@ -108,4 +109,15 @@ export function useLiveSplits(enabled: boolean) {
       source?.close();
     };
   }, [enabled, qc]);
+}
+
+/** Admin: what members recorded on one split (trades, accounts, profit). */
+export function useSplitMemberStats(splitId: string) {
+  return useQuery({
+    queryKey: ['analytics', 'split-stats', splitId],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ stats: SplitMemberStats }>(`/api/trades/split-stats/${encodeURIComponent(splitId)}`, { signal })
+        .then((r) => r.stats),
+  });
 }

@@ -1,18 +1,9 @@
-import type { FeatureRoutes } from '../../app/feature-routes';
+import type { FeatureRoutes } from '../../lib/feature-routes';
 
 const adminSplits = async () => ({ Component: (await import('./pages/AdminSplitsPage')).AdminSplitsRoute });
 
 export const splitsRoutes: FeatureRoutes = {
-  user: [
-    {
-      path: 'reverse-splits',
-      handle: {
-        title: 'Reverse Splits',
-        description: 'The reverse-split calendar: upcoming round-up splits, purchase dates, ratios and estimated profit.',
-      },
-      lazy: async () => ({ Component: (await import('./pages/ReverseSplitsPage')).ReverseSplitsPage }),
-    },
-  ],
+  // /reverse-splits shows the trades feature's tracker: app/composed-routes.tsx mounts it.
   admin: [
     { path: 'reverse-splits', handle: { title: 'Reverse Splits' }, lazy: adminSplits },
     { path: 'reverse-splits/:action', handle: { title: 'Reverse Splits' }, lazy: adminSplits },

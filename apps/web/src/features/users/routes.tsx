@@ -1,10 +1,4 @@
-import type { FeatureRoutes } from '../../app/feature-routes';
+import type { FeatureRoutes } from '../../lib/feature-routes';
 
-const settingsPage = async () => ({ Component: (await import('./pages/SettingsPage')).SettingsPage });
-
-export const usersRoutes: FeatureRoutes = {
-  user: [
-    { path: 'settings', handle: { title: 'Settings' }, lazy: settingsPage },
-    { path: 'settings/:page', handle: { title: 'Settings' }, lazy: settingsPage },
-  ],
-};
+/** /settings composes tabs of several features: app/composed-routes.tsx mounts it. */
+export const usersRoutes: FeatureRoutes = {};

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useAdminBrokers, useDeleteBroker } from '../api';
 import { DeleteDialog } from '../components/DeleteDialog';
 import '../admin.css';
-import { AdminListHeader, AdminRowActions } from '../components/AdminList';
+import { AdminListHeader, AdminRowActions } from '../../../components/AdminList';
 
 /** /admin/brokers: every broker, disabled ones included, with view and delete. */
 export function AdminBrokersPage() {

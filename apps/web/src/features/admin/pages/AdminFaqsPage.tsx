@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useAdminFaqs, useDeleteFaq } from '../api';
 import { DeleteDialog } from '../components/DeleteDialog';
 import '../admin.css';
-import { AdminListHeader, AdminRowActions } from '../components/AdminList';
+import { AdminListHeader, AdminRowActions } from '../../../components/AdminList';
 
 /** /admin/faqs: FAQs in display order, filterable by category, with view and delete. */
 export function AdminFaqsPage() {

@@ -1,19 +1,18 @@
 import type { AdminUserDetail } from '@roundup/shared/admin';
 import { formatInMarketTz } from '@roundup/shared/dates';
 import { ROLES, type Role } from '@roundup/shared/permissions';
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentType, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { Link, useParams } from 'react-router';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../../lib/auth';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { errorMessages } from '../../../lib/api-client';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { useAdminUser, useEditUser, useRevokeSessions } from '../api';
 import { AuditList } from '../components/AuditList';
-import { AdminCommissions } from '../../affiliates/components/AdminCommissions';
 import { roleBadge } from './AdminUsersPage';
 import '../admin.css';
 
@@ -191,7 +190,8 @@ function RevokeSessions({ user }: { user: AdminUserDetail }) {
 }
 
 /** /admin/users/:id — view and edit one user, revoke sessions, audit trail. */
-export function AdminUserPage() {
+/** `Commissions`: the affiliates feature's commission list for this user (app/composed-routes.tsx passes it). */
+export function AdminUserPage({ Commissions }: { Commissions: ComponentType<{ userId: string }> }) {
   const { userId = '' } = useParams();
   const { data: me } = useAuth();
   const { data: user, error, isPending } = useAdminUser(userId);
@@ -247,7 +247,7 @@ export function AdminUserPage() {
                   <h2 id="user-commissions-title" className="h5 fw-semibold mb-2">
                     Commissions
                   </h2>
-                  <AdminCommissions userId={user._id} />
+                  <Commissions userId={user._id} />
                 </div>
               </section>
             </div>

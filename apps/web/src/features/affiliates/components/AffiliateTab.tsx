@@ -3,7 +3,7 @@ import Accordion from 'react-bootstrap/Accordion';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../../lib/auth';
 import { SafeHtml } from '../../../components/SafeHtml';
 import { SettingsPanel } from '../../../components/SettingsPanel';
 import { useTimedMessage } from '../../../components/useTimedMessage';

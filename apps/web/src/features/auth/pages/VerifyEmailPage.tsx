@@ -1,7 +1,7 @@
 import type { PublicUser } from '@roundup/shared';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../../lib/auth';
 import { api } from '../../../lib/api-client';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../../lib/auth';
 import { Spinner } from '../../../components/Spinner';
 import { firstErrorMessage } from '../../../lib/api-client';
 import { clearRefId } from '../../../lib/session';

@@ -2,7 +2,7 @@ import { billingLevelFromParam } from '@roundup/shared/billing';
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../../lib/auth';
 import { Spinner } from '../../../components/Spinner';
 import { firstErrorMessage } from '../../../lib/api-client';
 import { goTo, startCheckout } from '../api';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Disclaimer } from '../../../components/Disclaimer';
 import { accountTypesOf, useBrokers } from '../public-api';
 import { BrokerCard, brokerAnchor } from '../components/BrokerCard';
-import '../../public/public.css';
+import '../../../components/public-page.css';
 
 /** /brokers (signed in): the broker directory of product.md §2. */
 export function BrokersPage() {

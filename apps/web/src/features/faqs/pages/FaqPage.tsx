@@ -1,9 +1,9 @@
 import Accordion from 'react-bootstrap/Accordion';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../../../app/layout/SiteFooter';
+import { SUPPORT_EMAIL } from '../../../lib/site';
 import { SafeHtml } from '../../../components/SafeHtml';
 import { usePublicFaqs } from '../public-api';
-import '../../public/public.css';
+import '../../../components/public-page.css';
 
 /** /faq: the accordion of FAQs from GET /api/faqs, ordered by sort (product.md §2). */
 export function FaqPage() {

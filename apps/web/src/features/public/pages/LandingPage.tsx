@@ -1,12 +1,12 @@
 import { EARNINGS_EXAMPLE, projectEarnings } from '@roundup/shared/learn';
 import { Link } from 'react-router';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../../lib/auth';
 import { Disclaimer } from '../../../components/Disclaimer';
 import { formatMoney } from '@roundup/shared/money';
 import { HeroArt } from '../components/HeroArt';
 import { PlanCards } from '../components/PlanCards';
 import { RecentSplitsTable } from '../components/RecentSplitsTable';
-import '../public.css';
+import '../../../components/public-page.css';
 
 const STEPS = [
   {

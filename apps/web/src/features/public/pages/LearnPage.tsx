@@ -3,7 +3,7 @@ import { Disclaimer } from '../../../components/Disclaimer';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LEARN_CHAPTERS, learnChapter } from '../learn-content';
 import { usePageMeta } from '../usePageMeta';
-import '../public.css';
+import '../../../components/public-page.css';
 
 /** /learn and /learn/{page}: the explainer (product.md §2) with a chapter side navigation and the calculator. */
 export function LearnPage() {

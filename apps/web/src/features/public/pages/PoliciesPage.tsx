@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { POLICIES, POLICIES_UPDATED, policyFor, type Policy } from '../policies-content';
 import { usePageMeta } from '../usePageMeta';
-import '../public.css';
+import '../../../components/public-page.css';
 
 /** /policies/{page}, /terms-of-service and /privacy-policy (product.md §2): the policy text with a side navigation. */
 export function PoliciesPage({ page: fixed }: { page?: Policy['slug'] }) {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../../lib/auth';
 import { Disclaimer } from '../../../components/Disclaimer';
-import '../public.css';
+import '../../../components/public-page.css';
 
 interface Step {
   title: string;

@@ -1,10 +1,10 @@
 import { LIMITS } from '@roundup/shared/domain';
 import { Link } from 'react-router';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../../lib/auth';
 import { Disclaimer } from '../../../components/Disclaimer';
 import { Included } from '../components/Icons';
 import { CANCELLATION_TERMS, PLAN_FEATURES, PRO_PRICE_LABEL, PRO_SUMMARY, STARTER_SUMMARY } from '../plans';
-import '../public.css';
+import '../../../components/public-page.css';
 
 /** /services: the Starter vs Pro pricing table and the lifetime offer (product.md §2). Its page view is logged as /reverse-splits. */
 export function ServicesPage() {

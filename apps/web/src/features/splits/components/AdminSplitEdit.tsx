@@ -7,7 +7,7 @@ import { defaultEstProfit, type Split } from '@roundup/shared/splits';
 import { errorMessages } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { useSaveSplit, useSplit } from '../api';
-import { SplitMemberStats } from '../../analytics/SplitMemberStats';
+import { SplitMemberStats } from './SplitMemberStats';
 
 interface FormState {
   name: string;

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { isFullSplit, type Split, type SplitView } from '@roundup/shared/splits';
-import { RecordTradesButton } from '../../trades/RecordTradesButton';
+import { useSlots } from '../../../lib/slots';
 import { LockIcon, NoteIcon } from './icons';
 
 /** Note icon (opens the Note modal) and the trade tracker pencil (members who may record trades). */
 export function SplitActions({ split, canTrade, onNote }: { split: SplitView; canTrade: boolean; onNote: (s: Split) => void }) {
+  const { RecordTrades } = useSlots();
   // A masked row carries no notes and takes no trades.
   if (!isFullSplit(split)) return null;
   return (
@@ -20,7 +21,7 @@ export function SplitActions({ split, canTrade, onNote }: { split: SplitView; ca
           <NoteIcon />
         </button>
       ) : null}
-      {canTrade ? <RecordTradesButton split={split} /> : null}
+      {canTrade && RecordTrades ? <RecordTrades split={split} /> : null}
     </span>
   );
 }

@@ -9,7 +9,7 @@ import { useDeleteSplit, useSplits } from '../api';
 import { AdminSplitEdit } from '../components/AdminSplitEdit';
 import { SplitDeleteDialog } from '../components/SplitDeleteDialog';
 import '../splits.css';
-import { AdminListHeader, AdminRowActions } from '../../admin/components/AdminList';
+import { AdminListHeader, AdminRowActions } from '../../../components/AdminList';
 
 const STATUS_BADGE: Record<Split['status'], string> = {
   Approved: 'text-bg-warning',

@@ -3,7 +3,7 @@ import ToggleButton from 'react-bootstrap/ToggleButton';
 import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup';
 import { can } from '@roundup/shared/permissions';
 import type { Split } from '@roundup/shared/splits';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../../lib/auth';
 import { Disclaimer } from '../../../components/Disclaimer';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Spinner } from '../../../components/Spinner';

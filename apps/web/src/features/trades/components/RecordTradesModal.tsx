@@ -1,7 +1,7 @@
 import Modal from 'react-bootstrap/Modal';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { useMyAccounts } from '../../accounts/api';
+import { useMyAccounts } from '../../../lib/my-accounts';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { firstErrorMessage } from '../../../lib/api-client';
 import { formatIsoDate } from '../../../lib/format';

@@ -1,34 +1,21 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import Nav from 'react-bootstrap/Nav';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
 import { ProfileTab } from '../components/ProfileTab';
 import { SETTINGS_TABS, settingsTabFor, type SettingsTabId } from '../settings-tabs';
 
-// Each tab belongs to its feature folder; loaded on demand.
-const AccountsTab = lazy(async () => ({ default: (await import('../../accounts/components/AccountsTab')).AccountsTab }));
-const AnalyticsTab = lazy(async () => ({ default: (await import('../../analytics/components/AnalyticsTab')).AnalyticsTab }));
-const AffiliateTab = lazy(async () => ({ default: (await import('../../affiliates/components/AffiliateTab')).AffiliateTab }));
-const SubscriptionTab = lazy(async () => ({
-  default: (await import('../../billing/components/SubscriptionTab')).SubscriptionTab,
-}));
-
-const TAB_COMPONENTS: Record<SettingsTabId, ComponentType> = {
-  profile: ProfileTab,
-  accounts: AccountsTab,
-  analytics: AnalyticsTab,
-  affiliate: AffiliateTab,
-  subscription: SubscriptionTab,
-};
+/** The tabs other features own (each from its own folder); app/composed-routes.tsx passes them in. */
+export type SettingsTabs = Record<Exclude<SettingsTabId, 'profile'>, ComponentType>;
 
 /**
  * /settings and /settings/{page}. Page views are sent by the router on every path change,
  * so each tab (its own URL) sends one.
  */
-export function SettingsPage() {
+export function SettingsPage({ tabs }: { tabs: SettingsTabs }) {
   const { page } = useParams();
   const active = settingsTabFor(page);
-  const Tab = TAB_COMPONENTS[active];
+  const Tab = active === 'profile' ? ProfileTab : tabs[active];
 
   return (
     <div className="container py-4 py-lg-5">

@@ -3,8 +3,8 @@ import { TOKEN_STORAGE_KEY } from '@roundup/shared/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { api, ApiError, firstErrorMessage } from '../lib/api-client';
-import { clearToken, getToken, setToken } from '../lib/session';
+import { api, ApiError, firstErrorMessage } from './api-client';
+import { clearToken, getToken, setToken } from './session';
 
 /**
  * The auth state machine of product.md §4:

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Split } from '@roundup/shared';
-import { useTimedMessage } from '../../components/useTimedMessage';
-import { api, firstErrorMessage } from '../../lib/api-client';
-import { formatMoney } from '../../lib/format';
-import { useSplitMemberStats } from './api';
+import { useTimedMessage } from '../../../components/useTimedMessage';
+import { api, firstErrorMessage } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { useSplitMemberStats } from '../api';
 
 /**
  * Admin, on a Complete split (beyond the spec): the members' recorded average realized profit

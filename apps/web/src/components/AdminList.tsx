@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { errorMessages } from '../../../lib/api-client';
+import { ErrorAlert } from './ErrorAlert';
+import { errorMessages } from '../lib/api-client';
 
 /** The top of an admin list page: title, Add button, the load error (dismiss retries) and a loading line. */
 export function AdminListHeader(props: {

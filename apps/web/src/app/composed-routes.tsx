@@ -1,0 +1,63 @@
+import { lazy } from 'react';
+import type { FeatureRoutes } from '../lib/feature-routes';
+import { SlotsProvider } from '../lib/slots';
+
+/**
+ * Pages that show parts of more than one feature. Features never import each other; app/ loads
+ * the parts and hands them over (as props or through lib/slots.tsx), each page still on demand.
+ */
+
+// Settings: the profile tab is the users feature's own; the other tabs come from their features.
+const settingsTabs = {
+  accounts: lazy(async () => ({ default: (await import('../features/accounts/components/AccountsTab')).AccountsTab })),
+  analytics: lazy(async () => ({ default: (await import('../features/analytics/components/AnalyticsTab')).AnalyticsTab })),
+  affiliate: lazy(async () => ({ default: (await import('../features/affiliates/components/AffiliateTab')).AffiliateTab })),
+  subscription: lazy(async () => ({
+    default: (await import('../features/billing/components/SubscriptionTab')).SubscriptionTab,
+  })),
+};
+const settingsPage = async () => {
+  const { SettingsPage } = await import('../features/users/pages/SettingsPage');
+  return { Component: () => <SettingsPage tabs={settingsTabs} /> };
+};
+
+export const composedRoutes: FeatureRoutes = {
+  user: [
+    { path: 'settings', handle: { title: 'Settings' }, lazy: settingsPage },
+    { path: 'settings/:page', handle: { title: 'Settings' }, lazy: settingsPage },
+    {
+      path: 'reverse-splits',
+      handle: {
+        title: 'Reverse Splits',
+        description: 'The reverse-split calendar: upcoming round-up splits, purchase dates, ratios and estimated profit.',
+      },
+      lazy: async () => {
+        const [{ ReverseSplitsPage }, { RecordTradesButton }] = await Promise.all([
+          import('../features/splits/pages/ReverseSplitsPage'),
+          import('../features/trades/RecordTradesButton'),
+        ]);
+        const slots = { RecordTrades: RecordTradesButton };
+        return {
+          Component: () => (
+            <SlotsProvider value={slots}>
+              <ReverseSplitsPage />
+            </SlotsProvider>
+          ),
+        };
+      },
+    },
+  ],
+  admin: [
+    {
+      path: 'users/:userId',
+      handle: { title: 'User' },
+      lazy: async () => {
+        const [{ AdminUserPage }, { AdminCommissions }] = await Promise.all([
+          import('../features/admin/pages/AdminUserPage'),
+          import('../features/affiliates/components/AdminCommissions'),
+        ]);
+        return { Component: () => <AdminUserPage Commissions={AdminCommissions} /> };
+      },
+    },
+  ],
+};
