@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createTestApp, registerUser, type TestApp } from './helpers';
-import { TAKEN } from '../src/modules/auth/service';
+import { TAKEN } from '../src/modules/auth/rules';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -29,3 +29,14 @@ export function referralTarget(refId: string | null | undefined, newUsername: st
   if (!ref || ref.toLowerCase() === newUsername.toLowerCase()) return null;
   return ref;
 }
+
+// What sign-up and sign-in answer (the same words whether or not an account exists, decision 012).
+export const INVALID_LOGIN = 'Invalid email or password.';
+export const RESET_SENT = 'If an account exists for that email, a password reset link is on its way.';
+export const BAD_RESET_CODE = 'This reset link is invalid or has expired. Please request a new one.';
+export const BAD_VERIFY_CODE = 'This verification link is invalid or has expired.';
+export const EMAIL_IN_USE = 'An account with that email already exists.';
+export const emailChangeSent = (to: string) =>
+  `We sent a verification link to ${to}. Your email changes once you open it; until then we keep using your current address.`;
+/** One answer for a taken username and a taken address (see docs/decisions/012). */
+export const TAKEN = 'That username or email is already taken.';

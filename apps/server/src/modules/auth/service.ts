@@ -1,12 +1,18 @@
 import type { PublicUser } from '@roundup/shared';
 import type { AppContext } from '../../context';
-import { escapeHtml } from '../../lib/html';
 import { AppError, badRequest, conflict } from '../../http/app-error';
 import { postgresCode } from '../../http/envelope';
 import type { Principal } from '../../http/auth';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import { memberRecords, toPublicUser, type UserRow } from '../users/queries';
+import {
+  emailChangedEmail,
+  emailChangeRequestedEmail,
+  passwordResetEmail,
+  registrationAttemptEmail,
+  verificationEmail,
+} from './emails';
 import { authRepo } from './repo';
 import {
   LOGIN_FAIL_WINDOW_SECONDS,
@@ -16,20 +22,17 @@ import {
   SESSION_DAYS,
   VERIFY_TTL_HOURS,
   accountLocked,
+  BAD_RESET_CODE,
+  BAD_VERIFY_CODE,
+  EMAIL_IN_USE,
+  emailChangeSent,
+  INVALID_LOGIN,
+  RESET_SENT,
+  TAKEN,
   addMinutes,
   minutesText,
   referralTarget,
 } from './rules';
-
-export const INVALID_LOGIN = 'Invalid email or password.';
-export const RESET_SENT = 'If an account exists for that email, a password reset link is on its way.';
-export const BAD_RESET_CODE = 'This reset link is invalid or has expired. Please request a new one.';
-export const BAD_VERIFY_CODE = 'This verification link is invalid or has expired.';
-export const EMAIL_IN_USE = 'An account with that email already exists.';
-export const emailChangeSent = (to: string) =>
-  `We sent a verification link to ${to}. Your email changes once you open it; until then we keep using your current address.`;
-/** One answer for a taken username and a taken address (see docs/decisions/012). */
-export const TAKEN = 'That username or email is already taken.';
 
 interface SessionMeta {
   userAgent?: string | null;
@@ -41,9 +44,7 @@ export function authService(ctx: AppContext) {
   const repo = authRepo(database.db);
   const hash = (token: string) => hashToken(config.tokenPepper, token);
 
-  async function publicUser(row: UserRow): Promise<PublicUser> {
-    return users.publicUser(row);
-  }
+  const publicUser = (row: UserRow): Promise<PublicUser> => users.publicUser(row);
 
   async function startSession(row: UserRow, meta: SessionMeta): Promise<{ user: PublicUser; token: string }> {
     const token = newToken();
@@ -72,12 +73,7 @@ export function authService(ctx: AppContext) {
     // At most one notice per address per hour, so the form cannot be used to flood an inbox.
     const n = await limiter.hit(`register-notice:${owner.email.toLowerCase()}`, 3600);
     if (n.count > 1) return;
-    await mailer.send({
-      to: owner.email,
-      subject: 'Someone tried to register with your RoundUp email',
-      text: `Hi ${owner.username},\n\nSomeone just tried to open a new RoundUp account with this email address. Your account already uses it, so nothing was created and nothing changed.\n\nIf it was you, sign in instead: ${config.appUrl}/login (forgot your password? ${config.appUrl}/password-reset).\nIf it was not you, you can ignore this email.\n`,
-      html: `<p>Hi ${escapeHtml(owner.username)},</p><p>Someone just tried to open a new RoundUp account with this email address. Your account already uses it, so nothing was created and nothing changed.</p><p>If it was you, <a href="${config.appUrl}/login">sign in</a> instead (or <a href="${config.appUrl}/password-reset">reset your password</a>). If it was not you, you can ignore this email.</p>`,
-    });
+    await mailer.send(registrationAttemptEmail(owner, config.appUrl));
   }
 
   /** A verification link for `to` (the member's address, or the new one they asked for). */
@@ -90,22 +86,7 @@ export function authService(ctx: AppContext) {
       tokenHash: hash(code),
       expiresAt: addMinutes(clock(), VERIFY_TTL_HOURS * 60),
     });
-    const link = `${config.appUrl}/verify-email/${code}`;
-    if (to.toLowerCase() !== row.email.toLowerCase()) {
-      await mailer.send({
-        to,
-        subject: 'Confirm your new RoundUp email',
-        text: `Hi ${row.username},\n\nYou asked to use this address for your RoundUp account. Confirm it by opening this link:\n\n${link}\n\nUntil you do, your account keeps using its current address. The link works once and expires in ${VERIFY_TTL_HOURS} hours. If you did not ask for this, ignore this email.\n`,
-        html: `<p>Hi ${escapeHtml(row.username)},</p><p>You asked to use this address for your RoundUp account.</p><p><a href="${link}">Confirm my new email</a></p><p>Until you do, your account keeps using its current address. The link works once and expires in ${VERIFY_TTL_HOURS} hours. If you did not ask for this, ignore this email.</p>`,
-      });
-      return;
-    }
-    await mailer.send({
-      to,
-      subject: 'Verify your RoundUp email',
-      text: `Hi ${row.username},\n\nWelcome to RoundUp. Confirm your email address by opening this link:\n\n${link}\n\nThe link works once and expires in ${VERIFY_TTL_HOURS} hours. If you did not sign up, ignore this email.\n`,
-      html: `<p>Hi ${escapeHtml(row.username)},</p><p>Welcome to RoundUp. Confirm your email address:</p><p><a href="${link}">Verify my email</a></p><p>The link works once and expires in ${VERIFY_TTL_HOURS} hours. If you did not sign up, ignore this email.</p>`,
-    });
+    await mailer.send(verificationEmail(row, to, `${config.appUrl}/verify-email/${code}`));
   }
 
   return {
@@ -213,12 +194,7 @@ export function authService(ctx: AppContext) {
         if (row) {
           const old = current.email;
           later(async () => {
-            await mailer.send({
-              to: old,
-              subject: 'Your RoundUp email was changed',
-              text: `Hi ${current.username},\n\nYour RoundUp account now uses ${row!.email}. Emails will no longer come to this address.\n\nIf you did not make this change, reply to this email or contact support at once.\n`,
-              html: `<p>Hi ${escapeHtml(current.username)},</p><p>Your RoundUp account now uses ${escapeHtml(row!.email)}. Emails will no longer come to this address.</p><p>If you did not make this change, contact support at once.</p>`,
-            });
+            await mailer.send(emailChangedEmail(current, old, row!.email));
           });
         }
       }
@@ -247,12 +223,7 @@ export function authService(ctx: AppContext) {
       if (other && other.id !== row.id) throw conflict(EMAIL_IN_USE);
       const updated = (await users.setPendingEmail(row.id, wanted)) ?? row;
       await sendVerification(updated, wanted);
-      await mailer.send({
-        to: row.email,
-        subject: 'Your RoundUp email is about to change',
-        text: `Hi ${row.username},\n\nSomeone signed in to your RoundUp account asked to change its email to ${wanted}. The change happens only once that address is confirmed; until then this address stays in use.\n\nIf it was not you, change your password now: ${config.appUrl}/password-reset\n`,
-        html: `<p>Hi ${escapeHtml(row.username)},</p><p>Someone signed in to your RoundUp account asked to change its email to ${escapeHtml(wanted)}. The change happens only once that address is confirmed; until then this address stays in use.</p><p>If it was not you, <a href="${config.appUrl}/password-reset">change your password now</a>.</p>`,
-      });
+      await mailer.send(emailChangeRequestedEmail(row, wanted, config.appUrl));
       return emailChangeSent(wanted);
     },
 
@@ -277,13 +248,7 @@ export function authService(ctx: AppContext) {
             tokenHash: hash(code),
             expiresAt: addMinutes(now, RESET_TTL_MINUTES),
           });
-          const link = `${config.appUrl}/reset-password/${code}`;
-          await mailer.send({
-            to: row.email,
-            subject: 'Reset your RoundUp password',
-            text: `Hi ${row.username},\n\nSomeone asked to reset the password of your RoundUp account. To choose a new password, open:\n\n${link}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this email; your password stays the same.\n`,
-            html: `<p>Hi ${escapeHtml(row.username)},</p><p>Someone asked to reset the password of your RoundUp account.</p><p><a href="${link}">Choose a new password</a></p><p>The link works once and expires in 1 hour. If it was not you, ignore this email.</p>`,
-          });
+          await mailer.send(passwordResetEmail(row, `${config.appUrl}/reset-password/${code}`));
         });
       }
       return { msg: RESET_SENT };
