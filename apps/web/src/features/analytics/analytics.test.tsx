@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/utils';
-import { leftOutMessage, TaxExportForm } from './components/AnalyticsTab';
+import { leftOutMessage, TaxExportForm } from './components/TaxExportForm';
 
 describe('leftOutMessage (issue 12 §3: the member learns what the tax export left out, and why)', () => {
   it.each([
