@@ -55,6 +55,6 @@ describe('feedback popover', () => {
     await userEvent.type(screen.getByLabelText('Your thoughts?'), 'Hello');
     await userEvent.click(screen.getByRole('button', { name: 'Send Feedback' }));
     await waitFor(() => expect(warn).toHaveBeenCalled());
-    expect(screen.getByRole('dialog', { name: 'Send some feedback' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Send some feedback' })).toBeInTheDocument();
   });
 });

@@ -46,7 +46,7 @@ describe('admin brokers', () => {
     });
     renderApp('/admin/brokers');
     const row = (await screen.findByRole('link', { name: 'Acme Brokerage' })).closest('tr')!;
-    expect(within(row).getByText('Disabled')).toBeInTheDocument();
+    expect(await within(row).findByText('Disabled')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: /delete/i }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete broker?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -160,11 +160,11 @@ describe('admin users paging', () => {
     });
     renderApp('/admin/users');
     expect(await screen.findByText('Showing 1–50 of 1,234')).toBeInTheDocument();
-    expect(screen.getByText('Page 1 of 25')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(await screen.findByText('Page 1 of 25')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Previous' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('link', { name: 'user50' })).toBeInTheDocument();
-    expect(screen.getByText('Showing 51–100 of 1,234')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 51–100 of 1,234')).toBeInTheDocument();
     expect(apiCalls().some((c) => c.path === '/api/users?page=2')).toBe(true);
   });
 });
@@ -178,6 +178,6 @@ describe('admin feedback', () => {
     });
     renderApp('/admin/feedback');
     expect(await screen.findByText('Nice!')).toBeInTheDocument();
-    expect(screen.getByText('July 04, 2025 12:05 PM ET')).toBeInTheDocument();
+    expect(await screen.findByText('July 04, 2025 12:05 PM ET')).toBeInTheDocument();
   });
 });

@@ -56,12 +56,12 @@ describe('admin audit page', () => {
     });
     renderApp('/admin/audit');
     expect(await screen.findByRole('heading', { name: 'Audit log', level: 1 })).toBeInTheDocument();
-    const nav = screen.getByRole('navigation', { name: 'Admin' });
-    expect(within(nav).getByRole('link', { name: 'Audit' })).toHaveAttribute('href', '/admin/audit');
-    expect(within(nav).getByRole('link', { name: 'Audit' })).toHaveClass('active');
+    const nav = await screen.findByRole('navigation', { name: 'Admin' });
+    expect(await within(nav).findByRole('link', { name: 'Audit' })).toHaveAttribute('href', '/admin/audit');
+    expect(await within(nav).findByRole('link', { name: 'Audit' })).toHaveClass('active');
 
     await screen.findByText('Acme Corp (ACME)');
-    const items = within(screen.getByRole('region', { name: /^Admin actions/ })).getAllByRole('listitem');
+    const items = await within(await screen.findByRole('region', { name: /^Admin actions/ })).findAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
       expect.stringMatching(/^Deleted split · split.*Acme Corp \(ACME\)by boss$/),
       expect.stringMatching(/^Edited split · split.*BETA: ratio: 10 → 20by deputy$/),
@@ -73,8 +73,8 @@ describe('admin audit page', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Slow Broker')).toBeInTheDocument();
-    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Next' })).toBeDisabled();
     expect(apiCalls().map((c) => c.path)).toContain('/api/admin/audit?page=2');
   });
 
@@ -102,7 +102,7 @@ describe('admin audit page', () => {
     ).toEqual(['All admins', 'boss', 'deputy']);
     await userEvent.selectOptions(admin, deputy._id);
     await waitFor(() => expect(screen.queryByText('Acme Corp (ACME)')).not.toBeInTheDocument());
-    expect(screen.getByText('BETA: ratio: 10 → 20')).toBeInTheDocument();
+    expect(await screen.findByText('BETA: ratio: 10 → 20')).toBeInTheDocument();
 
     const action = within(filters).getByLabelText('Action');
     expect(
@@ -123,8 +123,8 @@ describe('admin audit page', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByText('Acme Corp (ACME)')).toBeInTheDocument();
-    expect(within(filters).getByLabelText('Admin')).toHaveValue('');
-    expect(within(filters).getByLabelText('From')).toHaveValue('');
+    expect(await within(filters).findByLabelText('Admin')).toHaveValue('');
+    expect(await within(filters).findByLabelText('From')).toHaveValue('');
   });
 
   it('a filter the server refuses shows its message, not a blank page', async () => {

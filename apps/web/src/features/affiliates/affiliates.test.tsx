@@ -59,14 +59,14 @@ describe('Settings → Affiliate', () => {
       `https://www.linkedin.com/sharing/share-offsite/?url=${encoded}`,
     );
     await waitFor(() => expect(screen.getByTestId('commission-earned')).toHaveTextContent('$20.00'));
-    expect(screen.getByTestId('commission-paid')).toHaveTextContent('$10.00');
-    expect(screen.getByText('March 2026')).toBeInTheDocument();
-    const starter = screen.getByRole('heading', { name: 'Starter' }).closest('.border') as HTMLElement;
-    const pro = screen.getByRole('heading', { name: 'Pro' }).closest('.border') as HTMLElement;
+    expect(await screen.findByTestId('commission-paid')).toHaveTextContent('$10.00');
+    expect(await screen.findByText('March 2026')).toBeInTheDocument();
+    const starter = (await screen.findByRole('heading', { name: 'Starter' })).closest('.border') as HTMLElement;
+    const pro = (await screen.findByRole('heading', { name: 'Pro' })).closest('.border') as HTMLElement;
     expect(await within(starter).findByText('amy')).toBeInTheDocument();
-    expect(within(pro).getByText('ben')).toBeInTheDocument();
-    expect(within(pro).getByText('cat')).toBeInTheDocument();
-    expect(within(starter).queryByText('ben')).toBeNull();
+    expect(await within(pro).findByText('ben')).toBeInTheDocument();
+    expect(await within(pro).findByText('cat')).toBeInTheDocument();
+    await waitFor(() => expect(within(starter).queryByText('ben')).toBeNull());
     expect(await screen.findByRole('button', { name: 'How do I earn?' })).toBeInTheDocument();
   });
 

@@ -45,7 +45,7 @@ describe('Tax export form', () => {
     expect(screen.getByText(/Trades in Traditional IRA, Roth IRA, HSA, ESA, and SEP accounts are left out/)).toBeInTheDocument();
     expect(screen.queryByTestId('tax-left-out')).toBeNull();
     await userEvent.selectOptions(screen.getByLabelText('Tax year'), '2025');
-    expect(screen.getByRole('status')).toHaveTextContent(
+    expect(await screen.findByRole('status')).toHaveTextContent(
       '2 sales in your Roth IRA and Traditional IRA accounts are left out of the 2025 file',
     );
 

@@ -75,7 +75,7 @@ describe('/register', () => {
     mockFetch({ 'POST /api/auth/register': { status: 409, errors: [{ msg: 'That username is taken' }, { msg: 'x' }] } });
     renderApp('/register/premium');
     expect(await screen.findByRole('button', { name: 'Get PRO' })).toHaveClass('btn-primary');
-    expect(screen.getByRole('button', { name: 'Get Starter' })).toHaveClass('btn-outline-primary');
+    expect(await screen.findByRole('button', { name: 'Get Starter' })).toHaveClass('btn-outline-primary');
     await fill();
     await userEvent.click(screen.getByLabelText(/I am 18 or older/));
     await userEvent.click(screen.getByRole('button', { name: 'Get PRO' }));
@@ -121,6 +121,6 @@ describe('/verify-email/:emailCode', () => {
     mockFetch({ 'POST /api/users/validate-email': { status: 400, errors: [{ msg: 'Invalid code' }] } });
     const { router } = renderApp('/verify-email/bad');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.queryByText('Invalid code')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Invalid code')).not.toBeInTheDocument());
   });
 });

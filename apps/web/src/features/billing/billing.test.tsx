@@ -51,11 +51,11 @@ describe('Settings → Subscription', () => {
     });
     renderApp('/settings/subscription');
     expect(await screen.findByText('Starter Member')).toBeInTheDocument();
-    expect(screen.getByText('Joined January 2025')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/upgrade/pro');
+    expect(await screen.findByText('Joined January 2025')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/upgrade/pro');
     expect(await screen.findByText(/No subscriptions yet\./)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Why not upgrade?' })).toHaveAttribute('href', '/upgrade/pro');
-    expect(screen.queryByRole('button', { name: 'Cancel membership' })).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Why not upgrade?' })).toHaveAttribute('href', '/upgrade/pro');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel membership' })).toBeNull());
   });
 
   it('Pro: tier, member since, billing history with View and Download, and cancellation with confirmation', async () => {
@@ -74,16 +74,16 @@ describe('Settings → Subscription', () => {
     });
     renderApp('/settings/subscription');
     expect(await screen.findByText('Pro Member')).toBeInTheDocument();
-    expect(screen.getByText('Member since March 02, 2026')).toBeInTheDocument();
+    expect(await screen.findByText('Member since March 02, 2026')).toBeInTheDocument();
     const row = (await screen.findByRole('cell', { name: 'March 02, 2026' })).closest('tr')!;
-    expect(within(row).getByText('$50.00')).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: 'View' })).toHaveAttribute('href', 'https://pay.example/i/1');
-    expect(within(row).getByRole('link', { name: 'Download' })).toHaveAttribute('href', 'https://pay.example/i/1.pdf');
+    expect(await within(row).findByText('$50.00')).toBeInTheDocument();
+    expect(await within(row).findByRole('link', { name: 'View' })).toHaveAttribute('href', 'https://pay.example/i/1');
+    expect(await within(row).findByRole('link', { name: 'Download' })).toHaveAttribute('href', 'https://pay.example/i/1.pdf');
     expect(apiCalls().find((c) => c.path === '/api/subs/fetch')?.body).toEqual({ subscriptionId: 'sub_1' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancel membership' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/refunded in full/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/refunded in full/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel membership' }));
     expect(
       await screen.findByText('Your membership was cancelled and your payment of $50.00 was refunded in full.'),
@@ -187,10 +187,10 @@ describe('Settings → Subscription: renewal, state and billing notices', () => 
     });
     renderApp('/settings/subscription');
     expect(await screen.findByText('You are on Pro; it renews on April 02, 2026 for $50.00.')).toBeInTheDocument();
-    expect(screen.getByText('April 02, 2026 · $50.00')).toBeInTheDocument();
-    const notices = screen.getByRole('region', { name: 'Billing notices' });
-    expect(within(notices).getByText('RoundUp refund: $50.00 for a duplicate payment')).toBeInTheDocument();
-    expect(within(notices).getByText('You paid twice for RoundUp Pro (monthly).')).toBeInTheDocument();
+    expect(await screen.findByText('April 02, 2026 · $50.00')).toBeInTheDocument();
+    const notices = await screen.findByRole('region', { name: 'Billing notices' });
+    expect(await within(notices).findByText('RoundUp refund: $50.00 for a duplicate payment')).toBeInTheDocument();
+    expect(await within(notices).findByText('You paid twice for RoundUp Pro (monthly).')).toBeInTheDocument();
   });
 
   it('a Lifetime member’s tab asks for the current plan, not the monthly one it replaced', async () => {

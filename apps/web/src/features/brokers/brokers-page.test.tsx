@@ -72,9 +72,9 @@ describe('/brokers', () => {
     ]);
     renderApp('/brokers');
     const card = await screen.findByRole('article', { name: 'Good Broker' });
-    expect(within(card).getByText('Fast round-ups')).toBeInTheDocument();
-    expect(within(card).getByRole('img', { name: 'Good Broker logo' })).toHaveAttribute('src', '/brokers/good.svg');
-    expect(within(card).getByRole('img', { name: 'Rating: 4 out of 5' })).toHaveTextContent('$$$$$');
+    expect(await within(card).findByText('Fast round-ups')).toBeInTheDocument();
+    expect(await within(card).findByRole('img', { name: 'Good Broker logo' })).toHaveAttribute('src', '/brokers/good.svg');
+    expect(await within(card).findByRole('img', { name: 'Rating: 4 out of 5' })).toHaveTextContent('$$$$$');
     expect(
       within(card)
         .getAllByRole('listitem')
@@ -114,7 +114,7 @@ describe('/brokers', () => {
     signInWith([broker({ signupPromo: MALICIOUS, fees: MALICIOUS })]);
     renderApp('/brokers');
     const card = await screen.findByRole('article', { name: 'Good Broker' });
-    expect(within(card).getAllByText('Bonus!')).toHaveLength(2);
+    expect(await within(card).findAllByText('Bonus!')).toHaveLength(2);
     const html = card.innerHTML;
     expect(card.querySelector('script, iframe, img[onerror], [onclick], [style]')).toBeNull();
     expect(html).not.toMatch(/javascript:/i);

@@ -16,7 +16,7 @@ describe('/admin/comms', () => {
     });
     renderApp('/admin/comms');
     const send = await screen.findByRole('button', { name: 'Send SMS' });
-    const form = within(screen.getByRole('form', { name: 'Send SMS' }));
+    const form = within(await screen.findByRole('form', { name: 'Send SMS' }));
     await userEvent.click(send);
     expect(await form.findByText('Please enter a message.')).toBeInTheDocument();
     expect(apiCalls().some((c) => c.path === '/api/comms/send-sms')).toBe(false);
@@ -120,7 +120,7 @@ describe('/admin/comms', () => {
 
     // Listed in Communications; the delivery log shows skipped deliveries with their reason.
     expect(await screen.findByText('1,200 members · 1,200 messages')).toBeInTheDocument();
-    expect(screen.getByText('Turned off the newsletter')).toBeInTheDocument();
+    expect(await screen.findByText('Turned off the newsletter')).toBeInTheDocument();
 
     // The next announcement is a new request.
     await userEvent.type(form.getByLabelText('Subject'), 'April newsletter');

@@ -57,7 +57,7 @@ describe('/faq', () => {
     mockFetch({ 'GET /api/faqs': { status: 500, errors: [{ msg: 'Something broke' }] } });
     renderApp('/faq');
     expect(await screen.findByText(/no questions have been published yet/i)).toBeInTheDocument();
-    expect(screen.queryByText('Something broke')).not.toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Something broke')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 });

@@ -38,9 +38,9 @@ describe('landing page', () => {
     const { calls } = mockFetch({ 'GET /api/rs/past': { data: { splits: PAST } } });
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: /small gains lead to big wins/i })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Start with a Free Account Today' })).toHaveAttribute('href', '/register');
+    expect(await screen.findByRole('link', { name: 'Start with a Free Account Today' })).toHaveAttribute('href', '/register');
     const table = await screen.findByRole('table', { name: /recent reverse splits/i });
-    const rows = within(table).getAllByRole('row').slice(1);
+    const rows = (await within(table).findAllByRole('row')).slice(1);
     expect(rows).toHaveLength(6);
     expect(rows[0]).toHaveTextContent('BBB');
     expect(rows[0]).toHaveTextContent('March 01, 2026');
@@ -87,9 +87,11 @@ describe('services page', () => {
     const { calls } = mockFetch();
     renderApp('/services');
     expect(await screen.findByRole('columnheader', { name: /Starter\s*FREE/ })).toBeInTheDocument();
-    expect(screen.getByRole('columnheader', { name: /Pro\s*\$50\/mo\./ })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'CLAIM LIFETIME ACCESS' })).toHaveAttribute('href', '/register/lifetime');
-    expect(screen.getAllByText(/full refund is available within 7 days of your first purchase/i).length).toBeGreaterThan(0);
+    expect(await screen.findByRole('columnheader', { name: /Pro\s*\$50\/mo\./ })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'CLAIM LIFETIME ACCESS' })).toHaveAttribute('href', '/register/lifetime');
+    expect((await screen.findAllByText(/full refund is available within 7 days of your first purchase/i)).length).toBeGreaterThan(
+      0,
+    );
     await waitFor(() =>
       expect(calls.filter((c) => c.path === '/api/pageviews').map((c) => (c.body as { path: string }).path)).toEqual([
         '/reverse-splits',
@@ -114,19 +116,19 @@ describe('learn pages', () => {
     const price = await screen.findByLabelText('Share price ($)');
     await userEvent.clear(price);
     await userEvent.type(price, '0.25');
-    const ratio = screen.getByLabelText('Split ratio (1-for-N)');
+    const ratio = await screen.findByLabelText('Split ratio (1-for-N)');
     await userEvent.clear(ratio);
     await userEvent.type(ratio, '40');
-    const accounts = screen.getByLabelText('Accounts');
+    const accounts = await screen.findByLabelText('Accounts');
     await userEvent.clear(accounts);
     await userEvent.type(accounts, '3');
-    expect(screen.getByTestId('calc-total-roundUpShares')).toHaveTextContent('$29.25'); // 39 × 0.25 × 3
-    expect(screen.getByTestId('calc-total-roundUpLots')).toHaveTextContent('$2,999.25'); // (100 × 40 × 0.25 − 0.25) × 3
-    expect(screen.getByTestId('calc-total-cashInLieu')).toHaveTextContent('$0.00');
-    expect(screen.getByTestId('calc-total-roundToNearest')).toHaveTextContent('-$0.75');
-    expect(screen.getByTestId('calc-total-roundDown')).toHaveTextContent('-$0.75');
+    expect(await screen.findByTestId('calc-total-roundUpShares')).toHaveTextContent('$29.25'); // 39 × 0.25 × 3
+    expect(await screen.findByTestId('calc-total-roundUpLots')).toHaveTextContent('$2,999.25'); // (100 × 40 × 0.25 − 0.25) × 3
+    expect(await screen.findByTestId('calc-total-cashInLieu')).toHaveTextContent('$0.00');
+    expect(await screen.findByTestId('calc-total-roundToNearest')).toHaveTextContent('-$0.75');
+    expect(await screen.findByTestId('calc-total-roundDown')).toHaveTextContent('-$0.75');
     await userEvent.clear(accounts);
-    expect(screen.getByRole('alert')).toHaveTextContent('Fill in all three fields.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Fill in all three fields.');
   });
 
   it('explains the five outcomes on /learn/fractional-shares with its own title', async () => {
@@ -157,22 +159,22 @@ describe('policies', () => {
     mockFetch();
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    const nav = screen.getByRole('navigation', { name: 'Policies' });
-    expect(within(nav).getByRole('link', { name: title })).toHaveAttribute('aria-current', 'page');
+    const nav = await screen.findByRole('navigation', { name: 'Policies' });
+    expect(await within(nav).findByRole('link', { name: title })).toHaveAttribute('aria-current', 'page');
   });
 
   it('states what product.md §1 requires', async () => {
     mockFetch();
     renderApp('/terms-of-service');
     expect(await screen.findByText(/18 years of age or older/)).toBeInTheDocument();
-    expect(screen.getByText(/username cannot be changed/i)).toBeInTheDocument();
-    expect(screen.getByText(/is financial, investment, tax or legal advice/i)).toBeInTheDocument();
-    expect(screen.getByText(/full refund is available within 7 days/i)).toBeInTheDocument();
+    expect(await screen.findByText(/username cannot be changed/i)).toBeInTheDocument();
+    expect(await screen.findByText(/is financial, investment, tax or legal advice/i)).toBeInTheDocument();
+    expect(await screen.findByText(/full refund is available within 7 days/i)).toBeInTheDocument();
     await userEvent.click(
       within(screen.getByRole('navigation', { name: 'Policies' })).getByRole('link', { name: 'Privacy Policy' }),
     );
     expect(await screen.findByText(/nobody under 13 is allowed/i)).toBeInTheDocument();
-    expect(screen.getByText(/administrators can see and edit user information/i)).toBeInTheDocument();
+    expect(await screen.findByText(/administrators can see and edit user information/i)).toBeInTheDocument();
   });
 });
 
@@ -182,9 +184,9 @@ describe('quick start', () => {
     mockFetch({ 'GET /api/auth/me': { data: { user: makeUser() } } });
     renderApp('/quickstart');
     expect(await screen.findByRole('heading', { level: 1, name: 'Quick Start' })).toBeInTheDocument();
-    expect(screen.getByText(/thank you for joining roundup, casey/i)).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 3, name: /^Step \d:/ })).toHaveLength(6);
-    expect(screen.getByRole('link', { name: 'View Reverse Splits' })).toHaveAttribute('href', '/reverse-splits');
+    expect(await screen.findByText(/thank you for joining roundup, casey/i)).toBeInTheDocument();
+    expect(await screen.findAllByRole('heading', { level: 3, name: /^Step \d:/ })).toHaveLength(6);
+    expect(await screen.findByRole('link', { name: 'View Reverse Splits' })).toHaveAttribute('href', '/reverse-splits');
   });
 });
 

@@ -178,7 +178,9 @@ describe('admin split delete (issue 12 §8)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete split?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     const asked = await screen.findByRole('dialog', { name: 'Archive split?' });
-    expect(within(asked).getByTestId('archive-question')).toHaveTextContent('Members have 3 trades recorded on this split.');
+    expect(await within(asked).findByTestId('archive-question')).toHaveTextContent(
+      'Members have 3 trades recorded on this split.',
+    );
     expect(visited).not.toContain('/refresh');
     await userEvent.click(within(asked).getByRole('button', { name: 'Archive split' }));
     await waitFor(() => expect(visited).toContain('/refresh'));

@@ -41,7 +41,7 @@ describe('Profile: personal info, notifications, phone', () => {
       ).toEqual([{ notifications: { rsaSMS: true } }]),
     );
     expect(await screen.findByText('Saved')).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: /^SMS/ })).toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: /^SMS/ })).toBeChecked();
   });
 
   it('edits personal info (username still sent, never editable) and lists server messages', async () => {
@@ -55,11 +55,11 @@ describe('Profile: personal info, notifications, phone', () => {
     });
     renderApp('/settings');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    expect(screen.getByLabelText('Username')).toBeDisabled();
+    expect(await screen.findByLabelText('Username')).toBeDisabled();
     await userEvent.type(screen.getByLabelText('Phone'), '+1 555');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('That phone number is not valid.')).toBeInTheDocument();
-    expect(screen.getByText('Second problem')).toBeInTheDocument();
+    expect(await screen.findByText('Second problem')).toBeInTheDocument();
     expect(apiCalls().find((c) => c.path === '/api/users/update-self')?.body).toEqual({
       username: 'casey',
       email: 'casey@example.com',
@@ -77,7 +77,7 @@ describe('Profile: personal info, notifications, phone', () => {
     });
     renderApp('/settings');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    const email = screen.getByRole('textbox', { name: 'Email' });
+    const email = await screen.findByRole('textbox', { name: 'Email' });
     const form = within(email.closest('form')!);
     expect(form.queryByLabelText('Current password')).toBeNull();
     await userEvent.clear(email);
@@ -138,7 +138,7 @@ describe('Profile: personal info, notifications, phone', () => {
     }
     await tick(59);
     expect(await screen.findByText('Max Attempts Reached!')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'New Code' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'New Code' })).toBeNull());
     expect(sent).toBe(3);
     vi.useRealTimers();
 

@@ -38,10 +38,10 @@ describe('settings page', () => {
     const { router } = renderApp('/settings/subscription');
     // Tab bodies belong to their features; the shell marks the selected tab.
     const sidebar = await screen.findByRole('navigation', { name: 'Settings' });
-    expect(within(sidebar).getByRole('link', { name: 'Subscription' })).toHaveAttribute('aria-current', 'page');
+    expect(await within(sidebar).findByRole('link', { name: 'Subscription' })).toHaveAttribute('aria-current', 'page');
     await userEvent.click(within(sidebar).getByRole('link', { name: 'Accounts' }));
     await waitFor(() => expect(within(sidebar).getByRole('link', { name: 'Accounts' })).toHaveAttribute('aria-current', 'page'));
-    expect(within(sidebar).getByRole('link', { name: 'Subscription' })).not.toHaveAttribute('aria-current');
+    expect(await within(sidebar).findByRole('link', { name: 'Subscription' })).not.toHaveAttribute('aria-current');
     expect(router.state.location.pathname).toBe('/settings/accounts');
     await waitFor(() =>
       expect(calls.filter((c) => c.path === '/api/pageviews').map((c) => (c.body as { path: string }).path)).toEqual([
@@ -55,8 +55,8 @@ describe('settings page', () => {
     signIn();
     renderApp('/settings/whatever');
     expect(await screen.findByRole('heading', { name: 'Update password' })).toBeInTheDocument();
-    const sidebar = screen.getByRole('navigation', { name: 'Settings' });
-    expect(within(sidebar).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    const sidebar = await screen.findByRole('navigation', { name: 'Settings' });
+    expect(await within(sidebar).findByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('checks "Passwords do not match" before calling the API, and lists all server messages', async () => {
@@ -73,7 +73,7 @@ describe('settings page', () => {
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-password-1');
     await userEvent.click(screen.getByRole('button', { name: 'Update password' }));
     expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
-    expect(screen.getByText('Password is too common')).toBeInTheDocument();
+    expect(await screen.findByText('Password is too common')).toBeInTheDocument();
     expect(apiCalls().find((c) => c.path === '/api/users/update-self')?.body).toEqual({
       newPassword: 'new-password-1',
       password: 'old-password',
