@@ -73,8 +73,8 @@ test('a Pro member browses months, goes to a date, opens a note and pages the Co
   const firstOnPage1 = await completedRows.first().innerText();
   await page.getByRole('button', { name: 'Page 2' }).click();
   await expect(completedRows.first()).not.toHaveText(firstOnPage1);
-  expect(await completedRows.count()).toBeGreaterThan(0);
-  expect(await completedRows.count()).toBeLessThanOrEqual(10);
+  await expect.poll(() => completedRows.count()).toBeGreaterThan(0);
+  await expect.poll(() => completedRows.count()).toBeLessThanOrEqual(10);
   await expect(page.getByTestId('upcoming-row').first()).toBeVisible();
   noErrors();
 });
