@@ -3,14 +3,12 @@ import type { Notifications } from '@roundup/shared';
 import { isAnnounceable } from '../splits/rules';
 import {
   addressFor,
-  announcementText,
   backoffMs,
   channelsFor,
   dueSchedules,
   eventsForSplitChange,
   ineligibility,
   isTradingDay,
-  render,
   sellReminderDate,
   smsSegments,
   splitIneligibility,
@@ -20,6 +18,7 @@ import {
   type PersonalChannel,
   type Recipient,
 } from './rules';
+import { announcementText, render } from './templates';
 
 const ALL_ON: Notifications = {
   rsa: true,

@@ -2,52 +2,13 @@ import { todayInMarket, type Notifications } from '@roundup/shared';
 import type { AppContext, Notifier } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
-import { sign, verifySigned } from '../../lib/tokens';
 import { recordAudit } from '../audit/service';
-import { notificationsRepo, prefColumn, type ClaimedDelivery, type SellCandidate } from './repo';
-import {
-  addressFor,
-  backoffMs,
-  channelsFor,
-  dueSchedules,
-  eventsForSplitChange,
-  ineligibility,
-  PLANS,
-  render,
-  sellReminderDate,
-  splitIneligibility,
-  unsubscribeTokenExpired,
-  type EventKind,
-  type Recipient,
-} from './rules';
+import { DEFAULT_DELIVERY, deliveries, type DeliveryOptions } from './delivery';
 
-export interface DeliveryOptions {
-  batchSize: number;
-  concurrency: number;
-  leaseMs: number;
-  backoffBaseMs: number;
-  maxAttempts: number;
-}
-
-export const DEFAULT_DELIVERY: DeliveryOptions = {
-  batchSize: 200,
-  concurrency: 20,
-  leaseMs: 120_000,
-  backoffBaseMs: 30_000,
-  maxAttempts: 5,
-};
-
-const NOTIFICATION_KEYS = [
-  'rsa',
-  'upcomingRsa',
-  'buyReminderRsa',
-  'sellRsa',
-  'generalRsa',
-  'newsletter',
-  'rsaWhatsapp',
-  'rsaSMS',
-  'rsaEmail',
-] as const;
+export { DEFAULT_DELIVERY, type DeliveryOptions } from './delivery';
+import { notificationsRepo, prefColumn, type SellCandidate } from './repo';
+import { NOTIFICATION_KEYS, unsubscribeLinks, type UnsubscribeCheck } from './unsubscribe';
+import { channelsFor, dueSchedules, eventsForSplitChange, sellReminderDate, type EventKind, type Recipient } from './rules';
 
 function recipientOf(c: SellCandidate): Recipient {
   const notifications = {} as Notifications;
@@ -67,27 +28,7 @@ function recipientOf(c: SellCandidate): Recipient {
 export function notificationsService(ctx: AppContext) {
   const repo = notificationsRepo(ctx.database.db);
 
-  /**
-   * The link in every alert email and its List-Unsubscribe header (one URL: GET shows a confirmation
-   * page, POST unsubscribes — RFC 8058). The signed token names the member, the category and when it
-   * was issued; it is valid for UNSUBSCRIBE_TOKEN_DAYS.
-   */
-  const unsubscribeUrl = (userId: string, pref: keyof Notifications) => {
-    const issued = Math.floor(ctx.clock().getTime() / 1000);
-    return `${ctx.config.appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(sign(ctx.config.tokenPepper, `unsub:${userId}:${pref}:${issued}`))}`;
-  };
-
-  /** Reads an unsubscribe token without changing anything (the GET page and the POST both start here). */
-  async function readUnsubscribeToken(token: unknown): Promise<UnsubscribeCheck> {
-    if (typeof token !== 'string' || token.length < 10 || token.length > 300) return { ok: false, reason: 'invalid' };
-    const payload = verifySigned(ctx.config.tokenPepper, token);
-    const m = payload ? /^unsub:([0-9a-f-]{36}):(\w+)(?::(\d{1,12}))?$/.exec(payload) : null;
-    if (!m || !(NOTIFICATION_KEYS as readonly string[]).includes(m[2])) return { ok: false, reason: 'invalid' };
-    // Links sent before tokens carried their issue time stay valid (no date to expire them by).
-    if (m[3] && unsubscribeTokenExpired(Number(m[3]), ctx.clock())) return { ok: false, reason: 'expired' };
-    if (!(await repo.userExists(m[1]))) return { ok: false, reason: 'invalid' };
-    return { ok: true, userId: m[1], pref: m[2] as keyof Notifications };
-  }
+  const { unsubscribeUrl, readUnsubscribeToken } = unsubscribeLinks(ctx, repo);
 
   /**
    * Raises one event; a no-op when the event was raised before (its key exists). By default the
@@ -205,100 +146,13 @@ export function notificationsService(ctx: AppContext) {
     return chunks;
   }
 
-  /**
-   * Re-checks each claimed delivery before it is sent, and marks those that must not go out skipped
-   * with the reason:
-   * - the splits it announces, as they are now (splitIneligibility): an alert, buy reminder or Discord
-   *   post for a split moved back to Approved, archived or deleted since it was queued is not sent
-   *   (sell reminders are about the member's own positions and still go out for archived splits);
-   * - its member, with the fan-out's own rule: preference or channel turned off, unsubscribed, no
-   *   longer Pro, disabled, phone removed or not validated. The others go to the member's current address.
-   */
-  async function recheck(claimed: ClaimedDelivery[], now: Date): Promise<ClaimedDelivery[]> {
-    const skipped: { id: string; reason: string }[] = [];
-    const ready: ClaimedDelivery[] = [];
-    for (const d of claimed) {
-      const splitReason = splitIneligibility(d.kind, d.splits);
-      if (splitReason) {
-        skipped.push({ id: d.id, reason: splitReason });
-        continue;
-      }
-      if (!d.member || d.channel === 'discord') {
-        ready.push(d);
-        continue;
-      }
-      const reason = ineligibility(d.member, d.kind, d.channel, { proOnlyAudience: d.pro_only });
-      if (reason) skipped.push({ id: d.id, reason });
-      else ready.push({ ...d, recipient: addressFor(d.member, d.channel) ?? d.recipient });
-    }
-    if (skipped.length > 0) {
-      await repo.markSkipped(skipped, now);
-      ctx.log.info({ skipped: skipped.length }, 'deliveries skipped: member or split no longer eligible');
-    }
-    return ready;
-  }
+  const { deliverBatch: deliverClaimed } = deliveries(ctx, repo, unsubscribeUrl);
 
-  /** Sends one claimed delivery through its adapter; returns the provider's id. */
-  async function send(d: ClaimedDelivery): Promise<string> {
-    const plan = PLANS[d.kind];
-    const unsub =
-      d.user_id && plan.unsubscribe && d.channel === 'email' ? unsubscribeUrl(d.user_id, plan.unsubscribe) : undefined;
-    const msg = render(d.kind, d.payload, d.data, { appUrl: ctx.config.appUrl, unsubscribeUrl: unsub });
-    switch (d.channel) {
-      case 'email': {
-        const headers: Record<string, string> = { 'X-RoundUp-Delivery': d.idem_key };
-        if (unsub) {
-          headers['List-Unsubscribe'] = `<${unsub}>`;
-          headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
-        }
-        return (await ctx.mailer.send({ to: d.recipient, subject: msg.subject, text: msg.text, html: msg.html, headers })).id;
-      }
-      case 'sms':
-        return (await ctx.sms.send({ to: d.recipient, body: msg.short })).id;
-      case 'whatsapp':
-        return (await ctx.whatsapp.send({ to: d.recipient, body: msg.short })).id;
-      case 'discord':
-        return (
-          await ctx.discord.send({
-            content: `**${msg.subject}**\n${msg.text.split('\n\n')[0]}\n${ctx.config.appUrl}/reverse-splits`,
-          })
-        ).id;
-    }
-  }
-
-  /**
-   * Claims one batch and delivers it: `concurrency` at a time, each chunk's successes marked
-   * sent before the next chunk starts (so a crash re-sends at most the chunk in flight).
-   * Returns how many deliveries were processed.
-   */
+  /** Expands pending fan-outs a little, then claims one batch and delivers it (delivery.ts). */
   async function deliverBatch(opts: DeliveryOptions = DEFAULT_DELIVERY): Promise<number> {
     const expanded = await expandFanouts({ maxChunks: 2 });
-    const claimed = await repo.claim(ctx.clock(), opts.batchSize, opts.leaseMs);
-    if (claimed.length === 0 && expanded > 0) return deliverBatch(opts);
-    const batch = await recheck(claimed, ctx.clock());
-    for (let i = 0; i < batch.length; i += opts.concurrency) {
-      const chunk = batch.slice(i, i + opts.concurrency);
-      const results = await Promise.allSettled(chunk.map((d) => send(d)));
-      const done: { id: string; providerId: string; recipient: string }[] = [];
-      const now = ctx.clock();
-      for (let j = 0; j < chunk.length; j += 1) {
-        const r = results[j];
-        const d = chunk[j];
-        if (r.status === 'fulfilled') done.push({ id: d.id, providerId: r.value, recipient: d.recipient });
-        else {
-          const error = r.reason instanceof Error ? r.reason.message : String(r.reason);
-          const retryAt =
-            d.attempts < opts.maxAttempts ? new Date(now.getTime() + backoffMs(d.attempts, opts.backoffBaseMs)) : null;
-          ctx.log.warn(
-            { delivery: d.id, channel: d.channel, attempt: d.attempts, error },
-            retryAt ? 'delivery failed; will retry' : 'delivery failed',
-          );
-          await repo.markFailed(d.id, error, now, retryAt);
-        }
-      }
-      await repo.markSent(done, now);
-    }
-    return claimed.length;
+    const n = await deliverClaimed(opts);
+    return n === 0 && expanded > 0 ? deliverBatch(opts) : n;
   }
 
   return {
@@ -410,7 +264,6 @@ export function notificationsService(ctx: AppContext) {
     unsubscribeUrl,
   };
 }
-export type UnsubscribeCheck =
-  { ok: true; userId: string; pref: keyof Notifications } | { ok: false; reason: 'invalid' | 'expired' };
+export type { UnsubscribeCheck } from './unsubscribe';
 
 export type NotificationsService = ReturnType<typeof notificationsService>;

@@ -1,0 +1,121 @@
+import { escapeHtml } from '../../lib/html';
+import { formatIsoDate, SMS_MESSAGE_MAX } from '@roundup/shared';
+import type { EventKind } from './rules';
+
+/** The messages: subject, text, HTML and the short SMS/WhatsApp form of each event (pure). */
+
+export interface SplitPayload {
+  splitId: string;
+  name: string;
+  ticker: string;
+  ratio: number;
+  buyDate: string;
+  effDate: string;
+  price: string;
+  estProfit: string;
+  status: string;
+}
+
+export interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+  short: string;
+}
+
+const day = (d: string) => formatIsoDate(d, 'MMMM dd, yyyy');
+const money = (v: string) => `$${Number(v).toFixed(2)}`;
+const splitLine = (s: SplitPayload) =>
+  `${s.name} (${s.ticker}), ${s.ratio}:1, buy by ${day(s.buyDate)}, effective ${day(s.effDate)}`;
+
+/**
+ * An announcement by SMS or WhatsApp: the subject, then the message, cut to one provider
+ * message (SMS_MESSAGE_MAX); the whole text also goes by email to everyone who gets it.
+ */
+export function announcementText(subject: string, message: string): string {
+  const full = `${subject}\n${message}`;
+  if ([...full].length <= SMS_MESSAGE_MAX) return full;
+  const more = '… (full message in your email)';
+  return (
+    [...full]
+      .slice(0, SMS_MESSAGE_MAX - [...more].length)
+      .join('')
+      .trimEnd() + more
+  );
+}
+
+/** Renders one message; `unsubscribeUrl` is added to email bodies. */
+export function render(
+  kind: EventKind,
+  payload: Record<string, unknown>,
+  data: Record<string, unknown> | null,
+  links: { appUrl: string; unsubscribeUrl?: string },
+): Rendered {
+  let subject: string;
+  let lines: string[];
+  switch (kind) {
+    case 'rsa':
+    case 'upcomingRsa': {
+      const s = payload as unknown as SplitPayload;
+      subject =
+        kind === 'rsa' ? `New reverse split: ${s.ticker} ${s.ratio}:1` : `Upcoming reverse split: ${s.ticker} ${s.ratio}:1`;
+      lines = [
+        kind === 'rsa' ? 'A new reverse split was announced.' : 'A reverse split is now Upcoming.',
+        splitLine(s),
+        `Price ${money(s.price)}, estimated profit ${money(s.estProfit)} per account.`,
+      ];
+      break;
+    }
+    case 'buyReminder': {
+      const splits = (payload.splits ?? []) as SplitPayload[];
+      subject = `Buy today: ${splits.map((s) => s.ticker).join(', ')}`;
+      lines = [
+        'Today is the purchase date for:',
+        ...splits.map((s) => `- ${splitLine(s)}`),
+        'Buy one share in each of your brokerage accounts.',
+      ];
+      break;
+    }
+    case 'sellReminder': {
+      const items = (data?.items ?? []) as { ticker: string; account: string; broker: string }[];
+      subject = `Your round-up shares should be back: ${[...new Set(items.map((i) => i.ticker))].join(', ')}`;
+      lines = [
+        'Your shares should be back in these accounts; you can sell them now:',
+        ...items.map((i) => `- ${i.ticker} in ${i.account} (${i.broker})`),
+      ];
+      break;
+    }
+    case 'general':
+    case 'newsletter':
+    case 'adminSms': {
+      subject = String(payload.subject ?? (kind === 'newsletter' ? 'RoundUp newsletter' : 'News from RoundUp'));
+      lines = [String(payload.message ?? '')];
+      break;
+    }
+  }
+  const link = `${links.appUrl}/reverse-splits`;
+  const short =
+    kind === 'adminSms'
+      ? lines.join('\n')
+      : kind === 'general' || kind === 'newsletter'
+        ? announcementText(subject, lines.join('\n'))
+        : `RoundUp: ${subject}. ${link}`;
+  const footer = links.unsubscribeUrl
+    ? [`You receive this because of your notification settings. Unsubscribe: ${links.unsubscribeUrl}`]
+    : [];
+  const text = [...lines, '', `Open the calendar: ${link}`, '', ...footer].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1b2430">',
+    `<h1 style="font-size:18px">${escapeHtml(subject)}</h1>`,
+    // Plain text as typed: a blank line starts a paragraph, a single line break stays one.
+    ...lines
+      .flatMap((l) => l.split(/\r?\n[ \t]*\r?\n/))
+      .map((l) => `<p style="margin:0 0 8px">${escapeHtml(l.trim()).replace(/\r?\n/g, '<br>')}</p>`),
+    `<p><a href="${escapeHtml(link)}">Open the calendar</a></p>`,
+    links.unsubscribeUrl
+      ? `<p style="font-size:12px;color:#667">You receive this because of your notification settings. <a href="${escapeHtml(links.unsubscribeUrl)}">Unsubscribe</a></p>`
+      : '',
+    '</body></html>',
+  ].join('');
+  return { subject, text, html, short };
+}
