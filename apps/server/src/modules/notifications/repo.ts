@@ -142,6 +142,19 @@ const SPLIT_FIELDS = sql`id::text as "splitId", name, ticker, ratio, to_char(buy
 
 export function notificationsRepo(db: Db) {
   return {
+    /** Deliveries waiting (queued or sending) and the age in seconds of the oldest one that is due. */
+    async queueStats(now: Date): Promise<{ depth: number; oldestAgeSeconds: number }> {
+      const r = await rows<{ depth: string | number; oldest: string | Date | null }>(
+        db,
+        sql`select count(*) as depth, min(next_attempt_at) filter (where next_attempt_at <= ${ts(now)}) as oldest
+            from notification_deliveries where status in ('queued', 'sending')`,
+      );
+      const oldest = r[0]?.oldest ? new Date(r[0].oldest) : null;
+      return {
+        depth: Number(r[0]?.depth ?? 0),
+        oldestAgeSeconds: oldest ? Math.max(0, (now.getTime() - oldest.getTime()) / 1000) : 0,
+      };
+    },
     /** Creates the event; null when an event with this key already exists (raised before). */
     async createEvent(
       tx: Db,

@@ -2,6 +2,7 @@ import { todayInMarket, type Notifications } from '@roundup/shared';
 import type { AppContext, Notifier } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
+import { deliveries } from '../../lib/metrics';
 import { sign, verifySigned } from '../../lib/tokens';
 import { recordAudit } from '../audit/service';
 import { notificationsRepo, prefColumn, type ClaimedDelivery, type SellCandidate } from './repo';
@@ -233,6 +234,7 @@ export function notificationsService(ctx: AppContext) {
     }
     if (skipped.length > 0) {
       await repo.markSkipped(skipped, now);
+      for (const d of claimed) if (!ready.some((r) => r.id === d.id)) deliveries.inc({ channel: d.channel, outcome: 'skipped' });
       ctx.log.info({ skipped: skipped.length }, 'deliveries skipped: member or split no longer eligible');
     }
     return ready;
@@ -284,6 +286,7 @@ export function notificationsService(ctx: AppContext) {
       for (let j = 0; j < chunk.length; j += 1) {
         const r = results[j];
         const d = chunk[j];
+        deliveries.inc({ channel: d.channel, outcome: r.status === 'fulfilled' ? 'sent' : 'failed' });
         if (r.status === 'fulfilled') done.push({ id: d.id, providerId: r.value, recipient: d.recipient });
         else {
           const error = r.reason instanceof Error ? r.reason.message : String(r.reason);
@@ -308,6 +311,9 @@ export function notificationsService(ctx: AppContext) {
     buyReminders,
     sellReminders,
     deliverBatch,
+
+    /** Queue depth and the age of the oldest due delivery (readiness and metrics). */
+    queueStats: () => repo.queueStats(ctx.clock()),
 
     /** GET /api/rs/send-update: today's buy and sell reminders now (idempotent: a second press queues nothing). */
     async sendToday(actorId: string | null = null) {
