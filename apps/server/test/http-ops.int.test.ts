@@ -195,6 +195,18 @@ describe('API caching and compression', () => {
   });
 });
 
+describe('email', () => {
+  it('sends HTML with a language and a head (the verification email of a new account)', async () => {
+    const { email } = await registerUser(t.app);
+    const sent = await t.database.query<{ html: string }>(`select html from outbox where recipient = $1`, [email]);
+    expect(sent.rows.length).toBeGreaterThan(0);
+    for (const { html } of sent.rows) {
+      expect(html).toMatch(/^<!doctype html><html lang="en"><head>/);
+      expect(html).toContain('</head><body');
+    }
+  });
+});
+
 describe("the operator's view", () => {
   it('is ready when the database answers, migrations are applied and the queue keeps up', async () => {
     const ok = await call(t.app, 'GET', '/api/ready');
