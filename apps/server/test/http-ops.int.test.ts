@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@roundup/shared';
+import { serveMetrics } from '../src/lib/metrics';
 import { call, createTestApp, registerUser, setRole, type TestApp } from './helpers';
 
 /** What a CDN, a crawler, an API client and an operator see over HTTP (issue 16; decision 017). */
@@ -231,6 +232,24 @@ describe("the operator's view", () => {
     } finally {
       await t.database.query(`delete from notification_events where key = 'ops-lag'`);
     }
+  });
+
+  it('serves the metrics on their own port when METRICS_PORT is set', async () => {
+    const server = await serveMetrics(0, '127.0.0.1');
+    try {
+      const port = (server.address() as { port: number }).port;
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('roundup_http_requests_total');
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('answers with the request id a proxy sent (it is in every log line of the request)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'lb-1234abcd' } });
+    expect(res.headers['x-request-id']).toBe('lb-1234abcd');
   });
 
   it('shows Prometheus metrics only with the token', async () => {
