@@ -148,6 +148,15 @@ describe('API caching and compression', () => {
       expect(again.statusCode, url).toBe(304);
       expect(again.body).toBe('');
     }
+    // A signed-in member revalidates every time (an admin sees an edit at once), still with 304s.
+    const signedIn = await t.app.inject({ method: 'GET', url: '/api/faqs', headers: { authorization: `Bearer ${pro}` } });
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    const same = await t.app.inject({
+      method: 'GET',
+      url: '/api/faqs',
+      headers: { authorization: `Bearer ${pro}`, 'if-none-match': String(signedIn.headers.etag) },
+    });
+    expect(same.statusCode).toBe(304);
     // An admin's broker list (with disabled brokers) is never shared.
     const mine = await t.app.inject({ method: 'GET', url: '/api/brokers?all=1', headers: { authorization: `Bearer ${admin}` } });
     expect(mine.headers['cache-control']).toMatch(/no-store/);

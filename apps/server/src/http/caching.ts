@@ -7,8 +7,9 @@ import compress from '@fastify/compress';
 /**
  * What caches may keep (docs/decisions/017-http-caching-and-operations.md):
  * - API answers are `no-store` unless the route says otherwise (they are per member);
- * - a route with `config: { publicCache: seconds }` is a public list: `public, max-age=N` with an ETag,
- *   and `If-None-Match` answers 304 — unless its handler already chose a Cache-Control (e.g. for an admin);
+ * - a route with `config: { publicCache: seconds }` is a public list: `public, max-age=N` with an ETag for
+ *   visitors (`private, no-cache` for signed-in callers), and `If-None-Match` answers 304 — unless its
+ *   handler already chose a Cache-Control (e.g. for an admin);
  * - JSON above 1 KB is compressed (br, else gzip) when the client accepts it. Routes that hold their own
  *   pre-compressed bytes (GET /api/rs) opt out with `compress: false`.
  */
@@ -40,7 +41,9 @@ export const cachingPlugin = fp(async (app: FastifyInstance) => {
     if (maxAge !== undefined && reply.statusCode === 200 && !reply.hasHeader('cache-control')) {
       if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
         const etag = etagOf(payload);
-        reply.header('cache-control', `public, max-age=${maxAge}`).header('etag', etag).header('vary', 'Accept-Encoding');
+        // Signed-in callers (an admin who just edited a FAQ) revalidate every time instead of reusing a copy.
+        const policy = req.principal ? 'private, no-cache' : `public, max-age=${maxAge}`;
+        reply.header('cache-control', policy).header('etag', etag).header('vary', 'Accept-Encoding');
         if (etagMatches(req.headers['if-none-match'], etag)) {
           reply.code(304).removeHeader('content-length');
           return '';
