@@ -43,7 +43,7 @@ export const cachingPlugin = fp(async (app: FastifyInstance) => {
         const etag = etagOf(payload);
         // Signed-in callers (an admin who just edited a FAQ) revalidate every time instead of reusing a copy.
         const policy = req.principal ? 'private, no-cache' : `public, max-age=${maxAge}`;
-        reply.header('cache-control', policy).header('etag', etag).header('vary', 'Accept-Encoding');
+        reply.header('cache-control', policy).header('etag', etag).header('vary', 'accept-encoding');
         if (etagMatches(req.headers['if-none-match'], etag)) {
           reply.code(304).removeHeader('content-length');
           return '';
