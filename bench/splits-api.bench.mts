@@ -1,7 +1,7 @@
 /**
- * product.md §17 budget: GET /api/rs for a Pro user with 2,000 splits must reach ≥ 0.5× the
- * throughput of a bare node:http server answering the identical bytes, measured in the same
- * run, with p99 ≤ 50 ms at 50 connections.
+ * Budget (product.md §17, raised by issue 16): GET /api/rs for a Pro user with 2,000 splits must reach
+ * ≥ 0.9× the throughput of a bare node:http server answering the identical bytes, measured in the same
+ * run, with p99 ≤ 50 ms at 50 connections: once as a browser asks (br), once gzip, once uncompressed.
  *
  * Runs the real app (buildApp, every plugin and hook, session resolution with the default
  * SESSION_CACHE_MS; set SESSION_CACHE_MS=0 to look the session up on every request) on an
@@ -14,7 +14,7 @@ import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { addDays, RS_TYPES, todayInMarket } from '@roundup/shared';
 import { buildApp } from '../apps/server/src/app';
 import { migrate, openDatabase, schema } from '../apps/server/src/db/client';
@@ -24,6 +24,8 @@ const run = promisify(execFile);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SPLITS = 2000;
+/** Issue 16: the list stays within 10 % of a bare server sending the same bytes, compressed or not. */
+const RATIO_BUDGET = 0.9;
 
 interface Result {
   rps: number;
@@ -96,52 +98,56 @@ async function main() {
   await database.query('update users set role = $1 where id = $2', ['Pro', user._id ?? user.id]);
   const appPort = await listen(app.server);
 
-  // Browsers always send accept-encoding; the bare server answers the very same (gzip) bytes.
-  const auth = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
-  const first = await new Promise<{ bytes: Buffer; headers: Record<string, string> }>((resolve, reject) => {
-    get(`http://127.0.0.1:${appPort}/api/rs`, { headers: auth }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ bytes: Buffer.concat(chunks), headers: res.headers as Record<string, string> }));
-    }).on('error', reject);
-  });
-  const bytes = first.bytes;
-  const encoding = first.headers['content-encoding'];
-  const plain = encoding === 'gzip' ? gunzipSync(bytes) : bytes;
-  const count = JSON.parse(plain.toString()).data.splits.length;
-
-  const bare = createServer((_req, res) => {
-    res.writeHead(200, {
-      'content-type': first.headers['content-type'],
-      'content-length': bytes.length,
-      ...(encoding ? { 'content-encoding': encoding } : {}),
+  // Each encoding a client may ask for; the bare server answers the very same bytes the app sent.
+  const variants = ['gzip, deflate, br', 'gzip', 'identity'];
+  let ok = true;
+  for (const acceptEncoding of variants) {
+    const auth = { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding };
+    const first = await new Promise<{ bytes: Buffer; headers: Record<string, string> }>((resolve, reject) => {
+      get(`http://127.0.0.1:${appPort}/api/rs`, { headers: auth }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ bytes: Buffer.concat(chunks), headers: res.headers as Record<string, string> }));
+      }).on('error', reject);
     });
-    res.end(bytes);
-  });
-  const barePort = await listen(bare);
+    const bytes = first.bytes;
+    const encoding = first.headers['content-encoding'];
+    const plain = encoding === 'gzip' ? gunzipSync(bytes) : encoding === 'br' ? brotliDecompressSync(bytes) : bytes;
+    const count = JSON.parse(plain.toString()).data.splits.length;
 
-  console.log(
-    `GET /api/rs as Pro: ${count} splits, ${(plain.length / 1024).toFixed(0)} KiB JSON, ${(bytes.length / 1024).toFixed(0)} KiB on the wire (${encoding ?? 'identity'}); ${CONNECTIONS} connections, ${DURATION} s each (after a 2 s warm-up)`,
-  );
-  const enc = { 'accept-encoding': auth['accept-encoding'] };
-  await cannon(`http://127.0.0.1:${barePort}/`, enc, 2);
-  const baseline = await cannon(`http://127.0.0.1:${barePort}/`, enc, DURATION);
-  await cannon(`http://127.0.0.1:${appPort}/api/rs`, auth, 2);
-  const api = await cannon(`http://127.0.0.1:${appPort}/api/rs`, auth, DURATION);
+    const bare = createServer((_req, res) => {
+      res.writeHead(200, {
+        'content-type': first.headers['content-type'],
+        'content-length': bytes.length,
+        ...(encoding ? { 'content-encoding': encoding } : {}),
+      });
+      res.end(bytes);
+    });
+    const barePort = await listen(bare);
 
-  const ratio = api.rps / baseline.rps;
-  const fmt = (name: string, r: Result) =>
-    `${name.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} req/s  ${r.mbps.toFixed(0).padStart(5)} MB/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  non-2xx ${r.non2xx}  errors ${r.errors}`;
-  console.log(fmt('bare node:http', baseline));
-  console.log(fmt('RoundUp GET /api/rs', api));
-  const okRatio = ratio >= 0.5;
-  const okP99 = api.p99 <= 50;
-  const ok = okRatio && okP99 && api.non2xx === 0 && api.errors === 0;
-  console.log(
-    `ratio ${ratio.toFixed(2)} (budget ≥ 0.50) ${okRatio ? 'OK' : 'OVER BUDGET'}; p99 ${api.p99} ms (budget ≤ 50) ${okP99 ? 'OK' : 'OVER BUDGET'}`,
-  );
+    console.log(
+      `\nGET /api/rs as Pro, accept-encoding "${acceptEncoding}": ${count} splits, ${(plain.length / 1024).toFixed(0)} KiB JSON, ${(bytes.length / 1024).toFixed(0)} KiB on the wire (${encoding ?? 'identity'}); ${CONNECTIONS} connections, ${DURATION} s each (after a 2 s warm-up)`,
+    );
+    const enc = { 'accept-encoding': acceptEncoding };
+    await cannon(`http://127.0.0.1:${barePort}/`, enc, 2);
+    const baseline = await cannon(`http://127.0.0.1:${barePort}/`, enc, DURATION);
+    await cannon(`http://127.0.0.1:${appPort}/api/rs`, auth, 2);
+    const api = await cannon(`http://127.0.0.1:${appPort}/api/rs`, auth, DURATION);
 
-  bare.close();
+    const ratio = api.rps / baseline.rps;
+    const fmt = (name: string, r: Result) =>
+      `${name.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} req/s  ${r.mbps.toFixed(0).padStart(5)} MB/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  non-2xx ${r.non2xx}  errors ${r.errors}`;
+    console.log(fmt('bare node:http', baseline));
+    console.log(fmt('RoundUp GET /api/rs', api));
+    const okRatio = ratio >= RATIO_BUDGET;
+    const okP99 = api.p99 <= 50;
+    ok = ok && okRatio && okP99 && api.non2xx === 0 && api.errors === 0;
+    console.log(
+      `ratio ${ratio.toFixed(2)} (budget ≥ ${RATIO_BUDGET.toFixed(2)}) ${okRatio ? 'OK' : 'OVER BUDGET'}; p99 ${api.p99} ms (budget ≤ 50) ${okP99 ? 'OK' : 'OVER BUDGET'}`,
+    );
+    bare.close();
+  }
+
   await app.close();
   await database.close();
   if (!ok && process.env.BENCH_STRICT === '1') process.exit(1);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The boundaries and cycle rules really fail lint: each case lints a short file placed (virtually)
@@ -10,12 +10,17 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const eslint = new ESLint({ cwd: root });
 
+// The first lint loads the TypeScript resolver and parses the projects: seconds on a busy machine.
+beforeAll(async () => {
+  await eslint.lintText('export {};\n', { filePath: path.join(root, 'apps/server/src/lib/warm-up.ts') });
+}, 120_000);
+
 async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
   return result.messages.filter((m) => m.ruleId?.startsWith('import-x/')).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-describe('import boundaries', () => {
+describe('import boundaries', { timeout: 30_000 }, () => {
   it.each([
     ['another module’s repo', 'apps/server/src/modules/brokers/fixture.ts', "export { auditRepo } from '../audit/repo';\n"],
     [
@@ -70,7 +75,7 @@ describe('import boundaries', () => {
   });
 });
 
-describe('import cycles', () => {
+describe('import cycles', { timeout: 60_000 }, () => {
   it('fails lint on a cycle (eslint/fixtures/cycle: a.ts ↔ b.ts)', async () => {
     const eslintWithCycles = new ESLint({
       cwd: root,

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +19,9 @@ import { inputGuardPlugin } from './http/input-guard';
 import { safeLoggerOptions } from './http/logging';
 import { rateLimitPlugin } from './http/rate-limit';
 import { sessionCache } from './http/session-cache';
+import { cachingPlugin } from './http/caching';
+import { registerWeb } from './http/web';
+import { httpMetricsPlugin } from './http/metrics';
 import { memoryLimiter, redisLimiter, type Limiter } from './lib/limiter';
 import { authRoutes } from './modules/auth/routes';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -138,6 +139,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(rateLimitPlugin, { redis: deps.redis, scale: config.RATE_LIMIT_SCALE });
+  // Cache-Control defaults, public-list ETags and JSON compression; before the routes (it hooks onRoute).
+  await app.register(cachingPlugin);
+  await app.register(httpMetricsPlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -174,25 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(commsRoutes, { ctx });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
-  const serveWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));
-  if (serveWeb) {
-    // preCompressed: the web build writes .br/.gz siblings (apps/web/vite-precompress.ts), sent as-is when accepted.
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      maxAge: '1h',
-      immutable: false,
-      preCompressed: true,
-    });
-  }
-  app.setNotFoundHandler(async (req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || !serveWeb) {
-      return reply.status(404).send({ data: null, errors: [{ msg: `Not found: ${req.method} ${req.url.split('?')[0]}` }] });
-    }
-    // The SPA answers every other path (deep links like /settings/accounts).
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  await registerWeb(app, { webDist, appUrl: config.appUrl });
 
   return app;
 }

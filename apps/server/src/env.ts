@@ -87,6 +87,14 @@ export const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(100_000),
   RUN_WORKER: bool(true),
+  /** Prometheus metrics on their own port (not exposed publicly); 0 or unset = off (decision 017). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Or: GET /api/metrics with `Authorization: Bearer <METRICS_TOKEN>` (at least 16 characters). */
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
+  /** Readiness fails while the oldest due notification has waited longer than this. */
+  READY_MAX_QUEUE_LAG_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   WORKER_BATCH: z.coerce.number().int().min(1).max(10_000).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).optional(),

@@ -1,6 +1,10 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
+import { serveMetrics } from './lib/metrics';
+
+const SHUTDOWN_DEADLINE_MS = 9_500;
 import { startWorker, type Worker } from './modules/notifications/worker';
 import { boot } from './boot';
 import { formatLogins, isEmpty, seed } from './db/seed';
@@ -19,19 +23,36 @@ async function main() {
     mailer,
   });
   let worker: Worker | null = null;
-  const close = async () => {
-    await worker?.stop();
-    await app.close();
-    redis?.disconnect();
-    await database.close();
+  let metricsServer: Server | null = null;
+  // Graceful stop (decision 017): stop accepting, end the live streams (preClose in modules/splits),
+  // finish in-flight requests and the worker's batch, close Redis and the database; never more than 10 s.
+  let stopping = false;
+  const close = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      console.error('graceful stop took over 10 s; exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    try {
+      metricsServer?.close();
+      await Promise.all([app.close(), worker?.stop()]);
+      redis?.disconnect();
+      await database.close();
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
     process.exit(0);
   };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // The notification worker runs in this process unless RUN_WORKER=false (then `npm run worker`).
   if (config.RUN_WORKER) worker = startWorker(app.ctx);
+  if (config.METRICS_PORT) metricsServer = await serveMetrics(config.METRICS_PORT, config.HOST);
   const lines = [
     '',
     `RoundUp is running at ${config.appUrl}`,
@@ -40,6 +61,7 @@ async function main() {
     `  sms: ${app.ctx.sms.kind}; whatsapp: ${app.ctx.whatsapp.kind}; discord: ${app.ctx.discord.kind}; notification worker: ${worker ? 'in this process' : 'off (RUN_WORKER=false)'}`,
     `  payments: ${config.STRIPE_SECRET_KEY ? 'Stripe' : 'local test checkout (no STRIPE_SECRET_KEY; nothing is charged)'}`,
     `  API docs: ${config.appUrl}/api/docs`,
+    `  metrics: ${config.METRICS_PORT ? `http://${config.HOST}:${config.METRICS_PORT}/metrics` : config.METRICS_TOKEN ? '/api/metrics (bearer METRICS_TOKEN)' : 'off (set METRICS_PORT or METRICS_TOKEN)'}`,
   ];
   if (seeded?.logins.length)
     lines.push('', 'Demo logins (shown once; passwords are not stored in clear):', formatLogins(seeded.logins));

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { boot } from './boot';
+import { serveMetrics } from './lib/metrics';
 import { DEFAULT_DELIVERY, notificationsService } from './modules/notifications/service';
 import { startWorker } from './modules/notifications/worker';
 
@@ -48,10 +49,13 @@ async function main() {
     return;
   }
   const worker = startWorker(app.ctx, opts);
+  // Deliveries are counted in this process: it serves its own metrics when METRICS_PORT is set.
+  const metrics = config.METRICS_PORT ? await serveMetrics(config.METRICS_PORT, config.HOST) : null;
   console.log(
     `RoundUp notification worker running (sms: ${app.ctx.sms.kind}, whatsapp: ${app.ctx.whatsapp.kind}, discord: ${app.ctx.discord.kind}, mail: ${mailer.kind})`,
   );
   const stop = async () => {
+    metrics?.close();
     await worker.stop();
     await shutdown(0);
   };

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
 import { schema } from '../../db/client';
+import { emailDocument } from '../../lib/html';
 
 export interface MailMessage {
   to: string;
@@ -27,7 +28,7 @@ export function smtpMailer(url: string, from: string): Mailer {
         to: m.to,
         subject: m.subject,
         text: m.text,
-        html: m.html,
+        html: m.html === undefined ? undefined : emailDocument(m.subject, m.html),
         headers: m.headers,
       });
       return { id: info.messageId };
@@ -43,7 +44,13 @@ export function outboxMailer(database: Database, log: (msg: string) => void = ()
     async send(m) {
       const [row] = await database.db
         .insert(schema.outbox)
-        .values({ channel: 'email', recipient: m.to, subject: m.subject, body: m.text, html: m.html ?? null })
+        .values({
+          channel: 'email',
+          recipient: m.to,
+          subject: m.subject,
+          body: m.text,
+          html: m.html === undefined ? null : emailDocument(m.subject, m.html),
+        })
         .returning({ id: schema.outbox.id });
       log(`[outbox] email to ${m.to}: ${m.subject}`);
       return { id: row.id };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { addBrokerRequest, deleteBrokerRequest, editBrokerRequest, isAdmin } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
+import { PUBLIC_LIST_MAX_AGE } from '../../http/caching';
 import { brokersService } from './service';
 
 /** Checks the admin before the body is validated, so others get 401/403, never a validation hint. */
@@ -21,9 +22,14 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(
     '/api/brokers',
-    { schema: { tags, querystring: z.object({ all: z.enum(['0', '1', 'true', 'false']).optional() }) } },
-    async (req) => {
+    {
+      schema: { tags, querystring: z.object({ all: z.enum(['0', '1', 'true', 'false']).optional() }) },
+      config: { publicCache: PUBLIC_LIST_MAX_AGE },
+    },
+    async (req, reply) => {
       const admin = isAdmin(req.principal?.user.role);
+      // Admins may see disabled brokers: their answer is never shared.
+      if (admin) reply.header('cache-control', 'private, no-store');
       const all = req.query.all === '1' || req.query.all === 'true';
       return { brokers: await service.list({ admin, all }) };
     },

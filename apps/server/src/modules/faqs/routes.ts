@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { addFaqRequest, deleteFaqRequest, editFaqRequest } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
+import { PUBLIC_LIST_MAX_AGE } from '../../http/caching';
 import { faqsService } from './service';
 
 /** Checks the admin before the body is validated, so others get 401/403, never a validation hint. */
@@ -16,7 +17,9 @@ export const faqsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const service = faqsService(ctx);
   const tags = ['faqs'];
 
-  app.get('/api/faqs', { schema: { tags } }, async () => ({ faqs: await service.list() }));
+  app.get('/api/faqs', { schema: { tags }, config: { publicCache: PUBLIC_LIST_MAX_AGE } }, async () => ({
+    faqs: await service.list(),
+  }));
 
   app.get(
     '/api/faqs/category/:category',

@@ -1,8 +1,29 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/app-error';
+import { onScrape, queueDepth, queueOldestAge, scrape } from '../../lib/metrics';
+import { notificationsService } from '../notifications/service';
+import { readiness } from './service';
 
+const sameToken = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/** Liveness (/api/health), readiness (/api/ready) and the token-guarded metrics (decision 017). */
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const queue = notificationsService(ctx);
+  const off = onScrape(async () => {
+    const s = await queue.queueStats();
+    queueDepth.set(s.depth);
+    queueOldestAge.set(s.oldestAgeSeconds);
+  });
+  app.addHook('onClose', async () => {
+    off();
+  });
+
   app.get('/api/health', { schema: { tags: ['health'] } }, async () => {
     try {
       await ctx.database.query('select 1 as ok');
@@ -10,5 +31,23 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       throw new AppError('UNAVAILABLE', 'Database unavailable');
     }
     return { status: 'ok', database: ctx.database.kind, mail: ctx.mailer.kind };
+  });
+
+  app.get(
+    '/api/ready',
+    { schema: { tags: ['health'], summary: 'Readiness: database reachable, migrations applied, queue lag under the threshold' } },
+    async (_req, reply) => {
+      const r = await readiness(ctx, queue.queueStats);
+      if (r.ready) return r;
+      return reply.code(503).send({ data: r, errors: r.reasons.map((msg) => ({ msg })) });
+    },
+  );
+
+  app.get('/api/metrics', { schema: { hide: true } }, async (req, reply) => {
+    const token = ctx.config.METRICS_TOKEN;
+    const given = String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+    if (!token || !sameToken(given, token)) throw new AppError('NOT_FOUND', `Not found: GET /api/metrics`);
+    const m = await scrape();
+    return reply.type(m.contentType).send(m.body);
   });
 };

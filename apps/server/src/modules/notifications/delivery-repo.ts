@@ -87,6 +87,20 @@ const SPLIT_IDS_SQL = `select v.id, case when v.id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-
 /** The delivery queue and log (decision 005): claim with a lease, mark the outcome, list, retry. */
 export function deliveryQueue(db: Db) {
   return {
+    /** Deliveries waiting (queued or sending) and the age in seconds of the oldest one that is due. */
+    async queueStats(now: Date): Promise<{ depth: number; oldestAgeSeconds: number }> {
+      const r = await rows<{ depth: string | number; oldest: string | Date | null }>(
+        db,
+        sql`select count(*) as depth, min(next_attempt_at) filter (where next_attempt_at <= ${ts(now)}) as oldest
+            from notification_deliveries where status in ('queued', 'sending')`,
+      );
+      const oldest = r[0]?.oldest ? new Date(r[0].oldest) : null;
+      return {
+        depth: Number(r[0]?.depth ?? 0),
+        oldestAgeSeconds: oldest ? Math.max(0, (now.getTime() - oldest.getTime()) / 1000) : 0,
+      };
+    },
+
     /**
      * Claims up to `limit` due deliveries (queued and due, or stuck in sending past their lease),
      * each with its member's current row (one join in the same statement), so the worker can

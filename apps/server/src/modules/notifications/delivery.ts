@@ -1,5 +1,6 @@
 import type { Notifications } from '@roundup/shared';
 import type { AppContext } from '../../context';
+import { deliveries as deliveryMetric } from '../../lib/metrics';
 import type { ClaimedDelivery, NotificationsRepo } from './repo';
 import { addressFor, backoffMs, ineligibility, PLANS, splitIneligibility } from './rules';
 import { render } from './templates';
@@ -57,6 +58,8 @@ export function deliveries(
     }
     if (skipped.length > 0) {
       await repo.markSkipped(skipped, now);
+      for (const d of claimed)
+        if (!ready.some((r) => r.id === d.id)) deliveryMetric.inc({ channel: d.channel, outcome: 'skipped' });
       ctx.log.info({ skipped: skipped.length }, 'deliveries skipped: member or split no longer eligible');
     }
     return ready;
@@ -106,6 +109,7 @@ export function deliveries(
       for (let j = 0; j < chunk.length; j += 1) {
         const r = results[j];
         const d = chunk[j];
+        deliveryMetric.inc({ channel: d.channel, outcome: r.status === 'fulfilled' ? 'sent' : 'failed' });
         if (r.status === 'fulfilled') done.push({ id: d.id, providerId: r.value, recipient: d.recipient });
         else {
           const error = r.reason instanceof Error ? r.reason.message : String(r.reason);

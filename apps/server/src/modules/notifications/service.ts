@@ -163,6 +163,9 @@ export function notificationsService(ctx: AppContext) {
     sellReminders,
     deliverBatch,
 
+    /** Queue depth and the age of the oldest due delivery (readiness and metrics). */
+    queueStats: () => repo.queueStats(ctx.clock()),
+
     /** GET /api/rs/send-update: today's buy and sell reminders now (idempotent: a second press queues nothing). */
     async sendToday(actorId: string | null = null) {
       const date = todayInMarket(ctx.clock());

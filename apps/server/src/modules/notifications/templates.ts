@@ -105,7 +105,8 @@ export function render(
     : [];
   const text = [...lines, '', `Open the calendar: ${link}`, '', ...footer].join('\n');
   const html = [
-    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1b2430">',
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1b2430">',
     `<h1 style="font-size:18px">${escapeHtml(subject)}</h1>`,
     // Plain text as typed: a blank line starts a paragraph, a single line break stays one.
     ...lines

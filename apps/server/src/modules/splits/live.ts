@@ -15,6 +15,8 @@ import { SPLITS_CHANNEL } from './repo';
 export interface SplitsLive {
   /** Bumped on every signal; caches compare it to avoid storing data read before a change. */
   readonly version: number;
+  /** Milliseconds since the epoch of the last change this process saw (its start time before any): the live stream's event id. */
+  readonly lastChangeAt: number;
   onChange(fn: () => void): () => void;
   /** Signal this process (after a local commit). */
   emitLocal(): void;
@@ -24,9 +26,11 @@ export interface SplitsLive {
 export async function startSplitsLive(database: Database, log: FastifyBaseLogger): Promise<SplitsLive> {
   const listeners = new Set<() => void>();
   let version = 0;
+  let lastChangeAt = Date.now();
   let closed = false;
   const fire = () => {
     version += 1;
+    lastChangeAt = Math.max(Date.now(), lastChangeAt + 1);
     for (const fn of [...listeners]) {
       try {
         fn();
@@ -77,6 +81,9 @@ export async function startSplitsLive(database: Database, log: FastifyBaseLogger
   return {
     get version() {
       return version;
+    },
+    get lastChangeAt() {
+      return lastChangeAt;
     },
     onChange(fn) {
       listeners.add(fn);

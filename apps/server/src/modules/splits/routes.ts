@@ -6,6 +6,8 @@ import type { AppContext } from '../../context';
 import { AppError, notFound, unauthenticated } from '../../http/app-error';
 import { requireAdmin, requireUser } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
+import { liveStreams } from '../../lib/metrics';
+import { etagMatches, PUBLIC_LIST_MAX_AGE } from '../../http/caching';
 import { startSplitsLive } from './live';
 import { splitsService } from './service';
 
@@ -13,12 +15,24 @@ const HEARTBEAT_MS = 20_000;
 /** Open live streams per member (one per browser tab); more answer 429 instead of holding sockets without bound. */
 export const MAX_STREAMS_PER_USER = 8;
 
+/** Whether a reconnecting client's Last-Event-ID is older than the last change (ids are change times in ms). */
+export function missedChange(lastEventId: string | string[] | undefined, lastChangeAt: number): boolean {
+  const id = Number(Array.isArray(lastEventId) ? lastEventId[0] : lastEventId);
+  return lastEventId !== undefined && (!Number.isFinite(id) || id < lastChangeAt);
+}
+
 /** Reverse splits (product.md §7), the live change stream and the Pro iCal feed. */
 export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const live = await startSplitsLive(ctx.database, ctx.log);
   const service = splitsService(ctx, live);
   const streams = new Set<ServerResponse>();
   const streamsPerUser = new Map<string, number>();
+  // On shutdown the open streams end first (preClose), so the server can stop accepting and finish
+  // in-flight requests; EventSource clients then reconnect to another replica.
+  app.addHook('preClose', async () => {
+    for (const res of streams) res.end();
+    streams.clear();
+  });
   app.addHook('onClose', async () => {
     for (const res of streams) res.end();
     streams.clear();
@@ -27,17 +41,24 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.get(
     '/api/rs',
-    { schema: { tags: ['splits'], summary: 'Upcoming and Complete splits (Approved too for admins); masked for Starter users' } },
+    {
+      schema: { tags: ['splits'], summary: 'Upcoming and Complete splits (Approved too for admins); masked for Starter users' },
+      // The envelope is pre-compressed once per change (~10× smaller for 2,000 splits): no per-request compression.
+      compress: false,
+    },
     async (req, reply) => {
       const p = requireUser(req);
       const body = await service.listEnvelope(p.user.role);
       reply
         .type('application/json; charset=utf-8')
-        .header('vary', 'accept-encoding')
-        .header('cache-control', 'private, no-cache');
-      // The cached envelope is pre-compressed once per change (~10× smaller for 2,000 splits).
-      if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')))
-        return reply.header('content-encoding', 'gzip').send(body.gzip);
+        .header('vary', 'Accept-Encoding')
+        .header('cache-control', 'private, no-cache')
+        .header('etag', body.etag);
+      // The ETag names the audience (masked or full), so one member's tag never matches another view's body.
+      if (etagMatches(req.headers['if-none-match'], body.etag)) return reply.code(304).send();
+      const accepts = String(req.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(body.br);
+      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(body.gzip);
       return reply.send(body.json);
     },
   );
@@ -50,6 +71,7 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         summary: 'Complete Round Up splits, newest first (public)',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(100) }),
       },
+      config: { publicCache: PUBLIC_LIST_MAX_AGE },
     },
     async (req) => ({ splits: await service.past(req.query.limit) }),
   );
@@ -152,15 +174,19 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         'x-accel-buffering': 'no',
         'x-request-id': req.id,
       });
-      res.write('retry: 2000\n\nevent: hello\ndata: {}\n\n');
+      res.write(`retry: 2000\n\nid: ${live.lastChangeAt}\nevent: hello\ndata: {}\n\n`);
+      // A client that reconnects names the last event it saw; a change since then answers a resync at once.
+      if (missedChange(req.headers['last-event-id'], live.lastChangeAt))
+        res.write(`id: ${live.lastChangeAt}\nevent: splits\ndata: {"kind":"resync"}\n\n`);
       streams.add(res);
+      liveStreams.inc();
       let pending: NodeJS.Timeout | null = null;
       const off = live.onChange(() => {
         // Coalesce bursts (the local signal and the NOTIFY echo of one write) into one event.
         if (pending) return;
         pending = setTimeout(() => {
           pending = null;
-          res.write('event: splits\ndata: {"kind":"changed"}\n\n');
+          res.write(`id: ${live.lastChangeAt}\nevent: splits\ndata: {"kind":"changed"}\n\n`);
         }, 150);
       });
       // A revoked session (logout, password change or reset) closes its open streams: at once in this
@@ -192,6 +218,7 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         clearInterval(beat);
         if (pending) clearTimeout(pending);
         streams.delete(res);
+        liveStreams.dec();
       };
       req.raw.on('close', cleanup);
       res.on('close', cleanup);

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
   addDays,
   can,
@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import { withRetry } from '../../db/retry';
 import { conflict, forbidden, notFound } from '../../http/app-error';
+import { etagOf } from '../../http/caching';
 import { diffFields, recordAudit } from '../audit/service';
 import { newToken, safeEqual, sign, verifySigned } from '../../lib/tokens';
 import type { SplitsLive } from './live';
@@ -34,6 +35,8 @@ const SSE_TICKET_TTL_MS = 60_000;
 export interface EnvelopeBytes {
   json: Buffer;
   gzip: Buffer;
+  br: Buffer;
+  etag: string;
 }
 
 /** Reverse-split use cases. Every read goes through `splitAccess` (rules.ts; server-side masking, product.md §13, issue 12 §1). */
@@ -77,7 +80,13 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       if (hit && now - hit.at < CACHE_TTL_MS) return hit.body;
       const v = live.version;
       const json = Buffer.from(JSON.stringify({ data: { splits: await list(viewer) }, errors: [] }));
-      const body = { json, gzip: gzipSync(json, { level: 6 }) };
+      const body = {
+        json,
+        gzip: gzipSync(json, { level: 6 }),
+        br: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+        // The audience is part of the tag: a masked and a full list never share one, even when equal.
+        etag: etagOf(json, `${variant(viewer)}-`),
+      };
       if (live.version === v) cache.set(key, { body, at: now });
       return body;
     },

@@ -1,0 +1,104 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serving the built web app behind a CDN (docs/decisions/017-http-caching-and-operations.md):
+ * hashed assets are immutable for a year, index.html is revalidated on every load (ETag),
+ * .br/.gz siblings written by the web build are sent as-is with `Vary: Accept-Encoding`,
+ * and only navigations fall back to index.html: anything else that is not found is a 404.
+ */
+
+/** Public pages listed in sitemap.xml (the rest need an account or are per-member). */
+export const PUBLIC_PAGES = ['/', '/learn', '/services', '/brokers', '/faq', '/policies', '/terms-of-service', '/privacy-policy'];
+
+const ASSET_CACHE = 'public, max-age=31536000, immutable';
+const OTHER_FILE_CACHE = 'public, max-age=3600';
+
+/** Whether the request is a browser navigation the SPA should answer (not a missing file or an API call). */
+export function isNavigation(req: { method: string; url: string; headers: Record<string, unknown> }): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const pathname = req.url.split(/[?#]/)[0] ?? '';
+  if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) return false;
+  const segments = pathname.split('/');
+  // Dotfiles (/.env, /.git/config) and anything that names a file (/favicon-nope.png).
+  if (segments.some((s) => s.startsWith('.'))) return false;
+  if ((segments.at(-1) ?? '').includes('.')) return false;
+  return /\btext\/html\b/.test(String(req.headers.accept ?? ''));
+}
+
+export function robotsTxt(appUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /settings',
+    'Disallow: /api',
+    '',
+    `Sitemap: ${appUrl.replace(/\/$/, '')}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+export function sitemapXml(appUrl: string, lastChange: Date): string {
+  const base = appUrl.replace(/\/$/, '');
+  const day = lastChange.toISOString().slice(0, 10);
+  const urls = PUBLIC_PAGES.map((p) => `  <url><loc>${base}${p === '/' ? '/' : p}</loc><lastmod>${day}</lastmod></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+const notFoundBody = (req: FastifyRequest) => ({
+  data: null,
+  errors: [{ msg: `Not found: ${req.method} ${req.url.split('?')[0]}` }],
+});
+
+/**
+ * Registers the static files, robots.txt, sitemap.xml and the not-found handler.
+ * `webDist` null or without index.html: the API alone (every unknown path is a 404).
+ */
+export async function registerWeb(app: FastifyInstance, opts: { webDist: string | null; appUrl: string }) {
+  const serveWeb = opts.webDist !== null && existsSync(path.join(opts.webDist, 'index.html'));
+  // The pages change with each build: the build time is their last change.
+  const builtAt = serveWeb ? statSync(path.join(opts.webDist!, 'index.html')).mtime : new Date();
+  const robots = robotsTxt(opts.appUrl);
+  const sitemap = sitemapXml(opts.appUrl, builtAt);
+
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: opts.webDist!,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const rel = path.relative(opts.webDist!, filePath).split(path.sep).join('/');
+        const plain = rel.replace(/\.(br|gz)$/, '');
+        res.setHeader('vary', 'Accept-Encoding');
+        if (plain === 'index.html') res.setHeader('cache-control', 'no-cache');
+        else if (plain.startsWith('assets/')) res.setHeader('cache-control', ASSET_CACHE);
+        else res.setHeader('cache-control', OTHER_FILE_CACHE);
+      },
+    });
+  }
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', OTHER_FILE_CACHE).send(robots),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('application/xml; charset=utf-8').header('cache-control', OTHER_FILE_CACHE).send(sitemap),
+  );
+
+  app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!serveWeb || !isNavigation(req)) return reply.status(404).send(notFoundBody(req));
+    // The SPA answers navigations (deep links like /settings/accounts); setHeaders adds no-cache.
+    return reply.sendFile('index.html');
+  });
+  return { serveWeb };
+}

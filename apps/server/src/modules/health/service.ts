@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AppContext } from '../../context';
+import { MIGRATIONS_DIR } from '../../db/client';
+
+export interface Readiness {
+  ready: boolean;
+  database: 'ok' | 'unreachable';
+  migrations: { applied: number; expected: number };
+  queue: { depth: number; oldestAgeSeconds: number; maxLagSeconds: number } | null;
+  reasons: string[];
+}
+
+/** The migrations this build ships (drizzle's journal). */
+function expectedMigrations(): { count: number; lastWhen: number } {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return { count: journal.entries.length, lastWhen: Math.max(...journal.entries.map((e) => e.when)) };
+}
+
+/**
+ * Whether this process should receive traffic: the database answers, every migration this build
+ * ships is applied (drizzle records each one with its journal time), and the notification queue's
+ * oldest due delivery has waited less than READY_MAX_QUEUE_LAG_SECONDS.
+ */
+export async function readiness(
+  ctx: AppContext,
+  queueStats: () => Promise<{ depth: number; oldestAgeSeconds: number }>,
+): Promise<Readiness> {
+  const expected = expectedMigrations();
+  const maxLagSeconds = ctx.config.READY_MAX_QUEUE_LAG_SECONDS;
+  const out: Readiness = {
+    ready: false,
+    database: 'ok',
+    migrations: { applied: 0, expected: expected.count },
+    queue: null,
+    reasons: [],
+  };
+  try {
+    await ctx.database.query('select 1 as ok');
+  } catch {
+    out.database = 'unreachable';
+    out.reasons.push('The database is unreachable');
+    return out;
+  }
+  try {
+    const r = await ctx.database.query<{ n: string | number; last: string | number | null }>(
+      'select count(*) as n, max(created_at) as last from drizzle.__drizzle_migrations',
+    );
+    out.migrations.applied = Number(r.rows[0]?.n ?? 0);
+    if (Number(r.rows[0]?.last ?? 0) < expected.lastWhen)
+      out.reasons.push(`Migrations are not all applied (${out.migrations.applied} of ${expected.count})`);
+  } catch {
+    out.reasons.push('Migrations have never been applied');
+  }
+  try {
+    const q = await queueStats();
+    out.queue = { ...q, maxLagSeconds };
+    if (q.oldestAgeSeconds > maxLagSeconds)
+      out.reasons.push(
+        `The notification queue is behind: the oldest due delivery has waited ${Math.round(q.oldestAgeSeconds)} s (limit ${maxLagSeconds} s)`,
+      );
+  } catch {
+    out.reasons.push('The notification queue cannot be read');
+  }
+  out.ready = out.reasons.length === 0;
+  return out;
+}
