@@ -1,21 +1,43 @@
-// `npm test`: format check, lint, typecheck, unit + integration tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then the browser journeys. Stops at the first failure.
-import { spawnSync } from 'node:child_process';
+// `npm test`: everything, stopping at the first failing stage.
+// 1. At once (each mostly one core): the Prettier check, ESLint, TypeScript, and the web build the
+//    browser journeys use. A failing step's output is printed when it ends.
+// 2. Unit and integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), web components.
+// 3. The browser journeys (e2e/run.mjs: skipped without Chromium unless E2E=required).
+import { spawn } from 'node:child_process';
 
-const steps = [
-  ['format', 'npm', ['run', '--silent', 'format:check']],
-  ['lint', 'npm', ['run', 'lint']],
-  ['typecheck', 'npm', ['run', 'typecheck']],
-  ['unit and integration tests', 'npx', ['vitest', 'run']],
-  ['end-to-end journeys', 'node', ['e2e/run.mjs']],
-];
-for (const [name, cmd, args] of steps) {
+const secs = (t) => `${Math.round((Date.now() - t) / 1000)} s`;
+
+function run(name, cmd, args, { quiet }) {
   const started = Date.now();
-  console.log(`\n▶ ${name}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit' });
-  if (r.status !== 0) {
-    console.error(`\n✖ ${name} failed (exit ${r.status})`);
-    process.exit(r.status ?? 1);
-  }
-  console.log(`✔ ${name} (${Math.round((Date.now() - started) / 1000)} s)`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let out = '';
+    if (quiet) {
+      child.stdout.on('data', (c) => (out += c));
+      child.stderr.on('data', (c) => (out += c));
+    }
+    child.on('close', (code) => {
+      if (quiet && code !== 0) process.stdout.write(`\n── ${name} ──\n${out}`);
+      console.log(code === 0 ? `✔ ${name} (${secs(started)})` : `✖ ${name} failed (exit ${code}, ${secs(started)})`);
+      resolve(code === 0);
+    });
+  });
 }
+
+const total = Date.now();
+const stages = [
+  [
+    ['format', 'npm', ['run', '--silent', 'format:check']],
+    ['lint', 'npm', ['run', '--silent', 'lint']],
+    ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+    ['web build', 'npm', ['run', '--silent', 'build']],
+  ],
+  [['unit and integration tests', 'npx', ['vitest', 'run']]],
+  [['end-to-end journeys', 'node', ['e2e/run.mjs']]],
+];
+for (const stage of stages) {
+  console.log(`\n▶ ${stage.map(([name]) => name).join(', ')}`);
+  const ok = await Promise.all(stage.map(([name, cmd, args]) => run(name, cmd, args, { quiet: stage.length > 1 })));
+  if (!ok.every(Boolean)) process.exit(1);
+}
+console.log(`\n✔ npm test passed (${secs(total)})`);
