@@ -104,3 +104,19 @@ export function addTrade(app: FastifyInstance, token: string, newTrade: Record<s
 export function editTrade(app: FastifyInstance, token: string, newTrade: Record<string, unknown>) {
   return call(app, 'POST', '/api/trades/edit', { token, body: { newTrade } });
 }
+
+/**
+ * A paid membership, bought as the browser does on the local test checkout: start the checkout
+ * (`pro` monthly or `lifetime`), pay it, confirm the session. Answers the session id, the member as
+ * the API returns them and the URL the checkout sent the browser back to.
+ */
+export async function buyMembership(app: FastifyInstance, token: string, level: 'pro' | 'lifetime' = 'pro') {
+  const start = await call(app, 'POST', level === 'pro' ? '/api/subs/session' : '/api/subs/lifetime', { token, body: {} });
+  if (start.status !== 200) throw new Error(`checkout failed: ${start.status} ${JSON.stringify(start.body)}`);
+  const id = start.body.data.session.id as string;
+  const pay = await call(app, 'POST', `/api/subs/test-checkout/${id}/pay`, { token });
+  if (pay.status !== 200) throw new Error(`payment failed: ${pay.status} ${JSON.stringify(pay.body)}`);
+  const ok = await call(app, 'POST', '/api/subs/register-success', { token, body: { sessionId: id } });
+  if (ok.status !== 200) throw new Error(`register-success failed: ${ok.status} ${JSON.stringify(ok.body)}`);
+  return { id, user: ok.body.data.user, returnUrl: pay.body.data.url as string };
+}

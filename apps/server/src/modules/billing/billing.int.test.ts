@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localPayments } from '../../adapters/payments';
+import { buyMembership } from '../../../test/factories';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
@@ -10,17 +11,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** Starts a checkout, pays it on the local test checkout and confirms it, as the browser does. */
+/** Buys on the local test checkout as the browser does; the checkout sends the browser back to register-success. */
 async function buy(token: string, level: 'pro' | 'lifetime' = 'pro') {
-  const start = await call(t.app, 'POST', level === 'pro' ? '/api/subs/session' : '/api/subs/lifetime', { token, body: {} });
-  expect(start.status).toBe(200);
-  const id = start.body.data.session.id as string;
-  const pay = await call(t.app, 'POST', `/api/subs/test-checkout/${id}/pay`, { token });
-  expect(pay.status).toBe(200);
-  expect(pay.body.data.url).toBe(`http://localhost:3000/register/success/${id}`);
-  const ok = await call(t.app, 'POST', '/api/subs/register-success', { token, body: { sessionId: id } });
-  expect(ok.status).toBe(200);
-  return { id, user: ok.body.data.user };
+  const bought = await buyMembership(t.app, token, level);
+  expect(bought.returnUrl).toBe(`http://localhost:3000/register/success/${bought.id}`);
+  return bought;
 }
 
 describe('checkout with the local test checkout', () => {
