@@ -13,8 +13,8 @@ import type { AppContext } from '../../context';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import type { AuthService } from '../auth/service';
 import { auditFor, diffFields, latestAudit, recordAudit, searchAudit } from '../audit/service';
-import { memberRecords, type AdminEditable } from '../users/queries';
-import { adminUsersRepo, type UserRow } from './repo';
+import { memberRecords, type AdminEditable, type UserRow } from '../users/queries';
+import { sessionChecks } from '../auth/queries';
 import { isUuid } from '../../lib/ids';
 import { adminEditRefusal, grantedRoleAfterAdminEdit } from './rules';
 
@@ -35,14 +35,16 @@ function toSummary(r: UserRow): AdminUserSummary {
 /** The admin's user management (product.md §2 Admin screens; the privacy policy lets admins see and edit user info). */
 export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revokeAllSessions'>) {
   const db = ctx.database.db;
-  const repo = adminUsersRepo(db);
+  // Admin user management owns no table: it reads and edits members through users/queries.ts.
+  const repo = memberRecords(db);
+  const sessions = sessionChecks(db);
 
   async function detail(id: string): Promise<AdminUserDetail> {
     const row = isUuid(id) ? await repo.byId(id) : undefined;
     if (!row) throw notFound('User not found');
     const [referrer, activeSessions, audit] = await Promise.all([
       repo.username(row.referrerId),
-      repo.activeSessions(row.id, ctx.clock()),
+      sessions.activeCount(row.id, ctx.clock()),
       auditFor(db, 'user', row.id),
     ]);
     return {

@@ -10,5 +10,7 @@ export function sessionChecks(db: Db) {
   return {
     /** True while the session exists, is not revoked or expired, and its member is not disabled. */
     isLive: (sessionId: string, now: Date) => repo.sessionLive(sessionId, now),
+    /** How many sessions of the member are neither revoked nor expired (the admin's user page). */
+    activeCount: (userId: string, now: Date) => repo.activeSessions(userId, now),
   };
 }

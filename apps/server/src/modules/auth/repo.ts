@@ -33,6 +33,13 @@ export function authRepo(db: Db) {
         .limit(1);
       return Boolean(row);
     },
+    async activeSessions(userId: string, now: Date): Promise<number> {
+      const [r] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(s)
+        .where(and(eq(s.userId, userId), isNull(s.revokedAt), gt(s.expiresAt, now)));
+      return Number(r?.n ?? 0);
+    },
     async touchSession(id: string, now: Date) {
       await db.update(s).set({ lastUsedAt: now }).where(eq(s.id, id));
     },

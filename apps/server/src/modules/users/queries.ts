@@ -24,6 +24,11 @@ export function memberRecords(db: Db) {
     byId: (id: string) => repo.byId(id),
     byEmail: (email: string) => repo.byEmail(email),
     byUsername: (username: string) => repo.byUsername(username),
+    /** The username of a member (e.g. a referrer), or null. */
+    username: (id: string | null) => repo.username(id),
+    /** The admin list: members whose username or email contains `q`, newest first, and how many there are. */
+    search: (q: string | undefined, limit: number, offset = 0) => repo.search(q, limit, offset),
+    count: (q?: string) => repo.count(q),
     /** The member as the API shows them (product.md §3), with their referrer's username. */
     publicUser: async (row: UserRow) => toPublicUser(row, await repo.referrerUsername(row)),
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Notifications, PublicUser, Role } from '@roundup/shared';
 import { normalizeRole } from '@roundup/shared';
 import type { Db } from '../../db/client';
@@ -56,6 +56,16 @@ export function toPublicUser(row: UserRow, referrerUsername: string | null = nul
   };
 }
 
+const matching = (q: string | undefined) => {
+  const term = q?.trim();
+  const u = schema.users;
+  return term ? or(ilike(u.username, `%${escapeLike(term)}%`), ilike(u.email, `%${escapeLike(term)}%`)) : undefined;
+};
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 export function usersRepo(db: Db) {
   const u = schema.users;
   return {
@@ -70,6 +80,23 @@ export function usersRepo(db: Db) {
         .where(sql`lower(${u.email}) = lower(${email})`)
         .limit(1);
       return row;
+    },
+    /** Users whose username or email contains `q`, newest first (the admin list). */
+    async search(q: string | undefined, limit: number, offset = 0): Promise<UserRow[]> {
+      return db.select().from(u).where(matching(q)).orderBy(desc(u.createdDate), desc(u.id)).limit(limit).offset(offset);
+    },
+    /** All users, or those `search` finds for `q`. */
+    async count(q?: string): Promise<number> {
+      const [r] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(u)
+        .where(matching(q));
+      return Number(r?.n ?? 0);
+    },
+    async username(id: string | null): Promise<string | null> {
+      if (!id) return null;
+      const [row] = await db.select({ username: u.username }).from(u).where(eq(u.id, id)).limit(1);
+      return row?.username ?? null;
     },
     async byUsername(username: string): Promise<UserRow | undefined> {
       const [row] = await db
