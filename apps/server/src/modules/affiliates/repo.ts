@@ -1,26 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 
+/** The commissions ledger (this module's one table); members are read through users/queries.ts. */
 export function affiliatesRepo(db: Db) {
-  const u = schema.users;
   const c = schema.commissions;
   return {
-    async referralsOf(referrerId: string) {
-      return db
-        .select({ id: u.id, username: u.username, role: u.role, createdDate: u.createdDate })
-        .from(u)
-        .where(eq(u.referrerId, referrerId))
-        .orderBy(asc(u.createdDate));
-    },
-    async referrerOf(userId: string): Promise<string | null> {
-      const [row] = await db.select({ referrerId: u.referrerId }).from(u).where(eq(u.id, userId)).limit(1);
-      return row?.referrerId ?? null;
-    },
-    async userExists(id: string): Promise<boolean> {
-      const [row] = await db.select({ id: u.id }).from(u).where(eq(u.id, id)).limit(1);
-      return Boolean(row);
-    },
     /** Inserts once per invoice; a second credit for the same invoice does nothing. */
     async insertCommission(values: {
       referrerId: string;
@@ -47,10 +32,9 @@ export function affiliatesRepo(db: Db) {
           status: c.status,
           createdAt: c.createdAt,
           paidAt: c.paidAt,
-          referredUsername: u.username,
+          referredUserId: c.referredUserId,
         })
         .from(c)
-        .leftJoin(u, eq(u.id, c.referredUserId))
         .where(eq(c.referrerId, referrerId))
         .orderBy(desc(c.createdAt));
     },

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
 import { recordAudit } from '../audit/service';
+import { memberRecords } from '../users/queries';
 import { affiliatesRepo } from './repo';
 import { commissionCents, monthlyRows, totalsOf } from './rules';
 
@@ -12,9 +13,10 @@ import { commissionCents, monthlyRows, totalsOf } from './rules';
  */
 export function commissionLedger(tx: Db) {
   const repo = affiliatesRepo(tx);
+  const members = memberRecords(tx);
   return {
     async credit(input: { referredUserId: string; invoiceId: string; amountPaidCents: number; refunded: boolean }) {
-      const referrerId = await repo.referrerOf(input.referredUserId);
+      const referrerId = (await members.byId(input.referredUserId))?.referrerId ?? null;
       if (!referrerId || referrerId === input.referredUserId) return false;
       const amountCents = commissionCents(input.amountPaidCents);
       if (amountCents <= 0) return false;
@@ -32,9 +34,12 @@ export function commissionLedger(tx: Db) {
 
 export function affiliatesService(ctx: AppContext) {
   const repo = affiliatesRepo(ctx.database.db);
+  const members = memberRecords(ctx.database.db);
+  const userExists = async (id: string) => Boolean(await members.byId(id));
 
   async function commissions(referrerId: string): Promise<CommissionsResponse> {
     const rows = await repo.commissionsOf(referrerId);
+    const names = await members.usernames(rows.map((r) => r.referredUserId));
     const plain = rows.map((r) => ({
       amountCents: r.amountCents,
       status: r.status,
@@ -46,7 +51,7 @@ export function affiliatesService(ctx: AppContext) {
       items: rows.map((r) => ({
         _id: r.id,
         invoiceId: r.invoiceId,
-        referredUsername: r.referredUsername,
+        referredUsername: (r.referredUserId && names.get(r.referredUserId)) || null,
         amount: r.amountCents,
         status: r.status as 'pending' | 'paid' | 'reversed',
         createdDate: r.createdAt.toISOString(),
@@ -57,16 +62,16 @@ export function affiliatesService(ctx: AppContext) {
 
   return {
     async referrals(userId: string): Promise<Referral[]> {
-      const rows = await repo.referralsOf(userId);
+      const rows = await members.referralsOf(userId);
       return rows.map((r) => ({ _id: r.id, username: r.username, role: r.role }));
     },
     commissions,
     async adminCommissions(userId: string) {
-      if (!(await repo.userExists(userId))) throw notFound('User not found');
+      if (!(await userExists(userId))) throw notFound('User not found');
       return commissions(userId);
     },
     async markPaid(userId: string, ids?: string[], actorId: string | null = null) {
-      if (!(await repo.userExists(userId))) throw notFound('User not found');
+      if (!(await userExists(userId))) throw notFound('User not found');
       const count = await ctx.database.db.transaction(async (t) => {
         const tx = t as unknown as Db;
         const n = await affiliatesRepo(tx).markPaid(userId, ctx.clock(), ids);

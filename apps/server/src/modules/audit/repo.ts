@@ -1,16 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { AuditEntry } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 
 const a = schema.auditLog;
-const actor = alias(schema.users, 'actor');
 
-type AuditRow = {
+export type AuditRow = {
   id: string;
   actorId: string | null;
-  actorUsername: string | null;
   action: string;
   targetType: string;
   targetId: string | null;
@@ -18,11 +15,12 @@ type AuditRow = {
   createdAt: Date;
 };
 
-function toEntry(r: AuditRow): AuditEntry {
+/** An entry as the API shows it; the actor's username comes from the users module. */
+export function toEntry(r: AuditRow, actorUsername: string | null): AuditEntry {
   return {
     _id: r.id,
     actorId: r.actorId,
-    actorUsername: r.actorUsername,
+    actorUsername,
     action: r.action,
     targetType: r.targetType,
     targetId: r.targetId,
@@ -37,29 +35,25 @@ export function auditRepo(db: Db) {
       .select({
         id: a.id,
         actorId: a.actorId,
-        actorUsername: actor.username,
         action: a.action,
         targetType: a.targetType,
         targetId: a.targetId,
         details: a.details,
         createdAt: a.createdAt,
       })
-      .from(a)
-      .leftJoin(actor, eq(actor.id, a.actorId));
+      .from(a);
   return {
     async insert(values: typeof a.$inferInsert) {
       await db.insert(a).values(values);
     },
     async forTarget(targetType: string, targetId: string, limit: number) {
-      const rows = await select()
+      return select()
         .where(and(eq(a.targetType, targetType), eq(a.targetId, targetId)))
         .orderBy(desc(a.createdAt), desc(a.id))
         .limit(limit);
-      return rows.map(toEntry);
     },
     async latest(limit: number) {
-      const rows = await select().orderBy(desc(a.createdAt), desc(a.id)).limit(limit);
-      return rows.map(toEntry);
+      return select().orderBy(desc(a.createdAt), desc(a.id)).limit(limit);
     },
     /** One page of entries matching the filters (newest first) and how many match in all. Days are New York days. */
     async search(f: { actorId?: string; action?: string; fromDay?: string; toDay?: string; limit: number; offset: number }) {
@@ -76,23 +70,18 @@ export function auditRepo(db: Db) {
           .from(a)
           .where(where),
       ]);
-      return { entries: rows.map(toEntry), total: Number(total) };
+      return { rows, total: Number(total) };
     },
-    /** Who appears in the log and which actions, for the filters. */
+    /** Which admins appear in the log and which actions, for the filters. */
     async facets() {
-      const [admins, actions] = await Promise.all([
+      const [actors, actions] = await Promise.all([
         db
-          .selectDistinct({ id: a.actorId, username: actor.username })
+          .selectDistinct({ id: a.actorId })
           .from(a)
-          .leftJoin(actor, eq(actor.id, a.actorId))
-          .where(sql`${a.actorId} is not null`)
-          .orderBy(actor.username),
+          .where(sql`${a.actorId} is not null`),
         db.selectDistinct({ action: a.action }).from(a).orderBy(a.action),
       ]);
-      return {
-        admins: admins.map((r) => ({ _id: r.id as string, username: r.username ?? null })),
-        actions: actions.map((r) => r.action),
-      };
+      return { actorIds: actors.map((r) => r.id as string), actions: actions.map((r) => r.action) };
     },
   };
 }

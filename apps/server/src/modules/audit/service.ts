@@ -1,6 +1,7 @@
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditPage, type AuditQuery } from '@roundup/shared';
 import type { Db } from '../../db/client';
-import { auditRepo } from './repo';
+import { memberRecords } from '../users/queries';
+import { auditRepo, toEntry, type AuditRow } from './repo';
 
 /** The audit log: who did what to which object, written in the same transaction as the change. */
 
@@ -31,14 +32,20 @@ export async function recordAudit(db: Db, input: AuditInput): Promise<void> {
   });
 }
 
+/** Entries with their actors' usernames (read from the users module). */
+async function entries(db: Db, rows: AuditRow[]): Promise<AuditEntry[]> {
+  const names = await memberRecords(db).usernames(rows.map((r) => r.actorId));
+  return rows.map((r) => toEntry(r, (r.actorId && names.get(r.actorId)) || null));
+}
+
 /** The latest entries about one object (e.g. a user's page). */
 export async function auditFor(db: Db, targetType: string, targetId: string, limit = 100): Promise<AuditEntry[]> {
-  return auditRepo(db).forTarget(targetType, targetId, limit);
+  return entries(db, await auditRepo(db).forTarget(targetType, targetId, limit));
 }
 
 /** The latest entries overall. */
 export async function latestAudit(db: Db, limit = 100): Promise<AuditEntry[]> {
-  return auditRepo(db).latest(limit);
+  return entries(db, await auditRepo(db).latest(limit));
 }
 
 /** GET /api/admin/audit: every admin action, filtered by admin, action and New York days, one page at a time. */
@@ -57,7 +64,11 @@ export async function searchAudit(db: Db, q: AuditQuery): Promise<AuditPage> {
     }),
     repo.facets(),
   ]);
-  return { audit: found.entries, page, pageSize, total: found.total, ...facets };
+  const names = await memberRecords(db).usernames(facets.actorIds);
+  const admins = facets.actorIds
+    .map((id) => ({ _id: id, username: names.get(id) ?? null }))
+    .sort((x, y) => (x.username ?? '\uffff').localeCompare(y.username ?? '\uffff'));
+  return { audit: await entries(db, found.rows), page, pageSize, total: found.total, admins, actions: facets.actions };
 }
 
 /** Lists which fields differ between two objects, as { field: { from, to } } (values truncated). */

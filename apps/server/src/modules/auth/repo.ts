@@ -1,37 +1,39 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
+import { memberRecords } from '../users/queries';
 
 export type EmailTokenPurpose = 'verify' | 'reset';
 
 export function authRepo(db: Db) {
   const s = schema.sessions;
   const t = schema.emailTokens;
-  const u = schema.users;
   return {
     async createSession(values: { userId: string; tokenHash: string; expiresAt: Date; userAgent?: string | null }) {
       const [row] = await db.insert(s).values(values).returning({ id: s.id });
       return row;
     },
-    /** The live session for a token hash together with its (enabled) user. */
+    /** The live session for a token hash together with its user, who must be enabled (read from the users module). */
     async liveSession(tokenHash: string, now: Date) {
-      const [row] = await db
-        .select({ session: s, user: u })
+      const [session] = await db
+        .select()
         .from(s)
-        .innerJoin(u, eq(u.id, s.userId))
-        .where(and(eq(s.tokenHash, tokenHash), isNull(s.revokedAt), gt(s.expiresAt, now), eq(u.disabled, false)))
+        .where(and(eq(s.tokenHash, tokenHash), isNull(s.revokedAt), gt(s.expiresAt, now)))
         .limit(1);
-      return row;
+      if (!session) return undefined;
+      const user = await memberRecords(db).byId(session.userId);
+      return user && !user.disabled ? { session, user } : undefined;
     },
     /** Whether a session (by id) is still live: not revoked, not expired, its user enabled. */
     async sessionLive(id: string, now: Date): Promise<boolean> {
-      const [row] = await db
-        .select({ id: s.id })
+      const [session] = await db
+        .select({ userId: s.userId })
         .from(s)
-        .innerJoin(u, eq(u.id, s.userId))
-        .where(and(eq(s.id, id), isNull(s.revokedAt), gt(s.expiresAt, now), eq(u.disabled, false)))
+        .where(and(eq(s.id, id), isNull(s.revokedAt), gt(s.expiresAt, now)))
         .limit(1);
-      return Boolean(row);
+      if (!session) return false;
+      const user = await memberRecords(db).byId(session.userId);
+      return Boolean(user && !user.disabled);
     },
     async activeSessions(userId: string, now: Date): Promise<number> {
       const [r] = await db

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Split, SplitInput, SplitStatus } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
@@ -115,11 +115,6 @@ function txOps(tx: Db) {
         .where(eq(t.id, id))
         .returning();
       return toSplit(row);
-    },
-    /** Members' trades on a split (read under the split's row lock, which new trades' foreign keys wait on). */
-    async tradeCount(id: string): Promise<number> {
-      const [row] = await tx.select({ n: count() }).from(schema.trades).where(eq(schema.trades.splitId, id));
-      return Number(row?.n ?? 0);
     },
     /** Hides the split everywhere and keeps its trades: an UPDATE that fires none of the analytics triggers. */
     async archive(id: string): Promise<void> {

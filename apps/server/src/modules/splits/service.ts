@@ -19,6 +19,7 @@ import { diffFields, recordAudit } from '../audit/service';
 import { newToken, safeEqual, sign, verifySigned } from '../../lib/tokens';
 import type { SplitsLive } from './live';
 import { sessionChecks } from '../auth/queries';
+import { tradeFacts } from '../trades/queries';
 import { splitsRepo } from './repo';
 import { buildIcal, presentAll, seesEverything, splitAccess, strip, visibleStatuses, type Viewer } from './rules';
 
@@ -172,7 +173,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
         repo.inTransaction(async (tx, ops) => {
           const before = await ops.lockById(id);
           if (!before || before.archived) throw notFound('Split not found');
-          const trades = await ops.tradeCount(id);
+          const trades = await tradeFacts(tx).countForSplit(id);
           if (trades > 0 && !opts.confirm) throw conflict(archiveQuestion(trades));
           await recordAudit(tx, {
             actorId: opts.actorId ?? null,

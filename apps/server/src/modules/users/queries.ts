@@ -26,6 +26,10 @@ export function memberRecords(db: Db) {
     byUsername: (username: string) => repo.byUsername(username),
     /** The username of a member (e.g. a referrer), or null. */
     username: (id: string | null) => repo.username(id),
+    /** Usernames by id for a list of ids (audit entries, commissions); unknown ids are left out. */
+    usernames: (ids: readonly (string | null)[]) => repo.usernames(ids),
+    /** The members a member referred, oldest first (affiliates). */
+    referralsOf: (referrerId: string) => repo.referralsOf(referrerId),
     /** The admin list: members whose username or email contains `q`, newest first, and how many there are. */
     search: (q: string | undefined, limit: number, offset = 0) => repo.search(q, limit, offset),
     count: (q?: string) => repo.count(q),

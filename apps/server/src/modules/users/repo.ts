@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Notifications, PublicUser, Role } from '@roundup/shared';
 import { normalizeRole } from '@roundup/shared';
 import type { Db } from '../../db/client';
@@ -97,6 +97,21 @@ export function usersRepo(db: Db) {
       if (!id) return null;
       const [row] = await db.select({ username: u.username }).from(u).where(eq(u.id, id)).limit(1);
       return row?.username ?? null;
+    },
+    /** Usernames by id, for lists that show who did something (unknown ids are left out). */
+    async usernames(ids: readonly (string | null)[]): Promise<Map<string, string>> {
+      const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+      if (wanted.length === 0) return new Map();
+      const rows = await db.select({ id: u.id, username: u.username }).from(u).where(inArray(u.id, wanted));
+      return new Map(rows.map((r) => [r.id, r.username]));
+    },
+    /** The members a member referred, oldest first. */
+    async referralsOf(referrerId: string) {
+      return db
+        .select({ id: u.id, username: u.username, role: u.role, createdDate: u.createdDate })
+        .from(u)
+        .where(eq(u.referrerId, referrerId))
+        .orderBy(asc(u.createdDate));
     },
     async byUsername(username: string): Promise<UserRow | undefined> {
       const [row] = await db

@@ -1,0 +1,22 @@
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { schema } from '../../db/client';
+
+const t = schema.trades;
+
+/**
+ * What other modules may ask about members' trades (the trades table belongs to this module,
+ * docs/ARCHITECTURE.md). Each read runs in the caller's `db` or transaction.
+ */
+export function tradeFacts(db: Db) {
+  return {
+    /**
+     * How many trades members hold on a split. Read under the split's row lock (splits' delete),
+     * it is exact: a trade being added waits on that lock through its foreign key.
+     */
+    async countForSplit(splitId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(t).where(eq(t.splitId, splitId));
+      return Number(row?.n ?? 0);
+    },
+  };
+}
