@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { accountsRelation } from '../accounts/queries';
+import { brokersRelation } from '../brokers/queries';
+import { splitsRelation } from '../splits/queries';
+import { tradesRelation } from '../trades/queries';
 import type { AccountIn, OpenTrade, SplitIn, TradeIn, TradeRecords, TradeTotals } from './rules';
 
 type AccountTuple = [string, string, string | null, string, number | null, string];
@@ -14,7 +18,7 @@ const parseJson = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v
 /** The member's accounts with their broker's stated return time, as one JSON value. */
 const accountsJson = (userId: string) => sql`
   (select coalesce(json_agg(json_build_array(a.id, a.nickname, a.broker_id, a.broker, b.share_return_time, a.type)), '[]'::json)
-     from accounts a left join brokers b on b.id = a.broker_id where a.user_id = ${userId})`;
+     from ${accountsRelation} a left join ${brokersRelation} b on b.id = a.broker_id where a.user_id = ${userId})`;
 
 /**
  * The member's first `limit` open positions (bought, not sold) in the order of `openPositions`
@@ -24,10 +28,10 @@ const accountsJson = (userId: string) => sql`
 const openJson = (userId: string, limit: number) => sql`
   (select coalesce(json_agg(json_build_array(o.account_id, o.buy_date, o.buy_price, o.split_id, o.name, o.ticker, o.eff_date)), '[]'::json)
      from (select t.account_id, t.buy_date, t.buy_price::text as buy_price, s.id as split_id, s.name, s.ticker, s.eff_date
-             from trades t
-             join reverse_splits s on s.id = t.split_id
-             join accounts a on a.id = t.account_id
-             left join brokers b on b.id = a.broker_id
+             from ${tradesRelation} t
+             join ${splitsRelation} s on s.id = t.split_id
+             join ${accountsRelation} a on a.id = t.account_id
+             left join ${brokersRelation} b on b.id = a.broker_id
             where t.user_id = ${userId} and t.sell_price is null and t.sell_date is null
               and (t.buy_price is not null or t.buy_date is not null)
             order by s.eff_date + b.share_return_time nulls last, s.ticker collate "C", a.nickname collate "C"
@@ -64,7 +68,7 @@ export function analyticsRepo(db: Db) {
           (select coalesce(json_agg(json_build_array(m.account_id, m.month, m.profit_ticks, m.trades)), '[]'::json)
              from trade_month_totals m where m.user_id = ${userId}) as months,
           (select coalesce(json_agg(json_build_array(s.id, s.name, s.ticker, s.eff_date, st.profit_ticks, st.trades)), '[]'::json)
-             from trade_split_totals st join reverse_splits s on s.id = st.split_id where st.user_id = ${userId}) as splits,
+             from trade_split_totals st join ${splitsRelation} s on s.id = st.split_id where st.user_id = ${userId}) as splits,
           (select coalesce(json_agg(json_build_array(r.account_id, r.days, r.trades)), '[]'::json)
              from trade_return_days r where r.user_id = ${userId}) as returns,
           (select json_build_array(u.trades, u.open_positions) from trade_member_totals u where u.user_id = ${userId}) as counts,
@@ -123,10 +127,10 @@ export function analyticsRepo(db: Db) {
         select
           (select string_agg(concat_ws(',', t.account_id, t.split_id, coalesce(t.buy_date::text, ''), coalesce(t.buy_price::text, ''),
                                        coalesce(t.sell_date::text, ''), coalesce(t.sell_price::text, '')), ';')
-             from trades t where t.user_id = ${userId}) as trades,
+             from ${tradesRelation} t where t.user_id = ${userId}) as trades,
           ${accountsJson(userId)} as accounts,
           (select coalesce(json_agg(json_build_array(s.id, s.name, s.ticker, s.eff_date)), '[]'::json)
-             from reverse_splits s where s.id in (select t.split_id from trades t where t.user_id = ${userId})) as splits
+             from ${splitsRelation} s where s.id in (select t.split_id from ${tradesRelation} t where t.user_id = ${userId})) as splits
       `)) as unknown as { rows: { trades: string | null; accounts: unknown; splits: unknown }[] };
       const row = res.rows[0];
       const splits: SplitIn[] = parseJson<SplitTuple>(row.splits).map(([id, name, ticker, effDate]) => ({

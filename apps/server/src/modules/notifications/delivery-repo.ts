@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Notifications } from '@roundup/shared';
 import type { Db } from '../../db/client';
+import { splitsRelation } from '../splits/queries';
+import { membersRelation } from '../users/queries';
 import { PREF_COLUMN, rows, ts } from './sql';
 import type { EventKind, Recipient } from './rules';
 
@@ -122,12 +124,12 @@ export function deliveryQueue(db: Db) {
               returning d.id, d.idem_key, d.user_id, d.channel, d.recipient, d.data, d.attempts, d.next_attempt_at, e.kind, e.payload, e.pro_only_audience)
             select c.id::text as id, c.idem_key, c.user_id::text as user_id, c.channel, c.recipient, c.data, c.attempts, c.kind, c.payload,
               c.pro_only_audience as pro_only, ${sql.raw(RECIPIENT_COLUMNS)}, sp.splits
-            from claimed c left join users u on u.id = c.user_id
+            from claimed c left join ${membersRelation} u on u.id = c.user_id
             -- The splits named in the payload (SPLIT_IDS_SQL), each as it is now; a deleted one has no row.
             left join lateral (
               select coalesce(jsonb_agg(jsonb_build_object('id', x.id, 'status', s.status, 'archived', s.archived_at is not null)), '[]'::jsonb) as splits
               from (${sql.raw(SPLIT_IDS_SQL)}) x
-              left join reverse_splits s on s.id = x.uid
+              left join ${splitsRelation} s on s.id = x.uid
             ) sp on true
             order by c.next_attempt_at`,
       );
@@ -192,7 +194,7 @@ export function deliveryQueue(db: Db) {
         sql`select d.id::text as id, d.idem_key, d.user_id::text as user_id, u.username, d.channel, d.recipient, d.status, d.attempts,
               d.provider_id, d.error, e.kind, to_char(d.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
               to_char(d.sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as sent_at
-            from notification_deliveries d join notification_events e on e.id = d.event_id left join users u on u.id = d.user_id
+            from notification_deliveries d join notification_events e on e.id = d.event_id left join ${membersRelation} u on u.id = d.user_id
             ${where} order by d.created_at desc, d.id limit ${filter.limit}`,
       );
     },

@@ -1,7 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Notifications } from '@roundup/shared';
 import type { Db } from '../../db/client';
-import { memberRecords } from '../users/queries';
+import { accountsRelation } from '../accounts/queries';
+import { brokersRelation } from '../brokers/queries';
+import { splitsRelation } from '../splits/queries';
+import { tradesRelation } from '../trades/queries';
+import { memberRecords, membersRelation } from '../users/queries';
 import { deliveryQueue } from './delivery-repo';
 import { PREF_COLUMN, rows, ts } from './sql';
 
@@ -95,7 +99,7 @@ export function notificationsRepo(db: Db) {
           sql`with ins as (
                 insert into notification_deliveries (idem_key, event_id, user_id, channel, recipient, next_attempt_at, created_at, updated_at)
                 select ${input.eventKey} || ':' || u.id::text || ${':' + channel}, ${input.eventId}::uuid, u.id, ${channel}, ${recipient}, ${ts(input.now)}, ${ts(input.now)}, ${ts(input.now)}
-                from users u where ${sql.join(conds, sql` and `)}
+                from ${membersRelation} u where ${sql.join(conds, sql` and `)}
                 on conflict (idem_key) do nothing returning 1)
               select count(*)::int as n from ins`,
         );
@@ -118,7 +122,7 @@ export function notificationsRepo(db: Db) {
       const perChannel = channels.map((ch) => sql`count(*) filter (where ${match(ch)})::int as ${sql.identifier(ch)}`);
       const r = await rows<Record<string, number>>(
         tx,
-        sql`select count(*) filter (where ${sql.join(channels.map(match), sql` or `)})::int as recipients, ${sql.join(perChannel, sql`, `)} from users u`,
+        sql`select count(*) filter (where ${sql.join(channels.map(match), sql` or `)})::int as recipients, ${sql.join(perChannel, sql`, `)} from ${membersRelation} u`,
       );
       const row = r[0] ?? {};
       return {
@@ -144,7 +148,7 @@ export function notificationsRepo(db: Db) {
       const where = after ? sql`where id > ${after}::uuid` : sql``;
       const r = await rows<{ last: string | null }>(
         tx,
-        sql`select id::text as last from (select id from users ${where} order by id limit ${size}) c order by id desc limit 1`,
+        sql`select id::text as last from (select id from ${membersRelation} m ${where} order by id limit ${size}) c order by id desc limit 1`,
       );
       return r[0]?.last ?? null;
     },
@@ -183,7 +187,7 @@ export function notificationsRepo(db: Db) {
     async split(tx: Db, splitId: string) {
       const r = await rows<Record<string, unknown>>(
         tx,
-        sql`select ${SPLIT_FIELDS} from reverse_splits where id = ${splitId}::uuid`,
+        sql`select ${SPLIT_FIELDS} from ${splitsRelation} s where id = ${splitId}::uuid`,
       );
       return r[0] ?? null;
     },
@@ -192,7 +196,7 @@ export function notificationsRepo(db: Db) {
       return rows<Record<string, unknown>>(
         db,
         // Only public, live splits are reminded of (Approved ones are not public; archived ones are gone).
-        sql`select ${SPLIT_FIELDS} from reverse_splits where buy_date = ${date}::date and status = 'Upcoming' and archived_at is null order by ticker`,
+        sql`select ${SPLIT_FIELDS} from ${splitsRelation} s where buy_date = ${date}::date and status = 'Upcoming' and archived_at is null order by ticker`,
       );
     },
 
@@ -206,12 +210,12 @@ export function notificationsRepo(db: Db) {
         sql`select u.id::text as user_id, u.email, u.email_validated, u.phone, u.phone_validated, u.role, u.disabled, ${sql.raw(prefs)},
               t.ticker, a.nickname, a.broker, to_char(s.eff_date, 'YYYY-MM-DD') as eff_date,
               coalesce(b.share_return_time, nb.share_return_time) as share_return_time
-            from trades t
-            join accounts a on a.id = t.account_id
-            join reverse_splits s on s.id = t.split_id
-            join users u on u.id = t.user_id
-            left join brokers b on b.id = a.broker_id
-            left join lateral (select share_return_time from brokers x where a.broker_id is null and lower(x.name) = lower(a.broker) limit 1) nb on true
+            from ${tradesRelation} t
+            join ${accountsRelation} a on a.id = t.account_id
+            join ${splitsRelation} s on s.id = t.split_id
+            join ${membersRelation} u on u.id = t.user_id
+            left join ${brokersRelation} b on b.id = a.broker_id
+            left join lateral (select share_return_time from ${brokersRelation} x where a.broker_id is null and lower(x.name) = lower(a.broker) limit 1) nb on true
             where t.sell_date is null and (t.buy_date is not null or t.buy_price is not null)
               and s.eff_date between ${date}::date - 15 and ${date}::date
             order by u.id, a.position, t.ticker`,

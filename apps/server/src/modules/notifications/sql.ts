@@ -1,19 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Notifications } from '@roundup/shared';
 import type { Db } from '../../db/client';
 
-/** SQL column of each preference (product.md §3 names → users columns). */
-export const PREF_COLUMN: Record<keyof Notifications, string> = {
-  rsa: 'notify_rsa',
-  upcomingRsa: 'notify_upcoming_rsa',
-  buyReminderRsa: 'notify_buy_reminder_rsa',
-  sellRsa: 'notify_sell_rsa',
-  generalRsa: 'notify_general_rsa',
-  newsletter: 'notify_newsletter',
-  rsaWhatsapp: 'notify_rsa_whatsapp',
-  rsaSMS: 'notify_rsa_sms',
-  rsaEmail: 'notify_rsa_email',
-};
+/** SQL column of each preference (product.md §3 names → the members relation's columns). */
+export { PREF_COLUMN } from '../users/queries';
 
 export const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 

@@ -1,8 +1,22 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
+import { relation } from '../../db/relation';
 
 const t = schema.trades;
+
+/** Members' trades as other modules' SQL reads them (see db/relation.ts). */
+export const tradesRelation = relation(t, [
+  t.id,
+  t.userId,
+  t.accountId,
+  t.splitId,
+  t.ticker,
+  t.buyDate,
+  t.buyPrice,
+  t.sellDate,
+  t.sellPrice,
+]);
 
 /**
  * What other modules may ask about members' trades (the trades table belongs to this module,

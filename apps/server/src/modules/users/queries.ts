@@ -1,8 +1,33 @@
 import type { Notifications } from '@roundup/shared';
 import type { Db } from '../../db/client';
-import { toPublicUser, usersRepo, type UserRow } from './repo';
+import { schema } from '../../db/client';
+import { relation } from '../../db/relation';
+import { NOTIFICATION_COLUMNS, toPublicUser, usersRepo, type UserRow } from './repo';
 
 export { toPublicUser, type UserRow } from './repo';
+
+const u = schema.users;
+
+/**
+ * Members as other modules' SQL reads them (see db/relation.ts): who they are, whether they may
+ * be reached and how, and every notification preference. No password, token or payment columns.
+ */
+export const membersRelation = relation(u, [
+  u.id,
+  u.username,
+  u.role,
+  u.disabled,
+  u.email,
+  u.emailValidated,
+  u.phone,
+  u.phoneValidated,
+  ...Object.values(NOTIFICATION_COLUMNS).map((prop) => u[prop]),
+]);
+
+/** The SQL column of each notification preference (product.md §3 names) in membersRelation. */
+export const PREF_COLUMN = Object.fromEntries(
+  Object.entries(NOTIFICATION_COLUMNS).map(([key, prop]) => [key, u[prop].name]),
+) as Record<keyof Notifications, string>;
 
 /** What a member's billing state sets on their record (decision 009). */
 export interface MembershipFields {
