@@ -17,3 +17,4 @@ export * from './splits';
 export * from './billing';
 export * from './affiliates';
 export * from './comms';
+export * from './discovery';

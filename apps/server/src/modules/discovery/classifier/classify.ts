@@ -1,0 +1,140 @@
+import type { Rounding } from '@roundup/shared';
+import { buyByDate, findDates } from './dates';
+import { normalise } from './normalise';
+import { findRatio } from './ratio';
+import { labelSentence, PRECEDENCE } from './rounding';
+import { sentences, type Sentence } from './sentences';
+import { findTicker } from './ticker';
+
+export interface Evidence {
+  sentence: string;
+  before: string | null;
+  after: string | null;
+  label: Rounding;
+}
+
+export interface Classification {
+  rounding: Rounding;
+  evidence: Evidence | null;
+  /** 0..1: how sure the call is (docs/discovery.md, "Confidence"). */
+  confidence: number;
+  ratio: number | null;
+  ratioRange: { min: number; max: number } | null;
+  marketDate: string | null;
+  effectiveDate: string | null;
+  buyBy: string | null;
+  ticker: string | null;
+  historical: boolean;
+  holdersOfRecordOnly: boolean;
+  isReverseSplit: boolean;
+  listingDeficiencyOnly: boolean;
+  stage: 'proposed' | 'approved' | 'announced' | 'effective' | null;
+}
+
+export interface ClassifyOptions {
+  form?: string;
+  displayNames?: readonly string[];
+  fileDate?: string;
+}
+
+const SPLIT =
+  /\breverse (?:stock |share )?split\b|\breverse[- ]split\b|\bshare consolidation\b|\bconsolidation of (?:the |our |its )?(?:issued and outstanding |outstanding )?(?:ordinary |common )?shares\b|\bsplit[- ]adjusted basis\b|\b(?:ads|share) ratio change\b/i;
+const DEFICIENCY = /\bminimum bid price\b|\blisting qualifications\b|\bdeficiency\b|\bregain compliance\b|\bcontinued listing\b/i;
+const HYPOTHETICAL =
+  /\bmay\b|\bmight\b|\bcould\b|\bconsider(?:ing|ation)?\b|\bif\b|\bpotential\b|\boptions?\b|\bintend(?:s)? to seek\b/i;
+const PAST =
+  /\b(?:was|were|had been) (?:effected|effective|completed|consummated|implemented|rounded|paid|issued|cancell?ed)\b|\bbecame effective\b|\b(?:we|the company|it) (?:effected|completed|implemented)\b|\bpreviously (?:effected|completed|announced)\b|\bbegan trading\b|\bon a split-adjusted basis since\b/i;
+const FUTURE = /\bwill\b|\bexpected to\b|\bis expected\b|\bshall\b|\bintends? to\b|\bproposed?\b|\bplans? to\b/i;
+const PROXY_FORMS = /^(?:PRE|DEF|DEFA|DEFM|PREM)\s?14[AC]/i;
+const VOTE_RESULTS =
+  /\bsubmission of matters to a vote\b|\bvoted (?:for|in favor)\b|\bstockholders approved\b|\bshareholders approved\b|\bapproved by (?:the )?(?:stockholders|shareholders)\b/i;
+
+/** The filing's facts about a reverse split, decided one sentence at a time. */
+export function classifyFiling(input: string, opts: ClassifyOptions = {}): Classification {
+  const doc = normalise(input);
+  const list = sentences(doc.text);
+  const splitSentences = list.filter((s) => SPLIT.test(s.text));
+  const ticker = findTicker(doc.ixTickers, doc.coverRows, opts.displayNames);
+  const ratioFacts = findRatio(doc.text);
+  const isReverseSplit = splitSentences.length > 0 && !(ratioFacts.forwardOnly && !/\breverse\b/i.test(doc.text));
+  const listingDeficiencyOnly =
+    isReverseSplit &&
+    DEFICIENCY.test(doc.text) &&
+    splitSentences.every((s) => HYPOTHETICAL.test(s.text)) &&
+    ratioFacts.ratio === null &&
+    !list.some((s) => labelSentence(s.text));
+  const none: Classification = {
+    rounding: 'NONE',
+    evidence: null,
+    confidence: isReverseSplit ? 0.5 : 0.9,
+    ratio: null,
+    ratioRange: null,
+    marketDate: null,
+    effectiveDate: null,
+    buyBy: null,
+    ticker,
+    historical: false,
+    holdersOfRecordOnly: false,
+    isReverseSplit,
+    listingDeficiencyOnly,
+    stage: null,
+  };
+  if (!isReverseSplit || listingDeficiencyOnly) return none;
+
+  // Label each fractional-share sentence; past-tense ones (an earlier split) decide only when nothing current does.
+  const labelled = list
+    .map((s) => ({ s, l: labelSentence(s.text), past: PAST.test(s.text) && !FUTURE.test(s.text) }))
+    .filter((x): x is { s: Sentence; l: NonNullable<ReturnType<typeof labelSentence>>; past: boolean } => x.l !== null);
+  const current = labelled.filter((x) => !x.past);
+  const pool = current.length ? current : labelled;
+  const rank = (r: Rounding) => PRECEDENCE.indexOf(r);
+  const decisive = [...pool].sort((a, b) => rank(a.l.label) - rank(b.l.label) || a.s.index - b.s.index)[0];
+  const rounding: Rounding = decisive?.l.label ?? 'UNSPECIFIED';
+
+  const { marketDate, effectiveDate } = findDates(list, opts.fileDate);
+  const pastSplit = splitSentences.every((s) => PAST.test(s.text) && !FUTURE.test(s.text));
+  const historical =
+    (pastSplit && !list.some((s) => SPLIT.test(s.text) && FUTURE.test(s.text))) ||
+    (marketDate !== null && opts.fileDate !== undefined && marketDate < opts.fileDate) ||
+    (current.length === 0 && labelled.length > 0 && !list.some((s) => FUTURE.test(s.text) && SPLIT.test(s.text)));
+
+  const form = opts.form ?? '';
+  const stage: Classification['stage'] = historical
+    ? 'effective'
+    : PROXY_FORMS.test(form)
+      ? 'proposed'
+      : VOTE_RESULTS.test(doc.text) && !marketDate
+        ? 'approved'
+        : 'announced';
+
+  const labels = new Set(pool.map((x) => x.l.label));
+  let confidence = 0.5;
+  if (decisive) confidence += rounding === 'UNSPECIFIED' ? 0.05 : 0.25;
+  if (ratioFacts.ratio !== null) confidence += 0.1;
+  if (marketDate) confidence += 0.1;
+  if (labels.size > 1 && !(labels.size === 2 && labels.has('UNSPECIFIED'))) confidence -= 0.25;
+  if (decisive?.l.recordOnly) confidence -= 0.15;
+
+  const at = decisive?.s.index;
+  return {
+    ...none,
+    rounding,
+    evidence: decisive
+      ? {
+          sentence: decisive.s.text,
+          before: at !== undefined && at > 0 ? list[at - 1].text : null,
+          after: at !== undefined && at + 1 < list.length ? list[at + 1].text : null,
+          label: rounding,
+        }
+      : null,
+    confidence: Math.round(Math.min(1, Math.max(0.05, confidence)) * 100) / 100,
+    ratio: ratioFacts.ratio,
+    ratioRange: ratioFacts.range,
+    marketDate,
+    effectiveDate,
+    buyBy: marketDate ? buyByDate(marketDate) : null,
+    historical,
+    holdersOfRecordOnly: Boolean(decisive?.l.recordOnly),
+    stage,
+  };
+}

@@ -1,0 +1,75 @@
+import type { Rounding } from '@roundup/shared';
+
+/**
+ * How one sentence treats fractional shares (docs/discovery.md). Only sentences about fractional
+ * shares are evidence; each gets at most one label, tested from the most decisive down.
+ */
+const FRACTIONAL = /\bfraction(?:al|s)?\b/i;
+/** Sentences about securities other than the shares members hold (warrants, options, notes, prices). */
+const OTHER_SECURITY =
+  /\b(?:warrants?|stock options?|options? to (?:purchase|acquire)|optionholders?|convertible notes?|debentures?|preferred stock|restricted stock units?|rsus?)\b/i;
+const HOLDERS =
+  /\b(?:stockholders?|shareholders?|holders? of (?:our |the )?(?:common|ordinary|class [ab])|beneficial (?:owners?|holders?)|registered holders?|record holders?|holders? of record|ads holders?|holders? of ads)\b/i;
+
+const ROUND_UP =
+  /\bround(?:ed|ing|s)?(?:\s+\S+){0,3}?\s+up(?:ward)?\b|\bround(?:ed|ing)?[- ]up\b|\brounded upward\b|\b(?:issued?|receive|entitled to(?: receive)?|granted?)\s+(?:one|1|an additional|a)\s+(?:\(1\)\s+)?(?:whole|full|additional)\s+(?:share|ads|ordinary share)\b[^.]*\b(?:in lieu of|instead of|in respect of|for)\b[^.]*\bfraction/i;
+const UP_TO_CENT = /\bround(?:ed|ing)?\s+up\s+to\s+the\s+nearest\s+(?:whole\s+)?(?:cent|\$0?\.01|penny)\b/i;
+const CASH =
+  /\bcash\b[^.]*\b(?:in lieu|instead)\b|\b(?:in lieu|instead)\b[^.]*\bcash\b|\bcash payments?\b|\breceive\s+(?:a\s+)?cash\b|\bpaid\s+(?:in\s+)?cash\b|\bpay(?:ment)?\s+(?:of\s+)?cash\b|\b(?:aggregat\w*|combined?)\b[^.]*\b(?:sell|sold|sale)\b|\bfraction\w*\b[^.]*\b(?:will|shall) (?:be )?(?:sell|sold)\b|\bnet (?:cash )?proceeds\b|\bsell\b[^.]*\bfraction|\bsold\b[^.]*\b(?:proceeds|open market)\b|\b(?:net\s+)?proceeds\b[^.]*\b(?:distributed|paid|remitted)\b|\bcash\s+(?:amount|value|equal)\b/i;
+const DEPOSITARY_SALE = /\bdepositary\b[^.]*\b(?:sell|sale|sold)\b|\b(?:sell|sale|sold)\b[^.]*\bdepositary\b/i;
+const DISCRETION =
+  /\bdiscretion\b|\b(?:may|might|could)\s+(?:\w+\s+){0,3}?(?:elect|choose|determine|decide|opt)\b|\bat (?:its|their|the [\w' ]{1,40}?) (?:option|election)\b|\breserves? the right\b/i;
+const PARTICIPANT =
+  /\bparticipant[- ]level\b|\bat the (?:level of (?:each )?)?(?:dtc )?participant\b|\bper (?:dtc )?participant\b|\b(?:each|a) dtc participant\b|\bdtc participants?\b|\bcede\s*(?:&|and)\s*co\b|\bdepository trust company participant/i;
+const ROUND_DOWN =
+  /\bround(?:ed|ing)?\s+down(?:ward)?\b|\bfraction(?:al)?\b[^.]*\b(?:will|shall) be (?:cancell?ed|eliminated|disregarded|extinguished)\b|\b(?:cancell?ed|eliminated|disregarded)\b[^.]*\bwithout (?:any )?(?:payment|consideration|cash)\b/i;
+const NEAREST =
+  /\bround(?:ed|ing)?\s+(?:off\s+)?to\s+the\s+nearest\b|\bround(?:ed|ing)?\s+up\s+or\s+down\b|\b(?:0?\.5|one[- ]half|50%)\b[^.]*\b(?:or (?:more|greater)|and above|or above|or higher)\b|\bless than (?:0?\.5|one[- ]half)\b/i;
+const UNSPECIFIED =
+  /\bno fractional (?:shares?|ads|interests?|ordinary shares?)\b[^.]*\b(?:will|shall) be (?:issued|delivered|outstanding)\b|\bfractional (?:shares?|interests?) (?:will|shall) not be issued\b/i;
+const RECORD_ONLY =
+  /\bholders? of record\b|\brecord holders?\b|\bregistered (?:holders?|stockholders?|shareholders?)\b|\bbook[- ]entry (?:form )?(?:with|on the books of) the (?:transfer agent|company)\b/i;
+const STREET =
+  /\bbeneficial\b|\bstreet name\b|\bbrokers?\b|\bbanks?\b|\bnominees?\b|\ball (?:stockholders|shareholders|holders)\b/i;
+
+export interface SentenceLabel {
+  label: Rounding;
+  /** The round-up is offered to holders of record only. */
+  recordOnly: boolean;
+}
+
+export const isFractionalSentence = (s: string) => FRACTIONAL.test(s);
+
+/** The label of one sentence, or null when it says nothing about the holders' fractional shares. */
+export function labelSentence(s: string): SentenceLabel | null {
+  if (!FRACTIONAL.test(s)) return null;
+  // Exercise or conversion prices of other securities: their rounding is not the holders'.
+  if (OTHER_SECURITY.test(s) && !HOLDERS.test(s) && !/\bcommon stock\b|\bordinary shares?\b/i.test(s)) return null;
+  const text = s.replace(UP_TO_CENT, ' ');
+  const up = ROUND_UP.test(text) && !/\bround(?:ed)?\s+up\s+or\s+down\b/i.test(text);
+  const cash = CASH.test(text) || DEPOSITARY_SALE.test(text);
+  const recordOnly = up && RECORD_ONLY.test(text) && !STREET.test(text);
+  // Board discretion, or a cash alternative to the round-up, in the same sentence.
+  if ((DISCRETION.test(text) && (up || cash)) || (up && cash && /\bor\b/i.test(text)))
+    return { label: 'DISCRETIONARY', recordOnly };
+  if (cash) return { label: 'CASH_IN_LIEU', recordOnly: false };
+  if (PARTICIPANT.test(text) && (up || /\bround/i.test(text))) return { label: 'ROUND_UP_PARTICIPANT', recordOnly: false };
+  if (ROUND_DOWN.test(text)) return { label: 'ROUND_DOWN', recordOnly: false };
+  if (NEAREST.test(text) && !/\bround(?:ed|ing)?\s+up\s+to\s+the\s+nearest\b/i.test(text))
+    return { label: 'NEAREST', recordOnly: false };
+  if (up) return { label: 'ROUND_UP', recordOnly };
+  if (UNSPECIFIED.test(text)) return { label: 'UNSPECIFIED', recordOnly: false };
+  return null;
+}
+
+/** The classifier's precedence: the most decisive label first. */
+export const PRECEDENCE: readonly Rounding[] = [
+  'DISCRETIONARY',
+  'CASH_IN_LIEU',
+  'ROUND_UP_PARTICIPANT',
+  'ROUND_DOWN',
+  'NEAREST',
+  'ROUND_UP',
+  'UNSPECIFIED',
+  'NONE',
+];
