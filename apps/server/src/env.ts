@@ -116,6 +116,29 @@ export const envSchema = z.object({
   DISCORD_WEBHOOK_URL: optionalUrl(/^https?:\/\//, 'http(s)'),
   SMS_ALLOWED_COUNTRIES: z.string().default('US,CA'),
   GA_MEASUREMENT_ID: optionalString,
+  /** The admins' own Discord channel (new round-up proposals from the discovery). */
+  DISCORD_ADMIN_WEBHOOK_URL: optionalUrl(/^https?:\/\//, 'http(s)'),
+  /**
+   * Split discovery from SEC EDGAR (docs/discovery.md). SEC fair access asks for a declared
+   * User-Agent naming the product and a contact address; discovery stays off while it is unset.
+   */
+  SEC_USER_AGENT: optionalString.refine((v) => v === undefined || /^\S.*\s\S+@\S+\.\S+$/.test(v), {
+    message: 'must name the product and a contact email, e.g. "RoundUp ops@example.com"',
+  }),
+  EDGAR_SEARCH_URL: z.url({ protocol: /^https?$/ }).default('https://efts.sec.gov/LATEST/search-index'),
+  EDGAR_ARCHIVES_URL: z.url({ protocol: /^https?$/ }).default('https://www.sec.gov'),
+  /** Requests per second to SEC for all processes together (SEC allows 10). */
+  EDGAR_MAX_RPS: z.coerce.number().int().min(1).max(10).default(10),
+  /** Minutes between polls, inside EDGAR_POLL_WINDOW (New York time). */
+  EDGAR_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  EDGAR_POLL_WINDOW: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d$/, 'must be HH:MM-HH:MM (New York time), e.g. 06:00-22:00')
+    .default('06:00-22:00'),
+  /** A document larger than this is not read (the filing is skipped, with the reason). */
+  EDGAR_MAX_BYTES: z.coerce.number().int().min(100_000).max(200_000_000).default(20_000_000),
+  /** How far back the first search looks (days of file dates). */
+  EDGAR_LOOKBACK_DAYS: z.coerce.number().int().min(1).max(365).default(3),
 });
 
 export type Env = z.infer<typeof envSchema>;

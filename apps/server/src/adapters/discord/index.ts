@@ -34,15 +34,20 @@ export function webhookDiscord(url: string, fetchImpl: typeof fetch = fetch): Di
 }
 
 /** Local stand-in: the message goes to the outbox table. */
-export function outboxDiscord(database: Database, log: (msg: string) => void = () => undefined): DiscordSender {
+export function outboxDiscord(
+  database: Database,
+  log: (msg: string) => void = () => undefined,
+  /** Which channel it stands in for: the community's ('discord') or the admins' ('discord-admin'). */
+  recipient = 'discord',
+): DiscordSender {
   return {
     kind: 'outbox',
     async send(m) {
       const [row] = await database.db
         .insert(schema.outbox)
-        .values({ channel: 'discord', recipient: 'discord', subject: null, body: m.content })
+        .values({ channel: 'discord', recipient, subject: null, body: m.content })
         .returning({ id: schema.outbox.id });
-      log('[outbox] discord message');
+      log(`[outbox] ${recipient} message`);
       return { id: row.id };
     },
   };
