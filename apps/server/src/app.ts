@@ -37,6 +37,10 @@ import { billingRoutes } from './modules/billing/routes';
 import { affiliatesRoutes } from './modules/affiliates/routes';
 import { healthRoutes } from './modules/health/routes';
 import { splitsRoutes } from './modules/splits/routes';
+import { startSplitsLive } from './modules/splits/live';
+import { splitsService } from './modules/splits/service';
+import { discoveryRoutes } from './modules/discovery/routes';
+import { discoveryService } from './modules/discovery/service';
 import { outboxRoutes } from './modules/outbox/routes';
 import { usersRoutes } from './modules/users/routes';
 import { usersService } from './modules/users/service';
@@ -168,7 +172,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { ctx });
   await app.register(tradesRoutes, { ctx });
   await app.register(analyticsRoutes, { ctx });
-  await app.register(splitsRoutes, { ctx });
+  // The splits change signal and service are shared: the review queue's accept writes splits too.
+  const live = await startSplitsLive(ctx.database, ctx.log);
+  app.addHook('onClose', () => live.close());
+  const splits = splitsService(ctx, live);
+  await app.register(splitsRoutes, { ctx, live, service: splits });
+  const discovery = discoveryService(ctx);
+  app.addHook('onClose', () => discovery.close());
+  await app.register(discoveryRoutes, { ctx, discovery, splits });
   await app.register(outboxRoutes, { ctx });
   await app.register(brokersRoutes, { ctx });
   await app.register(faqsRoutes, { ctx });

@@ -6,6 +6,7 @@ import { serveMetrics } from './lib/metrics';
 
 const SHUTDOWN_DEADLINE_MS = 9_500;
 import { startWorker, type Worker } from './modules/notifications/worker';
+import { startDiscoveryPoller, type DiscoveryPoller } from './modules/discovery/poller';
 import { boot } from './boot';
 import { formatLogins, isEmpty, seed } from './db/seed';
 
@@ -23,6 +24,7 @@ async function main() {
     mailer,
   });
   let worker: Worker | null = null;
+  let poller: DiscoveryPoller | null = null;
   let metricsServer: Server | null = null;
   // Graceful stop (decision 017): stop accepting, end the live streams (preClose in modules/splits),
   // finish in-flight requests and the worker's batch, close Redis and the database; never more than 10 s.
@@ -37,7 +39,7 @@ async function main() {
     }, SHUTDOWN_DEADLINE_MS).unref();
     try {
       metricsServer?.close();
-      await Promise.all([app.close(), worker?.stop()]);
+      await Promise.all([app.close(), worker?.stop(), poller?.stop()]);
       redis?.disconnect();
       await database.close();
     } catch (err) {
@@ -51,7 +53,10 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // The notification worker runs in this process unless RUN_WORKER=false (then `npm run worker`).
-  if (config.RUN_WORKER) worker = startWorker(app.ctx);
+  if (config.RUN_WORKER) {
+    worker = startWorker(app.ctx);
+    poller = startDiscoveryPoller(app.ctx);
+  }
   if (config.METRICS_PORT) metricsServer = await serveMetrics(config.METRICS_PORT, config.HOST);
   const lines = [
     '',
@@ -59,6 +64,7 @@ async function main() {
     `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  mail: ${config.SMTP_URL ? 'SMTP' : 'local outbox (no SMTP_URL)'}; rate limits: ${redis ? 'Redis' : 'in memory'}`,
     `  sms: ${app.ctx.sms.kind}; whatsapp: ${app.ctx.whatsapp.kind}; discord: ${app.ctx.discord.kind}; notification worker: ${worker ? 'in this process' : 'off (RUN_WORKER=false)'}`,
+    `  SEC discovery: ${!worker ? 'in the worker (RUN_WORKER=false)' : config.SEC_USER_AGENT ? `on, every ${config.EDGAR_POLL_MINUTES} min ${config.EDGAR_POLL_WINDOW} New York` : 'off (set SEC_USER_AGENT)'}`,
     `  payments: ${config.STRIPE_SECRET_KEY ? 'Stripe' : 'local test checkout (no STRIPE_SECRET_KEY; nothing is charged)'}`,
     `  API docs: ${config.appUrl}/api/docs`,
     `  metrics: ${config.METRICS_PORT ? `http://${config.HOST}:${config.METRICS_PORT}/metrics` : config.METRICS_TOKEN ? '/api/metrics (bearer METRICS_TOKEN)' : 'off (set METRICS_PORT or METRICS_TOKEN)'}`,

@@ -3,6 +3,7 @@ import { boot } from './boot';
 import { serveMetrics } from './lib/metrics';
 import { DEFAULT_DELIVERY, notificationsService } from './modules/notifications/service';
 import { startWorker } from './modules/notifications/worker';
+import { startDiscoveryPoller } from './modules/discovery/poller';
 
 /**
  * `npm run worker`: the notification worker alone (deployments with several processes on one
@@ -49,6 +50,7 @@ async function main() {
     return;
   }
   const worker = startWorker(app.ctx, opts);
+  const poller = startDiscoveryPoller(app.ctx);
   // Deliveries are counted in this process: it serves its own metrics when METRICS_PORT is set.
   const metrics = config.METRICS_PORT ? await serveMetrics(config.METRICS_PORT, config.HOST) : null;
   console.log(
@@ -56,7 +58,7 @@ async function main() {
   );
   const stop = async () => {
     metrics?.close();
-    await worker.stop();
+    await Promise.all([worker.stop(), poller.stop()]);
     await shutdown(0);
   };
   process.once('SIGINT', stop);

@@ -3,3 +3,4 @@ export * from './content';
 export * from './notifications';
 export * from './billing';
 export * from './analytics';
+export * from './discovery';

@@ -8,8 +8,8 @@ import { requireAdmin, requireUser } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
 import { liveStreams } from '../../lib/metrics';
 import { etagMatches, PUBLIC_LIST_MAX_AGE } from '../../http/caching';
-import { startSplitsLive } from './live';
-import { splitsService } from './service';
+import type { SplitsLive } from './live';
+import type { SplitsService } from './service';
 
 const HEARTBEAT_MS = 20_000;
 /** Open live streams per member (one per browser tab); more answer 429 instead of holding sockets without bound. */
@@ -22,9 +22,10 @@ export function missedChange(lastEventId: string | string[] | undefined, lastCha
 }
 
 /** Reverse splits (product.md §7), the live change stream and the Pro iCal feed. */
-export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const live = await startSplitsLive(ctx.database, ctx.log);
-  const service = splitsService(ctx, live);
+export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: SplitsLive; service: SplitsService }> = async (
+  app,
+  { ctx, live, service },
+) => {
   const streams = new Set<ServerResponse>();
   const streamsPerUser = new Map<string, number>();
   // On shutdown the open streams end first (preClose), so the server can stop accepting and finish
@@ -36,7 +37,6 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.addHook('onClose', async () => {
     for (const res of streams) res.end();
     streams.clear();
-    await live.close();
   });
 
   app.get(

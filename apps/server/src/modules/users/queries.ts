@@ -53,6 +53,8 @@ export function memberRecords(db: Db) {
     username: (id: string | null) => repo.username(id),
     /** Usernames by id for a list of ids (audit entries, commissions); unknown ids are left out. */
     usernames: (ids: readonly (string | null)[]) => repo.usernames(ids),
+    /** Enabled admins' addresses (discovery's new round-up notices). */
+    adminEmails: () => repo.adminEmails(),
     /** The members a member referred, oldest first (affiliates). */
     referralsOf: (referrerId: string) => repo.referralsOf(referrerId),
     /** The admin list: members whose username or email contains `q`, newest first, and how many there are. */

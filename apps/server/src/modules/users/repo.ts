@@ -105,6 +105,15 @@ export function usersRepo(db: Db) {
       const rows = await db.select({ id: u.id, username: u.username }).from(u).where(inArray(u.id, wanted));
       return new Map(rows.map((r) => [r.id, r.username]));
     },
+    /** Enabled admins' addresses (operator notices such as new discovery proposals). */
+    async adminEmails(): Promise<string[]> {
+      const rows = await db
+        .select({ email: u.email })
+        .from(u)
+        .where(and(eq(u.role, 'Admin'), eq(u.disabled, false)))
+        .orderBy(asc(u.createdDate));
+      return rows.map((r) => r.email);
+    },
     /** The members a member referred, oldest first. */
     async referralsOf(referrerId: string) {
       return db

@@ -1,0 +1,114 @@
+import {
+  proposedStatusFor,
+  rsTypeFor,
+  splitInputSchema,
+  todayInMarket,
+  type AcceptProposalRequest,
+  type Proposal,
+  type Split,
+  type SplitInput,
+} from '@roundup/shared';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { filingIndexUrl } from '../../adapters/edgar';
+import { badRequest, conflict, notFound } from '../../http/app-error';
+import { recordAudit } from '../audit/service';
+import type { SplitsService } from '../splits/service';
+import { discoveryRepo, type ProposalRow } from './repo';
+
+/** What the review needs of the splits module: its admin writes (they audit, notify and signal the live stream). */
+export type SplitWriter = Pick<SplitsService, 'add' | 'edit' | 'byId'>;
+
+/**
+ * The admin review queue's decisions (docs/discovery.md). Accept writes the split through the
+ * splits module (source = the filing), so a new split alerts members exactly as an admin's own
+ * add does, and a later filing's change reaches the split the same way. Reject keeps the proposal
+ * and its reason: rejections are the classifier's regression cases.
+ */
+export function discoveryReview(ctx: AppContext) {
+  const db = ctx.database.db;
+  const repo = discoveryRepo(db);
+  const archives = ctx.config.EDGAR_ARCHIVES_URL.replace(/\/+$/, '');
+
+  /** Moves an open proposal to `status`; null when it was not open (reviewed in another tab, superseded). */
+  async function claim(id: string, status: 'accepted' | 'rejected', actorId: string, rejectReason: string | null) {
+    return db.transaction(async (t) => {
+      const r = discoveryRepo(t as unknown as Db);
+      const p = await r.lockProposal(id);
+      if (!p) throw notFound('Proposal not found');
+      if (p.status !== 'open') return null;
+      await r.setProposal(id, { status, reviewedBy: actorId, reviewedAt: ctx.clock(), rejectReason });
+      await recordAudit(t as unknown as Db, {
+        actorId,
+        action: `discovery.${status === 'accepted' ? 'accept' : 'reject'}`,
+        targetType: 'discovery',
+        targetId: id,
+        details: {
+          company: p.company,
+          ticker: p.ticker,
+          accession: p.accession,
+          ...(rejectReason ? { reason: rejectReason } : {}),
+        },
+      });
+      return p;
+    });
+  }
+
+  function splitInput(p: ProposalRow, base: Split | null, edits: AcceptProposalRequest['edits']): SplitInput {
+    const e = edits ?? {};
+    const rounding = p.rounding as Proposal['rounding'];
+    const raw = {
+      name: e.name ?? base?.name ?? p.company,
+      ticker: e.ticker ?? p.ticker ?? base?.ticker,
+      effDate: e.effDate ?? p.marketDate ?? base?.effDate,
+      buyDate: e.buyDate ?? p.buyBy ?? base?.buyDate,
+      ratio: e.ratio ?? p.ratio ?? base?.ratio,
+      price: e.price ?? base?.price ?? 0,
+      estProfit: base && e.price === undefined && e.ratio === undefined ? base.estProfit : null,
+      avgProfit: base?.avgProfit ?? 0,
+      status: e.status ?? proposedStatusFor(p, todayInMarket(ctx.clock())),
+      rsType: e.rsType ?? rsTypeFor(rounding),
+      source: filingIndexUrl(archives, p.cik, p.accession),
+      notes: e.notes ?? base?.notes ?? (p.evidence ? `“${p.evidence.sentence}”`.slice(0, 5000) : null),
+      // A round-up for holders of record only, or a low-confidence call, is flagged for members.
+      caution: base?.caution || p.holdersOfRecordOnly || p.confidence < 0.6,
+    };
+    const parsed = splitInputSchema.safeParse(raw);
+    if (!parsed.success) {
+      const missing = parsed.error.issues.map((i) => `${i.path.join('.') || 'split'}: ${i.message}`).join('; ');
+      throw badRequest(`The proposal cannot become a split as it is (${missing}). Edit it, then accept.`);
+    }
+    return parsed.data;
+  }
+
+  return {
+    async accept(
+      req: AcceptProposalRequest,
+      actorId: string,
+      splits: SplitWriter,
+    ): Promise<{ proposal: ProposalRow; split: Split }> {
+      const found = await repo.proposal(req.id);
+      if (!found) throw notFound('Proposal not found');
+      if (found.status !== 'open') throw conflict(`This proposal was already ${found.status}`);
+      const base = found.splitId ? await splits.byId('Admin', found.splitId).catch(() => null) : null;
+      const input = splitInput(found, base, req.edits);
+      // A double click or a second tab: only one of them moves the proposal out of "open".
+      const p = await claim(req.id, 'accepted', actorId, null);
+      if (!p) throw conflict('This proposal was already reviewed');
+      try {
+        const split = base ? await splits.edit(base._id, input, actorId) : await splits.add(input, actorId);
+        await repo.setProposal(p.id, { splitId: split._id });
+        return { proposal: { ...p, status: 'accepted', splitId: split._id }, split };
+      } catch (err) {
+        // The split was not written: the proposal goes back to the queue.
+        await repo.setProposal(p.id, { status: 'open', reviewedBy: null, reviewedAt: null });
+        throw err;
+      }
+    },
+    async reject(id: string, reason: string, actorId: string): Promise<ProposalRow> {
+      const p = await claim(id, 'rejected', actorId, reason);
+      if (!p) throw conflict('This proposal was already reviewed');
+      return { ...p, status: 'rejected', rejectReason: reason };
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { acceptProposalRequest, discoveryListQuery, rejectProposalRequest, todayInMarket } from '@roundup/shared';
+import type { AppContext } from '../../context';
+import { requireAdmin } from '../../http/auth';
+import type { SplitWriter } from './review';
+import { toProposal, type DiscoveryService } from './service';
+
+const adminFirst = async (req: FastifyRequest) => {
+  requireAdmin(req);
+};
+
+/** The admin review queue of split proposals found in SEC filings (docs/discovery.md). Admin only. */
+export const discoveryRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  discovery: DiscoveryService;
+  splits: SplitWriter;
+}> = async (app, { ctx, discovery, splits }) => {
+  const tags = ['discovery'];
+  const archives = ctx.config.EDGAR_ARCHIVES_URL.replace(/\/+$/, '');
+  const view = (p: Parameters<typeof toProposal>[0]) => toProposal(p, null, archives, todayInMarket(ctx.clock()));
+
+  app.get(
+    '/api/admin/discoveries',
+    {
+      preValidation: adminFirst,
+      schema: { tags, summary: 'Split proposals from SEC filings, newest first', querystring: discoveryListQuery },
+    },
+    async (req) => discovery.list(req.query.status),
+  );
+
+  app.post(
+    '/api/admin/discoveries/accept',
+    {
+      preValidation: adminFirst,
+      schema: {
+        tags,
+        summary: 'Accept a proposal (optionally edited): creates or updates its split, source = the filing',
+        body: acceptProposalRequest,
+      },
+    },
+    async (req) => {
+      const { proposal, split } = await discovery.accept(req.body, requireAdmin(req).user.id, splits);
+      return { proposal: view(proposal), split };
+    },
+  );
+
+  app.post(
+    '/api/admin/discoveries/reject',
+    {
+      preValidation: adminFirst,
+      schema: { tags, summary: 'Reject a proposal with a reason (kept as a regression case)', body: rejectProposalRequest },
+    },
+    async (req) => ({ proposal: view(await discovery.reject(req.body.id, req.body.reason, requireAdmin(req).user.id)) }),
+  );
+};
