@@ -5,6 +5,7 @@ import { Spinner } from '../components/Spinner';
 import { accountsRoutes } from '../features/accounts/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { commsRoutes } from '../features/comms/routes';
+import { discoveryRoutes } from '../features/discovery/routes';
 import { affiliatesRoutes } from '../features/affiliates/routes';
 import { analyticsRoutes } from '../features/analytics/routes';
 import { authRoutes } from '../features/auth/routes';
@@ -35,6 +36,7 @@ const FEATURES: readonly FeatureRoutes[] = [
   affiliatesRoutes,
   adminRoutes,
   commsRoutes,
+  discoveryRoutes,
 ];
 
 function collect(group: keyof FeatureRoutes): RouteObject[] {

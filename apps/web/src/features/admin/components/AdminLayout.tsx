@@ -4,6 +4,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 export const ADMIN_SECTIONS = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/reverse-splits', label: 'Reverse Splits' },
+  { to: '/admin/discoveries', label: 'Discoveries' },
   { to: '/admin/brokers', label: 'Brokers' },
   { to: '/admin/faqs', label: 'FAQs' },
   { to: '/admin/feedback', label: 'Feedback' },

@@ -1,0 +1,39 @@
+import type { AcceptProposalRequest, DiscoveryList, DiscoveryStatus, Proposal } from '@roundup/shared/discovery';
+import type { Split } from '@roundup/shared/splits';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+/** TanStack Query hooks for the admin review queue of split proposals found in SEC filings. */
+export const discoveryKeys = {
+  all: ['admin', 'discoveries'] as const,
+  list: (status: DiscoveryStatus | 'all') => ['admin', 'discoveries', status] as const,
+};
+
+export function useDiscoveries(status: DiscoveryStatus | 'all') {
+  return useQuery({
+    queryKey: discoveryKeys.list(status),
+    queryFn: ({ signal }) =>
+      api.get<DiscoveryList>(`/api/admin/discoveries${status === 'all' ? '' : `?status=${status}`}`, { signal }),
+  });
+}
+
+export function useAcceptProposal() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AcceptProposalRequest) =>
+      api.post<{ proposal: Proposal; split: Split }>('/api/admin/discoveries/accept', input),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: discoveryKeys.all });
+      void qc.invalidateQueries({ queryKey: ['rs'] });
+    },
+  });
+}
+
+export function useRejectProposal() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; reason: string }) =>
+      api.post<{ proposal: Proposal }>('/api/admin/discoveries/reject', input),
+    onSettled: () => void qc.invalidateQueries({ queryKey: discoveryKeys.all }),
+  });
+}
