@@ -120,9 +120,9 @@ function AcceptForm({ p, onDone }: { p: Proposal; onDone: () => void }) {
           onChange={set('price')}
           required={false}
           placeholder="0.00"
-          wrapperClassName="col-6 col-md-2"
+          wrapperClassName="col-6 col-md-3"
         />
-        <div className="col-6 col-md-2">
+        <div className="col-6 col-md-3">
           <label htmlFor={id('status')} className="form-label">
             Status
           </label>
@@ -132,7 +132,7 @@ function AcceptForm({ p, onDone }: { p: Proposal; onDone: () => void }) {
             ))}
           </select>
         </div>
-        <div className="col-12 col-md-2">
+        <div className="col-12 col-md-4">
           <label htmlFor={id('type')} className="form-label">
             Type
           </label>
