@@ -6,6 +6,22 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.join(root, '.tmp/e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
+
+// A local EDGAR peer, so the discovery journey reads recorded filings (no network).
+const peer = spawn(process.execPath, ['--import', 'tsx', 'e2e/edgar-peer.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const edgar = await new Promise((resolve, reject) => {
+  let out = '';
+  peer.stdout.on('data', (d) => {
+    out += d;
+    const m = /EDGAR_PEER (\S+)/.exec(out);
+    if (m) resolve(m[1]);
+  });
+  peer.on('exit', (code) => reject(new Error(`EDGAR peer exited (${code})`)));
+});
+
 const child = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: root,
   stdio: 'inherit',
@@ -20,7 +36,18 @@ const child = spawn(process.execPath, ['scripts/start.mjs'], {
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     SMTP_URL: process.env.E2E_SMTP_URL ?? '',
+    SEC_USER_AGENT: 'RoundUp e2e@example.com',
+    EDGAR_SEARCH_URL: `${edgar}/LATEST/search-index`,
+    EDGAR_ARCHIVES_URL: edgar,
+    EDGAR_POLL_WINDOW: '00:00-24:00',
   },
 });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+for (const sig of ['SIGINT', 'SIGTERM'])
+  process.on(sig, () => {
+    peer.kill(sig);
+    child.kill(sig);
+  });
+child.on('exit', (code) => {
+  peer.kill();
+  process.exit(code ?? 0);
+});

@@ -40,9 +40,11 @@ export function AdminDiscoveriesPage() {
       <p className="text-body-secondary small mb-3">
         {data && !data.enabled
           ? 'SEC discovery is off: set SEC_USER_AGENT to read EDGAR filings.'
-          : run
-            ? `Last poll ${formatInMarketTz(run.startedAt, 'MMM d, h:mm a')} ET: ${run.found} new filings, ${run.processed} read, ${run.proposals} proposals.${run.error ? ` Problem: ${run.error}` : ''}`
-            : 'No poll has run yet.'}
+          : run && !run.finishedAt
+            ? `Reading SEC filings now (started ${formatInMarketTz(run.startedAt, 'h:mm a')} ET)…`
+            : run
+              ? `Last poll ${formatInMarketTz(run.startedAt, 'MMM d, h:mm a')} ET: ${run.found} new filings, ${run.processed} read, ${run.proposals} proposals.${run.error ? ` Problem: ${run.error}` : ''}`
+              : 'No poll has run yet.'}
       </p>
       <nav aria-label="Proposal status" className="mb-3">
         <ul className="nav nav-pills flex-nowrap overflow-auto small">
