@@ -51,11 +51,26 @@ export const liveStreams = new Gauge({
   registers: [registry],
 });
 
-/** Hook for EDGAR discovery: one increment per poll, by outcome (e.g. ok, error, new_filings). */
+/** EDGAR discovery: one increment per poll cycle, by outcome (ok, error: a source or the queue failed). */
 export const edgarPolls = new Counter({
   name: 'roundup_edgar_polls_total',
-  help: 'EDGAR discovery polls by outcome',
+  help: 'EDGAR discovery polls by outcome (ok, error)',
   labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
+/** Each filing the discovery read, by result (proposed, skipped, retry, failed). */
+export const edgarFilings = new Counter({
+  name: 'roundup_edgar_filings_total',
+  help: 'SEC filings read by the discovery, by result (proposed, skipped, retry, failed)',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+
+/** Requests sent to SEC (every attempt, retries included). */
+export const edgarRequests = new Counter({
+  name: 'roundup_edgar_requests_total',
+  help: 'HTTP requests sent to SEC EDGAR, retries included',
   registers: [registry],
 });
 

@@ -68,7 +68,8 @@ export function edgarHttp(opts: EdgarHttpOptions): EdgarHttp {
   // 10% under the limit: requests leave evenly spaced but arrive with jitter.
   const minTime = Math.ceil(1100 / opts.maxRps);
   const limiter = new Bottleneck({
-    id: 'roundup-sec-edgar',
+    // One limiter for all processes at this rate (the rate is part of the name: Redis keeps a limiter's settings).
+    id: `roundup-sec-edgar-${opts.maxRps}`,
     minTime,
     maxConcurrent: opts.maxRps,
     ...(opts.redis

@@ -11,6 +11,7 @@ import {
   type Proposal,
 } from '@roundup/shared';
 import type { AppContext } from '../../context';
+import { edgarFilings, edgarPolls, edgarRequests } from '../../lib/metrics';
 import { outboxDiscord, webhookDiscord, type DiscordSender } from '../../adapters/discord';
 import {
   edgarClient,
@@ -285,7 +286,9 @@ export function discoveryService(ctx: AppContext, deps: { client?: EdgarClient }
       if (batch.length === 0) return { processed, proposals };
       for (const filing of batch) {
         try {
-          if ((await processFiling(filing)) === 'proposed') proposals += 1;
+          const result = await processFiling(filing);
+          edgarFilings.inc({ result });
+          if (result === 'proposed') proposals += 1;
         } catch (err) {
           await failed(filing, err);
         }
@@ -301,6 +304,7 @@ export function discoveryService(ctx: AppContext, deps: { client?: EdgarClient }
     const permanent = err instanceof EdgarHttpError && (err.status === 404 || /cap/.test(err.message));
     const delay = permanent ? null : retryDelayMs(filing.attempts);
     ctx.log.warn({ accession: filing.accession, attempts: filing.attempts, err: message }, 'EDGAR filing not processed');
+    edgarFilings.inc({ result: delay === null ? (permanent ? 'skipped' : 'failed') : 'retry' });
     if (delay === null)
       await repo.markFiling(filing.accession, {
         status: permanent ? 'skipped' : 'failed',
@@ -365,6 +369,8 @@ export function discoveryService(ctx: AppContext, deps: { client?: EdgarClient }
       }
       const error = errors.length ? errors.join('; ').slice(0, 1000) : null;
       const requests = edgar().http.requests - before;
+      edgarRequests.inc(requests);
+      edgarPolls.inc({ outcome: error ? 'error' : 'ok' });
       await repo.finishSlot(slot, ctx.clock(), {
         found,
         ...result,
