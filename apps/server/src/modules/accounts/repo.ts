@@ -1,11 +1,11 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Account, AccountType, BrokerOption } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
+import { brokerFacts } from '../brokers/queries';
+import { tradeFacts } from '../trades/queries';
 
 const a = schema.accounts;
-const t = schema.trades;
-const b = schema.brokers;
 
 export function accountsRepo(db: Db) {
   return {
@@ -23,12 +23,7 @@ export function accountsRepo(db: Db) {
         .from(a)
         .where(eq(a.userId, userId))
         .orderBy(asc(a.position), asc(a.createdAt), asc(a.id));
-      const counts = await db
-        .select({ accountId: t.accountId, n: count() })
-        .from(t)
-        .where(eq(t.userId, userId))
-        .groupBy(t.accountId);
-      const byAccount = new Map(counts.map((c) => [c.accountId, Number(c.n)]));
+      const byAccount = await tradeFacts(db).countsByAccount(userId);
       return rows.map((r) => ({
         _id: r.id,
         userId: r.userId,
@@ -51,18 +46,9 @@ export function accountsRepo(db: Db) {
         .limit(1);
       return row ?? null;
     },
-    async broker(id: string) {
-      const [row] = await db.select({ id: b.id, name: b.name, disabled: b.disabled }).from(b).where(eq(b.id, id)).limit(1);
-      return row ?? null;
-    },
-    async brokerOptions(): Promise<BrokerOption[]> {
-      const rows = await db
-        .select({ id: b.id, name: b.name, shareReturnTime: b.shareReturnTime })
-        .from(b)
-        .where(eq(b.disabled, false))
-        .orderBy(asc(b.name));
-      return rows.map((r) => ({ _id: r.id, name: r.name, shareReturnTime: r.shareReturnTime }));
-    },
+    /** A broker by id (the brokers module's read). */
+    broker: (id: string) => brokerFacts(db).byId(id),
+    brokerOptions: (): Promise<BrokerOption[]> => brokerFacts(db).options(),
     /**
      * Adds the account at the end of the member's list, unless the member already has one with
      * the same broker, type and nickname (a double click or a second tab): then nothing is added.

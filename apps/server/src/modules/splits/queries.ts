@@ -1,5 +1,7 @@
-import { relation } from '../../db/relation';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
+import { relation } from '../../db/relation';
 
 const s = schema.reverseSplits;
 
@@ -16,3 +18,42 @@ export const splitsRelation = relation(s, [
   s.status,
   s.archivedAt,
 ]);
+
+/** The split as a trade write finds it once locked (null: deleted meanwhile). */
+export interface LockedSplit {
+  status: string;
+  archivedAt: Date | null;
+}
+
+/** What the trades module asks of a split, in the caller's `db` or transaction. */
+export function splitFacts(db: Db) {
+  return {
+    /** The facts a member's trade needs (existence, name, dates, status). */
+    async forTrade(id: string) {
+      const [row] = await db
+        .select({
+          id: s.id,
+          name: s.name,
+          ticker: s.ticker,
+          buyDate: s.buyDate,
+          effDate: s.effDate,
+          status: s.status,
+          archivedAt: s.archivedAt,
+        })
+        .from(s)
+        .where(eq(s.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+    /**
+     * Decision 010: a trade write takes a share lock on its split before the trade row, so an
+     * admin's re-date (which locks the split for update) and member saves queue up in one order
+     * instead of deadlocking, and the stored totals count each trade under the date that holds
+     * when it commits.
+     */
+    async lockForTrade(id: string): Promise<LockedSplit | null> {
+      const [row] = await db.select({ status: s.status, archivedAt: s.archivedAt }).from(s).where(eq(s.id, id)).for('share');
+      return row ?? null;
+    },
+  };
+}

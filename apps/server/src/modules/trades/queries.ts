@@ -32,5 +32,14 @@ export function tradeFacts(db: Db) {
       const [row] = await db.select({ n: count() }).from(t).where(eq(t.splitId, splitId));
       return Number(row?.n ?? 0);
     },
+    /** How many trades a member has in each of their accounts (the accounts list). */
+    async countsByAccount(userId: string): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ accountId: t.accountId, n: count() })
+        .from(t)
+        .where(eq(t.userId, userId))
+        .groupBy(t.accountId);
+      return new Map(rows.map((r) => [r.accountId, Number(r.n)]));
+    },
   };
 }

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Trade, TradeFields } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
+import { splitFacts, type LockedSplit } from '../splits/queries';
 
 const t = schema.trades;
-const s = schema.reverseSplits;
 
 type TradeRow = typeof t.$inferSelect;
 
@@ -32,41 +32,10 @@ const columns = (f: TradeFields) => ({
   sellPrice: dbPrice(f.sell_price),
 });
 
-/**
- * Decision 010: a trade write takes a share lock on its split before the trade row, so an admin's
- * re-date (which locks the split for update) and member saves queue up in one order instead of
- * deadlocking, and the stored totals count each trade under the date that holds when it commits.
- */
-async function lockSplit(tx: Db, splitId: string): Promise<LockedSplit | null> {
-  const [row] = await tx.select({ status: s.status, archivedAt: s.archivedAt }).from(s).where(eq(s.id, splitId)).for('share');
-  return row ?? null;
-}
-
-/** The split as it is once locked (null: deleted meanwhile). */
-export interface LockedSplit {
-  status: string;
-  archivedAt: Date | null;
-}
-
 export function tradesRepo(db: Db) {
   return {
-    /** A split read directly for existence checks (the splits module owns its writes). */
-    async split(id: string) {
-      const [row] = await db
-        .select({
-          id: s.id,
-          name: s.name,
-          ticker: s.ticker,
-          buyDate: s.buyDate,
-          effDate: s.effDate,
-          status: s.status,
-          archivedAt: s.archivedAt,
-        })
-        .from(s)
-        .where(eq(s.id, id))
-        .limit(1);
-      return row ?? null;
-    },
+    /** The split a trade names (read through the splits module). */
+    split: (id: string) => splitFacts(db).forTrade(id),
     async forAccountAndSplit(userId: string, accountId: string, splitId: string): Promise<Trade | null> {
       const [row] = await db
         .select()
@@ -102,7 +71,7 @@ export function tradesRepo(db: Db) {
       check: (split: LockedSplit | null) => void,
     ): Promise<Trade | null> {
       return db.transaction(async (tx) => {
-        check(await lockSplit(tx as unknown as Db, values.splitId));
+        check(await splitFacts(tx as unknown as Db).lockForTrade(values.splitId));
         const rows = await tx
           .insert(t)
           .values({ ...values, ...columns(fields) })
@@ -117,7 +86,7 @@ export function tradesRepo(db: Db) {
      */
     async update(userId: string, id: string, splitId: string, change: (stored: Trade) => TradeFields): Promise<Trade | null> {
       return db.transaction(async (tx) => {
-        await lockSplit(tx as unknown as Db, splitId);
+        await splitFacts(tx as unknown as Db).lockForTrade(splitId);
         const [stored] = await tx
           .select()
           .from(t)
