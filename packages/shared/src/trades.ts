@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { isoDate } from './dates';
+import { isIsoDate } from './dates';
 
 /** Trades (product.md §3 Trade, §4 Trade form, §7 /api/trades/*): one share per account and split. */
 export const PRICE_MAX = 1_000_000;
+
+/** What happened to the whole share a member bought for (issue 14): recorded per trade. */
+export const TRADE_OUTCOMES = ['pending', 'share_received', 'cash_in_lieu', 'no_credit'] as const;
+export type TradeOutcome = (typeof TRADE_OUTCOMES)[number];
 
 export const tradeSchema = z.object({
   _id: z.string(),
@@ -14,8 +18,12 @@ export const tradeSchema = z.object({
   buy_price: z.number().nullable(),
   sell_date: z.string().nullable(),
   sell_price: z.number().nullable(),
+  outcome: z.enum(TRADE_OUTCOMES),
+  outcome_date: z.string().nullable(),
 });
 export type Trade = z.infer<typeof tradeSchema>;
+
+const outcomeValue = z.enum(TRADE_OUTCOMES, { error: `Outcome must be one of ${TRADE_OUTCOMES.join(', ')}` });
 
 const priceValue = (label: string) =>
   z
@@ -46,7 +54,10 @@ const price = (label: string) => priceValue(label).transform((v) => v ?? null);
 /** A date written YYYY-MM-DD; '' or null means none; absent stays undefined. */
 const dateValue = (label: string) =>
   z
-    .union([z.literal(''), isoDate], { error: `${label} must be a date written YYYY-MM-DD` })
+    // The label is in the inner message too: a well-formed string that is not a real day names its field.
+    .union([z.literal(''), z.string().refine(isIsoDate, { message: `${label} must be a date written YYYY-MM-DD` })], {
+      error: `${label} must be a date written YYYY-MM-DD`,
+    })
     .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null));
@@ -58,6 +69,8 @@ const tradeShape = {
   buy_price: price('Buy price'),
   sell_date: optionalDate('Sell date'),
   sell_price: price('Sell price'),
+  outcome: outcomeValue.optional().transform((v) => v ?? 'pending'),
+  outcome_date: optionalDate('Outcome date'),
 };
 
 /**
@@ -69,6 +82,8 @@ const tradePatchShape = {
   buy_price: priceValue('Buy price'),
   sell_date: dateValue('Sell date'),
   sell_price: priceValue('Sell price'),
+  outcome: outcomeValue.optional(),
+  outcome_date: dateValue('Outcome date'),
 };
 
 const sellNotBeforeBuy = (t: { buy_date?: string | null; sell_date?: string | null }) =>
@@ -99,6 +114,25 @@ export type AddTradeRequest = z.infer<typeof addTradeRequest>;
 export type EditTradeRequest = z.infer<typeof editTradeRequest>;
 /** The fields an edit sends: undefined keeps the stored value, null clears it. */
 export type TradePatch = { [K in keyof TradeFields]?: TradeFields[K] };
+
+/**
+ * POST /api/trades/bulk (issue 14): the given fields on the caller's trade for one split in each
+ * listed account, creating the trades that do not exist; all or nothing. Fields not sent keep
+ * their values.
+ */
+export const BULK_MAX_ACCOUNTS = 200;
+export const bulkTradesRequest = z
+  .object({
+    splitId: ids.splitId,
+    accountIds: z
+      .array(ids.accountId, { error: 'accountIds must be a list of account ids' })
+      .min(1, 'Choose at least one account')
+      .max(BULK_MAX_ACCOUNTS, `At most ${BULK_MAX_ACCOUNTS} accounts per request`)
+      .refine((list) => new Set(list).size === list.length, 'An account is listed twice'),
+    ...tradePatchShape,
+  })
+  .refine(sellNotBeforeBuy, sellMessage);
+export type BulkTradesRequest = z.infer<typeof bulkTradesRequest>;
 
 export const tradeParams = z.object(ids);
 export const splitIdParams = z.object({ splitId: z.uuid({ error: 'Split is not a valid id' }) });

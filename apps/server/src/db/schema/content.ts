@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { ACCOUNT_TYPES, COMM_TYPES, COMMUNICATION_TYPES, RS_TYPES, SHARE_RETURN_TIMES, SPLIT_STATUSES } from '@roundup/shared';
+import { ACCOUNT_TYPES, COMM_TYPES, COMMUNICATION_TYPES, RS_TYPES, SHARE_RETURN_TIMES, SPLIT_STATUSES, TRADE_OUTCOMES } from '@roundup/shared';
 import { inList } from './util';
 import { users } from './users';
 
@@ -80,6 +80,8 @@ export const accounts = pgTable(
     type: text('type').notNull(),
     nickname: text('nickname').notNull(),
     position: integer('position').notNull().default(0),
+    /** An inactive account keeps its history but is left out of bulk defaults and sell reminders. */
+    active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -108,11 +110,15 @@ export const trades = pgTable(
     buyPrice: money('buy_price'),
     sellDate: date('sell_date', { mode: 'string' }),
     sellPrice: money('sell_price'),
+    /** Whether the whole share arrived (issue 14): pending, share_received, cash_in_lieu, no_credit. */
+    outcome: text('outcome').notNull().default('pending'),
+    outcomeDate: date('outcome_date', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('trades_account_split_uq').on(t.accountId, t.splitId),
+    check('trades_outcome_ck', inList(t.outcome, TRADE_OUTCOMES)),
     index('trades_user_idx').on(t.userId),
     index('trades_split_idx').on(t.splitId),
     /** Open positions (analytics): nothing sold yet. */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Trade, TradeFields } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
@@ -22,6 +22,8 @@ export function toTrade(r: TradeRow): Trade {
     buy_price: price(r.buyPrice),
     sell_date: r.sellDate,
     sell_price: price(r.sellPrice),
+    outcome: r.outcome as Trade['outcome'],
+    outcome_date: r.outcomeDate,
   };
 }
 
@@ -30,6 +32,8 @@ const columns = (f: TradeFields) => ({
   buyPrice: dbPrice(f.buy_price),
   sellDate: f.sell_date,
   sellPrice: dbPrice(f.sell_price),
+  outcome: f.outcome,
+  outcomeDate: f.outcome_date,
 });
 
 export function tradesRepo(db: Db) {
@@ -101,6 +105,57 @@ export function tradesRepo(db: Db) {
           .returning();
         return rows[0] ? toTrade(rows[0]) : null;
       });
+    },
+    /**
+     * POST /api/trades/bulk in one transaction: locks the split (decision 010) and the member's
+     * trades on it for `accountIds`, lets `compute` check everything and give each account's new
+     * fields (it throws to refuse: nothing is written), then one UPDATE for the trades that exist
+     * and one INSERT for the rest. 'raced' when another request inserted one of those trades
+     * meanwhile: the caller runs it again, so that trade is merged, never overwritten.
+     */
+    async bulkWrite(
+      values: { userId: string; splitId: string; ticker: string },
+      accountIds: readonly string[],
+      compute: (split: LockedSplit | null, stored: Trade[]) => Map<string, TradeFields>,
+    ): Promise<Trade[] | 'raced'> {
+      const RACED = Symbol('raced');
+      try {
+        return await db.transaction(async (t0) => {
+          const tx = t0 as unknown as Db;
+          const locked = await splitFacts(tx).lockForTrade(values.splitId);
+          const where = and(eq(t.userId, values.userId), eq(t.splitId, values.splitId), inArray(t.accountId, [...accountIds]));
+          const stored = await tx.select().from(t).where(where).for('update');
+          const next = compute(locked, stored.map(toTrade));
+          const byAccount = new Set(stored.map((r) => r.accountId));
+          if (stored.length > 0) {
+            const rows = stored.map((r) => {
+              const f = next.get(r.accountId)!;
+              return { id: r.id, ...f, buy_price: dbPrice(f.buy_price), sell_price: dbPrice(f.sell_price) };
+            });
+            await tx.execute(sql`
+              update trades set buy_date = v.buy_date, buy_price = v.buy_price, sell_date = v.sell_date,
+                sell_price = v.sell_price, outcome = v.outcome, outcome_date = v.outcome_date, updated_at = now()
+              from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, buy_date date, buy_price numeric,
+                sell_date date, sell_price numeric, outcome text, outcome_date date)
+              where trades.id = v.id`);
+          }
+          const fresh = accountIds.filter((id) => !byAccount.has(id));
+          if (fresh.length > 0) {
+            const inserted = await tx
+              .insert(t)
+              .values(fresh.map((accountId) => ({ ...values, accountId, ...columns(next.get(accountId)!) })))
+              .onConflictDoNothing({ target: [t.accountId, t.splitId] })
+              .returning({ id: t.id });
+            if (inserted.length < fresh.length) throw RACED;
+          }
+          const rows = await tx.select().from(t).where(where);
+          const order = new Map(accountIds.map((id, i) => [id, i]));
+          return rows.map(toTrade).sort((a, b) => order.get(a.accountId)! - order.get(b.accountId)!);
+        });
+      } catch (err) {
+        if (err === RACED) return 'raced';
+        throw err;
+      }
     },
     /** Every member's prices for one split (admin statistics). */
     async pricesForSplit(splitId: string) {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addTradeRequest, editTradeRequest, splitIdParams, tradeParams } from '@roundup/shared';
+import { addTradeRequest, bulkTradesRequest, editTradeRequest, splitIdParams, tradeParams } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { requireAdmin, requirePermission } from '../../http/auth';
 import { tradesService } from './service';
@@ -26,6 +26,15 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post('/api/trades/edit', { schema: { tags, body: editTradeRequest } }, async (req) => ({
     trade: await service.edit(who(req), req.body),
   }));
+
+  /** Issue 14: one action for many accounts; all or nothing (docs/product.md §7). */
+  app.post(
+    '/api/trades/bulk',
+    {
+      schema: { tags, summary: "Set fields on the caller's trade for one split in up to 200 accounts", body: bulkTradesRequest },
+    },
+    async (req) => ({ trades: await service.bulk(who(req), req.body) }),
+  );
 
   /** Admin, beyond the spec: the members' average realized profit per account for a split. */
   app.get('/api/trades/split-stats/:splitId', { schema: { tags, params: splitIdParams } }, async (req) => {

@@ -7,6 +7,8 @@ const f = (over: Partial<TradeFields>): TradeFields => ({
   buy_price: null,
   sell_date: null,
   sell_price: null,
+  outcome: 'pending',
+  outcome_date: null,
   ...over,
 });
 
@@ -28,6 +30,14 @@ describe('checkTradeDates', () => {
     [f({ buy_date: '2026-03-02', sell_date: '2026-03-10' }), null],
     [f({ sell_date: '2026-03-10' }), null],
     [f({ buy_date: '2026-03-10' }), null],
+    // Outcomes (issue 14)
+    [f({ buy_price: 1, outcome: 'share_received' }), null],
+    [f({ buy_date: '2026-03-02', outcome: 'cash_in_lieu', outcome_date: '2026-03-05' }), null],
+    [f({ buy_date: '2026-03-02', outcome: 'no_credit', outcome_date: '2026-03-02' }), null],
+    [f({ outcome: 'share_received' }), 'Record the buy before its outcome'],
+    [f({ sell_price: 2, outcome: 'no_credit' }), 'Record the buy before its outcome'],
+    [f({ buy_price: 1, outcome_date: '2026-03-05' }), 'Choose the outcome for its date (share received, cash in lieu or no credit)'],
+    [f({ buy_date: '2026-03-02', outcome: 'share_received', outcome_date: '2026-03-01' }), 'Outcome date cannot be before the buy date'],
   ])('%j → %s', (input, expected) => expect(checkTradeDates(input)).toBe(expected));
 });
 

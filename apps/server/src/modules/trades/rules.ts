@@ -17,22 +17,53 @@ export function withDefaultBuyDate(fields: TradeFields, splitBuyDate: string): T
  * an explicit null (or an empty value, which the schema turns into null) clears it.
  */
 export function mergeTradeEdit(stored: TradeFields, patch: TradePatch): TradeFields {
+  const keep = <K extends keyof TradeFields>(k: K): TradeFields[K] =>
+    patch[k] === undefined ? stored[k] : (patch[k] as TradeFields[K]);
   return {
-    buy_date: patch.buy_date === undefined ? stored.buy_date : patch.buy_date,
-    buy_price: patch.buy_price === undefined ? stored.buy_price : patch.buy_price,
-    sell_date: patch.sell_date === undefined ? stored.sell_date : patch.sell_date,
-    sell_price: patch.sell_price === undefined ? stored.sell_price : patch.sell_price,
+    buy_date: keep('buy_date'),
+    buy_price: keep('buy_price'),
+    sell_date: keep('sell_date'),
+    sell_price: keep('sell_price'),
+    outcome: keep('outcome'),
+    outcome_date: keep('outcome_date'),
   };
 }
 
-/** Same prices and dates (a repeated add of the same trade answers the stored one). */
+/** A trade not recorded yet: what a bulk write merges its fields into. */
+export const EMPTY_TRADE: TradeFields = {
+  buy_date: null,
+  buy_price: null,
+  sell_date: null,
+  sell_price: null,
+  outcome: 'pending',
+  outcome_date: null,
+};
+
+/** Same prices, dates and outcome (a repeated add of the same trade answers the stored one). */
 export function sameTradeFields(a: TradeFields, b: TradeFields): boolean {
-  return a.buy_date === b.buy_date && a.buy_price === b.buy_price && a.sell_date === b.sell_date && a.sell_price === b.sell_price;
+  return (
+    a.buy_date === b.buy_date &&
+    a.buy_price === b.buy_price &&
+    a.sell_date === b.sell_date &&
+    a.sell_price === b.sell_price &&
+    a.outcome === b.outcome &&
+    a.outcome_date === b.outcome_date
+  );
 }
 
-/** Returns the message for a trade whose dates are out of order after defaults, else null. */
+/**
+ * The message for a trade that cannot stand after defaults, else null: dates out of order, or an
+ * outcome that does not fit (a share received, cash or nothing needs a recorded buy; an outcome
+ * date needs an outcome and cannot be before the buy).
+ */
 export function checkTradeDates(fields: TradeFields): string | null {
   if (fields.buy_date && fields.sell_date && fields.sell_date < fields.buy_date) return 'Sell date cannot be before the buy date';
+  const bought = fields.buy_date !== null || fields.buy_price !== null;
+  if (fields.outcome !== 'pending' && !bought) return 'Record the buy before its outcome';
+  if (fields.outcome_date && fields.outcome === 'pending')
+    return 'Choose the outcome for its date (share received, cash in lieu or no credit)';
+  if (fields.outcome_date && fields.buy_date && fields.outcome_date < fields.buy_date)
+    return 'Outcome date cannot be before the buy date';
   return null;
 }
 

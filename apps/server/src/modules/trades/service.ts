@@ -1,11 +1,18 @@
-import { fromCents, type SplitMemberStats, type Trade, type TradeFields, type TradePatch } from '@roundup/shared';
+import {
+  fromCents,
+  type BulkTradesRequest,
+  type SplitMemberStats,
+  type Trade,
+  type TradeFields,
+  type TradePatch,
+} from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { withRetry } from '../../db/retry';
 import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
 import { tradeProblem } from '../splits/rules';
 import { accountsService } from '../accounts/service';
 import { tradesRepo } from './repo';
-import { checkTradeDates, mergeTradeEdit, sameTradeFields, splitAverage, withDefaultBuyDate } from './rules';
+import { checkTradeDates, EMPTY_TRADE, mergeTradeEdit, sameTradeFields, splitAverage, withDefaultBuyDate } from './rules';
 
 export const SPLIT_NOT_FOUND = 'Split not found';
 export const TRADE_NOT_FOUND = 'Trade not found';
@@ -87,6 +94,42 @@ export function tradesService(ctx: AppContext) {
         if (!trade) throw notFound(TRADE_NOT_FOUND);
         return trade;
       });
+    },
+    /**
+     * POST /api/trades/bulk (issue 14): the given fields on the caller's trade for the split in
+     * each listed account, creating missing trades; all or nothing, and the refusal names the
+     * account. Fields not sent keep their values; the single-trade rules apply to each result.
+     */
+    async bulk(userId: string, input: BulkTradesRequest): Promise<Trade[]> {
+      const { splitId, accountIds, ...patch } = input;
+      if (Object.values(patch).every((v) => v === undefined)) throw badRequest('Send at least one field to set');
+      const mine = new Map((await accounts.list(userId)).map((a) => [a._id, a]));
+      const foreign = accountIds.find((id) => !mine.has(id));
+      if (foreign) throw notFound(`Account ${foreign} is not one of your accounts`);
+      const split = await requireSplit(splitId);
+      const name = (id: string) => `${mine.get(id)!.nickname} (${mine.get(id)!.broker})`;
+      for (let attempt = 1; ; attempt++) {
+        const result = await withRetry(() =>
+          repo.bulkWrite({ userId, splitId: split.id, ticker: split.ticker }, accountIds, (locked, stored) => {
+            if (!locked) throw notFound(SPLIT_NOT_FOUND);
+            const byAccount = new Map(stored.map((s) => [s.accountId, s]));
+            checkOpen(locked, accountIds.every((id) => byAccount.has(id)) ? 'edit' : 'add');
+            const next = new Map<string, TradeFields>();
+            const problems: string[] = [];
+            for (const id of accountIds) {
+              const fields = withDefaultBuyDate(mergeTradeEdit(byAccount.get(id) ?? EMPTY_TRADE, patch), split.buyDate);
+              const problem = checkTradeDates(fields);
+              if (problem) problems.push(`${name(id)}: ${problem}`);
+              next.set(id, fields);
+            }
+            if (problems.length === 1) throw badRequest(problems[0]);
+            if (problems.length > 1) throw badRequest(`${problems[0]} (and ${problems.length - 1} more accounts)`);
+            return next;
+          }),
+        );
+        if (result !== 'raced') return result;
+        if (attempt >= 3) throw conflict('Another save changed these trades at the same time; please try again');
+      }
     },
     async splitStats(splitId: string): Promise<SplitMemberStats> {
       await requireSplit(splitId);

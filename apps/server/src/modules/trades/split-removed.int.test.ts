@@ -37,7 +37,7 @@ describe('the trade insert checks the split under its lock', () => {
     await expect(
       repo.insert(
         { userId: member.user._id, accountId, splitId, ticker: 'GONE1' },
-        { buy_date: null, buy_price: 1, sell_date: null, sell_price: null },
+        { buy_date: null, buy_price: 1, sell_date: null, sell_price: null, outcome: 'pending', outcome_date: null },
         (s) => {
           seen.push(s);
           if (!s) throw new Error('Split not found');

@@ -14,7 +14,9 @@ export function useSplitTrades(splitId: string, enabled: boolean) {
   });
 }
 
-export type TradeInput = { [K in keyof TradeFields]: TradeFields[K] };
+/** What the trade form sends: prices and dates; the outcome only when it is set (else the server keeps it). */
+export type TradeInput = Pick<TradeFields, 'buy_date' | 'buy_price' | 'sell_date' | 'sell_price'> &
+  Partial<Pick<TradeFields, 'outcome' | 'outcome_date'>>;
 
 export function addTrade(input: TradeInput & { accountId: string; splitId: string }) {
   return api.post<{ trade: Trade }>('/api/trades/add', { newTrade: input });

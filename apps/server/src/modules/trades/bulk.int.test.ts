@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAccount, addTrade, insertBroker, insertSplit, member, type Member } from '../../../test/factories';
+import { call, createTestApp, type TestApp } from '../../../test/helpers';
+
+/** POST /api/trades/bulk (issue 14): one action for many accounts, all or nothing. */
+let t: TestApp;
+let alice: Member;
+let bob: Member;
+let starter: Member;
+let accounts: string[];
+let bobAccount: string;
+let splitId: string;
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+const bulk = (who: Member, body: Record<string, unknown>) => call(t.app, 'POST', '/api/trades/bulk', { token: who.token, body });
+const tradesOf = async (who: Member, split = splitId) =>
+  (await call(t.app, 'GET', `/api/trades/split/${split}`, { token: who.token })).body.data.trades as any[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [alice, bob, starter] = [await member(t.app, 'Pro'), await member(t.app, 'Member'), await member(t.app, 'User')];
+  const brokerId = await insertBroker(t.database, { name: 'Bulk Broker' });
+  accounts = [];
+  for (let i = 1; i <= 20; i++) accounts.push(await addAccount(t.app, alice.token, { brokerId, nickname: `Acc ${i}` }));
+  bobAccount = await addAccount(t.app, bob.token, { brokerId, nickname: 'Bob 1' });
+  splitId = await insertSplit(t.database, { ticker: 'BULK', buyDate: '2026-11-20', effDate: '2026-11-23', status: 'Upcoming' });
+});
+afterAll(async () => t?.close());
+
+describe('POST /api/trades/bulk', () => {
+  it('records the buy in 20 accounts at once, creating the trades, and keeps fields it was not sent', async () => {
+    // One account already has a trade with a sell price recorded.
+    await addTrade(t.app, alice.token, { accountId: accounts[0], splitId, buy_price: 1, sell_price: 1.5 });
+    const res = await bulk(alice, { splitId, accountIds: accounts, buy_date: '2026-11-20', buy_price: 2.1 });
+    expect(res.status).toBe(200);
+    expect(res.body.data.trades).toHaveLength(20);
+    expect(res.body.data.trades.map((x: any) => x.accountId)).toEqual(accounts);
+    expect(res.body.data.trades[0]).toMatchObject({
+      buy_price: 2.1,
+      buy_date: '2026-11-20',
+      sell_price: 1.5,
+      outcome: 'pending',
+    });
+    expect(res.body.data.trades[5]).toMatchObject({ buy_price: 2.1, sell_price: null, ticker: 'BULK' });
+    expect(await tradesOf(alice)).toHaveLength(20);
+
+    const later = await bulk(alice, {
+      splitId,
+      accountIds: accounts.slice(0, 3),
+      outcome: 'share_received',
+      outcome_date: '2026-11-24',
+    });
+    expect(later.status).toBe(200);
+    expect(later.body.data.trades.map((x: any) => [x.buy_price, x.outcome, x.outcome_date])).toEqual([
+      [2.1, 'share_received', '2026-11-24'],
+      [2.1, 'share_received', '2026-11-24'],
+      [2.1, 'share_received', '2026-11-24'],
+    ]);
+  });
+
+  it('writes nothing when one account is not the caller’s, and names it', async () => {
+    const before = await tradesOf(alice);
+    const res = await bulk(alice, { splitId, accountIds: [accounts[0], bobAccount], sell_price: 9 });
+    expect(res.status).toBe(404);
+    expect(res.body.errors[0].msg).toBe(`Account ${bobAccount} is not one of your accounts`);
+    expect(await tradesOf(alice)).toEqual(before);
+    expect(await tradesOf(bob)).toEqual([]);
+  });
+
+  it('writes nothing when one account’s result breaks a rule (sell before its buy), and names the account', async () => {
+    await bulk(alice, { splitId, accountIds: [accounts[10]], buy_date: '2026-11-21' });
+    const before = await tradesOf(alice);
+    const res = await bulk(alice, { splitId, accountIds: accounts.slice(8, 12), sell_date: '2026-11-20', sell_price: 3 });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].msg).toBe('Acc 11 (Bulk Broker): Sell date cannot be before the buy date');
+    expect(await tradesOf(alice)).toEqual(before);
+  });
+
+  it.each<[string, Record<string, unknown>, number, RegExp]>([
+    ['no accounts', { accountIds: [] }, 400, /at least one account/],
+    ['201 accounts', { accountIds: Array.from({ length: 201 }, () => MISSING) }, 400, /At most 200 accounts/],
+    ['an account twice', { accountIds: [MISSING, MISSING], buy_price: 1 }, 400, /listed twice/],
+    [
+      'a bad outcome',
+      { accountIds: [MISSING], outcome: 'lost' },
+      400,
+      /Outcome must be one of pending, share_received, cash_in_lieu, no_credit/,
+    ],
+    ['a bad date', { accountIds: [MISSING], buy_date: '2026-13-01' }, 400, /Buy date must be a date/],
+    ['a negative price', { accountIds: [MISSING], buy_price: -1 }, 400, /Buy price must be between/],
+    [
+      'sell before buy in the request',
+      { accountIds: [MISSING], buy_date: '2026-11-20', sell_date: '2026-11-19' },
+      400,
+      /Sell date cannot be before/,
+    ],
+    ['nothing to set', { accountIds: [MISSING] }, 400, /at least one field/],
+  ])('refuses %s', async (_name, body, status, msg) => {
+    const res = await bulk(alice, { splitId, ...body });
+    expect(res.status).toBe(status);
+    expect(res.body.errors.map((e: any) => e.msg).join(' ')).toMatch(msg);
+  });
+
+  it('refuses an unknown split, an outcome without a buy, and a Starter', async () => {
+    expect((await bulk(alice, { splitId: MISSING, accountIds: [accounts[0]], buy_price: 1 })).status).toBe(404);
+    const fresh = await insertSplit(t.database, { ticker: 'BULK2', status: 'Upcoming' });
+    const noBuy = await bulk(alice, { splitId: fresh, accountIds: [accounts[0]], outcome: 'cash_in_lieu' });
+    expect(noBuy.status).toBe(400);
+    expect(noBuy.body.errors[0].msg).toMatch(/Record the buy before its outcome/);
+    expect((await bulk(starter, { splitId, accountIds: [accounts[0]], buy_price: 1 })).status).toBe(403);
+  });
+
+  it('two bulk saves at once over the same accounts: one trade per account, both changes kept, no error', async () => {
+    const split = await insertSplit(t.database, { ticker: 'RACE', status: 'Upcoming' });
+    const [a, b] = await Promise.all([
+      bulk(alice, { splitId: split, accountIds: accounts.slice(0, 10), buy_price: 1.25 }),
+      bulk(alice, { splitId: split, accountIds: accounts.slice(5, 15), sell_price: 2.5 }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const rows = await tradesOf(alice, split);
+    expect(rows).toHaveLength(15);
+    const overlap = rows.filter((r) => accounts.slice(5, 10).includes(r.accountId));
+    expect(overlap.every((r) => r.buy_price === 1.25 && r.sell_price === 2.5)).toBe(true);
+  });
+
+  it('single add and edit take and return the outcome too; any other value is a 400', async () => {
+    const split = await insertSplit(t.database, { ticker: 'OUTC', status: 'Upcoming' });
+    const added = await addTrade(t.app, alice.token, {
+      accountId: accounts[19],
+      splitId: split,
+      buy_price: 1,
+      outcome: 'share_received',
+      outcome_date: '2026-11-25',
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.data.trade).toMatchObject({ outcome: 'share_received', outcome_date: '2026-11-25' });
+    const edited = await call(t.app, 'POST', '/api/trades/edit', {
+      token: alice.token,
+      body: { newTrade: { _id: added.body.data.trade._id, sell_price: 2 } },
+    });
+    expect(edited.body.data.trade).toMatchObject({ outcome: 'share_received', sell_price: 2 });
+    const bad = await call(t.app, 'POST', '/api/trades/edit', {
+      token: alice.token,
+      body: { newTrade: { _id: added.body.data.trade._id, outcome: 'maybe' } },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
