@@ -14,6 +14,8 @@ export const accountSchema = z.object({
   nickname: z.string(),
   /** Trades recorded in this account (deleting the account deletes them). */
   tradeCount: z.number().int(),
+  /** An inactive account keeps its history but is left out of bulk defaults and sell reminders. */
+  active: z.boolean(),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -45,7 +47,15 @@ function unwrap(key: string) {
 }
 
 export const addAccountRequest = z.preprocess(unwrap('newAccount'), accountFields);
-export const editAccountRequest = z.preprocess(unwrap('newAccount'), accountFields.extend({ _id: idSchema('Account') }));
+export const editAccountRequest = z.preprocess(
+  unwrap('newAccount'),
+  accountFields.extend({
+    _id: idSchema('Account'),
+    /** Absent keeps the account as it is. */
+    active: z.boolean({ error: 'active must be true or false' }).optional(),
+  }),
+);
+export type EditAccountRequest = z.infer<typeof editAccountRequest>;
 export const deleteAccountRequest = z.object({ id: idSchema('Account') });
 
 /** `accounts`: the caller's account ids (or account objects) in the new order. */

@@ -95,6 +95,44 @@ export interface Broker {
   disabled: boolean;
   createdDate: string;
   updatedDate: string;
+  /** What members recorded with this broker (issue 14); null until enough outcomes exist. */
+  measured: MeasuredBroker | null;
+  /** False when members mostly get cash here; null while nothing is measured. */
+  honoursRoundUps: boolean | null;
+}
+
+/** Members' recorded outcomes at one broker. */
+export interface MeasuredBroker {
+  /** Recorded outcomes (share received, cash in lieu or no credit). */
+  samples: number;
+  /** Different members behind them. */
+  members: number;
+  /** Share of the outcomes where the whole share arrived, 0–1 (two decimals). */
+  shareReceivedRate: number;
+  /** Median calendar days from the split's effective date to the share's arrival; null without dated arrivals. */
+  medianReturnDays: number | null;
+}
+
+/** Measured data is shown from this many outcomes of this many different members, so no one member's data can be read off it. */
+export const MEASURED_MIN_SAMPLES = 5;
+export const MEASURED_MIN_MEMBERS = 3;
+
+/** The raw counts per broker → what the API shows (null below the thresholds). */
+export function measuredBroker(
+  raw: { samples: number; members: number; received: number; medianDays: number | null } | undefined,
+): MeasuredBroker | null {
+  if (!raw || raw.samples < MEASURED_MIN_SAMPLES || raw.members < MEASURED_MIN_MEMBERS) return null;
+  return {
+    samples: raw.samples,
+    members: raw.members,
+    shareReceivedRate: Math.round((raw.received / raw.samples) * 100) / 100,
+    medianReturnDays: raw.medianDays === null ? null : Math.round(raw.medianDays * 10) / 10,
+  };
+}
+
+/** A broker whose members mostly get cash (under half of the outcomes are shares) does not honour round-ups. */
+export function honoursRoundUps(measured: MeasuredBroker | null): boolean | null {
+  return measured === null ? null : measured.shareReceivedRate >= 0.5;
 }
 
 /** product.md §2: share return time icon — 0–1 short, 2–5 medium, 10 or 14 long. */

@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { ACCOUNT_TYPES, COMM_TYPES, COMMUNICATION_TYPES, RS_TYPES, SHARE_RETURN_TIMES, SPLIT_STATUSES, TRADE_OUTCOMES } from '@roundup/shared';
+import {
+  ACCOUNT_TYPES,
+  COMM_TYPES,
+  COMMUNICATION_TYPES,
+  RS_TYPES,
+  SHARE_RETURN_TIMES,
+  SPLIT_STATUSES,
+  TRADE_OUTCOMES,
+} from '@roundup/shared';
 import { inList } from './util';
 import { users } from './users';
 

@@ -130,6 +130,26 @@ describe('accounts', () => {
     expect(after[0].nickname).toBe('Joint');
   });
 
+  it('marks an account inactive and back, keeping its history; other edits leave it as it was', async () => {
+    const [first] = (await call(t.app, 'GET', '/api/accounts/mine', { token: alice.token })).body.data.accounts;
+    expect(first.active).toBe(true);
+    const edit = (over: Record<string, unknown>) =>
+      call(t.app, 'POST', '/api/accounts/edit', {
+        token: alice.token,
+        body: { newAccount: { _id: first._id, brokerId: first.brokerId, type: first.type, nickname: first.nickname, ...over } },
+      });
+    const off = await edit({ active: false });
+    expect(off.body.data.accounts.find((a: { _id: string }) => a._id === first._id)).toMatchObject({
+      active: false,
+      tradeCount: first.tradeCount,
+    });
+    const renamed = await edit({ nickname: 'Renamed while inactive' });
+    expect(renamed.body.data.accounts.find((a: { _id: string }) => a._id === first._id)).toMatchObject({ active: false });
+    expect((await edit({ active: 'no' })).status).toBe(400);
+    const on = await edit({ active: true, nickname: first.nickname });
+    expect(on.body.data.accounts.find((a: { _id: string }) => a._id === first._id)).toMatchObject({ active: true });
+  });
+
   it('an account may keep a broker that was disabled later, but not switch to one', async () => {
     const b = await insertBroker(t.database, { name: 'Acct Test Later Off' });
     const res = await add(alice.token, { brokerId: b, type: 'HSA', nickname: 'Later' });

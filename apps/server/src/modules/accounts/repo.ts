@@ -19,6 +19,7 @@ export function accountsRepo(db: Db) {
           broker: a.broker,
           type: a.type,
           nickname: a.nickname,
+          active: a.active,
         })
         .from(a)
         .where(eq(a.userId, userId))
@@ -32,6 +33,7 @@ export function accountsRepo(db: Db) {
         type: r.type as AccountType,
         nickname: r.nickname,
         tradeCount: byAccount.get(r.id) ?? 0,
+        active: r.active,
       }));
     },
     async ownedIds(userId: string): Promise<string[]> {
@@ -84,7 +86,11 @@ export function accountsRepo(db: Db) {
         return 'added';
       });
     },
-    async update(userId: string, id: string, values: { brokerId: string; broker: string; type: string; nickname: string }) {
+    async update(
+      userId: string,
+      id: string,
+      values: { brokerId: string; broker: string; type: string; nickname: string; active?: boolean },
+    ) {
       await db
         .update(a)
         .set(values)

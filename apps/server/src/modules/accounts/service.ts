@@ -31,7 +31,7 @@ export function accountsService(ctx: AppContext) {
       );
       return repo.listMine(userId);
     },
-    async edit(userId: string, input: AccountFields & { _id: string }): Promise<Account[]> {
+    async edit(userId: string, input: AccountFields & { _id: string; active?: boolean }): Promise<Account[]> {
       const existing = await repo.findOwned(userId, input._id);
       if (!existing) throw notFound(ACCOUNT_NOT_FOUND);
       const broker = await brokerFor(input.brokerId, existing.brokerId);
@@ -40,6 +40,7 @@ export function accountsService(ctx: AppContext) {
         broker: broker.name,
         type: input.type,
         nickname: input.nickname,
+        ...(input.active === undefined ? {} : { active: input.active }),
       });
       return repo.listMine(userId);
     },

@@ -1,13 +1,14 @@
-import type { Broker, BrokerInput } from '@roundup/shared';
+import { honoursRoundUps, measuredBroker, type Broker, type BrokerInput, type MeasuredBroker } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/app-error';
 import { sanitizeOptional } from '../../lib/rich-text';
 import { recordAudit } from '../audit/service';
+import { tradeFacts } from '../trades/queries';
 import { isUuid } from '../../lib/ids';
 import { brokersRepo, type BrokerRow, type BrokerValues } from './repo';
 
 /** Maps a row to product.md §3 field names; `notes` is internal and only shown to admins. */
-export function toBroker(r: BrokerRow, admin: boolean): Broker {
+export function toBroker(r: BrokerRow, admin: boolean, measured: MeasuredBroker | null = null): Broker {
   const out: Broker = {
     _id: r.id,
     name: r.name,
@@ -27,6 +28,8 @@ export function toBroker(r: BrokerRow, admin: boolean): Broker {
     disabled: r.disabled,
     createdDate: r.createdAt.toISOString(),
     updatedDate: r.updatedAt.toISOString(),
+    measured,
+    honoursRoundUps: honoursRoundUps(measured),
   };
   if (admin) out.notes = r.notes;
   return out;
@@ -62,13 +65,13 @@ export function brokersService(ctx: AppContext) {
     const row = isUuid(id) ? await repo.byId(id) : undefined;
     // A disabled broker is hidden from everyone but admins.
     if (!row || (row.disabled && !admin)) throw notFound('Broker not found');
-    return toBroker(row, admin);
+    return toBroker(row, admin, measuredBroker((await tradeFacts(db).outcomesByBroker()).get(row.id)));
   }
 
   return {
     async list(opts: { admin: boolean; all: boolean }): Promise<Broker[]> {
-      const rows = await repo.list(opts.admin && opts.all);
-      return rows.map((r) => toBroker(r, opts.admin));
+      const [rows, outcomes] = await Promise.all([repo.list(opts.admin && opts.all), tradeFacts(db).outcomesByBroker()]);
+      return rows.map((r) => toBroker(r, opts.admin, measuredBroker(outcomes.get(r.id))));
     },
     get,
     async add(actorId: string, input: BrokerInput): Promise<Broker> {

@@ -158,6 +158,17 @@ describe('reminders (GET /api/rs/send-update)', () => {
       `insert into trades (user_id, split_id, account_id, ticker, buy_date, buy_price) values ($1, $2, $3, 'SELL', $4, 1)`,
       [pro.user.id, s.id, a.id, today],
     );
+    // An account the member marked inactive keeps its trade but gets no reminder.
+    const [old] = (
+      await t.database.query<{ id: string }>(
+        `insert into accounts (user_id, broker_id, broker, type, nickname, position, active) values ($1, $2, 'ZeroDay', 'Individual Cash', 'Old Margin', 7, false) returning id::text as id`,
+        [pro.user.id, b.id],
+      )
+    ).rows;
+    await t.database.query(
+      `insert into trades (user_id, split_id, account_id, ticker, buy_date, buy_price) values ($1, $2, $3, 'SELL', $4, 1)`,
+      [pro.user.id, s.id, old.id, today],
+    );
 
     expect((await call(t.app, 'GET', '/api/rs/send-update', { token: pro.token })).status).toBe(403);
     const first = await call(t.app, 'GET', '/api/rs/send-update', { token: admin.token });
@@ -177,6 +188,7 @@ describe('reminders (GET /api/rs/send-update)', () => {
     await drain();
     const sellMail = mails.find((m) => m.subject.startsWith('Your round-up shares should be back'));
     expect(sellMail?.text).toContain('SELL in My Roth (ZeroDay)');
+    expect(sellMail?.text).not.toContain('Old Margin');
   });
 });
 

@@ -200,7 +200,7 @@ export function notificationsRepo(db: Db) {
       );
     },
 
-    /** Open positions (a recorded buy, no sell) whose split took effect in the last few weeks, with their owners. */
+    /** Open positions (a recorded buy, no sell) in active accounts whose split took effect in the last few weeks, with their owners. */
     async openPositions(date: string): Promise<SellCandidate[]> {
       const prefs = Object.values(PREF_COLUMN)
         .map((c) => `u.${c}`)
@@ -216,7 +216,7 @@ export function notificationsRepo(db: Db) {
             join ${membersRelation} u on u.id = t.user_id
             left join ${brokersRelation} b on b.id = a.broker_id
             left join lateral (select share_return_time from ${brokersRelation} x where a.broker_id is null and lower(x.name) = lower(a.broker) limit 1) nb on true
-            where t.sell_date is null and (t.buy_date is not null or t.buy_price is not null)
+            where t.sell_date is null and (t.buy_date is not null or t.buy_price is not null) and a.active
               and s.eff_date between ${date}::date - 15 and ${date}::date
             order by u.id, a.position, t.ticker`,
       );

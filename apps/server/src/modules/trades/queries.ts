@@ -1,7 +1,9 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { relation } from '../../db/relation';
+import { accountsRelation } from '../accounts/queries';
+import { splitsRelation } from '../splits/queries';
 
 const t = schema.trades;
 
@@ -31,6 +33,38 @@ export function tradeFacts(db: Db) {
     async countForSplit(splitId: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(t).where(eq(t.splitId, splitId));
       return Number(row?.n ?? 0);
+    },
+    /**
+     * Members' recorded outcomes per broker (issue 14): outcomes other than pending, the members
+     * behind them, how many were shares, and the median days from the split's effective date to the
+     * share's arrival. The brokers module decides what may be shown.
+     */
+    async outcomesByBroker(): Promise<
+      Map<string, { samples: number; members: number; received: number; medianDays: number | null }>
+    > {
+      const res = (await db.execute(sql`
+        select a.broker_id::text as broker_id, count(*)::int as samples, count(distinct t.user_id)::int as members,
+          count(*) filter (where t.outcome = 'share_received')::int as received,
+          percentile_cont(0.5) within group (order by (t.outcome_date - s.eff_date))
+            filter (where t.outcome = 'share_received' and t.outcome_date is not null) as median_days
+        from trades t
+        join ${accountsRelation} a on a.id = t.account_id
+        join ${splitsRelation} s on s.id = t.split_id
+        where t.outcome <> 'pending' and a.broker_id is not null
+        group by a.broker_id`)) as unknown as {
+        rows: { broker_id: string; samples: number; members: number; received: number; median_days: number | string | null }[];
+      };
+      return new Map(
+        res.rows.map((r) => [
+          r.broker_id,
+          {
+            samples: Number(r.samples),
+            members: Number(r.members),
+            received: Number(r.received),
+            medianDays: r.median_days === null ? null : Number(r.median_days),
+          },
+        ]),
+      );
     },
     /** How many trades a member has in each of their accounts (the accounts list). */
     async countsByAccount(userId: string): Promise<Map<string, number>> {

@@ -36,8 +36,14 @@ describe('checkTradeDates', () => {
     [f({ buy_date: '2026-03-02', outcome: 'no_credit', outcome_date: '2026-03-02' }), null],
     [f({ outcome: 'share_received' }), 'Record the buy before its outcome'],
     [f({ sell_price: 2, outcome: 'no_credit' }), 'Record the buy before its outcome'],
-    [f({ buy_price: 1, outcome_date: '2026-03-05' }), 'Choose the outcome for its date (share received, cash in lieu or no credit)'],
-    [f({ buy_date: '2026-03-02', outcome: 'share_received', outcome_date: '2026-03-01' }), 'Outcome date cannot be before the buy date'],
+    [
+      f({ buy_price: 1, outcome_date: '2026-03-05' }),
+      'Choose the outcome for its date (share received, cash in lieu or no credit)',
+    ],
+    [
+      f({ buy_date: '2026-03-02', outcome: 'share_received', outcome_date: '2026-03-01' }),
+      'Outcome date cannot be before the buy date',
+    ],
   ])('%j → %s', (input, expected) => expect(checkTradeDates(input)).toBe(expected));
 });
 

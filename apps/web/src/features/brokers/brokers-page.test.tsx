@@ -24,6 +24,8 @@ function broker(overrides: Partial<Broker>): Broker {
     disabled: false,
     createdDate: '2026-01-01T00:00:00.000Z',
     updatedDate: '2026-01-01T00:00:00.000Z',
+    measured: null,
+    honoursRoundUps: null,
     ...overrides,
   };
 }
