@@ -145,6 +145,8 @@ export interface SplitMemberStats {
   members: number;
   /** Average realized profit per account in dollars (two decimals), null with no trades. */
   avgProfit: number | null;
+  /** Members' accounts on this split by recorded outcome (issue 14): whether the round-up call held. */
+  outcomes: { accounts: number; recorded: number; shareReceived: number; cashInLieu: number; noCredit: number };
 }
 
 /** Prices carry up to four decimals: exact integer ten-thousandths of a dollar ("ticks"). */

@@ -159,7 +159,10 @@ export function tradesRepo(db: Db) {
     },
     /** Every member's prices for one split (admin statistics). */
     async pricesForSplit(splitId: string) {
-      return db.select({ userId: t.userId, buyPrice: t.buyPrice, sellPrice: t.sellPrice }).from(t).where(eq(t.splitId, splitId));
+      return db
+        .select({ userId: t.userId, buyPrice: t.buyPrice, sellPrice: t.sellPrice, outcome: t.outcome })
+        .from(t)
+        .where(eq(t.splitId, splitId));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceToTicks, ticksToCents, type TradeFields } from '@roundup/shared';
-import { checkTradeDates, mergeTradeEdit, sameTradeFields, splitAverage, withDefaultBuyDate } from './rules';
+import { checkTradeDates, mergeTradeEdit, outcomeCounts, sameTradeFields, splitAverage, withDefaultBuyDate } from './rules';
 
 const f = (over: Partial<TradeFields>): TradeFields => ({
   buy_date: null,
@@ -114,4 +114,14 @@ describe('sameTradeFields', () => {
     [f({}), f({}), true],
     [f({ sell_price: 0 }), f({ sell_price: null }), false],
   ])('%j vs %j → %s', (a, b, same) => expect(sameTradeFields(a, b)).toBe(same));
+});
+
+describe('outcomeCounts', () => {
+  it('counts each outcome; pending accounts are counted but not recorded', () => {
+    const rows = ['pending', 'share_received', 'share_received', 'cash_in_lieu', 'no_credit', 'pending'].map((outcome) => ({
+      outcome,
+    }));
+    expect(outcomeCounts(rows)).toEqual({ accounts: 6, recorded: 4, shareReceived: 2, cashInLieu: 1, noCredit: 1 });
+    expect(outcomeCounts([])).toEqual({ accounts: 0, recorded: 0, shareReceived: 0, cashInLieu: 0, noCredit: 0 });
+  });
 });

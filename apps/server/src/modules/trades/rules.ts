@@ -92,3 +92,15 @@ export function splitAverage(rows: readonly { userId: string; buyPrice: string |
   const meanTicks = sum >= 0 ? Math.round(sum / n) : -Math.round(-sum / n);
   return { trades: n, members: members.size, avgProfitCents: ticksToCents(meanTicks) };
 }
+
+/** Admin: how the members' accounts on one split turned out (pending ones are counted, not recorded). */
+export function outcomeCounts(rows: readonly { outcome: string }[]) {
+  const n = (o: string) => rows.filter((r) => r.outcome === o).length;
+  return {
+    accounts: rows.length,
+    recorded: rows.length - n('pending'),
+    shareReceived: n('share_received'),
+    cashInLieu: n('cash_in_lieu'),
+    noCredit: n('no_credit'),
+  };
+}

@@ -12,7 +12,15 @@ import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
 import { tradeProblem } from '../splits/rules';
 import { accountsService } from '../accounts/service';
 import { tradesRepo } from './repo';
-import { checkTradeDates, EMPTY_TRADE, mergeTradeEdit, sameTradeFields, splitAverage, withDefaultBuyDate } from './rules';
+import {
+  checkTradeDates,
+  EMPTY_TRADE,
+  mergeTradeEdit,
+  outcomeCounts,
+  sameTradeFields,
+  splitAverage,
+  withDefaultBuyDate,
+} from './rules';
 
 export const SPLIT_NOT_FOUND = 'Split not found';
 export const TRADE_NOT_FOUND = 'Trade not found';
@@ -133,12 +141,14 @@ export function tradesService(ctx: AppContext) {
     },
     async splitStats(splitId: string): Promise<SplitMemberStats> {
       await requireSplit(splitId);
-      const avg = splitAverage(await repo.pricesForSplit(splitId));
+      const rows = await repo.pricesForSplit(splitId);
+      const avg = splitAverage(rows);
       return {
         splitId,
         trades: avg.trades,
         members: avg.members,
         avgProfit: avg.avgProfitCents === null ? null : fromCents(avg.avgProfitCents),
+        outcomes: outcomeCounts(rows),
       };
     },
   };

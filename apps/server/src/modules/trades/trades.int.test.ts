@@ -152,7 +152,13 @@ describe('trades', () => {
     const res = await call(t.app, 'GET', `/api/trades/split-stats/${splitId}`, { token: admin.token });
     expect(res.status).toBe(200);
     // Alice: 4.57 − 1.25 = 3.32 (closed); Alice A2 open; Bob: 2.00 → mean 2.66.
-    expect(res.body.data.stats).toEqual({ splitId, trades: 2, members: 2, avgProfit: 2.66 });
+    expect(res.body.data.stats).toEqual({
+      splitId,
+      trades: 2,
+      members: 2,
+      avgProfit: 2.66,
+      outcomes: { accounts: 3, recorded: 0, shareReceived: 0, cashInLieu: 0, noCredit: 0 },
+    });
     expect((await call(t.app, 'GET', `/api/trades/split-stats/${splitId}`, { token: alice.token })).status).toBe(403);
     expect((await call(t.app, 'GET', `/api/trades/split-stats/${MISSING}`, { token: admin.token })).status).toBe(404);
   });

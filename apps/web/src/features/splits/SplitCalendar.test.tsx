@@ -205,3 +205,30 @@ describe('admin split delete (issue 12 §8)', () => {
     expect(apiCalls().filter((c) => c.path === '/api/rs/delete')).toHaveLength(1);
   });
 });
+
+describe('admin split page: members’ record (issue 14)', () => {
+  it('shows how many recorded accounts received the share', async () => {
+    const split: Split = { ...base, _id: 'sp2', name: 'Record Corp', ticker: 'RCRD', status: 'Complete' };
+    storeToken();
+    mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ role: 'Admin', username: 'boss' }) } },
+      'GET /api/rs': { data: { splits: [split] } },
+      'GET /api/rs/ticker/sp2': { data: { split } },
+      'GET /api/trades/split-stats/sp2': {
+        data: {
+          stats: {
+            splitId: 'sp2',
+            trades: 4,
+            members: 3,
+            avgProfit: 2.5,
+            outcomes: { accounts: 10, recorded: 8, shareReceived: 6, cashInLieu: 1, noCredit: 1 },
+          },
+        },
+      },
+    });
+    renderApp('/admin/reverse-splits/view/sp2');
+    expect(await screen.findByTestId('split-outcomes')).toHaveTextContent(
+      'Round-up record: 6 of 8 recorded accounts received the share (75%); 1 got cash, 1 nothing; 2 not recorded yet.',
+    );
+  });
+});

@@ -82,6 +82,15 @@ export function SplitMemberStats({ split, onApplied }: { split: Split; onApplied
         ) : (
           <p className="small text-body-secondary mb-0">No member has recorded a closed trade for this split yet.</p>
         )}
+        {s && s.outcomes.recorded > 0 ? (
+          <p className="small mb-0 mt-2" data-testid="split-outcomes">
+            Round-up record: {s.outcomes.shareReceived} of {s.outcomes.recorded} recorded{' '}
+            {s.outcomes.recorded === 1 ? 'account' : 'accounts'} received the share (
+            {Math.round((s.outcomes.shareReceived / s.outcomes.recorded) * 100)}
+            %); {s.outcomes.cashInLieu} got cash, {s.outcomes.noCredit} nothing; {s.outcomes.accounts - s.outcomes.recorded} not
+            recorded yet.
+          </p>
+        ) : null}
         {note.value ? (
           <p
             className={`small mb-0 mt-2 ${note.value.ok ? 'text-success' : 'text-danger'}`}
