@@ -92,8 +92,11 @@ export const discoveryRecordSchema = z.object({
   accepted: z.number(),
   rejected: z.number(),
   open: z.number(),
-  /** Accepted round-up calls whose members' recorded outcomes are known, and how many got the share. */
-  roundUpOutcomes: z.object({ splits: z.number(), received: z.number(), total: z.number() }).nullable(),
+  /**
+   * How the accepted round-up calls held: of the members' recorded outcomes on those splits, how
+   * many were the share (null before any outcome is recorded).
+   */
+  roundUpOutcomes: z.object({ splits: z.number(), received: z.number(), recorded: z.number() }).nullable(),
 });
 
 export const discoveryListResponse = z.object({

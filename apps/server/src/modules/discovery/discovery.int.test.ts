@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { edgarClient, edgarHttp } from '../../adapters/edgar';
-import { member } from '../../../test/factories';
+import { addAccount, insertBroker, member } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
 import { defaultRoutes, startEdgarPeer, type EdgarPeer, type Route } from '../../../test/edgar/peer';
 import { discoveryService } from './service';
@@ -151,6 +151,23 @@ describe('discovery: poll to review queue', () => {
     expect(again.status).toBe(409);
     const rs = await call(t.app, 'GET', '/api/rs', { token: pro.token });
     expect(rs.body.data.splits.filter((s: any) => s.ticker === 'ACMR')).toHaveLength(1);
+
+    // After the split, a member records that the share arrived: the queue's record shows the call held.
+    const brokerId = await insertBroker(t.database, { name: 'Record Broker' });
+    const accountId = await addAccount(t.app, pro.token, { brokerId });
+    const recorded = await call(t.app, 'POST', '/api/trades/bulk', {
+      token: pro.token,
+      body: {
+        splitId: accepted.body.data.split._id,
+        accountIds: [accountId],
+        buy_price: 1.2,
+        outcome: 'share_received',
+        outcome_date: '2026-12-04',
+      },
+    });
+    expect(recorded.status).toBe(200);
+    const record = (await call(t.app, 'GET', '/api/admin/discoveries', { token: admin.token })).body.data.record;
+    expect(record.roundUpOutcomes).toEqual({ splits: 1, recorded: 1, received: 1 });
 
     expect(
       (await call(t.app, 'POST', '/api/admin/discoveries/reject', { token: admin.token, body: { id: beta._id, reason: '' } }))

@@ -195,6 +195,14 @@ export function discoveryRepo(db: Db) {
         .groupBy(p.status);
       return Object.fromEntries(rows.map((x) => [x.status, Number(x.n)]));
     },
+    /** Splits written from accepted round-up calls. */
+    async acceptedRoundUpSplits(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ splitId: p.splitId })
+        .from(p)
+        .where(and(eq(p.status, 'accepted'), eq(p.rounding, 'ROUND_UP'), sql`${p.splitId} is not null`));
+      return rows.map((r) => r.splitId as string);
+    },
     /** New round-up proposals the admins have not been told about. */
     async unnotifiedRoundUps(): Promise<ProposalRow[]> {
       return db

@@ -23,6 +23,7 @@ import {
   type EdgarClient,
   type SearchHit,
 } from '../../adapters/edgar';
+import { tradeFacts } from '../trades/queries';
 import { memberRecords } from '../users/queries';
 import {
   changedFacts,
@@ -386,12 +387,22 @@ export function discoveryService(ctx: AppContext, deps: { client?: EdgarClient }
     notifyAdmins,
     ...review,
     async list(status?: DiscoveryStatus): Promise<DiscoveryList> {
-      const [rows, counts, last] = await Promise.all([repo.list(status), repo.counts(), repo.lastRun()]);
+      const [rows, counts, last, called] = await Promise.all([
+        repo.list(status),
+        repo.counts(),
+        repo.lastRun(),
+        repo.acceptedRoundUpSplits().then((ids) => tradeFacts(ctx.database.db).outcomesForSplits(ids)),
+      ]);
       return {
         proposals: rows.map((p) =>
           toProposal(p, p.acceptedAt, archivesOf(config.EDGAR_ARCHIVES_URL), todayInMarket(ctx.clock())),
         ),
-        record: { accepted: counts.accepted ?? 0, rejected: counts.rejected ?? 0, open: counts.open ?? 0, roundUpOutcomes: null },
+        record: {
+          accepted: counts.accepted ?? 0,
+          rejected: counts.rejected ?? 0,
+          open: counts.open ?? 0,
+          roundUpOutcomes: called.recorded > 0 ? called : null,
+        },
         lastRun: last
           ? {
               slot: last.slot,

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { relation } from '../../db/relation';
@@ -65,6 +65,19 @@ export function tradeFacts(db: Db) {
           },
         ]),
       );
+    },
+    /** Recorded outcomes on these splits (the discovery queue's record of its round-up calls). */
+    async outcomesForSplits(splitIds: readonly string[]): Promise<{ splits: number; recorded: number; received: number }> {
+      if (splitIds.length === 0) return { splits: 0, recorded: 0, received: 0 };
+      const [row] = await db
+        .select({
+          splits: sql<number>`count(distinct ${t.splitId})::int`,
+          recorded: sql<number>`count(*)::int`,
+          received: sql<number>`(count(*) filter (where ${t.outcome} = 'share_received'))::int`,
+        })
+        .from(t)
+        .where(and(inArray(t.splitId, [...splitIds]), ne(t.outcome, 'pending')));
+      return { splits: Number(row?.splits ?? 0), recorded: Number(row?.recorded ?? 0), received: Number(row?.received ?? 0) };
     },
     /** How many trades a member has in each of their accounts (the accounts list). */
     async countsByAccount(userId: string): Promise<Map<string, number>> {

@@ -34,6 +34,9 @@ export function AdminDiscoveriesPage() {
         {data ? (
           <span className="small text-body-secondary">
             Record: {data.record.accepted} accepted · {data.record.rejected} rejected · {data.record.open} to review
+            {data.record.roundUpOutcomes
+              ? ` · round-up calls held for ${data.record.roundUpOutcomes.received} of ${data.record.roundUpOutcomes.recorded} recorded accounts`
+              : ''}
           </span>
         ) : null}
       </div>
