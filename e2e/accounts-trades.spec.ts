@@ -164,3 +164,69 @@ test('a Pro member keeps accounts in order, records trades across them and downl
   expect(csv[2]).toBe('Totals,,,3.50,1.00,,,2.50,,');
   checkConsole();
 });
+
+test('a member with 20 accounts records one split’s buys in all of them with 5 key presses', async ({ page, request }) => {
+  const checkConsole = failOnConsoleErrors(page);
+  const me = newIdentity('bulk');
+  const reg = await request.post('/api/auth/register', { data: { ...me, consent: true } });
+  const { token, user } = (await reg.json()).data;
+  const auth = { authorization: `Bearer ${token}` };
+  const adminToken = await apiLogin(request, ADMIN);
+  await request.post('/api/users/admin-edit', {
+    data: { id: user._id, role: 'Pro' },
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  const brokers = (await (await request.get('/api/brokers')).json()).data.brokers as { _id: string }[];
+  for (let i = 1; i <= 20; i++) {
+    const res = await request.post('/api/accounts/add', {
+      data: {
+        newAccount: { brokerId: brokers[i % 3]._id, type: 'Individual Cash', nickname: `Acct ${String(i).padStart(2, '0')}` },
+      },
+      headers: auth,
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('roundup.token', t), token);
+  await page.goto('/reverse-splits');
+  await page.locator('label[for="rs-view-table"]').click();
+  const pencil = page.locator('[data-testid^="record-trades-"]').first();
+  const ticker = (await pencil.getAttribute('data-testid'))!.replace('record-trades-', '');
+  await pencil.click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByText(`Record Trades · ${ticker}`)).toBeVisible();
+  await expect(page.getByTestId('bulk-buy_price')).toBeFocused();
+
+  // Every key press after the modal opened is counted.
+  let keys = 0;
+  const type = async (text: string) => {
+    keys += text.length;
+    await page.keyboard.type(text);
+  };
+  const press = async (key: string) => {
+    keys += 1;
+    await page.keyboard.press(key);
+  };
+  await type('1.25');
+  await press('Enter');
+  await expect(modal.getByRole('status').filter({ hasText: 'Saved in 20 accounts.' })).toBeVisible();
+  expect(keys).toBeLessThanOrEqual(10);
+
+  const split = (
+    (await (await request.get('/api/rs', { headers: auth })).json()).data.splits as {
+      _id: string;
+      ticker: string;
+      buyDate: string;
+    }[]
+  ).find((s) => s.ticker === ticker)!;
+  const trades = (await (await request.get(`/api/trades/split/${split._id}`, { headers: auth })).json()).data.trades as {
+    buy_price: number;
+    buy_date: string;
+  }[];
+  expect(trades).toHaveLength(20);
+  expect(trades.every((t) => t.buy_price === 1.25 && t.buy_date === split.buyDate)).toBe(true);
+  // The rows show what was saved, and each stays editable on its own.
+  await expect(page.getByTestId('trade-0-buy_price')).toHaveValue('1.25');
+  await expect(page.getByTestId('trade-19-buy_price')).toHaveValue('1.25');
+  checkConsole();
+});

@@ -133,6 +133,8 @@ export const bulkTradesRequest = z
   })
   .refine(sellNotBeforeBuy, sellMessage);
 export type BulkTradesRequest = z.infer<typeof bulkTradesRequest>;
+/** What a client sends (fields it leaves out are kept). */
+export type BulkTradesInput = z.input<typeof bulkTradesRequest>;
 
 export const tradeParams = z.object(ids);
 export const splitIdParams = z.object({ splitId: z.uuid({ error: 'Split is not a valid id' }) });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Trade, TradeFields } from '@roundup/shared';
+import type { BulkTradesInput, Trade, TradeFields } from '@roundup/shared';
 import { api } from '../../lib/api-client';
 
 export const splitTradesKey = (splitId: string) => ['trades', 'split', splitId] as const;
@@ -24,6 +24,11 @@ export function addTrade(input: TradeInput & { accountId: string; splitId: strin
 
 export function editTrade(input: TradeInput & { _id: string }) {
   return api.post<{ trade: Trade }>('/api/trades/edit', { newTrade: input });
+}
+
+/** One action for many accounts (POST /api/trades/bulk): all or nothing. */
+export function bulkTrades(input: BulkTradesInput) {
+  return api.post<{ trades: Trade[] }>('/api/trades/bulk', input);
 }
 
 export function useTradesChanged() {

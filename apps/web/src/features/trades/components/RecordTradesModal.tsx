@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
@@ -6,6 +7,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { firstErrorMessage } from '../../../lib/api-client';
 import { formatIsoDate } from '../../../lib/format';
 import { useSplitTrades, useTradesChanged } from '../api';
+import { BulkApply, focusBulkPrice } from './BulkApply';
 import { TradeRow } from './TradeRow';
 import './trades.css';
 import type { TradeSplit } from '../types';
@@ -21,9 +23,23 @@ export function RecordTradesModal({ split, show, onHide }: { split: TradeSplit; 
   const error = accounts.error ?? trades.error;
   const byAccount = new Map((trades.data?.trades ?? []).map((t) => [t.accountId, t]));
   const list = accounts.data?.accounts ?? [];
+  // Rows keep what was typed in them; after an apply to many accounts they start again from the server.
+  const [version, setVersion] = useState(0);
+  const applied = async () => {
+    await trades.refetch();
+    changed(split._id);
+    setVersion((n) => n + 1);
+  };
 
   return (
-    <Modal show={show} onHide={onHide} size="xl" fullscreen="md-down" aria-labelledby={`rt-title-${split._id}`}>
+    <Modal
+      show={show}
+      onHide={onHide}
+      size="xl"
+      fullscreen="md-down"
+      aria-labelledby={`rt-title-${split._id}`}
+      onEntered={() => focusBulkPrice(split._id)}
+    >
       <Modal.Header closeButton>
         <div>
           <Modal.Title id={`rt-title-${split._id}`} as="h2" className="h5 mb-0">
@@ -51,8 +67,9 @@ export function RecordTradesModal({ split, show, onHide }: { split: TradeSplit; 
           </div>
         ) : (
           <>
+            <BulkApply split={split} accounts={list} onApplied={applied} />
             <p className="text-body-secondary small mb-3">
-              One share per account. A row saves when you leave a field, press Enter or click Save; Tab moves along the row and
+              Or account by account: a row saves when you leave a field, press Enter or click Save; Tab moves along the row and
               down.
             </p>
             <div className="ru-trade-grid" role="group" aria-label={`Trades for ${split.ticker}`}>
@@ -66,7 +83,7 @@ export function RecordTradesModal({ split, show, onHide }: { split: TradeSplit; 
               </div>
               {list.map((a, i) => (
                 <TradeRow
-                  key={a._id}
+                  key={`${a._id}:${version}`}
                   index={i}
                   account={a}
                   split={split}
