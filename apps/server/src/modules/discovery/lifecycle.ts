@@ -5,6 +5,9 @@ import { addDays, daysBetween, type DiscoveryStatus, type Rounding } from '@roun
  * search window is narrowed, which earlier proposal a filing continues, and what it changed.
  */
 
+/** A cycle holds its slot this long (renewed after each batch); a live lease keeps the next slot from starting. */
+export const CYCLE_LEASE_MS = 10 * 60_000;
+
 /** Phrases searched in full text, each as an exact phrase. */
 export const SEARCH_PHRASES = ['reverse stock split', 'reverse share split', 'share consolidation'] as const;
 
