@@ -112,6 +112,33 @@ describe('/brokers', () => {
     await waitFor(() => expect(document.title).toBe('Brokers · RoundUp'));
   });
 
+  it('shows what members measured, and warns instead of "Open an Account" where members mostly get cash', async () => {
+    signInWith([
+      broker({
+        measured: { samples: 12, members: 5, shareReceivedRate: 0.92, medianReturnDays: 2 },
+        honoursRoundUps: true,
+      }),
+      broker({
+        _id: 'b2',
+        name: 'Cash Broker',
+        measured: { samples: 8, members: 4, shareReceivedRate: 0.25, medianReturnDays: 6 },
+        honoursRoundUps: false,
+      }),
+      broker({ _id: 'b3', name: 'New Broker' }),
+    ]);
+    renderApp('/brokers');
+    const good = await screen.findByRole('article', { name: 'Good Broker' });
+    expect(within(good).getByTestId('broker-measured')).toHaveTextContent(
+      '92% got the share, in 2 days (median)from 12 recorded round-ups of 5 members',
+    );
+    expect(within(good).getByRole('link', { name: /Open an Account/ })).toBeInTheDocument();
+    const cash = screen.getByRole('article', { name: 'Cash Broker' });
+    expect(within(cash).getByText('Members mostly get cash here, not the share.')).toBeInTheDocument();
+    expect(within(cash).queryByRole('link', { name: /Open an Account/ })).not.toBeInTheDocument();
+    const fresh = screen.getByRole('article', { name: 'New Broker' });
+    expect(within(fresh).getByTestId('broker-measured')).toHaveTextContent('Not enough recorded round-ups yet');
+  });
+
   it('renders admin-written rich text inert: no script, handler, javascript: link, style or frame', async () => {
     signInWith([broker({ signupPromo: MALICIOUS, fees: MALICIOUS })]);
     renderApp('/brokers');

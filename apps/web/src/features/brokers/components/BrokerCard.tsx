@@ -99,6 +99,24 @@ export function BrokerCard({ broker }: { broker: Broker }) {
         <dd className="col-12 col-sm-8">
           <ShareReturn days={broker.shareReturnTime} />
         </dd>
+        <dt className="col-12 col-sm-4 text-body-secondary fw-normal">Members report</dt>
+        <dd className="col-12 col-sm-8" data-testid="broker-measured">
+          {broker.measured ? (
+            <>
+              <span className="fw-semibold">{Math.round(broker.measured.shareReceivedRate * 100)}% got the share</span>
+              {broker.measured.medianReturnDays !== null ? (
+                <span>
+                  , in {broker.measured.medianReturnDays} {broker.measured.medianReturnDays === 1 ? 'day' : 'days'} (median)
+                </span>
+              ) : null}
+              <span className="d-block text-body-secondary">
+                from {broker.measured.samples} recorded round-ups of {broker.measured.members} members
+              </span>
+            </>
+          ) : (
+            <span className="text-body-secondary">Not enough recorded round-ups yet</span>
+          )}
+        </dd>
       </dl>
 
       {broker.fees ? (
@@ -115,7 +133,12 @@ export function BrokerCard({ broker }: { broker: Broker }) {
       ) : null}
       {broker.reviewBlurb ? <p className="small fst-italic mb-3">&ldquo;{broker.reviewBlurb}&rdquo;</p> : null}
 
-      {broker.refLink && /^https?:\/\//i.test(broker.refLink) ? (
+      {broker.honoursRoundUps === false ? (
+        <p className="alert alert-warning small mt-auto mb-0" role="note">
+          <strong>Members mostly get cash here, not the share.</strong> This broker does not honour round-ups for most of our
+          members, so we do not suggest opening an account for the strategy.
+        </p>
+      ) : broker.refLink && /^https?:\/\//i.test(broker.refLink) ? (
         <a className="btn btn-primary mt-auto" href={broker.refLink} target="_blank" rel="noopener noreferrer sponsored">
           Open an Account<span className="visually-hidden"> with {broker.name} (opens in a new tab)</span>
         </a>
