@@ -1,11 +1,23 @@
 // `npm test`: everything, stopping at the first failing stage.
 // 1. At once (each mostly one core): the Prettier check, ESLint, TypeScript, and the web build the
 //    browser journeys use. A failing step's output is printed when it ends.
-// 2. Unit and integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), web components.
-// 3. The browser journeys (e2e/run.mjs: skipped without Chromium unless E2E=required).
+// 2. At once: unit and integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), web
+//    components; and the browser journeys (e2e/run.mjs: skipped without Chromium unless E2E=required).
+//    Each prints its summary when it passes and its whole output when it fails.
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 
 const secs = (t) => `${Math.round((Date.now() - t) / 1000)} s`;
+
+/** The last lines of a passing step's output: its summary (test counts), without colour codes. */
+const summary = (out) =>
+  stripVTControlCharacters(out)
+    .trimEnd()
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => /^(Test Files|Tests)\s|^\d+ (passed|skipped|flaky)\b/.test(l))
+    .map((l) => `   ${l}`)
+    .join('\n');
 
 function run(name, cmd, args, { quiet }) {
   const started = Date.now();
@@ -19,6 +31,7 @@ function run(name, cmd, args, { quiet }) {
     child.on('close', (code) => {
       if (quiet && code !== 0) process.stdout.write(`\n── ${name} ──\n${out}`);
       console.log(code === 0 ? `✔ ${name} (${secs(started)})` : `✖ ${name} failed (exit ${code}, ${secs(started)})`);
+      if (quiet && code === 0 && summary(out)) console.log(summary(out));
       resolve(code === 0);
     });
   });
@@ -32,8 +45,10 @@ const stages = [
     ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
     ['web build', 'npm', ['run', '--silent', 'build']],
   ],
-  [['unit and integration tests', 'npx', ['vitest', 'run']]],
-  [['end-to-end journeys', 'node', ['e2e/run.mjs']]],
+  [
+    ['unit and integration tests', 'npx', ['vitest', 'run']],
+    ['end-to-end journeys', 'node', ['e2e/run.mjs']],
+  ],
 ];
 for (const stage of stages) {
   console.log(`\n▶ ${stage.map(([name]) => name).join(', ')}`);
