@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount, splitFields } from '../../../test/factories';
+import { addAccount, insertBroker, insertSplit, splitFields } from '../../../test/factories';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { canonical, expectConsistent as expectTotalsConsistent } from '../../../test/totals';
 
@@ -33,9 +33,7 @@ describe('analytics', () => {
   });
 
   it('sums the member’s own trades exactly and exports Form 8949 CSV', async () => {
-    const { rows: b } = await t.database.query<{ id: string }>(
-      `insert into brokers (name, share_return_time) values ('Analytics Broker', 3) returning id`,
-    );
+    const b = [{ id: await insertBroker(t.database, { name: 'Analytics Broker', shareReturnTime: 3 }) }];
     const acc = await call(t.app, 'POST', '/api/accounts/add', {
       token: alice.token,
       body: { newAccount: { brokerId: b[0].id, type: 'Individual Cash', nickname: 'Main, "cash"' } },
@@ -44,11 +42,9 @@ describe('analytics', () => {
     // 120 closed trades of $0.01 each sold in 2026, one open position.
     const splits: string[] = [];
     for (let i = 0; i < 121; i++) {
-      const { rows } = await t.database.query<{ id: string }>(
-        `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ($1, $2, '2026-03-10', '2026-03-09', 10, 'Complete') returning id`,
-        [`Co ${i}, Inc.`, `T${i}`],
+      splits.push(
+        await insertSplit(t.database, { name: `Co ${i}, Inc.`, ticker: `T${i}`, effDate: '2026-03-10', buyDate: '2026-03-09' }),
       );
-      splits.push(rows[0].id);
     }
     for (let i = 0; i < 120; i++) {
       await t.database.query(
@@ -112,18 +108,19 @@ describe('analytics', () => {
   it('Form 8949 through HTTP: taxable accounts only, the left-out count, columns (a)–(h), a BOM, formula-led cells neutralised (issue 12 §3)', async () => {
     const carol = await registerUser(t.app);
     await setRole(t.database, carol.user._id, 'Pro');
-    const { rows: b } = await t.database.query<{ id: string }>(
-      `insert into brokers (name, share_return_time) values ('@Formula Broker', 1), ('Plain Broker', 2) returning id`,
-    );
+    const b = [
+      { id: await insertBroker(t.database, { name: '@Formula Broker', shareReturnTime: 1 }) },
+      { id: await insertBroker(t.database, { name: 'Plain Broker', shareReturnTime: 2 }) },
+    ];
     const account = (brokerId: string, type: string, nickname: string) =>
       addAccount(t.app, carol.token, { brokerId, type, nickname });
     const cash = await account(b[0].id, 'Individual Cash', 'Cash');
     const custodial = await account(b[1].id, 'UGMA/UTMA', 'Kid');
     const roth = await account(b[1].id, 'Roth IRA', 'Roth');
     const ira = await account(b[1].id, 'Traditional IRA', 'IRA');
-    const { rows: sp } = await t.database.query<{ id: string }>(
-      `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ('Tax Co', 'TAXC', '2025-06-10', '2025-06-09', 10, 'Complete') returning id`,
-    );
+    const sp = [
+      { id: await insertSplit(t.database, { name: 'Tax Co', ticker: 'TAXC', effDate: '2025-06-10', buyDate: '2025-06-09' }) },
+    ];
     for (const accountId of [cash, custodial, roth, ira]) {
       const res = await call(t.app, 'POST', '/api/trades/add', {
         token: carol.token,
@@ -201,9 +198,7 @@ describe('stored totals (decision 008)', () => {
     const dave = await registerUser(t.app);
     await setRole(t.database, carol.user._id, 'Pro');
     await setRole(t.database, dave.user._id, 'Pro');
-    const { rows: b } = await t.database.query<{ id: string }>(
-      `insert into brokers (name, share_return_time) values ('Totals Broker', 2) returning id`,
-    );
+    const b = [{ id: await insertBroker(t.database, { name: 'Totals Broker', shareReturnTime: 2 }) }];
 
     const account = (token: string, nickname: string) => addAccount(t.app, token, { brokerId: b[0].id, nickname });
     const carolAccounts = [await account(carol.token, 'C1'), await account(carol.token, 'C2'), await account(carol.token, 'C3')];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInMarket } from '@roundup/shared';
-import { splitFields } from '../../../test/factories';
+import { insertBroker, insertSplit, splitFields } from '../../../test/factories';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { drainDeliveries, recordingAdapters } from '../../../test/recording-adapters';
 import { sign } from '../../lib/tokens';
@@ -137,23 +137,23 @@ describe('reminders (GET /api/rs/send-update)', () => {
   it('queues buy and sell reminders for today once, however often it is pressed', async () => {
     const today = todayInMarket();
     // A split whose shares come back today at a 0-day broker, bought in the Pro member's account.
-    const [b] = (
-      await t.database.query<{ id: string }>(
-        `insert into brokers (name, share_return_time) values ('ZeroDay', 0) returning id::text as id`,
-      )
-    ).rows;
+    const b = { id: await insertBroker(t.database, { name: 'ZeroDay', shareReturnTime: 0 }) };
     const [a] = (
       await t.database.query<{ id: string }>(
         `insert into accounts (user_id, broker_id, broker, type, nickname) values ($1, $2, 'ZeroDay', 'Roth IRA', 'My Roth') returning id::text as id`,
         [pro.user.id, b.id],
       )
     ).rows;
-    const [s] = (
-      await t.database.query<{ id: string }>(
-        `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ('Sellco', 'SELL', $1, $1, 5, 'Upcoming') returning id::text as id`,
-        [today],
-      )
-    ).rows;
+    const s = {
+      id: await insertSplit(t.database, {
+        name: 'Sellco',
+        ticker: 'SELL',
+        effDate: today,
+        buyDate: today,
+        ratio: 5,
+        status: 'Upcoming',
+      }),
+    };
     await t.database.query(
       `insert into trades (user_id, split_id, account_id, ticker, buy_date, buy_price) values ($1, $2, $3, 'SELL', $4, 1)`,
       [pro.user.id, s.id, a.id, today],

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayInMarket } from '@roundup/shared';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
+import { insertBroker } from '../../../test/factories';
 import { drainDeliveries, FAST_DELIVERY, recordingAdapters } from '../../../test/recording-adapters';
 import { notificationsService } from './service';
 
@@ -340,9 +341,7 @@ describe('a queued split alert, then the split leaves the public calendar (issue
     // Took effect yesterday (shares back today at a one-day broker): the member holds an open position on it.
     const archivedTicker = newTicker('ARCHQ', { buyDate: addDays(today, -2), effDate: addDays(today, -1) });
     const arch = await add('ARCHQ', { buyDate: archivedTicker.buyDate, effDate: archivedTicker.effDate });
-    const { rows: b } = await t.database.query<{ id: string }>(
-      `insert into brokers (name, share_return_time) values ('Next Day', 1) returning id::text as id`,
-    );
+    const b = [{ id: await insertBroker(t.database, { name: 'Next Day', shareReturnTime: 1 }) }];
     const acct = await call(t.app, 'POST', '/api/accounts/add', {
       token: pro.token,
       body: { newAccount: { brokerId: b[0].id, type: 'Individual Cash', nickname: 'Main' } },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@roundup/shared';
-import { addAccount, addSplit, addTrade, splitFields } from '../../../test/factories';
+import { addAccount, addSplit, addTrade, insertBroker, splitFields } from '../../../test/factories';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 
 /**
@@ -80,7 +80,7 @@ function expectNothingOfApproved(body: unknown, where: string) {
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => NOW });
-  await t.database.query(`insert into brokers (name, share_return_time) values ('Visibility Broker', 2)`);
+  await insertBroker(t.database, { name: 'Visibility Broker', shareReturnTime: 2 });
   for (const role of ['User', 'Member', 'Pro', 'Admin', 'Downgraded'] as const) {
     const u = await registerUser(t.app);
     if (role !== 'User') await setRole(t.database, u.user._id ?? u.user.id, role === 'Downgraded' ? 'Pro' : role);

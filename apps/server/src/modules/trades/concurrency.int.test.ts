@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitFields } from '../../../test/factories';
+import { insertBroker, insertSplit, splitFields } from '../../../test/factories';
 import { call, createTestApp, dbKind, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { expectConsistent } from '../../../test/totals';
 
@@ -24,9 +24,7 @@ beforeAll(async () => {
   t = await createTestApp({ config: { RATE_LIMIT_SCALE: 1000 } });
   admin = await registerUser(t.app);
   await setRole(t.database, admin.user._id, 'Admin');
-  const { rows: b } = await t.database.query<{ id: string }>(
-    `insert into brokers (name, share_return_time) values ('Race Broker', 2) returning id`,
-  );
+  const b = [{ id: await insertBroker(t.database, { name: 'Race Broker', shareReturnTime: 2 }) }];
   for (const [i, eff] of ['2026-02-02', '2026-02-16', '2026-03-02'].entries()) {
     const res = await call(t.app, 'POST', '/api/rs/add', { token: admin.token, body: { newTicker: splitBody(i, eff) } });
     expect(res.status).toBe(200);
@@ -106,10 +104,12 @@ describe('admin re-dates while members edit (issue 12 §4)', () => {
 describe.skipIf(dbKind !== 'postgres')('a trade saved while a re-date is uncommitted (issue 12 §4)', () => {
   it('counts under the date that holds when it commits: the stored totals equal the trades', async () => {
     const { u, accounts } = members[0];
-    const { rows } = await t.database.query<{ id: string }>(
-      `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ('Staged, Inc.', 'STAGE', '2026-02-10', '2026-02-09', 10, 'Complete') returning id`,
-    );
-    const splitId = rows[0].id;
+    const splitId = await insertSplit(t.database, {
+      name: 'Staged, Inc.',
+      ticker: 'STAGE',
+      effDate: '2026-02-10',
+      buyDate: '2026-02-09',
+    });
     // Sold without a sell date: it counts in the month of the effective date.
     const added = await call(t.app, 'POST', '/api/trades/add', {
       token: u.token,
