@@ -227,3 +227,22 @@ test.describe('broker rich text in the browser', () => {
     expect(dialogs).toEqual([]);
   });
 });
+
+test('html-validate passes on every public page as the browser renders it', async ({ page }) => {
+  const { HtmlValidate } = await import('html-validate');
+  const validator = new HtmlValidate({
+    extends: ['html-validate:standard', 'html-validate:a11y', 'html-validate:document'],
+    // Every script and style is our own, served from this origin: subresource integrity adds nothing.
+    rules: { 'require-sri': 'off' },
+  });
+  const problems: string[] = [];
+  for (const path of ['/', '/learn', '/services', '/faq', '/policies', '/terms-of-service', '/privacy-policy']) {
+    await page.goto(path);
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.locator('h1').first()).toBeVisible();
+    const report = await validator.validateString(await page.content());
+    for (const r of report.results)
+      for (const m of r.messages) problems.push(`${path}: ${m.ruleId} ${m.message} (${m.selector ?? ''})`);
+  }
+  expect(problems).toEqual([]);
+});

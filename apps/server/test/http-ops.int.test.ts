@@ -67,18 +67,31 @@ afterAll(async () => {
 });
 
 describe('the built app behind a CDN', () => {
-  it('answers navigations with index.html, revalidated by ETag', async () => {
+  it('answers navigations with index.html and that page’s head, each revalidated by its ETag', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/settings/accounts', headers: HTML });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
+    expect(page.body).toContain('<meta name="robots" content="noindex" />');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers.etag).toBeTruthy();
     const again = await t.app.inject({
       method: 'GET',
-      url: '/learn',
+      url: '/settings/accounts',
       headers: { ...HTML, 'if-none-match': String(page.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+    // Another page has another head, so another ETag: a cached /settings page never answers /learn.
+    const learn = await t.app.inject({
+      method: 'GET',
+      url: '/learn',
+      headers: { ...HTML, 'if-none-match': String(page.headers.etag) },
+    });
+    expect(learn.statusCode).toBe(200);
+    expect(learn.body).toContain('<title>Learn · RoundUp</title>');
+    expect(learn.body).toMatch(/<link rel="canonical" href="http[^"]+\/learn" \/>/);
+    const head = await t.app.inject({ method: 'HEAD', url: '/learn', headers: HTML });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
   });
 
   it('answers 404 for missing files, dotfiles, assets and non-HTML requests', async () => {

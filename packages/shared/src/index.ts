@@ -18,3 +18,4 @@ export * from './billing';
 export * from './affiliates';
 export * from './comms';
 export * from './discovery';
+export * from './pages';

@@ -1,7 +1,9 @@
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { renderIndex } from './page-head';
 
 /**
  * Serving the built web app behind a CDN (docs/decisions/017-http-caching-and-operations.md):
@@ -67,6 +69,18 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string 
   const serveWeb = opts.webDist !== null && existsSync(path.join(opts.webDist, 'index.html'));
   // The pages change with each build: the build time is their last change.
   const builtAt = serveWeb ? statSync(path.join(opts.webDist!, 'index.html')).mtime : new Date();
+  const template = serveWeb ? readFileSync(path.join(opts.webDist!, 'index.html'), 'utf8') : '';
+  // Each path's page, with its own head, rendered once and revalidated by its ETag.
+  const pages = new Map<string, { body: string; etag: string }>();
+  const pageFor = (pathname: string) => {
+    let page = pages.get(pathname);
+    if (!page) {
+      const body = renderIndex(template, pathname, opts.appUrl);
+      page = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      if (pages.size < 1000) pages.set(pathname, page);
+    }
+    return page;
+  };
   const robots = robotsTxt(opts.appUrl);
   const sitemap = sitemapXml(opts.appUrl, builtAt);
 
@@ -97,8 +111,11 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string 
 
   app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
     if (!serveWeb || !isNavigation(req)) return reply.status(404).send(notFoundBody(req));
-    // The SPA answers navigations (deep links like /settings/accounts); setHeaders adds no-cache.
-    return reply.sendFile('index.html');
+    // The SPA answers navigations (deep links like /settings/accounts) with that page's head.
+    const page = pageFor(req.url.split(/[?#]/)[0] || '/');
+    reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'Accept-Encoding');
+    if (String(req.headers['if-none-match'] ?? '') === page.etag) return reply.status(304).send();
+    return reply.type('text/html; charset=utf-8').send(page.body);
   });
   return { serveWeb };
 }

@@ -12,10 +12,9 @@ export interface RouteHandle {
   description?: string;
 }
 
-export const APP_NAME = 'RoundUp';
+import { APP_NAME, DEFAULT_DESCRIPTION } from '@roundup/shared/pages';
 
-export const DEFAULT_DESCRIPTION =
-  'RoundUp teaches and tracks the reverse-split round-up strategy: small gains that lead to big wins.';
+export { APP_NAME, DEFAULT_DESCRIPTION };
 
 export function descriptionFor(matches: readonly UIMatch[]): string {
   for (let i = matches.length - 1; i >= 0; i--) {

@@ -22,6 +22,7 @@ export function SiteNavbar() {
       onSelect={() => setExpanded(false)}
       className="ru-navbar border-bottom bg-body"
       sticky="top"
+      aria-label="Main"
     >
       <Container>
         <Navbar.Brand as={Link} to="/" className="d-flex align-items-center gap-2 fw-bold text-primary">

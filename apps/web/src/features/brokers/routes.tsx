@@ -1,13 +1,11 @@
+import { PAGE_HEADS } from '@roundup/shared/pages';
 import type { FeatureRoutes } from '../../lib/feature-routes';
 
 export const brokersRoutes: FeatureRoutes = {
   user: [
     {
       path: 'brokers',
-      handle: {
-        title: 'Brokers',
-        description: 'Brokers for the round-up strategy: account types, share return times, fees and sign-up promos.',
-      },
+      handle: PAGE_HEADS.brokers,
       lazy: async () => ({ Component: (await import('./pages/BrokersPage')).BrokersPage }),
     },
   ],

@@ -1,13 +1,10 @@
+import { PAGE_HEADS } from '@roundup/shared/pages';
 import type { FeatureRoutes } from '../../lib/feature-routes';
 // The landing page ships in the entry chunk: no lazy-chunk round trip before the first paint (product.md §17).
 import { LandingPage } from './pages/LandingPage';
 import { ReferralLandingPage } from './pages/ReferralLandingPage';
 
-const LANDING = {
-  title: 'Small gains, big wins',
-  description:
-    'RoundUp teaches and tracks the reverse-split round-up strategy: buy one share before a reverse split, sell the rounded-up share. Start free.',
-};
+const LANDING = PAGE_HEADS.landing;
 
 /** Public marketing and learning pages (product.md §2), plus the signed-in Quick Start. */
 export const publicRoutes: FeatureRoutes = {
@@ -24,21 +21,12 @@ export const publicRoutes: FeatureRoutes = {
     },
     {
       path: 'services',
-      handle: {
-        title: 'Services and pricing',
-        pageView: '/reverse-splits',
-        description:
-          'RoundUp plans: Starter is free; Pro is $50/mo. with the full reverse-split calendar and real-time alerts. Cancel anytime.',
-      },
+      handle: { ...PAGE_HEADS.services, pageView: '/reverse-splits' },
       lazy: async () => ({ Component: (await import('./pages/ServicesPage')).ServicesPage }),
     },
     {
       path: 'learn',
-      handle: {
-        title: 'Learn',
-        description:
-          'How the reverse-split round-up strategy works, with a profit calculator for every fractional-share outcome.',
-      },
+      handle: PAGE_HEADS.learn,
       lazy: async () => ({ Component: (await import('./pages/LearnPage')).LearnPage }),
     },
     {
@@ -48,7 +36,7 @@ export const publicRoutes: FeatureRoutes = {
     },
     {
       path: 'policies',
-      handle: { title: 'Terms of Service', description: 'RoundUp Terms of Service and Privacy Policy.' },
+      handle: PAGE_HEADS.policies,
       lazy: async () => ({ Component: (await import('./pages/PoliciesPage')).PoliciesPage }),
     },
     {
@@ -58,12 +46,12 @@ export const publicRoutes: FeatureRoutes = {
     },
     {
       path: 'terms-of-service',
-      handle: { title: 'Terms of Service', description: 'RoundUp Terms of Service.' },
+      handle: PAGE_HEADS.terms,
       lazy: async () => ({ Component: (await import('./pages/PoliciesPage')).TermsOfServicePage }),
     },
     {
       path: 'privacy-policy',
-      handle: { title: 'Privacy Policy', description: 'RoundUp Privacy Policy.' },
+      handle: PAGE_HEADS.privacy,
       lazy: async () => ({ Component: (await import('./pages/PoliciesPage')).PrivacyPolicyPage }),
     },
   ],

@@ -35,7 +35,7 @@ export function ProfitCalculator() {
       <p className="text-body-secondary small mb-3">
         Enter a stock&rsquo;s price before the split, the split ratio (1-for-N) and how many accounts buy one share each.
       </p>
-      <form className="row g-3" onSubmit={(e) => e.preventDefault()} noValidate>
+      <div className="row g-3" role="group" aria-labelledby={`${id}-title`}>
         <div className="col-12 col-sm-4">
           <label htmlFor={`${id}-price`} className="form-label">
             Share price ($)
@@ -85,7 +85,7 @@ export function ProfitCalculator() {
             onChange={(e) => setAccounts(e.target.value)}
           />
         </div>
-      </form>
+      </div>
 
       <div aria-live="polite" className="mt-3">
         {problem ? (

@@ -26,11 +26,10 @@ export function RecentSplitsTable() {
   }
   return (
     // A focusable region so keyboard users can scroll the table on small screens (axe scrollable-region-focusable).
-    <div
+    <section
       className="table-responsive bg-white rounded-3 border"
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
-      role="region"
       aria-label="Recent round-up splits table"
     >
       <table className="table table-hover align-middle mb-0" aria-describedby="recent-splits-caption">
@@ -66,6 +65,6 @@ export function RecentSplitsTable() {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

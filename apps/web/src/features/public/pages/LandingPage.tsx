@@ -92,7 +92,7 @@ export function LandingPage() {
             </div>
           </div>
 
-          <div className="row g-3 mt-4" aria-label="Earnings example">
+          <div className="row g-3 mt-4" role="group" aria-label="Earnings example">
             <div className="col-6 col-md-3">
               <div className="rp-stat">
                 <div className="rp-stat-value">{EARNINGS_EXAMPLE.companies}</div>

@@ -27,13 +27,13 @@ export function ServicesPage() {
         </div>
       </section>
 
-      <section className="rp-section" aria-labelledby="pricing-title">
+      <div className="rp-section">
         <div className="container">
           <h2 id="pricing-title" className="visually-hidden">
             Pricing table
           </h2>
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a focusable region lets keyboard users scroll the table */}
-          <div className="table-responsive" tabIndex={0} role="region" aria-label="Pricing table">
+          <section className="table-responsive" tabIndex={0} aria-label="Pricing table">
             <table className="table rp-pricing-table border bg-white mb-0">
               <caption className="visually-hidden">Starter and Pro plans compared</caption>
               <thead>
@@ -87,10 +87,10 @@ export function ServicesPage() {
                 </tr>
               </tbody>
             </table>
-          </div>
+          </section>
           <p className="small text-body-secondary mt-3 mb-0">{CANCELLATION_TERMS} Prices in US dollars.</p>
         </div>
-      </section>
+      </div>
 
       <section className="pb-5" aria-labelledby="lifetime-title">
         <div className="container">

@@ -1,0 +1,63 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HtmlValidate } from 'html-validate';
+import { describe, expect, it } from 'vitest';
+import { PUBLIC_PAGES } from './web';
+import { renderIndex } from './page-head';
+
+const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
+const SOURCE = readFileSync(path.join(WEB, 'index.html'), 'utf8');
+const BUILT = path.join(WEB, 'dist', 'index.html');
+const APP = 'https://roundup.example';
+
+describe('the head of each page the server answers', () => {
+  it.each([
+    ['/', 'Small gains, big wins · RoundUp', `${APP}/`],
+    ['/learn', 'Learn · RoundUp', `${APP}/learn`],
+    ['/learn/', 'Learn · RoundUp', `${APP}/learn`],
+    ['/services', 'Services and pricing · RoundUp', `${APP}/services`],
+    ['/brokers', 'Brokers · RoundUp', `${APP}/brokers`],
+    ['/faq', 'FAQ · RoundUp', `${APP}/faq`],
+    ['/privacy-policy', 'Privacy Policy · RoundUp', `${APP}/privacy-policy`],
+  ])('%s: title, description, canonical, Open Graph and Twitter tags', (p, title, canonical) => {
+    const html = renderIndex(SOURCE, p, APP);
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${canonical}" />`);
+    expect(html).toContain(`<meta property="og:url" content="${canonical}" />`);
+    expect(html).toContain(`<meta property="og:title" content="${title}" />`);
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html.match(/<meta\s+name="description"/g)).toHaveLength(1);
+    expect(html).not.toContain('noindex');
+  });
+
+  it('pages behind an account are not indexed and carry no canonical', () => {
+    for (const p of ['/settings/accounts', '/admin', '/reverse-splits']) {
+      const html = renderIndex(SOURCE, p, APP);
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+      expect(html).toContain('<title>RoundUp</title>');
+      expect(html).not.toContain('canonical');
+    }
+  });
+
+  it('escapes what comes from the path', () => {
+    const html = renderIndex(SOURCE, '/learn/"><script>x</script>', APP);
+    expect(html).not.toContain('<script>x</script>');
+    expect(html).toContain('&quot;&gt;&lt;script&gt;');
+  });
+
+  it('html-validate passes on every public page, from the source and from the build', async () => {
+    // Correctness, accessibility and document rules; formatting (doctype case, void tags) is Prettier's.
+    const validator = new HtmlValidate({
+      extends: ['html-validate:standard', 'html-validate:a11y', 'html-validate:document'],
+      // Subresource integrity matters for other origins; every script and style here is our own.
+      rules: { 'require-sri': ['error', { target: 'crossorigin' }] },
+    });
+    const templates = [SOURCE, ...(existsSync(BUILT) ? [readFileSync(BUILT, 'utf8')] : [])];
+    for (const template of templates)
+      for (const p of [...PUBLIC_PAGES, '/settings']) {
+        const report = await validator.validateString(renderIndex(template, p, APP));
+        expect(report.results.flatMap((r) => r.messages.map((m) => `${p}: ${m.ruleId} ${m.message}`))).toEqual([]);
+      }
+  });
+});
