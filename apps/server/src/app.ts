@@ -41,6 +41,9 @@ import { startSplitsLive } from './modules/splits/live';
 import { splitsService } from './modules/splits/service';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { discoveryService } from './modules/discovery/service';
+import { tokensRoutes } from './modules/tokens/routes';
+import { tokensService } from './modules/tokens/service';
+import { TOKEN_PREFIX } from '@roundup/shared';
 import { outboxRoutes } from './modules/outbox/routes';
 import { usersRoutes } from './modules/users/routes';
 import { usersService } from './modules/users/service';
@@ -162,9 +165,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const auth = authService(ctx);
   app.addHook('onClose', () => auth.drain());
-  await app.register(authPlugin, { resolve: auth.resolveSession });
+  const tokens = tokensService(ctx);
+  await app.register(authPlugin, {
+    resolve: (secret) => (secret.startsWith(TOKEN_PREFIX) ? tokens.resolve(secret) : auth.resolveSession(secret)),
+    guard: tokens.guard,
+  });
   await app.register(healthRoutes, { ctx });
   await app.register(authRoutes, { auth });
+  await app.register(tokensRoutes, { tokens });
   await app.register(usersRoutes, { users: usersService(ctx), auth });
   await app.register(feedbackRoutes, { ctx });
   await app.register(billingRoutes, { ctx });

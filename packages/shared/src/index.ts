@@ -19,3 +19,4 @@ export * from './affiliates';
 export * from './comms';
 export * from './discovery';
 export * from './pages';
+export * from './tokens';

@@ -44,6 +44,7 @@ const OWNERS: Record<string, string> = {
   edgar_documents: 'discovery',
   discovery_proposals: 'discovery',
   discovery_runs: 'discovery',
+  api_tokens: 'tokens',
 };
 
 const tables = Object.entries(schema).filter(([, v]) => is(v, PgTable)) as [string, PgTable][];

@@ -4,3 +4,4 @@ export * from './notifications';
 export * from './billing';
 export * from './analytics';
 export * from './discovery';
+export * from './tokens';

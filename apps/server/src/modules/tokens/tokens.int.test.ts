@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAccount, insertBroker, insertSplit, member, type Member } from '../../../test/factories';
+import { call, createTestApp, setRole, type TestApp } from '../../../test/helpers';
+
+/** Personal API tokens (issue 14): shown once, stored hashed, scoped, revocable, rate limited. */
+let t: TestApp;
+let pro: Member;
+let starter: Member;
+let accountId: string;
+let splitId: string;
+
+const create = (who: Member, body: Record<string, unknown>) => call(t.app, 'POST', '/api/tokens', { token: who.token, body });
+const as = (secret: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
+  call(t.app, method, url, { token: secret, body });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [pro, starter] = [await member(t.app, 'Pro'), await member(t.app, 'User')];
+  accountId = await addAccount(t.app, pro.token, { brokerId: await insertBroker(t.database) });
+  splitId = await insertSplit(t.database, { ticker: 'TOKN', status: 'Upcoming' });
+});
+afterAll(async () => t?.close());
+
+describe('personal API tokens', () => {
+  it('shows the secret once, stores only its hash, and lists the token without it', async () => {
+    const res = await create(pro, { name: 'Order bot', scopes: ['write:trades'] });
+    expect(res.status).toBe(200);
+    const { token, secret } = res.body.data;
+    expect(secret).toMatch(/^rut_[A-Za-z0-9_-]{43}$/);
+    expect(token).toMatchObject({ name: 'Order bot', scopes: ['write:trades'], prefix: secret.slice(0, 10), lastUsedDate: null });
+    const stored = await t.database.query<{ token_hash: string }>('select token_hash from api_tokens where id = $1', [token._id]);
+    expect(stored.rows[0].token_hash).not.toContain(secret.slice(4));
+    const list = await call(t.app, 'GET', '/api/tokens', { token: pro.token });
+    expect(list.body.data.tokens).toEqual([token]);
+    expect(JSON.stringify(list.body)).not.toContain(secret);
+  });
+
+  it('records fills through /api/trades/bulk with a write token, and is refused everywhere else', async () => {
+    const { secret, token } = (await create(pro, { name: 'Filler', scopes: ['write:trades'] })).body.data;
+    const mine = await as(secret, 'GET', '/api/accounts/mine');
+    expect(mine.status).toBe(200);
+    const bulk = await as(secret, 'POST', '/api/trades/bulk', { splitId, accountIds: [accountId], buy_price: 1.25 });
+    expect(bulk.status).toBe(200);
+    expect(bulk.body.data.trades[0]).toMatchObject({ buy_price: 1.25, accountId });
+    for (const [method, url] of [
+      ['GET', '/api/rs'],
+      ['GET', '/api/auth/me'],
+      ['GET', '/api/tokens'],
+      ['POST', '/api/trades/edit'],
+      ['POST', '/api/subs/cancel-subscription'],
+    ] as const) {
+      const res = await as(secret, method, url, method === 'POST' ? {} : undefined);
+      expect(res.status, url).toBe(403);
+      expect(res.body.errors[0].msg, url).toBe('This API token cannot be used here');
+    }
+    const listed = (await call(t.app, 'GET', '/api/tokens', { token: pro.token })).body.data.tokens.find(
+      (x: any) => x._id === token._id,
+    );
+    expect(listed.lastUsedDate).not.toBeNull();
+  });
+
+  it('a read token reads the calendar but cannot write', async () => {
+    const { secret } = (await create(pro, { name: 'Reader', scopes: ['read:splits'] })).body.data;
+    const rs = await as(secret, 'GET', '/api/rs');
+    expect(rs.status).toBe(200);
+    expect(rs.body.data.splits.some((s: any) => s.ticker === 'TOKN')).toBe(true);
+    expect((await as(secret, 'POST', '/api/trades/bulk', { splitId, accountIds: [accountId], buy_price: 2 })).status).toBe(403);
+  });
+
+  it('never grants more than its owner has now: revoked → 401, lapsed membership → 403 and masked splits', async () => {
+    const lapsing = await member(t.app, 'Pro');
+    const acc = await addAccount(t.app, lapsing.token, { brokerId: await insertBroker(t.database) });
+    const { secret, token } = (await create(lapsing, { name: 'Both', scopes: ['read:splits', 'write:trades'] })).body.data;
+    await setRole(t.database, lapsing.id, 'User');
+    expect((await as(secret, 'POST', '/api/trades/bulk', { splitId, accountIds: [acc], buy_price: 1 })).status).toBe(403);
+    const masked = await as(secret, 'GET', '/api/rs');
+    expect(JSON.stringify(masked.body)).not.toContain('TOKN');
+    await setRole(t.database, lapsing.id, 'Pro');
+    expect((await call(t.app, 'POST', '/api/tokens/revoke', { token: lapsing.token, body: { id: token._id } })).status).toBe(200);
+    expect((await as(secret, 'GET', '/api/rs')).status).toBe(401);
+    expect((await as(secret, 'POST', '/api/trades/bulk', { splitId, accountIds: [acc], buy_price: 1 })).status).toBe(401);
+    // Someone else's token id cannot be revoked.
+    const other = (await create(pro, { name: 'Not yours', scopes: ['read:splits'] })).body.data.token;
+    expect((await call(t.app, 'POST', '/api/tokens/revoke', { token: lapsing.token, body: { id: other._id } })).status).toBe(404);
+  });
+
+  it('is for paid members, with valid names and scopes, at most 10 at once', async () => {
+    expect((await create(starter, { name: 'Nope', scopes: ['read:splits'] })).status).toBe(403);
+    expect((await create(pro, { name: '', scopes: ['read:splits'] })).status).toBe(400);
+    expect((await create(pro, { name: 'x', scopes: [] })).status).toBe(400);
+    expect((await create(pro, { name: 'x', scopes: ['admin'] })).status).toBe(400);
+    const many = await member(t.app, 'Pro');
+    for (let i = 0; i < 10; i++) expect((await create(many, { name: `t${i}`, scopes: ['read:splits'] })).status).toBe(200);
+    const eleventh = await create(many, { name: 't10', scopes: ['read:splits'] });
+    expect(eleventh.status).toBe(409);
+  });
+
+  it('is rate limited per token', async () => {
+    const { secret } = (await create(pro, { name: 'Busy', scopes: ['read:splits'] })).body.data;
+    let last = 0;
+    for (let i = 0; i < 121; i++) last = (await as(secret, 'GET', '/api/rs/past')).status;
+    expect(last).toBe(429);
+  });
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * Personal API tokens (issue 14): a member's own tools read the calendar and record fills with
+ * `Authorization: Bearer <token>`. A token is shown once, stored hashed, revocable, and never
+ * grants more than its owner has now.
+ */
+export const TOKEN_SCOPES = ['read:splits', 'write:trades'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+export const TOKEN_SCOPE_LABELS: Record<TokenScope, string> = {
+  'read:splits': 'Read splits',
+  'write:trades': 'Write trades',
+};
+/** Live tokens a member may hold at once. */
+export const MAX_TOKENS = 10;
+/** Every personal token starts with this, so a leaked one is recognisable. */
+export const TOKEN_PREFIX = 'rut_';
+
+export const createTokenRequest = z.object({
+  name: z
+    .string({ error: 'Give the token a name' })
+    .trim()
+    .min(1, 'Give the token a name')
+    .max(60, 'The name must be at most 60 characters'),
+  scopes: z
+    .array(z.enum(TOKEN_SCOPES, { error: `Scopes are ${TOKEN_SCOPES.join(' and ')}` }), { error: 'Choose what the token may do' })
+    .min(1, 'Choose what the token may do')
+    .refine((s) => new Set(s).size === s.length, 'A scope is listed twice'),
+});
+export type CreateTokenRequest = z.infer<typeof createTokenRequest>;
+export const revokeTokenRequest = z.object({ id: z.uuid({ error: 'Unknown token' }) });
+
+export interface ApiToken {
+  _id: string;
+  name: string;
+  scopes: TokenScope[];
+  /** The first characters of the secret, to tell tokens apart. */
+  prefix: string;
+  createdDate: string;
+  lastUsedDate: string | null;
+}
