@@ -15,6 +15,7 @@ const settingsTabs = {
   subscription: lazy(async () => ({
     default: (await import('../features/billing/components/SubscriptionTab')).SubscriptionTab,
   })),
+  tokens: lazy(async () => ({ default: (await import('../features/tokens/components/TokensTab')).TokensTab })),
 };
 const settingsPage = async () => {
   const { SettingsPage } = await import('../features/users/pages/SettingsPage');

@@ -5,17 +5,19 @@ export const SETTINGS_TABS = [
   { id: 'analytics', label: 'Analytics', to: '/settings/analytics' },
   { id: 'affiliate', label: 'Affiliate', to: '/settings/affiliate' },
   { id: 'subscription', label: 'Subscription', to: '/settings/subscription' },
+  { id: 'tokens', label: 'API tokens', to: '/settings/tokens' },
 ] as const;
 
 export type SettingsTabId = (typeof SETTINGS_TABS)[number]['id'];
 
-/** accounts|analytics|affiliate|subscription select those tabs; anything else (including "settings") is Profile. */
+/** accounts|analytics|affiliate|subscription|tokens select those tabs; anything else (including "settings") is Profile. */
 export function settingsTabFor(page: string | undefined): SettingsTabId {
   switch (page) {
     case 'accounts':
     case 'analytics':
     case 'affiliate':
     case 'subscription':
+    case 'tokens':
       return page;
     default:
       return 'profile';

@@ -10,6 +10,7 @@ describe('settingsTabFor (product.md §2 Settings)', () => {
     ['analytics', 'analytics'],
     ['affiliate', 'affiliate'],
     ['subscription', 'subscription'],
+    ['tokens', 'tokens'],
     [undefined, 'profile'],
     ['settings', 'profile'],
     ['profile', 'profile'],
