@@ -20,7 +20,14 @@ export interface Notifier {
    */
   splitChanged(
     tx: Db,
-    event: { splitId: string; kind: 'added' | 'updated' | 'deleted'; previousStatus: string | null; status: string | null },
+    event: {
+      splitId: string;
+      kind: 'added' | 'updated' | 'deleted';
+      previousStatus: string | null;
+      status: string | null;
+      /** What an edit changed (`{ field: { from, to } }`): a new date or ratio alerts the members holding the split. */
+      changes?: Record<string, { from: unknown; to: unknown }>;
+    },
   ): Promise<void>;
 }
 

@@ -417,3 +417,48 @@ describe('admin communications', () => {
     ]);
   });
 });
+
+describe('terms changed (issue 13): a new date or ratio alerts the members holding the split, once', () => {
+  it('alerts the holder on each channel, not the other members, and not twice for the same terms', async () => {
+    const created = await call(t.app, 'POST', '/api/rs/add', { token: admin.token, body: splitBody({ ticker: 'TERM' }) });
+    const split = created.body.data.split;
+    // The Pro member holds it (a recorded buy); the Member does not.
+    const brokerId = await insertBroker(t.database, { name: 'Terms Broker' });
+    const acc = await call(t.app, 'POST', '/api/accounts/add', {
+      token: pro.token,
+      body: { newAccount: { brokerId, type: 'Individual Cash', nickname: 'Terms acct' } },
+    });
+    const accountId = acc.body.data.accounts.find((a: any) => a.nickname === 'Terms acct')._id;
+    expect(
+      (
+        await call(t.app, 'POST', '/api/trades/add', {
+          token: pro.token,
+          body: { newTrade: { accountId, splitId: split._id, buy_price: 1 } },
+        })
+      ).status,
+    ).toBe(200);
+    const before = (await deliveries()).filter((d) => d.idem_key.startsWith('terms:')).length;
+    const later = (d: string, n: number) => {
+      const x = new Date(`${d}T12:00:00Z`);
+      x.setUTCDate(x.getUTCDate() + n);
+      return x.toISOString().slice(0, 10);
+    };
+    const edit = (over: Record<string, unknown>) =>
+      call(t.app, 'POST', '/api/rs/edit', { token: admin.token, body: { newTicker: { ...split, ...over, _id: split._id } } });
+    const moved = { effDate: later(split.effDate, 3), buyDate: later(split.buyDate, 2) };
+    expect((await edit(moved)).status).toBe(200);
+    const terms = (await deliveries()).filter((d) => d.idem_key.startsWith('terms:'));
+    expect(terms.length - before).toBe(3);
+    expect(new Set(terms.map((d) => d.user_id))).toEqual(new Set([pro.user.id]));
+    expect(terms.map((d) => d.channel).sort()).toEqual(['email', 'sms', 'whatsapp']);
+    // Saving again with the same terms (a notes edit) alerts no one.
+    expect((await edit({ ...moved, notes: 'updated notes' })).status).toBe(200);
+    expect((await deliveries()).filter((d) => d.idem_key.startsWith('terms:')).length).toBe(terms.length);
+    mails.length = 0;
+    await drain();
+    const mail = mails.find((m) => m.subject.startsWith('Terms changed: TERM'));
+    expect(mail?.to).toBe(pro.email);
+    expect(mail?.text).toContain('The terms of a reverse split you hold changed:');
+    expect(mail?.text).toMatch(/- Buy by: .* \(was .*\)/);
+  });
+});

@@ -83,12 +83,16 @@ export function notificationsRepo(db: Db) {
         now: Date;
         proOnlyAudience?: boolean;
         range?: { after: string | null; upTo: string };
+        /** Only members holding a trade on this split (terms-changed alerts). */
+        holdersOf?: string;
       },
     ): Promise<number> {
       const plan = PLANS[input.kind];
       let total = 0;
       for (const channel of Object.keys(plan.channels) as PersonalChannel[]) {
         const conds = audienceConditions(input.kind, channel, input.proOnlyAudience);
+        if (input.holdersOf)
+          conds.push(sql`u.id in (select t.user_id from ${tradesRelation} t where t.split_id = ${input.holdersOf}::uuid)`);
         if (input.range) {
           if (input.range.after) conds.push(sql`u.id > ${input.range.after}::uuid`);
           conds.push(sql`u.id <= ${input.range.upTo}::uuid`);

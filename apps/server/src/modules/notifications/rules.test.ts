@@ -17,6 +17,7 @@ import {
   type EventKind,
   type PersonalChannel,
   type Recipient,
+  termsChanged,
 } from './rules';
 import { announcementText, render } from './templates';
 
@@ -324,5 +325,35 @@ describe('splitIneligibility: the send-time re-check of the splits a message ann
     for (const status of ['Approved', 'Upcoming', 'Complete', 'Other'])
       for (const archived of [false, true])
         expect(splitIneligibility('rsa', [{ status, archived }]) === null).toBe(isAnnounceable({ status, archived }));
+  });
+});
+
+describe('termsChanged: a new date or ratio alerts the split’s holders', () => {
+  const ev = (over: Partial<Parameters<typeof termsChanged>[0]>) => ({
+    kind: 'updated' as const,
+    previousStatus: 'Upcoming',
+    status: 'Upcoming',
+    changes: { buyDate: { from: '2026-11-30', to: '2026-12-02' } },
+    ...over,
+  });
+  it.each<[string, Parameters<typeof termsChanged>[0], Record<string, unknown> | null]>([
+    ['a new buy-by date', ev({}), { buyDate: { from: '2026-11-30', to: '2026-12-02' } }],
+    [
+      'ratio and effective date, notes ignored',
+      ev({ changes: { ratio: { from: 20, to: 25 }, effDate: { from: 'a', to: 'b' }, notes: { from: 'x', to: 'y' } } }),
+      { ratio: { from: 20, to: 25 }, effDate: { from: 'a', to: 'b' } },
+    ],
+    ['only the price changed', ev({ changes: { price: { from: 1, to: 2 } } }), null],
+    ['an Approved split is not public', ev({ previousStatus: 'Approved', status: 'Approved' }), null],
+    ['published in the same edit: the new-split alert says it', ev({ previousStatus: 'Approved' }), null],
+    [
+      'a Complete split re-dated',
+      ev({ previousStatus: 'Complete', status: 'Complete' }),
+      { buyDate: { from: '2026-11-30', to: '2026-12-02' } },
+    ],
+    ['an add', ev({ kind: 'added' }), null],
+    ['no changes given', ev({ changes: undefined }), null],
+  ])('%s', (_name, e, want) => {
+    expect(termsChanged(e)).toEqual(want);
   });
 });

@@ -5,7 +5,8 @@ import { addDays, isTradingDay, PERMISSIONS, smsSegmentCount, type Notifications
  * Who gets which event on which channel (issue #7). Pure: table-tested in rules.test.ts,
  * and the repo builds its fan-out SQL from the same plans, so the two cannot drift.
  */
-export type EventKind = 'rsa' | 'upcomingRsa' | 'buyReminder' | 'sellReminder' | 'general' | 'newsletter' | 'adminSms';
+export type EventKind =
+  'rsa' | 'upcomingRsa' | 'termsChanged' | 'buyReminder' | 'sellReminder' | 'general' | 'newsletter' | 'adminSms';
 export type Channel = 'email' | 'sms' | 'whatsapp' | 'discord';
 export type PersonalChannel = Exclude<Channel, 'discord'>;
 
@@ -25,6 +26,8 @@ const ALERT_CHANNELS = { email: 'rsaEmail', sms: 'rsaSMS', whatsapp: 'rsaWhatsap
 export const PLANS: Record<EventKind, AudiencePlan> = {
   rsa: { pref: 'rsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'rsa' },
   upcomingRsa: { pref: 'upcomingRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'upcomingRsa' },
+  // A new date or ratio for a split the member holds: with their upcoming-split alerts, to the holders only.
+  termsChanged: { pref: 'upcomingRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'upcomingRsa' },
   buyReminder: { pref: 'buyReminderRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'buyReminderRsa' },
   sellReminder: { pref: 'sellRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'sellRsa' },
   general: {
@@ -140,6 +143,24 @@ export function eventsForSplitChange(e: {
   if (e.kind === 'added') return ['rsa'];
   if (e.previousStatus === 'Upcoming') return [];
   return e.previousStatus === 'Approved' ? ['rsa', 'upcomingRsa'] : ['upcomingRsa'];
+}
+
+/** The terms members act on: a change to one of them is worth an alert to the split's holders. */
+export const TERMS = ['buyDate', 'effDate', 'ratio'] as const;
+
+/**
+ * The changed terms of an edited split the members can see (Upcoming or Complete before and
+ * after), or null when none changed. An Approved split is not public, so its edits alert no one.
+ */
+export function termsChanged(e: {
+  kind: 'added' | 'updated' | 'deleted';
+  previousStatus: string | null;
+  status: string | null;
+  changes?: Record<string, { from: unknown; to: unknown }>;
+}): Record<string, { from: unknown; to: unknown }> | null {
+  if (e.kind !== 'updated' || !e.changes || e.status === 'Approved' || e.previousStatus === 'Approved') return null;
+  const out = Object.fromEntries(TERMS.filter((k) => e.changes![k]).map((k) => [k, e.changes![k]]));
+  return Object.keys(out).length ? out : null;
 }
 
 /** The day a member's round-up shares should be back: effDate + the broker's share return time (calendar days). */

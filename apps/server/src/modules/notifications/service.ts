@@ -8,7 +8,15 @@ import { DEFAULT_DELIVERY, deliveries, type DeliveryOptions } from './delivery';
 export { DEFAULT_DELIVERY, type DeliveryOptions } from './delivery';
 import { notificationsRepo, prefColumn, type SellCandidate } from './repo';
 import { NOTIFICATION_KEYS, unsubscribeLinks, type UnsubscribeCheck } from './unsubscribe';
-import { channelsFor, dueSchedules, eventsForSplitChange, sellReminderDate, type EventKind, type Recipient } from './rules';
+import {
+  channelsFor,
+  dueSchedules,
+  eventsForSplitChange,
+  sellReminderDate,
+  termsChanged,
+  type EventKind,
+  type Recipient,
+} from './rules';
 
 function recipientOf(c: SellCandidate): Recipient {
   const notifications = {} as Notifications;
@@ -40,7 +48,7 @@ export function notificationsService(ctx: AppContext) {
     key: string,
     kind: EventKind,
     payload: Record<string, unknown>,
-    opts: { proOnlyAudience?: boolean; discord?: boolean; immediate?: boolean } = {},
+    opts: { proOnlyAudience?: boolean; discord?: boolean; immediate?: boolean; holdersOf?: string } = {},
   ) {
     const now = ctx.clock();
     const eventId = await repo.createEvent(tx, key, kind, payload, now, {
@@ -49,7 +57,14 @@ export function notificationsService(ctx: AppContext) {
     });
     if (!eventId) return { eventId: null, queued: 0 };
     let queued = opts.immediate
-      ? await repo.fanOut(tx, { eventId, eventKey: key, kind, now, proOnlyAudience: opts.proOnlyAudience })
+      ? await repo.fanOut(tx, {
+          eventId,
+          eventKey: key,
+          kind,
+          now,
+          proOnlyAudience: opts.proOnlyAudience,
+          holdersOf: opts.holdersOf,
+        })
       : 0;
     if (opts.discord) {
       queued += await repo.insertDeliveries(
@@ -64,12 +79,25 @@ export function notificationsService(ctx: AppContext) {
   const notifier: Notifier = {
     async splitChanged(tx, event) {
       const kinds = eventsForSplitChange(event);
-      if (kinds.length === 0) return;
+      const terms = termsChanged(event);
+      if (kinds.length === 0 && !terms) return;
       const split = await repo.split(tx, event.splitId);
       if (!split) return;
       for (const kind of kinds) {
         await raise(tx, `${kind}:${event.splitId}`, kind, split, { discord: kind === 'rsa' });
       }
+      // The members holding the split hear of its new terms once per set of terms, in this transaction.
+      if (terms)
+        await raise(
+          tx,
+          `terms:${event.splitId}:${split.buyDate}:${split.effDate}:${split.ratio}`,
+          'termsChanged',
+          { ...split, changes: terms },
+          {
+            immediate: true,
+            holdersOf: event.splitId,
+          },
+        );
     },
   };
 

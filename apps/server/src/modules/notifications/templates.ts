@@ -66,6 +66,24 @@ export function render(
       ];
       break;
     }
+    case 'termsChanged': {
+      const s = payload as unknown as SplitPayload;
+      const changes = (payload.changes ?? {}) as Record<string, { from: unknown; to: unknown }>;
+      const terms: Record<string, [name: string, show: (v: unknown) => string]> = {
+        buyDate: ['Buy by', (v) => day(String(v))],
+        effDate: ['Effective', (v) => day(String(v))],
+        ratio: ['Ratio', (v) => `${String(v)}:1`],
+      };
+      subject = `Terms changed: ${s.ticker}, buy by ${day(s.buyDate)}`;
+      lines = [
+        'The terms of a reverse split you hold changed:',
+        ...Object.entries(changes)
+          .filter(([k]) => terms[k])
+          .map(([k, c]) => `- ${terms[k][0]}: ${terms[k][1](c.to)} (was ${terms[k][1](c.from)})`),
+        splitLine(s),
+      ];
+      break;
+    }
     case 'buyReminder': {
       const splits = (payload.splits ?? []) as SplitPayload[];
       subject = `Buy today: ${splits.map((s) => s.ticker).join(', ')}`;

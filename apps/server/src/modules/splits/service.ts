@@ -153,7 +153,13 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
             targetId: id,
             details: { name: s.name, ticker: s.ticker, changes },
           });
-          await ctx.notifier.splitChanged(tx, { splitId: id, kind: 'updated', previousStatus: before.status, status: s.status });
+          await ctx.notifier.splitChanged(tx, {
+            splitId: id,
+            kind: 'updated',
+            previousStatus: before.status,
+            status: s.status,
+            changes,
+          });
           return s;
         }),
       );
