@@ -228,5 +228,8 @@ test('a member with 20 accounts records one split’s buys in all of them with 5
   // The rows show what was saved, and each stays editable on its own.
   await expect(page.getByTestId('trade-0-buy_price')).toHaveValue('1.25');
   await expect(page.getByTestId('trade-19-buy_price')).toHaveValue('1.25');
+  // Back on the table, the split shows the member's progress.
+  await modal.getByRole('button', { name: 'Close' }).last().click();
+  await expect(page.getByTestId(`progress-${split._id}`).first()).toHaveText('20/20 bought · 0/20 received · 0/20 sold');
   checkConsole();
 });

@@ -151,6 +151,24 @@ export interface SplitMemberStats {
   outcomes: { accounts: number; recorded: number; shareReceived: number; cashInLieu: number; noCredit: number };
 }
 
+/** GET /api/trades/progress (issue 14): where the member stands on each split they traded. */
+export interface SplitProgress {
+  splitId: string;
+  /** Accounts with a recorded buy. */
+  bought: number;
+  /** Accounts whose whole share arrived. */
+  received: number;
+  /** Accounts with a recorded sale. */
+  sold: number;
+  /** Accounts whose share arrived and is not sold yet. */
+  receivedUnsold: number;
+}
+export interface TradeProgress {
+  /** The member's active accounts: what "of N" counts. */
+  accounts: number;
+  progress: SplitProgress[];
+}
+
 /** Prices carry up to four decimals: exact integer ten-thousandths of a dollar ("ticks"). */
 export const TICKS_PER_DOLLAR = 10_000;
 

@@ -33,11 +33,13 @@ export const composedRoutes: FeatureRoutes = {
         description: 'The reverse-split calendar: upcoming round-up splits, purchase dates, ratios and estimated profit.',
       },
       lazy: async () => {
-        const [{ ReverseSplitsPage }, { RecordTradesButton }] = await Promise.all([
+        const [{ ReverseSplitsPage }, { RecordTradesButton }, { TradeProgressText }, { TodoList }] = await Promise.all([
           import('../features/splits/pages/ReverseSplitsPage'),
           import('../features/trades/RecordTradesButton'),
+          import('../features/trades/components/TradeProgressText'),
+          import('../features/trades/components/TodoList'),
         ]);
-        const slots = { RecordTrades: RecordTradesButton };
+        const slots = { RecordTrades: RecordTradesButton, TradeProgress: TradeProgressText, TodoList };
         return {
           Component: () => (
             <SlotsProvider value={slots}>

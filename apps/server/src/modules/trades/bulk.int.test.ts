@@ -123,6 +123,29 @@ describe('POST /api/trades/bulk', () => {
     expect(overlap.every((r) => r.buy_price === 1.25 && r.sell_price === 2.5)).toBe(true);
   });
 
+  it('GET /api/trades/progress: per split, accounts bought, received, sold, of the active accounts', async () => {
+    const split = await insertSplit(t.database, { ticker: 'PROG', status: 'Upcoming' });
+    await bulk(alice, { splitId: split, accountIds: accounts.slice(0, 14), buy_price: 1 });
+    await bulk(alice, {
+      splitId: split,
+      accountIds: accounts.slice(0, 3),
+      outcome: 'share_received',
+      outcome_date: '2026-11-25',
+    });
+    await bulk(alice, { splitId: split, accountIds: accounts.slice(0, 1), sell_price: 2 });
+    const res = await call(t.app, 'GET', '/api/trades/progress', { token: alice.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.accounts).toBe(20);
+    expect(res.body.data.progress.find((p: any) => p.splitId === split)).toEqual({
+      splitId: split,
+      bought: 14,
+      received: 3,
+      sold: 1,
+      receivedUnsold: 2,
+    });
+    expect((await call(t.app, 'GET', '/api/trades/progress', { token: starter.token })).status).toBe(403);
+  });
+
   it('single add and edit take and return the outcome too; any other value is a 400', async () => {
     const split = await insertSplit(t.database, { ticker: 'OUTC', status: 'Upcoming' });
     const added = await addTrade(t.app, alice.token, {

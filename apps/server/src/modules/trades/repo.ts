@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Trade, TradeFields } from '@roundup/shared';
+import type { SplitProgress, Trade, TradeFields } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { splitFacts, type LockedSplit } from '../splits/queries';
@@ -156,6 +156,29 @@ export function tradesRepo(db: Db) {
         if (err === RACED) return 'raced';
         throw err;
       }
+    },
+    /** The member's progress on each split they traded (one pass over their trades). */
+    async progress(userId: string): Promise<SplitProgress[]> {
+      const bought = sql`(${t.buyDate} is not null or ${t.buyPrice} is not null)`;
+      const sold = sql`(${t.sellDate} is not null or ${t.sellPrice} is not null)`;
+      const rows = await db
+        .select({
+          splitId: t.splitId,
+          bought: sql<number>`(count(*) filter (where ${bought}))::int`,
+          received: sql<number>`(count(*) filter (where ${t.outcome} = 'share_received'))::int`,
+          sold: sql<number>`(count(*) filter (where ${sold}))::int`,
+          receivedUnsold: sql<number>`(count(*) filter (where ${t.outcome} = 'share_received' and not ${sold}))::int`,
+        })
+        .from(t)
+        .where(eq(t.userId, userId))
+        .groupBy(t.splitId);
+      return rows.map((r) => ({
+        splitId: r.splitId,
+        bought: Number(r.bought),
+        received: Number(r.received),
+        sold: Number(r.sold),
+        receivedUnsold: Number(r.receivedUnsold),
+      }));
     },
     /** Every member's prices for one split (admin statistics). */
     async pricesForSplit(splitId: string) {

@@ -27,6 +27,11 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     trade: await service.edit(who(req), req.body),
   }));
 
+  /** Issue 14: per split, how many of the member's accounts bought, received the share and sold. */
+  app.get('/api/trades/progress', { schema: { tags, summary: 'Your progress on each split you traded' } }, async (req) =>
+    service.progress(who(req)),
+  );
+
   /** Issue 14: one action for many accounts; all or nothing (docs/product.md §7). */
   app.post(
     '/api/trades/bulk',

@@ -5,6 +5,7 @@ import {
   type Trade,
   type TradeFields,
   type TradePatch,
+  type TradeProgress,
 } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { withRetry } from '../../db/retry';
@@ -138,6 +139,11 @@ export function tradesService(ctx: AppContext) {
         if (result !== 'raced') return result;
         if (attempt >= 3) throw conflict('Another save changed these trades at the same time; please try again');
       }
+    },
+    /** Where the member stands on each split: bought, received, sold, of their active accounts. */
+    async progress(userId: string): Promise<TradeProgress> {
+      const [mine, progress] = await Promise.all([accounts.list(userId), repo.progress(userId)]);
+      return { accounts: mine.filter((a) => a.active).length, progress };
     },
     async splitStats(splitId: string): Promise<SplitMemberStats> {
       await requireSplit(splitId);

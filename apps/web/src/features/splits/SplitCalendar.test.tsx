@@ -232,3 +232,53 @@ describe('admin split page: members’ record (issue 14)', () => {
     );
   });
 });
+
+describe('a member’s progress and to-do on /reverse-splits (issue 14)', () => {
+  it('shows bought, received and sold of the active accounts, and what to buy by tomorrow and to sell', async () => {
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const plus = (n: number) => {
+      const d = new Date(`${today}T12:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + n);
+      return d.toISOString().slice(0, 10);
+    };
+    const due: Split = {
+      ...base,
+      _id: 'due1',
+      name: 'Due Corp',
+      ticker: 'DUE',
+      status: 'Upcoming',
+      buyDate: plus(1),
+      effDate: plus(3),
+    };
+    const held: Split = {
+      ...base,
+      _id: 'held1',
+      name: 'Held Corp',
+      ticker: 'HELD',
+      status: 'Complete',
+      buyDate: plus(-9),
+      effDate: plus(-7),
+    };
+    storeToken();
+    mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ role: 'Pro' }) } },
+      'GET /api/rs': { data: { splits: [due, held] } },
+      'GET /api/trades/progress': {
+        data: {
+          accounts: 20,
+          progress: [
+            { splitId: 'due1', bought: 14, received: 0, sold: 0, receivedUnsold: 0 },
+            { splitId: 'held1', bought: 20, received: 3, sold: 1, receivedUnsold: 2 },
+          ],
+        },
+      },
+    });
+    renderApp('/reverse-splits');
+    const todo = await screen.findByTestId('todo');
+    expect(todo).toHaveTextContent(/BuyDUE by tomorrow, .*: 6 of 20 accounts left/);
+    expect(todo).toHaveTextContent('SellHELD: 2 received shares not sold yet');
+    await userEvent.click(screen.getByText('Table', { exact: true }));
+    expect(await screen.findByTestId('progress-held1')).toHaveTextContent('20/20 bought · 3/20 received · 1/20 sold');
+    expect(screen.getByTestId('progress-due1')).toHaveTextContent('14/20 bought · 0/20 received · 0/20 sold');
+  });
+});

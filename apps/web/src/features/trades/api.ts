@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BulkTradesInput, Trade, TradeFields } from '@roundup/shared';
+import type { BulkTradesInput, Trade, TradeFields, TradeProgress } from '@roundup/shared';
 import { api } from '../../lib/api-client';
 
 export const splitTradesKey = (splitId: string) => ['trades', 'split', splitId] as const;
@@ -31,10 +31,21 @@ export function bulkTrades(input: BulkTradesInput) {
   return api.post<{ trades: Trade[] }>('/api/trades/bulk', input);
 }
 
+export const tradeProgressKey = ['trades', 'progress'] as const;
+
+/** Where the member stands on each split they traded (one request for every row of the page). */
+export function useTradeProgress() {
+  return useQuery({
+    queryKey: tradeProgressKey,
+    queryFn: ({ signal }) => api.get<TradeProgress>('/api/trades/progress', { signal }),
+  });
+}
+
 export function useTradesChanged() {
   const qc = useQueryClient();
   return (splitId: string) => {
     void qc.invalidateQueries({ queryKey: splitTradesKey(splitId) });
+    void qc.invalidateQueries({ queryKey: tradeProgressKey });
     void qc.invalidateQueries({ queryKey: ['analytics'] });
   };
 }

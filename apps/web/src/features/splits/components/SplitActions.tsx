@@ -5,11 +5,11 @@ import { LockIcon, NoteIcon } from './icons';
 
 /** Note icon (opens the Note modal) and the trade tracker pencil (members who may record trades). */
 export function SplitActions({ split, canTrade, onNote }: { split: SplitView; canTrade: boolean; onNote: (s: Split) => void }) {
-  const { RecordTrades } = useSlots();
+  const { RecordTrades, TradeProgress } = useSlots();
   // A masked row carries no notes and takes no trades.
   if (!isFullSplit(split)) return null;
   return (
-    <span className="d-inline-flex align-items-center gap-1">
+    <span className="d-inline-flex flex-wrap align-items-center gap-1">
       {split.notes ? (
         <button
           type="button"
@@ -21,6 +21,7 @@ export function SplitActions({ split, canTrade, onNote }: { split: SplitView; ca
           <NoteIcon />
         </button>
       ) : null}
+      {canTrade && TradeProgress ? <TradeProgress splitId={split._id} /> : null}
       {canTrade && RecordTrades ? <RecordTrades split={split} /> : null}
     </span>
   );

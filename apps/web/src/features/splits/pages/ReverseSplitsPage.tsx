@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react';
 import ToggleButton from 'react-bootstrap/ToggleButton';
 import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup';
 import { can } from '@roundup/shared/permissions';
-import type { Split } from '@roundup/shared/splits';
+import { isFullSplit, type Split } from '@roundup/shared/splits';
 import { useAuth } from '../../../lib/auth';
+import { useSlots } from '../../../lib/slots';
 import { Disclaimer } from '../../../components/Disclaimer';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Spinner } from '../../../components/Spinner';
@@ -25,6 +26,7 @@ export function ReverseSplitsPage() {
   const role = user?.role ?? null;
   const fullAccess = can(role, 'splits:full');
   const canTrade = can(role, 'trades:record');
+  const { TodoList } = useSlots();
   const [mode, setMode] = useState<ViewMode>('calendar');
   const [note, setNote] = useState<Split | null>(null);
   const query = useSplits();
@@ -59,6 +61,8 @@ export function ReverseSplitsPage() {
           <UpgradeButton />
         </div>
       ) : null}
+
+      {canTrade && TodoList && query.data ? <TodoList splits={splits.filter(isFullSplit)} today={today} /> : null}
 
       {query.isPending ? (
         <Spinner label="Loading reverse splits…" />
