@@ -21,8 +21,8 @@ export function SplitActions({ split, canTrade, onNote }: { split: SplitView; ca
           <NoteIcon />
         </button>
       ) : null}
-      {canTrade && TradeProgress ? <TradeProgress splitId={split._id} /> : null}
       {canTrade && RecordTrades ? <RecordTrades split={split} /> : null}
+      {canTrade && TradeProgress ? <TradeProgress splitId={split._id} /> : null}
     </span>
   );
 }
