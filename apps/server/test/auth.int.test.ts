@@ -299,4 +299,10 @@ describe('platform', () => {
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(ui.json().openapi).toMatch(/^3/);
   });
+
+  it('the OpenAPI document passes a standard validator (@apidevtools/swagger-parser)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeTruthy();
+  });
 });
