@@ -195,6 +195,10 @@ export function discoveryRepo(db: Db) {
         .groupBy(p.status);
       return Object.fromEntries(rows.map((x) => [x.status, Number(x.n)]));
     },
+    /** Rejected proposals, oldest first: the classifier's regression cases. */
+    async rejected(): Promise<ProposalRow[]> {
+      return db.select().from(p).where(eq(p.status, 'rejected')).orderBy(p.reviewedAt);
+    },
     /** Splits written from accepted round-up calls. */
     async acceptedRoundUpSplits(): Promise<string[]> {
       const rows = await db

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { TZDate } from '@date-fns/tz';
 import { MARKET_TZ, todayInMarket, type DiscoveryList, type DiscoveryStatus } from '@roundup/shared';
 import type { AppContext } from '../../context';
@@ -10,6 +11,7 @@ import { adminNotices } from './notices';
 import { filingReader } from './reader';
 import { discoveryRepo } from './repo';
 import { discoveryReview } from './review';
+import { classifyFiling } from './rules';
 import { errorText, toProposal } from './view';
 
 export { toProposal } from './view';
@@ -123,6 +125,24 @@ export function discoveryService(ctx: AppContext, deps: { client?: EdgarClient }
           : null,
         enabled,
       };
+    },
+    /**
+     * Every rejected proposal with its filing's stored text (no request), what the classifier
+     * called then and what it calls now, and the admin's reason: the regression cases
+     * (`npm run edgar:rejections`).
+     */
+    async regressionCases() {
+      const out = [];
+      for (const p of await repo.rejected()) {
+        const docs = await repo.documents(p.accession);
+        const text = docs
+          .filter((d) => d.type !== 'index')
+          .map((d) => gunzipSync(d.bodyGz).toString('utf8'))
+          .join('\n\n');
+        const now = classifyFiling(text, { form: p.form, fileDate: p.fileDate });
+        out.push({ id: p.accession, text, calledThen: p.rounding, callsNow: now.rounding, reason: p.rejectReason });
+      }
+      return out;
     },
     async close() {
       await client?.http.close();
