@@ -93,15 +93,21 @@ export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Pro
                       <td className="ru-col-name">
                         <Company s={s} />
                       </td>
-                      <td className="font-monospace">{s.ticker}</td>
-                      <td className="text-nowrap">
+                      <td className="font-monospace" data-label="Symbol">
+                        {s.ticker}
+                      </td>
+                      <td className="text-nowrap" data-label="Purchase date">
                         {shortDate(s.buyDate)}
                         {s.buyDate === today ? <span className="badge ru-badge-strong ms-2">Today</span> : null}
                       </td>
-                      <td>{isFullSplit(s) ? formatRatio(s.ratio) : <Hidden />}</td>
-                      <td className="text-end">{isFullSplit(s) ? formatPrice(s.price) : <Hidden />}</td>
-                      <td className="text-end fw-semibold">{isFullSplit(s) ? formatMoney(s.estProfit) : <Hidden />}</td>
-                      <td>
+                      <td data-label="Split ratio">{isFullSplit(s) ? formatRatio(s.ratio) : <Hidden />}</td>
+                      <td className="text-end" data-label="Current price">
+                        {isFullSplit(s) ? formatPrice(s.price) : <Hidden />}
+                      </td>
+                      <td className="text-end fw-semibold" data-label="Estimated profit">
+                        {isFullSplit(s) ? formatMoney(s.estProfit) : <Hidden />}
+                      </td>
+                      <td className="ru-col-actions">
                         <SplitActions split={s} canTrade={canTrade} onNote={onNote} />
                       </td>
                     </tr>
@@ -158,12 +164,20 @@ export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Pro
                     <td className="ru-col-name">
                       <Company s={s} />
                     </td>
-                    <td className="font-monospace">{s.ticker}</td>
-                    <td className="text-nowrap">{shortDate(s.effDate)}</td>
-                    <td>{isFullSplit(s) ? formatRatio(s.ratio) : <Hidden />}</td>
-                    <td className="text-end">{isFullSplit(s) ? formatPrice(s.price) : <Hidden />}</td>
-                    <td className="text-end fw-semibold">{isFullSplit(s) ? formatMoney(s.avgProfit) : <Hidden />}</td>
-                    <td>
+                    <td className="font-monospace" data-label="Symbol">
+                      {s.ticker}
+                    </td>
+                    <td className="text-nowrap" data-label="Effective date">
+                      {shortDate(s.effDate)}
+                    </td>
+                    <td data-label="Split ratio">{isFullSplit(s) ? formatRatio(s.ratio) : <Hidden />}</td>
+                    <td className="text-end" data-label="Average cost">
+                      {isFullSplit(s) ? formatPrice(s.price) : <Hidden />}
+                    </td>
+                    <td className="text-end fw-semibold" data-label="Average profit">
+                      {isFullSplit(s) ? formatMoney(s.avgProfit) : <Hidden />}
+                    </td>
+                    <td className="ru-col-actions">
                       <SplitActions split={s} canTrade={canTrade} onNote={onNote} />
                     </td>
                   </tr>
