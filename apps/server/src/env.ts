@@ -116,6 +116,10 @@ export const envSchema = z.object({
   DISCORD_WEBHOOK_URL: optionalUrl(/^https?:\/\//, 'http(s)'),
   SMS_ALLOWED_COUNTRIES: z.string().default('US,CA'),
   GA_MEASUREMENT_ID: optionalString,
+  /** Where members write to us (footer, FAQ, policies); else ADMIN_EMAIL, else support@ the APP_URL host. */
+  SUPPORT_EMAIL: optionalString.pipe(z.email().optional()),
+  /** The members' Discord server invite, shown to paid members; while unset, Discord is not offered. */
+  DISCORD_INVITE_URL: optionalUrl(/^https:\/\//, 'https'),
   /** The admins' own Discord channel (new round-up proposals from the discovery). */
   DISCORD_ADMIN_WEBHOOK_URL: optionalUrl(/^https?:\/\//, 'http(s)'),
   /**

@@ -102,6 +102,19 @@ export async function startFakeStripe() {
       .map(([, v]) => v)
       .concat(Object.values(body.expand ?? {}));
     let m: RegExpMatchArray | null;
+    if ((m = path.match(/^\/v1\/prices\/([^/]+)$/)) && method === 'GET') {
+      const lifetime = /life/i.test(m[1]);
+      return [
+        200,
+        {
+          id: m[1],
+          object: 'price',
+          currency: 'usd',
+          unit_amount: lifetime ? 49900 : 5000,
+          recurring: lifetime ? null : { interval: 'month' },
+        },
+      ];
+    }
     if (method === 'POST' && path === '/v1/customers') {
       return [
         200,

@@ -101,3 +101,17 @@ export interface TestCheckoutView {
   email: string;
   username: string;
 }
+
+/** GET /api/site (issue 14): the public settings the pages show, from the server's configuration. */
+export interface SiteInfo {
+  supportEmail: string;
+  /** Whether members get a Discord server (DISCORD_INVITE_URL set): when not, Discord is not offered. */
+  discord: boolean;
+  /** The invite itself, for paid members only. */
+  discordInviteUrl: string | null;
+  /** Prices from the payment configuration (cents), null when not configured. */
+  prices: {
+    pro: { amount: number; currency: string; interval: 'month' | null } | null;
+    lifetime: { amount: number; currency: string; interval: 'month' | null } | null;
+  };
+}

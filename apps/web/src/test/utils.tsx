@@ -24,6 +24,17 @@ export interface FetchCall {
   headers: Record<string, string>;
 }
 
+/** What GET /api/site answers in component tests. */
+export const TEST_SITE = {
+  supportEmail: 'support@roundup.test',
+  discord: false,
+  discordInviteUrl: null,
+  prices: {
+    pro: { amount: 5000, currency: 'usd', interval: 'month' },
+    lifetime: { amount: 49900, currency: 'usd', interval: null },
+  },
+};
+
 export function mockFetch(handlers: Record<string, MockHandler> = {}) {
   const calls: FetchCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -35,6 +46,8 @@ export function mockFetch(handlers: Record<string, MockHandler> = {}) {
     const key = `${method} ${path}`;
     let handler = handlers[key];
     if (!handler && key === 'POST /api/pageviews') handler = { data: { ok: true } };
+    // The site settings every page's footer reads (GET /api/site), unless a test says otherwise.
+    if (!handler && key === 'GET /api/site') handler = { data: TEST_SITE };
     if (!handler) handler = { status: 404, errors: [{ msg: `No mock for ${key}` }] };
     const reply = typeof handler === 'function' ? await handler(body, init) : handler;
     const status = reply.status ?? 200;
@@ -44,8 +57,8 @@ export function mockFetch(handlers: Record<string, MockHandler> = {}) {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
-  /** Calls other than analytics page views. */
-  const apiCalls = () => calls.filter((c) => c.path !== '/api/pageviews');
+  /** Calls other than analytics page views and the site settings. */
+  const apiCalls = () => calls.filter((c) => c.path !== '/api/pageviews' && c.path !== '/api/site');
   return { fetchMock, calls, apiCalls };
 }
 

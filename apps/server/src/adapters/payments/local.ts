@@ -38,6 +38,11 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
   const provider: LocalPaymentProvider = {
     kind: 'local',
     priceFor: (level) => LOCAL_PRICES[level].id,
+    priceOf: async (level) => ({
+      amount: LOCAL_PRICES[level].amount,
+      currency: 'usd',
+      interval: level === 'pro' ? 'month' : null,
+    }),
 
     async createCustomer() {
       return id('cus');

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { ChargeInfo, CheckoutInfo, InvoiceInfo, Level, PaymentProvider, SubscriptionInfo } from './types';
+import type { ChargeInfo, CheckoutInfo, InvoiceInfo, Level, PaymentProvider, PriceInfo, SubscriptionInfo } from './types';
 import { WebhookSignatureError } from './types';
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -63,9 +63,29 @@ export function stripePayments(opts: StripeOptions): PaymentProvider {
     };
   }
 
+  // Prices change rarely: read each once every ten minutes.
+  const priceCache = new Map<string, { at: number; value: PriceInfo | null }>();
   const provider: PaymentProvider = {
     kind: 'stripe',
     priceFor: (level) => opts.prices[level] ?? null,
+    async priceOf(level) {
+      const id = opts.prices[level];
+      if (!id) return null;
+      const cached = priceCache.get(id);
+      if (cached && Date.now() - cached.at < 10 * 60_000) return cached.value;
+      let value: PriceInfo | null = null;
+      try {
+        const p = await stripe.prices.retrieve(id);
+        value =
+          p.unit_amount === null
+            ? null
+            : { amount: p.unit_amount, currency: p.currency, interval: p.recurring?.interval === 'month' ? 'month' : null };
+      } catch {
+        value = null;
+      }
+      priceCache.set(id, { at: Date.now(), value });
+      return value;
+    },
 
     async createCustomer({ email, userId, username }) {
       const c = await stripe.customers.create({ email, name: username, metadata: { userId } });

@@ -71,10 +71,19 @@ export interface ProviderEvent {
 
 export class WebhookSignatureError extends Error {}
 
+export interface PriceInfo {
+  amount: number;
+  currency: string;
+  /** `month` for the subscription; null for a one-time payment. */
+  interval: 'month' | null;
+}
+
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'local';
   /** The price of a level, or null when it is not configured. */
   priceFor(level: Level): string | null;
+  /** What a level costs (cents), for the pricing pages; null when not configured or not readable. */
+  priceOf(level: Level): Promise<PriceInfo | null>;
   createCustomer(input: { email: string; userId: string; username: string }): Promise<string>;
   createCheckout(input: {
     level: Level;

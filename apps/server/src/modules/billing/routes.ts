@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkoutRequest, formatInMarketTz, formatMoney, registerSuccessRequest, subscriptionIdRequest } from '@roundup/shared';
+import { can, type SiteInfo } from '@roundup/shared';
 import { paymentsFromConfig, type PaymentProvider } from '../../adapters/payments';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
@@ -19,6 +20,24 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; payments?: 
   const provider = payments ?? paymentsFromConfig(ctx.config, ctx.database.db, ctx.clock);
   const service = billingService(ctx, provider);
   ctx.log.info(`payments: ${provider.kind === 'stripe' ? 'Stripe' : 'local test checkout (no STRIPE_SECRET_KEY)'}`);
+
+  /** Public: the support address, whether Discord is offered (and its invite for paid members), the prices. */
+  app.get(
+    '/api/site',
+    { schema: { tags: ['billing'], summary: 'Site settings the pages show: support address, Discord, prices' } },
+    async (req, reply): Promise<SiteInfo> => {
+      const { config } = ctx;
+      const paid = Boolean(req.principal && can(req.principal.user.role, 'alerts:pro'));
+      if (req.principal) reply.header('cache-control', 'private, no-store');
+      const [pro, lifetime] = await Promise.all([provider.priceOf('pro'), provider.priceOf('lifetime')]);
+      return {
+        supportEmail: config.SUPPORT_EMAIL ?? config.ADMIN_EMAIL ?? `support@${new URL(config.appUrl).hostname}`,
+        discord: Boolean(config.DISCORD_INVITE_URL),
+        discordInviteUrl: paid ? (config.DISCORD_INVITE_URL ?? null) : null,
+        prices: { pro, lifetime },
+      };
+    },
+  );
 
   app.post(
     '/api/subs/session',

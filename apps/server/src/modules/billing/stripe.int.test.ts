@@ -31,6 +31,16 @@ afterAll(async () => {
   await fake?.close();
 });
 
+describe('GET /api/site with Stripe', () => {
+  it('shows the prices Stripe holds for the configured price ids', async () => {
+    const res = await call(t.app, 'GET', '/api/site');
+    expect(res.body.data.prices).toEqual({
+      pro: { amount: 5000, currency: 'usd', interval: 'month' },
+      lifetime: { amount: 49900, currency: 'usd', interval: null },
+    });
+  });
+});
+
 function deliver(event: object, opts: { secret?: string; timestamp?: number; signature?: string } = {}) {
   const payload = JSON.stringify(event);
   const header =

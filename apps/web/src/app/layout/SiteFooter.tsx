@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
-import { SUPPORT_EMAIL } from '../../lib/site';
+import { SupportEmail } from '../../lib/site';
 import { BrandMark } from './BrandMark';
 import { FooterArtMember, FooterArtVisitor } from './FooterArt';
 
@@ -36,7 +36,7 @@ export function SiteFooter() {
                 <Link to="/policies">Policies</Link>
               </li>
               <li>
-                <a href={`mailto:${SUPPORT_EMAIL}`}>Contact Us</a>
+                <SupportEmail>Contact Us</SupportEmail>
               </li>
             </ul>
           </nav>

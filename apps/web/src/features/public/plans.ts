@@ -7,7 +7,15 @@ export interface PlanFeature {
   pro: boolean | string;
 }
 
+/** The monthly price until the server's payment configuration answers (GET /api/site). */
 export const PRO_PRICE_LABEL = `$${LIMITS.proMonthlyUsd}/mo.`;
+
+/** The features of each tier; Discord is named only when the site has a Discord server. */
+export function planFeatures(discord: boolean): PlanFeature[] {
+  return PLAN_FEATURES.map((f) =>
+    f.label.includes('Discord') && !discord ? { ...f, label: 'Real-time alerts by email, SMS and WhatsApp' } : f,
+  );
+}
 
 export const PLAN_FEATURES: PlanFeature[] = [
   { label: 'Learn: splits, reverse splits and the five round-up outcomes', starter: true, pro: true },

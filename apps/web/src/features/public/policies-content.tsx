@@ -1,7 +1,7 @@
 import { LIMITS } from '@roundup/shared/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../../lib/site';
+import { SupportEmail } from '../../lib/site';
 
 export interface Policy {
   slug: 'terms-of-service' | 'privacy-policy';
@@ -13,7 +13,7 @@ export interface Policy {
 export const POLICIES_UPDATED = 'November 1, 2026';
 
 function Mail() {
-  return <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;
+  return <SupportEmail />;
 }
 
 function Terms() {

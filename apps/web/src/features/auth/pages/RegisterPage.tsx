@@ -1,3 +1,4 @@
+import { priceLabel, useSite } from '../../../lib/site';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../../lib/auth';
@@ -78,6 +79,13 @@ export function RegisterPage() {
   }
 
   // Enter submits with the first submit button in the form, so the preselected plan goes first.
+  const site = useSite().data;
+  const priceOf = (id: PlanId) =>
+    id === 'lifetime' && site?.prices.lifetime
+      ? `${priceLabel(site.prices.lifetime)} once`
+      : id === 'pro' && site?.prices.pro
+        ? `${priceLabel(site.prices.pro)}/mo.`
+        : null;
   const ordered = [...PLANS].sort((a, b) => Number(b.id === preselected) - Number(a.id === preselected));
 
   return (
@@ -156,7 +164,7 @@ export function RegisterPage() {
                     <div className="card-body d-flex flex-column">
                       <div className="d-flex justify-content-between align-items-baseline mb-1">
                         <span className="fw-semibold">{plan.name}</span>
-                        <span className="small text-body-secondary">{plan.price}</span>
+                        <span className="small text-body-secondary">{priceOf(plan.id) ?? plan.price}</span>
                       </div>
                       <p className="small text-body-secondary flex-grow-1">{plan.blurb}</p>
                       <button

@@ -1,3 +1,4 @@
+import { priceLabel, useSite } from '../../../lib/site';
 import { billingLevelFromParam } from '@roundup/shared/billing';
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -27,12 +28,19 @@ export function UpgradePage() {
       .catch((err: unknown) => setError(firstErrorMessage(err)));
   }, [level, loading, navigate, user]);
 
+  const site = useSite().data;
+  const price = priceLabel(level === 'lifetime' ? site?.prices.lifetime : site?.prices.pro);
   if (loading) return <Spinner />;
   if (!user) return <Navigate to={level === 'lifetime' ? '/register/lifetime' : '/register/premium'} replace />;
 
   return (
     <div className="container py-5" style={{ maxWidth: 640 }}>
       <h1 className="h3 fw-bold mb-3">{level === 'lifetime' ? 'Lifetime access' : 'Upgrade to Pro'}</h1>
+      {price ? (
+        <p className="text-body-secondary" data-testid="upgrade-price">
+          {level === 'lifetime' ? `${price}, paid once.` : `${price} a month. Cancel anytime.`}
+        </p>
+      ) : null}
       {error ? (
         <>
           <Alert variant="danger">{error}</Alert>

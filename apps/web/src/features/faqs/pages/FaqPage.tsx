@@ -1,6 +1,6 @@
 import Accordion from 'react-bootstrap/Accordion';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../../../lib/site';
+import { SupportEmail } from '../../../lib/site';
 import { SafeHtml } from '../../../components/SafeHtml';
 import { usePublicFaqs } from '../public-api';
 import '../../../components/public-page.css';
@@ -49,8 +49,7 @@ export function FaqPage() {
           <div className="rp-callout mt-5">
             <h2 className="h6 mb-1">Still have a question?</h2>
             <p className="mb-0">
-              Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>, use the Feedback button, or read the{' '}
-              <Link to="/learn">Learn</Link> guide.
+              Write to <SupportEmail />, use the Feedback button, or read the <Link to="/learn">Learn</Link> guide.
             </p>
           </div>
         </div>

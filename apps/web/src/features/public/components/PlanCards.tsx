@@ -1,12 +1,21 @@
 import { Link } from 'react-router';
-import { PLAN_FEATURES, PRO_PRICE_LABEL, PRO_SUMMARY, STARTER_SUMMARY } from '../plans';
+import { priceLabel, useSite } from '../../../lib/site';
+import { planFeatures, PRO_PRICE_LABEL, PRO_SUMMARY, STARTER_SUMMARY } from '../plans';
 import { Included } from './Icons';
 
 /** The Starter vs Pro comparison of the landing page, each with Learn More → /services. */
 export function PlanCards() {
+  const site = useSite().data;
+  const features = planFeatures(Boolean(site?.discord));
   const plans = [
     { key: 'starter' as const, name: 'Starter', price: 'FREE', period: '', summary: STARTER_SUMMARY },
-    { key: 'pro' as const, name: 'Pro', price: PRO_PRICE_LABEL.replace('/mo.', ''), period: '/mo.', summary: PRO_SUMMARY },
+    {
+      key: 'pro' as const,
+      name: 'Pro',
+      price: priceLabel(site?.prices.pro) ?? PRO_PRICE_LABEL.replace('/mo.', ''),
+      period: '/mo.',
+      summary: PRO_SUMMARY,
+    },
   ];
   return (
     <div className="row g-4">
@@ -28,7 +37,7 @@ export function PlanCards() {
             </p>
             <p className="text-body-secondary">{plan.summary}</p>
             <ul className="list-unstyled rp-feature-list mb-4">
-              {PLAN_FEATURES.map((f) => {
+              {features.map((f) => {
                 const value = f[plan.key];
                 return (
                   <li key={f.label}>

@@ -1,3 +1,4 @@
+import { useSite } from '../../../lib/site';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../lib/auth';
@@ -88,6 +89,7 @@ const STEPS: Step[] = [
 /** /quickstart (product.md §2): hero, thank-you note and the six steps, ending with View Reverse Splits. */
 export function QuickStartPage() {
   const { data: user } = useAuth();
+  const invite = useSite().data?.discordInviteUrl ?? null;
   return (
     <>
       <section className="rp-hero" aria-labelledby="qs-title">
@@ -100,6 +102,17 @@ export function QuickStartPage() {
             Thank you for joining RoundUp{user ? `, ${user.username}` : ''}! We are glad you are here. Follow these six steps to
             set up your accounts and catch your first reverse-split round-up.
           </p>
+          {invite ? (
+            <a
+              className="btn btn-light mt-3"
+              href={invite}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="discord-invite"
+            >
+              Join the RoundUp Discord<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          ) : null}
         </div>
       </section>
 

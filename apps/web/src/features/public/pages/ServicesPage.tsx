@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useAuth } from '../../../lib/auth';
 import { Disclaimer } from '../../../components/Disclaimer';
 import { Included } from '../components/Icons';
-import { CANCELLATION_TERMS, PLAN_FEATURES, PRO_PRICE_LABEL, PRO_SUMMARY, STARTER_SUMMARY } from '../plans';
+import { priceLabel, useSite } from '../../../lib/site';
+import { CANCELLATION_TERMS, planFeatures, PRO_PRICE_LABEL, PRO_SUMMARY, STARTER_SUMMARY } from '../plans';
 import '../../../components/public-page.css';
 
 /** /services: the Starter vs Pro pricing table and the lifetime offer (product.md §2). Its page view is logged as /reverse-splits. */
@@ -12,6 +13,10 @@ export function ServicesPage() {
   const starterHref = user ? '/reverse-splits' : '/register';
   const proHref = user ? '/upgrade/pro' : '/register/premium';
   const lifetimeHref = user ? '/upgrade/lifetime' : '/register/lifetime';
+  const site = useSite().data;
+  const features = planFeatures(Boolean(site?.discord));
+  const proLabel = site?.prices.pro ? `${priceLabel(site.prices.pro)}/mo.` : PRO_PRICE_LABEL;
+  const lifetimeLabel = priceLabel(site?.prices.lifetime);
 
   return (
     <>
@@ -47,7 +52,7 @@ export function ServicesPage() {
                   </th>
                   <th scope="col" className="text-center">
                     <span className="d-block h5 mb-1">Pro</span>
-                    <span className="d-block rp-plan-price">{PRO_PRICE_LABEL}</span>
+                    <span className="d-block rp-plan-price">{proLabel}</span>
                   </th>
                 </tr>
               </thead>
@@ -59,7 +64,7 @@ export function ServicesPage() {
                   <td className="text-center small">{STARTER_SUMMARY}</td>
                   <td className="text-center small">{PRO_SUMMARY}</td>
                 </tr>
-                {PLAN_FEATURES.map((f) => (
+                {features.map((f) => (
                   <tr key={f.label}>
                     <th scope="row" className="fw-normal">
                       {f.label}
@@ -100,7 +105,15 @@ export function ServicesPage() {
               <h2 id="lifetime-title" className="h3 mb-2">
                 Lifetime membership
               </h2>
-              <p className="mb-0">Everything in Pro for life with a single payment: no monthly bill, ever.</p>
+              <p className="mb-0">
+                Everything in Pro for life with a single payment{lifetimeLabel ? ` of ${lifetimeLabel}` : ''}: no monthly bill,
+                ever.
+              </p>
+              {lifetimeLabel ? (
+                <p className="rp-plan-price mt-2 mb-0" data-testid="lifetime-price">
+                  {lifetimeLabel} <span className="fs-6 fw-normal">once</span>
+                </p>
+              ) : null}
             </div>
             <Link to={lifetimeHref} className="btn btn-lg rp-hero-cta px-4 text-nowrap">
               CLAIM LIFETIME ACCESS
