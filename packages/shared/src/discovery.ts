@@ -30,7 +30,8 @@ export const FILING_STATUSES = ['queued', 'done', 'skipped', 'failed'] as const;
 export const DISCOVERY_STATUSES = ['open', 'accepted', 'rejected', 'superseded', 'historical'] as const;
 export type DiscoveryStatus = (typeof DISCOVERY_STATUSES)[number];
 
-export const DISCOVERY_STAGES = ['proposed', 'approved', 'announced', 'effective'] as const;
+/** An event's stage: proposed (proxy) → approved (meeting results) → announced → effective; or postponed, cancelled. */
+export const DISCOVERY_STAGES = ['proposed', 'approved', 'announced', 'effective', 'postponed', 'cancelled'] as const;
 
 /** The split type an admin is offered for a rounding: ROUND_UP → Round Up; cash or round-down → CIL; the rest unconfirmed. */
 export function rsTypeFor(rounding: Rounding): RsType {

@@ -27,6 +27,8 @@ export interface Route {
   times?: number;
   /** Raw body instead of a file (bad-input cases). */
   body?: string;
+  /** `body` is base64 (binary bodies, e.g. a truncated gzip stream). */
+  base64?: boolean;
   /** Never answer (a process killed mid-request). */
   hang?: boolean;
 }
@@ -75,7 +77,12 @@ export async function startEdgarPeer(routes: Route[] = defaultRoutes()) {
     served.set(route, (served.get(route) ?? 0) + 1);
     if (route.hang) return;
     entry.status = route.status ?? 200;
-    const body = route.body !== undefined ? Buffer.from(route.body) : route.file ? bodies.get(route.file)! : Buffer.alloc(0);
+    const body =
+      route.body !== undefined
+        ? Buffer.from(route.body, route.base64 ? 'base64' : 'utf8')
+        : route.file
+          ? bodies.get(route.file)!
+          : Buffer.alloc(0);
     res.writeHead(entry.status, {
       'content-type': route.contentType ?? 'text/html; charset=utf-8',
       'content-length': String(body.length),

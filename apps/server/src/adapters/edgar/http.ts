@@ -1,9 +1,11 @@
 import Bottleneck from 'bottleneck';
 import type { Redis } from 'ioredis';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import pRetry, { AbortError } from 'p-retry';
+import { request } from 'undici';
 
 /**
- * Polite HTTP to SEC EDGAR (SEC fair-access rules): a declared User-Agent, at most `maxRps`
+ * Polite HTTP to SEC EDGAR (SEC fair-access rules), over undici: a declared User-Agent, at most `maxRps`
  * requests a second for all processes together (Bottleneck, clustered through Redis when the app
  * has one), Retry-After honoured, exponential backoff with jitter on 429 and 5xx, bodies capped.
  */
@@ -16,7 +18,6 @@ export interface EdgarHttpOptions {
   retries?: number;
   /** Backoff floor between attempts (ms). Tests shorten it. */
   minBackoffMs?: number;
-  fetchImpl?: typeof fetch;
   timeoutMs?: number;
 }
 
@@ -47,26 +48,44 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Math.min(Math.max(ms, 0), 120_000);
 }
 
-async function readCapped(res: Response, maxBytes: number, url: string): Promise<Buffer> {
-  const declared = Number(res.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes)
-    throw new AbortError(new EdgarHttpError(`body of ${declared} bytes is over the ${maxBytes}-byte cap`, res.status, url));
+const header = (h: Record<string, string | string[] | undefined>, name: string) => {
+  const v = h[name];
+  return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
+};
+
+/**
+ * The body, at most `maxBytes` before and after decompression. Compressed bodies are inflated
+ * here, strictly: a truncated gzip stream is an error (fetch would hand back what it could read).
+ */
+async function readBody(
+  body: AsyncIterable<Uint8Array>,
+  encoding: string | null,
+  maxBytes: number,
+  url: string,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  if (res.body) {
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > maxBytes) throw new AbortError(new EdgarHttpError(`body is over the ${maxBytes}-byte cap`, res.status, url));
-      chunks.push(Buffer.from(chunk));
-    }
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw new AbortError(new EdgarHttpError(`body is over the ${maxBytes}-byte cap`, 200, url));
+    chunks.push(Buffer.from(chunk));
   }
-  return Buffer.concat(chunks);
+  const raw = Buffer.concat(chunks);
+  const enc = (encoding ?? '').toLowerCase();
+  try {
+    if (enc === 'gzip' || enc === 'x-gzip') return gunzipSync(raw, { maxOutputLength: maxBytes });
+    if (enc === 'deflate') return inflateSync(raw, { maxOutputLength: maxBytes });
+  } catch (err) {
+    if (err instanceof RangeError) throw new AbortError(new EdgarHttpError(`body is over the ${maxBytes}-byte cap`, 200, url));
+    throw new EdgarHttpError(`a ${enc} body that does not inflate: ${(err as Error).message}`, 200, url);
+  }
+  return raw;
 }
 
 export function edgarHttp(opts: EdgarHttpOptions): EdgarHttp {
-  const fetchImpl = opts.fetchImpl ?? fetch;
-  // 10% under the limit: requests leave evenly spaced but arrive with jitter.
-  const minTime = Math.ceil(1100 / opts.maxRps);
+  // A quarter under the limit: requests leave evenly spaced, but arrive with jitter (more so when
+  // processes share the limiter through Redis), and no second may see more than maxRps.
+  const minTime = Math.ceil(1250 / opts.maxRps);
   const limiter = new Bottleneck({
     // One limiter for all processes at this rate (the rate is part of the name: Redis keeps a limiter's settings).
     id: `roundup-sec-edgar-${opts.maxRps}`,
@@ -91,22 +110,29 @@ export function edgarHttp(opts: EdgarHttpOptions): EdgarHttp {
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const res = await limiter.schedule(() => {
       requests += 1;
-      return fetchImpl(url, {
+      return request(url, {
+        method: 'GET',
         headers: { 'user-agent': opts.userAgent, accept, 'accept-encoding': 'gzip, deflate' },
         signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
       });
     });
-    if (res.status === 429 || res.status >= 500) {
-      const after = retryAfterMs(res.headers.get('retry-after'));
+    const status = res.statusCode;
+    if (status === 429 || status >= 500) {
+      const after = retryAfterMs(header(res.headers, 'retry-after'));
       if (after !== null) pausedUntil = Math.max(pausedUntil, Date.now() + after);
-      await res.body?.cancel().catch(() => undefined);
-      throw new EdgarHttpError(`SEC answered ${res.status}`, res.status, url);
+      await res.body.dump().catch(() => undefined);
+      throw new EdgarHttpError(`SEC answered ${status}`, status, url);
     }
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new AbortError(new EdgarHttpError(`SEC answered ${res.status}`, res.status, url));
+    if (status < 200 || status >= 300) {
+      await res.body.dump().catch(() => undefined);
+      throw new AbortError(new EdgarHttpError(`SEC answered ${status}`, status, url));
     }
-    return readCapped(res, opts.maxBytes, url);
+    const declared = Number(header(res.headers, 'content-length') ?? NaN);
+    if (Number.isFinite(declared) && declared > opts.maxBytes) {
+      await res.body.dump().catch(() => undefined);
+      throw new AbortError(new EdgarHttpError(`body of ${declared} bytes is over the ${opts.maxBytes}-byte cap`, status, url));
+    }
+    return readBody(res.body, header(res.headers, 'content-encoding'), opts.maxBytes, url);
   }
 
   return {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { edgarClient, edgarHttp } from '../../adapters/edgar';
 import { addAccount, insertBroker, member } from '../../../test/factories';
@@ -244,5 +245,29 @@ describe('discovery: restarts and bad input', () => {
     // A failed search leaves the window to the next cycle.
     const run = await t.database.query<{ searched_to: string | null }>('select searched_to from discovery_runs');
     expect(run.rows[0].searched_to).toBeNull();
+  });
+
+  it('a truncated gzip body is retried, then the filing waits for a later cycle: no crash, no half-written proposal', async () => {
+    const whole = gzipSync(
+      Buffer.from('<html><body><p>Fractional shares will be rounded up in the 1-for-25 reverse stock split.</p></body></html>'),
+    );
+    const routes = defaultRoutes();
+    const delta = routes.findIndex((r) => r.path.endsWith('/dlts-8k.htm'));
+    routes[delta] = {
+      path: routes[delta].path,
+      body: whole.subarray(0, whole.length - 12).toString('base64'),
+      base64: true,
+      headers: { 'content-encoding': 'gzip' },
+    };
+    await boot(routes);
+    const result = await discoveryService(t.app.ctx, { client: quickClient() }).runCycle();
+    expect(result).toMatchObject({ error: null });
+    const delta8k = await t.database.query<{ status: string; error: string | null; attempts: number }>(
+      "select status, error, attempts from edgar_filings where accession = '0001000004-26-000031'",
+    );
+    expect(delta8k.rows[0]).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(delta8k.rows[0].error).toBeTruthy();
+    const proposals = await t.database.query("select 1 from discovery_proposals where accession = '0001000004-26-000031'");
+    expect(proposals.rows).toHaveLength(0);
   });
 });

@@ -126,6 +126,9 @@ describe('changedFacts and mergedFacts', () => {
       marketDate: '2026-12-03',
     });
   });
+  it('a postponement is a change of stage', () => {
+    expect(changedFacts(facts(), facts({ stage: 'postponed' }))).toEqual({ stage: { from: null, to: 'postponed' } });
+  });
   it('a change of rounding is a change', () => {
     expect(changedFacts(facts(), facts({ rounding: 'CASH_IN_LIEU' }))).toEqual({
       rounding: { from: 'ROUND_UP', to: 'CASH_IN_LIEU' },

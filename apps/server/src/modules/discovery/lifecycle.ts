@@ -68,6 +68,8 @@ export interface EventFacts {
   buyBy: string | null;
   rounding: Rounding;
   fileDate: string;
+  /** Set when the filing postpones or cancels the split. */
+  stage?: string | null;
 }
 
 export interface PriorProposal extends EventFacts {
@@ -97,7 +99,9 @@ export function continuedEvent(next: EventFacts, prior: readonly PriorProposal[]
     const chosenFromRange = inRange(next.ratio, p);
     const sameDate = next.marketDate !== null && p.marketDate === next.marketDate;
     const noTermsYet = p.ratio === null && p.marketDate === null;
-    if (amendment || sameRatio || chosenFromRange || sameDate || noTermsYet) return p;
+    // A postponement or cancellation of the issuer's split continues its latest event.
+    const notice = next.stage === 'postponed' || next.stage === 'cancelled';
+    if (amendment || sameRatio || chosenFromRange || sameDate || noTermsYet || notice) return p;
   }
   return null;
 }
@@ -113,6 +117,8 @@ export function changedFacts(prev: EventFacts, next: EventFacts): Record<string,
     if (k === 'rounding' && (to === 'UNSPECIFIED' || to === 'NONE')) continue;
     out[k] = { from: prev[k], to };
   }
+  if ((next.stage === 'postponed' || next.stage === 'cancelled') && next.stage !== prev.stage)
+    out.stage = { from: prev.stage ?? null, to: next.stage };
   return out;
 }
 

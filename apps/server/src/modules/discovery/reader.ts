@@ -104,6 +104,7 @@ export function filingReader(ctx: AppContext, edgar: () => EdgarClient) {
         buyBy: c.buyBy,
         rounding: c.rounding,
         fileDate: filing.fileDate,
+        stage: c.stage,
       };
       const prior = await r.recentForIssuer(filing.cik);
       const previous = c.historical
@@ -202,5 +203,6 @@ function toFacts(p: ProposalRow): EventFacts {
     buyBy: p.buyBy,
     rounding: p.rounding as EventFacts['rounding'],
     fileDate: p.fileDate,
+    stage: p.stage,
   };
 }

@@ -28,7 +28,7 @@ export interface Classification {
   holdersOfRecordOnly: boolean;
   isReverseSplit: boolean;
   listingDeficiencyOnly: boolean;
-  stage: 'proposed' | 'approved' | 'announced' | 'effective' | null;
+  stage: 'proposed' | 'approved' | 'announced' | 'effective' | 'postponed' | 'cancelled' | null;
 }
 
 export interface ClassifyOptions {
@@ -45,6 +45,10 @@ const HYPOTHETICAL =
 const PAST =
   /\b(?:was|were|had been) (?:effected|effective|completed|consummated|implemented|rounded|paid|issued|cancell?ed)\b|\bbecame effective\b|\b(?:we|the company|it) (?:effected|completed|implemented)\b|\bpreviously (?:effected|completed|announced)\b|\bbegan trading\b|\bon a split-adjusted basis since\b/i;
 const FUTURE = /\bwill\b|\bexpected to\b|\bis expected\b|\bshall\b|\bintends? to\b|\bproposed?\b|\bplans? to\b/i;
+const CANCELLED =
+  /\b(?:abandon(?:ed|s)?|cancel(?:l?ed|s)?|terminat(?:ed|es)|withdr(?:ew|awn)|will not (?:effect|proceed with|implement))\b[^.]{0,120}\breverse (?:stock |share )?split\b|\breverse (?:stock |share )?split\b[^.]{0,120}\b(?:has been|was|will be) (?:abandoned|cancell?ed|terminated|withdrawn)\b/i;
+const POSTPONED =
+  /\b(?:postpone[ds]?|delay(?:ed|s)?|defer(?:red|s)?)\b[^.]{0,120}\breverse (?:stock |share )?split\b|\breverse (?:stock |share )?split\b[^.]{0,120}\b(?:has been|was|will be) (?:postponed|delayed|deferred)\b/i;
 const PROXY_FORMS = /^(?:PRE|DEF|DEFA|DEFM|PREM)\s?14[AC]/i;
 const VOTE_RESULTS =
   /\bsubmission of matters to a vote\b|\bvoted (?:for|in favor)\b|\bstockholders approved\b|\bshareholders approved\b|\bapproved by (?:the )?(?:stockholders|shareholders)\b/i;
@@ -99,13 +103,17 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
     (current.length === 0 && labelled.length > 0 && !list.some((s) => FUTURE.test(s.text) && SPLIT.test(s.text)));
 
   const form = opts.form ?? '';
-  const stage: Classification['stage'] = historical
-    ? 'effective'
-    : PROXY_FORMS.test(form)
-      ? 'proposed'
-      : VOTE_RESULTS.test(doc.text) && !marketDate
-        ? 'approved'
-        : 'announced';
+  const stage: Classification['stage'] = CANCELLED.test(doc.text)
+    ? 'cancelled'
+    : POSTPONED.test(doc.text)
+      ? 'postponed'
+      : historical
+        ? 'effective'
+        : PROXY_FORMS.test(form)
+          ? 'proposed'
+          : VOTE_RESULTS.test(doc.text) && !marketDate
+            ? 'approved'
+            : 'announced';
 
   const labels = new Set(pool.map((x) => x.l.label));
   let confidence = 0.5;

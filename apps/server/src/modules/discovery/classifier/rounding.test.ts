@@ -110,6 +110,14 @@ describe('classifyFiling: the document decides by precedence, past tense is hist
     expect(classifyFiling(html, { fileDate: '2026-11-20' })).toMatchObject(want);
   });
 
+  it.each([
+    ['The Board has determined to abandon the previously announced reverse stock split.', 'cancelled'],
+    ['The reverse stock split has been postponed and will not take effect on December 1, 2026.', 'postponed'],
+    ['The Company will effect a 1-for-10 reverse stock split on December 1, 2026.', 'announced'],
+  ])('stage of "%s": %s', (sentence, stage) => {
+    expect(classifyFiling(doc(sentence), { fileDate: '2026-11-20' }).stage).toBe(stage);
+  });
+
   it('a proxy statement is the proposed stage', () => {
     const html = doc('The Board recommends a vote for the reverse stock split at a ratio of up to 1-for-100.');
     expect(classifyFiling(html, { form: 'DEF 14A' })).toMatchObject({

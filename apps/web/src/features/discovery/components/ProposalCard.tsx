@@ -23,6 +23,7 @@ const FIELD_LABELS: Record<string, string> = {
   ratio: 'Ratio',
   ticker: 'Ticker',
   rounding: 'Rounding',
+  stage: 'Stage',
 };
 
 const day = (d: string | null) => (d ? formatIsoDate(d, 'MMM d, yyyy') : '—');
@@ -63,6 +64,9 @@ export function ProposalCard({ p }: { p: Proposal }) {
               <span className="badge text-bg-light">Proposed: {p.rsType}</span>
               <span className="text-body-secondary">confidence {Math.round(p.confidence * 100)}%</span>
               {p.status !== 'open' ? <span className="badge text-bg-secondary text-capitalize">{p.status}</span> : null}
+              {p.stage === 'cancelled' || p.stage === 'postponed' ? (
+                <span className="badge text-bg-danger text-capitalize">Split {p.stage}</span>
+              ) : null}
             </div>
           </div>
           <a href={p.filingUrl} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-outline-primary">
