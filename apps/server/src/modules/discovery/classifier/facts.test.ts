@@ -76,6 +76,16 @@ describe('dates', () => {
       { marketDate: '2026-11-30', effectiveDate: '2026-11-27' },
     ],
     [
+      'effective at 12:01 a.m. on a trading day: that session',
+      'The reverse stock split will be effective at 12:01 a.m. Eastern Time on Tuesday, December 1, 2026.',
+      { marketDate: '2026-12-01', effectiveDate: '2026-12-01' },
+    ],
+    [
+      'effective at 12:01 a.m. on a Saturday: the next session',
+      'The reverse stock split will be effective at 12:01 a.m. Eastern Time on Saturday, November 28, 2026.',
+      { marketDate: '2026-11-30', effectiveDate: '2026-11-28' },
+    ],
+    [
       'a charter filing date is not a market date',
       'On November 18, 2026, the Company filed a certificate of amendment to effect the reverse stock split.',
       { marketDate: null, effectiveDate: null },
