@@ -81,7 +81,7 @@ const RANGE = new RegExp(
   'gi',
 );
 const UP_TO = new RegExp(
-  `\\b(?:up to|not (?:to )?exceed(?:ing)?|no (?:more|greater) than|maximum (?:ratio )?of)\\s+(?:a\\s+)?(?:one|1)(?:\\s*\\(1\\))?[- ]for[- ]${AMOUNT}`,
+  `\\b(?:up to|not (?:to )?exceed(?:ing)?|(?:no|not) (?:more|greater) than|maximum (?:ratio )?of)\\s+(?:a\\s+)?(?:one|1)(?:\\s*\\(1\\))?[- ]for[- ]${AMOUNT}`,
   'gi',
 );
 const ONE_FOR = new RegExp(`\\b(?:one|1)(?:\\s*\\(1\\))?[- ]for[- ]${AMOUNT}(?![- ]for)`, 'gi');
