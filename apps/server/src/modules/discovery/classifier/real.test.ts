@@ -49,6 +49,7 @@ describe('real filing sentences: ratio and range', () => {
     ['0001477932-18-005412', 'Under the terms of the Reverse Split', 20, null],
     ['0001610618-24-000041', 'On April 12, 2024', 20, null],
     ['0001193125-25-028173', 'Our Board deems it advisable', null, { min: 2, max: 1000 }],
+    ['0001144204-14-011172', 'As a result of the Reverse Stock Split, every six', 6, null],
   ])('%s "%s…"', (accession, start, ratio, range) => {
     expect(findRatio(cleanText(find(accession, start)))).toMatchObject({ ratio, range });
   });
