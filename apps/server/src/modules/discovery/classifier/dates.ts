@@ -71,6 +71,8 @@ const TRADING =
   /\bsplit[- ]adjusted basis\b|\b(?:begin|commence|start)s?\s+trading\b|\btrad(?:e|ing)\s+on\s+a\s+(?:post[- ])?(?:reverse[- ])?split\b|\bpost[- ](?:reverse[- ])?split basis\b|\b(?:at|upon|as of|before) (?:the )?(?:market open|opening of (?:trading|the market)|open of (?:trading|the market|business)|start of trading)\b|\bnew cusip\b|\bconsolidated basis\b/i;
 const AFTER_CLOSE =
   /\b(?:after|following|upon) (?:the )?close of (?:trading|the market|business|market)\b|\bafter market close\b|\bafter the market closes\b/i;
+const BEFORE_OPEN =
+  /\b(?:12:0[0-9]|[1-6]:[0-5][0-9]|[1-6])\s*a\.?m\.?|\b(?:before|prior to) (?:the )?(?:market open|opening of (?:trading|the market)|open of (?:trading|the market))\b/i;
 const EFFECTIVE = /\beffective\b|\btake effect\b|\bbecome effective\b|\beffected\b/i;
 const NOT_MARKET =
   /\bfiled\b|\bfiling\b|\bapprov(?:ed|al)\b|\bannual meeting\b|\bspecial meeting\b|\bmeeting of\b|\brecord date\b|\bletter\b|\bnotified\b|\breceived\b|\bdated\b|\bcertificate of amendment\b.*\bfiled\b/i;
@@ -114,6 +116,8 @@ export function findDates(list: Sentence[], fileDate?: string): { marketDate: st
       effectiveDate = pick.date;
       // "effective after the close of trading on X": the shares trade split-adjusted the next session.
       if (AFTER_CLOSE.test(t) && !marketDate) marketDate = nextTradingDay(pick.date);
+      // "effective at 12:01 a.m. on X" (before the open): the shares trade split-adjusted from X's session.
+      else if (BEFORE_OPEN.test(t) && !marketDate) marketDate = isTradingDay(pick.date) ? pick.date : nextTradingDay(pick.date);
     }
   }
   return { marketDate, effectiveDate };

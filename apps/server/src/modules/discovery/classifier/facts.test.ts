@@ -76,6 +76,16 @@ describe('dates', () => {
       { marketDate: '2026-11-30', effectiveDate: '2026-11-27' },
     ],
     [
+      'effective at 12:01 a.m. on a trading day: that session',
+      'The reverse stock split will be effective at 12:01 a.m. Eastern Time on Tuesday, December 1, 2026.',
+      { marketDate: '2026-12-01', effectiveDate: '2026-12-01' },
+    ],
+    [
+      'effective at 12:01 a.m. on a Saturday: the next session',
+      'The reverse stock split will be effective at 12:01 a.m. Eastern Time on Saturday, November 28, 2026.',
+      { marketDate: '2026-11-30', effectiveDate: '2026-11-28' },
+    ],
+    [
       'a charter filing date is not a market date',
       'On November 18, 2026, the Company filed a certificate of amendment to effect the reverse stock split.',
       { marketDate: null, effectiveDate: null },
@@ -157,11 +167,32 @@ describe('normalise and robustness', () => {
     expect(() => classifyFiling(text)).not.toThrow();
   });
 
-  // A larger document never reaches the classifier: EDGAR_MAX_BYTES (20 MB) skips it first.
-  it('reads a 5 MB filing', () => {
-    const filler = '<p>The consolidated financial statements are presented in thousands.</p>\n'.repeat(70_000);
+  it('gives a sane answer for empty text: no split, nothing found', () => {
+    expect(classifyFiling('')).toMatchObject({
+      rounding: 'NONE',
+      isReverseSplit: false,
+      ratio: null,
+      marketDate: null,
+      ticker: null,
+    });
+  });
+
+  it('reads through non-UTF-8 bytes decoded as U+FFFD', () => {
+    const bytes = Buffer.concat([
+      Buffer.from('<p>Acme Corp\u2019s 1-for-8 reverse stock split '),
+      Buffer.from([0xe9, 0xff, 0xfe]),
+      Buffer.from(': fractional shares will be rounded up to the nearest whole share.</p>'),
+    ]);
+    const text = bytes.toString('utf8');
+    expect(text).toContain('\uFFFD');
+    expect(classifyFiling(text)).toMatchObject({ rounding: 'ROUND_UP', ratio: 8 });
+  });
+
+  // The streaming parser reads 30 MB in a few seconds; the generous timeout is for a loaded machine.
+  it('reads a 30 MB filing', { timeout: 120_000 }, () => {
+    const filler = '<p>The consolidated financial statements are presented in thousands.</p>\n'.repeat(420_000);
     const html = `<html><body>${filler}<p>Fractional shares will be rounded up to the nearest whole share in the 1-for-8 reverse stock split.</p></body></html>`;
-    expect(html.length).toBeGreaterThan(5_000_000);
+    expect(html.length).toBeGreaterThan(30_000_000);
     expect(classifyFiling(html)).toMatchObject({ rounding: 'ROUND_UP', ratio: 8 });
   });
 });

@@ -1,10 +1,10 @@
 import type { Rounding } from '@roundup/shared';
 
 /**
- * The labelled sentences: the classifier's table tests and the precision/recall figures of
- * bench/classify.bench.mts. One sentence at a time (docs/discovery.md). The sentences are written in the language of 8-K,
- * 6-K and proxy filings, one per label and per trap; they are not quoted from a particular filing
- * (no filing text with its accession number could be fetched where this was built).
+ * SYNTHETIC trap sentences (not quoted from any filing): one per label and per trap, written in the
+ * language of 8-K, 6-K and proxy filings. The sentences quoted verbatim from real filings, each with
+ * its accession number, are in fixtures/sentences.json (real.test.ts). Both sets feed the
+ * precision/recall figures of bench/classify.bench.mts, reported apart.
  */
 export const LABELLED: [name: string, label: Rounding | null, sentence: string][] = [
   // ROUND_UP

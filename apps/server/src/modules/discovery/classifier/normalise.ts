@@ -1,4 +1,4 @@
-import { parseDocument } from 'htmlparser2';
+import { Parser } from 'htmlparser2';
 
 /**
  * Filing text as the classifier reads it (docs/discovery.md): HTML to text with each block on its
@@ -13,8 +13,6 @@ export interface NormalisedFiling {
   /** Rows of tables whose header names a trading symbol (the 8-K cover table), as cells. */
   coverRows: string[][];
 }
-
-type Node = { type: string; name?: string; attribs?: Record<string, string>; children?: Node[]; data?: string };
 
 const BLOCK = new Set([
   'p',
@@ -50,8 +48,6 @@ const BLOCK = new Set([
 const SKIP = new Set(['script', 'style', 'head', 'ix:header', 'noscript', 'template']);
 const CELL = new Set(['td', 'th']);
 
-const hidden = (n: Node) => /display\s*:\s*none/i.test(n.attribs?.style ?? '');
-
 /** Straight quotes and hyphens, no zero-width or soft-hyphen characters, single spaces. */
 export function cleanText(s: string): string {
   return s
@@ -75,7 +71,6 @@ export function normalise(input: string): NormalisedFiling {
       .join('\n');
     return { text, ixTickers: [], coverRows: [] };
   }
-  const root = parseDocument(input, { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true }) as unknown as Node;
   const ixTickers: string[] = [];
   const coverRows: string[][] = [];
   const out: string[] = [];
@@ -85,53 +80,78 @@ export function normalise(input: string): NormalisedFiling {
     if (t) out.push(t);
     line = '';
   };
-  const textOf = (n: Node): string => (n.type === 'text' ? (n.data ?? '') : (n.children ?? []).map(textOf).join(' '));
+  // Streaming parse (no DOM): one stack entry per open element, saying whether its content is hidden.
+  const stack: { name: string; hidden: boolean; skip: boolean }[] = [];
+  let hiddenDepth = 0; // open elements that hide their content (display:none, ix:header)
+  let skipDepth = 0; // open script/style/head... elements: not text at all
+  let ticker: string | null = null; // text of an open dei:TradingSymbol
+  let tickerDepth = -1;
+  // Tables (possibly nested): rows of cells, kept when a cell names a trading symbol (the 8-K cover).
+  const tables: { rows: string[][]; row: string[] | null; cell: string | null }[] = [];
 
-  const visit = (n: Node, inHidden: boolean) => {
-    if (n.type === 'text') {
-      if (!inHidden) line += n.data ?? '';
-      return;
-    }
-    if (n.type !== 'tag' && n.type !== 'script' && n.type !== 'style' && n.type !== 'root') return;
-    const name = n.name ?? '';
-    if (name === 'ix:nonnumeric' && /dei:TradingSymbol$/i.test(n.attribs?.name ?? '')) {
-      const t = cleanText(textOf(n)).trim();
-      if (t) ixTickers.push(t);
-    }
-    if (SKIP.has(name)) {
-      // The hidden iXBRL header is not text, but its tickers count.
-      if (name === 'ix:header') for (const c of n.children ?? []) visit(c, true);
-      return;
-    }
-    const isHidden = inHidden || hidden(n);
-    if (name === 'table' && !isHidden) collectCover(n);
-    const block = BLOCK.has(name);
-    if (block) flush();
-    for (const c of n.children ?? []) {
-      visit(c, isHidden);
-      if (CELL.has(c.name ?? '')) line += ' ';
-    }
-    if (block) flush();
-  };
-  const collectCover = (table: Node) => {
-    const rows: string[][] = [];
-    const walk = (n: Node) => {
-      if (n.name === 'tr') {
-        const cells: string[] = [];
-        const cell = (c: Node) => {
-          if (CELL.has(c.name ?? '')) cells.push(cleanText(textOf(c)).trim());
-          else for (const x of c.children ?? []) cell(x);
-        };
-        for (const c of n.children ?? []) cell(c);
-        rows.push(cells.filter((c, i) => c !== '' || i === 0));
-        return;
-      }
-      for (const c of n.children ?? []) walk(c);
-    };
-    walk(table);
-    if (rows.some((r) => r.some((c) => /trading\s*symbol/i.test(c)))) coverRows.push(...rows);
-  };
-  visit(root, false);
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        const hides = name === 'ix:header' || /display\s*:\s*none/i.test(attribs.style ?? '');
+        const skips = SKIP.has(name) && name !== 'ix:header';
+        stack.push({ name, hidden: hides, skip: skips });
+        if (hides) hiddenDepth++;
+        if (skips) skipDepth++;
+        if (name === 'ix:nonnumeric' && /dei:TradingSymbol$/i.test(attribs.name ?? '')) {
+          ticker = '';
+          tickerDepth = stack.length;
+        }
+        if (hiddenDepth || skipDepth) return;
+        if (name === 'table') tables.push({ rows: [], row: null, cell: null });
+        const table = tables.at(-1);
+        if (table && name === 'tr') table.row = [];
+        if (table && CELL.has(name)) table.cell = '';
+        if (BLOCK.has(name)) flush();
+      },
+      ontext(data) {
+        if (ticker !== null) ticker += data;
+        if (hiddenDepth || skipDepth) return;
+        line += data;
+        const table = tables.at(-1);
+        if (table && table.cell !== null) table.cell += data;
+      },
+      onclosetag(name) {
+        // Close up to the matching element (htmlparser2 reports implied closes too).
+        const at = stack.map((e) => e.name).lastIndexOf(name);
+        if (at < 0) return;
+        while (stack.length > at) {
+          const e = stack.pop()!;
+          if (ticker !== null && stack.length < tickerDepth) {
+            const t = cleanText(ticker).trim();
+            if (t) ixTickers.push(t);
+            ticker = null;
+          }
+          const visible = !hiddenDepth && !skipDepth;
+          if (e.hidden) hiddenDepth--;
+          if (e.skip) skipDepth--;
+          if (!visible) continue;
+          const table = tables.at(-1);
+          if (table && CELL.has(e.name)) {
+            table.row?.push(cleanText(table.cell ?? '').trim());
+            table.cell = null;
+            line += ' ';
+          }
+          if (table && e.name === 'tr' && table.row) {
+            table.rows.push(table.row.filter((c, i) => c !== '' || i === 0));
+            table.row = null;
+          }
+          if (e.name === 'table' && table) {
+            tables.pop();
+            if (table.rows.some((r) => r.some((c) => /trading\s*symbol/i.test(c)))) coverRows.push(...table.rows);
+          }
+          if (BLOCK.has(e.name)) flush();
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
+  );
+  parser.write(input);
+  parser.end();
   flush();
   return { text: out.join('\n'), ixTickers, coverRows };
 }

@@ -77,11 +77,11 @@ interface Mention {
 }
 
 const RANGE = new RegExp(
-  `\\b(?:between|from|range of|ranging from)\\s+(?:a\\s+)?(?:one|1)(?:\\s*\\(1\\))?[- ]for[- ]${AMOUNT}\\s+(?:and|to)\\s+(?:a\\s+)?(?:one|1)(?:\\s*\\(1\\))?[- ]for[- ]${AMOUNT}`,
+  `\\b(?:between|from|range of|ranging from|(?:not|no) less than|(?:not|no) fewer than|at least|a minimum of)\\s+(?:a\\s+)?(?:one|1)(?:\\s*\\(1\\))?[- ]for[- ]${AMOUNT}\\s*,?\\s+(?:and|to|but)\\s+(?:(?:not|no) (?:more|greater) than\\s+|a maximum of\\s+|up to\\s+)?(?:a\\s+)?(?:one|1)(?:\\s*\\(1\\))?[- ]for[- ]${AMOUNT}`,
   'gi',
 );
 const UP_TO = new RegExp(
-  `\\b(?:up to|not (?:to )?exceed(?:ing)?|no (?:more|greater) than|maximum (?:ratio )?of)\\s+(?:a\\s+)?(?:one|1)(?:\\s*\\(1\\))?[- ]for[- ]${AMOUNT}`,
+  `\\b(?:up to|not (?:to )?exceed(?:ing)?|(?:no|not) (?:more|greater) than|maximum (?:ratio )?of)\\s+(?:a\\s+)?(?:one|1)(?:\\s*\\(1\\))?[- ]for[- ]${AMOUNT}`,
   'gi',
 );
 const ONE_FOR = new RegExp(`\\b(?:one|1)(?:\\s*\\(1\\))?[- ]for[- ]${AMOUNT}(?![- ]for)`, 'gi');
@@ -92,7 +92,7 @@ const SHARE_FOR_EVERY = new RegExp(
   'gi',
 );
 const EVERY_INTO_ONE = new RegExp(
-  `\\b(?:each|every)\\s+${AMOUNT}\\s+(?:\\w+\\s+){0,8}?(?:shares?|ads)\\b[^.]{0,160}?\\b(?:combined|consolidated|converted|reclassified|changed)\\s+(?:\\w+\\s+){0,3}?into\\s+(?:one|1)\\b`,
+  `\\b(?:(?:combination|consolidation|conversion|reclassification) of\\s+)?(?:each|every)\\s+${AMOUNT}\\s+(?:[\\w-]+\\s+){0,8}?(?:shares?|ads)\\b[^.]{0,160}?\\b(?:(?:combined|consolidated|converted|reclassified|changed)\\s+(?:\\w+\\s+){0,3}?)?into\\s+(?:one|1)\\b`,
   'gi',
 );
 const ADS_CHANGE = new RegExp(

@@ -3,7 +3,7 @@ import { classifyFiling } from './classify';
 import { LABELLED } from './labelled';
 import { labelSentence } from './rounding';
 
-describe('labelSentence: one sentence, one label, the most decisive first', () => {
+describe('labelSentence on the synthetic trap table: one sentence, one label, the most decisive first', () => {
   it.each(LABELLED)('%s', (_name, want, sentence) => {
     expect(labelSentence(sentence)?.label ?? null).toBe(want);
   });

@@ -12,21 +12,26 @@ const HOLDERS =
   /\b(?:stockholders?|shareholders?|holders? of (?:our |the )?(?:common|ordinary|class [ab])|beneficial (?:owners?|holders?)|registered holders?|record holders?|holders? of record|ads holders?|holders? of ads)\b/i;
 
 const ROUND_UP =
-  /\bround(?:ed|ing|s)?(?:\s+\S+){0,3}?\s+up(?:ward)?\b|\bround(?:ed|ing)?[- ]up\b|\brounded upward\b|\b(?:issued?|receive|entitled to(?: receive)?|granted?)\s+(?:one|1|an additional|a)\s+(?:\(1\)\s+)?(?:whole|full|additional)\s+(?:share|ads|ordinary share)\b[^.]*\b(?:in lieu of|instead of|in respect of|for)\b[^.]*\bfraction/i;
+  /\bround(?:ed|ing|s)?(?:\s+\S+){0,3}?\s+up(?:ward)?\b|\bround(?:ed|ing)?[- ]up\b|\brounded upward\b|\b(?:issued?|receive|entitled to(?: receive)?|granted?)\s+(?:to\s+(?:\w+\s+){1,3}?)?(?:one|1|an additional|a)\s+(?:\(1\)\s+)?(?:whole|full|additional)\s+(?:share|ads|ordinary share)\b.*\b(?:in lieu of|instead of|in respect of|for)\b.*\bfraction|\b(?:rounded|whole|full)\s+(?:whole\s+)?shares?\s+(?:were\s+|was\s+|will\s+be\s+)?issued\s+(?:for|in lieu of|in respect of)\s+(?:any\s+|the\s+)?fraction/i;
 const UP_TO_CENT = /\bround(?:ed|ing)?\s+up\s+to\s+the\s+nearest\s+(?:whole\s+)?(?:cent|\$0?\.01|penny)\b/i;
 const CASH =
-  /\bcash\b[^.]*\b(?:in lieu|instead)\b|\b(?:in lieu|instead)\b[^.]*\bcash\b|\bcash payments?\b|\breceive\s+(?:a\s+)?cash\b|\bpaid\s+(?:in\s+)?cash\b|\bpay(?:ment)?\s+(?:of\s+)?cash\b|\b(?:aggregat\w*|combined?)\b[^.]*\b(?:sell|sold|sale)\b|\bfraction\w*\b[^.]*\b(?:will|shall) (?:be )?(?:sell|sold)\b|\bnet (?:cash )?proceeds\b|\bsell\b[^.]*\bfraction|\bsold\b[^.]*\b(?:proceeds|open market)\b|\b(?:net\s+)?proceeds\b[^.]*\b(?:distributed|paid|remitted)\b|\bcash\s+(?:amount|value|equal)\b/i;
-const DEPOSITARY_SALE = /\bdepositary\b[^.]*\b(?:sell|sale|sold)\b|\b(?:sell|sale|sold)\b[^.]*\bdepositary\b/i;
+  /\bcash\b.*\b(?:in lieu|instead)\b|\b(?:in lieu|instead)\b.*\bcash\b|\bcash payments?\b|\breceive\s+(?:a\s+)?cash\b|\bpaid\s+(?:in\s+)?cash\b|\bpay(?:ment)?\s+(?:of\s+)?cash\b|\b(?:aggregat\w*|combined?)\b.*\b(?:sell|sold|sale)\b|\bfraction\w*\b.*\b(?:will|shall) (?:be )?(?:sell|sold)\b|\bnet (?:cash )?proceeds\b|\bsell\b.*\bfraction|\bsold\b.*\b(?:proceeds|open market)\b|\b(?:net\s+)?proceeds\b.*\b(?:distributed|paid|remitted)\b|\bcash\s+(?:amount|value|equal)\b|\bsettled\s+in\s+cash\b|\bpayments?\s+for\s+(?:any\s+|such\s+|their\s+|the\s+)?fraction/i;
+/** "No stockholders received cash in lieu of fractional shares": a denial of cash is not cash. */
+const NO_CASH =
+  /\bno (?:stockholders?|shareholders?|holders?) (?:will |shall |did )?(?:receive[ds]?|be paid|be entitled to) (?:any )?cash\b|\bno cash (?:will|shall|was|were) (?:be )?paid\b|\bwithout (?:any )?(?:cash )?payment\b|\bnot (?:be )?(?:entitled to )?receive (?:any )?cash\b/i;
+const DEPOSITARY_SALE = /\bdepositary\b.*\b(?:sell|sale|sold)\b|\b(?:sell|sale|sold)\b.*\bdepositary\b/i;
 const DISCRETION =
   /\bdiscretion\b|\b(?:may|might|could)\s+(?:\w+\s+){0,3}?(?:elect|choose|determine|decide|opt)\b|\bat (?:its|their|the [\w' ]{1,40}?) (?:option|election)\b|\breserves? the right\b/i;
 const PARTICIPANT =
   /\bparticipant[- ]level\b|\bat the (?:level of (?:each )?)?(?:dtc )?participant\b|\bper (?:dtc )?participant\b|\b(?:each|a) dtc participant\b|\bdtc participants?\b|\bcede\s*(?:&|and)\s*co\b|\bdepository trust company participant/i;
 const ROUND_DOWN =
-  /\bround(?:ed|ing)?\s+down(?:ward)?\b|\bfraction(?:al)?\b[^.]*\b(?:will|shall) be (?:cancell?ed|eliminated|disregarded|extinguished)\b|\b(?:cancell?ed|eliminated|disregarded)\b[^.]*\bwithout (?:any )?(?:payment|consideration|cash)\b/i;
+  /\bround(?:ed|ing)?\s+down(?:ward)?\b|\bfraction(?:al)?\b.*\b(?:will|shall) be (?:cancell?ed|eliminated|disregarded|extinguished)\b|\b(?:cancell?ed|eliminated|disregarded)\b.*\bwithout (?:any )?(?:payment|consideration|cash)\b/i;
 const NEAREST =
-  /\bround(?:ed|ing)?\s+(?:off\s+)?to\s+the\s+nearest\b|\bround(?:ed|ing)?\s+up\s+or\s+down\b|\b(?:0?\.5|one[- ]half|50%)\b[^.]*\b(?:or (?:more|greater)|and above|or above|or higher)\b|\bless than (?:0?\.5|one[- ]half)\b/i;
+  /\bround(?:ed|ing)?\s+(?:off\s+)?to\s+the\s+nearest\b|\bround(?:ed|ing)?\s+up\s+or\s+down\b|\b(?:0?\.5|one[- ]half|50%)\b.*\b(?:or (?:more|greater)|and above|or above|or higher)\b|\bless than (?:0?\.5|one[- ]half)\b/i;
+const THRESHOLD =
+  /\b(?:0?\.5|one[- ]half|50%)\b.*\b(?:or (?:more|greater)|and above|or above|or higher)\b|\bless than (?:0?\.5|one[- ]half)\b/i;
 const UNSPECIFIED =
-  /\bno fractional (?:shares?|ads|interests?|ordinary shares?)\b[^.]*\b(?:will|shall) be (?:issued|delivered|outstanding)\b|\bfractional (?:shares?|interests?) (?:will|shall) not be issued\b/i;
+  /\bno fractional (?:shares?|ads|interests?|ordinary shares?)\b.*\b(?:will|shall) be (?:issued|delivered|outstanding)\b|\bno fractional (?:shares?|ads|interests?|ordinary shares?)\b.*\b(?:were|was) (?:issued|delivered)\b|\bfractional (?:shares?|interests?) (?:will|shall) not be issued\b|\b(?:will|shall) be no fractional (?:shares?|ads|ordinary shares?)\b/i;
 const RECORD_ONLY =
   /\bholders? of record\b|\brecord holders?\b|\bregistered (?:holders?|stockholders?|shareholders?)\b|\bbook[- ]entry (?:form )?(?:with|on the books of) the (?:transfer agent|company)\b/i;
 const STREET =
@@ -47,13 +52,15 @@ export function labelSentence(s: string): SentenceLabel | null {
   if (OTHER_SECURITY.test(s) && !HOLDERS.test(s) && !/\bcommon stock\b|\bordinary shares?\b/i.test(s)) return null;
   const text = s.replace(UP_TO_CENT, ' ');
   const up = ROUND_UP.test(text) && !/\bround(?:ed)?\s+up\s+or\s+down\b/i.test(text);
-  const cash = CASH.test(text) || DEPOSITARY_SALE.test(text);
+  const cash = (CASH.test(text) || DEPOSITARY_SALE.test(text)) && !NO_CASH.test(text);
   const recordOnly = up && RECORD_ONLY.test(text) && !STREET.test(text);
   // Board discretion, or a cash alternative to the round-up, in the same sentence.
   if ((DISCRETION.test(text) && (up || cash)) || (up && cash && /\bor\b/i.test(text)))
     return { label: 'DISCRETIONARY', recordOnly };
   if (cash) return { label: 'CASH_IN_LIEU', recordOnly: false };
   if (PARTICIPANT.test(text) && (up || /\bround/i.test(text))) return { label: 'ROUND_UP_PARTICIPANT', recordOnly: false };
+  // A threshold ("0.5 or more up, less than 0.5 dropped") names both directions: it is NEAREST, not ROUND_DOWN.
+  if (THRESHOLD.test(text)) return { label: 'NEAREST', recordOnly: false };
   if (ROUND_DOWN.test(text)) return { label: 'ROUND_DOWN', recordOnly: false };
   if (NEAREST.test(text) && !/\bround(?:ed|ing)?\s+up\s+to\s+the\s+nearest\b/i.test(text))
     return { label: 'NEAREST', recordOnly: false };
