@@ -290,4 +290,18 @@ test.describe('public pages rendered at build (docs/decisions/015-prerendered-pu
     }
     noErrors();
   });
+
+  test('on a phone the navigation opens from its toggle and closes when a link is followed', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const toggle = nav.getByRole('button', { name: 'Toggle navigation' });
+    await expect(nav.getByRole('link', { name: 'FAQ' })).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await nav.getByRole('link', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'FAQ' })).toBeHidden();
+  });
 });
