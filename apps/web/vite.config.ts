@@ -30,19 +30,41 @@ async function prerenderPages(outDir: string) {
     const entry = readdirSync(ssrDir).find((f) => /^prerender\.m?js$/.test(f));
     const mod = (await import(pathToFileURL(path.join(ssrDir, entry!)).href)) as {
       PRERENDERED_PATHS: readonly string[];
+      pageModuleFor(pathname: string): string | null;
       render(pathname: string): Promise<string>;
     };
     const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >;
+    // A page module's chunk and the chunks it imports, less those index.html already loads.
+    const chunksOf = (key: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(key) || !manifest[key]) return seen;
+      seen.add(key);
+      for (const i of manifest[key].imports ?? []) chunksOf(i, seen);
+      return seen;
+    };
     for (const pathname of mod.PRERENDERED_PATHS) {
       const html = await mod.render(pathname);
-      const page = template.replace('<div id="root"></div>', `<div id="root" data-prerendered="">${html}</div>`);
+      const pageModule = mod.pageModuleFor(pathname);
+      if (pageModule && !manifest[pageModule]) throw new Error(`prerender ${pathname}: ${pageModule} is not a chunk`);
+      const preload = [...(pageModule ? chunksOf(pageModule) : [])]
+        .map((k) => `/${manifest[k].file}`)
+        .filter((f) => !template.includes(`"${f}"`))
+        .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`);
+      const page = template
+        .replace('</head>', `${preload.map((l) => `  ${l}\n`).join('')}  </head>`)
+        .replace('<div id="root"></div>', `<div id="root" data-prerendered="">${html}</div>`);
       const dir = path.join(outDir, 'prerendered', ...pathname.split('/').filter(Boolean));
       mkdirSync(dir, { recursive: true });
       writeFileSync(path.join(dir, 'index.html'), page);
     }
   } finally {
     rmSync(ssrDir, { recursive: true, force: true });
+    // The manifest was for this step only: it is not served.
+    rmSync(path.join(outDir, '.vite'), { recursive: true, force: true });
   }
 }
 
@@ -88,6 +110,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: read by the prerender step (chunks to preload per page), then removed.
+    manifest: true,
     // Source maps are not shipped (they would publish the original sources and comments); `npm run dev` has them.
     sourcemap: false,
     // product.md §17: the landing route's initial JS stays ≤ 150 KB gzip; feature pages are lazy routes.

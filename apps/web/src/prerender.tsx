@@ -23,6 +23,19 @@ export const PRERENDERED_PATHS: readonly string[] = [
   '/privacy-policy',
 ];
 
+/**
+ * The lazy page module each path's route loads (its `lazy` import in the feature's routes.tsx): the
+ * build adds modulepreload links for its chunks, so the browser fetches them with the entry script
+ * instead of after it, and hydration starts sooner. The landing page is in the entry chunk.
+ */
+export function pageModuleFor(pathname: string): string | null {
+  if (pathname === '/') return null;
+  if (pathname === '/learn' || pathname.startsWith('/learn/')) return 'src/features/public/pages/LearnPage.tsx';
+  if (pathname === '/services') return 'src/features/public/pages/ServicesPage.tsx';
+  if (pathname === '/faq') return 'src/features/faqs/pages/FaqPage.tsx';
+  return 'src/features/public/pages/PoliciesPage.tsx';
+}
+
 /** The HTML inside #root for `pathname`, as the app renders it before any data or session. */
 export async function render(pathname: string): Promise<string> {
   const handler = createStaticHandler(routes);

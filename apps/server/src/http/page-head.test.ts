@@ -75,6 +75,8 @@ describe('the head of each page the server answers', () => {
         const html = renderIndex(template, p, APP);
         expect(html, p).toMatch(/<div id="root" data-prerendered="">\s*<a /);
         expect(html, p).toContain(`<link rel="canonical" href="${APP}${p}" />`);
+        // The page's own lazy chunk is fetched with the entry script, not after it.
+        if (p.startsWith('/learn')) expect(html, p).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/LearnPage-/);
         const report = await validator.validateString(html);
         expect(report.results.flatMap((r) => r.messages.map((m) => `${p}: ${m.ruleId} ${m.message}`))).toEqual([]);
       }
