@@ -246,3 +246,62 @@ test('html-validate passes on every public page as the browser renders it', asyn
   }
   expect(problems).toEqual([]);
 });
+
+test.describe('public pages rendered at build (docs/decisions/015-prerendered-public-pages.md)', () => {
+  const PRERENDERED = PUBLIC_PAGES.filter(
+    (p) => !['/r/somebody', '/policies/privacy-policy', '/no-such-page', '/learn/no-such-chapter'].includes(p.path),
+  );
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('each shows its heading, navigation and footer, as a crawler reads it', async ({ page }) => {
+      for (const p of PRERENDERED) {
+        await page.goto(p.path);
+        await expect(page.locator('h1').first(), p.path).toHaveText(p.heading);
+        await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign Up' })).toBeVisible();
+        await expect(page.getByRole('contentinfo')).toBeVisible();
+      }
+    });
+  });
+
+  test('the app takes over without hydration errors, and works', async ({ page }) => {
+    const noErrors = failOnConsoleErrors(page);
+    for (const p of PRERENDERED) {
+      await page.goto(p.path);
+      await expect(page.locator('h1').first(), p.path).toHaveText(p.heading);
+      await expect(page).toHaveTitle(p.title);
+    }
+    // Client navigation from a hydrated page.
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Learn' }).click();
+    await expect(page).toHaveURL(/\/learn$/);
+    await expect(page.locator('h1').first()).toHaveText(/learn the round-up strategy/i);
+    noErrors();
+  });
+
+  test('a signed-in member gets their navigation on a prerendered page, without errors', async ({ page, request }) => {
+    await signInAs(page, request, PRO);
+    const noErrors = failOnConsoleErrors(page);
+    for (const path of ['/', '/learn']) {
+      await page.goto(path);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Reverse Splits' })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Sign Up' })).toHaveCount(0);
+    }
+    noErrors();
+  });
+
+  test('on a phone the navigation opens from its toggle and closes when a link is followed', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const toggle = nav.getByRole('button', { name: 'Toggle navigation' });
+    await expect(nav.getByRole('link', { name: 'FAQ' })).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await nav.getByRole('link', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'FAQ' })).toBeHidden();
+  });
+});

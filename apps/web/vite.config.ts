@@ -1,29 +1,92 @@
 import react from '@vitejs/plugin-react';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Renders the public pages to HTML at build (docs/decisions/015-prerendered-public-pages.md): builds
+ * src/prerender.tsx for Node, renders each of its PRERENDERED_PATHS into the built index.html's #root
+ * and writes dist/prerendered/<path>/index.html (the server answers those paths with them).
+ */
+async function prerenderPages(outDir: string) {
+  // Under node_modules so the Node build resolves react and the rest; one directory per build.
+  const cache = path.join(root, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  const ssrDir = mkdtempSync(path.join(cache, 'roundup-prerender-'));
+  try {
+    await build({
+      configFile: false,
+      root,
+      logLevel: 'warn',
+      plugins: [react()],
+      // One self-contained file (react-bootstrap's subpath imports are not Node ESM; @roundup/shared is TypeScript).
+      ssr: { noExternal: true },
+      build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, sourcemap: false },
+    });
+    const entry = readdirSync(ssrDir).find((f) => /^prerender\.m?js$/.test(f));
+    const mod = (await import(pathToFileURL(path.join(ssrDir, entry!)).href)) as {
+      PRERENDERED_PATHS: readonly string[];
+      pageModuleFor(pathname: string): string | null;
+      render(pathname: string): Promise<string>;
+    };
+    const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >;
+    // A page module's chunk and the chunks it imports, less those index.html already loads.
+    const chunksOf = (key: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(key) || !manifest[key]) return seen;
+      seen.add(key);
+      for (const i of manifest[key].imports ?? []) chunksOf(i, seen);
+      return seen;
+    };
+    for (const pathname of mod.PRERENDERED_PATHS) {
+      const html = await mod.render(pathname);
+      const pageModule = mod.pageModuleFor(pathname);
+      if (pageModule && !manifest[pageModule]) throw new Error(`prerender ${pathname}: ${pageModule} is not a chunk`);
+      const preload = [...(pageModule ? chunksOf(pageModule) : [])]
+        .map((k) => `/${manifest[k].file}`)
+        .filter((f) => !template.includes(`"${f}"`))
+        .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`);
+      const page = template
+        .replace('</head>', `${preload.map((l) => `  ${l}\n`).join('')}  </head>`)
+        .replace('<div id="root"></div>', `<div id="root" data-prerendered="">${html}</div>`);
+      const dir = path.join(outDir, 'prerendered', ...pathname.split('/').filter(Boolean));
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'index.html'), page);
+    }
+  } finally {
+    rmSync(ssrDir, { recursive: true, force: true });
+    // The manifest was for this step only: it is not served.
+    rmSync(path.join(outDir, '.vite'), { recursive: true, force: true });
+  }
+}
 
 /**
  * Writes .br and .gz siblings of the build's text assets; the server sends them as-is
  * (@fastify/static preCompressed): compressed transfers at no request-time CPU (product.md §17).
  */
-function precompress(): Plugin {
+function prerenderAndPrecompress(): Plugin {
   let outDir = '';
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
       e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
     );
   return {
-    name: 'roundup-precompress',
+    name: 'roundup-prerender-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    // One hook, in order: the prerendered pages are written first so they get compressed too.
+    async closeBundle() {
+      await prerenderPages(outDir);
       for (const file of walk(outDir)) {
         if (!/\.(?:js|css|html|svg|json)$/.test(file) || statSync(file).size < 1024) continue;
         const body = readFileSync(file);
@@ -36,7 +99,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [react(), prerenderAndPrecompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -47,6 +110,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: read by the prerender step (chunks to preload per page), then removed.
+    manifest: true,
     // Source maps are not shipped (they would publish the original sources and comments); `npm run dev` has them.
     sourcemap: false,
     // product.md §17: the landing route's initial JS stays ≤ 150 KB gzip; feature pages are lazy routes.

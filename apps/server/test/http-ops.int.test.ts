@@ -24,6 +24,12 @@ let base: string;
 beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><title>RoundUp</title><div id="root"></div>');
+  // A public page rendered at build (apps/web/vite.config.ts).
+  mkdirSync(path.join(dist, 'prerendered/learn'), { recursive: true });
+  writeFileSync(
+    path.join(dist, 'prerendered/learn/index.html'),
+    '<!doctype html><html lang="en"><title>RoundUp</title><div id="root" data-prerendered=""><h1>How it works</h1></div>',
+  );
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(dist, 'assets/app-abc123.js'), js);
   writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), brotliCompressSync(js));
@@ -92,6 +98,24 @@ describe('the built app behind a CDN', () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/learn', headers: HTML });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
+  });
+
+  it('answers a public page with its content rendered at build, and other pages with the empty app', async () => {
+    for (const url of ['/learn', '/learn/']) {
+      const learn = await t.app.inject({ method: 'GET', url, headers: HTML });
+      expect(learn.statusCode, url).toBe(200);
+      expect(learn.body, url).toContain('<h1>How it works</h1>');
+      expect(learn.body, url).toContain('<title>Learn · RoundUp</title>');
+      expect(learn.headers['cache-control'], url).toBe('no-cache');
+      expect(learn.headers.etag, url).toBeTruthy();
+    }
+    const settings = await t.app.inject({ method: 'GET', url: '/settings', headers: HTML });
+    expect(settings.body).toContain('<div id="root"></div>');
+    // The files themselves are not served under their own address.
+    for (const url of ['/prerendered/learn/index.html', '/prerendered/learn/', '/prerendered/learn']) {
+      const file = await t.app.inject({ method: 'GET', url, headers: HTML });
+      expect(file.body, url).not.toContain('How it works');
+    }
   });
 
   it('answers 404 for missing files, dotfiles, assets and non-HTML requests', async () => {

@@ -3,12 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_PAGES } from './web';
+import { PUBLIC_PAGES, readPrerendered } from './web';
 import { renderIndex } from './page-head';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
 const SOURCE = readFileSync(path.join(WEB, 'index.html'), 'utf8');
-const BUILT = path.join(WEB, 'dist', 'index.html');
+const DIST = path.join(WEB, 'dist');
+const BUILT = path.join(DIST, 'index.html');
 const APP = 'https://roundup.example';
 
 describe('the head of each page the server answers', () => {
@@ -46,13 +47,14 @@ describe('the head of each page the server answers', () => {
     expect(html).toContain('&quot;&gt;&lt;script&gt;');
   });
 
+  // Correctness, accessibility and document rules; formatting (doctype case, void tags) is Prettier's.
+  const validator = new HtmlValidate({
+    extends: ['html-validate:standard', 'html-validate:a11y', 'html-validate:document'],
+    // Subresource integrity matters for other origins; every script and style here is our own.
+    rules: { 'require-sri': ['error', { target: 'crossorigin' }] },
+  });
+
   it('html-validate passes on every public page, from the source and from the build', async () => {
-    // Correctness, accessibility and document rules; formatting (doctype case, void tags) is Prettier's.
-    const validator = new HtmlValidate({
-      extends: ['html-validate:standard', 'html-validate:a11y', 'html-validate:document'],
-      // Subresource integrity matters for other origins; every script and style here is our own.
-      rules: { 'require-sri': ['error', { target: 'crossorigin' }] },
-    });
     const templates = [SOURCE, ...(existsSync(BUILT) ? [readFileSync(BUILT, 'utf8')] : [])];
     for (const template of templates)
       for (const p of [...PUBLIC_PAGES, '/settings']) {
@@ -60,4 +62,24 @@ describe('the head of each page the server answers', () => {
         expect(report.results.flatMap((r) => r.messages.map((m) => `${p}: ${m.ruleId} ${m.message}`))).toEqual([]);
       }
   });
+
+  // The web build (npm run build, also the first stage of npm test) renders the public pages into
+  // apps/web/dist/prerendered; without a build there is nothing to check here.
+  it.skipIf(!existsSync(path.join(DIST, 'prerendered')))(
+    'html-validate passes on the public pages rendered at build, as the server answers them',
+    async () => {
+      const pages = readPrerendered(DIST);
+      // /brokers is for signed-in members (SPEC: logged-in group), so the app renders it only in the browser.
+      expect([...pages.keys()]).toEqual(expect.arrayContaining(PUBLIC_PAGES.filter((p) => p !== '/brokers')));
+      for (const [p, template] of pages) {
+        const html = renderIndex(template, p, APP);
+        expect(html, p).toMatch(/<div id="root" data-prerendered="">\s*<a /);
+        expect(html, p).toContain(`<link rel="canonical" href="${APP}${p}" />`);
+        // The page's own lazy chunk is fetched with the entry script, not after it.
+        if (p.startsWith('/learn')) expect(html, p).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/LearnPage-/);
+        const report = await validator.validateString(html);
+        expect(report.results.flatMap((r) => r.messages.map((m) => `${p}: ${m.ruleId} ${m.message}`))).toEqual([]);
+      }
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -56,6 +56,25 @@ export function sitemapXml(appUrl: string, lastChange: Date): string {
   ].join('\n');
 }
 
+/**
+ * The public pages rendered at build (apps/web/vite.config.ts → dist/prerendered/<path>/index.html),
+ * by path: `/learn` → prerendered/learn/index.html (docs/decisions/015-prerendered-public-pages.md).
+ */
+export function readPrerendered(webDist: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const walk = (dir: string, prefix: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}/${entry.name}`);
+      else if (entry.name === 'index.html') pages.set(prefix || '/', readFileSync(path.join(dir, entry.name), 'utf8'));
+    }
+  };
+  walk(path.join(webDist, PRERENDERED_DIR), '');
+  return pages;
+}
+
+const PRERENDERED_DIR = 'prerendered';
+
 const notFoundBody = (req: FastifyRequest) => ({
   data: null,
   errors: [{ msg: `Not found: ${req.method} ${req.url.split('?')[0]}` }],
@@ -70,12 +89,14 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string 
   // The pages change with each build: the build time is their last change.
   const builtAt = serveWeb ? statSync(path.join(opts.webDist!, 'index.html')).mtime : new Date();
   const template = serveWeb ? readFileSync(path.join(opts.webDist!, 'index.html'), 'utf8') : '';
+  const prerendered = serveWeb ? readPrerendered(opts.webDist!) : new Map<string, string>();
   // Each path's page, with its own head, rendered once and revalidated by its ETag.
   const pages = new Map<string, { body: string; etag: string }>();
   const pageFor = (pathname: string) => {
     let page = pages.get(pathname);
     if (!page) {
-      const body = renderIndex(template, pathname, opts.appUrl);
+      // A public page rendered at build, else the app's empty shell (the app renders in the browser).
+      const body = renderIndex(prerendered.get(pathname.replace(/\/+$/, '') || '/') ?? template, pathname, opts.appUrl);
       page = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
       if (pages.size < 1000) pages.set(pathname, page);
     }
@@ -91,6 +112,8 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string 
       index: false,
       cacheControl: false,
       preCompressed: true,
+      // The prerendered pages are answered for their paths (below), never as files.
+      allowedPath: (pathname) => !pathname.startsWith(`/${PRERENDERED_DIR}/`),
       setHeaders(res, filePath) {
         const rel = path.relative(opts.webDist!, filePath).split(path.sep).join('/');
         const plain = rel.replace(/\.(br|gz)$/, '');

@@ -1,9 +1,20 @@
 import type { PublicUser } from '@roundup/shared';
 import { TOKEN_STORAGE_KEY } from '@roundup/shared/api';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { api, ApiError, firstErrorMessage } from './api-client';
+import { startedPrerendered } from './prerendered';
 import { clearToken, getToken, setToken } from './session';
 
 /**
@@ -51,7 +62,9 @@ interface AuthResponse {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 function initialState(): AuthState {
-  return { data: null, error: null, loading: getToken() !== null, signIns: 0, signedOut: false };
+  // A page rendered at build was rendered for an anonymous visitor: hydrate as one (below).
+  const loading = !startedPrerendered() && getToken() !== null;
+  return { data: null, error: null, loading, signIns: 0, signedOut: false };
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -59,6 +72,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const started = useRef(false);
+
+  // After hydrating a page rendered at build: a stored session loads as it would on any page,
+  // before the browser paints (so the anonymous navigation is never shown to a signed-in member).
+  useLayoutEffect(() => {
+    if (startedPrerendered() && getToken() !== null) setState((s) => (s.data ? s : { ...s, loading: true }));
+  }, []);
 
   useEffect(() => {
     // Once per app load, even under StrictMode's double effects.

@@ -44,7 +44,9 @@ export function SiteFooter() {
         </div>
         <hr className="border-secondary my-4" />
         <p className="small text-white-50 mb-0">
-          &copy; {new Date().getFullYear()} RoundUp. For education only; not financial advice.
+          {/* The pages rendered at build may be from last year: this year's number replaces it. */}
+          &copy; <span suppressHydrationWarning>{new Date().getFullYear()}</span> RoundUp. For education only; not financial
+          advice.
         </p>
       </div>
     </footer>

@@ -28,7 +28,7 @@ function Outcome({
   return (
     <div className="col-12 col-md-6">
       <div className="rp-outcome-card">
-        <h3 className="h6 mb-1">{name}</h3>
+        <h2 className="h6 mb-1">{name}</h2>
         <p className={`small mb-2 ${toneClass}`}>{result}</p>
         <p className="mb-0 small">{children}</p>
       </div>

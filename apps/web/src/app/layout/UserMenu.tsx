@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import NavDropdown from 'react-bootstrap/NavDropdown';
+
+/**
+ * The signed-in member's dropdown (product.md §2). Its own chunk: the dropdown and its positioning
+ * library are for members only, so the public pages' JavaScript does not carry them.
+ */
+export function UserMenu({ username, onLogout }: { username: string; onLogout: () => void }) {
+  return (
+    <NavDropdown as="li" title={username} id="ru-user-menu" align="end" className="ru-user-menu">
+      <NavDropdown.Item as={Link} to="/settings" eventKey="/settings">
+        Profile
+      </NavDropdown.Item>
+      <NavDropdown.Item as={Link} to="/settings/accounts" eventKey="/settings/accounts">
+        Accounts
+      </NavDropdown.Item>
+      <NavDropdown.Item as={Link} to="/settings/analytics" eventKey="/settings/analytics">
+        Analytics
+      </NavDropdown.Item>
+      <NavDropdown.Item as={Link} to="/settings/affiliate" eventKey="/settings/affiliate">
+        Affiliate
+      </NavDropdown.Item>
+      <NavDropdown.Item as={Link} to="/settings/subscription" eventKey="/settings/subscription">
+        Subscription
+      </NavDropdown.Item>
+      <NavDropdown.Divider />
+      <NavDropdown.Item as="button" eventKey="logout" onClick={onLogout}>
+        Logout
+      </NavDropdown.Item>
+    </NavDropdown>
+  );
+}
