@@ -1,5 +1,6 @@
 import {
   fromCents,
+  todayInMarket,
   type BulkTradesRequest,
   type SplitMemberStats,
   type Trade,
@@ -52,7 +53,7 @@ export function tradesService(ctx: AppContext) {
 
   function prepare(fields: TradeFields, splitBuyDate: string): TradeFields {
     const out = withDefaultBuyDate(fields, splitBuyDate);
-    const problem = checkTradeDates(out);
+    const problem = checkTradeDates(out, todayInMarket(ctx.clock()));
     if (problem) throw badRequest(problem);
     return out;
   }
@@ -123,11 +124,12 @@ export function tradesService(ctx: AppContext) {
             if (!locked) throw notFound(SPLIT_NOT_FOUND);
             const byAccount = new Map(stored.map((s) => [s.accountId, s]));
             checkOpen(locked, accountIds.every((id) => byAccount.has(id)) ? 'edit' : 'add');
+            const today = todayInMarket(ctx.clock());
             const next = new Map<string, TradeFields>();
             const problems: string[] = [];
             for (const id of accountIds) {
               const fields = withDefaultBuyDate(mergeTradeEdit(byAccount.get(id) ?? EMPTY_TRADE, patch), split.buyDate);
-              const problem = checkTradeDates(fields);
+              const problem = checkTradeDates(fields, today);
               if (problem) problems.push(`${name(id)}: ${problem}`);
               next.set(id, fields);
             }
