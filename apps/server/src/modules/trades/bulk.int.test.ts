@@ -170,6 +170,15 @@ describe('POST /api/trades/bulk', () => {
     const summary = (await call(t.app, 'GET', '/api/analytics/mine', { token: carol.token })).body.data.analytics;
     // Closed: 3 on TOT1 at +1.25 and 3 on TOT2 at +2.50 → $11.25; open: 3 on TOT1 + 1 on TOT2.
     expect(summary.totals).toMatchObject({ realizedCents: 1125, closedTrades: 6, openPositions: 4, totalTrades: 10 });
+    // Open positions carry the outcome: the share that arrived on TOT2 is no longer awaited.
+    const open = (await call(t.app, 'GET', '/api/analytics/open-positions', { token: carol.token })).body.data.openPositions;
+    expect(open.map((p: any) => [p.ticker, p.outcome, p.outcomeDate, p.overdue])).toEqual([
+      ['TOT1', 'pending', null, true],
+      ['TOT1', 'pending', null, true],
+      ['TOT1', 'pending', null, true],
+      ['TOT2', 'share_received', '2026-11-06', false],
+    ]);
+    expect(summary.openPositions).toEqual(open);
   });
 
   it('follows the split rules of single saves: Approved → 409; archived → updates only, no new trades', async () => {

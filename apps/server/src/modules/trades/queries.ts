@@ -18,6 +18,8 @@ export const tradesRelation = relation(t, [
   t.buyPrice,
   t.sellDate,
   t.sellPrice,
+  t.outcome,
+  t.outcomeDate,
 ]);
 
 /**
