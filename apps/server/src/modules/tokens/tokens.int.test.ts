@@ -95,6 +95,16 @@ describe('personal API tokens', () => {
     expect(eleventh.status).toBe(409);
   });
 
+  it('is documented in the OpenAPI document, with a curl example recording fills through /api/trades/bulk', async () => {
+    const doc = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).body);
+    for (const path of ['/api/tokens', '/api/trades/bulk']) {
+      const text = doc.paths[path].post.description as string;
+      expect(text, path).toContain('curl -X POST https://roundup.example/api/trades/bulk');
+      expect(text, path).toContain('Authorization: Bearer rut_');
+    }
+    expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
+  });
+
   it('is rate limited per token', async () => {
     const { secret } = (await create(pro, { name: 'Busy', scopes: ['read:splits'] })).body.data;
     let last = 0;
