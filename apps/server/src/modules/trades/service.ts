@@ -113,7 +113,7 @@ export function tradesService(ctx: AppContext) {
     async bulk(userId: string, input: BulkTradesRequest): Promise<Trade[]> {
       const { splitId, accountIds, ...patch } = input;
       if (Object.values(patch).every((v) => v === undefined)) throw badRequest('Send at least one field to set');
-      const mine = new Map((await accounts.list(userId)).map((a) => [a._id, a]));
+      const mine = await accounts.labels(userId, accountIds);
       const foreign = accountIds.find((id) => !mine.has(id));
       if (foreign) throw notFound(`Account ${foreign} is not one of your accounts`);
       const split = await requireSplit(splitId);
@@ -144,8 +144,8 @@ export function tradesService(ctx: AppContext) {
     },
     /** Where the member stands on each split: bought, received, sold, of their active accounts. */
     async progress(userId: string): Promise<TradeProgress> {
-      const [mine, progress] = await Promise.all([accounts.list(userId), repo.progress(userId)]);
-      return { accounts: mine.filter((a) => a.active).length, progress };
+      const [active, progress] = await Promise.all([accounts.activeCount(userId), repo.progress(userId)]);
+      return { accounts: active, progress };
     },
     async splitStats(splitId: string): Promise<SplitMemberStats> {
       await requireSplit(splitId);
