@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TradeOutcome } from './trades';
 
 /** Member analytics (beyond the original "Coming Soon" tab): all amounts are integer cents. */
 export interface ProfitGroup {
@@ -28,6 +29,10 @@ export interface OpenPosition {
   effDate: string;
   /** effDate + the broker's shareReturnTime, or null when the broker is unknown. */
   expectedReturnDate: string | null;
+  /** What the member recorded the round-up gave (issue 14), and when. */
+  outcome: TradeOutcome;
+  outcomeDate: string | null;
+  /** Past the expected return date with no outcome recorded yet. */
   overdue: boolean;
 }
 

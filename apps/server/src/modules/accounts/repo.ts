@@ -36,6 +36,22 @@ export function accountsRepo(db: Db) {
         active: r.active,
       }));
     },
+    /** Of these ids, the member's own accounts with their labels (no trade counts: one indexed read). */
+    async ownedLabels(userId: string, ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: a.id, nickname: a.nickname, broker: a.broker, active: a.active })
+        .from(a)
+        .where(and(eq(a.userId, userId), inArray(a.id, [...ids])));
+    },
+    /** How many of the member's accounts are active. */
+    async activeCount(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(a)
+        .where(and(eq(a.userId, userId), eq(a.active, true)));
+      return Number(row?.n ?? 0);
+    },
     async ownedIds(userId: string): Promise<string[]> {
       const rows = await db.select({ id: a.id }).from(a).where(eq(a.userId, userId));
       return rows.map((r) => r.id);

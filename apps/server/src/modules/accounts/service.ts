@@ -24,6 +24,11 @@ export function accountsService(ctx: AppContext) {
       return { accounts, brokers };
     },
     list: (userId: string): Promise<Account[]> => repo.listMine(userId),
+    /** Which of `ids` are the member's, with nickname and broker (for messages naming an account). */
+    async labels(userId: string, ids: readonly string[]): Promise<Map<string, { nickname: string; broker: string }>> {
+      return new Map((await repo.ownedLabels(userId, ids)).map((r) => [r.id, { nickname: r.nickname, broker: r.broker }]));
+    },
+    activeCount: (userId: string): Promise<number> => repo.activeCount(userId),
     async add(userId: string, input: AccountFields): Promise<Account[]> {
       const broker = await brokerFor(input.brokerId);
       await withRetry(() =>

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { TradeOutcome } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { accountsRelation } from '../accounts/queries';
 import { brokersRelation } from '../brokers/queries';
@@ -11,7 +12,7 @@ type SplitTuple = [string, string, string, string];
 type MonthTuple = [string, string, number, number];
 type SplitTotalTuple = [string, string, string, string, number, number];
 type ReturnTuple = [string, number, number];
-type OpenTuple = [string, string | null, string | null, string, string, string, string];
+type OpenTuple = [string, string | null, string | null, string, string, string, string, TradeOutcome, string | null];
 
 const parseJson = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v ?? []) as T[]));
 
@@ -26,8 +27,9 @@ const accountsJson = (userId: string) => sql`
  * The partial index trades_open_idx finds them.
  */
 const openJson = (userId: string, limit: number) => sql`
-  (select coalesce(json_agg(json_build_array(o.account_id, o.buy_date, o.buy_price, o.split_id, o.name, o.ticker, o.eff_date)), '[]'::json)
-     from (select t.account_id, t.buy_date, t.buy_price::text as buy_price, s.id as split_id, s.name, s.ticker, s.eff_date
+  (select coalesce(json_agg(json_build_array(o.account_id, o.buy_date, o.buy_price, o.split_id, o.name, o.ticker, o.eff_date, o.outcome, o.outcome_date)), '[]'::json)
+     from (select t.account_id, t.buy_date, t.buy_price::text as buy_price, s.id as split_id, s.name, s.ticker, s.eff_date,
+                  t.outcome, t.outcome_date
              from ${tradesRelation} t
              join ${splitsRelation} s on s.id = t.split_id
              join ${accountsRelation} a on a.id = t.account_id
@@ -38,10 +40,12 @@ const openJson = (userId: string, limit: number) => sql`
             limit ${limit}) o)`;
 
 const toOpen = (v: unknown): OpenTrade[] =>
-  parseJson<OpenTuple>(v).map(([accountId, buyDate, buyPrice, id, name, ticker, effDate]) => ({
+  parseJson<OpenTuple>(v).map(([accountId, buyDate, buyPrice, id, name, ticker, effDate, outcome, outcomeDate]) => ({
     accountId,
     buyDate,
     buyPrice,
+    outcome,
+    outcomeDate,
     split: { id, name, ticker, effDate },
   }));
 
@@ -96,12 +100,7 @@ export function analyticsRepo(db: Db) {
           trades,
         })),
         returnDays: parseJson<ReturnTuple>(row.returns).map(([accountId, days, trades]) => ({ accountId, days, trades })),
-        open: parseJson<OpenTuple>(row.open).map(([accountId, buyDate, buyPrice, id, name, ticker, effDate]): OpenTrade => ({
-          accountId,
-          buyDate,
-          buyPrice,
-          split: { id, name, ticker, effDate },
-        })),
+        open: toOpen(row.open),
         openCount: counts?.[1] ?? 0,
         totalTrades: counts?.[0] ?? 0,
       };
@@ -126,7 +125,8 @@ export function analyticsRepo(db: Db) {
       const res = (await db.execute(sql`
         select
           (select string_agg(concat_ws(',', t.account_id, t.split_id, coalesce(t.buy_date::text, ''), coalesce(t.buy_price::text, ''),
-                                       coalesce(t.sell_date::text, ''), coalesce(t.sell_price::text, '')), ';')
+                                       coalesce(t.sell_date::text, ''), coalesce(t.sell_price::text, ''), t.outcome,
+                                       coalesce(t.outcome_date::text, '')), ';')
              from ${tradesRelation} t where t.user_id = ${userId}) as trades,
           ${accountsJson(userId)} as accounts,
           (select coalesce(json_agg(json_build_array(s.id, s.name, s.ticker, s.eff_date)), '[]'::json)
@@ -151,6 +151,8 @@ export function analyticsRepo(db: Db) {
             buyPrice: f[3] || null,
             sellDate: f[4] || null,
             sellPrice: f[5] || null,
+            outcome: f[6] as TradeOutcome,
+            outcomeDate: f[7] || null,
           });
         }
       }

@@ -212,6 +212,24 @@ describe('summarize', () => {
     ]);
   });
 
+  it.each<[string, Partial<TradeIn>, boolean]>([
+    ['still waiting past the expected date: overdue', {}, true],
+    ['explicitly pending: overdue', { outcome: 'pending' }, true],
+    ['the share arrived: not overdue', { outcome: 'share_received', outcomeDate: '2026-02-20' }, false],
+    ['cash in lieu recorded: not overdue', { outcome: 'cash_in_lieu', outcomeDate: '2026-02-20' }, false],
+    ['no credit recorded: not overdue', { outcome: 'no_credit' }, false],
+  ])('an open position carries its outcome; %s', (_name, over, overdue) => {
+    const beta = trade({ id: 't4', accountId: 'a2', splitId: 's2', buyDate: '2026-01-30', buyPrice: '2.00', ...over });
+    const [p] = summarize({ today: '2026-03-05', accounts, ...totalsFromTrades([beta], splits) }).openPositions;
+    expect(p).toMatchObject({
+      ticker: 'BETA',
+      expectedReturnDate: '2026-02-12',
+      outcome: over.outcome ?? 'pending',
+      outcomeDate: over.outcomeDate ?? null,
+      overdue,
+    });
+  });
+
   it('lists at most `openLimit` open positions but counts them all', () => {
     const limited = summarize(input('2026-03-05'), 1);
     expect(limited.openPositions.map((p) => p.ticker)).toEqual(['BETA']);

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, priceToTicks } from '@roundup/shared';
+import { addDays, daysBetween, priceToTicks, type TradeOutcome } from '@roundup/shared';
 
 /**
  * Member analytics, pure (product.md §12): takes the member's rows and `today`, never the clock.
@@ -16,6 +16,9 @@ export interface TradeIn {
   buyPrice: string | null;
   sellDate: string | null;
   sellPrice: string | null;
+  /** What the round-up gave (issue 14); 'pending' when left out. */
+  outcome?: TradeOutcome;
+  outcomeDate?: string | null;
 }
 export interface AccountIn {
   id: string;
@@ -63,6 +66,8 @@ export interface OpenTrade {
   accountId: string;
   buyDate: string | null;
   buyPrice: string | null;
+  outcome?: TradeOutcome;
+  outcomeDate?: string | null;
   split: SplitIn;
 }
 
@@ -140,7 +145,14 @@ export function totalsFromTrades(trades: readonly TradeIn[], splits: readonly Sp
       s.trades += 1;
       bySplit.set(split.id, s);
     } else if (isOpen(t)) {
-      open.push({ accountId: t.accountId, buyDate: t.buyDate, buyPrice: t.buyPrice, split });
+      open.push({
+        accountId: t.accountId,
+        buyDate: t.buyDate,
+        buyPrice: t.buyPrice,
+        outcome: t.outcome ?? 'pending',
+        outcomeDate: t.outcomeDate ?? null,
+        split,
+      });
     }
     const days = measuredReturnDays(t, split.effDate);
     if (days !== null) {

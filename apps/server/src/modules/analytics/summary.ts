@@ -116,7 +116,10 @@ export function openPositions(open: readonly OpenTrade[], accounts: readonly Acc
         buyPriceCents: t.buyPrice === null ? null : ticksToCents(priceToTicks(t.buyPrice) ?? 0),
         effDate: t.split.effDate,
         expectedReturnDate: expected,
-        overdue: expected !== null && expected < today,
+        outcome: t.outcome ?? 'pending',
+        outcomeDate: t.outcomeDate ?? null,
+        // Overdue while the member is still waiting: a recorded outcome (share, cash or nothing) ends the wait.
+        overdue: (t.outcome ?? 'pending') === 'pending' && expected !== null && expected < today,
       };
     })
     .sort(

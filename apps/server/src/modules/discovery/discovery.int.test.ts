@@ -154,6 +154,8 @@ describe('discovery: poll to review queue', () => {
     expect(rs.body.data.splits.filter((s: any) => s.ticker === 'ACMR')).toHaveLength(1);
 
     // After the split, a member records that the share arrived: the queue's record shows the call held.
+    // (An outcome is a recorded fact, never dated in the future: the clock moves past the split first.)
+    now = Date.parse('2026-12-04T15:00:00Z');
     const brokerId = await insertBroker(t.database, { name: 'Record Broker' });
     const accountId = await addAccount(t.app, pro.token, { brokerId });
     const recorded = await call(t.app, 'POST', '/api/trades/bulk', {

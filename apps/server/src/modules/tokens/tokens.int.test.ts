@@ -84,6 +84,33 @@ describe('personal API tokens', () => {
     expect((await call(t.app, 'POST', '/api/tokens/revoke', { token: lapsing.token, body: { id: other._id } })).status).toBe(404);
   });
 
+  it('an admin’s token reaches no admin route, and a disabled owner’s token nothing at all', async () => {
+    const admin = await member(t.app, 'Admin');
+    const { secret } = (await create(admin, { name: 'Admin bot', scopes: ['read:splits', 'write:trades'] })).body.data;
+    expect((await as(secret, 'GET', '/api/rs')).status).toBe(200);
+    for (const [method, url, body] of [
+      ['GET', `/api/trades/split-stats/${splitId}`],
+      ['GET', '/api/users'],
+      ['POST', '/api/rs/add', { newTicker: {} }],
+      ['POST', '/api/users/admin-edit', { id: pro.id, role: 'User' }],
+    ] as const) {
+      const res = await as(secret, method, url, body);
+      expect(res.status, url).toBe(403);
+      expect(res.body.errors[0].msg, url).toBe('This API token cannot be used here');
+    }
+    expect((await call(t.app, 'GET', '/api/auth/me', { token: pro.token })).body.data.user.role).toBe('Pro');
+
+    const leaving = await member(t.app, 'Pro');
+    const own = (await create(leaving, { name: 'Soon gone', scopes: ['read:splits'] })).body.data.secret;
+    expect((await as(own, 'GET', '/api/rs')).status).toBe(200);
+    const off = await call(t.app, 'POST', '/api/users/admin-edit', {
+      token: admin.token,
+      body: { id: leaving.id, disabled: true },
+    });
+    expect(off.status).toBe(200);
+    expect((await as(own, 'GET', '/api/rs')).status).toBe(401);
+  });
+
   it('is for paid members, with valid names and scopes, at most 10 at once', async () => {
     expect((await create(starter, { name: 'Nope', scopes: ['read:splits'] })).status).toBe(403);
     expect((await create(pro, { name: '', scopes: ['read:splits'] })).status).toBe(400);
@@ -93,6 +120,16 @@ describe('personal API tokens', () => {
     for (let i = 0; i < 10; i++) expect((await create(many, { name: `t${i}`, scopes: ['read:splits'] })).status).toBe(200);
     const eleventh = await create(many, { name: 't10', scopes: ['read:splits'] });
     expect(eleventh.status).toBe(409);
+  });
+
+  it('is documented in the OpenAPI document, with a curl example recording fills through /api/trades/bulk', async () => {
+    const doc = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).body);
+    for (const path of ['/api/tokens', '/api/trades/bulk']) {
+      const text = doc.paths[path].post.description as string;
+      expect(text, path).toContain('curl -X POST https://roundup.example/api/trades/bulk');
+      expect(text, path).toContain('Authorization: Bearer rut_');
+    }
+    expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
   });
 
   it('is rate limited per token', async () => {

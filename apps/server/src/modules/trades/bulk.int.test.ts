@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount, addTrade, insertBroker, insertSplit, member, type Member } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
+import { expectConsistent } from '../../../test/totals';
 
 /** POST /api/trades/bulk (issue 14): one action for many accounts, all or nothing. */
 let t: TestApp;
@@ -101,6 +102,25 @@ describe('POST /api/trades/bulk', () => {
     expect(res.body.errors.map((e: any) => e.msg).join(' ')).toMatch(msg);
   });
 
+  it('refuses an outcome dated in the future, in bulk and in single saves, and writes nothing', async () => {
+    const split = await insertSplit(t.database, { ticker: 'FUTR', status: 'Upcoming' });
+    const future = { buy_price: 1, outcome: 'share_received', outcome_date: '2099-01-01' };
+    const res = await bulk(alice, { splitId: split, accountIds: accounts.slice(0, 2), ...future });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].msg).toBe('Acc 1 (Bulk Broker): Outcome date cannot be in the future (and 1 more accounts)');
+    expect(await tradesOf(alice, split)).toEqual([]);
+    const added = await addTrade(t.app, alice.token, { accountId: accounts[0], splitId: split, ...future });
+    expect(added.status).toBe(400);
+    expect(added.body.errors[0].msg).toBe('Outcome date cannot be in the future');
+    const ok = await addTrade(t.app, alice.token, { accountId: accounts[0], splitId: split, buy_price: 1 });
+    const edited = await call(t.app, 'POST', '/api/trades/edit', {
+      token: alice.token,
+      body: { newTrade: { _id: ok.body.data.trade._id, outcome: 'cash_in_lieu', outcome_date: '2099-01-01' } },
+    });
+    expect(edited.status).toBe(400);
+    expect((await tradesOf(alice, split))[0]).toMatchObject({ outcome: 'pending', outcome_date: null });
+  });
+
   it('refuses an unknown split, an outcome without a buy, and a Starter', async () => {
     expect((await bulk(alice, { splitId: MISSING, accountIds: [accounts[0]], buy_price: 1 })).status).toBe(404);
     const fresh = await insertSplit(t.database, { ticker: 'BULK2', status: 'Upcoming' });
@@ -121,6 +141,65 @@ describe('POST /api/trades/bulk', () => {
     expect(rows).toHaveLength(15);
     const overlap = rows.filter((r) => accounts.slice(5, 10).includes(r.accountId));
     expect(overlap.every((r) => r.buy_price === 1.25 && r.sell_price === 2.5)).toBe(true);
+    await expectConsistent(t.database, alice.id);
+  });
+
+  it('keeps the stored analytics totals equal to the trades: bulk creates, updates, closes and clears', async () => {
+    const carol = await member(t.app, 'Pro');
+    const brokerId = await insertBroker(t.database);
+    const mine: string[] = [];
+    for (let i = 0; i < 6; i++) mine.push(await addAccount(t.app, carol.token, { brokerId }));
+    const [s1, s2] = [
+      await insertSplit(t.database, { ticker: 'TOT1', buyDate: '2026-10-01', effDate: '2026-10-05' }),
+      await insertSplit(t.database, { ticker: 'TOT2', buyDate: '2026-11-02', effDate: '2026-11-04' }),
+    ];
+    const steps: Record<string, unknown>[] = [
+      { splitId: s1, accountIds: mine, buy_date: '2026-10-01', buy_price: 1.1 },
+      { splitId: s1, accountIds: mine.slice(0, 4), sell_date: '2026-10-09', sell_price: 2.35 },
+      { splitId: s2, accountIds: mine.slice(2), buy_price: 0.5, outcome: 'share_received', outcome_date: '2026-11-06' },
+      { splitId: s2, accountIds: mine.slice(2, 5), sell_date: '2026-11-20', sell_price: 3 },
+      // Moving the sale to another month and clearing one account's sale.
+      { splitId: s1, accountIds: mine.slice(0, 2), sell_date: '2026-11-01' },
+      { splitId: s1, accountIds: mine.slice(3, 4), sell_date: null, sell_price: null },
+    ];
+    for (const body of steps) {
+      const res = await bulk(carol, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await expectConsistent(t.database, carol.id);
+    }
+    const summary = (await call(t.app, 'GET', '/api/analytics/mine', { token: carol.token })).body.data.analytics;
+    // Closed: 3 on TOT1 at +1.25 and 3 on TOT2 at +2.50 → $11.25; open: 3 on TOT1 + 1 on TOT2.
+    expect(summary.totals).toMatchObject({ realizedCents: 1125, closedTrades: 6, openPositions: 4, totalTrades: 10 });
+    // Open positions carry the outcome: the share that arrived on TOT2 is no longer awaited.
+    const open = (await call(t.app, 'GET', '/api/analytics/open-positions', { token: carol.token })).body.data.openPositions;
+    expect(open.map((p: any) => [p.ticker, p.outcome, p.outcomeDate, p.overdue])).toEqual([
+      ['TOT1', 'pending', null, true],
+      ['TOT1', 'pending', null, true],
+      ['TOT1', 'pending', null, true],
+      ['TOT2', 'share_received', '2026-11-06', false],
+    ]);
+    expect(summary.openPositions).toEqual(open);
+  });
+
+  it('follows the split rules of single saves: Approved → 409; archived → updates only, no new trades', async () => {
+    const admin = await member(t.app, 'Admin');
+    const approved = await insertSplit(t.database, { ticker: 'APPR', status: 'Approved' });
+    const refused = await bulk(alice, { splitId: approved, accountIds: accounts.slice(0, 2), buy_price: 1 });
+    expect(refused.status).toBe(409);
+    expect(await tradesOf(alice, approved)).toEqual([]);
+
+    const split = await insertSplit(t.database, { ticker: 'ARCH', status: 'Upcoming' });
+    expect((await bulk(alice, { splitId: split, accountIds: accounts.slice(0, 2), buy_price: 1 })).status).toBe(200);
+    const del = await call(t.app, 'POST', '/api/rs/delete', { token: admin.token, body: { id: split, confirm: true } });
+    expect(del.status).toBe(200);
+    // Its existing trades can still be completed…
+    const sold = await bulk(alice, { splitId: split, accountIds: accounts.slice(0, 2), sell_price: 2 });
+    expect(sold.status).toBe(200);
+    expect(sold.body.data.trades.map((x: any) => x.sell_price)).toEqual([2, 2]);
+    // …but no new trade lands on an archived split, and nothing of the request is written.
+    const more = await bulk(alice, { splitId: split, accountIds: accounts.slice(0, 3), sell_price: 5 });
+    expect(more.status).toBe(404);
+    expect((await tradesOf(alice, split)).map((x: any) => x.sell_price)).toEqual([2, 2]);
   });
 
   it('GET /api/trades/progress: per split, accounts bought, received, sold, of the active accounts', async () => {

@@ -100,6 +100,40 @@ describe('admin re-dates while members edit (issue 12 §4)', () => {
   }, 120_000);
 });
 
+describe('bulk saves racing each other and re-dates (issue 14)', () => {
+  it('creates one trade per account, keeps every request’s fields, answers 2xx and keeps the totals equal', async () => {
+    const res = await call(t.app, 'POST', '/api/rs/add', { token: admin.token, body: { newTicker: splitBody(9, '2026-02-04') } });
+    expect(res.status).toBe(200);
+    const splitId = res.body.data.split._id as string;
+    const requests: Promise<{ status: number; body: any }>[] = [];
+    for (const [i, effDate] of ['2026-02-11', '2026-02-18', '2026-03-04'].entries()) {
+      requests.push(
+        call(t.app, 'POST', '/api/rs/edit', {
+          token: admin.token,
+          body: { newTicker: { _id: splitId, ...splitBody(9, effDate) } },
+        }),
+      );
+      // Each member sends three bulk saves at once over both accounts, none of the trades existing yet.
+      for (const { u, accounts } of members) {
+        const fields = [{ buy_price: 1.2 }, { sell_price: 2.4, sell_date: '2026-03-20' }, { buy_date: '2026-01-05' }][i];
+        requests.push(
+          call(t.app, 'POST', '/api/trades/bulk', { token: u.token, body: { splitId, accountIds: accounts, ...fields } }),
+        );
+      }
+    }
+    const answers = await Promise.all(requests);
+    for (const { u } of members) await expectConsistent(t.database, u.user._id);
+    expect(answers.filter((r) => r.status !== 200).map((r) => [r.status, r.body.errors])).toEqual([]);
+    for (const { u } of members) {
+      const mine = (await call(t.app, 'GET', `/api/trades/split/${splitId}`, { token: u.token })).body.data.trades;
+      expect(mine.map((x: any) => [x.buy_date, x.buy_price, x.sell_date, x.sell_price])).toEqual([
+        ['2026-01-05', 1.2, '2026-03-20', 2.4],
+        ['2026-01-05', 1.2, '2026-03-20', 2.4],
+      ]);
+    }
+  }, 120_000);
+});
+
 // PGlite runs one connection: a transaction held open elsewhere cannot be staged there.
 describe.skipIf(dbKind !== 'postgres')('a trade saved while a re-date is uncommitted (issue 12 §4)', () => {
   it('counts under the date that holds when it commits: the stored totals equal the trades', async () => {
@@ -144,5 +178,50 @@ describe.skipIf(dbKind !== 'postgres')('a trade saved while a re-date is uncommi
     }
     const stored = await expectConsistent(t.database, u.user._id);
     expect(stored.splits.find((s) => s.id === splitId)).toMatchObject({ effDate: '2026-03-10', ticks: 20_000, trades: 1 });
+  }, 60_000);
+});
+
+describe.skipIf(dbKind !== 'postgres')('a bulk save whose new trade another save inserts meanwhile (issue 14)', () => {
+  it('waits, then merges its fields into that trade instead of overwriting it or answering an error', async () => {
+    const { u, accounts } = members[1];
+    const splitId = await insertSplit(t.database, { ticker: 'BRACE', effDate: '2026-02-10', buyDate: '2026-02-09' });
+    const other = new pg.Client({ connectionString: t.database.url });
+    await other.connect();
+    try {
+      // Another save of the same member inserts R1's trade and has not committed yet.
+      await other.query('begin');
+      await other.query(
+        `insert into trades (user_id, split_id, account_id, ticker, buy_price, sell_price) values ($1, $2, $3, 'BRACE', 1, 2)`,
+        [u.user._id, splitId, accounts[0]],
+      );
+      let settled = false;
+      const bulk = call(t.app, 'POST', '/api/trades/bulk', {
+        token: u.token,
+        body: { splitId, accountIds: accounts, sell_date: '2026-03-20' },
+      }).finally(() => (settled = true));
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        const { rows: waiting } = await t.database.query<{ n: number }>(
+          `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()`,
+        );
+        if (settled || waiting[0].n > 0) break;
+        await new Promise((r) => setImmediate(r));
+      }
+      await other.query('commit');
+      const res = await bulk;
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // R1 keeps the other save's prices (its buy date defaults to the split's) and gets the sell date; R2 is new.
+      expect(res.body.data.trades.map((x: any) => [x.accountId, x.buy_date, x.buy_price, x.sell_date, x.sell_price])).toEqual([
+        [accounts[0], '2026-02-09', 1, '2026-03-20', 2],
+        [accounts[1], null, null, '2026-03-20', null],
+      ]);
+    } finally {
+      await other.end();
+    }
+    const { rows } = await t.database.query<{ n: number }>('select count(*)::int as n from trades where split_id = $1', [
+      splitId,
+    ]);
+    expect(rows[0].n).toBe(2);
+    await expectConsistent(t.database, u.user._id);
   }, 60_000);
 });

@@ -18,6 +18,8 @@ export const tradesRelation = relation(t, [
   t.buyPrice,
   t.sellDate,
   t.sellPrice,
+  t.outcome,
+  t.outcomeDate,
 ]);
 
 /**
@@ -37,7 +39,9 @@ export function tradeFacts(db: Db) {
     /**
      * Members' recorded outcomes per broker (issue 14): outcomes other than pending, the members
      * behind them, how many were shares, and the median days from the split's effective date to the
-     * share's arrival. The brokers module decides what may be shown.
+     * share's arrival (a date before the effective date — a typo, or an effective date an admin
+     * moved later — counts as a sample but not towards the days). The brokers module decides what
+     * may be shown.
      */
     async outcomesByBroker(): Promise<
       Map<string, { samples: number; members: number; received: number; medianDays: number | null }>
@@ -46,7 +50,7 @@ export function tradeFacts(db: Db) {
         select a.broker_id::text as broker_id, count(*)::int as samples, count(distinct t.user_id)::int as members,
           count(*) filter (where t.outcome = 'share_received')::int as received,
           percentile_cont(0.5) within group (order by (t.outcome_date - s.eff_date))
-            filter (where t.outcome = 'share_received' and t.outcome_date is not null) as median_days
+            filter (where t.outcome = 'share_received' and t.outcome_date >= s.eff_date) as median_days
         from trades t
         join ${accountsRelation} a on a.id = t.account_id
         join ${splitsRelation} s on s.id = t.split_id

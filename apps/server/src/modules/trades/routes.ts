@@ -36,7 +36,26 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/api/trades/bulk',
     {
-      schema: { tags, summary: "Set fields on the caller's trade for one split in up to 200 accounts", body: bulkTradesRequest },
+      schema: {
+        tags,
+        summary: "Set fields on the caller's trade for one split in up to 200 accounts",
+        description: [
+          'Sets the fields sent on the trade for `splitId` in each of `accountIds` (1–200), creating the trades that do',
+          'not exist; fields not sent keep their values. One transaction, all or nothing: an account that is not yours,',
+          'an account listed twice, or any account whose resulting trade breaks a trade rule (e.g. a sell before its buy,',
+          'an outcome dated in the future) writes nothing, and the error names the account. Answers `{ trades }` in the',
+          'order of `accountIds`.',
+          '',
+          "Members' own tools call it with a personal API token holding `write:trades` (see POST /api/tokens), e.g.",
+          'recording the fills of one split in two accounts:',
+          '```',
+          'curl -X POST https://roundup.example/api/trades/bulk \\',
+          '  -H "Authorization: Bearer rut_…" -H "Content-Type: application/json" \\',
+          '  -d \'{"splitId":"…","accountIds":["…","…"],"buy_date":"2026-11-24","buy_price":1.25}\'',
+          '```',
+        ].join('\n'),
+        body: bulkTradesRequest,
+      },
     },
     async (req) => ({ trades: await service.bulk(who(req), req.body) }),
   );

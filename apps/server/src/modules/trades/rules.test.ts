@@ -44,7 +44,24 @@ describe('checkTradeDates', () => {
       f({ buy_date: '2026-03-02', outcome: 'share_received', outcome_date: '2026-03-01' }),
       'Outcome date cannot be before the buy date',
     ],
-  ])('%j → %s', (input, expected) => expect(checkTradeDates(input)).toBe(expected));
+    // An outcome is a fact: not after tomorrow's market date (today is 2026-03-20 here).
+    [f({ buy_date: '2026-03-02', outcome: 'share_received', outcome_date: '2026-03-20' }), null],
+    [f({ buy_date: '2026-03-02', outcome: 'share_received', outcome_date: '2026-03-21' }), null],
+    [
+      f({ buy_date: '2026-03-02', outcome: 'share_received', outcome_date: '2026-03-22' }),
+      'Outcome date cannot be in the future',
+    ],
+    [f({ buy_price: 1, outcome: 'cash_in_lieu', outcome_date: '2027-01-01' }), 'Outcome date cannot be in the future'],
+  ])('%j → %s', (input, expected) => expect(checkTradeDates(input, '2026-03-20')).toBe(expected));
+
+  it('allows the day after, across a month or year end', () => {
+    const april = f({ buy_price: 1, outcome: 'no_credit', outcome_date: '2026-04-01' });
+    expect(checkTradeDates(april, '2026-03-31')).toBeNull();
+    expect(checkTradeDates(april, '2026-03-30')).toBe('Outcome date cannot be in the future');
+    const fields = f({ buy_price: 1, outcome: 'share_received', outcome_date: '2027-01-01' });
+    expect(checkTradeDates(fields, '2026-12-31')).toBeNull();
+    expect(checkTradeDates(fields, '2026-12-30')).toBe('Outcome date cannot be in the future');
+  });
 });
 
 describe('priceToTicks / ticksToCents', () => {

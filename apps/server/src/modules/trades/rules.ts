@@ -1,4 +1,4 @@
-import { priceToTicks, ticksToCents, type TradeFields, type TradePatch } from '@roundup/shared';
+import { addDays, priceToTicks, ticksToCents, type TradeFields, type TradePatch } from '@roundup/shared';
 
 /**
  * product.md §4 Trade form: with no buy date but a buy price above 0, the buy date
@@ -54,9 +54,10 @@ export function sameTradeFields(a: TradeFields, b: TradeFields): boolean {
 /**
  * The message for a trade that cannot stand after defaults, else null: dates out of order, or an
  * outcome that does not fit (a share received, cash or nothing needs a recorded buy; an outcome
- * date needs an outcome and cannot be before the buy).
+ * date needs an outcome, cannot be before the buy, and is a fact, so not in the future — `today`
+ * is the market date; one day of slack lets a member east of New York record their own today).
  */
-export function checkTradeDates(fields: TradeFields): string | null {
+export function checkTradeDates(fields: TradeFields, today: string): string | null {
   if (fields.buy_date && fields.sell_date && fields.sell_date < fields.buy_date) return 'Sell date cannot be before the buy date';
   const bought = fields.buy_date !== null || fields.buy_price !== null;
   if (fields.outcome !== 'pending' && !bought) return 'Record the buy before its outcome';
@@ -64,6 +65,7 @@ export function checkTradeDates(fields: TradeFields): string | null {
     return 'Choose the outcome for its date (share received, cash in lieu or no credit)';
   if (fields.outcome_date && fields.buy_date && fields.outcome_date < fields.buy_date)
     return 'Outcome date cannot be before the buy date';
+  if (fields.outcome_date && fields.outcome_date > addDays(today, 1)) return 'Outcome date cannot be in the future';
   return null;
 }
 

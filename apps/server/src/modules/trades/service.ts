@@ -1,5 +1,6 @@
 import {
   fromCents,
+  todayInMarket,
   type BulkTradesRequest,
   type SplitMemberStats,
   type Trade,
@@ -52,7 +53,7 @@ export function tradesService(ctx: AppContext) {
 
   function prepare(fields: TradeFields, splitBuyDate: string): TradeFields {
     const out = withDefaultBuyDate(fields, splitBuyDate);
-    const problem = checkTradeDates(out);
+    const problem = checkTradeDates(out, todayInMarket(ctx.clock()));
     if (problem) throw badRequest(problem);
     return out;
   }
@@ -112,7 +113,7 @@ export function tradesService(ctx: AppContext) {
     async bulk(userId: string, input: BulkTradesRequest): Promise<Trade[]> {
       const { splitId, accountIds, ...patch } = input;
       if (Object.values(patch).every((v) => v === undefined)) throw badRequest('Send at least one field to set');
-      const mine = new Map((await accounts.list(userId)).map((a) => [a._id, a]));
+      const mine = await accounts.labels(userId, accountIds);
       const foreign = accountIds.find((id) => !mine.has(id));
       if (foreign) throw notFound(`Account ${foreign} is not one of your accounts`);
       const split = await requireSplit(splitId);
@@ -123,11 +124,12 @@ export function tradesService(ctx: AppContext) {
             if (!locked) throw notFound(SPLIT_NOT_FOUND);
             const byAccount = new Map(stored.map((s) => [s.accountId, s]));
             checkOpen(locked, accountIds.every((id) => byAccount.has(id)) ? 'edit' : 'add');
+            const today = todayInMarket(ctx.clock());
             const next = new Map<string, TradeFields>();
             const problems: string[] = [];
             for (const id of accountIds) {
               const fields = withDefaultBuyDate(mergeTradeEdit(byAccount.get(id) ?? EMPTY_TRADE, patch), split.buyDate);
-              const problem = checkTradeDates(fields);
+              const problem = checkTradeDates(fields, today);
               if (problem) problems.push(`${name(id)}: ${problem}`);
               next.set(id, fields);
             }
@@ -142,8 +144,8 @@ export function tradesService(ctx: AppContext) {
     },
     /** Where the member stands on each split: bought, received, sold, of their active accounts. */
     async progress(userId: string): Promise<TradeProgress> {
-      const [mine, progress] = await Promise.all([accounts.list(userId), repo.progress(userId)]);
-      return { accounts: mine.filter((a) => a.active).length, progress };
+      const [active, progress] = await Promise.all([accounts.activeCount(userId), repo.progress(userId)]);
+      return { accounts: active, progress };
     },
     async splitStats(splitId: string): Promise<SplitMemberStats> {
       await requireSplit(splitId);
