@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, formatInMarketTz, isIsoDate, isTradingDay, nyseHolidays, todayInMarket } from './dates';
+import {
+  addDays,
+  marketClock,
+  daysBetween,
+  formatInMarketTz,
+  isIsoDate,
+  isTradingDay,
+  nyseHolidays,
+  todayInMarket,
+} from './dates';
 
 describe('dates', () => {
   it.each([
@@ -139,4 +148,14 @@ describe('NYSE trading days', () => {
     ['2028-04-14', false, 'Good Friday'],
     ['2030-01-21', false, 'MLK Day'],
   ])('%s is a trading day: %s (%s)', (date, expected) => expect(isTradingDay(date)).toBe(expected));
+});
+
+describe('marketClock: New York wall-clock time', () => {
+  it.each([
+    ['2026-11-25T11:15:00Z', { date: '2026-11-25', minutes: 6 * 60 + 15 }],
+    ['2026-07-01T03:30:00Z', { date: '2026-06-30', minutes: 23 * 60 + 30 }],
+    ['2026-03-08T07:00:00Z', { date: '2026-03-08', minutes: 3 * 60 }],
+  ])('%s → %j', (iso, want) => {
+    expect(marketClock(new Date(iso))).toEqual(want);
+  });
 });

@@ -21,6 +21,12 @@ export function todayInMarket(now: Date = new Date()): string {
   return format(new TZDate(now.getTime(), MARKET_TZ), 'yyyy-MM-dd');
 }
 
+/** New York wall-clock time: the date and the minutes since midnight (schedules in market time). */
+export function marketClock(now: Date = new Date()): { date: string; minutes: number } {
+  const t = new TZDate(now.getTime(), MARKET_TZ);
+  return { date: format(t, 'yyyy-MM-dd'), minutes: t.getHours() * 60 + t.getMinutes() };
+}
+
 /** Adds whole days to a YYYY-MM-DD date, in UTC arithmetic: no time-zone drift, fast for thousands of rows. */
 export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10) + days)).toISOString().slice(0, 10);

@@ -1,6 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { TZDate } from '@date-fns/tz';
-import { MARKET_TZ, todayInMarket, type DiscoveryList, type DiscoveryStatus } from '@roundup/shared';
+import { marketClock, todayInMarket, type DiscoveryList, type DiscoveryStatus } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { edgarPolls, edgarRequests } from '../../lib/metrics';
 import { edgarClient, edgarHttp, type EdgarClient } from '../../adapters/edgar';
@@ -23,11 +22,6 @@ export interface CycleResult {
   proposals: number;
   requests: number;
   error: string | null;
-}
-
-function nyClock(now: Date): { date: string; minutes: number } {
-  const t = new TZDate(now.getTime(), MARKET_TZ);
-  return { date: todayInMarket(now), minutes: t.getHours() * 60 + t.getMinutes() };
 }
 
 export function discoveryService(ctx: AppContext, deps: { client?: EdgarClient } = {}) {
@@ -63,7 +57,7 @@ export function discoveryService(ctx: AppContext, deps: { client?: EdgarClient }
     async runCycle(opts: { slot?: string } = {}): Promise<CycleResult | null> {
       if (!enabled) return null;
       const now = ctx.clock();
-      const { date, minutes } = nyClock(now);
+      const { date, minutes } = marketClock(now);
       const slot = opts.slot ?? pollSlot(date, minutes, config.EDGAR_POLL_MINUTES, config.EDGAR_POLL_WINDOW);
       if (!slot || !(await repo.claimSlot(slot, now, CYCLE_LEASE_MS))) return null;
       const before = edgar().http.requests;

@@ -1,4 +1,4 @@
-import { todayInMarket, type Notifications } from '@roundup/shared';
+import { marketClock, todayInMarket, type Notifications } from '@roundup/shared';
 import type { AppContext, Notifier } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
@@ -212,10 +212,8 @@ export function notificationsService(ctx: AppContext) {
 
     /** Runs the 08:00 New York schedules that are due and not yet run today. */
     async runSchedules(now: Date = ctx.clock()) {
-      const date = todayInMarket(now);
-      const hour = Number(
-        new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(now),
-      );
+      const { date, minutes } = marketClock(now);
+      const hour = Math.floor(minutes / 60);
       const ran: string[] = [];
       for (const job of dueSchedules({ marketDate: date, marketHour: hour })) {
         if (!(await repo.claimRun(`${job}:${date}`, now))) continue;

@@ -12,6 +12,14 @@ const OUTCOME_LABELS: Record<Exclude<TradeOutcome, 'pending'>, string> = {
   no_credit: 'Nothing credited',
 };
 
+/** The price and date fields, in the order of a trade row. */
+const INPUTS = [
+  { key: 'buy_price', label: 'Buy price', type: 'number' },
+  { key: 'buy_date', label: 'Buy date', type: 'date' },
+  { key: 'sell_price', label: 'Sell price', type: 'number' },
+  { key: 'sell_date', label: 'Sell date', type: 'date' },
+] as const;
+
 const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
 const priceId = (splitId: string) => `bulk-${splitId}-buy_price`;
 
@@ -172,46 +180,21 @@ export function BulkApply({
           </fieldset>
         ) : null}
         <div className="ru-bulk-fields">
-          <label className="ru-trade-field">
-            <span className="ru-trade-field-label">Buy price</span>
-            <input
-              id={priceId(split._id)}
-              data-testid="bulk-buy_price"
-              className="form-control form-control-sm"
-              type="number"
-              inputMode="decimal"
-              step="0.0001"
-              min="0"
-              value={v.buy_price}
-              onChange={set('buy_price')}
-            />
-          </label>
-          <label className="ru-trade-field">
-            <span className="ru-trade-field-label">Buy date</span>
-            <input
-              className="form-control form-control-sm"
-              type="date"
-              value={v.buy_date}
-              onChange={set('buy_date')}
-              aria-describedby={id('buy-hint')}
-            />
-          </label>
-          <label className="ru-trade-field">
-            <span className="ru-trade-field-label">Sell price</span>
-            <input
-              className="form-control form-control-sm"
-              type="number"
-              inputMode="decimal"
-              step="0.0001"
-              min="0"
-              value={v.sell_price}
-              onChange={set('sell_price')}
-            />
-          </label>
-          <label className="ru-trade-field">
-            <span className="ru-trade-field-label">Sell date</span>
-            <input className="form-control form-control-sm" type="date" value={v.sell_date} onChange={set('sell_date')} />
-          </label>
+          {INPUTS.map((f) => (
+            <label className="ru-trade-field" key={f.key}>
+              <span className="ru-trade-field-label">{f.label}</span>
+              <input
+                className="form-control form-control-sm"
+                {...(f.type === 'number'
+                  ? { type: 'number', inputMode: 'decimal' as const, step: '0.0001', min: '0' }
+                  : { type: 'date' })}
+                {...(f.key === 'buy_price' ? { id: priceId(split._id), 'data-testid': 'bulk-buy_price' } : {})}
+                {...(f.key === 'buy_date' ? { 'aria-describedby': id('buy-hint') } : {})}
+                value={v[f.key]}
+                onChange={set(f.key)}
+              />
+            </label>
+          ))}
           <label className="ru-trade-field">
             <span className="ru-trade-field-label">Outcome</span>
             <select className="form-select form-select-sm" value={v.outcome} onChange={set('outcome')}>
