@@ -79,6 +79,66 @@ test('a Pro member browses months, goes to a date, opens a note and pages the Co
   noErrors();
 });
 
+test('a keyboard user crosses the calendar in 2 Tabs and moves through it with the grid keys', async ({ page, request }) => {
+  const noErrors = failOnConsoleErrors(page);
+  await signInAs(page, request, PRO);
+  await page.goto('/reverse-splits');
+  const grid = page.getByRole('grid');
+  await expect(grid.locator('button[data-date]')).toHaveCount(42);
+
+  // Focus the last tabbable element before the calendar, then count Tabs until focus is past the grid.
+  await page.evaluate(() => {
+    const cal = document.querySelector('[aria-label="Reverse split calendar"]')!;
+    const before = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter(
+      (el) =>
+        el.tabIndex >= 0 &&
+        !(el as HTMLButtonElement).disabled &&
+        el.getClientRects().length > 0 &&
+        el.compareDocumentPosition(cal) & Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    before.at(-1)!.focus();
+  });
+  const where = () =>
+    page.evaluate(() => {
+      const grid = document.querySelector('[role="grid"]')!;
+      const active = document.activeElement!;
+      if (grid.contains(active)) return 'in';
+      return grid.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING ? 'after' : 'before';
+    });
+  let tabs = 0;
+  while ((await where()) !== 'after' && tabs < 60) {
+    await page.keyboard.press('Tab');
+    tabs += 1;
+  }
+  expect(tabs).toBeLessThanOrEqual(3);
+
+  // Back into the grid: today has focus, visibly.
+  await page.keyboard.press('Shift+Tab');
+  const today = nyToday();
+  const focusedDate = () => page.evaluate(() => document.activeElement?.getAttribute('data-date'));
+  expect(await focusedDate()).toBe(today);
+  const ring = await page.evaluate(() => getComputedStyle(document.activeElement!).boxShadow);
+  expect(ring).not.toBe('none');
+
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  const moved = await focusedDate();
+  expect(moved).toBe(new Date(Date.parse(`${today}T12:00:00Z`) + 8 * 86_400_000).toISOString().slice(0, 10));
+  await page.keyboard.press('PageDown');
+  await expect(page.getByTestId('cal-month')).not.toHaveText(monthTitle(today));
+  await page.keyboard.press('PageUp');
+  await expect(page.getByTestId('cal-month')).toHaveText(monthTitle(moved!));
+  await page.keyboard.press('Enter');
+  const long = new Date(`${moved}T12:00:00Z`).toLocaleString('en-US', {
+    month: 'long',
+    day: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  await expect(page.getByTestId('agenda')).toContainText(long);
+  noErrors();
+});
+
 test('a Starter sees masked upcoming splits and the upgrade button', async ({ page, request }) => {
   const noErrors = failOnConsoleErrors(page);
   const token = await signInAs(page, request, STARTER);

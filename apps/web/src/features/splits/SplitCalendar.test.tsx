@@ -110,6 +110,53 @@ describe('SplitCalendar', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
     expect(month).toHaveTextContent('December 2026');
   });
+
+  it('is a WAI-ARIA grid: one tab stop, arrows by day and week, Home/End, PageUp/PageDown by month, Enter opens the day', async () => {
+    const user = userEvent.setup();
+    renderWith(<SplitCalendar splits={[base, masked]} today="2026-03-10" canTrade={false} onNote={vi.fn()} />);
+    const focused = () => (document.activeElement as HTMLElement).getAttribute('data-date');
+    const month = screen.getByTestId('cal-month');
+    // One day is in the tab order: today; the month buttons are reached with PageUp/PageDown.
+    expect(document.querySelectorAll('[role="grid"] [tabindex="0"]')).toHaveLength(1);
+    expect(document.querySelector('button[data-date="2026-03-10"]')).toHaveAttribute('tabindex', '0');
+    await user.tab();
+    expect(focused()).toBe('2026-03-10');
+    await user.keyboard('{ArrowRight}');
+    expect(focused()).toBe('2026-03-11');
+    await user.keyboard('{ArrowDown}');
+    expect(focused()).toBe('2026-03-18');
+    await user.keyboard('{ArrowLeft}{ArrowUp}');
+    expect(focused()).toBe('2026-03-10');
+    await user.keyboard('{Home}');
+    expect(focused()).toBe('2026-03-08');
+    await user.keyboard('{End}');
+    expect(focused()).toBe('2026-03-14');
+    // Only the focused day is a tab stop.
+    expect(document.querySelectorAll('[role="grid"] [tabindex="0"]')).toHaveLength(1);
+    await user.keyboard('{PageDown}');
+    expect(focused()).toBe('2026-04-14');
+    expect(month).toHaveTextContent('April 2026');
+    await user.keyboard('{PageUp}{PageUp}');
+    expect(focused()).toBe('2026-02-14');
+    expect(month).toHaveTextContent('February 2026');
+    // Arrowing past the month's end shows the next month.
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(focused()).toBe('2026-03-07');
+    expect(month).toHaveTextContent('March 2026');
+    // Moving focus does not change the agenda; Enter opens the day.
+    expect(screen.getByTestId('agenda')).toHaveTextContent('March 10, 2026');
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(focused()).toBe('2026-03-12');
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('agenda')).toHaveTextContent('March 12, 2026');
+    expect(screen.getByTestId('agenda')).toHaveTextContent('*****');
+    expect(focused()).toBe('2026-03-12');
+    // Tab leaves the grid at once.
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByPlaceholderText('MM/YYYY'));
+    await user.tab({ shift: true });
+    expect(focused()).toBe('2026-03-12');
+  });
 });
 
 describe('SplitTables', () => {

@@ -1,8 +1,10 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
 import {
+  calendarKeyTarget,
   formatRatio,
   INVALID_DATE,
+  isCalendarKey,
   isFullSplit,
   monthGrid,
   monthlyAvgProfit,
@@ -29,6 +31,10 @@ const firstOf = (year: number, month: number) => `${String(year).padStart(4, '0'
 export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
   const [view, setView] = useState(() => ym(today));
   const [selected, setSelected] = useState(today);
+  // The grid's one tab stop (roving tabindex): the day the arrow keys last moved to.
+  const [focused, setFocused] = useState(today);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const moveFocus = useRef(false);
   const [goTo, setGoTo] = useState('');
   const [goToError, setGoToError] = useState<string | null>(null);
 
@@ -43,6 +49,8 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
   }, [splits]);
 
   const grid = useMemo(() => monthGrid(view.year, view.month), [view]);
+  const inGrid = (date: string) => grid.some((c) => c.date === date);
+  const tabStop = inGrid(focused) ? focused : inGrid(selected) ? selected : firstOf(view.year, view.month);
   const monthLabel = formatIsoDate(firstOf(view.year, view.month), 'MMMM yyyy');
   // Masked rows carry no profit: the footer sums what this member may see.
   const footer = monthlyAvgProfit(splits.filter(isFullSplit), view.year, view.month);
@@ -54,7 +62,24 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
   };
   const select = (date: string) => {
     setSelected(date);
+    setFocused(date);
     setView(ym(date));
+  };
+
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    gridRef.current?.querySelector<HTMLButtonElement>(`button[data-date="${focused}"]`)?.focus();
+  }, [focused, view]);
+
+  /** Arrows, Home/End and PageUp/PageDown move the focused day; Enter and Space click it (they are buttons). */
+  const onGridKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!isCalendarKey(e.key) || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    const next = calendarKeyTarget(tabStop, e.key, e.shiftKey);
+    moveFocus.current = true;
+    setFocused(next);
+    setView(ym(next));
   };
   const submitGoTo = (e: FormEvent) => {
     e.preventDefault();
@@ -66,6 +91,7 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
     setGoToError(null);
     setView(parsed);
     setSelected(firstOf(parsed.year, parsed.month));
+    setFocused(firstOf(parsed.year, parsed.month));
   };
 
   return (
@@ -79,6 +105,8 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
                 className="btn btn-outline-secondary btn-sm"
                 onClick={() => shiftMonth(-1)}
                 aria-label="Previous month"
+                aria-keyshortcuts="PageUp"
+                tabIndex={-1}
               >
                 <ChevronIcon dir="left" />
               </button>
@@ -90,11 +118,26 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
                 className="btn btn-outline-secondary btn-sm"
                 onClick={() => shiftMonth(1)}
                 aria-label="Next month"
+                aria-keyshortcuts="PageDown"
+                tabIndex={-1}
               >
                 <ChevronIcon dir="right" />
               </button>
             </div>
-            <div className="ru-cal-grid" role="grid" aria-label={monthLabel}>
+            <p id="cal-keys" className="visually-hidden">
+              Arrow keys move by day and week, Home and End to the start and end of the week, Page Up and Page Down by month.
+              Enter shows the day&apos;s splits.
+            </p>
+            {/* WAI-ARIA grid: the focused day is its one tab stop (roving tabindex), so the grid itself takes no focus. */}
+            {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- the days inside are the focusable part */}
+            <div
+              className="ru-cal-grid"
+              role="grid"
+              aria-label={monthLabel}
+              aria-describedby="cal-keys"
+              ref={gridRef}
+              onKeyDown={onGridKey}
+            >
               <div className="ru-cal-row" role="row">
                 {WEEKDAYS.map((d) => (
                   <div key={d} className="ru-cal-weekday" role="columnheader">
@@ -119,6 +162,7 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
                           type="button"
                           className={cls}
                           onClick={() => select(cell.date)}
+                          tabIndex={cell.date === tabStop ? 0 : -1}
                           data-date={cell.date}
                           aria-label={`${formatIsoDate(cell.date, 'EEEE, MMMM d, yyyy')}${count ? `, ${count} split${count > 1 ? 's' : ''}` : ''}${cell.date === today ? ', today' : ''}`}
                         >
