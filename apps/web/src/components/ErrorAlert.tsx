@@ -15,7 +15,15 @@ export function ErrorAlert({ messages, firstOnly = false, onClose, className }: 
   if (list.length === 0) return null;
   const shown = firstOnly ? list.slice(0, 1) : list;
   return (
-    <Alert variant="danger" className={className} dismissible={Boolean(onClose)} onClose={onClose}>
+    // Focusable from script: a form whose problems belong to no field moves focus here (lib/form-errors).
+    <Alert
+      variant="danger"
+      className={className}
+      dismissible={Boolean(onClose)}
+      onClose={onClose}
+      tabIndex={-1}
+      data-form-errors=""
+    >
       {shown.length === 1 ? (
         shown[0]
       ) : (

@@ -14,13 +14,16 @@ export class ApiError extends Error {
   readonly status: number;
   /** Every message of the envelope's `errors`, in order (never empty). */
   readonly errors: string[];
+  /** The field path of each message (`errors[i].path`), where the server named one. */
+  readonly paths: (string | undefined)[];
 
-  constructor(status: number, errors: string[]) {
+  constructor(status: number, errors: string[], paths: (string | undefined)[] = []) {
     const list = errors.length > 0 ? errors : [UNEXPECTED_RESPONSE_MESSAGE];
     super(list[0]);
     this.name = 'ApiError';
     this.status = status;
     this.errors = list;
+    this.paths = errors.length > 0 ? paths : [];
   }
 }
 
@@ -72,10 +75,15 @@ async function request<T>(method: Method, path: string, body?: unknown, signal?:
   }
 
   const envelope = isEnvelope(payload) ? payload : null;
-  const messages = (envelope?.errors ?? []).map((e) => (typeof e?.msg === 'string' ? e.msg : '')).filter((m) => m.length > 0);
+  const listed = (envelope?.errors ?? []).filter((e) => typeof e?.msg === 'string' && e.msg.length > 0);
+  const messages = listed.map((e) => e.msg);
 
   if (!response.ok || messages.length > 0) {
-    throw new ApiError(response.status, messages);
+    throw new ApiError(
+      response.status,
+      messages,
+      listed.map((e) => (typeof e.path === 'string' && e.path ? e.path : undefined)),
+    );
   }
   if (!envelope) {
     // A 2xx that is not our envelope (e.g. an HTML page from a misrouted proxy).

@@ -13,7 +13,7 @@ import { routes as appRoutes } from '../app/router';
 export interface MockReply {
   status?: number;
   data?: unknown;
-  errors?: { msg: string }[];
+  errors?: { msg: string; path?: string }[];
 }
 export type MockHandler = MockReply | ((body: unknown, init: RequestInit) => MockReply | Promise<MockReply>);
 

@@ -19,6 +19,18 @@ describe('/login', () => {
     expect(alert).toHaveTextContent('Invalid email or password');
     expect(screen.queryByText('Second message')).not.toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    // Nothing is at fault in a field: focus goes to the message.
+    expect(alert).toHaveFocus();
+  });
+
+  it('says what is missing beside both fields without calling the server', async () => {
+    const { apiCalls } = mockFetch();
+    renderApp('/login');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(apiCalls().filter((c) => c.path === '/api/auth/login')).toHaveLength(0);
   });
 
   it('stores the token, signs in and goes to /reverse-splits', async () => {
@@ -45,8 +57,52 @@ describe('/register', () => {
     renderApp('/register');
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Get Starter' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/agree to the Terms of Service/);
+    const consent = screen.getByLabelText(/I am 18 or older/);
+    expect(consent).toHaveAttribute('aria-invalid', 'true');
+    expect(consent).toHaveAccessibleDescription(/agree to the Terms of Service/);
+    expect(consent).toHaveFocus();
     expect(apiCalls()).toHaveLength(0);
+  });
+
+  it('shows every problem at once beside its field and focuses the first', async () => {
+    const { apiCalls } = mockFetch();
+    renderApp('/register');
+    await userEvent.type(await screen.findByLabelText('Email'), 'not-an-email');
+    await userEvent.type(screen.getByLabelText('Password'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Get Starter' }));
+    const username = screen.getByLabelText('Username');
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveAccessibleDescription(/Username must be 3–30 letters/);
+    expect(username).toHaveFocus();
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/Password must be at least 8 characters/);
+    expect(screen.getByLabelText(/I am 18 or older/)).toHaveAccessibleDescription(/agree to the Terms of Service/);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(apiCalls()).toHaveLength(0);
+    // Correcting a field clears its message only.
+    await userEvent.type(username, 'newbie');
+    expect(username).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('puts a server problem that names a field beside that field', async () => {
+    mockFetch({
+      'POST /api/auth/register': {
+        status: 400,
+        errors: [
+          { msg: 'email: Invalid email', path: 'email' },
+          { msg: 'Registration is paused', path: undefined },
+        ],
+      },
+    });
+    renderApp('/register');
+    await fill();
+    await userEvent.click(screen.getByLabelText(/I am 18 or older/));
+    await userEvent.click(screen.getByRole('button', { name: 'Get Starter' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('Registration is paused');
   });
 
   it.each([
@@ -91,7 +147,9 @@ describe('/reset-password/:passcode', () => {
     await userEvent.type(await screen.findByLabelText('New password'), 'first-password');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'other-password');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match');
+    const confirm = screen.getByLabelText('Confirm new password');
+    expect(confirm).toHaveAccessibleDescription('Passwords do not match');
+    expect(confirm).toHaveFocus();
     expect(apiCalls()).toHaveLength(0);
   });
 

@@ -3,8 +3,11 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { ACCOUNT_TYPES, NICKNAME_MAX, type Account, type AccountType, type BrokerOption } from '@roundup/shared';
-import { firstErrorMessage } from '../../../lib/api-client';
+import { FieldError, invalidProps } from '../../../components/FieldError';
+import { serverErrors, useFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { useAddAccount, useEditAccount } from '../api';
+
+const FIELDS = ['nickname', 'brokerId', 'type'];
 
 /** Add or edit a brokerage account (product.md §2 Settings → Accounts); the first server message shows in red. */
 export function AccountDialog({
@@ -23,7 +26,7 @@ export function AccountDialog({
   const add = useAddAccount();
   const edit = useEditAccount();
   const mutation = editing ? edit : add;
-  const [localError, setLocalError] = useState<string | null>(null);
+  const { errors, show, clear, edit: editField, formRef } = useFormErrors();
   const nicknameRef = useRef<HTMLInputElement>(null);
 
   // An account may keep a broker that has since been disabled.
@@ -34,22 +37,30 @@ export function AccountDialog({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!nickname.trim()) return setLocalError('Nickname is required');
-    if (!brokerId) return setLocalError('Choose a broker from the list');
-    if (!type) return setLocalError('Choose an account type');
-    setLocalError(null);
+    // Every missing field at once, beside it (issue 14).
+    const problems: FormErrors = { fields: {}, other: [] };
+    if (!nickname.trim()) problems.fields.nickname = 'Nickname is required';
+    if (!brokerId) problems.fields.brokerId = 'Choose a broker from the list';
+    if (!type) problems.fields.type = 'Choose an account type';
+    if (!type || !brokerId || !nickname.trim()) return show(problems);
+    clear();
     const fields = { nickname: nickname.trim(), brokerId, type };
-    const done = { onSuccess: onClose };
+    const done = {
+      onSuccess: onClose,
+      onError: (err: unknown) => {
+        const found = serverErrors(err, FIELDS);
+        show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md §8: the first message
+      },
+    };
     if (account) edit.mutate({ _id: account._id, ...fields }, done);
     else add.mutate(fields, done);
   };
 
-  const error = localError ?? (mutation.error ? firstErrorMessage(mutation.error) : null);
   const title = editing ? 'Edit account' : 'Add account';
 
   return (
     <Modal show onHide={onClose} centered aria-labelledby="account-dialog-title" onEntered={() => nicknameRef.current?.focus()}>
-      <Form onSubmit={submit} noValidate>
+      <Form onSubmit={submit} noValidate ref={formRef}>
         <Modal.Header closeButton>
           <Modal.Title id="account-dialog-title" as="h2" className="h5">
             {title}
@@ -62,14 +73,21 @@ export function AccountDialog({
               ref={nicknameRef}
               value={nickname}
               maxLength={NICKNAME_MAX}
-              onChange={(e) => setNickname(e.target.value)}
+              onChange={(e) => editField('nickname', setNickname)(e.target.value)}
               placeholder="e.g. Fidelity Roth"
               required
+              {...invalidProps(errors.fields.nickname, 'account-nickname')}
             />
+            <FieldError id="account-nickname" error={errors.fields.nickname} />
           </Form.Group>
           <Form.Group className="mb-3" controlId="account-broker">
             <Form.Label>Broker</Form.Label>
-            <Form.Select value={brokerId} onChange={(e) => setBrokerId(e.target.value)} required>
+            <Form.Select
+              value={brokerId}
+              onChange={(e) => editField('brokerId', setBrokerId)(e.target.value)}
+              required
+              {...invalidProps(errors.fields.brokerId, 'account-broker')}
+            >
               <option value="">Choose a broker…</option>
               {options.map((b) => (
                 <option key={b._id} value={b._id}>
@@ -77,10 +95,16 @@ export function AccountDialog({
                 </option>
               ))}
             </Form.Select>
+            <FieldError id="account-broker" error={errors.fields.brokerId} />
           </Form.Group>
           <Form.Group className="mb-2" controlId="account-type">
             <Form.Label>Type</Form.Label>
-            <Form.Select value={type} onChange={(e) => setType(e.target.value as AccountType)} required>
+            <Form.Select
+              value={type}
+              onChange={(e) => editField('type', setType)(e.target.value as AccountType)}
+              required
+              {...invalidProps(errors.fields.type, 'account-type')}
+            >
               <option value="">Choose a type…</option>
               {ACCOUNT_TYPES.map((t) => (
                 <option key={t} value={t}>
@@ -88,10 +112,11 @@ export function AccountDialog({
                 </option>
               ))}
             </Form.Select>
+            <FieldError id="account-type" error={errors.fields.type} />
           </Form.Group>
-          {error ? (
-            <p className="text-danger small mb-0 mt-3" role="alert">
-              {error}
+          {errors.other.length ? (
+            <p className="text-danger small mb-0 mt-3" role="alert" tabIndex={-1} data-form-errors="">
+              {errors.other[0]}
             </p>
           ) : null}
         </Modal.Body>

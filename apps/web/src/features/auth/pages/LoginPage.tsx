@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../../lib/auth';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { firstErrorMessage } from '../../../lib/api-client';
+import { loginRequest } from '@roundup/shared/auth';
+import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 import { AuthCard } from '../components/AuthCard';
 import { TextField } from '../../../components/TextField';
 
@@ -11,36 +12,50 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { errors, show, clear, edit, formRef } = useFormErrors();
   const [submitting, setSubmitting] = useState(false);
+  const FIELDS = ['email', 'password'];
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
+    const problems = checkFields(loginRequest, { email, password }, FIELDS);
+    if (hasErrors(problems)) return show(problems);
+    clear();
     setSubmitting(true);
     try {
       await login(email.trim(), password);
       await navigate('/reverse-splits', { replace: true });
     } catch (err) {
       // login() already removed the stored token (product.md §4).
-      setError(firstErrorMessage(err));
+      // The first message, as product.md §8 has it for sign-in; a field's beside it.
+      const found = serverErrors(err, FIELDS);
+      show({ fields: found.fields, other: found.other.slice(0, 1) });
       setSubmitting(false);
     }
   }
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to see this month's reverse splits.">
-      <ErrorAlert messages={error ? [error] : null} />
-      <form onSubmit={onSubmit} noValidate>
-        <TextField id="login-email" label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
+      <ErrorAlert messages={errors.other} />
+      <form onSubmit={onSubmit} noValidate ref={formRef}>
+        <TextField
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={edit('email', setEmail)}
+          error={errors.fields.email}
+        />
         <TextField
           id="login-password"
           label="Password"
           type="password"
           autoComplete="current-password"
           value={password}
-          onChange={setPassword}
+          onChange={edit('password', setPassword)}
           wrapperClassName="mb-2"
+          error={errors.fields.password}
         />
         <div className="text-end mb-4">
           <Link to="/password-reset" className="small">

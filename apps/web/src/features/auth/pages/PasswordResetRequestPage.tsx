@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { api, firstErrorMessage } from '../../../lib/api-client';
+import { requestPasswordResetRequest } from '@roundup/shared/auth';
+import { api } from '../../../lib/api-client';
+import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 import { AuthCard } from '../components/AuthCard';
 import { TextField } from '../../../components/TextField';
 
@@ -10,20 +12,23 @@ export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a r
 
 export function PasswordResetRequestPage() {
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { errors, show, clear, edit, formRef } = useFormErrors();
   const [done, setDone] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
     setDone(null);
+    const problems = checkFields(requestPasswordResetRequest, { email }, ['email']);
+    if (hasErrors(problems)) return show(problems);
+    clear();
     setSubmitting(true);
     try {
       const data = await api.post<{ msg?: string } | null>('/api/users/request-password-reset', { email: email.trim() });
       setDone(data?.msg || RESET_REQUESTED_MESSAGE);
     } catch (err) {
-      setError(firstErrorMessage(err));
+      const found = serverErrors(err, ['email']);
+      show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md §8: the first message
     } finally {
       setSubmitting(false);
     }
@@ -31,20 +36,21 @@ export function PasswordResetRequestPage() {
 
   return (
     <AuthCard title="Reset your password" subtitle="Enter the email you signed up with and we'll send you a reset link.">
-      <ErrorAlert messages={error ? [error] : null} />
+      <ErrorAlert messages={errors.other} />
       {done ? (
         <Alert variant="success" role="status">
           {done}
         </Alert>
       ) : null}
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} noValidate ref={formRef}>
         <TextField
           id="reset-email"
           label="Email"
           type="email"
           autoComplete="email"
           value={email}
-          onChange={setEmail}
+          onChange={edit('email', setEmail)}
+          error={errors.fields.email}
           wrapperClassName="mb-4"
         />
         <button type="submit" className="btn btn-primary w-100" disabled={submitting}>

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../../lib/auth';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { firstErrorMessage } from '../../../lib/api-client';
+import { registerRequest } from '@roundup/shared/auth';
+import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 import { getRefId } from '../../../lib/session';
 import { AuthCard } from '../components/AuthCard';
 import { TextField } from '../../../components/TextField';
@@ -45,6 +46,7 @@ export function planForRegType(regType: string | undefined): PlanId {
 }
 
 export const CONSENT_REQUIRED_MESSAGE = 'Please agree to the Terms of Service and Privacy Policy to continue.';
+const FIELDS = ['username', 'email', 'password', 'consent'];
 
 export function RegisterPage() {
   const { regType } = useParams();
@@ -55,25 +57,26 @@ export function RegisterPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [consent, setConsent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { errors, show, clear, edit, formRef } = useFormErrors();
   const [submitting, setSubmitting] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const plan = PLANS.find((p) => p.id === submitter?.value) ?? PLANS.find((p) => p.id === preselected)!;
-    setError(null);
-    if (!consent) {
-      setError(CONSENT_REQUIRED_MESSAGE);
-      return;
-    }
+    const body = { username: username.trim(), email: email.trim(), password, refId: getRefId(), consent };
+    // Every problem at once, beside its field, with the server's own rules (issue 14).
+    const problems = checkFields(registerRequest, body, FIELDS);
+    if (!consent) problems.fields.consent = CONSENT_REQUIRED_MESSAGE;
+    if (hasErrors(problems)) return show(problems);
+    clear();
     setSubmitting(true);
     try {
-      await register({ username: username.trim(), email: email.trim(), password, refId: getRefId(), consent });
+      await register(body);
       await navigate(plan.next, { replace: true });
     } catch (err) {
       // register() already removed the stored token (product.md §4).
-      setError(firstErrorMessage(err));
+      show(serverErrors(err, FIELDS));
       setSubmitting(false);
     }
   }
@@ -98,15 +101,16 @@ export function RegisterPage() {
         </>
       }
     >
-      <ErrorAlert messages={error ? [error] : null} />
-      <form onSubmit={onSubmit} noValidate>
+      <ErrorAlert messages={errors.other} />
+      <form onSubmit={onSubmit} noValidate ref={formRef}>
         <div className="row g-3">
           <TextField
             id="register-username"
             label="Username"
             autoComplete="username"
             value={username}
-            onChange={setUsername}
+            onChange={edit('username', setUsername)}
+            error={errors.fields.username}
             wrapperClassName="col-12 col-sm-6"
           />
           <TextField
@@ -115,7 +119,8 @@ export function RegisterPage() {
             type="email"
             autoComplete="email"
             value={email}
-            onChange={setEmail}
+            onChange={edit('email', setEmail)}
+            error={errors.fields.email}
             wrapperClassName="col-12 col-sm-6"
           />
           <TextField
@@ -124,7 +129,8 @@ export function RegisterPage() {
             type="password"
             autoComplete="new-password"
             value={password}
-            onChange={setPassword}
+            onChange={edit('password', setPassword)}
+            error={errors.fields.password}
             wrapperClassName="col-12"
             help="At least 8 characters. Avoid common passwords."
           />
@@ -133,10 +139,12 @@ export function RegisterPage() {
               <input
                 id="register-consent"
                 type="checkbox"
-                className="form-check-input"
+                className={`form-check-input${errors.fields.consent ? ' is-invalid' : ''}`}
                 required
                 checked={consent}
-                onChange={(e) => setConsent(e.target.checked)}
+                onChange={(e) => edit('consent', setConsent)(e.target.checked)}
+                aria-invalid={errors.fields.consent ? true : undefined}
+                aria-describedby={errors.fields.consent ? 'register-consent-error' : undefined}
               />
               <label htmlFor="register-consent" className="form-check-label">
                 I am 18 or older and agree to the{' '}
@@ -149,6 +157,11 @@ export function RegisterPage() {
                 </Link>
                 .
               </label>
+              {errors.fields.consent ? (
+                <div id="register-consent-error" className="invalid-feedback">
+                  {errors.fields.consent}
+                </div>
+              ) : null}
             </div>
           </div>
         </div>

@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { api, firstErrorMessage } from '../../../lib/api-client';
+import { resetPasswordRequest } from '@roundup/shared/auth';
+import { api } from '../../../lib/api-client';
+import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 import { AuthCard } from '../components/AuthCard';
 
 import { PASSWORDS_DO_NOT_MATCH } from '../../../lib/messages';
@@ -12,23 +14,23 @@ export function ResetPasswordPage() {
   const { passcode = '' } = useParams();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { errors, show, clear, edit, formRef } = useFormErrors();
   const [done, setDone] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
-    if (password !== confirm) {
-      setError(PASSWORDS_DO_NOT_MATCH);
-      return;
-    }
+    const problems = checkFields(resetPasswordRequest, { password, password_reset_code: passcode }, ['password']);
+    if (password !== confirm) problems.fields.confirm = PASSWORDS_DO_NOT_MATCH;
+    if (hasErrors(problems)) return show(problems);
+    clear();
     setSubmitting(true);
     try {
       await api.post('/api/users/reset-password', { password, password_reset_code: passcode });
       setDone(true);
     } catch (err) {
-      setError(firstErrorMessage(err));
+      const found = serverErrors(err, ['password']);
+      show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md §8: the first message
     } finally {
       setSubmitting(false);
     }
@@ -49,15 +51,16 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Choose a new password" subtitle="Pick something you don't use anywhere else.">
-      <ErrorAlert messages={error ? [error] : null} />
-      <form onSubmit={onSubmit} noValidate>
+      <ErrorAlert messages={errors.other} />
+      <form onSubmit={onSubmit} noValidate ref={formRef}>
         <TextField
           id="reset-password"
           label="New password"
           type="password"
           autoComplete="new-password"
           value={password}
-          onChange={setPassword}
+          onChange={edit('password', setPassword)}
+          error={errors.fields.password}
         />
         <TextField
           id="reset-confirm"
@@ -65,7 +68,8 @@ export function ResetPasswordPage() {
           type="password"
           autoComplete="new-password"
           value={confirm}
-          onChange={setConfirm}
+          onChange={edit('confirm', setConfirm)}
+          error={errors.fields.confirm}
           wrapperClassName="mb-4"
         />
         <button type="submit" className="btn btn-primary w-100" disabled={submitting}>

@@ -3,8 +3,10 @@ import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router';
 import { RS_TYPES, SPLIT_STATUSES } from '@roundup/shared/domain';
-import { defaultEstProfit, type Split } from '@roundup/shared/splits';
+import { defaultEstProfit, splitInputSchema, type Split } from '@roundup/shared/splits';
 import { errorMessages } from '../../../lib/api-client';
+import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
+import { FieldError, invalidProps } from '../../../components/FieldError';
 import { formatMoney } from '../../../lib/format';
 import { useSaveSplit, useSplit } from '../api';
 import { SplitMemberStats } from './SplitMemberStats';
@@ -59,6 +61,8 @@ function fromSplit(s: Split): FormState {
   };
 }
 
+const FIELDS = Object.keys(EMPTY);
+
 /** Add (no id) or view/edit a split: every field of product.md §3, server errors in a dismissible alert. */
 export function AdminSplitEdit({ id }: { id?: string }) {
   const existing = useSplit(id);
@@ -85,11 +89,17 @@ export function AdminSplitEdit({ id }: { id?: string }) {
 
 function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
   const [f, setF] = useState<FormState>(initial);
-  const [errors, setErrors] = useState<string[]>([]);
+  const { errors, show, clear, clearField, formRef } = useFormErrors();
   const [saved, setSaved] = useState(false);
   const save = useSaveSplit();
   const navigate = useNavigate();
-  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((prev) => ({ ...prev, [k]: v }));
+  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => {
+    setF((prev) => ({ ...prev, [k]: v }));
+    clearField(k);
+  };
+  /** The props that flag a field and tie its message to it (issue 14). */
+  const bad = (k: keyof FormState) => invalidProps(errors.fields[k], `rs-${k}`);
+  const why = (k: keyof FormState) => <FieldError id={`rs-${k}`} error={errors.fields[k]} />;
 
   const ratio = Number(f.ratio);
   const price = Number(f.price);
@@ -100,8 +110,11 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setErrors([]);
     setSaved(false);
+    // Every problem at once, beside its field, with the server's own rules.
+    const problems = checkFields(splitInputSchema, f, FIELDS);
+    if (hasErrors(problems)) return show(problems);
+    clear();
     try {
       const split = await save.mutateAsync({
         _id: id,
@@ -114,7 +127,8 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
       if (!id) void navigate(`/admin/reverse-splits/view/${split._id}`, { replace: true });
       else setSaved(true);
     } catch (err) {
-      setErrors(errorMessages(err));
+      const found = serverErrors(err, FIELDS);
+      show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md §8: the first message
     }
   };
 
@@ -126,9 +140,9 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
           Back to splits
         </Link>
       </div>
-      {errors.length > 0 ? (
-        <Alert variant="danger" dismissible onClose={() => setErrors([])}>
-          {errors[0]}
+      {errors.other.length > 0 ? (
+        <Alert variant="danger" dismissible onClose={clear} tabIndex={-1} data-form-errors="">
+          {errors.other[0]}
         </Alert>
       ) : null}
       {saved ? (
@@ -136,33 +150,57 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
           Saved
         </Alert>
       ) : null}
-      <Form className="card shadow-sm" onSubmit={(e) => void submit(e)} noValidate>
+      <Form className="card shadow-sm" onSubmit={(e) => void submit(e)} noValidate ref={formRef}>
         <div className="card-body row g-3">
           <Form.Group className="col-12 col-md-8" controlId="rs-name">
             <Form.Label>Company name</Form.Label>
-            <Form.Control value={f.name} onChange={(e) => set('name', e.target.value)} required maxLength={200} />
+            <Form.Control
+              {...bad('name')}
+              value={f.name}
+              onChange={(e) => set('name', e.target.value)}
+              required
+              maxLength={200}
+            />
+            {why('name')}
           </Form.Group>
           <Form.Group className="col-12 col-md-4" controlId="rs-ticker">
             <Form.Label>Ticker</Form.Label>
             <Form.Control
+              {...bad('ticker')}
               value={f.ticker}
               onChange={(e) => set('ticker', e.target.value.toUpperCase())}
               required
               maxLength={12}
               className="font-monospace"
             />
+            {why('ticker')}
           </Form.Group>
           <Form.Group className="col-6 col-md-3" controlId="rs-buyDate">
             <Form.Label>Buy date</Form.Label>
-            <Form.Control type="date" value={f.buyDate} onChange={(e) => set('buyDate', e.target.value)} required />
+            <Form.Control
+              {...bad('buyDate')}
+              type="date"
+              value={f.buyDate}
+              onChange={(e) => set('buyDate', e.target.value)}
+              required
+            />
+            {why('buyDate')}
           </Form.Group>
           <Form.Group className="col-6 col-md-3" controlId="rs-effDate">
             <Form.Label>Effective date</Form.Label>
-            <Form.Control type="date" value={f.effDate} onChange={(e) => set('effDate', e.target.value)} required />
+            <Form.Control
+              {...bad('effDate')}
+              type="date"
+              value={f.effDate}
+              onChange={(e) => set('effDate', e.target.value)}
+              required
+            />
+            {why('effDate')}
           </Form.Group>
           <Form.Group className="col-6 col-md-3" controlId="rs-ratio">
             <Form.Label>Ratio (N:1)</Form.Label>
             <Form.Control
+              {...bad('ratio')}
               type="number"
               min={2}
               step={1}
@@ -170,10 +208,12 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
               onChange={(e) => set('ratio', e.target.value)}
               required
             />
+            {why('ratio')}
           </Form.Group>
           <Form.Group className="col-6 col-md-3" controlId="rs-price">
             <Form.Label>Price ($)</Form.Label>
             <Form.Control
+              {...bad('price')}
               type="number"
               min={0}
               step="0.0001"
@@ -181,10 +221,12 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
               onChange={(e) => set('price', e.target.value)}
               required
             />
+            {why('price')}
           </Form.Group>
           <Form.Group className="col-6 col-md-3" controlId="rs-estProfit">
             <Form.Label>Estimated profit ($)</Form.Label>
             <Form.Control
+              {...bad('estProfit')}
               type="number"
               min={0}
               step="0.01"
@@ -193,40 +235,59 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
               placeholder={estHint ?? ''}
             />
             <Form.Text>{estHint ? `Empty = (ratio − 1) × price = ${estHint}` : 'Empty = (ratio − 1) × price'}</Form.Text>
+            {why('estProfit')}
           </Form.Group>
           <Form.Group className="col-6 col-md-3" controlId="rs-avgProfit">
             <Form.Label>Average profit ($)</Form.Label>
-            <Form.Control type="number" step="0.01" value={f.avgProfit} onChange={(e) => set('avgProfit', e.target.value)} />
+            <Form.Control
+              {...bad('avgProfit')}
+              type="number"
+              step="0.01"
+              value={f.avgProfit}
+              onChange={(e) => set('avgProfit', e.target.value)}
+            />
+            {why('avgProfit')}
           </Form.Group>
           <Form.Group className="col-6 col-md-3" controlId="rs-status">
             <Form.Label>Status</Form.Label>
-            <Form.Select value={f.status} onChange={(e) => set('status', e.target.value as Split['status'])}>
+            <Form.Select {...bad('status')} value={f.status} onChange={(e) => set('status', e.target.value as Split['status'])}>
               {SPLIT_STATUSES.map((s) => (
                 <option key={s}>{s}</option>
               ))}
             </Form.Select>
+            {why('status')}
           </Form.Group>
           <Form.Group className="col-6 col-md-3" controlId="rs-rsType">
             <Form.Label>Type</Form.Label>
-            <Form.Select value={f.rsType} onChange={(e) => set('rsType', e.target.value as Split['rsType'])}>
+            <Form.Select {...bad('rsType')} value={f.rsType} onChange={(e) => set('rsType', e.target.value as Split['rsType'])}>
               {RS_TYPES.map((s) => (
                 <option key={s}>{s}</option>
               ))}
             </Form.Select>
+            {why('rsType')}
           </Form.Group>
           <Form.Group className="col-12" controlId="rs-source">
             <Form.Label>Source URL</Form.Label>
-            <Form.Control type="url" value={f.source} onChange={(e) => set('source', e.target.value)} placeholder="https://" />
+            <Form.Control
+              {...bad('source')}
+              type="url"
+              value={f.source}
+              onChange={(e) => set('source', e.target.value)}
+              placeholder="https://"
+            />
+            {why('source')}
           </Form.Group>
           <Form.Group className="col-12" controlId="rs-notes">
             <Form.Label>Notes</Form.Label>
             <Form.Control
+              {...bad('notes')}
               as="textarea"
               rows={3}
               value={f.notes}
               onChange={(e) => set('notes', e.target.value)}
               maxLength={5000}
             />
+            {why('notes')}
           </Form.Group>
           <Form.Group className="col-12" controlId="rs-caution">
             <Form.Check

@@ -3,7 +3,9 @@ import Alert from 'react-bootstrap/Alert';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SettingsPanel } from '../../../components/SettingsPanel';
 import { useTimedMessage } from '../../../components/useTimedMessage';
+import { updatePasswordRequest } from '@roundup/shared/users';
 import { api, errorMessages } from '../../../lib/api-client';
+import { checkFields, hasErrors, useFormErrors } from '../../../lib/form-errors';
 import { setToken } from '../../../lib/session';
 
 import { PASSWORDS_DO_NOT_MATCH } from '../../../lib/messages';
@@ -19,15 +21,17 @@ export function UpdatePasswordSection() {
   const [submitting, setSubmitting] = useState(false);
   const errors = useTimedMessage<string[]>(5000);
   const success = useTimedMessage<string>(5000);
+  const { errors: problemsShown, show, clear, edit, formRef } = useFormErrors();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     errors.clear();
     success.clear();
-    if (next !== confirm) {
-      errors.show([PASSWORDS_DO_NOT_MATCH]);
-      return;
-    }
+    // Every problem at once, beside its field (issue 14); server messages stay a timed list (product.md §8).
+    const problems = checkFields(updatePasswordRequest, { newPassword: next, password: current }, ['password', 'newPassword']);
+    if (next !== confirm) problems.fields.confirm = PASSWORDS_DO_NOT_MATCH;
+    if (hasErrors(problems)) return show(problems);
+    clear();
     setSubmitting(true);
     try {
       // Every session ends with a new password; this tab continues with the fresh token it gets back.
@@ -52,14 +56,15 @@ export function UpdatePasswordSection() {
           {success.value}
         </Alert>
       ) : null}
-      <form onSubmit={onSubmit} noValidate className="ru-narrow-form">
+      <form onSubmit={onSubmit} noValidate className="ru-narrow-form" ref={formRef}>
         <TextField
           id={`${id}-current`}
           label="Current password"
           type="password"
           autoComplete="current-password"
           value={current}
-          onChange={setCurrent}
+          onChange={edit('password', setCurrent)}
+          error={problemsShown.fields.password}
         />
         <TextField
           id={`${id}-new`}
@@ -67,7 +72,8 @@ export function UpdatePasswordSection() {
           type="password"
           autoComplete="new-password"
           value={next}
-          onChange={setNext}
+          onChange={edit('newPassword', setNext)}
+          error={problemsShown.fields.newPassword}
         />
         <TextField
           id={`${id}-confirm`}
@@ -75,7 +81,8 @@ export function UpdatePasswordSection() {
           type="password"
           autoComplete="new-password"
           value={confirm}
-          onChange={setConfirm}
+          onChange={edit('confirm', setConfirm)}
+          error={problemsShown.fields.confirm}
           wrapperClassName="mb-4"
         />
         <button type="submit" className="btn btn-primary" disabled={submitting}>

@@ -1,0 +1,51 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../test/utils';
+import { AdminSplitEdit } from './components/AdminSplitEdit';
+
+const renderForm = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <AdminSplitEdit />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+describe('AdminSplitEdit: every problem at once (issue 14)', () => {
+  it('flags each missing field beside it, focuses the first and sends nothing', async () => {
+    const { apiCalls } = mockFetch();
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Add split' }));
+    const name = screen.getByLabelText('Company name');
+    expect(name).toHaveAccessibleDescription('Company name is required');
+    expect(screen.getByLabelText('Ticker')).toHaveAccessibleDescription(/Ticker must be/);
+    expect(screen.getByLabelText('Buy date')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Effective date')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Ratio (N:1)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Notes')).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(apiCalls()).toHaveLength(0);
+    // Typing in a field clears its message and keeps focus where the admin is.
+    await userEvent.type(name, 'Acme');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(name).toHaveFocus();
+  });
+
+  it('puts a buy date after the effective date on the buy date', async () => {
+    mockFetch();
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Company name'), 'Acme');
+    await userEvent.type(screen.getByLabelText('Ticker'), 'acme');
+    await userEvent.type(screen.getByLabelText('Buy date'), '2026-03-12');
+    await userEvent.type(screen.getByLabelText('Effective date'), '2026-03-10');
+    await userEvent.type(screen.getByLabelText('Ratio (N:1)'), '10');
+    await userEvent.type(screen.getByLabelText('Price ($)'), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Add split' }));
+    expect(screen.getByLabelText('Buy date')).toHaveAccessibleDescription('Buy date cannot be after the effective date');
+    await waitFor(() => expect(screen.getByLabelText('Buy date')).toHaveFocus());
+  });
+});
