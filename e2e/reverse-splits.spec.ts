@@ -149,6 +149,19 @@ test('a Starter sees masked upcoming splits and the upgrade button', async ({ pa
   expect(masked!.ticker).toBe('*****');
 
   await page.goto('/reverse-splits');
+  // The banner states the rule the server applies, and when the next hidden split opens.
+  const hidden = splits.filter((s) => s.masked);
+  const firstBuy = hidden.map((s) => s.buyDate).sort()[0];
+  const opens = new Date(Date.parse(`${firstBuy}T12:00:00Z`) + 86_400_000).toLocaleString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  await expect(page.getByRole('note')).toContainText('the day after its buy date (New York time)');
+  await expect(page.getByTestId('starter-hidden')).toHaveText(
+    `${hidden.length} announced split${hidden.length === 1 ? ' is' : 's are'} hidden from you; the next opens on ${opens}.`,
+  );
   const [y, m] = masked!.buyDate.split('-');
   await page.getByPlaceholder('MM/YYYY').fill(`${m}/${y}`);
   await page.getByRole('button', { name: 'Go', exact: true }).click();

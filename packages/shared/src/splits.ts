@@ -186,6 +186,24 @@ export function isMaskedBuyDate(buyDate: string, today: string): boolean {
   return buyDate > addDays(today, -1);
 }
 
+/**
+ * The day a masked split opens to a Starter: the day after its buy date (New York), when it is
+ * too late to buy. The inverse of `isMaskedBuyDate`.
+ */
+export function starterUnlockDate(buyDate: string): string {
+  return addDays(buyDate, 1);
+}
+
+/** The Starter banner's facts: how many announced splits are hidden, and when the next one opens. */
+export function starterHidden(splits: readonly { masked: boolean; buyDate: string }[]): {
+  count: number;
+  nextUnlock: string | null;
+} {
+  const hidden = splits.filter((s) => s.masked).map((s) => s.buyDate);
+  if (hidden.length === 0) return { count: 0, nextUnlock: null };
+  return { count: hidden.length, nextUnlock: starterUnlockDate(hidden.reduce((a, b) => (b < a ? b : a))) };
+}
+
 export interface CalendarCell {
   date: string;
   inMonth: boolean;

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MaskedSplit, Split } from '@roundup/shared/splits';
 import { SplitCalendar } from './components/SplitCalendar';
 import { SplitTables } from './components/SplitTables';
+import { StarterBanner } from './pages/ReverseSplitsPage';
 import { makeUser, mockFetch, renderApp, storeToken, type MockHandler } from '../../test/utils';
 
 const base: Split = {
@@ -327,5 +328,23 @@ describe('a member’s progress and to-do on /reverse-splits (issue 14)', () => 
     await userEvent.click(screen.getByText('Table', { exact: true }));
     expect(await screen.findByTestId('progress-held1')).toHaveTextContent('20/20 bought · 3/20 received · 1/20 sold');
     expect(screen.getByTestId('progress-due1')).toHaveTextContent('14/20 bought · 0/20 received · 0/20 sold');
+  });
+});
+
+describe('StarterBanner', () => {
+  it('states the real rule, how many splits are hidden and when the next one opens', () => {
+    const later: MaskedSplit = { ...masked, _id: 'masked-2', buyDate: '2026-03-20', effDate: '2026-03-21' };
+    renderWith(<StarterBanner splits={[later, masked, done]} />);
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent('the day after its buy date (New York time), once it is too late to buy');
+    expect(screen.getByTestId('starter-hidden')).toHaveTextContent(
+      '2 announced splits are hidden from you; the next opens on Friday, March 13.',
+    );
+    expect(within(note).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/upgrade/pro');
+  });
+
+  it('says when nothing is hidden', () => {
+    renderWith(<StarterBanner splits={[done]} />);
+    expect(screen.getByTestId('starter-hidden')).toHaveTextContent('No announced split is hidden from you right now.');
   });
 });

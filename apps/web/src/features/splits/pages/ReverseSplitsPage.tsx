@@ -2,14 +2,14 @@ import { useMemo, useState } from 'react';
 import ToggleButton from 'react-bootstrap/ToggleButton';
 import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup';
 import { can } from '@roundup/shared/permissions';
-import { isFullSplit, type Split } from '@roundup/shared/splits';
+import { isFullSplit, starterHidden, type Split, type SplitView } from '@roundup/shared/splits';
 import { useAuth } from '../../../lib/auth';
 import { useSlots } from '../../../lib/slots';
 import { Disclaimer } from '../../../components/Disclaimer';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessages } from '../../../lib/api-client';
-import { todayInMarket } from '../../../lib/format';
+import { formatIsoDate, todayInMarket } from '../../../lib/format';
 import { useLiveSplits, useSplits } from '../api';
 import { FeedCard } from '../components/FeedCard';
 import { NoteModal } from '../components/NoteModal';
@@ -55,12 +55,7 @@ export function ReverseSplitsPage() {
         </ToggleButtonGroup>
       </header>
 
-      {!fullAccess ? (
-        <div className="alert alert-primary d-flex flex-wrap align-items-center justify-content-between gap-2 py-2" role="note">
-          <span>You are on Starter: upcoming splits are hidden until one day before they happen.</span>
-          <UpgradeButton />
-        </div>
-      ) : null}
+      {!fullAccess ? <StarterBanner splits={splits} /> : null}
 
       {canTrade && TodoList && query.data ? <TodoList splits={splits.filter(isFullSplit)} today={today} /> : null}
 
@@ -77,6 +72,30 @@ export function ReverseSplitsPage() {
       {fullAccess ? <FeedCard /> : null}
       <Disclaimer className="mt-4" />
       <NoteModal split={note} onHide={() => setNote(null)} />
+    </div>
+  );
+}
+
+/**
+ * The Starter rule as the server applies it (rules.splitAccess): what is hidden, and when it opens.
+ * A split opens the day after its buy date, when it is too late to buy.
+ */
+export function StarterBanner({ splits }: { splits: readonly SplitView[] }) {
+  const { count, nextUnlock } = starterHidden(splits);
+  return (
+    <div className="alert alert-primary d-flex flex-wrap align-items-center justify-content-between gap-2 py-2" role="note">
+      <div>
+        <p className="mb-1">
+          <strong>You are on Starter.</strong> A split&rsquo;s company, ticker, ratio, price and profit open to you the day after
+          its buy date (New York time), once it is too late to buy. Pro shows every split as soon as it is announced.
+        </p>
+        <p className="mb-0 small" data-testid="starter-hidden">
+          {count === 0
+            ? 'No announced split is hidden from you right now.'
+            : `${count} announced split${count === 1 ? ' is' : 's are'} hidden from you; the next opens on ${formatIsoDate(nextUnlock!, 'EEEE, MMMM d')}.`}
+        </p>
+      </div>
+      <UpgradeButton />
     </div>
   );
 }

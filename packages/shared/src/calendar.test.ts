@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonthsClamped, calendarKeyTarget, isCalendarKey } from './splits';
+import { addDays } from './dates';
+import { addMonthsClamped, calendarKeyTarget, isCalendarKey, isMaskedBuyDate, starterHidden, starterUnlockDate } from './splits';
 
 describe('calendar keys: where focus moves in the grid', () => {
   it.each([
@@ -45,5 +46,34 @@ describe('calendar keys: where focus moves in the grid', () => {
     ['a', false],
   ])('isCalendarKey(%s) = %s', (key, yes) => {
     expect(isCalendarKey(key)).toBe(yes);
+  });
+});
+
+describe('Starter: when a masked split opens', () => {
+  it.each([
+    ['2026-03-10', '2026-03-11'],
+    ['2026-02-28', '2026-03-01'],
+    ['2024-02-28', '2024-02-29'],
+    ['2026-12-31', '2027-01-01'],
+  ])('a split bought by %s opens on %s, and not a day earlier', (buyDate, opens) => {
+    expect(starterUnlockDate(buyDate)).toBe(opens);
+    expect(isMaskedBuyDate(buyDate, addDays(opens, -1))).toBe(true);
+    expect(isMaskedBuyDate(buyDate, opens)).toBe(false);
+  });
+
+  it.each([
+    [[], 0, null],
+    [[{ masked: false, buyDate: '2026-03-02' }], 0, null],
+    [
+      [
+        { masked: true, buyDate: '2026-03-20' },
+        { masked: true, buyDate: '2026-03-12' },
+        { masked: false, buyDate: '2026-03-01' },
+      ],
+      2,
+      '2026-03-13',
+    ],
+  ] as const)('starterHidden(%j) = %i, next %s', (splits, count, next) => {
+    expect(starterHidden(splits)).toEqual({ count, nextUnlock: next });
   });
 });
