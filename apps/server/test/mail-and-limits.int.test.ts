@@ -38,6 +38,30 @@ describe('verification email over real SMTP', () => {
     const me = await call(t.app, 'GET', '/api/auth/me', { token: res.body.data.token });
     expect(me.body.data.user.email_validated).toBe(true);
   });
+
+  it('Resend sends one link a minute per member: a double click gets 429 with Retry-After and no second email', async () => {
+    const reg = await call(t.app, 'POST', '/api/auth/register', {
+      body: { username: 'resender', email: 'resend.me@example.com', password: 'a long passphrase', consent: true },
+    });
+    const token = reg.body.data.token as string;
+    const before = sink.received.length;
+    const first = await call(t.app, 'POST', '/api/users/resend-verification', { token });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual({ msg: 'We sent a new link to resend.me@example.com.', resendSeconds: 60 });
+    const second = await call(t.app, 'POST', '/api/users/resend-verification', { token });
+    expect(second.status).toBe(429);
+    expect(second.body.errors[0].msg).toMatch(/^We just sent a link\. You can ask for another in \d+ s\.$/);
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
+    expect(sink.received.length - before).toBe(1);
+    expect(sink.received.at(-1)!.to).toEqual(['resend.me@example.com']);
+    // Nobody signed in: 401; already verified: nothing sent.
+    expect((await call(t.app, 'POST', '/api/users/resend-verification')).status).toBe(401);
+    const link = /verify-email\/([A-Za-z0-9_-]{43})/.exec(sink.received.at(-1)!.decoded)!;
+    const ok = await call(t.app, 'POST', '/api/users/validate-email', { body: { email_validation_code: link[1] } });
+    const verified = await call(t.app, 'POST', '/api/users/resend-verification', { token: ok.body.data.token });
+    expect(verified.body.data).toEqual({ msg: 'Your email is already verified.', resendSeconds: 0 });
+    expect(sink.received.length - before).toBe(1);
+  });
 });
 
 describe('rate limits', () => {

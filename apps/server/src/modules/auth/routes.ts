@@ -38,8 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   );
 
   app.post('/api/users/resend-verification', { schema: { tags: ['auth'] }, config: limit(5, '1 hour') }, async (req) => {
-    await auth.resendVerification(requireUser(req));
-    return { msg: 'If your email is not yet verified, a new link is on its way.' };
+    return auth.resendVerification(requireUser(req));
   });
 
   app.post(

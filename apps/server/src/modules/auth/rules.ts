@@ -9,6 +9,8 @@ export const LOGIN_FAIL_WINDOW_SECONDS = 15 * 60;
 /** Reset emails per account per hour; beyond it requests are answered alike but nothing is sent. */
 export const RESET_EMAILS_PER_ACCOUNT = 3;
 export const RESET_EMAIL_WINDOW_SECONDS = 60 * 60;
+/** One verification email a minute per member (Resend on the verify-your-email notice). */
+export const VERIFY_RESEND_SECONDS = 60;
 
 export function addMinutes(now: Date, minutes: number): Date {
   return new Date(now.getTime() + minutes * 60_000);

@@ -20,6 +20,7 @@ import {
   RESET_EMAILS_PER_ACCOUNT,
   RESET_TTL_MINUTES,
   SESSION_DAYS,
+  VERIFY_RESEND_SECONDS,
   VERIFY_TTL_HOURS,
   accountLocked,
   BAD_RESET_CODE,
@@ -227,10 +228,18 @@ export function authService(ctx: AppContext) {
       return emailChangeSent(wanted);
     },
 
-    async resendVerification(principal: Principal) {
+    /** A new verification link; one a minute per member, so a double click or two tabs send one email. */
+    async resendVerification(principal: Principal): Promise<{ msg: string; resendSeconds: number }> {
       const row = await users.byId(principal.user.id);
-      if (!row || row.emailValidated) return;
+      if (!row || row.emailValidated) return { msg: 'Your email is already verified.', resendSeconds: 0 };
+      const sent = await limiter.hit(`verify-mail:${row.id}`, VERIFY_RESEND_SECONDS);
+      if (sent.count > 1) {
+        throw new AppError('RATE_LIMITED', `We just sent a link. You can ask for another in ${sent.resetSeconds} s.`, {
+          retryAfterSeconds: sent.resetSeconds,
+        });
+      }
       await sendVerification(row);
+      return { msg: `We sent a new link to ${row.email}.`, resendSeconds: VERIFY_RESEND_SECONDS };
     },
 
     async requestPasswordReset(email: string): Promise<{ msg: string }> {

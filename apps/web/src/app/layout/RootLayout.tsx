@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { trackPageView } from '../../lib/analytics';
-import { AuthProvider } from '../../lib/auth';
+import { AuthProvider, useAuth } from '../../lib/auth';
 import { descriptionFor, pageViewFor, titleFor } from '../../lib/route-handle';
 import { FeedbackWidget } from './FeedbackWidget';
 import { SiteFooter } from './SiteFooter';
@@ -36,6 +36,22 @@ function RouteEffects() {
   return null;
 }
 
+// Only unverified members load it; visitors' pages stay as light as they are.
+const VerifyEmailNotice = lazy(() =>
+  import('../../features/auth/components/VerifyEmailNotice').then((m) => ({ default: m.VerifyEmailNotice })),
+);
+
+function VerifyEmail() {
+  const { data: user } = useAuth();
+  const { pathname } = useLocation();
+  if (!user || user.email_validated || pathname.startsWith('/verify-email')) return null;
+  return (
+    <Suspense fallback={null}>
+      <VerifyEmailNotice />
+    </Suspense>
+  );
+}
+
 function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state === 'idle') return null;
@@ -53,6 +69,7 @@ export function RootLayout() {
       </a>
       <div className="d-flex flex-column min-vh-100">
         <SiteNavbar />
+        <VerifyEmail />
         <main id="main" className="flex-grow-1" tabIndex={-1}>
           <Outlet />
         </main>
