@@ -31,7 +31,7 @@ export function AdminListHeader(props: {
 /** View and Delete for one row; `label` names the row for screen readers. */
 export function AdminRowActions({ viewTo, label, onDelete }: { viewTo: string; label: ReactNode; onDelete: () => void }) {
   return (
-    <td className="text-end text-nowrap">
+    <td className="text-end text-nowrap ru-col-actions">
       <Link to={viewTo} className="btn btn-sm btn-outline-primary me-2">
         View<span className="visually-hidden"> {label}</span>
       </Link>

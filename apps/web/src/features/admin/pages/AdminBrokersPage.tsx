@@ -27,14 +27,14 @@ export function AdminBrokersPage() {
       {data ? (
         <section className="card shadow-sm ru-panel" aria-label="Brokers">
           <div className="table-responsive">
-            <table className="table table-hover mb-0 ru-admin-table">
+            <table className="table table-hover mb-0 ru-admin-table ru-card-table">
               <thead>
                 <tr>
                   <th scope="col">Broker</th>
-                  <th scope="col" className="d-none d-md-table-cell">
+                  <th scope="col" className="ru-hide-sm-md">
                     Rating
                   </th>
-                  <th scope="col" className="d-none d-md-table-cell">
+                  <th scope="col" className="ru-hide-sm-md">
                     Share return
                   </th>
                   <th scope="col">Status</th>
@@ -53,7 +53,7 @@ export function AdminBrokersPage() {
                 ) : (
                   data.map((b) => (
                     <tr key={b._id}>
-                      <td className="ru-cell-wrap">
+                      <td className="ru-cell-wrap ru-col-name">
                         <div className="d-flex align-items-center gap-2">
                           {b.logo ? (
                             <img src={b.logo} alt="" className="ru-admin-logo border rounded bg-white d-none d-sm-block" />
@@ -66,13 +66,13 @@ export function AdminBrokersPage() {
                           </div>
                         </div>
                       </td>
-                      <td className="d-none d-md-table-cell">
+                      <td className="ru-hide-sm-md" data-label="Rating">
                         <span aria-label={`${b.rating} out of 5`}>{b.rating > 0 ? '$'.repeat(b.rating) : '—'}</span>
                       </td>
-                      <td className="d-none d-md-table-cell text-nowrap">
+                      <td className="ru-hide-sm-md text-nowrap" data-label="Share return">
                         {b.shareReturnTime} {b.shareReturnTime === 1 ? 'day' : 'days'}
                       </td>
-                      <td>
+                      <td data-label="Status">
                         {b.disabled ? (
                           <span className="badge text-bg-secondary">Disabled</span>
                         ) : (

@@ -50,7 +50,7 @@ export function AdminFaqsPage() {
             </Form.Select>
           </div>
           <div className="table-responsive">
-            <table className="table table-hover mb-0 ru-admin-table">
+            <table className="table table-hover mb-0 ru-admin-table ru-card-table">
               <thead>
                 <tr>
                   <th scope="col">Question</th>
@@ -75,7 +75,7 @@ export function AdminFaqsPage() {
                 ) : (
                   shown.map((f) => (
                     <tr key={f._id}>
-                      <td className="ru-cell-wrap">
+                      <td className="ru-cell-wrap ru-col-name">
                         <Link to={`/admin/faqs/view/${f._id}`} className="fw-semibold">
                           {f.question}
                         </Link>
@@ -84,7 +84,9 @@ export function AdminFaqsPage() {
                       <td className="d-none d-md-table-cell">
                         <span className="badge text-bg-light border">{f.category}</span>
                       </td>
-                      <td className="text-center">{f.sort}</td>
+                      <td className="text-center" data-label="Sort">
+                        {f.sort}
+                      </td>
                       <AdminRowActions
                         viewTo={`/admin/faqs/view/${f._id}`}
                         label={`FAQ: ${f.question}`}

@@ -78,7 +78,7 @@ export function AdminUsersPage() {
           {isPending ? <p className="text-body-secondary">Loading users…</p> : null}
           {data ? (
             <div className="table-responsive">
-              <table className={`table table-hover mb-0 ru-admin-table ${isFetching ? 'opacity-75' : ''}`}>
+              <table className={`table table-hover mb-0 ru-admin-table ru-card-table ${isFetching ? 'opacity-75' : ''}`}>
                 <thead>
                   <tr>
                     <th scope="col">Username</th>
@@ -86,7 +86,7 @@ export function AdminUsersPage() {
                       Email
                     </th>
                     <th scope="col">Role</th>
-                    <th scope="col" className="d-none d-md-table-cell">
+                    <th scope="col" className="ru-hide-sm-md">
                       Tier
                     </th>
                     <th scope="col" className="d-none d-lg-table-cell">
@@ -111,7 +111,7 @@ export function AdminUsersPage() {
                   ) : (
                     data.users.map((u) => (
                       <tr key={u._id}>
-                        <td className="ru-cell-wrap">
+                        <td className="ru-cell-wrap ru-col-name">
                           <Link to={`/admin/users/${u._id}`} className="fw-semibold">
                             {u.username}
                           </Link>
@@ -119,10 +119,12 @@ export function AdminUsersPage() {
                           <div className="small text-body-secondary d-md-none text-break">{u.email}</div>
                         </td>
                         <td className="ru-cell-wrap small d-none d-md-table-cell">{u.email}</td>
-                        <td>
+                        <td data-label="Role">
                           <span className={`badge ${roleBadge(u.role)}`}>{u.role}</span>
                         </td>
-                        <td className="d-none d-md-table-cell">{u.subscriptionTier}</td>
+                        <td className="ru-hide-sm-md" data-label="Tier">
+                          {u.subscriptionTier}
+                        </td>
                         <td className="d-none d-lg-table-cell small text-nowrap">{date(u.createdDate)}</td>
                         <td className="d-none d-lg-table-cell small text-nowrap">{date(u.last_login_date)}</td>
                       </tr>

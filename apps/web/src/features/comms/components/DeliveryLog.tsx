@@ -41,7 +41,7 @@ export function DeliveryLog() {
       {data && data.deliveries.length > 0 ? (
         // position-relative: the visually hidden header must scroll with the table, not widen the page.
         <div className="table-responsive position-relative">
-          <table className="table table-sm align-middle mb-0 ru-delivery-table">
+          <table className="table table-sm align-middle mb-0 ru-delivery-table ru-card-table">
             <thead>
               <tr>
                 <th scope="col">When (ET)</th>
@@ -58,17 +58,25 @@ export function DeliveryLog() {
             <tbody>
               {data.deliveries.map((d) => (
                 <tr key={d._id}>
-                  <td className="text-nowrap small">{formatInMarketTz(d.createdDate, 'MMM d, h:mm a')}</td>
-                  <td className="small">{d.kind}</td>
-                  <td className="small">{d.channel}</td>
-                  <td className="small text-break">{d.username ?? d.recipient}</td>
-                  <td>
+                  <td className="text-nowrap small" data-label="When (ET)">
+                    {formatInMarketTz(d.createdDate, 'MMM d, h:mm a')}
+                  </td>
+                  <td className="small" data-label="Event">
+                    {d.kind}
+                  </td>
+                  <td className="small" data-label="Channel">
+                    {d.channel}
+                  </td>
+                  <td className="small text-break" data-label="To">
+                    {d.username ?? d.recipient}
+                  </td>
+                  <td data-label="Status">
                     <Badge bg={VARIANT[d.status] ?? 'secondary'} text={d.status === 'skipped' ? 'dark' : undefined}>
                       {d.status}
                     </Badge>
                     {d.attempts > 1 ? <span className="small text-body-secondary ms-1">×{d.attempts}</span> : null}
                   </td>
-                  <td className="small text-break">
+                  <td className="small text-break ru-col-name" data-label="Provider id / reason">
                     {d.status === 'skipped' ? (
                       <span className="text-body-secondary">{d.error ?? 'Not eligible any more'}</span>
                     ) : d.error ? (
@@ -77,7 +85,7 @@ export function DeliveryLog() {
                       (d.providerId ?? '')
                     )}
                   </td>
-                  <td>
+                  <td className="ru-col-actions">
                     {d.status === 'failed' ? (
                       <button
                         type="button"

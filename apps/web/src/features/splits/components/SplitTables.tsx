@@ -64,7 +64,7 @@ export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Pro
         </div>
         <div className="position-relative">
           <div className={`table-responsive ${starterBlur ? 'ru-blurred' : ''}`} aria-hidden={starterBlur ? true : undefined}>
-            <table className="table table-hover align-middle mb-0 ru-split-table">
+            <table className="table table-hover align-middle mb-0 ru-split-table ru-card-table">
               <thead>
                 <tr>
                   <th scope="col">Company</th>
@@ -135,7 +135,7 @@ export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Pro
           <span className="small text-body-secondary">{completed.length} splits</span>
         </div>
         <div className="table-responsive">
-          <table className="table table-hover align-middle mb-0 ru-split-table">
+          <table className="table table-hover align-middle mb-0 ru-split-table ru-card-table">
             <thead>
               <tr>
                 <th scope="col">Company</th>

@@ -55,16 +55,16 @@ function AdminSplitsPage() {
       {data ? (
         <section className="card shadow-sm" aria-label="Reverse splits">
           <div className="table-responsive">
-            <table className="table table-hover align-middle mb-0 ru-split-table">
+            <table className="table table-hover align-middle mb-0 ru-split-table ru-card-table">
               <thead>
                 <tr>
                   <th scope="col">Company</th>
                   <th scope="col">Symbol</th>
                   <th scope="col">Buy / Effective</th>
-                  <th scope="col" className="d-none d-md-table-cell">
+                  <th scope="col" className="ru-hide-sm-md">
                     Ratio
                   </th>
-                  <th scope="col" className="d-none d-md-table-cell text-end">
+                  <th scope="col" className="ru-hide-sm-md text-end">
                     Est. / Avg. profit
                   </th>
                   <th scope="col">Status</th>
@@ -89,19 +89,23 @@ function AdminSplitsPage() {
                         </Link>
                         <div className="small text-body-secondary">{s.rsType}</div>
                       </td>
-                      <td className="font-monospace">{s.ticker}</td>
-                      <td className="text-nowrap small">
+                      <td className="font-monospace" data-label="Symbol">
+                        {s.ticker}
+                      </td>
+                      <td className="text-nowrap small" data-label="Buy / Effective">
                         {formatIsoDate(s.buyDate, 'MMM dd, yyyy')}
                         <br />
                         {formatIsoDate(s.effDate, 'MMM dd, yyyy')}
                       </td>
-                      <td className="d-none d-md-table-cell">{formatRatio(s.ratio)}</td>
-                      <td className="d-none d-md-table-cell text-end small">
+                      <td className="ru-hide-sm-md" data-label="Ratio">
+                        {formatRatio(s.ratio)}
+                      </td>
+                      <td className="ru-hide-sm-md text-end small" data-label="Est. / Avg. profit">
                         {formatMoney(s.estProfit)}
                         <br />
                         {formatMoney(s.avgProfit)}
                       </td>
-                      <td>
+                      <td data-label="Status">
                         <span className={`badge ${STATUS_BADGE[s.status]}`}>{s.status}</span>
                       </td>
                       <AdminRowActions
