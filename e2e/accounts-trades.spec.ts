@@ -102,7 +102,12 @@ test('a Pro member keeps accounts in order, records trades across them and downl
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('trade-row-0').getByText('Saved')).toBeVisible();
 
-  // Tab runs on from the row's Save button to the next row's first field.
+  // Tab runs on through the outcome and its date to the row's Save button, then the next row's first field.
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('trade-0-outcome')).toBeFocused();
+  await expect(page.getByTestId('trade-0-outcome')).toHaveValue('pending');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('trade-0-outcome_date')).toBeFocused();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('trade-1-buy_date')).toBeFocused();

@@ -75,3 +75,22 @@ export interface AccountsResponse {
 export interface MyAccountsResponse extends AccountsResponse {
   brokers: BrokerOption[];
 }
+
+/**
+ * Accounts grouped by broker, as every list of them shows them (issue 14): brokers in the order of
+ * the member's first account at each, and accounts in the member's own order within a broker.
+ */
+export function groupByBroker<T extends { broker: string }>(accounts: readonly T[]): { broker: string; accounts: T[] }[] {
+  const groups = new Map<string, T[]>();
+  for (const a of accounts) {
+    const list = groups.get(a.broker);
+    if (list) list.push(a);
+    else groups.set(a.broker, [a]);
+  }
+  return [...groups].map(([broker, list]) => ({ broker, accounts: list }));
+}
+
+/** The member's order with each broker's accounts together (the order `groupByBroker` shows). */
+export function brokerGroupedOrder<T extends { broker: string }>(accounts: readonly T[]): T[] {
+  return groupByBroker(accounts).flatMap((g) => g.accounts);
+}

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../test/utils';
+import { makeUser, mockFetch, renderApp, storeToken } from '../../test/utils';
 import { AccountDialog } from './components/AccountDialog';
 
 const brokers = [{ _id: 'b1', name: 'Fidelity', shareReturnTime: 3 }];
@@ -48,5 +48,46 @@ describe('AccountDialog', () => {
     expect(screen.getByLabelText('Nickname')).toHaveAccessibleDescription('Nickname must be at most 40 characters');
     expect(screen.getByRole('alert')).toHaveTextContent('You have too many accounts');
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('Settings › Accounts: by broker (issue 14)', () => {
+  const account = (id: string, nickname: string, broker: string) => ({
+    _id: id,
+    userId: 'u1',
+    brokerId: broker,
+    broker,
+    type: 'Individual Cash' as const,
+    nickname,
+    tradeCount: 0,
+    active: true,
+  });
+
+  it('lists accounts under their broker, brokers in the order of the member’s first account at each', async () => {
+    storeToken();
+    mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ role: 'Pro' }) } },
+      'GET /api/accounts/mine': {
+        data: {
+          accounts: [
+            account('1', 'Schwab IRA', 'Schwab'),
+            account('2', 'Fid Cash', 'Fidelity'),
+            account('3', 'Schwab Cash', 'Schwab'),
+          ],
+          brokers: [],
+        },
+      },
+    });
+    renderApp('/settings/accounts');
+    await screen.findByText('Fid Cash');
+    expect(screen.getAllByTestId('account-nickname').map((n) => n.textContent)).toEqual([
+      'Schwab IRA',
+      'Schwab Cash',
+      'Fid Cash',
+    ]);
+    expect(screen.getAllByRole('columnheader', { name: / · / }).map((h) => h.textContent)).toEqual([
+      'Schwab · 2 accounts',
+      'Fidelity · 1 account',
+    ]);
   });
 });

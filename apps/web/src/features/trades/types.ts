@@ -1,3 +1,5 @@
+import type { TradeOutcome } from '@roundup/shared';
+
 /** The split a Record Trades modal and its rows are about. */
 export interface TradeSplit {
   _id: string;
@@ -6,3 +8,10 @@ export interface TradeSplit {
   buyDate: string;
   effDate: string;
 }
+
+/** How a trade's round-up ended (issue 14), as members read it; `pending` until they say. */
+export const OUTCOME_LABELS: Record<Exclude<TradeOutcome, 'pending'>, string> = {
+  share_received: 'Share received',
+  cash_in_lieu: 'Cash in lieu',
+  no_credit: 'Nothing credited',
+};

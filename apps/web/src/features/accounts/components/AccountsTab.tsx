@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from 'react';
+import { Fragment, useState, type CSSProperties } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import {
@@ -19,7 +19,8 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { LIMITS, type Account } from '@roundup/shared';
+import { brokerGroupedOrder, groupByBroker, LIMITS, type Account } from '@roundup/shared';
+import { countOf } from '../../../lib/format';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SettingsPanel } from '../../../components/SettingsPanel';
@@ -120,7 +121,9 @@ export function AccountsTab() {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  const accounts = query.data?.accounts ?? [];
+  // Grouped by broker (issue 14): brokers in the order of the member's first account at each.
+  const groups = groupByBroker(query.data?.accounts ?? []);
+  const accounts = groups.flatMap((g) => g.accounts);
   const brokers = query.data?.brokers ?? [];
 
   // Screen-reader announcements by nickname and position (dnd-kit's default names the ids).
@@ -137,8 +140,14 @@ export function AccountsTab() {
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    const ids = accounts.map((a) => a._id);
-    const next = arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
+    const moved = arrayMove(
+      accounts,
+      accounts.findIndex((a) => a._id === String(active.id)),
+      accounts.findIndex((a) => a._id === String(over.id)),
+    );
+    // An account stays with its broker: moving a broker's first account moves the broker.
+    const next = brokerGroupedOrder(moved).map((a) => a._id);
+    if (next.every((id, i) => id === accounts[i]._id)) return;
     reorder.mutate(next, { onError: (e) => banner.show(firstErrorMessage(e)) });
   };
 
@@ -151,7 +160,7 @@ export function AccountsTab() {
   return (
     <SettingsPanel
       title="Accounts"
-      description="The brokerage accounts you buy one share in for every split. Drag the handle to set the order the trade tracker uses."
+      description="The brokerage accounts you buy one share in for every split, by broker. Drag the handle to set the order of your brokers and of the accounts at each; the trade tracker uses it."
       actions={add}
     >
       <ErrorAlert
@@ -188,14 +197,24 @@ export function AccountsTab() {
             </thead>
             <SortableContext items={accounts.map((a) => a._id)} strategy={verticalListSortingStrategy}>
               <tbody>
-                {accounts.map((a, i) => (
-                  <AccountRow
-                    key={a._id}
-                    account={a}
-                    index={i}
-                    onEdit={() => setDialog({ kind: 'edit', account: a })}
-                    onDelete={() => setDialog({ kind: 'delete', account: a })}
-                  />
+                {groups.map((g) => (
+                  <Fragment key={g.broker}>
+                    <tr className="ru-broker-row">
+                      <th scope="colgroup" colSpan={4}>
+                        {g.broker}{' '}
+                        <span className="fw-normal text-body-secondary">· {countOf(g.accounts.length, 'account')}</span>
+                      </th>
+                    </tr>
+                    {g.accounts.map((a) => (
+                      <AccountRow
+                        key={a._id}
+                        account={a}
+                        index={accounts.indexOf(a)}
+                        onEdit={() => setDialog({ kind: 'edit', account: a })}
+                        onDelete={() => setDialog({ kind: 'delete', account: a })}
+                      />
+                    ))}
+                  </Fragment>
                 ))}
               </tbody>
             </SortableContext>

@@ -1,16 +1,10 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { Account, TradeOutcome } from '@roundup/shared';
+import { groupByBroker, type Account, type TradeOutcome } from '@roundup/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { firstErrorMessage } from '../../../lib/api-client';
 import { countOf } from '../../../lib/format';
 import { bulkTrades } from '../api';
-import type { TradeSplit } from '../types';
-
-const OUTCOME_LABELS: Record<Exclude<TradeOutcome, 'pending'>, string> = {
-  share_received: 'Share received',
-  cash_in_lieu: 'Cash in lieu',
-  no_credit: 'Nothing credited',
-};
+import { OUTCOME_LABELS, type TradeSplit } from '../types';
 
 /** The price and date fields, in the order of a trade row. */
 const INPUTS = [
@@ -54,11 +48,7 @@ export function BulkApply({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const byBroker = useMemo(() => {
-    const groups = new Map<string, Account[]>();
-    for (const a of accounts) groups.set(a.broker, [...(groups.get(a.broker) ?? []), a]);
-    return [...groups.entries()].sort(([x], [y]) => x.localeCompare(y));
-  }, [accounts]);
+  const byBroker = useMemo(() => groupByBroker(accounts), [accounts]);
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV((x) => ({ ...x, [k]: e.target.value }));
   const toggle = (ids: string[], on: boolean) =>
     setChosen((prev) => {
@@ -140,7 +130,7 @@ export function BulkApply({
                 All accounts
               </label>
             </div>
-            {byBroker.map(([broker, list]) => {
+            {byBroker.map(({ broker, accounts: list }) => {
               const ids = list.map((a) => a._id);
               const every = ids.every((x) => chosen.has(x));
               return (

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
+import { groupByBroker } from '@roundup/shared';
 import Modal from 'react-bootstrap/Modal';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { useMyAccounts } from '../../../lib/my-accounts';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { firstErrorMessage } from '../../../lib/api-client';
-import { formatIsoDate } from '../../../lib/format';
+import { countOf, formatIsoDate } from '../../../lib/format';
 import { useSplitTrades, useTradesChanged } from '../api';
 import { BulkApply, focusBulkPrice } from './BulkApply';
 import { TradeRow } from './TradeRow';
@@ -22,7 +23,9 @@ export function RecordTradesModal({ split, show, onHide }: { split: TradeSplit; 
   const loading = accounts.isPending || trades.isPending;
   const error = accounts.error ?? trades.error;
   const byAccount = new Map((trades.data?.trades ?? []).map((t) => [t.accountId, t]));
-  const list = accounts.data?.accounts ?? [];
+  // By broker (issue 14), in the member's order; rows are numbered down the whole list.
+  const groups = groupByBroker(accounts.data?.accounts ?? []);
+  const list = groups.flatMap((g) => g.accounts);
   // Rows keep what was typed in them; after an apply to many accounts they start again from the server.
   const [version, setVersion] = useState(0);
   const applied = async () => {
@@ -79,17 +82,27 @@ export function RecordTradesModal({ split, show, onHide }: { split: TradeSplit; 
                 <span>Buy price</span>
                 <span>Sell date</span>
                 <span>Sell price</span>
+                <span>Outcome</span>
+                <span>Outcome date</span>
                 <span />
               </div>
-              {list.map((a, i) => (
-                <TradeRow
-                  key={`${a._id}:${version}`}
-                  index={i}
-                  account={a}
-                  split={split}
-                  trade={byAccount.get(a._id)}
-                  onSaved={() => changed(split._id)}
-                />
+              {groups.map((g) => (
+                <Fragment key={g.broker}>
+                  <h3 className="ru-trade-broker h6 mb-0">
+                    {g.broker}{' '}
+                    <span className="fw-normal text-body-secondary small">· {countOf(g.accounts.length, 'account')}</span>
+                  </h3>
+                  {g.accounts.map((a) => (
+                    <TradeRow
+                      key={`${a._id}:${version}`}
+                      index={list.indexOf(a)}
+                      account={a}
+                      split={split}
+                      trade={byAccount.get(a._id)}
+                      onSaved={() => changed(split._id)}
+                    />
+                  ))}
+                </Fragment>
               ))}
             </div>
           </>

@@ -1,14 +1,21 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import type { Account, Trade } from '@roundup/shared';
+import type { Account, Trade, TradeOutcome } from '@roundup/shared';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { firstErrorMessage } from '../../../lib/api-client';
-import { formatMoney, toCents } from '../../../lib/format';
+import { formatMoney, toCents, todayInMarket } from '../../../lib/format';
 import { addTrade, editTrade } from '../api';
-import type { TradeSplit } from '../types';
+import { OUTCOME_LABELS, type TradeSplit } from '../types';
 
-type Values = { buy_date: string; buy_price: string; sell_date: string; sell_price: string };
+type Values = {
+  buy_date: string;
+  buy_price: string;
+  sell_date: string;
+  sell_price: string;
+  outcome: TradeOutcome;
+  outcome_date: string;
+};
 
 const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
@@ -18,10 +25,13 @@ function valuesOf(trade: Trade | undefined): Values {
     buy_price: str(trade?.buy_price),
     sell_date: str(trade?.sell_date),
     sell_price: str(trade?.sell_price),
+    outcome: trade?.outcome ?? 'pending',
+    outcome_date: str(trade?.outcome_date),
   };
 }
 
-const isEmpty = (v: Values) => !v.buy_date && !v.buy_price && !v.sell_date && !v.sell_price;
+const isEmpty = (v: Values) =>
+  !v.buy_date && !v.buy_price && !v.sell_date && !v.sell_price && v.outcome === 'pending' && !v.outcome_date;
 const num = (s: string) => (s.trim() === '' ? null : Number(s));
 
 /**
@@ -81,6 +91,8 @@ export function TradeRow({
         buy_price: num(v.buy_price),
         sell_date: v.sell_date || null,
         sell_price: num(v.sell_price),
+        outcome: v.outcome,
+        outcome_date: v.outcome_date || null,
       };
       const res = idRef.current
         ? await editTrade({ _id: idRef.current, ...fields })
@@ -102,11 +114,11 @@ export function TradeRow({
     }
   };
 
-  // Field order along the row: buy date, buy price, sell date, sell price, Save.
+  // Field order along the row: buy date, buy price, sell date, sell price, outcome, outcome date, Save.
   const order = useRef<(HTMLElement | null)[]>([]);
-  const FIELDS: (keyof Values)[] = ['buy_date', 'buy_price', 'sell_date', 'sell_price'];
+  const FIELDS: (keyof Values)[] = ['buy_date', 'buy_price', 'sell_date', 'sell_price', 'outcome', 'outcome_date'];
 
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>, field: keyof Values) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement | HTMLSelectElement>, field: keyof Values) => {
     if (e.key === 'Enter') {
       e.preventDefault();
       void save(true);
@@ -166,10 +178,40 @@ export function TradeRow({
       {input('buy_price', 'number', 'Buy price', 1)}
       {input('sell_date', 'date', 'Sell date', 2)}
       {input('sell_price', 'number', 'Sell price', 3)}
+      <label className="ru-trade-field">
+        <span className="ru-trade-field-label">Outcome</span>
+        <select
+          ref={(el) => {
+            order.current[4] = el;
+          }}
+          className={`form-select form-select-sm${error ? ' is-invalid' : ''}`}
+          value={values.outcome}
+          aria-label={`${label} outcome`}
+          aria-describedby={error ? errId : undefined}
+          data-testid={`trade-${index}-outcome`}
+          onChange={(e) => {
+            const outcome = e.target.value as TradeOutcome;
+            set('outcome', outcome);
+            // A settled outcome is dated today unless the member gives its day.
+            if (outcome !== 'pending' && !valuesRef.current.outcome_date) set('outcome_date', todayInMarket());
+            if (outcome === 'pending') set('outcome_date', '');
+            void save(false);
+          }}
+          onKeyDown={(e) => onKeyDown(e, 'outcome')}
+        >
+          <option value="pending">Pending</option>
+          {Object.entries(OUTCOME_LABELS).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </label>
+      {input('outcome_date', 'date', 'Outcome date', 5)}
       <div className="ru-trade-actions">
         <Button
           ref={(el: HTMLButtonElement | null) => {
-            order.current[4] = el;
+            order.current[6] = el;
           }}
           size="sm"
           variant="outline-primary"
