@@ -98,6 +98,8 @@ export function useFormErrors() {
       }),
     [],
   );
+  /** Closes the banner (admin forms' alerts are dismissible, product.md §8) and keeps the fields' messages. */
+  const dismiss = useCallback(() => setErrors((e) => ({ ...e, other: [] })), []);
   /** An onChange that stores the value and clears that field's message. */
   const edit = useCallback(
     <T>(name: string, set: (value: T) => void) =>
@@ -107,5 +109,5 @@ export function useFormErrors() {
       },
     [clearField],
   );
-  return { errors, show, clear, clearField, edit, formRef };
+  return { errors, show, clear, clearField, dismiss, edit, formRef };
 }

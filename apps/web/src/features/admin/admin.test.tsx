@@ -69,25 +69,46 @@ describe('admin brokers', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('sends newBroker with every field and lists all server messages in a dismissible alert', async () => {
+  it('flags every missing field beside it before calling the server (issue 14)', async () => {
+    const { apiCalls } = asAdmin({});
+    renderApp('/admin/brokers/add');
+    await userEvent.type(await screen.findByLabelText('Logo URL'), 'ftp://x');
+    await userEvent.click(screen.getByRole('button', { name: 'Add broker' }));
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
+    expect(screen.getByLabelText('Referral link (Open an Account)')).toHaveAccessibleDescription('Referral link is required');
+    expect(screen.getByLabelText('Logo URL')).toHaveAccessibleDescription(
+      'Logo must be an http(s) URL or a path starting with /',
+    );
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus());
+    expect(apiCalls().filter((c) => c.path === '/api/brokers/add')).toHaveLength(0);
+  });
+
+  it('sends newBroker with every field; a server problem goes beside its field, the rest in a dismissible alert', async () => {
     const { apiCalls } = asAdmin({
       'POST /api/brokers/add': {
         status: 400,
-        errors: [{ msg: 'Referral link must be an http(s) URL' }, { msg: 'Name is required' }],
+        errors: [
+          { msg: 'Referral link must be an http(s) URL', path: 'newBroker.refLink' },
+          { msg: 'A broker with that name exists' },
+        ],
       },
     });
     renderApp('/admin/brokers/add');
-    await userEvent.type(await screen.findByLabelText('Headline'), 'Hello');
+    await userEvent.type(await screen.findByLabelText('Name'), 'Zed');
+    await userEvent.type(screen.getByLabelText('Referral link (Open an Account)'), 'https://zed.example/ref');
+    await userEvent.type(screen.getByLabelText('Headline'), 'Hello');
     await userEvent.selectOptions(screen.getByLabelText('Rating'), '5');
     await userEvent.selectOptions(screen.getByLabelText('Share return time'), '14');
     await userEvent.click(screen.getByLabelText('Margin'));
     await userEvent.click(screen.getByRole('button', { name: 'Add broker' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Referral link must be an http(s) URL');
-    expect(alert).toHaveTextContent('Name is required');
+    expect(alert).toHaveTextContent('A broker with that name exists');
+    expect(screen.getByLabelText('Referral link (Open an Account)')).toHaveAccessibleDescription(
+      'Referral link must be an http(s) URL',
+    );
     const body = apiCalls().find((c) => c.path === '/api/brokers/add')?.body as { newBroker: Record<string, unknown> };
     expect(body.newBroker).toMatchObject({
-      name: '',
+      name: 'Zed',
       headline: 'Hello',
       rating: 5,
       shareReturnTime: 14,
@@ -96,8 +117,6 @@ describe('admin brokers', () => {
       signupPromo: null,
       disabled: false,
     });
-    await userEvent.click(within(alert).getByRole('button', { name: /close/i }));
-    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 });
 

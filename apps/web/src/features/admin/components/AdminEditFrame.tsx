@@ -26,8 +26,16 @@ interface AdminEditFrameProps<V> {
   remove: () => Promise<unknown>;
   /** The delete dialog's question. */
   deleteQuestion: ReactNode;
-  /** The form, given what to do on submit and the Delete button to show beside Save. */
-  children: (form: { submitLabel: string; busy: boolean; onSubmit: (values: V) => void; extraActions: ReactNode }) => ReactNode;
+  /**
+   * The form, given what to do on submit and the Delete button to show beside Save. `onSubmit`
+   * rejects with the server's error, which the form shows beside its fields (issue 14).
+   */
+  children: (form: {
+    submitLabel: string;
+    busy: boolean;
+    onSubmit: (values: V) => Promise<void>;
+    extraActions: ReactNode;
+  }) => ReactNode;
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -54,22 +62,16 @@ export function AdminEditFrame<V>({
 }: AdminEditFrameProps<V>) {
   const location = useLocation();
   const navigate = useNavigate();
-  const [errors, setErrors] = useState<string[] | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const flash = (location.state as { flash?: string } | null)?.flash;
   const saved = useTimedMessage<string>();
   const Noun = capital(noun);
 
   async function submit(values: V) {
-    setErrors(null);
-    try {
-      const result = await save(values);
-      if (id) saved.show(`${Noun} saved.`);
-      else void navigate(`${listPath}/view/${result._id}`, { replace: true, state: { flash: `${Noun} added.` } });
-    } catch (e) {
-      setErrors(errorMessages(e));
-      window.scrollTo({ top: 0, behavior: 'smooth' });
-    }
+    saved.clear();
+    const result = await save(values);
+    if (id) saved.show(`${Noun} saved.`);
+    else void navigate(`${listPath}/view/${result._id}`, { replace: true, state: { flash: `${Noun} added.` } });
   }
 
   const successMessage = saved.value ?? flash;
@@ -80,7 +82,6 @@ export function AdminEditFrame<V>({
         <Link to={listPath}>← {listLabel}</Link>
       </nav>
       {heading}
-      <ErrorAlert messages={errors} onClose={() => setErrors(null)} />
       {successMessage ? (
         <Alert
           variant="success"
@@ -99,7 +100,7 @@ export function AdminEditFrame<V>({
             {children({
               submitLabel: id ? `Save ${noun}` : `Add ${noun}`,
               busy: saving,
-              onSubmit: (v) => void submit(v),
+              onSubmit: submit,
               extraActions: id ? (
                 <Button variant="outline-danger" className="ms-auto" onClick={() => setConfirmDelete(true)}>
                   Delete {noun}

@@ -1,9 +1,12 @@
-import { BROKER_LIMITS, type Broker, type BrokerInputRaw } from '@roundup/shared/brokers';
+import { BROKER_LIMITS, brokerInput, type Broker, type BrokerInputRaw } from '@roundup/shared/brokers';
 import { RATING_MAX, SHARE_RETURN_TIMES } from '@roundup/shared/domain';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FieldError, invalidProps } from '../../../components/FieldError';
 import { SafeHtml } from '../../../components/SafeHtml';
+import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 
 export type BrokerFormValues = {
   name: string;
@@ -23,6 +26,20 @@ export type BrokerFormValues = {
   accountRothIRA: boolean;
   disabled: boolean;
 };
+
+const FIELDS = [
+  'name',
+  'logo',
+  'headline',
+  'signupPromo',
+  'refLink',
+  'shareReturnTime',
+  'rating',
+  'fees',
+  'notes',
+  'fullReview',
+  'reviewBlurb',
+];
 
 export function brokerFormValues(b?: Broker): BrokerFormValues {
   return {
@@ -73,6 +90,7 @@ function HtmlField({
   max,
   rows = 4,
   help,
+  error,
   onChange,
 }: {
   id: string;
@@ -81,6 +99,7 @@ function HtmlField({
   max: number;
   rows?: number;
   help?: ReactNode;
+  error?: string;
   onChange: (v: string) => void;
 }) {
   return (
@@ -95,7 +114,9 @@ function HtmlField({
             maxLength={max}
             onChange={(e) => onChange(e.target.value)}
             className="font-monospace small"
+            {...invalidProps(error, id)}
           />
+          <FieldError id={id} error={error} />
           <Form.Text>
             {help ?? 'HTML allowed: paragraphs, lists, bold, italics, links. Scripts and event handlers are removed.'}
           </Form.Text>
@@ -124,27 +145,56 @@ export function BrokerForm({
   initial: BrokerFormValues;
   submitLabel: string;
   busy: boolean;
-  onSubmit: (values: BrokerFormValues) => void;
+  onSubmit: (values: BrokerFormValues) => Promise<void>;
   extraActions?: ReactNode;
 }) {
   const [v, setV] = useState(initial);
-  const set = <K extends keyof BrokerFormValues>(k: K, value: BrokerFormValues[K]) => setV((prev) => ({ ...prev, [k]: value }));
+  const { errors, show, clear, clearField, dismiss, formRef } = useFormErrors();
+  const set = <K extends keyof BrokerFormValues>(k: K, value: BrokerFormValues[K]) => {
+    setV((prev) => ({ ...prev, [k]: value }));
+    clearField(k);
+  };
+  /** Flags field `k` (control `id`) and ties its message to it. */
+  const bad = (k: keyof BrokerFormValues, id: string) => invalidProps(errors.fields[k], id);
+  const why = (k: keyof BrokerFormValues, id: string) => <FieldError id={id} error={errors.fields[k]} />;
 
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
-    onSubmit(v);
+    // Every problem at once, beside its field (issue 14), with the server's own rules.
+    const problems = checkFields(brokerInput, toBrokerInput(v), FIELDS);
+    if (hasErrors(problems)) return show(problems);
+    clear();
+    try {
+      await onSubmit(v);
+    } catch (err) {
+      show(serverErrors(err, FIELDS));
+    }
   }
 
   return (
-    <Form onSubmit={submit} noValidate aria-label="Broker">
+    <Form onSubmit={(e) => void submit(e)} noValidate aria-label="Broker" ref={formRef}>
+      <ErrorAlert messages={errors.other} onClose={dismiss} />
       <div className="row g-3">
         <Form.Group className="col-12 col-md-6" controlId="broker-name">
           <Form.Label>Name</Form.Label>
-          <Form.Control value={v.name} onChange={(e) => set('name', e.target.value)} required maxLength={BROKER_LIMITS.name} />
+          <Form.Control
+            value={v.name}
+            onChange={(e) => set('name', e.target.value)}
+            required
+            maxLength={BROKER_LIMITS.name}
+            {...bad('name', 'broker-name')}
+          />
+          {why('name', 'broker-name')}
         </Form.Group>
         <Form.Group className="col-12 col-md-6" controlId="broker-headline">
           <Form.Label>Headline</Form.Label>
-          <Form.Control value={v.headline} onChange={(e) => set('headline', e.target.value)} maxLength={BROKER_LIMITS.headline} />
+          <Form.Control
+            value={v.headline}
+            onChange={(e) => set('headline', e.target.value)}
+            maxLength={BROKER_LIMITS.headline}
+            {...bad('headline', 'broker-headline')}
+          />
+          {why('headline', 'broker-headline')}
         </Form.Group>
         <Form.Group className="col-12 col-md-6" controlId="broker-reflink">
           <Form.Label>Referral link (Open an Account)</Form.Label>
@@ -155,7 +205,9 @@ export function BrokerForm({
             required
             maxLength={BROKER_LIMITS.refLink}
             placeholder="https://"
+            {...bad('refLink', 'broker-reflink')}
           />
+          {why('refLink', 'broker-reflink')}
         </Form.Group>
         <Form.Group className="col-12 col-md-6" controlId="broker-logo">
           <Form.Label>Logo URL</Form.Label>
@@ -165,11 +217,17 @@ export function BrokerForm({
               onChange={(e) => set('logo', e.target.value)}
               maxLength={BROKER_LIMITS.logo}
               placeholder="https://… or /brokers/name.svg"
+              {...bad('logo', 'broker-logo')}
             />
             {/^(https?:\/\/|\/(?!\/))/.test(v.logo) ? (
               <img src={v.logo} alt="" className="ru-admin-logo border rounded bg-white" />
             ) : null}
           </div>
+          {errors.fields.logo ? (
+            <div id="broker-logo-error" className="invalid-feedback d-block">
+              {errors.fields.logo}
+            </div>
+          ) : null}
         </Form.Group>
         <Form.Group className="col-6 col-md-3" controlId="broker-rating">
           <Form.Label>Rating</Form.Label>
@@ -211,9 +269,17 @@ export function BrokerForm({
           label="Sign-up promo"
           value={v.signupPromo}
           max={BROKER_LIMITS.html}
+          error={errors.fields.signupPromo}
           onChange={(x) => set('signupPromo', x)}
         />
-        <HtmlField id="broker-fees" label="Fees" value={v.fees} max={BROKER_LIMITS.html} onChange={(x) => set('fees', x)} />
+        <HtmlField
+          id="broker-fees"
+          label="Fees"
+          value={v.fees}
+          max={BROKER_LIMITS.html}
+          error={errors.fields.fees}
+          onChange={(x) => set('fees', x)}
+        />
         <Form.Group className="col-12" controlId="broker-review-blurb">
           <Form.Label>Review blurb</Form.Label>
           <Form.Control
@@ -222,7 +288,9 @@ export function BrokerForm({
             value={v.reviewBlurb}
             onChange={(e) => set('reviewBlurb', e.target.value)}
             maxLength={BROKER_LIMITS.reviewBlurb}
+            {...bad('reviewBlurb', 'broker-review-blurb')}
           />
+          {why('reviewBlurb', 'broker-review-blurb')}
         </Form.Group>
         <HtmlField
           id="broker-full-review"
@@ -230,6 +298,7 @@ export function BrokerForm({
           value={v.fullReview}
           max={BROKER_LIMITS.fullReview}
           rows={6}
+          error={errors.fields.fullReview}
           onChange={(x) => set('fullReview', x)}
         />
         <Form.Group className="col-12" controlId="broker-notes">
@@ -240,7 +309,9 @@ export function BrokerForm({
             value={v.notes}
             onChange={(e) => set('notes', e.target.value)}
             maxLength={BROKER_LIMITS.notes}
+            {...bad('notes', 'broker-notes')}
           />
+          {why('notes', 'broker-notes')}
           <Form.Text>Only admins see notes.</Form.Text>
         </Form.Group>
         <div className="col-12">
