@@ -95,6 +95,24 @@ describe('Profile: personal info, notifications, phone', () => {
     expect(screen.getByText('casey@example.com')).toBeInTheDocument();
   });
 
+  it('flags a bad email and a missing current password together, beside their fields, before calling the server', async () => {
+    storeToken();
+    const { apiCalls } = mockFetch({ 'GET /api/auth/me': { data: { user: makeUser() } } });
+    renderApp('/settings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    await userEvent.clear(email);
+    await userEvent.type(email, 'not-an-email');
+    const form = within(email.closest('form')!);
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+    expect(email).toHaveAccessibleDescription(/^Please enter a valid email address/);
+    expect(form.getByLabelText('Current password')).toHaveAccessibleDescription(
+      /^Enter your current password to change your email\./,
+    );
+    expect(email).toHaveFocus();
+    expect(apiCalls().filter((c) => c.path === '/api/users/update-self')).toHaveLength(0);
+  });
+
   it('keeps this tab signed in with the fresh token a password change hands back', async () => {
     storeToken();
     const fresh = 'F'.repeat(43);

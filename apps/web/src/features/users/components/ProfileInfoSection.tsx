@@ -6,10 +6,15 @@ import { useAuth } from '../../../lib/auth';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SettingsPanel } from '../../../components/SettingsPanel';
 import { useTimedMessage } from '../../../components/useTimedMessage';
-import { api, errorMessages } from '../../../lib/api-client';
+import { updateProfileRequest } from '@roundup/shared/users';
+import { TextField } from '../../../components/TextField';
+import { api } from '../../../lib/api-client';
+import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 import { PhoneValidation } from './PhoneValidation';
 
 export const PROFILE_UPDATED = 'Your profile has been updated.';
+const EMAIL_NEEDS_PASSWORD = 'Enter your current password to change your email.';
+const FIELDS = ['email', 'password', 'phone'];
 
 /** Profile → Personal info (product.md §2, §4): view/edit toggle; success 5 s; every server message listed, cleared after 5 s. */
 export function ProfileInfoSection() {
@@ -119,23 +124,33 @@ function ProfileForm({
   // A new address needs the current password, and takes effect once confirmed from the link sent to it.
   const emailChanged = email.trim().toLowerCase() !== user.email.toLowerCase();
 
+  const { errors, show, clear, edit, formRef } = useFormErrors();
+
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    // The form still sends the username (product.md §5); the server never changes it.
+    const body = { username: user.username, email, phone: phone.trim() || null, ...(emailChanged ? { password } : {}) };
+    // Every problem at once, beside its field (issue 14).
+    const problems = checkFields(updateProfileRequest, body, FIELDS);
+    if (emailChanged && !password) problems.fields.password ??= EMAIL_NEEDS_PASSWORD;
+    if (hasErrors(problems)) return show(problems);
+    clear();
     setSaving(true);
     try {
-      // The form still sends the username (product.md §5); the server never changes it.
-      const body = { username: user.username, email, phone: phone.trim() || null, ...(emailChanged ? { password } : {}) };
       const res = await api.post<{ user: PublicUser; msg?: string }>('/api/users/update-self', body);
       onSaved(res.user, res.msg);
     } catch (err) {
-      onErrors(errorMessages(err));
+      // A field's problem beside it; the rest in the section's list (product.md §8).
+      const found = serverErrors(err, FIELDS);
+      show({ fields: found.fields, other: [] });
+      if (found.other.length) onErrors(found.other);
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="ru-narrow-form">
+    <form onSubmit={onSubmit} noValidate className="ru-narrow-form" ref={formRef}>
       <div className="mb-3">
         <label htmlFor={`${id}-username`} className="form-label">
           Username
@@ -152,62 +167,41 @@ function ProfileForm({
           Usernames cannot be changed (privacy policy).
         </div>
       </div>
-      <div className="mb-3">
-        <label htmlFor={`${id}-email`} className="form-label">
-          Email
-        </label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          className="form-control"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-describedby={`${id}-email-help`}
-        />
-        <div id={`${id}-email-help`} className="form-text">
-          A new address takes effect once you open the verification link we send to it; until then we keep using {user.email}.
-        </div>
-      </div>
+      <TextField
+        id={`${id}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={edit('email', setEmail)}
+        error={errors.fields.email}
+        help={`A new address takes effect once you open the verification link we send to it; until then we keep using ${user.email}.`}
+      />
       {emailChanged ? (
-        <div className="mb-3">
-          <label htmlFor={`${id}-password`} className="form-label">
-            Current password
-          </label>
-          <input
-            id={`${id}-password`}
-            type="password"
-            className="form-control"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-describedby={`${id}-password-help`}
-          />
-          <div id={`${id}-password-help`} className="form-text">
-            Needed to change your email.
-          </div>
-        </div>
-      ) : null}
-      <div className="mb-4">
-        <label htmlFor={`${id}-phone`} className="form-label">
-          Phone
-        </label>
-        <input
-          id={`${id}-phone`}
-          type="tel"
-          className="form-control"
-          autoComplete="tel"
-          placeholder="+1 415 555 0100"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          aria-describedby={`${id}-phone-help`}
+        <TextField
+          id={`${id}-password`}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={edit('password', setPassword)}
+          error={errors.fields.password}
+          help="Needed to change your email."
         />
-        <div id={`${id}-phone-help`} className="form-text">
-          International form with the country code, e.g. +1 415 555 0100 (US and Canada).
-        </div>
-      </div>
+      ) : null}
+      <TextField
+        id={`${id}-phone`}
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        placeholder="+1 415 555 0100"
+        required={false}
+        value={phone}
+        onChange={edit('phone', setPhone)}
+        error={errors.fields.phone}
+        wrapperClassName="mb-4"
+        help="International form with the country code, e.g. +1 415 555 0100 (US and Canada)."
+      />
       <div className="d-flex gap-2">
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save'}
