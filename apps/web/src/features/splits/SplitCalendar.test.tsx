@@ -343,8 +343,17 @@ describe('StarterBanner', () => {
     expect(within(note).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/upgrade/pro');
   });
 
-  it('says when nothing is hidden', () => {
-    renderWith(<StarterBanner splits={[done]} />);
+  it('says when nothing is hidden, and claims no count before the list has loaded', () => {
+    const { rerender } = renderWith(<StarterBanner splits={undefined} />);
+    expect(screen.getByRole('note')).toHaveTextContent('the day after its buy date');
+    expect(screen.queryByTestId('starter-hidden')).not.toBeInTheDocument();
+    rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <StarterBanner splits={[done]} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
     expect(screen.getByTestId('starter-hidden')).toHaveTextContent('No announced split is hidden from you right now.');
   });
 });

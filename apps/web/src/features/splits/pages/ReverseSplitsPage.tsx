@@ -55,7 +55,7 @@ export function ReverseSplitsPage() {
         </ToggleButtonGroup>
       </header>
 
-      {!fullAccess ? <StarterBanner splits={splits} /> : null}
+      {!fullAccess ? <StarterBanner splits={query.data ? splits : undefined} /> : null}
 
       {canTrade && TodoList && query.data ? <TodoList splits={splits.filter(isFullSplit)} today={today} /> : null}
 
@@ -80,8 +80,9 @@ export function ReverseSplitsPage() {
  * The Starter rule as the server applies it (rules.splitAccess): what is hidden, and when it opens.
  * A split opens the day after its buy date, when it is too late to buy.
  */
-export function StarterBanner({ splits }: { splits: readonly SplitView[] }) {
-  const { count, nextUnlock } = starterHidden(splits);
+export function StarterBanner({ splits }: { splits: readonly SplitView[] | undefined }) {
+  // Until the list has loaded the banner says the rule only, not a count it does not know.
+  const hidden = splits ? starterHidden(splits) : null;
   return (
     <div className="alert alert-primary d-flex flex-wrap align-items-center justify-content-between gap-2 py-2" role="note">
       <div>
@@ -89,11 +90,13 @@ export function StarterBanner({ splits }: { splits: readonly SplitView[] }) {
           <strong>You are on Starter.</strong> A split&rsquo;s company, ticker, ratio, price and profit open to you the day after
           its buy date (New York time), once it is too late to buy. Pro shows every split as soon as it is announced.
         </p>
-        <p className="mb-0 small" data-testid="starter-hidden">
-          {count === 0
-            ? 'No announced split is hidden from you right now.'
-            : `${count} announced split${count === 1 ? ' is' : 's are'} hidden from you; the next opens on ${formatIsoDate(nextUnlock!, 'EEEE, MMMM d')}.`}
-        </p>
+        {hidden ? (
+          <p className="mb-0 small" data-testid="starter-hidden">
+            {hidden.count === 0
+              ? 'No announced split is hidden from you right now.'
+              : `${hidden.count} announced split${hidden.count === 1 ? ' is' : 's are'} hidden from you; the next opens on ${formatIsoDate(hidden.nextUnlock!, 'EEEE, MMMM d')}.`}
+          </p>
+        ) : null}
       </div>
       <UpgradeButton />
     </div>
