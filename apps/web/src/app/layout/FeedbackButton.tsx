@@ -7,7 +7,7 @@ export function FeedbackButton({ ref, ...props }: ComponentProps<'button'> & { r
       <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="me-1">
         <path d="M4 5h16v10H8l-4 4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
       </svg>
-      Feedback
+      <span className="ru-feedback-label">Feedback</span>
     </button>
   );
 }
