@@ -130,11 +130,22 @@ describe('discovery: poll to review queue', () => {
     expect(
       (await call(t.app, 'POST', '/api/admin/discoveries/accept', { token: pro.token, body: { id: acme._id } })).status,
     ).toBe(403);
-    const accepted = await call(t.app, 'POST', '/api/admin/discoveries/accept', {
-      token: admin.token,
-      body: { id: acme._id, edits: { price: 1.25 } },
-    });
-    expect(accepted.status).toBe(200);
+    // Two tabs accept at once: the proposal is marked in the split's own transaction, so one wins
+    // and the other's split is rolled back with its 409.
+    const both = await Promise.all(
+      [0, 1].map(() =>
+        call(t.app, 'POST', '/api/admin/discoveries/accept', {
+          token: admin.token,
+          body: { id: acme._id, edits: { price: 1.25 } },
+        }),
+      ),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const accepted = both.find((r) => r.status === 200)!;
+    const splitRows = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from reverse_splits where ticker = 'ACMR'",
+    );
+    expect(splitRows.rows[0].n).toBe(1);
     expect(accepted.body.data.split).toMatchObject({
       name: 'Acme Robotics, Inc.',
       ticker: 'ACMR',

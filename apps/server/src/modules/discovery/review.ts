@@ -30,28 +30,42 @@ export function discoveryReview(ctx: AppContext) {
   const repo = discoveryRepo(db);
   const archives = ctx.config.EDGAR_ARCHIVES_URL.replace(/\/+$/, '');
 
-  /** Moves an open proposal to `status`; null when it was not open (reviewed in another tab, superseded). */
-  async function claim(id: string, status: 'accepted' | 'rejected', actorId: string, rejectReason: string | null) {
-    return db.transaction(async (t) => {
-      const r = discoveryRepo(t as unknown as Db);
-      const p = await r.lockProposal(id);
-      if (!p) throw notFound('Proposal not found');
-      if (p.status !== 'open') return null;
-      await r.setProposal(id, { status, reviewedBy: actorId, reviewedAt: ctx.clock(), rejectReason });
-      await recordAudit(t as unknown as Db, {
-        actorId,
-        action: `discovery.${status === 'accepted' ? 'accept' : 'reject'}`,
-        targetType: 'discovery',
-        targetId: id,
-        details: {
-          company: p.company,
-          ticker: p.ticker,
-          accession: p.accession,
-          ...(rejectReason ? { reason: rejectReason } : {}),
-        },
-      });
-      return p;
+  /**
+   * Moves an open proposal to `status` in transaction `t` (an accept names the split it wrote);
+   * null when it was not open (reviewed in another tab, superseded).
+   */
+  async function claimIn(
+    t: Db,
+    id: string,
+    status: 'accepted' | 'rejected',
+    actorId: string,
+    rejectReason: string | null,
+    splitId?: string,
+  ) {
+    const r = discoveryRepo(t);
+    const p = await r.lockProposal(id);
+    if (!p) throw notFound('Proposal not found');
+    if (p.status !== 'open') return null;
+    await r.setProposal(id, {
+      status,
+      reviewedBy: actorId,
+      reviewedAt: ctx.clock(),
+      rejectReason,
+      ...(splitId ? { splitId } : {}),
     });
+    await recordAudit(t, {
+      actorId,
+      action: `discovery.${status === 'accepted' ? 'accept' : 'reject'}`,
+      targetType: 'discovery',
+      targetId: id,
+      details: {
+        company: p.company,
+        ticker: p.ticker,
+        accession: p.accession,
+        ...(rejectReason ? { reason: rejectReason } : {}),
+      },
+    });
+    return p;
   }
 
   function splitInput(p: ProposalRow, base: Split | null, edits: AcceptProposalRequest['edits']): SplitInput {
@@ -92,21 +106,19 @@ export function discoveryReview(ctx: AppContext) {
       if (found.status !== 'open') throw conflict(`This proposal was already ${found.status}`);
       const base = found.splitId ? await splits.byId('Admin', found.splitId).catch(() => null) : null;
       const input = splitInput(found, base, req.edits);
-      // A double click or a second tab: only one of them moves the proposal out of "open".
-      const p = await claim(req.id, 'accepted', actorId, null);
-      if (!p) throw conflict('This proposal was already reviewed');
-      try {
-        const split = base ? await splits.edit(base._id, input, actorId) : await splits.add(input, actorId);
-        await repo.setProposal(p.id, { splitId: split._id });
-        return { proposal: { ...p, status: 'accepted', splitId: split._id }, split };
-      } catch (err) {
-        // The split was not written: the proposal goes back to the queue.
-        await repo.setProposal(p.id, { status: 'open', reviewedBy: null, reviewedAt: null });
-        throw err;
-      }
+      // The proposal is marked accepted in the split's own transaction: a crash leaves both or
+      // neither. A double click or a second tab: only one moves it out of "open"; the other's
+      // split write rolls back with its 409.
+      let claimed: ProposalRow | null = null;
+      const accept = async (t: Db, splitId: string) => {
+        claimed = await claimIn(t, req.id, 'accepted', actorId, null, splitId);
+        if (!claimed) throw conflict('This proposal was already reviewed');
+      };
+      const split = base ? await splits.edit(base._id, input, actorId, accept) : await splits.add(input, actorId, accept);
+      return { proposal: { ...claimed!, status: 'accepted', splitId: split._id }, split };
     },
     async reject(id: string, reason: string, actorId: string): Promise<ProposalRow> {
-      const p = await claim(id, 'rejected', actorId, reason);
+      const p = await db.transaction((t) => claimIn(t as unknown as Db, id, 'rejected', actorId, reason));
       if (!p) throw conflict('This proposal was already reviewed');
       return { ...p, status: 'rejected', rejectReason: reason };
     },

@@ -12,6 +12,7 @@ import {
   type SplitView,
 } from '@roundup/shared';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { withRetry } from '../../db/retry';
 import { conflict, forbidden, notFound } from '../../http/app-error';
 import { etagOf } from '../../http/caching';
@@ -39,6 +40,9 @@ export interface EnvelopeBytes {
   br: Buffer;
   etag: string;
 }
+
+/** Work a caller does in a split's write transaction: it commits or rolls back with the split. */
+export type Alongside = (tx: Db, splitId: string) => Promise<void>;
 
 /** Reverse-split use cases. Every read goes through `splitAccess` (rules.ts; server-side masking, product.md §13, issue 12 §1). */
 export function splitsService(ctx: AppContext, live: SplitsLive) {
@@ -120,9 +124,14 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
         }));
     },
 
-    async add(i: SplitInput, actorId: string | null = null): Promise<Split> {
+    /**
+     * `alongside` runs in the split's own transaction (a discovery accept marks its proposal there),
+     * so both are written or neither is.
+     */
+    async add(i: SplitInput, actorId: string | null = null, alongside?: Alongside): Promise<Split> {
       const split = await repo.inTransaction(async (tx, ops) => {
         const s = await ops.insert(input(i));
+        await alongside?.(tx, s._id);
         await recordAudit(tx, {
           actorId,
           action: 'split.add',
@@ -137,7 +146,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       return strip(split);
     },
 
-    async edit(id: string, i: SplitInput, actorId: string | null = null): Promise<Split> {
+    async edit(id: string, i: SplitInput, actorId: string | null = null, alongside?: Alongside): Promise<Split> {
       // A re-date moves the stored totals of every member's trades on the split (decision 008);
       // a save that collides with it is run again (decision 010).
       const split = await withRetry(() =>
@@ -145,6 +154,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
           const before = await ops.lockById(id);
           if (!before || before.archived) throw notFound('Split not found');
           const s = await ops.update(id, input(i));
+          await alongside?.(tx, id);
           const changes = diffFields(before as unknown as Record<string, unknown>, s as unknown as Record<string, unknown>);
           await recordAudit(tx, {
             actorId,
