@@ -31,7 +31,7 @@ async function prerenderPages(outDir: string) {
     const mod = (await import(pathToFileURL(path.join(ssrDir, entry!)).href)) as {
       PRERENDERED_PATHS: readonly string[];
       pageModuleFor(pathname: string): string | null;
-      render(pathname: string): Promise<{ html: string; pageView: string | null }>;
+      render(pathname: string): Promise<{ html: string; pageView: string | null; head: { title: string; description: string } }>;
     };
     const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
@@ -56,7 +56,7 @@ async function prerenderPages(outDir: string) {
     // What the app's entry already loads: a page's chunks less these are the page's own.
     const appChunks = new Set([...shell.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
     for (const pathname of mod.PRERENDERED_PATHS) {
-      const { html, pageView } = await mod.render(pathname);
+      const { html, pageView, head } = await mod.render(pathname);
       const pageModule = mod.pageModuleFor(pathname);
       if (pageModule && !manifest[pageModule]) throw new Error(`prerender ${pathname}: ${pageModule} is not a chunk`);
       // The page's route chunk, fetched by the loader together with the app when it takes over.
@@ -69,7 +69,16 @@ async function prerenderPages(outDir: string) {
         // The path analytics records when it differs from the URL's (/services → /reverse-splits).
         pageView ? `data-page-view="${pageView}"` : '',
       ].filter(Boolean);
-      const page = template.replace('<div id="root"></div>', `<div id="root" ${attributes.join(' ')}>${html}</div>`);
+      const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+      // The page's own head: the server keeps it (apps/server/src/http/web.ts) and adds the link tags.
+      const page = template
+        // Replacement functions: a description may hold "$1" ("$11,952 a year").
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${attr(head.title)}</title>`)
+        .replace(
+          /(<meta\s+name="description"\s+content=")[^"]*(")/,
+          (_, open: string, close: string) => open + attr(head.description) + close,
+        )
+        .replace('<div id="root"></div>', `<div id="root" ${attributes.join(' ')}>${html}</div>`);
       const dir = path.join(outDir, 'prerendered', ...pathname.split('/').filter(Boolean));
       mkdirSync(dir, { recursive: true });
       writeFileSync(path.join(dir, 'index.html'), page);
