@@ -31,14 +31,21 @@ async function prerenderPages(outDir: string) {
     const mod = (await import(pathToFileURL(path.join(ssrDir, entry!)).href)) as {
       PRERENDERED_PATHS: readonly string[];
       pageModuleFor(pathname: string): string | null;
-      render(pathname: string): Promise<string>;
+      render(pathname: string): Promise<{ html: string; pageView: string | null; head: { title: string; description: string } }>;
     };
-    const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-    if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+    const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
     const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
       string,
       { file: string; imports?: string[] }
     >;
+    // The prerendered pages load only the loader (src/boot.ts), never the app's entry and its
+    // modulepreloads: the loader starts the app when the page is used (docs/decisions/016-landing-javascript.md).
+    const entryScript = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
+    if (!entryScript || !manifest['src/boot.ts']) throw new Error('prerender: no entry script or no src/boot.ts chunk');
+    const template = shell
+      .replace(entryScript[0], `<script type="module" crossorigin src="/${manifest['src/boot.ts'].file}"></script>`)
+      .replace(/ *<link rel="modulepreload"[^>]*>\n/g, '');
     // A page module's chunk and the chunks it imports, less those index.html already loads.
     const chunksOf = (key: string, seen = new Set<string>()): Set<string> => {
       if (seen.has(key) || !manifest[key]) return seen;
@@ -46,17 +53,32 @@ async function prerenderPages(outDir: string) {
       for (const i of manifest[key].imports ?? []) chunksOf(i, seen);
       return seen;
     };
+    // What the app's entry already loads: a page's chunks less these are the page's own.
+    const appChunks = new Set([...shell.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
     for (const pathname of mod.PRERENDERED_PATHS) {
-      const html = await mod.render(pathname);
+      const { html, pageView, head } = await mod.render(pathname);
       const pageModule = mod.pageModuleFor(pathname);
       if (pageModule && !manifest[pageModule]) throw new Error(`prerender ${pathname}: ${pageModule} is not a chunk`);
+      // The page's route chunk, fetched by the loader together with the app when it takes over.
       const preload = [...(pageModule ? chunksOf(pageModule) : [])]
         .map((k) => `/${manifest[k].file}`)
-        .filter((f) => !template.includes(`"${f}"`))
-        .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`);
+        .filter((f) => !appChunks.has(f));
+      const attributes = [
+        'data-prerendered=""',
+        preload.length ? `data-preload="${preload.join(' ')}"` : '',
+        // The path analytics records when it differs from the URL's (/services → /reverse-splits).
+        pageView ? `data-page-view="${pageView}"` : '',
+      ].filter(Boolean);
+      const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+      // The page's own head: the server keeps it (apps/server/src/http/web.ts) and adds the link tags.
       const page = template
-        .replace('</head>', `${preload.map((l) => `  ${l}\n`).join('')}  </head>`)
-        .replace('<div id="root"></div>', `<div id="root" data-prerendered="">${html}</div>`);
+        // Replacement functions: a description may hold "$1" ("$11,952 a year").
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${attr(head.title)}</title>`)
+        .replace(
+          /(<meta\s+name="description"\s+content=")[^"]*(")/,
+          (_, open: string, close: string) => open + attr(head.description) + close,
+        )
+        .replace('<div id="root"></div>', `<div id="root" ${attributes.join(' ')}>${html}</div>`);
       const dir = path.join(outDir, 'prerendered', ...pathname.split('/').filter(Boolean));
       mkdirSync(dir, { recursive: true });
       writeFileSync(path.join(dir, 'index.html'), page);
@@ -112,6 +134,11 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: read by the prerender step (chunks to preload per page), then removed.
     manifest: true,
+    rolldownOptions: {
+      // index.html (the app, for every page answered with the empty shell) and the loader of the
+      // pages rendered at build, which the prerender step puts in their HTML instead (decision 016).
+      input: { index: path.join(root, 'index.html'), boot: path.join(root, 'src/boot.ts') },
+    },
     // Source maps are not shipped (they would publish the original sources and comments); `npm run dev` has them.
     sourcemap: false,
     // product.md §17: the landing route's initial JS stays ≤ 150 KB gzip; feature pages are lazy routes.

@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type UIMatch } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers';
 import { routes } from './app/router';
-import { LEARN_CHAPTERS } from './features/public/learn-content';
+import { LEARN_CHAPTERS, learnChapter } from './features/public/learn-content';
+import { policyFor } from './features/public/policies-content';
+import { APP_NAME, descriptionFor, pageViewFor, titleFor } from './lib/route-handle';
 
 /**
  * Build-time rendering of the public pages (docs/decisions/015-prerendered-public-pages.md).
@@ -25,8 +27,8 @@ export const PRERENDERED_PATHS: readonly string[] = [
 
 /**
  * The lazy page module each path's route loads (its `lazy` import in the feature's routes.tsx): the
- * build adds modulepreload links for its chunks, so the browser fetches them with the entry script
- * instead of after it, and hydration starts sooner. The landing page is in the entry chunk.
+ * build lists its chunks on #root (`data-preload`), and the loader fetches them together with the app
+ * when it takes over, not after it, so hydration starts sooner. The landing page is in the app's chunk.
  */
 export function pageModuleFor(pathname: string): string | null {
   if (pathname === '/') return null;
@@ -36,14 +38,41 @@ export function pageModuleFor(pathname: string): string | null {
   return 'src/features/public/pages/PoliciesPage.tsx';
 }
 
-/** The HTML inside #root for `pathname`, as the app renders it before any data or session. */
-export async function render(pathname: string): Promise<string> {
+export interface PrerenderedPage {
+  /** The HTML inside #root, as the app renders it before any data or session. */
+  html: string;
+  /** The path analytics records when it is not `pathname` (the loader sends it, decision 016). */
+  pageView: string | null;
+  /**
+   * The document title and description the page sets: the server writes them into the HTML it
+   * answers, since the app may never run on the page (decision 016). Learn chapters and policies set
+   * theirs from their content (usePageMeta), the other pages from their route's handle.
+   */
+  head: { title: string; description: string };
+}
+
+function headOf(pathname: string, matches: UIMatch[]): PrerenderedPage['head'] {
+  const [, section, page] = pathname.split('/');
+  const own =
+    section === 'learn'
+      ? learnChapter(page)
+      : ['policies', 'terms-of-service', 'privacy-policy'].includes(section)
+        ? policyFor(section === 'policies' ? page : section)
+        : undefined;
+  if (own) return { title: `${own.title} · ${APP_NAME}`, description: own.description };
+  return { title: titleFor(matches), description: descriptionFor(matches) };
+}
+
+/** One public page as the build renders it (vite.config.ts writes it to dist/prerendered). */
+export async function render(pathname: string): Promise<PrerenderedPage> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://prerender.invalid${pathname}`));
   if (context instanceof Response) throw new Error(`prerender ${pathname}: redirected to ${context.headers.get('location')}`);
   if (context.statusCode !== 200) throw new Error(`prerender ${pathname}: status ${context.statusCode}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
+  const matches = context.matches.map((m) => ({ handle: m.route.handle })) as UIMatch[];
+  const pageView = pageViewFor(matches, pathname);
+  const html = renderToString(
     <StrictMode>
       <AppProviders client={createQueryClient()}>
         {/* hydrate={false}: no inline hydration script (the CSP allows only our own script files). */}
@@ -51,4 +80,5 @@ export async function render(pathname: string): Promise<string> {
       </AppProviders>
     </StrictMode>,
   );
+  return { html, pageView: pageView === pathname ? null : pageView, head: headOf(pathname, matches) };
 }

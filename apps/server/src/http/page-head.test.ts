@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PAGES, readPrerendered } from './web';
-import { renderIndex } from './page-head';
+import { builtHead, renderIndex } from './page-head';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
 const SOURCE = readFileSync(path.join(WEB, 'index.html'), 'utf8');
@@ -47,6 +47,24 @@ describe('the head of each page the server answers', () => {
     expect(html).toContain('&quot;&gt;&lt;script&gt;');
   });
 
+  it('keeps the head a page was built with, dollar signs and all (decision 016)', () => {
+    const built = SOURCE.replace(/<title>[^<]*<\/title>/i, '<title>The earnings example · RoundUp</title>').replace(
+      /(<meta\s+name="description"\s+content=")[^"]*(")/i,
+      (_, open: string, close: string) => `${open}Adds up to $996 a month and $11,952 a year &amp; more.${close}`,
+    );
+    const head = builtHead(built);
+    expect(head).toEqual({
+      title: 'The earnings example · RoundUp',
+      description: 'Adds up to $996 a month and $11,952 a year & more.',
+    });
+    const html = renderIndex(built, '/learn/earnings', APP, head);
+    expect(html).toContain('<title>The earnings example · RoundUp</title>');
+    expect(html).toContain('content="Adds up to $996 a month and $11,952 a year &amp; more."');
+    expect(html).toContain('<meta property="og:description" content="Adds up to $996 a month and $11,952 a year &amp; more." />');
+    // A page without a built head (the shell) gets the path's.
+    expect(builtHead('<title>RoundUp</title>')).toBeUndefined();
+  });
+
   // Correctness, accessibility and document rules; formatting (doctype case, void tags) is Prettier's.
   const validator = new HtmlValidate({
     extends: ['html-validate:standard', 'html-validate:a11y', 'html-validate:document'],
@@ -72,11 +90,21 @@ describe('the head of each page the server answers', () => {
       // /brokers is for signed-in members (SPEC: logged-in group), so the app renders it only in the browser.
       expect([...pages.keys()]).toEqual(expect.arrayContaining(PUBLIC_PAGES.filter((p) => p !== '/brokers')));
       for (const [p, template] of pages) {
-        const html = renderIndex(template, p, APP);
-        expect(html, p).toMatch(/<div id="root" data-prerendered="">\s*<a /);
+        const html = renderIndex(template, p, APP, builtHead(template));
+        expect(html, p).toMatch(/<div id="root" data-prerendered=""[^>]*>\s*<a /);
         expect(html, p).toContain(`<link rel="canonical" href="${APP}${p}" />`);
-        // The page's own lazy chunk is fetched with the entry script, not after it.
-        if (p.startsWith('/learn')) expect(html, p).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/LearnPage-/);
+        // Only the loader, not the app (docs/decisions/016-landing-javascript.md); the page's own lazy
+        // chunk is named for the loader to fetch with the app when it takes over.
+        expect(html, p).toMatch(/<script type="module" crossorigin src="\/assets\/boot-[^"]+\.js"><\/script>/);
+        expect(html, p).not.toContain('modulepreload');
+        if (p.startsWith('/learn')) expect(html, p).toMatch(/data-preload="\/assets\/LearnPage-/);
+        if (p === '/services') expect(html, p).toContain('data-page-view="/reverse-splits"');
+        // The page's own head, as the app would set it: the app may never run on the page.
+        if (p === '/learn/earnings') {
+          expect(html, p).toContain('<title>The earnings example · RoundUp</title>');
+          expect(html, p).toContain('<meta property="og:title" content="The earnings example · RoundUp" />');
+        }
+        if (p === '/terms-of-service') expect(builtHead(template)?.description, p).toMatch(/.{30,}/);
         const report = await validator.validateString(html);
         expect(report.results.flatMap((r) => r.messages.map((m) => `${p}: ${m.ruleId} ${m.message}`))).toEqual([]);
       }

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { renderIndex } from './page-head';
+import { builtHead, renderIndex } from './page-head';
 
 /**
  * Serving the built web app behind a CDN (docs/decisions/017-http-caching-and-operations.md):
@@ -96,7 +96,11 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string 
     let page = pages.get(pathname);
     if (!page) {
       // A public page rendered at build, else the app's empty shell (the app renders in the browser).
-      const body = renderIndex(prerendered.get(pathname.replace(/\/+$/, '') || '/') ?? template, pathname, opts.appUrl);
+      const built = prerendered.get(pathname.replace(/\/+$/, '') || '/');
+      // A page rendered at build keeps the title and description it was built with (decision 016).
+      const body = built
+        ? renderIndex(built, pathname, opts.appUrl, builtHead(built))
+        : renderIndex(template, pathname, opts.appUrl);
       page = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
       if (pages.size < 1000) pages.set(pathname, page);
     }

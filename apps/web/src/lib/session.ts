@@ -26,6 +26,15 @@ export function getToken(): string | null {
   return token ? token : null;
 }
 
+/**
+ * Whether the browser holds a session, for the loader of the prerendered pages (src/boot.ts): it
+ * starts the app at once for a member. Only the presence of the key is looked at; the token stays
+ * where it is and is sent nowhere (docs/decisions/016-landing-javascript.md).
+ */
+export function hasStoredSession(): boolean {
+  return getToken() !== null;
+}
+
 export function setToken(token: string): void {
   write(TOKEN_STORAGE_KEY, token);
 }

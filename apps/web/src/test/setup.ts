@@ -12,6 +12,13 @@ configure({ asyncUtilTimeout: 10_000 });
 // jsdom has no scrolling; ScrollRestoration calls it on every navigation.
 Object.defineProperty(window, 'scrollTo', { value: () => {}, writable: true });
 
+// The tests load no CSS (css: false), but jsdom's own stylesheet hides a closed popover: the navbar's
+// links (a popover below lg, docs/decisions/016-landing-javascript.md) are shown as styles.css does from lg
+// (!important: jsdom weighs its own rules by specificity, not as a user-agent origin).
+const desktopNav = document.createElement('style');
+desktopNav.textContent = '.ru-nav-menu[popover] { display: flex !important; }';
+document.head.appendChild(desktopNav);
+
 let consoleErrors: unknown[][] = [];
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { isAdmin } from '@roundup/shared/permissions';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { BrandMark } from './BrandMark';
@@ -10,12 +10,18 @@ const UserMenu = lazy(async () => ({ default: (await import('./UserMenu')).UserM
 /**
  * Top navigation of product.md §2, in Bootstrap's navbar markup without react-bootstrap (whose
  * Navbar brings the transition and dropdown code into every page's first script). Below `lg` the
- * toggle shows and hides the links; following a link closes them.
+ * links are a native popover that the toggle opens and closes: it works before the app has taken
+ * over a page rendered at build, and without JavaScript (docs/decisions/016-landing-javascript.md).
+ * Following a link closes it (a client navigation does not reload the page).
  */
 export function SiteNavbar() {
   const { data: user, loading, logout } = useAuth();
-  const [expanded, setExpanded] = useState(false);
-  const close = () => setExpanded(false);
+  const menu = useRef<HTMLDivElement>(null);
+  const close = () => {
+    const el = menu.current;
+    // Browsers without popovers show the links expanded (styles.css); jsdom has none either.
+    if (el && typeof el.hidePopover === 'function' && el.matches(':popover-open')) el.hidePopover();
+  };
   const item = (to: string, label: string) => (
     <li className="nav-item">
       <NavLink to={to} className="nav-link" onClick={close}>
@@ -71,17 +77,11 @@ export function SiteNavbar() {
           <BrandMark />
           <span className="ru-brand-text">RoundUp</span>
         </Link>
-        <button
-          type="button"
-          className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
-          aria-controls="ru-main-nav"
-          aria-expanded={expanded}
-          aria-label="Toggle navigation"
-          onClick={() => setExpanded((e) => !e)}
-        >
+        {/* The browser gives the toggle its expanded state from the popover's. */}
+        <button type="button" className="navbar-toggler" popoverTarget="ru-main-nav" aria-label="Toggle navigation">
           <span className="navbar-toggler-icon" />
         </button>
-        <div className={`navbar-collapse collapse${expanded ? ' show' : ''}`} id="ru-main-nav">
+        <div ref={menu} className="navbar-collapse ru-nav-menu" id="ru-main-nav" popover="auto">
           {items}
         </div>
       </div>

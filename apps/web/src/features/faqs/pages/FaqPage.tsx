@@ -25,7 +25,12 @@ export function FaqPage() {
       <section className="rp-section">
         <div className="container" style={{ maxWidth: '52rem' }}>
           {isPending ? (
-            <div className="d-flex align-items-center justify-content-center gap-2 text-body-secondary py-4" role="status">
+            // data-needs-app: on the page rendered at build, the app starts when this is in view (decision 016).
+            <div
+              className="d-flex align-items-center justify-content-center gap-2 text-body-secondary py-4"
+              role="status"
+              data-needs-app=""
+            >
               <span className="spinner-border spinner-border-sm" aria-hidden="true" />
               Loading questions…
             </div>

@@ -8,7 +8,8 @@ export function RecentSplitsTable() {
 
   if (isPending) {
     return (
-      <div className="d-flex align-items-center gap-2 text-body-secondary py-4" role="status">
+      // data-needs-app: on a page rendered at build, the app starts when this nears the viewport (decision 016).
+      <div className="d-flex align-items-center gap-2 text-body-secondary py-4" role="status" data-needs-app="">
         <span className="spinner-border spinner-border-sm" aria-hidden="true" />
         Loading recent round-ups…
       </div>

@@ -1,0 +1,93 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import './styles.css';
+import { StrictMode, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders, createQueryClient } from './app/providers';
+import { createAppRouter } from './app/router';
+import { startedPrerendered } from './lib/prerendered';
+import type { StartHooks } from './lib/takeover';
+
+/**
+ * Runs `onCommit` before the first paint and `onReady` after it. One child: the tree (and useId) stays
+ * the build's. Its effects run after those of the app inside it.
+ */
+function Committed({ onCommit, onReady, children }: { onCommit: () => void; onReady: () => void; children: ReactNode }) {
+  useLayoutEffect(onCommit, [onCommit]);
+  useEffect(onReady, [onReady]);
+  return children;
+}
+
+/**
+ * Keeps the visitor where they scrolled to while the app loaded: on its first render React Router's
+ * ScrollRestoration scrolls a new page to the top, which on a page the visitor is already reading
+ * would throw them back to it. Returns the function that puts the scroll back, before the paint.
+ */
+function keepScrollPosition(): () => void {
+  let y = window.scrollY;
+  const track = () => {
+    y = window.scrollY;
+  };
+  window.addEventListener('scroll', track, { passive: true });
+  return () => {
+    window.removeEventListener('scroll', track);
+    // The router's scrollTo has not fired its scroll event yet: `y` is still the visitor's. Always,
+    // and instantly: with `scroll-behavior: smooth` (Bootstrap) the router's scroll has only started.
+    window.scrollTo({ left: window.scrollX, top: y, behavior: 'instant' });
+  };
+}
+
+/**
+ * Starts the app in #root: at load on every page the server answers with the empty shell (main.tsx),
+ * and when its loader says so on a page rendered at build (boot.ts, docs/decisions/016-landing-javascript.md).
+ * Resolves once the first render is committed; #root then carries `data-app="ready"`.
+ */
+export function startApp(hooks?: StartHooks): Promise<void> {
+  const router = createAppRouter();
+  const queryClient = createQueryClient();
+  const container = document.getElementById('root')!;
+  const prerendered = startedPrerendered();
+  const restoreScroll = prerendered ? keepScrollPosition() : null;
+  return new Promise((resolve) => {
+    let committed = false;
+    const onCommit = () => {
+      if (committed) return;
+      committed = true;
+      restoreScroll?.();
+    };
+    let ready = false;
+    const onReady = () => {
+      if (ready) return;
+      ready = true;
+      container.dataset.app = 'ready';
+      resolve();
+    };
+    const app = (
+      <StrictMode>
+        <Committed onCommit={onCommit} onReady={onReady}>
+          <AppProviders client={queryClient}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </Committed>
+      </StrictMode>
+    );
+    if (prerendered) {
+      // A public page rendered at build (vite.config.ts): hydrate once the matched lazy routes have
+      // loaded, so the first render is the same page and not the loading fallback.
+      const hydrate = () => {
+        hooks?.hydrating();
+        hydrateRoot(container, app);
+      };
+      if (router.state.initialized) hydrate();
+      else {
+        const unsubscribe = router.subscribe((state) => {
+          if (!state.initialized) return;
+          unsubscribe();
+          hydrate();
+        });
+      }
+    } else {
+      createRoot(container).render(app);
+    }
+  });
+}
