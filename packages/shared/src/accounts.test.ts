@@ -31,10 +31,19 @@ describe('groupByBroker: every list of accounts, by broker (issue 14)', () => {
 
   it.each([
     // A drop into the middle of another broker's accounts lands with its own broker.
-    [['F1', 'S1', 'F2'], ['F1', 'F2', 'S1']],
+    [
+      ['F1', 'S1', 'F2'],
+      ['F1', 'F2', 'S1'],
+    ],
     // Moving a broker's only account moves the broker.
-    [['S1', 'F1', 'F2'], ['S1', 'F1', 'F2']],
-    [['F2', 'S1', 'F1'], ['F2', 'F1', 'S1']],
+    [
+      ['S1', 'F1', 'F2'],
+      ['S1', 'F1', 'F2'],
+    ],
+    [
+      ['F2', 'S1', 'F1'],
+      ['F2', 'F1', 'S1'],
+    ],
   ])('brokerGroupedOrder(%j) = %j', (order, grouped) => {
     const list = order.map((n) => acc(n, n.startsWith('F') ? 'Fidelity' : 'Schwab'));
     expect(names(brokerGroupedOrder(list))).toEqual(grouped);
