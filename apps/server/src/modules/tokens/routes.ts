@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createTokenRequest, revokeTokenRequest } from '@roundup/shared';
+import { createdTokenResponse, createTokenRequest, revokeTokenRequest, tokensResponse } from '@roundup/shared';
 import { requirePermission } from '../../http/auth';
+import { answers } from '../../http/openapi';
 import type { TokensService } from './service';
 
 /** Personal API tokens, for paid members (the same gate as recording trades). */
@@ -8,9 +9,13 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ tokens: TokensService }> = as
   const tags = ['tokens'];
   const who = (req: Parameters<typeof requirePermission>[0]) => requirePermission(req, 'trades:record').user.id;
 
-  app.get('/api/tokens', { schema: { tags, summary: 'Your personal API tokens (never their secrets)' } }, async (req) => ({
-    tokens: await tokens.list(who(req)),
-  }));
+  app.get(
+    '/api/tokens',
+    { schema: { tags, summary: 'Your personal API tokens (never their secrets)', response: answers(tokensResponse) } },
+    async (req) => ({
+      tokens: await tokens.list(who(req)),
+    }),
+  );
 
   app.post(
     '/api/tokens',
@@ -28,7 +33,8 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ tokens: TokensService }> = as
           '  -d \'{"splitId":"…","accountIds":["…","…"],"buy_price":1.25,"buy_date":"2026-11-24"}\'',
           '```',
         ].join('\n'),
-        body: createTokenRequest,
+        body: createTokenRequest.meta({ examples: [{ name: 'My spreadsheet', scopes: ['read:splits', 'write:trades'] }] }),
+        response: answers(createdTokenResponse, { description: 'The token and its secret (`rut_…`), shown this once' }),
       },
     },
     async (req) => tokens.create(who(req), req.body),
@@ -36,7 +42,7 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ tokens: TokensService }> = as
 
   app.post(
     '/api/tokens/revoke',
-    { schema: { tags, summary: 'Revoke a token at once', body: revokeTokenRequest } },
+    { schema: { tags, summary: 'Revoke a token at once', body: revokeTokenRequest, response: answers(tokensResponse) } },
     async (req) => ({
       tokens: await tokens.revoke(who(req), req.body.id),
     }),
