@@ -99,25 +99,28 @@ export type Communication = z.infer<typeof communicationSchema>;
 export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
 export const deliveryStatusQuery = z.object({ status: z.enum(DELIVERY_STATUSES).optional() });
 
+/** One notification delivery as admins see it. */
+export const deliverySchema = z.object({
+  _id: z.string(),
+  key: z.string(),
+  kind: z.string(),
+  channel: z.string(),
+  recipient: z.string(),
+  username: z.string().nullable(),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  providerId: z.string().nullable(),
+  /** The provider's error (failed), or why it was not sent (skipped). */
+  error: z.string().nullable(),
+  createdDate: z.string(),
+  sentDate: z.string().nullable(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
 /** GET /api/notifications/deliveries: the latest 200 deliveries (newest first) and the count per status. */
 export const deliveryListResponse = z.object({
   counts: z.record(z.string(), z.number().int()),
-  deliveries: z.array(
-    z.object({
-      _id: z.string(),
-      key: z.string(),
-      kind: z.string(),
-      channel: z.string(),
-      recipient: z.string(),
-      username: z.string().nullable(),
-      status: z.string(),
-      attempts: z.number().int(),
-      providerId: z.string().nullable(),
-      error: z.string().nullable(),
-      createdDate: z.string(),
-      sentDate: z.string().nullable(),
-    }),
-  ),
+  deliveries: z.array(deliverySchema),
 });
 
 /** GET /api/rs/send-update: today's reminders queued now (a second press queues nothing). */
