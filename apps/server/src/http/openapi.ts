@@ -48,6 +48,9 @@ export function answersOr<T extends z.ZodType>(
   } as unknown as { 200: z.ZodType<z.output<T> | string> };
 }
 
+/** Public, but a signed-in caller may get more (an admin's disabled brokers, a paid member's Discord invite). */
+export const optionalSession: Record<string, string[]>[] = [{}, { session: [] }];
+
 /** A 304 Not Modified (no body), for routes with ETags. */
 export const notModified = { 304: { description: 'Not Modified: the copy named in If-None-Match is current', type: 'null' } };
 

@@ -18,7 +18,7 @@ import { paymentsFromConfig, type PaymentProvider } from '../../adapters/payment
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
-import { answers, textAnswer } from '../../http/openapi';
+import { answers, optionalSession, textAnswer } from '../../http/openapi';
 import { escapeHtml } from '../../lib/html';
 import { billingService } from './service';
 
@@ -42,7 +42,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; payments?: 
         tags: ['billing'],
         summary: 'Site settings the pages show: support address, Discord, prices',
         description: 'Public. A paid member also gets the Discord invite.',
-        security: [],
+        security: optionalSession,
         response: answers(siteInfo),
       },
     },

@@ -5,7 +5,7 @@ import { addBrokerRequest, brokerSchema, deleteBrokerRequest, editBrokerRequest,
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
 import { PUBLIC_LIST_MAX_AGE } from '../../http/caching';
-import { answers, notModified } from '../../http/openapi';
+import { answers, notModified, optionalSession } from '../../http/openapi';
 import { brokersService } from './service';
 
 /** Checks the admin before the body is validated, so others get 401/403, never a validation hint. */
@@ -27,7 +27,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags,
         summary: 'The broker directory (public; admins may add `all=1` for disabled brokers)',
-        security: [],
+        security: optionalSession,
         querystring: z.object({ all: z.enum(['0', '1', 'true', 'false']).optional() }),
         response: { ...answers(z.object({ brokers: z.array(brokerSchema) })), ...notModified },
       },
@@ -48,7 +48,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags,
         summary: 'One broker (public)',
-        security: [],
+        security: optionalSession,
         params: z.object({ id: z.string().max(64) }),
         response: answers(z.object({ broker: brokerSchema })),
       },

@@ -59,7 +59,42 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
           'a masked row: only its days, status and asterisks, with a placeholder id. The answer is pre-serialized and',
           'pre-compressed once per change (br or gzip by Accept-Encoding) and carries an ETag: `If-None-Match` answers 304.',
         ].join(' '),
-        response: { ...answers(z.object({ splits: z.array(splitViewSchema) })), ...notModified },
+        response: {
+          ...answers(z.object({ splits: z.array(splitViewSchema) }), {
+            description: 'The splits you may see; rows you may not see in full are masked',
+            example: {
+              splits: [
+                {
+                  _id: '0b9f3c1e-5d7a-4e1b-9a3f-2c8d6e4f1a7b',
+                  name: 'Acme Corp',
+                  ticker: 'ACME',
+                  effDate: '2026-12-01',
+                  buyDate: '2026-11-30',
+                  ratio: 10,
+                  price: 1.5,
+                  estProfit: 13.5,
+                  avgProfit: 0,
+                  status: 'Upcoming',
+                  rsType: 'Round Up',
+                  source: 'https://www.sec.gov/Archives/edgar/data/1234567/000123456726000001/0001234567-26-000001-index.htm',
+                  notes: null,
+                  caution: false,
+                  masked: false,
+                },
+                {
+                  _id: 'masked-1',
+                  name: '*****',
+                  ticker: '*****',
+                  effDate: '2026-12-03',
+                  buyDate: '2026-12-02',
+                  status: 'Upcoming',
+                  masked: true,
+                },
+              ],
+            },
+          }),
+          ...notModified,
+        },
       },
       // The envelope is pre-compressed once per change (~10× smaller for 2,000 splits): no per-request compression.
       compress: false,

@@ -34,7 +34,20 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ tokens: TokensService }> = as
           '```',
         ].join('\n'),
         body: createTokenRequest.meta({ examples: [{ name: 'My spreadsheet', scopes: ['read:splits', 'write:trades'] }] }),
-        response: answers(createdTokenResponse, { description: 'The token and its secret (`rut_…`), shown this once' }),
+        response: answers(createdTokenResponse, {
+          description: 'The token and its secret (`rut_…`), shown this once',
+          example: {
+            token: {
+              _id: '5f0c2a9e-8b1d-4c3e-a7f6-1d2e3f4a5b6c',
+              name: 'My spreadsheet',
+              scopes: ['read:splits', 'write:trades'],
+              prefix: 'rut_Xq3v',
+              createdDate: '2026-11-25T14:03:11.000Z',
+              lastUsedDate: null,
+            },
+            secret: 'rut_Xq3vJ8kP2mR7tW1yB4nD6fH9sL0aC5eG3iK8oQ2uZ7x',
+          },
+        }),
       },
     },
     async (req) => tokens.create(who(req), req.body),

@@ -107,6 +107,23 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         body: bulkTradesRequest,
         response: answers(z.object({ trades: z.array(tradeSchema) }), {
           description: 'The trades, in the order of `accountIds`',
+          example: {
+            trades: [
+              {
+                _id: '7d1e2f3a-4b5c-4d6e-8f9a-0b1c2d3e4f5a',
+                userId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+                splitId: '0b9f3c1e-5d7a-4e1b-9a3f-2c8d6e4f1a7b',
+                accountId: '9e8d7c6b-5a4f-4e3d-2c1b-0a9f8e7d6c5b',
+                ticker: 'ACME',
+                buy_date: '2026-11-24',
+                buy_price: 1.25,
+                sell_date: null,
+                sell_price: null,
+                outcome: 'pending',
+                outcome_date: null,
+              },
+            ],
+          },
         }),
       },
     },
