@@ -36,4 +36,5 @@ export const updateSelfResponse = z.object({
 export const sendOtpResponse = z.object({ sent: z.literal(true), resendSeconds: z.number().int() });
 /** POST /api/users/resend-verification: what to tell the member, and when another link may be asked for (0: already verified). */
 export const resendVerificationResponse = z.object({ msg: z.string(), resendSeconds: z.number().int() });
+export type ResendVerificationResponse = z.infer<typeof resendVerificationResponse>;
 export const verifyOtpResponse = z.object({ phone_validated: z.literal(true) });
