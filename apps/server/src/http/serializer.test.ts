@@ -44,11 +44,20 @@ function compile(strict: boolean) {
 
 describe('response serializer (decision 018)', () => {
   it('drops what the schema does not name, at any depth', () => {
-    const { serialize, seen } = compile(true);
+    const { serialize, seen } = compile(false);
     const out = JSON.parse(serialize({ data: { user: { ...user, passwordHash: 'argon2id$…' }, session: 'x' }, errors: [] }));
     expect(out.data.user).toEqual(user);
     expect(out.data.session).toBeUndefined();
     expect(seen).toEqual([]);
+  });
+
+  it('strict: a field the schema does not name is a mismatch too (it would vanish silently)', () => {
+    const { serialize, seen } = compile(true);
+    expect(() => serialize({ data: { user: { ...user, resendSeconds: 60 } }, errors: [] })).toThrow(ResponseMismatchError);
+    expect(seen).toEqual([
+      expect.objectContaining({ issues: [{ path: 'data.user.resendSeconds', message: 'not in the documented schema' }] }),
+    ]);
+    expect(JSON.parse(serialize({ data: { user }, errors: [] })).data.user).toEqual(user);
   });
 
   it('strict (tests, development): an answer that breaks its schema is an error naming the route and the field', () => {

@@ -7,7 +7,8 @@ import { $ZodType, safeParse, type $ZodTypes } from 'zod/v4/core';
  * password hash never leaves, whatever a handler returns), and what it names is checked.
  *
  * An answer that does not match its schema is a bug in the schema or the handler. In tests
- * (`strict`) it is a 500, so the integration suites find it; everywhere else the mismatch is
+ * (`strict`) it is a 500, so the integration suites find it, and so is a field the schema does not
+ * name (parsing would drop it silently); everywhere else the mismatch is
  * logged (route and issue paths, never values) and counted, and the answer is sent anyway,
  * reduced to the fields the schema names, so an untested path never turns into a 500 for members.
  */
@@ -35,13 +36,62 @@ export function responseSerializerCompiler(opts: SerializerOptions): FastifySeri
     const zod = schema;
     return (data: unknown) => {
       const parsed = safeParse(zod, data);
-      if (parsed.success) return JSON.stringify(parsed.data);
-      const issues = parsed.error.issues.slice(0, 10).map((i) => ({ path: i.path.join('.'), message: i.message }));
+      // In tests a field the schema does not name is a mismatch too: dropping it silently would hide
+      // a handler that answers more than is documented (a new field the web client then never gets).
+      const extra = parsed.success && opts.strict ? undeclaredPaths(zod, data) : [];
+      if (parsed.success && extra.length === 0) return JSON.stringify(parsed.data);
+      const issues = parsed.success
+        ? extra.slice(0, 10).map((path) => ({ path, message: 'not in the documented schema' }))
+        : parsed.error.issues.slice(0, 10).map((i) => ({ path: i.path.join('.'), message: i.message }));
       opts.onMismatch({ method, url, status: String(httpStatus ?? ''), issues });
       if (opts.strict) throw new ResponseMismatchError(`${method} ${url}`, issues);
       return JSON.stringify(stripToSchema(zod, data));
     };
   }) as unknown as FastifySerializerCompiler<unknown>;
+}
+
+/** Paths of object keys in `value` that `schema` does not declare (what parsing would drop). */
+export function undeclaredPaths(schema: $ZodType, value: unknown, at = ''): string[] {
+  const def = (schema as $ZodTypes)._zod.def;
+  const join = (k: string | number) => (at ? `${at}.${k}` : String(k));
+  switch (def.type) {
+    case 'object': {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+      if (def.catchall) return [];
+      const out: string[] = [];
+      for (const [key, v] of Object.entries(value)) {
+        const sub = def.shape[key] as $ZodType | undefined;
+        if (!sub) {
+          if (v !== undefined) out.push(join(key));
+        } else out.push(...undeclaredPaths(sub, v, join(key)));
+      }
+      return out;
+    }
+    case 'array':
+      return Array.isArray(value) ? value.flatMap((v, i) => undeclaredPaths(def.element as $ZodType, v, join(i))) : [];
+    case 'record':
+      return value && typeof value === 'object'
+        ? Object.entries(value).flatMap(([k, v]) => undeclaredPaths(def.valueType as $ZodType, v, join(k)))
+        : [];
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'nonoptional':
+    case 'catch':
+      return value === null || value === undefined ? [] : undeclaredPaths(def.innerType as $ZodType, value, at);
+    case 'pipe':
+      return undeclaredPaths(def.in as $ZodType, value, at);
+    case 'lazy':
+      return undeclaredPaths(def.getter() as $ZodType, value, at);
+    case 'union': {
+      const fit = (def.options as $ZodType[]).find((o) => safeParse(o, value).success);
+      return fit ? undeclaredPaths(fit, value, at) : [];
+    }
+    default:
+      return [];
+  }
 }
 
 /**
