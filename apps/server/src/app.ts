@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { channelAdapters } from './adapters/channels';
 import type { DiscordSender } from './adapters/discord';
@@ -22,6 +22,10 @@ import { sessionCache } from './http/session-cache';
 import { cachingPlugin } from './http/caching';
 import { registerWeb } from './http/web';
 import { httpMetricsPlugin } from './http/metrics';
+import { openApiTransform } from './http/openapi';
+import { API_DESCRIPTION, API_TAGS, SECURITY_SCHEMES } from './http/openapi-document';
+import { responseSerializerCompiler } from './http/serializer';
+import { responseMismatches } from './lib/metrics';
 import { memoryLimiter, redisLimiter, type Limiter } from './lib/limiter';
 import { authRoutes } from './modules/auth/routes';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -43,6 +47,7 @@ import { discoveryRoutes } from './modules/discovery/routes';
 import { discoveryService } from './modules/discovery/service';
 import { tokensRoutes } from './modules/tokens/routes';
 import { tokensService } from './modules/tokens/service';
+import { TOKEN_ROUTES } from './modules/tokens/rules';
 import { TOKEN_PREFIX } from '@roundup/shared';
 import { outboxRoutes } from './modules/outbox/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -91,7 +96,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const method of [r.method].flat()) routeList.push({ method: String(method), url: r.url });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are checked against their documented schema: a mismatch fails the request in tests
+  // (NODE_ENV=test); elsewhere it is logged and counted, and the answer is sent reduced to the
+  // documented fields (decision 018). Deployments do not set NODE_ENV, so "elsewhere" is production.
+  app.setSerializerCompiler(
+    responseSerializerCompiler({
+      strict: config.NODE_ENV === 'test',
+      onMismatch: (m) => {
+        responseMismatches.inc({ method: m.method, route: m.url });
+        app.log.error(
+          { route: `${m.method} ${m.url}`, status: m.status, issues: m.issues },
+          'answer does not match its documented schema',
+        );
+      },
+    }),
+  );
 
   const ctx: AppContext = {
     database: deps.database,
@@ -152,11 +171,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'RoundUp API', version: '1.0.0', description: 'Every response is { data, errors: [{ msg }] }.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      // 3.1: schemas are JSON Schema 2020-12, what zod converts to exactly (3.0's `nullable` cannot express a nullable enum).
+      openapi: '3.1.0',
+      info: { title: 'RoundUp API', version: '1.0.0', description: API_DESCRIPTION },
+      tags: API_TAGS,
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    // Each operation names its own security: public ones none, token-enabled ones session or personal token.
+    transform: openApiTransform({
+      tokenScopeOf: (method, url) => Object.entries(TOKEN_ROUTES).find(([, routes]) => routes.includes(`${method} ${url}`))?.[0],
+    }),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, reply) =>

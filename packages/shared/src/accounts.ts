@@ -69,12 +69,11 @@ export const reorderAccountsRequest = z.object({
 });
 export type ReorderAccountsRequest = z.infer<typeof reorderAccountsRequest>;
 
-export interface AccountsResponse {
-  accounts: Account[];
-}
-export interface MyAccountsResponse extends AccountsResponse {
-  brokers: BrokerOption[];
-}
+export const accountsResponse = z.object({ accounts: z.array(accountSchema) });
+export type AccountsResponse = z.infer<typeof accountsResponse>;
+/** GET /api/accounts/mine: the accounts and the brokers the member may pick. */
+export const myAccountsResponse = accountsResponse.extend({ brokers: z.array(brokerOption) });
+export type MyAccountsResponse = z.infer<typeof myAccountsResponse>;
 
 /**
  * Accounts grouped by broker, as every list of them shows them (issue 14): brokers in the order of

@@ -31,53 +31,57 @@ export const adminUsersQuery = z.object({
     .optional(),
 });
 
-export interface AdminUserList {
-  users: AdminUserSummary[];
-  /** All users. */
-  total: number;
-  /** Users matching the search (all users without one). */
-  matched: number;
-  page: number;
-  pageSize: number;
-}
-
 /** One row of the admin users list (GET /api/users). */
-export interface AdminUserSummary {
-  _id: string;
-  id: string;
-  username: string;
-  email: string;
-  role: string;
-  subscriptionTier: string;
-  createdDate: string;
-  last_login_date: string | null;
-  disabled: boolean;
-}
+export const adminUserSummary = z.object({
+  _id: z.string(),
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.string(),
+  subscriptionTier: z.string(),
+  createdDate: z.string(),
+  last_login_date: z.string().nullable(),
+  disabled: z.boolean(),
+});
+export type AdminUserSummary = z.infer<typeof adminUserSummary>;
 
-/** GET /api/users/:id adds everything an admin may see and edit, with the audit trail. */
-export interface AdminUserDetail extends AdminUserSummary {
-  phone: string | null;
-  phone_validated: boolean;
-  email_validated: boolean;
-  referrer: string | null;
-  memberSince: string | null;
-  /** A role an admin gave by hand (Member or Pro); billing never lowers the user below it. */
-  grantedRole: string | null;
-  activeSessions: number;
-  audit: AuditEntry[];
-}
+export const adminUserList = z.object({
+  users: z.array(adminUserSummary),
+  /** All users. */
+  total: z.number().int(),
+  /** Users matching the search (all users without one). */
+  matched: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminUserList = z.infer<typeof adminUserList>;
 
 /** An audit-log entry (who, what, when). */
-export interface AuditEntry {
-  _id: string;
-  actorId: string | null;
-  actorUsername: string | null;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  details: Record<string, unknown> | null;
-  createdDate: string;
-}
+export const auditEntry = z.object({
+  _id: z.string(),
+  actorId: z.string().nullable(),
+  actorUsername: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  createdDate: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+/** GET /api/users/:id adds everything an admin may see and edit, with the audit trail. */
+export const adminUserDetail = adminUserSummary.extend({
+  phone: z.string().nullable(),
+  phone_validated: z.boolean(),
+  email_validated: z.boolean(),
+  referrer: z.string().nullable(),
+  memberSince: z.string().nullable(),
+  /** A role an admin gave by hand (Member or Pro); billing never lowers the user below it. */
+  grantedRole: z.string().nullable(),
+  activeSessions: z.number().int(),
+  audit: z.array(auditEntry),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetail>;
 
 /** GET /api/admin/audit: filters (all optional) and paging; days are New York calendar days, inclusive. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -108,16 +112,17 @@ export const auditQuery = z
 export type AuditQuery = z.infer<typeof auditQuery>;
 
 /** GET /api/admin/audit: one page of entries (newest first), the total, and the choices for the filters. */
-export interface AuditPage {
-  audit: AuditEntry[];
-  page: number;
-  pageSize: number;
-  total: number;
+export const auditPage = z.object({
+  audit: z.array(auditEntry),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
   /** Everyone who has an entry (for the admin filter). */
-  admins: { _id: string; username: string | null }[];
+  admins: z.array(z.object({ _id: z.string(), username: z.string().nullable() })),
   /** Every action recorded so far (for the action filter). */
-  actions: string[];
-}
+  actions: z.array(z.string()),
+});
+export type AuditPage = z.infer<typeof auditPage>;
 
 /** POST /api/pageviews: the path only (no query, no personal data). */
 export const PAGE_PATH_MAX = 200;
@@ -131,15 +136,15 @@ export const pageViewRequest = z.object({
 });
 
 /** GET /api/pageviews/summary: views per page per New York day. */
-export interface PageViewSummary {
-  from: string;
-  to: string;
-  days: { day: string; path: string; views: number }[];
-  totals: { path: string; views: number }[];
-  total: number;
-}
+export const pageViewSummary = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.array(z.object({ day: z.string(), path: z.string(), views: z.number().int() })),
+  totals: z.array(z.object({ path: z.string(), views: z.number().int() })),
+  total: z.number().int(),
+});
+export type PageViewSummary = z.infer<typeof pageViewSummary>;
 
 /** GET /api/config: public client configuration. */
-export interface PublicConfig {
-  gaMeasurementId: string | null;
-}
+export const publicConfig = z.object({ gaMeasurementId: z.string().nullable() });
+export type PublicConfig = z.infer<typeof publicConfig>;

@@ -1,38 +1,40 @@
 import { z } from 'zod';
 
 /** product.md §3 Referral: role User = Starter, Member (or Pro) = Pro. */
-export interface Referral {
-  _id: string;
-  username: string;
-  role: string;
-}
+export const referralSchema = z.object({ _id: z.string(), username: z.string(), role: z.string() });
+export type Referral = z.infer<typeof referralSchema>;
 
-export interface CommissionMonth {
+export const commissionMonth = z.object({
   /** YYYY-MM */
-  month: string;
-  count: number;
+  month: z.string(),
+  count: z.number().int(),
   /** Cents. */
-  earned: number;
-  pending: number;
-  paid: number;
-}
+  earned: z.number().int(),
+  pending: z.number().int(),
+  paid: z.number().int(),
+});
+export type CommissionMonth = z.infer<typeof commissionMonth>;
 
-export interface CommissionItem {
-  _id: string;
-  invoiceId: string;
-  referredUsername: string | null;
-  amount: number;
-  status: 'pending' | 'paid' | 'reversed';
-  createdDate: string;
-  paidDate: string | null;
-}
+export const commissionItem = z.object({
+  _id: z.string(),
+  invoiceId: z.string(),
+  referredUsername: z.string().nullable(),
+  amount: z.number().int(),
+  status: z.enum(['pending', 'paid', 'reversed']),
+  createdDate: z.string(),
+  paidDate: z.string().nullable(),
+});
+export type CommissionItem = z.infer<typeof commissionItem>;
 
-export interface CommissionsResponse {
+export const commissionsResponse = z.object({
   /** Cents. */
-  totals: { earned: number; pending: number; paid: number };
-  months: CommissionMonth[];
-  items: CommissionItem[];
-}
+  totals: z.object({ earned: z.number().int(), pending: z.number().int(), paid: z.number().int() }),
+  months: z.array(commissionMonth),
+  items: z.array(commissionItem),
+});
+export type CommissionsResponse = z.infer<typeof commissionsResponse>;
+/** POST /api/affiliates/admin/:userId/mark-paid: how many were marked, and the commissions now. */
+export const markCommissionsPaidResponse = commissionsResponse.extend({ count: z.number().int() });
 
 export const markCommissionsPaidRequest = z
   .object({ ids: z.array(z.uuid()).max(1000).optional() })

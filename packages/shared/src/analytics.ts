@@ -1,83 +1,89 @@
 import { z } from 'zod';
-import type { TradeOutcome } from './trades';
+import { TRADE_OUTCOMES } from './trades';
 
 /** Member analytics (beyond the original "Coming Soon" tab): all amounts are integer cents. */
-export interface ProfitGroup {
-  key: string;
-  label: string;
-  profitCents: number;
-  trades: number;
-}
+export const profitGroup = z.object({
+  key: z.string(),
+  label: z.string(),
+  profitCents: z.number().int(),
+  trades: z.number().int(),
+});
+export type ProfitGroup = z.infer<typeof profitGroup>;
 
-export interface MonthProfit {
+export const monthProfit = z.object({
   /** YYYY-MM of the sell date. */
-  month: string;
-  profitCents: number;
-  cumulativeCents: number;
-  trades: number;
-}
+  month: z.string(),
+  profitCents: z.number().int(),
+  cumulativeCents: z.number().int(),
+  trades: z.number().int(),
+});
+export type MonthProfit = z.infer<typeof monthProfit>;
 
-export interface OpenPosition {
-  splitId: string;
-  ticker: string;
-  name: string;
-  accountId: string;
-  account: string;
-  broker: string;
-  buyDate: string | null;
-  buyPriceCents: number | null;
-  effDate: string;
+export const openPositionSchema = z.object({
+  splitId: z.string(),
+  ticker: z.string(),
+  name: z.string(),
+  accountId: z.string(),
+  account: z.string(),
+  broker: z.string(),
+  buyDate: z.string().nullable(),
+  buyPriceCents: z.number().int().nullable(),
+  effDate: z.string(),
   /** effDate + the broker's shareReturnTime, or null when the broker is unknown. */
-  expectedReturnDate: string | null;
+  expectedReturnDate: z.string().nullable(),
   /** What the member recorded the round-up gave (issue 14), and when. */
-  outcome: TradeOutcome;
-  outcomeDate: string | null;
+  outcome: z.enum(TRADE_OUTCOMES),
+  outcomeDate: z.string().nullable(),
   /** Past the expected return date with no outcome recorded yet. */
-  overdue: boolean;
-}
+  overdue: z.boolean(),
+});
+export type OpenPosition = z.infer<typeof openPositionSchema>;
 
-export interface BrokerReturnTime {
-  brokerId: string | null;
-  broker: string;
+export const brokerReturnTime = z.object({
+  brokerId: z.string().nullable(),
+  broker: z.string(),
   /** The broker's stated shareReturnTime in days (null if unknown). */
-  statedDays: number | null;
+  statedDays: z.number().nullable(),
   /** From the member's own sells: sell date − effDate. */
-  samples: number;
-  averageDays: number | null;
-  minDays: number | null;
-  maxDays: number | null;
-}
-
-export interface AnalyticsSummary {
-  today: string;
-  year: number;
-  totals: {
-    realizedCents: number;
-    thisYearCents: number;
-    closedTrades: number;
-    openPositions: number;
-    totalTrades: number;
-  };
-  byMonth: MonthProfit[];
-  byBroker: ProfitGroup[];
-  byAccount: ProfitGroup[];
-  bySplit: ProfitGroup[];
-  /** The first 100 open positions, soonest expected first (totals.openPositions counts them all; GET /api/analytics/open-positions lists them all). */
-  openPositions: OpenPosition[];
-  returnTimes: BrokerReturnTime[];
-  /** Years with closed trades, newest first (for the tax export). */
-  taxYears: number[];
-  /** Per tax year, the closed trades the tax export leaves out: they are in tax-advantaged accounts. */
-  taxLeftOut: TaxLeftOut[];
-}
+  samples: z.number().int(),
+  averageDays: z.number().nullable(),
+  minDays: z.number().nullable(),
+  maxDays: z.number().nullable(),
+});
+export type BrokerReturnTime = z.infer<typeof brokerReturnTime>;
 
 /** Closed trades of one tax year in tax-advantaged accounts (Traditional IRA, Roth IRA, HSA, ESA, SEP): not on Form 8949. */
-export interface TaxLeftOut {
-  year: number;
-  trades: number;
+export const taxLeftOut = z.object({
+  year: z.number().int(),
+  trades: z.number().int(),
   /** The account types they are in, sorted. */
-  accountTypes: string[];
-}
+  accountTypes: z.array(z.string()),
+});
+export type TaxLeftOut = z.infer<typeof taxLeftOut>;
+
+export const analyticsSummary = z.object({
+  today: z.string(),
+  year: z.number().int(),
+  totals: z.object({
+    realizedCents: z.number().int(),
+    thisYearCents: z.number().int(),
+    closedTrades: z.number().int(),
+    openPositions: z.number().int(),
+    totalTrades: z.number().int(),
+  }),
+  byMonth: z.array(monthProfit),
+  byBroker: z.array(profitGroup),
+  byAccount: z.array(profitGroup),
+  bySplit: z.array(profitGroup),
+  /** The first 100 open positions, soonest expected first (totals.openPositions counts them all; GET /api/analytics/open-positions lists them all). */
+  openPositions: z.array(openPositionSchema),
+  returnTimes: z.array(brokerReturnTime),
+  /** Years with closed trades, newest first (for the tax export). */
+  taxYears: z.array(z.number().int()),
+  /** Per tax year, the closed trades the tax export leaves out: they are in tax-advantaged accounts. */
+  taxLeftOut: z.array(taxLeftOut),
+});
+export type AnalyticsSummary = z.infer<typeof analyticsSummary>;
 
 export const taxExportQuery = z.object({
   year: z.coerce
@@ -89,13 +95,14 @@ export const taxExportQuery = z.object({
   format: z.enum(['json', 'csv']).optional(),
 });
 
-export interface TaxExport {
-  year: number;
-  filename: string;
+export const taxExportSchema = z.object({
+  year: z.number().int(),
+  filename: z.string(),
   /** Sales in the CSV (taxable accounts only). */
-  rows: number;
+  rows: z.number().int(),
   /** Sales of the year left out because they are in tax-advantaged accounts. */
-  leftOut: TaxLeftOut;
+  leftOut: taxLeftOut,
   /** UTF-8 text starting with a byte order mark, CRLF line ends. */
-  csv: string;
-}
+  csv: z.string(),
+});
+export type TaxExport = z.infer<typeof taxExportSchema>;

@@ -151,4 +151,5 @@ export const publicUser = z.object({
 export type PublicUser = z.infer<typeof publicUser>;
 
 export const authResponse = z.object({ user: publicUser, token: z.string() });
+export type AuthResponse = z.infer<typeof authResponse>;
 export const meResponse = z.object({ user: publicUser });

@@ -25,93 +25,107 @@ export const subscriptionIdRequest = z
   .nullish()
   .transform((v) => v ?? {});
 
-export interface CheckoutSessionView {
-  id: string;
-  url: string;
-}
+export const checkoutSessionView = z.object({ id: z.string(), url: z.string() });
+export type CheckoutSessionView = z.infer<typeof checkoutSessionView>;
 
 /** product.md §3 Subscription, with the fields the subscription tab needs. */
-export interface SubscriptionView {
-  id: string;
-  level: BillingLevel;
-  tier: string;
-  status: string;
-  quantity: number;
-  cancel_at_period_end: boolean;
+export const subscriptionView = z.object({
+  id: z.string(),
+  level: z.enum(BILLING_LEVELS),
+  tier: z.string(),
+  status: z.string(),
+  quantity: z.number().int(),
+  cancel_at_period_end: z.boolean(),
   /** Seconds since the epoch, or null for lifetime. */
-  current_period_end: number | null;
-  refunded: boolean;
+  current_period_end: z.number().int().nullable(),
+  refunded: z.boolean(),
   /** True while a cancellation would refund the first payment (within 7 days of it). */
-  refund_eligible: boolean;
+  refund_eligible: z.boolean(),
   /** Whether the Cancel membership button applies (active and cancellable). */
-  cancelable: boolean;
-  items: {
-    total_count: number;
-    data: { id: string; created: number; price: { unit_amount: number }; amount_refunded: number }[];
-  };
-}
+  cancelable: z.boolean(),
+  items: z.object({
+    total_count: z.number().int(),
+    data: z.array(
+      z.object({
+        id: z.string(),
+        created: z.number().int(),
+        price: z.object({ unit_amount: z.number().int() }),
+        amount_refunded: z.number().int(),
+      }),
+    ),
+  }),
+});
+export type SubscriptionView = z.infer<typeof subscriptionView>;
 
 /** product.md §3 Invoice, in the same order as subscription.items. */
-export interface InvoiceView {
-  id: string;
-  created: number;
-  status: string;
-  amount_paid: number;
-  amount_refunded: number;
-  hosted_invoice_url: string | null;
-  invoice_pdf: string | null;
-}
+export const invoiceView = z.object({
+  id: z.string(),
+  created: z.number().int(),
+  status: z.string(),
+  amount_paid: z.number().int(),
+  amount_refunded: z.number().int(),
+  hosted_invoice_url: z.string().nullable(),
+  invoice_pdf: z.string().nullable(),
+});
+export type InvoiceView = z.infer<typeof invoiceView>;
 
 /** A billing receipt or notice (payment, refund, cancellation), as emailed to the member. */
-export interface BillingNoticeView {
-  id: string;
-  kind: 'paid' | 'refund' | 'cancel-scheduled' | 'ended' | string;
-  subject: string;
-  body: string;
+export const billingNoticeView = z.object({
+  id: z.string(),
+  /** paid, refund, cancel-scheduled, ended (more may come). */
+  kind: z.string(),
+  subject: z.string(),
+  body: z.string(),
   /** Seconds since the epoch. */
-  created: number;
-}
+  created: z.number().int(),
+});
+export type BillingNoticeView = z.infer<typeof billingNoticeView>;
 
-export interface FetchSubscriptionResponse {
-  subscription: SubscriptionView | null;
-  invoices: { data: InvoiceView[] };
+export const fetchSubscriptionResponse = z.object({
+  subscription: subscriptionView.nullable(),
+  invoices: z.object({ data: z.array(invoiceView) }),
   /** The latest billing notices, newest first (optional for older servers). */
-  notices?: BillingNoticeView[];
+  notices: z.array(billingNoticeView).optional(),
   /** Where the member stands now, in one sentence ("You still have Pro until …"). */
-  summary?: string;
+  summary: z.string().optional(),
   /** The next renewal of the monthly plan (seconds since the epoch, cents), or null. */
-  next_renewal?: { date: number; amount: number } | null;
-}
+  next_renewal: z.object({ date: z.number().int(), amount: z.number().int() }).nullable().optional(),
+});
+export type FetchSubscriptionResponse = z.infer<typeof fetchSubscriptionResponse>;
 
-export interface CancelSubscriptionResponse {
-  outcome: 'refunded' | 'scheduled';
+export const cancelSubscriptionResponse = z.object({
+  outcome: z.enum(['refunded', 'scheduled']),
   /** Refunded amount in cents (outcome refunded). */
-  refundAmount: number;
+  refundAmount: z.number().int(),
   /** ISO instant access lasts until (outcome scheduled). */
-  accessUntil: string | null;
-  msg: string;
-}
+  accessUntil: z.string().nullable(),
+  msg: z.string(),
+});
+export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponse>;
 
 /** The local test checkout page's view of a session. */
-export interface TestCheckoutView {
-  id: string;
-  level: BillingLevel;
-  amount: number;
-  status: string;
-  email: string;
-  username: string;
-}
+export const testCheckoutView = z.object({
+  id: z.string(),
+  level: z.enum(BILLING_LEVELS),
+  amount: z.number().int(),
+  status: z.string(),
+  email: z.string(),
+  username: z.string(),
+});
+export type TestCheckoutView = z.infer<typeof testCheckoutView>;
+
+const priceView = z
+  .object({ amount: z.number().int(), currency: z.string(), interval: z.literal('month').nullable() })
+  .nullable();
 
 /** GET /api/site (issue 14): the public settings the pages show, from the server's configuration. */
-export interface SiteInfo {
-  supportEmail: string;
+export const siteInfo = z.object({
+  supportEmail: z.string(),
   /** Whether members get a Discord server (DISCORD_INVITE_URL set): when not, Discord is not offered. */
-  discord: boolean;
+  discord: z.boolean(),
   /** The invite itself, for paid members only. */
-  discordInviteUrl: string | null;
+  discordInviteUrl: z.string().nullable(),
   /** Prices from the payment configuration (cents), null when not configured. */
-  prices: {
-    pro: { amount: number; currency: string; interval: 'month' | null } | null;
-    lifetime: { amount: number; currency: string; interval: 'month' | null } | null;
-  };
-}
+  prices: z.object({ pro: priceView, lifetime: priceView }),
+});
+export type SiteInfo = z.infer<typeof siteInfo>;

@@ -74,44 +74,46 @@ export const addBrokerRequest = z.object({ newBroker: brokerInput });
 export const editBrokerRequest = z.object({ newBroker: brokerInput.extend({ _id: idSchema }) });
 export const deleteBrokerRequest = z.object({ id: idSchema });
 
-/** A broker as the API returns it (product.md §3 field names). `notes` is only sent to admins. */
-export interface Broker {
-  _id: string;
-  name: string;
-  logo: string | null;
-  headline: string | null;
-  signupPromo: string | null;
-  refLink: string | null;
-  shareReturnTime: number;
-  rating: number;
-  fees: string | null;
-  notes?: string | null;
-  fullReview: string | null;
-  reviewBlurb: string | null;
-  accountCash: boolean;
-  accountMargin: boolean;
-  accountTradIRA: boolean;
-  accountRothIRA: boolean;
-  disabled: boolean;
-  createdDate: string;
-  updatedDate: string;
-  /** What members recorded with this broker (issue 14); null until enough outcomes exist. */
-  measured: MeasuredBroker | null;
-  /** False when members mostly get cash here; null while nothing is measured. */
-  honoursRoundUps: boolean | null;
-}
-
 /** Members' recorded outcomes at one broker. */
-export interface MeasuredBroker {
+export const measuredBrokerSchema = z.object({
   /** Recorded outcomes (share received, cash in lieu or no credit). */
-  samples: number;
+  samples: z.number().int(),
   /** Different members behind them. */
-  members: number;
+  members: z.number().int(),
   /** Share of the outcomes where the whole share arrived, 0–1 (two decimals). */
-  shareReceivedRate: number;
+  shareReceivedRate: z.number(),
   /** Median calendar days from the split's effective date to the share's arrival; null without dated arrivals. */
-  medianReturnDays: number | null;
-}
+  medianReturnDays: z.number().nullable(),
+});
+export type MeasuredBroker = z.infer<typeof measuredBrokerSchema>;
+
+/** A broker as the API returns it (product.md §3 field names). `notes` is only sent to admins. */
+export const brokerSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  headline: z.string().nullable(),
+  signupPromo: z.string().nullable(),
+  refLink: z.string().nullable(),
+  shareReturnTime: z.number(),
+  rating: z.number(),
+  fees: z.string().nullable(),
+  notes: z.string().nullable().optional(),
+  fullReview: z.string().nullable(),
+  reviewBlurb: z.string().nullable(),
+  accountCash: z.boolean(),
+  accountMargin: z.boolean(),
+  accountTradIRA: z.boolean(),
+  accountRothIRA: z.boolean(),
+  disabled: z.boolean(),
+  createdDate: z.string(),
+  updatedDate: z.string(),
+  /** What members recorded with this broker (issue 14); null until enough outcomes exist. */
+  measured: measuredBrokerSchema.nullable(),
+  /** False when members mostly get cash here; null while nothing is measured. */
+  honoursRoundUps: z.boolean().nullable(),
+});
+export type Broker = z.infer<typeof brokerSchema>;
 
 /** Measured data is shown from this many outcomes of this many different members, so no one member's data can be read off it. */
 export const MEASURED_MIN_SAMPLES = 5;

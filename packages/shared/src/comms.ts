@@ -57,41 +57,89 @@ export type SendAnnouncementRequest = z.infer<typeof sendAnnouncementRequest>;
 /** GET /api/comms/audience?kind=…: who an announcement would reach now. */
 export const announcementAudienceQuery = z.object({ kind: announcementKind });
 
-export interface AnnouncementAudience {
+export const announcementAudience = z.object({
   /** Members who get it on at least one channel. */
-  recipients: number;
+  recipients: z.number().int(),
   /** Messages per channel (a member may get email and SMS). */
-  channels: { email: number; sms: number; whatsapp: number };
-}
+  channels: z.object({ email: z.number().int(), sms: z.number().int(), whatsapp: z.number().int() }),
+});
+export type AnnouncementAudience = z.infer<typeof announcementAudience>;
 
-export interface SendAnnouncementResult {
-  recipients: number;
-  messageCount: number;
+export const sendAnnouncementResult = z.object({
+  recipients: z.number().int(),
+  messageCount: z.number().int(),
   /** True when this requestId was sent before: nothing new was sent. */
-  duplicate: boolean;
-}
+  duplicate: z.boolean(),
+});
+export type SendAnnouncementResult = z.infer<typeof sendAnnouncementResult>;
+
+/** POST /api/comms/send-sms: messages queued. */
+export const sendSmsResult = z.object({ messageCount: z.number().int() });
 
 /** Types of the communications list: the SMS (product.md §3) plus the announcements. */
 export const COMMUNICATION_TYPES = [...COMM_TYPES, ...ANNOUNCEMENT_KINDS] as const;
 
 /** product.md §3 Communication, as GET /api/comms lists it. */
-export interface Communication {
-  _id: string;
-  type: string;
-  sender: string;
-  createdDate: string;
-  message: string;
-  audience: string | null;
-  messageCount: number;
+export const communicationSchema = z.object({
+  _id: z.string(),
+  type: z.string(),
+  sender: z.string(),
+  createdDate: z.string(),
+  message: z.string(),
+  audience: z.string().nullable(),
+  messageCount: z.number().int(),
   /** Announcements only. */
-  subject: string | null;
+  subject: z.string().nullable(),
   /** Announcements only: members reached (messageCount counts every channel). */
-  recipients: number | null;
-}
+  recipients: z.number().int().nullable(),
+});
+export type Communication = z.infer<typeof communicationSchema>;
 
 /** `skipped`: not sent because the member was no longer eligible when the worker picked it up. */
 export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
 export const deliveryStatusQuery = z.object({ status: z.enum(DELIVERY_STATUSES).optional() });
+
+/** One notification delivery as admins see it. */
+export const deliverySchema = z.object({
+  _id: z.string(),
+  key: z.string(),
+  kind: z.string(),
+  channel: z.string(),
+  recipient: z.string(),
+  username: z.string().nullable(),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  providerId: z.string().nullable(),
+  /** The provider's error (failed), or why it was not sent (skipped). */
+  error: z.string().nullable(),
+  createdDate: z.string(),
+  sentDate: z.string().nullable(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+/** GET /api/notifications/deliveries: the latest 200 deliveries (newest first) and the count per status. */
+export const deliveryListResponse = z.object({
+  counts: z.record(z.string(), z.number().int()),
+  deliveries: z.array(deliverySchema),
+});
+
+/** GET /api/rs/send-update: today's reminders queued now (a second press queues nothing). */
+export const sendRemindersResponse = z.object({
+  msg: z.string(),
+  date: z.string(),
+  tickers: z.array(z.string()),
+  newReminders: z.number().int(),
+});
+
+/** What the local stand-ins "sent" (GET /api/outbox, admins). */
+export const outboxMessage = z.object({
+  _id: z.string(),
+  channel: z.string(),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  createdDate: z.string(),
+});
 
 /** SMS length in 70-character segments (product.md §9). */
 export function smsSegmentCount(message: string): number {

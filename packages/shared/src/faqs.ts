@@ -36,14 +36,15 @@ export const editFaqRequest = z.object({ newFaq: faqInput.extend({ _id: idSchema
 export const deleteFaqRequest = z.object({ id: idSchema });
 
 /** An FAQ as the API returns it (product.md §3 field names). */
-export interface Faq {
-  _id: string;
-  category: string;
-  question: string;
-  answer: string;
-  sort: number;
-  createdDate: string;
-}
+export const faqSchema = z.object({
+  _id: z.string(),
+  category: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  sort: z.number().int(),
+  createdDate: z.string(),
+});
+export type Faq = z.infer<typeof faqSchema>;
 
 /** FAQs ordered by `sort` (stable for equal sorts). */
 export function orderFaqs(faqs: readonly Faq[]): Faq[] {

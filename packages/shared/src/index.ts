@@ -20,3 +20,4 @@ export * from './comms';
 export * from './discovery';
 export * from './pages';
 export * from './tokens';
+export * from './health';

@@ -30,12 +30,20 @@ export const createTokenRequest = z.object({
 export type CreateTokenRequest = z.infer<typeof createTokenRequest>;
 export const revokeTokenRequest = z.object({ id: z.uuid({ error: 'Unknown token' }) });
 
-export interface ApiToken {
-  _id: string;
-  name: string;
-  scopes: TokenScope[];
+export const apiTokenSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  scopes: z.array(z.enum(TOKEN_SCOPES)),
   /** The first characters of the secret, to tell tokens apart. */
-  prefix: string;
-  createdDate: string;
-  lastUsedDate: string | null;
-}
+  prefix: z.string(),
+  createdDate: z.string(),
+  lastUsedDate: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+export const tokensResponse = z.object({ tokens: z.array(apiTokenSchema) });
+/** POST /api/tokens: the token and its secret, shown this once. */
+export const createdTokenResponse = z.object({
+  token: apiTokenSchema,
+  secret: z.string().meta({ description: 'The whole token (rut_…); it is never shown again' }),
+});

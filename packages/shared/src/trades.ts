@@ -140,34 +140,43 @@ export const tradeParams = z.object(ids);
 export const splitIdParams = z.object({ splitId: z.uuid({ error: 'Split is not a valid id' }) });
 
 /** Admin: what members recorded for one split (beyond the spec). */
-export interface SplitMemberStats {
-  splitId: string;
+export const splitMemberStats = z.object({
+  splitId: z.string(),
   /** Closed trades (bought and sold) behind the average. */
-  trades: number;
-  members: number;
+  trades: z.number().int(),
+  members: z.number().int(),
   /** Average realized profit per account in dollars (two decimals), null with no trades. */
-  avgProfit: number | null;
+  avgProfit: z.number().nullable(),
   /** Members' accounts on this split by recorded outcome (issue 14): whether the round-up call held. */
-  outcomes: { accounts: number; recorded: number; shareReceived: number; cashInLieu: number; noCredit: number };
-}
+  outcomes: z.object({
+    accounts: z.number().int(),
+    recorded: z.number().int(),
+    shareReceived: z.number().int(),
+    cashInLieu: z.number().int(),
+    noCredit: z.number().int(),
+  }),
+});
+export type SplitMemberStats = z.infer<typeof splitMemberStats>;
 
 /** GET /api/trades/progress (issue 14): where the member stands on each split they traded. */
-export interface SplitProgress {
-  splitId: string;
+export const splitProgress = z.object({
+  splitId: z.string(),
   /** Accounts with a recorded buy. */
-  bought: number;
+  bought: z.number().int(),
   /** Accounts whose whole share arrived. */
-  received: number;
+  received: z.number().int(),
   /** Accounts with a recorded sale. */
-  sold: number;
+  sold: z.number().int(),
   /** Accounts whose share arrived and is not sold yet. */
-  receivedUnsold: number;
-}
-export interface TradeProgress {
+  receivedUnsold: z.number().int(),
+});
+export type SplitProgress = z.infer<typeof splitProgress>;
+export const tradeProgress = z.object({
   /** The member's active accounts: what "of N" counts. */
-  accounts: number;
-  progress: SplitProgress[];
-}
+  accounts: z.number().int(),
+  progress: z.array(splitProgress),
+});
+export type TradeProgress = z.infer<typeof tradeProgress>;
 
 /** Prices carry up to four decimals: exact integer ten-thousandths of a dollar ("ticks"). */
 export const TICKS_PER_DOLLAR = 10_000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, notificationsSchema, passwordSchema } from './auth';
+import { emailSchema, notificationsSchema, passwordSchema, publicUser } from './auth';
 
 /** POST /api/users/update-self takes one of three shapes (product.md §7). */
 export const updateProfileRequest = z.object({
@@ -22,3 +22,19 @@ export const verifyOtpRequest = z.object({
     .trim()
     .regex(/^\d{6,7}$/, 'Enter the 6-digit code we sent you.'),
 });
+
+/**
+ * POST /api/users/update-self answers the member; a password change also a fresh session token for
+ * this tab (every other session ended), an email change a message about the confirmation link.
+ */
+export const updateSelfResponse = z.object({
+  user: publicUser,
+  token: z.string().optional(),
+  msg: z.string().optional(),
+});
+/** GET /api/users/send-sms-otp: a code was texted; another may be asked for after resendSeconds. */
+export const sendOtpResponse = z.object({ sent: z.literal(true), resendSeconds: z.number().int() });
+/** POST /api/users/resend-verification: what to tell the member, and when another link may be asked for (0: already verified). */
+export const resendVerificationResponse = z.object({ msg: z.string(), resendSeconds: z.number().int() });
+export type ResendVerificationResponse = z.infer<typeof resendVerificationResponse>;
+export const verifyOtpResponse = z.object({ phone_validated: z.literal(true) });

@@ -105,3 +105,11 @@ export function serveMetrics(port: number, host: string): Promise<Server> {
     server.listen(port, host, () => resolve(server));
   });
 }
+
+/** Answers that did not match their documented schema (decision 018): each one is a bug to fix. */
+export const responseMismatches = new Counter({
+  name: 'roundup_response_schema_mismatches_total',
+  help: 'JSON answers that did not match their documented response schema, by method and route pattern',
+  labelNames: ['method', 'route'] as const,
+  registers: [registry],
+});

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@roundup/shared';
+import type { AuthResponse, PublicUser } from '@roundup/shared';
 import { TOKEN_STORAGE_KEY } from '@roundup/shared/api';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -52,11 +52,6 @@ export interface AuthContextValue extends AuthState {
   /** Replaces the user in memory (e.g. after a profile update). */
   setUser(user: PublicUser): void;
   refreshUser(): Promise<PublicUser | null>;
-}
-
-interface AuthResponse {
-  user: PublicUser;
-  token: string;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addAccountRequest, deleteAccountRequest, editAccountRequest, reorderAccountsRequest } from '@roundup/shared';
+import {
+  accountsResponse,
+  addAccountRequest,
+  deleteAccountRequest,
+  editAccountRequest,
+  myAccountsResponse,
+  reorderAccountsRequest,
+} from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
+import { answers } from '../../http/openapi';
 import { accountsService } from './service';
 
 /** product.md §7 /api/accounts/*: every route acts on the caller's own accounts only. */
@@ -9,21 +17,69 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   const service = accountsService(ctx);
   const tags = ['accounts'];
 
-  app.get('/api/accounts/mine', { schema: { tags } }, async (req) => service.mine(requireUser(req).user.id));
+  app.get(
+    '/api/accounts/mine',
+    { schema: { tags, summary: 'Your accounts, and the brokers you may pick', response: answers(myAccountsResponse) } },
+    async (req) => service.mine(requireUser(req).user.id),
+  );
 
-  app.post('/api/accounts/add', { schema: { tags, body: addAccountRequest } }, async (req) => ({
-    accounts: await service.add(requireUser(req).user.id, req.body),
-  }));
+  app.post(
+    '/api/accounts/add',
+    {
+      schema: {
+        tags,
+        summary: 'Add an account; answers all your accounts',
+        body: addAccountRequest,
+        response: answers(accountsResponse),
+      },
+    },
+    async (req) => ({
+      accounts: await service.add(requireUser(req).user.id, req.body),
+    }),
+  );
 
-  app.post('/api/accounts/edit', { schema: { tags, body: editAccountRequest } }, async (req) => ({
-    accounts: await service.edit(requireUser(req).user.id, req.body),
-  }));
+  app.post(
+    '/api/accounts/edit',
+    {
+      schema: {
+        tags,
+        summary: 'Edit an account; answers all your accounts',
+        body: editAccountRequest,
+        response: answers(accountsResponse),
+      },
+    },
+    async (req) => ({
+      accounts: await service.edit(requireUser(req).user.id, req.body),
+    }),
+  );
 
-  app.post('/api/accounts/delete', { schema: { tags, body: deleteAccountRequest } }, async (req) => ({
-    accounts: await service.remove(requireUser(req).user.id, req.body.id),
-  }));
+  app.post(
+    '/api/accounts/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an account and its trades; answers the accounts left',
+        body: deleteAccountRequest,
+        response: answers(accountsResponse),
+      },
+    },
+    async (req) => ({
+      accounts: await service.remove(requireUser(req).user.id, req.body.id),
+    }),
+  );
 
-  app.post('/api/accounts/reorder', { schema: { tags, body: reorderAccountsRequest } }, async (req) => ({
-    accounts: await service.reorder(requireUser(req).user.id, req.body.accounts),
-  }));
+  app.post(
+    '/api/accounts/reorder',
+    {
+      schema: {
+        tags,
+        summary: 'Put your accounts in a new order',
+        body: reorderAccountsRequest,
+        response: answers(accountsResponse),
+      },
+    },
+    async (req) => ({
+      accounts: await service.reorder(requireUser(req).user.id, req.body.accounts),
+    }),
+  );
 };

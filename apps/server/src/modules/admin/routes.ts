@@ -1,9 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminEditUserRequest, adminUsersQuery, auditQuery, revokeSessionsRequest } from '@roundup/shared';
+import {
+  adminEditUserRequest,
+  adminUserDetail,
+  adminUserList,
+  adminUsersQuery,
+  auditPage,
+  auditQuery,
+  revokeSessionsRequest,
+} from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
+import { answers } from '../../http/openapi';
 import type { AuthService } from '../auth/service';
 import { adminUsersService } from './service';
 
@@ -17,26 +26,59 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthSer
   const service = adminUsersService(ctx, auth);
   const tags = ['admin'];
 
-  app.get('/api/users', { schema: { tags, querystring: adminUsersQuery }, preValidation: adminFirst }, async (req) =>
-    service.list(req.query.q, req.query.page),
+  app.get(
+    '/api/users',
+    {
+      schema: { tags, summary: 'Admin: search users', querystring: adminUsersQuery, response: answers(adminUserList) },
+      preValidation: adminFirst,
+    },
+    async (req) => service.list(req.query.q, req.query.page),
   );
 
   app.get(
     '/api/users/:id',
-    { schema: { tags, params: z.object({ id: z.string().max(64) }) }, preValidation: adminFirst },
+    {
+      schema: {
+        tags,
+        summary: 'Admin: one user with the audit trail',
+        params: z.object({ id: z.string().max(64) }),
+        response: answers(z.object({ user: adminUserDetail })),
+      },
+      preValidation: adminFirst,
+    },
     async (req) => ({
       user: await service.detail(req.params.id),
     }),
   );
 
-  app.post('/api/users/admin-edit', { schema: { tags, body: adminEditUserRequest }, preValidation: adminFirst }, async (req) => {
-    const { user } = requireAdmin(req);
-    return { user: await service.edit(user.id, req.body) };
-  });
+  app.post(
+    '/api/users/admin-edit',
+    {
+      schema: {
+        tags,
+        summary: 'Admin: edit a user',
+        body: adminEditUserRequest,
+        response: answers(z.object({ user: adminUserDetail })),
+      },
+      preValidation: adminFirst,
+    },
+    async (req) => {
+      const { user } = requireAdmin(req);
+      return { user: await service.edit(user.id, req.body) };
+    },
+  );
 
   app.post(
     '/api/users/revoke-sessions',
-    { schema: { tags, body: revokeSessionsRequest }, preValidation: adminFirst },
+    {
+      schema: {
+        tags,
+        summary: 'Admin: sign a user out everywhere',
+        body: revokeSessionsRequest,
+        response: answers(z.object({ revoked: z.number().int() })),
+      },
+      preValidation: adminFirst,
+    },
     async (req) => {
       const { user } = requireAdmin(req);
       return service.revokeSessions(user.id, req.body.id);
@@ -44,7 +86,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthSer
   );
 
   // The global audit page: every admin action, filterable by admin, action and day, with paging.
-  app.get('/api/admin/audit', { schema: { tags, querystring: auditQuery }, preValidation: adminFirst }, async (req) =>
-    service.searchAudit(req.query),
+  app.get(
+    '/api/admin/audit',
+    {
+      schema: { tags, summary: 'Admin: the audit log', querystring: auditQuery, response: answers(auditPage) },
+      preValidation: adminFirst,
+    },
+    async (req) => service.searchAudit(req.query),
   );
 };

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { markCommissionsPaidRequest } from '@roundup/shared';
+import { commissionsResponse, markCommissionsPaidRequest, markCommissionsPaidResponse, referralSchema } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { requireAdmin, requireUser } from '../../http/auth';
+import { answers } from '../../http/openapi';
 import { affiliatesService } from './service';
 
 const userParams = z.object({ userId: z.uuid({ error: 'Not a user id' }) });
@@ -11,22 +12,53 @@ export const affiliatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   const service = affiliatesService(ctx);
 
   /** product.md §7: data.referrals[] (the tab splits them by role: User = Starter, Member/Pro = Pro). */
-  app.get('/api/affiliates/referrals', { schema: { tags: ['affiliates'] } }, async (req) => ({
-    referrals: await service.referrals(requireUser(req).user.id),
-  }));
-
-  app.get('/api/affiliates/commissions', { schema: { tags: ['affiliates'] } }, async (req) =>
-    service.commissions(requireUser(req).user.id),
+  app.get(
+    '/api/affiliates/referrals',
+    {
+      schema: {
+        tags: ['affiliates'],
+        summary: 'Members you referred',
+        response: answers(z.object({ referrals: z.array(referralSchema) })),
+      },
+    },
+    async (req) => ({
+      referrals: await service.referrals(requireUser(req).user.id),
+    }),
   );
 
-  app.get('/api/affiliates/admin/:userId/commissions', { schema: { tags: ['affiliates'], params: userParams } }, async (req) => {
-    requireAdmin(req);
-    return service.adminCommissions(req.params.userId);
-  });
+  app.get(
+    '/api/affiliates/commissions',
+    { schema: { tags: ['affiliates'], summary: 'Your referral commissions', response: answers(commissionsResponse) } },
+    async (req) => service.commissions(requireUser(req).user.id),
+  );
+
+  app.get(
+    '/api/affiliates/admin/:userId/commissions',
+    {
+      schema: {
+        tags: ['affiliates'],
+        summary: "Admin: a member's commissions",
+        params: userParams,
+        response: answers(commissionsResponse),
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return service.adminCommissions(req.params.userId);
+    },
+  );
 
   app.post(
     '/api/affiliates/admin/:userId/mark-paid',
-    { schema: { tags: ['affiliates'], params: userParams, body: markCommissionsPaidRequest } },
+    {
+      schema: {
+        tags: ['affiliates'],
+        summary: "Admin: mark a member's pending commissions paid",
+        params: userParams,
+        body: markCommissionsPaidRequest,
+        response: answers(markCommissionsPaidResponse),
+      },
+    },
     async (req) => {
       const { user } = requireAdmin(req);
       return service.markPaid(req.params.userId, req.body?.ids, user.id);

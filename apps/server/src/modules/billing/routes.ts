@@ -1,11 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkoutRequest, formatInMarketTz, formatMoney, registerSuccessRequest, subscriptionIdRequest } from '@roundup/shared';
+import {
+  cancelSubscriptionResponse,
+  checkoutRequest,
+  checkoutSessionView,
+  fetchSubscriptionResponse,
+  formatInMarketTz,
+  formatMoney,
+  meResponse,
+  registerSuccessRequest,
+  siteInfo,
+  subscriptionIdRequest,
+  testCheckoutView,
+} from '@roundup/shared';
 import { can, type SiteInfo } from '@roundup/shared';
 import { paymentsFromConfig, type PaymentProvider } from '../../adapters/payments';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
+import { answers, optionalSession, textAnswer } from '../../http/openapi';
 import { escapeHtml } from '../../lib/html';
 import { billingService } from './service';
 
@@ -24,7 +37,15 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; payments?: 
   /** Public: the support address, whether Discord is offered (and its invite for paid members), the prices. */
   app.get(
     '/api/site',
-    { schema: { tags: ['billing'], summary: 'Site settings the pages show: support address, Discord, prices' } },
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Site settings the pages show: support address, Discord, prices',
+        description: 'Public. A paid member also gets the Discord invite.',
+        security: optionalSession,
+        response: answers(siteInfo),
+      },
+    },
     async (req, reply): Promise<SiteInfo> => {
       const { config } = ctx;
       const paid = Boolean(req.principal && can(req.principal.user.role, 'alerts:pro'));
@@ -41,43 +62,126 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; payments?: 
 
   app.post(
     '/api/subs/session',
-    { schema: { tags: ['billing'], body: checkoutRequest }, config: limit(30, '15 minutes') },
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Start a checkout for Pro (monthly); answers where to send the browser',
+        body: checkoutRequest,
+        response: answers(z.object({ session: checkoutSessionView })),
+      },
+      config: limit(30, '15 minutes'),
+    },
     async (req) => service.startCheckout(requireUser(req), 'pro', req.body ?? {}),
   );
   app.post(
     '/api/subs/lifetime',
-    { schema: { tags: ['billing'], body: checkoutRequest }, config: limit(30, '15 minutes') },
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Start a checkout for Lifetime; answers where to send the browser',
+        body: checkoutRequest,
+        response: answers(z.object({ session: checkoutSessionView })),
+      },
+      config: limit(30, '15 minutes'),
+    },
     async (req) => service.startCheckout(requireUser(req), 'lifetime', req.body ?? {}),
   );
   app.post(
     '/api/subs/register-success',
-    { schema: { tags: ['billing'], body: registerSuccessRequest }, config: limit(60, '15 minutes') },
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'After checkout: settle the session now (the webhook may come later); answers the member',
+        body: registerSuccessRequest,
+        response: answers(meResponse),
+      },
+      config: limit(60, '15 minutes'),
+    },
     async (req) => service.registerSuccess(requireUser(req), req.body.sessionId),
   );
-  app.post('/api/subs/fetch', { schema: { tags: ['billing'], body: subscriptionIdRequest } }, async (req) =>
-    service.fetch(requireUser(req), req.body?.subscriptionId),
+  app.post(
+    '/api/subs/fetch',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Your membership, invoices and billing notices',
+        body: subscriptionIdRequest,
+        response: answers(fetchSubscriptionResponse),
+      },
+    },
+    async (req) => service.fetch(requireUser(req), req.body?.subscriptionId),
   );
   app.post(
     '/api/subs/cancel-subscription',
-    { schema: { tags: ['billing'], body: subscriptionIdRequest }, config: limit(20, '15 minutes') },
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Cancel your membership (refunded within 7 days of the first payment, else at the period end)',
+        body: subscriptionIdRequest,
+        response: answers(cancelSubscriptionResponse),
+      },
+      config: limit(20, '15 minutes'),
+    },
     async (req) => service.cancel(requireUser(req), req.body?.subscriptionId),
   );
 
   // The local test checkout (only when no provider key is set).
-  app.get('/api/subs/test-checkout/:sessionId', { schema: { tags: ['billing'], params: sessionParams } }, async (req) => ({
-    session: await service.testCheckout(requireUser(req), req.params.sessionId),
-  }));
+  const testOnly = 'Only with the local test checkout (no STRIPE_SECRET_KEY).';
+  app.get(
+    '/api/subs/test-checkout/:sessionId',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Local test checkout: the session to pay',
+        description: testOnly,
+        params: sessionParams,
+        response: answers(z.object({ session: testCheckoutView })),
+      },
+    },
+    async (req) => ({
+      session: await service.testCheckout(requireUser(req), req.params.sessionId),
+    }),
+  );
   app.post(
     '/api/subs/test-checkout/:sessionId/pay',
-    { schema: { tags: ['billing'], params: sessionParams }, config: limit(30, '15 minutes') },
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Local test checkout: pay (nothing is charged); answers the return URL',
+        description: testOnly,
+        params: sessionParams,
+        response: answers(z.object({ url: z.string() })),
+      },
+      config: limit(30, '15 minutes'),
+    },
     async (req) => service.payTestCheckout(requireUser(req), req.params.sessionId),
   );
-  app.post('/api/subs/test-checkout/:sessionId/cancel', { schema: { tags: ['billing'], params: sessionParams } }, async (req) =>
-    service.cancelTestCheckout(requireUser(req), req.params.sessionId),
+  app.post(
+    '/api/subs/test-checkout/:sessionId/cancel',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Local test checkout: cancel; answers the return URL',
+        description: testOnly,
+        params: sessionParams,
+        response: answers(z.object({ url: z.string() })),
+      },
+    },
+    async (req) => service.cancelTestCheckout(requireUser(req), req.params.sessionId),
   );
   app.get(
     '/api/subs/test-checkout/invoices/:invoiceId',
-    { schema: { tags: ['billing'], params: invoiceParams, querystring: z.object({ download: z.string().optional() }) } },
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Local test checkout: a receipt page (HTML); `download` makes it an attachment',
+        description: `${testOnly} Public: the invoice id is the secret.`,
+        security: [],
+        params: invoiceParams,
+        querystring: z.object({ download: z.string().optional() }),
+        response: textAnswer('text/html', 'The receipt page'),
+      },
+    },
     async (req, reply) => {
       const { invoice, refunded } = await service.testReceipt(req.params.invoiceId);
       const date = formatInMarketTz(new Date(invoice.created * 1000), 'MMMM dd, yyyy');
@@ -101,10 +205,27 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; payments?: 
     hooks.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1_000_000 }, (_req, body, done) =>
       done(null, body),
     );
-    hooks.post('/api/subs/webhook', { schema: { tags: ['billing'], hide: true } }, async (req) => {
-      const sig = req.headers['stripe-signature'];
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from(typeof req.body === 'string' ? req.body : '');
-      return service.handleWebhook(raw, typeof sig === 'string' ? sig : undefined);
-    });
+    hooks.post(
+      '/api/subs/webhook',
+      {
+        schema: {
+          tags: ['billing'],
+          summary: 'Stripe webhook (called by Stripe, not by clients)',
+          description: [
+            'Verified over the raw body with the `Stripe-Signature` header (300 s tolerance); each event id is handled once.',
+            'The event is never trusted: the session, subscription, invoice or charge is read again from Stripe.',
+            'Without Stripe keys (the local test checkout) every call answers 400.',
+          ].join(' '),
+          security: [],
+          headers: z.looseObject({ 'stripe-signature': z.string().optional() }),
+          response: answers(z.object({ received: z.literal(true), duplicate: z.boolean() })),
+        },
+      },
+      async (req) => {
+        const sig = req.headers['stripe-signature'];
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from(typeof req.body === 'string' ? req.body : '');
+        return service.handleWebhook(raw, typeof sig === 'string' ? sig : undefined);
+      },
+    );
   });
 };

@@ -1,9 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { announcementAudienceQuery, sendAnnouncementRequest, sendSmsRequest } from '@roundup/shared';
+import { z } from 'zod';
+import {
+  announcementAudience,
+  announcementAudienceQuery,
+  communicationSchema,
+  sendAnnouncementRequest,
+  sendAnnouncementResult,
+  sendSmsRequest,
+  sendSmsResult,
+} from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
+import { answers } from '../../http/openapi';
 import { notificationsService } from '../notifications/service';
 import { commsService } from './service';
 
@@ -15,14 +25,33 @@ const adminFirst = async (req: FastifyRequest) => {
 export const commsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = commsService(ctx, notificationsService(ctx));
 
-  app.get('/api/comms', { schema: { tags: ['comms'] } }, async (req) => {
-    requireAdmin(req);
-    return { comms: await service.list() };
-  });
+  app.get(
+    '/api/comms',
+    {
+      schema: {
+        tags: ['comms'],
+        summary: 'Admin: SMS and announcements sent',
+        response: answers(z.object({ comms: z.array(communicationSchema) })),
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return { comms: await service.list() };
+    },
+  );
 
   app.post(
     '/api/comms/send-sms',
-    { schema: { tags: ['comms'], body: sendSmsRequest }, preValidation: adminFirst, config: limit(30, '15 minutes') },
+    {
+      schema: {
+        tags: ['comms'],
+        summary: 'Admin: text All or Pro members',
+        body: sendSmsRequest,
+        response: answers(sendSmsResult),
+      },
+      preValidation: adminFirst,
+      config: limit(30, '15 minutes'),
+    },
     async (req) => {
       const principal = requireAdmin(req);
       return service.sendSms(principal, req.body);
@@ -32,7 +61,15 @@ export const commsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   // Beyond product.md §7: announcements (general or newsletter) to the members who opted in.
   app.get(
     '/api/comms/audience',
-    { schema: { tags: ['comms'], querystring: announcementAudienceQuery }, preValidation: adminFirst },
+    {
+      schema: {
+        tags: ['comms'],
+        summary: 'Admin: who an announcement would reach now',
+        querystring: announcementAudienceQuery,
+        response: answers(announcementAudience),
+      },
+      preValidation: adminFirst,
+    },
     async (req) => {
       requireAdmin(req);
       return service.announcementAudience(req.query.kind);
@@ -41,7 +78,16 @@ export const commsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.post(
     '/api/comms/send-announcement',
-    { schema: { tags: ['comms'], body: sendAnnouncementRequest }, preValidation: adminFirst, config: limit(30, '15 minutes') },
+    {
+      schema: {
+        tags: ['comms'],
+        summary: 'Admin: send an announcement or newsletter (idempotent per requestId)',
+        body: sendAnnouncementRequest,
+        response: answers(sendAnnouncementResult),
+      },
+      preValidation: adminFirst,
+      config: limit(30, '15 minutes'),
+    },
     async (req) => {
       const principal = requireAdmin(req);
       return service.sendAnnouncement(principal, req.body);

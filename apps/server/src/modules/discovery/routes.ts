@@ -1,8 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acceptProposalRequest, discoveryListQuery, rejectProposalRequest, todayInMarket } from '@roundup/shared';
+import { z } from 'zod';
+import {
+  acceptProposalRequest,
+  discoveryListQuery,
+  discoveryListResponse,
+  proposalSchema,
+  rejectProposalRequest,
+  splitSchema,
+  todayInMarket,
+} from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
+import { answers } from '../../http/openapi';
 import type { SplitWriter } from './review';
 import { toProposal, type DiscoveryService } from './service';
 
@@ -24,7 +34,12 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
     '/api/admin/discoveries',
     {
       preValidation: adminFirst,
-      schema: { tags, summary: 'Split proposals from SEC filings, newest first', querystring: discoveryListQuery },
+      schema: {
+        tags,
+        summary: 'Split proposals from SEC filings, newest first',
+        querystring: discoveryListQuery,
+        response: answers(discoveryListResponse),
+      },
     },
     async (req) => discovery.list(req.query.status),
   );
@@ -37,6 +52,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Accept a proposal (optionally edited): creates or updates its split, source = the filing',
         body: acceptProposalRequest,
+        response: answers(z.object({ proposal: proposalSchema, split: splitSchema })),
       },
     },
     async (req) => {
@@ -49,7 +65,12 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
     '/api/admin/discoveries/reject',
     {
       preValidation: adminFirst,
-      schema: { tags, summary: 'Reject a proposal with a reason (kept as a regression case)', body: rejectProposalRequest },
+      schema: {
+        tags,
+        summary: 'Reject a proposal with a reason (kept as a regression case)',
+        body: rejectProposalRequest,
+        response: answers(z.object({ proposal: proposalSchema })),
+      },
     },
     async (req) => ({ proposal: view(await discovery.reject(req.body.id, req.body.reason, requireAdmin(req).user.id)) }),
   );

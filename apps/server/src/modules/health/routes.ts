@@ -1,7 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, healthResponse, readinessSchema } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/app-error';
+import { answers } from '../../http/openapi';
 import { onScrape, queueDepth, queueOldestAge, scrape } from '../../lib/metrics';
 import { notificationsService } from '../notifications/service';
 import { readiness } from './service';
@@ -24,22 +27,45 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     off();
   });
 
-  app.get('/api/health', { schema: { tags: ['health'] } }, async () => {
-    try {
-      await ctx.database.query('select 1 as ok');
-    } catch {
-      throw new AppError('UNAVAILABLE', 'Database unavailable');
-    }
-    return { status: 'ok', database: ctx.database.kind, mail: ctx.mailer.kind };
-  });
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the database answers',
+        security: [],
+        response: answers(healthResponse, { example: { status: 'ok', database: 'postgres', mail: 'smtp' } }),
+      },
+    },
+    async () => {
+      try {
+        await ctx.database.query('select 1 as ok');
+      } catch {
+        throw new AppError('UNAVAILABLE', 'Database unavailable');
+      }
+      return { status: 'ok' as const, database: ctx.database.kind, mail: ctx.mailer.kind };
+    },
+  );
 
   app.get(
     '/api/ready',
-    { schema: { tags: ['health'], summary: 'Readiness: database reachable, migrations applied, queue lag under the threshold' } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: database reachable, migrations applied, queue lag under the threshold',
+        security: [],
+        response: {
+          ...answers(readinessSchema),
+          503: z
+            .object({ data: readinessSchema, errors: z.array(apiErrorSchema).min(1) })
+            .meta({ description: 'Not ready: `data` says what was checked, `errors` why it is not ready' }),
+        },
+      },
+    },
     async (_req, reply) => {
       const r = await readiness(ctx, queue.queueStats);
       if (r.ready) return r;
-      return reply.code(503).send({ data: r, errors: r.reasons.map((msg) => ({ msg })) });
+      return reply.code(503).send({ data: r, errors: r.reasons.map((msg) => ({ msg })) } as never);
     },
   );
 

@@ -1,15 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Readiness } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { MIGRATIONS_DIR } from '../../db/client';
 
-export interface Readiness {
-  ready: boolean;
-  database: 'ok' | 'unreachable';
-  migrations: { applied: number; expected: number };
-  queue: { depth: number; oldestAgeSeconds: number; maxLagSeconds: number } | null;
-  reasons: string[];
-}
+export type { Readiness } from '@roundup/shared';
 
 /** The migrations this build ships (drizzle's journal). */
 function expectedMigrations(): { count: number; lastWhen: number } {

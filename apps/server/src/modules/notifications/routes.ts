@@ -1,10 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deliveryStatusQuery } from '@roundup/shared';
+import {
+  deliveryListResponse,
+  deliveryStatusQuery,
+  errorEnvelopeSchema,
+  NOTIFICATION_KEYS,
+  okEnvelope,
+  sendRemindersResponse,
+} from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../http/app-error';
 import { requireAdmin } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
+import { answers, textAnswer } from '../../http/openapi';
 import { notificationsService } from './service';
 import { confirmPage, donePage, errorPage, EXPIRED_LINK, INVALID_LINK } from './unsubscribe-page';
 
@@ -14,15 +22,32 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   const service = notificationsService(ctx);
 
   // The admin reminders button (product.md §2 admin, §8): today's buy and sell reminders, now.
-  app.get('/api/rs/send-update', { schema: { tags: ['notifications'] } }, async (req) => {
-    const { user } = requireAdmin(req);
-    const r = await service.sendToday(user.id);
-    return { msg: REMINDERS_SENT, ...r };
-  });
+  app.get(
+    '/api/rs/send-update',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "Admin: queue today's buy and sell reminders now",
+        response: answers(sendRemindersResponse),
+      },
+    },
+    async (req) => {
+      const { user } = requireAdmin(req);
+      const r = await service.sendToday(user.id);
+      return { msg: REMINDERS_SENT, ...r };
+    },
+  );
 
   app.get(
     '/api/notifications/deliveries',
-    { schema: { tags: ['notifications'], querystring: deliveryStatusQuery } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Admin: notification deliveries, newest first',
+        querystring: deliveryStatusQuery,
+        response: answers(deliveryListResponse),
+      },
+    },
     async (req) => {
       requireAdmin(req);
       return service.deliveries(req.query.status);
@@ -31,10 +56,18 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.post(
     '/api/notifications/deliveries/:id/retry',
-    { schema: { tags: ['notifications'], params: z.object({ id: z.uuid() }) } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Admin: send a failed delivery again',
+        params: z.object({ id: z.uuid() }),
+        response: answers(z.object({ status: z.literal('queued') })),
+      },
+    },
     async (req) => {
       const { user } = requireAdmin(req);
-      return service.retry(req.params.id, user.id);
+      await service.retry(req.params.id, user.id);
+      return { status: 'queued' as const };
     },
   );
 
@@ -57,22 +90,66 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     const path = '/api/notifications/unsubscribe';
     const actionOf = (url: string) => `${path}?${url.split('?')[1] ?? ''}`;
 
-    scope.get(path, { schema: { tags: ['notifications'], querystring: query }, config: rate }, async (req, reply) => {
-      const check = await service.checkUnsubscribe((req.query as { token?: unknown }).token);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      if (!check.ok) return reply.status(400).send(errorPage(check.reason));
-      return reply.send(confirmPage(check.pref, actionOf(req.url)));
-    });
-
-    scope.post(path, { schema: { tags: ['notifications'], querystring: query }, config: rate }, async (req, reply) => {
-      const done = await service.unsubscribe((req.query as { token?: unknown }).token);
-      const browser = String(req.headers.accept ?? '').includes('text/html');
-      if (browser) {
+    const linkDoc = 'The link in every alert email (signed `token`, no sign-in needed).';
+    scope.get(
+      path,
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'Unsubscribe link: a confirmation page (changes nothing)',
+          description: linkDoc,
+          security: [],
+          querystring: query,
+          response: textAnswer('text/html', 'The confirmation page (400: an expired or invalid link, also a page)', {
+            400: {
+              description: 'An expired or invalid link (an HTML page)',
+              content: { 'text/html': { schema: { type: 'string' } } },
+            },
+          }),
+        },
+        config: rate,
+      },
+      async (req, reply) => {
+        const check = await service.checkUnsubscribe((req.query as { token?: unknown }).token);
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-        return done.ok ? reply.send(donePage(done.pref)) : reply.status(400).send(errorPage(done.reason));
-      }
-      if (!done.ok) throw badRequest(done.reason === 'expired' ? EXPIRED_LINK : INVALID_LINK);
-      return { unsubscribed: done.pref };
-    });
+        if (!check.ok) return reply.status(400).send(errorPage(check.reason));
+        return reply.send(confirmPage(check.pref, actionOf(req.url)));
+      },
+    );
+
+    scope.post(
+      path,
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'Unsubscribe (RFC 8058 one-click): turns the linked setting off',
+          description: `${linkDoc} Mail providers post \`List-Unsubscribe=One-Click\` as a form; a browser (Accept: text/html) gets a page, anyone else JSON.`,
+          security: [],
+          querystring: query,
+          response: {
+            200: {
+              description: 'Unsubscribed: which setting was turned off (JSON), or a page for a browser',
+              content: {
+                'application/json': { schema: okEnvelope(z.object({ unsubscribed: z.enum(NOTIFICATION_KEYS) })) },
+                'text/html': { schema: { type: 'string' } },
+              },
+            },
+            '4xx': errorEnvelopeSchema,
+            '5xx': errorEnvelopeSchema,
+          },
+        },
+        config: rate,
+      },
+      async (req, reply) => {
+        const done = await service.unsubscribe((req.query as { token?: unknown }).token);
+        const browser = String(req.headers.accept ?? '').includes('text/html');
+        if (browser) {
+          reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+          return done.ok ? reply.send(donePage(done.pref)) : reply.status(400).send(errorPage(done.reason));
+        }
+        if (!done.ok) throw badRequest(done.reason === 'expired' ? EXPIRED_LINK : INVALID_LINK);
+        return { unsubscribed: done.pref };
+      },
+    );
   });
 };

@@ -1,4 +1,4 @@
-import { marketClock, todayInMarket, type Notifications } from '@roundup/shared';
+import { marketClock, todayInMarket, type Delivery, type Notifications } from '@roundup/shared';
 import type { AppContext, Notifier } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
@@ -264,7 +264,7 @@ export function notificationsService(ctx: AppContext) {
           channel: r.channel,
           recipient: r.recipient,
           username: r.username,
-          status: r.status,
+          status: r.status as Delivery['status'],
           attempts: r.attempts,
           providerId: r.provider_id,
           error: r.error,

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COMM_TYPES } from '@roundup/shared';
+import { COMM_TYPES, outboxMessage } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
+import { answers } from '../../http/openapi';
 import { outboxRepo } from './repo';
 
 /**
@@ -16,6 +17,8 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         tags: ['admin'],
+        summary: 'Admin: what the local email, SMS, WhatsApp and Discord stand-ins sent, newest first',
+        response: answers(z.object({ messages: z.array(outboxMessage) })),
         querystring: z.object({
           recipient: z.string().max(254).optional(),
           channel: z.enum(COMM_TYPES).optional(),

@@ -1,11 +1,20 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addSplitRequest, deleteSplitRequest, editSplitRequest } from '@roundup/shared';
+import {
+  addSplitRequest,
+  deleteSplitRequest,
+  deleteSplitResultSchema,
+  editSplitRequest,
+  pastSplitSchema,
+  splitSchema,
+  splitViewSchema,
+} from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { AppError, notFound, unauthenticated } from '../../http/app-error';
 import { requireAdmin, requireUser } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
+import { answers, notModified, textAnswer } from '../../http/openapi';
 import { liveStreams } from '../../lib/metrics';
 import { etagMatches, PUBLIC_LIST_MAX_AGE } from '../../http/caching';
 import type { SplitsLive } from './live';
@@ -42,7 +51,51 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
   app.get(
     '/api/rs',
     {
-      schema: { tags: ['splits'], summary: 'Upcoming and Complete splits (Approved too for admins); masked for Starter users' },
+      schema: {
+        tags: ['splits'],
+        summary: 'Upcoming and Complete splits (Approved too for admins); masked for Starter users',
+        description: [
+          'Each row is a whole split (`masked: false`) or, for a caller who may not see it (Starter members, decision 011),',
+          'a masked row: only its days, status and asterisks, with a placeholder id. The answer is pre-serialized and',
+          'pre-compressed once per change (br or gzip by Accept-Encoding) and carries an ETag: `If-None-Match` answers 304.',
+        ].join(' '),
+        response: {
+          ...answers(z.object({ splits: z.array(splitViewSchema) }), {
+            description: 'The splits you may see; rows you may not see in full are masked',
+            example: {
+              splits: [
+                {
+                  _id: '0b9f3c1e-5d7a-4e1b-9a3f-2c8d6e4f1a7b',
+                  name: 'Acme Corp',
+                  ticker: 'ACME',
+                  effDate: '2026-12-01',
+                  buyDate: '2026-11-30',
+                  ratio: 10,
+                  price: 1.5,
+                  estProfit: 13.5,
+                  avgProfit: 0,
+                  status: 'Upcoming',
+                  rsType: 'Round Up',
+                  source: 'https://www.sec.gov/Archives/edgar/data/1234567/000123456726000001/0001234567-26-000001-index.htm',
+                  notes: null,
+                  caution: false,
+                  masked: false,
+                },
+                {
+                  _id: 'masked-1',
+                  name: '*****',
+                  ticker: '*****',
+                  effDate: '2026-12-03',
+                  buyDate: '2026-12-02',
+                  status: 'Upcoming',
+                  masked: true,
+                },
+              ],
+            },
+          }),
+          ...notModified,
+        },
+      },
       // The envelope is pre-compressed once per change (~10× smaller for 2,000 splits): no per-request compression.
       compress: false,
     },
@@ -69,44 +122,107 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
       schema: {
         tags: ['splits'],
         summary: 'Complete Round Up splits, newest first (public)',
+        security: [],
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(100) }),
+        response: { ...answers(z.object({ splits: z.array(pastSplitSchema) })), ...notModified },
       },
       config: { publicCache: PUBLIC_LIST_MAX_AGE },
     },
     async (req) => ({ splits: await service.past(req.query.limit) }),
   );
 
-  app.get('/api/rs/ticker/:id', { schema: { tags: ['splits'], params: z.object({ id: z.string() }) } }, async (req) => {
-    const p = requireUser(req);
-    if (!z.uuid().safeParse(req.params.id).success) throw notFound('Split not found');
-    return { split: await service.byId(p.user.role, req.params.id) };
-  });
+  app.get(
+    '/api/rs/ticker/:id',
+    {
+      schema: {
+        tags: ['splits'],
+        summary: 'One split (404 when hidden from you, 403 when only Pro members may see it)',
+        params: z.object({ id: z.string() }),
+        response: answers(z.object({ split: splitSchema })),
+      },
+    },
+    async (req) => {
+      const p = requireUser(req);
+      if (!z.uuid().safeParse(req.params.id).success) throw notFound('Split not found');
+      return { split: await service.byId(p.user.role, req.params.id) };
+    },
+  );
 
-  app.post('/api/rs/add', { schema: { tags: ['splits'], body: addSplitRequest } }, async (req) => {
-    const { user } = requireAdmin(req);
-    return { split: await service.add(req.body.newTicker, user.id) };
-  });
+  app.post(
+    '/api/rs/add',
+    {
+      schema: {
+        tags: ['splits'],
+        summary: 'Admin: add a split',
+        body: addSplitRequest,
+        response: answers(z.object({ split: splitSchema })),
+      },
+    },
+    async (req) => {
+      const { user } = requireAdmin(req);
+      return { split: await service.add(req.body.newTicker, user.id) };
+    },
+  );
 
-  app.post('/api/rs/edit', { schema: { tags: ['splits'], body: editSplitRequest } }, async (req) => {
-    const { user } = requireAdmin(req);
-    const { _id, ...rest } = req.body.newTicker;
-    return { split: await service.edit(_id, rest, user.id) };
-  });
+  app.post(
+    '/api/rs/edit',
+    {
+      schema: {
+        tags: ['splits'],
+        summary: 'Admin: edit a split',
+        body: editSplitRequest,
+        response: answers(z.object({ split: splitSchema })),
+      },
+    },
+    async (req) => {
+      const { user } = requireAdmin(req);
+      const { _id, ...rest } = req.body.newTicker;
+      return { split: await service.edit(_id, rest, user.id) };
+    },
+  );
 
-  app.post('/api/rs/delete', { schema: { tags: ['splits'], body: deleteSplitRequest } }, async (req) => {
-    const { user } = requireAdmin(req);
-    // Deletes a split without trades; one with trades needs `confirm: true` and is archived (decision 011).
-    return service.remove(req.body.id, { confirm: req.body.confirm === true, actorId: user.id });
-  });
+  app.post(
+    '/api/rs/delete',
+    {
+      schema: {
+        tags: ['splits'],
+        summary: 'Admin: delete a split (one with trades is archived, with `confirm: true`)',
+        body: deleteSplitRequest,
+        response: answers(deleteSplitResultSchema),
+      },
+    },
+    async (req) => {
+      const { user } = requireAdmin(req);
+      // Deletes a split without trades; one with trades needs `confirm: true` and is archived (decision 011).
+      return service.remove(req.body.id, { confirm: req.body.confirm === true, actorId: user.id });
+    },
+  );
 
   // ---- iCal feed (Pro): the secret URL, its reset, and the feed itself -----------------------
-  app.get('/api/rs/ical', { schema: { tags: ['splits'], summary: 'Your personal iCal feed URL (Pro)' } }, async (req) => {
-    const p = requireUser(req);
-    return { url: await service.feedUrl(p.user.id, p.user.role) };
-  });
+  app.get(
+    '/api/rs/ical',
+    {
+      schema: {
+        tags: ['splits'],
+        summary: 'Your personal iCal feed URL (Pro)',
+        response: answers(z.object({ url: z.string() })),
+      },
+    },
+    async (req) => {
+      const p = requireUser(req);
+      return { url: await service.feedUrl(p.user.id, p.user.role) };
+    },
+  );
   app.post(
     '/api/rs/ical/reset',
-    { schema: { tags: ['splits'], summary: 'Revoke the feed URL and issue a new one' }, config: limit(20, '15 minutes') },
+    {
+      schema: {
+        tags: ['splits'],
+        summary: 'Revoke the feed URL and issue a new one',
+        response: answers(z.object({ url: z.string() })),
+      },
+      config: limit(20, '15 minutes'),
+    },
     async (req) => {
       const p = requireUser(req);
       return { url: await service.resetFeed(p.user.id, p.user.role) };
@@ -115,7 +231,14 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
   app.get(
     '/api/rs/ical/:file',
     {
-      schema: { tags: ['splits'], summary: 'The iCal feed (text/calendar)', params: z.object({ file: z.string().max(200) }) },
+      schema: {
+        tags: ['splits'],
+        summary: 'The iCal feed (text/calendar)',
+        description: 'The secret URL from GET /api/rs/ical is the credential: no Authorization header.',
+        security: [],
+        params: z.object({ file: z.string().max(200) }),
+        response: textAnswer('text/calendar', 'The calendar of the splits you may see'),
+      },
       config: limit(120, '1 hour'),
     },
     async (req, reply) => {
@@ -132,7 +255,13 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
   // ---- live change stream (SSE) ---------------------------------------------------------------
   app.post(
     '/api/events/ticket',
-    { schema: { tags: ['splits'], summary: 'A 60-second ticket to open /api/events with EventSource' } },
+    {
+      schema: {
+        tags: ['splits'],
+        summary: 'A 60-second ticket to open /api/events with EventSource',
+        response: answers(z.object({ ticket: z.string() })),
+      },
+    },
     async (req) => {
       const p = requireUser(req);
       return { ticket: service.sseTicket(p.user.id, p.sessionId) };
@@ -145,7 +274,10 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
       schema: {
         tags: ['splits'],
         summary: 'Server-sent events: `splits` when any split changes (no split data)',
+        description:
+          'A stream (`text/event-stream`): `hello` at once, then `splits` with `{"kind":"changed"}` (or `"resync"` after a reconnect that missed one), and a comment every 20 s. Sign in with the session header, or with `ticket` from POST /api/events/ticket (EventSource cannot send headers).',
         querystring: z.object({ ticket: z.string().max(300).optional() }),
+        response: textAnswer('text/event-stream', 'The event stream (stays open)'),
       },
     },
     async (req, reply) => {

@@ -129,7 +129,11 @@ describe('personal API tokens', () => {
       expect(text, path).toContain('curl -X POST https://roundup.example/api/trades/bulk');
       expect(text, path).toContain('Authorization: Bearer rut_');
     }
-    expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
+    // Sessions and personal tokens are both bearer schemes; an operation names the ones it takes.
+    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.personalToken).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'rut_…' });
+    expect(doc.paths['/api/trades/bulk'].post.security).toEqual([{ session: [] }, { personalToken: [] }]);
+    expect(doc.paths['/api/tokens'].post.security).toEqual([{ session: [] }]);
   });
 
   it('is rate limited per token', async () => {

@@ -1,7 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addTradeRequest, bulkTradesRequest, editTradeRequest, splitIdParams, tradeParams } from '@roundup/shared';
+import { z } from 'zod';
+import {
+  addTradeRequest,
+  bulkTradesRequest,
+  editTradeRequest,
+  splitIdParams,
+  splitMemberStats,
+  tradeParams,
+  tradeProgress,
+  tradeSchema,
+} from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { requireAdmin, requirePermission } from '../../http/auth';
+import { answers } from '../../http/openapi';
 import { tradesService } from './service';
 
 /** product.md §7 /api/trades/*: the account must be the caller's and the split must exist. */
@@ -10,26 +21,65 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const tags = ['trades'];
   const who = (req: Parameters<typeof requirePermission>[0]) => requirePermission(req, 'trades:record').user.id;
 
-  app.get('/api/trades/s/:accountId/:splitId', { schema: { tags, params: tradeParams } }, async (req) => ({
-    trade: await service.get(who(req), req.params.accountId, req.params.splitId),
-  }));
+  app.get(
+    '/api/trades/s/:accountId/:splitId',
+    {
+      schema: {
+        tags,
+        summary: 'Your trade in one account for one split (null when none)',
+        params: tradeParams,
+        response: answers(z.object({ trade: tradeSchema.nullable() })),
+      },
+    },
+    async (req) => ({
+      trade: await service.get(who(req), req.params.accountId, req.params.splitId),
+    }),
+  );
 
   /** Beyond the spec: all the caller's trades for one split, for the Record Trades modal. */
-  app.get('/api/trades/split/:splitId', { schema: { tags, params: splitIdParams } }, async (req) => ({
-    trades: await service.forSplit(who(req), req.params.splitId),
-  }));
+  app.get(
+    '/api/trades/split/:splitId',
+    {
+      schema: {
+        tags,
+        summary: 'Your trades for one split, in every account',
+        params: splitIdParams,
+        response: answers(z.object({ trades: z.array(tradeSchema) })),
+      },
+    },
+    async (req) => ({
+      trades: await service.forSplit(who(req), req.params.splitId),
+    }),
+  );
 
-  app.post('/api/trades/add', { schema: { tags, body: addTradeRequest } }, async (req) => ({
-    trade: await service.add(who(req), req.body),
-  }));
+  app.post(
+    '/api/trades/add',
+    {
+      schema: {
+        tags,
+        summary: 'Record a trade (one per account and split)',
+        body: addTradeRequest,
+        response: answers(z.object({ trade: tradeSchema })),
+      },
+    },
+    async (req) => ({
+      trade: await service.add(who(req), req.body),
+    }),
+  );
 
-  app.post('/api/trades/edit', { schema: { tags, body: editTradeRequest } }, async (req) => ({
-    trade: await service.edit(who(req), req.body),
-  }));
+  app.post(
+    '/api/trades/edit',
+    { schema: { tags, summary: 'Change a trade', body: editTradeRequest, response: answers(z.object({ trade: tradeSchema })) } },
+    async (req) => ({
+      trade: await service.edit(who(req), req.body),
+    }),
+  );
 
   /** Issue 14: per split, how many of the member's accounts bought, received the share and sold. */
-  app.get('/api/trades/progress', { schema: { tags, summary: 'Your progress on each split you traded' } }, async (req) =>
-    service.progress(who(req)),
+  app.get(
+    '/api/trades/progress',
+    { schema: { tags, summary: 'Your progress on each split you traded', response: answers(tradeProgress) } },
+    async (req) => service.progress(who(req)),
   );
 
   /** Issue 14: one action for many accounts; all or nothing (docs/product.md §7). */
@@ -55,14 +105,45 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
           '```',
         ].join('\n'),
         body: bulkTradesRequest,
+        response: answers(z.object({ trades: z.array(tradeSchema) }), {
+          description: 'The trades, in the order of `accountIds`',
+          example: {
+            trades: [
+              {
+                _id: '7d1e2f3a-4b5c-4d6e-8f9a-0b1c2d3e4f5a',
+                userId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+                splitId: '0b9f3c1e-5d7a-4e1b-9a3f-2c8d6e4f1a7b',
+                accountId: '9e8d7c6b-5a4f-4e3d-2c1b-0a9f8e7d6c5b',
+                ticker: 'ACME',
+                buy_date: '2026-11-24',
+                buy_price: 1.25,
+                sell_date: null,
+                sell_price: null,
+                outcome: 'pending',
+                outcome_date: null,
+              },
+            ],
+          },
+        }),
       },
     },
     async (req) => ({ trades: await service.bulk(who(req), req.body) }),
   );
 
   /** Admin, beyond the spec: the members' average realized profit per account for a split. */
-  app.get('/api/trades/split-stats/:splitId', { schema: { tags, params: splitIdParams } }, async (req) => {
-    requireAdmin(req);
-    return { stats: await service.splitStats(req.params.splitId) };
-  });
+  app.get(
+    '/api/trades/split-stats/:splitId',
+    {
+      schema: {
+        tags,
+        summary: 'Admin: what members recorded for a split',
+        params: splitIdParams,
+        response: answers(z.object({ stats: splitMemberStats })),
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return { stats: await service.splitStats(req.params.splitId) };
+    },
+  );
 };

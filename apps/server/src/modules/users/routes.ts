@@ -1,9 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { updateNotificationsRequest, updatePasswordRequest, updateProfileRequest, verifyOtpRequest } from '@roundup/shared';
+import {
+  meResponse,
+  sendOtpResponse,
+  updateNotificationsRequest,
+  updatePasswordRequest,
+  updateProfileRequest,
+  updateSelfResponse,
+  verifyOtpRequest,
+  verifyOtpResponse,
+} from '@roundup/shared';
 import { AppError } from '../../http/app-error';
 import { requireUser } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
+import { answers } from '../../http/openapi';
 import type { PublicUser } from '@roundup/shared';
 import type { Principal } from '../../http/auth';
 import type { UsersService } from './service';
@@ -36,16 +46,31 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Acc
   app,
   { users, auth },
 ) => {
-  app.get('/api/users/self', { schema: { tags: ['users'] } }, async (req) => ({
-    user: await users.self(requireUser(req).user.id),
-  }));
+  app.get(
+    '/api/users/self',
+    { schema: { tags: ['users'], summary: 'Your profile', response: answers(meResponse) } },
+    async (req) => ({
+      user: await users.self(requireUser(req).user.id),
+    }),
+  );
 
   app.post(
     '/api/users/update-self',
     {
       schema: {
         tags: ['users'],
-        body: z.record(z.string(), z.unknown()).describe(updateSelfBody.description ?? 'profile, password or notifications'),
+        summary: 'Change your profile, your password or your notification settings',
+        description: [
+          'One of three bodies, told apart by their keys: `{ newPassword, password }` changes the password (every other',
+          'session ends; the answer has a fresh `token` for this tab); `{ notifications: { … } }` changes alert settings;',
+          'otherwise `{ email, phone?, password? }` changes the profile (a new email needs the current password and is',
+          'confirmed from a link; the answer has a `msg` about it).',
+        ].join(' '),
+        body: z
+          .record(z.string(), z.unknown())
+          .describe(updateSelfBody.description ?? 'profile, password or notifications')
+          .meta({ examples: [{ notifications: { rsaSMS: true, newsletter: true } }] }),
+        response: answers(updateSelfResponse),
       },
       config: limit(60, '15 minutes'),
     },
@@ -70,13 +95,26 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Acc
     },
   );
 
-  app.get('/api/users/send-sms-otp', { schema: { tags: ['users'] }, config: limit(20, '1 hour') }, async (req) =>
-    users.sendPhoneCode(requireUser(req), req.ip),
+  app.get(
+    '/api/users/send-sms-otp',
+    {
+      schema: { tags: ['users'], summary: 'Text a code to your phone number', response: answers(sendOtpResponse) },
+      config: limit(20, '1 hour'),
+    },
+    async (req) => users.sendPhoneCode(requireUser(req), req.ip),
   );
 
   app.post(
     '/api/users/verify-otp',
-    { schema: { tags: ['users'], body: verifyOtpRequest }, config: limit(30, '15 minutes') },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Confirm your phone number with the texted code',
+        body: verifyOtpRequest,
+        response: answers(verifyOtpResponse),
+      },
+      config: limit(30, '15 minutes'),
+    },
     async (req) => users.verifyPhoneCode(requireUser(req), req.body.otp),
   );
 };

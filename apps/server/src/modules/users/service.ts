@@ -57,14 +57,14 @@ export function usersService(ctx: AppContext) {
         ctx.log.warn({ err: (err as Error).message, userId: row.id }, 'sms code not sent');
         throw new AppError('UNAVAILABLE', 'We could not send the text message. Please try again later.');
       }
-      return { sent: true, resendSeconds: OTP.resendSeconds };
+      return { sent: true as const, resendSeconds: OTP.resendSeconds };
     },
 
     /** POST /api/users/verify-otp. */
     async verifyPhoneCode(principal: Principal, otp: string) {
       const row = await repo.byId(principal.user.id);
       if (!row) throw notFound('User not found');
-      if (row.phoneValidated) return { phone_validated: true };
+      if (row.phoneValidated) return { phone_validated: true as const };
       const now = ctx.clock();
       const code = await repo.latestCode(row.id);
       const state = codeState(code, now, row.phone);
@@ -76,7 +76,7 @@ export function usersService(ctx: AppContext) {
       }
       const ok = await repo.consumeCode(code.id, row.id, code.phone, now);
       if (!ok) throw badRequest(OTP_MESSAGES.none);
-      return { phone_validated: true };
+      return { phone_validated: true as const };
     },
 
     /**

@@ -2,27 +2,14 @@ import type {
   AnnouncementAudience,
   AnnouncementKind,
   Communication,
+  Delivery,
   SendAnnouncementRequest,
   SendAnnouncementResult,
 } from '@roundup/shared/comms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-export interface Delivery {
-  _id: string;
-  key: string;
-  kind: string;
-  channel: string;
-  recipient: string;
-  username: string | null;
-  status: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
-  attempts: number;
-  providerId: string | null;
-  /** The provider's error (failed), or why it was not sent (skipped). */
-  error: string | null;
-  createdDate: string;
-  sentDate: string | null;
-}
+export type { Delivery } from '@roundup/shared/comms';
 
 export function useComms() {
   return useQuery({

@@ -1,12 +1,10 @@
+import type { ResendVerificationResponse } from '@roundup/shared';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../../lib/auth';
 import { ApiError, api, firstErrorMessage } from '../../../lib/api-client';
 
-interface ResendAnswer {
-  msg: string;
-  /** Seconds before the server sends another link. */
-  resendSeconds: number;
-}
+/** `resendSeconds`: seconds before the server sends another link. */
+type ResendAnswer = ResendVerificationResponse;
 
 /**
  * Issue 14: an unverified member sees that alerts by email wait for their address to be verified,

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** GET /api/health (liveness): the database answered. */
+export const healthResponse = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  mail: z.enum(['smtp', 'outbox']),
+});
+
+/** GET /api/ready (readiness, decision 017): 200 when ready, else 503 with the same data and the reasons as errors. */
+export const readinessSchema = z.object({
+  ready: z.boolean(),
+  database: z.enum(['ok', 'unreachable']),
+  migrations: z.object({ applied: z.number().int(), expected: z.number().int() }),
+  queue: z.object({ depth: z.number().int(), oldestAgeSeconds: z.number(), maxLagSeconds: z.number() }).nullable(),
+  reasons: z.array(z.string()),
+});
+export type Readiness = z.infer<typeof readinessSchema>;
