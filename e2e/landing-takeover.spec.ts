@@ -144,19 +144,24 @@ test('the recent round-ups fill in when the visitor scrolls to them', async ({ p
 });
 
 test.describe('taps and typing while the app loads are not lost', () => {
-  // The app arrives a second late, as on a slow phone.
+  // The app arrives late, as on a slow phone: its chunk is held until the test has acted and checked that the
+  // app is not there yet (a fixed delay raced the test on a busy machine).
+  let release: () => void = () => {};
   test.beforeEach(async ({ page }) => {
+    const arrived = new Promise<void>((resolve) => (release = resolve));
     await page.route(APP_CHUNK, async (route) => {
-      await new Promise((r) => setTimeout(r, 1000));
+      await arrived;
       await route.continue();
     });
   });
+  test.afterEach(() => release());
 
   test('the Feedback button tapped before the takeover opens its popover once the app is there', async ({ page }) => {
     const noErrors = failOnConsoleErrors(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Feedback' }).click();
     await expect(root(page)).not.toHaveAttribute('data-app', 'ready');
+    release();
     await expect(page.getByRole('dialog', { name: 'Send some feedback' })).toBeVisible({ timeout: 15_000 });
     noErrors();
   });
@@ -168,6 +173,7 @@ test.describe('taps and typing while the app loads are not lost', () => {
     await page.getByLabel('Split ratio (1-for-N)').fill('20');
     await page.getByLabel('Accounts').fill('4');
     await expect(root(page)).not.toHaveAttribute('data-app', 'ready');
+    release();
     await tookOver(page);
     await expect(page.getByTestId('calc-total-roundUpShares')).toHaveText('$38.00');
     await expect(page.getByLabel('Share price ($)')).toHaveValue('0.50');

@@ -77,15 +77,16 @@ test.describe('public pages: title, description and accessibility', () => {
     ['a Pro member', PRO, MEMBER_PAGES],
     ['an admin', ADMIN, ADMIN_PAGES],
   ] as const) {
-    test(`the pages ${who} uses have no serious axe violations`, async ({ page, request }) => {
-      await signInAs(page, request, account);
-      for (const path of paths) {
+    // One test per page: each gets its own time, and a failure names the page.
+    for (const path of paths) {
+      test(`${path}, as ${who} sees it, has no serious axe violations`, async ({ page, request }) => {
+        await signInAs(page, request, account);
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         await page.waitForLoadState('networkidle');
         await expectNoSeriousA11yViolations(page);
-      }
-    });
+      });
+    }
   }
 });
 
