@@ -12,7 +12,9 @@ const serverIntegration = (kind: 'pglite' | 'postgres') => ({
     // So server code keeps no module-level state between apps: registries, limiters and caches
     // belong to the app that buildApp() makes.
     isolate: false,
-    testTimeout: 30_000,
+    // Hang detection, not a speed budget: beside the browser journeys on 2 cores a test that takes 3 s alone
+    // has taken over 30 s.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });
