@@ -27,7 +27,7 @@ async function ensureDatabase(url) {
 }
 
 /** Starts one process and resolves when its output contains `ready` (rejects if it exits first). */
-function startProcess(name, script, env, ready, { quiet = false } = {}) {
+export function startProcess(name, script, env, ready, { quiet = false } = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env },

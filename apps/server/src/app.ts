@@ -128,6 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.whatsapp ? { whatsapp: deps.whatsapp } : {}),
     ...(deps.discord ? { discord: deps.discord } : {}),
   };
+  // A pooled connection that fails is replaced by the pool; its request answers 503 (http/envelope).
+  deps.database.onConnectionError = (err) => app.log.warn({ err }, 'database connection lost; the pool replaces it');
   // Split changes enqueue their notifications in the same transaction (modules/notifications).
   ctx.notifier = deps.notifier ?? notificationsService(ctx).notifier;
   app.decorate('ctx', ctx);

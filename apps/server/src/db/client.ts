@@ -24,6 +24,13 @@ export interface Database {
   url?: string;
   pglite?: PGlite;
   pool?: pg.Pool;
+  /**
+   * Called when a pooled PostgreSQL connection fails (the server restarted or failed over, an
+   * operator ended the session, the network dropped). The pool replaces the connection; the
+   * request that was using it fails with an error `isConnectionLost` recognises. Set by buildApp
+   * to log it; never throws.
+   */
+  onConnectionError: (err: Error) => void;
   close(): Promise<void>;
 }
 
@@ -41,22 +48,40 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    // Dates stay YYYY-MM-DD strings end to end (product.md §14).
-    pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
+    // A new connection that does not answer within 5 s fails the request (503) instead of hanging it.
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+    const database: Database = {
       kind: 'postgres',
-      db,
+      db: drizzlePg(pool, { schema }) as unknown as Db,
       url: opts.url,
       pool,
+      onConnectionError: () => undefined,
       query: async (text, params) => {
         const r = await pool.query(text, params as unknown[]);
         return { rows: r.rows };
       },
       close: () => pool.end(),
     };
+    const report = (err: Error) => {
+      try {
+        database.onConnectionError(err);
+      } catch {
+        /* reporting must never take the process down */
+      }
+    };
+    // An idle connection's failure reaches the pool's 'error' event. A connection that is checked out
+    // (a transaction between two statements) has no pool listener: pg-pool removes its idle listener
+    // while a client is borrowed, and an 'error' event without a listener ends the process. So every
+    // client gets a listener of its own for its whole life; the failed statement rejects as usual,
+    // and the pool drops the broken client when it is released (issue 23 §1).
+    pool.on('error', report);
+    pool.on('connect', (client) => client.on('error', report));
+    return database;
   }
+  return openPglite(opts);
+}
+
+async function openPglite(opts: OpenOptions): Promise<Database> {
   let client = opts.pglite;
   let release = () => {};
   if (!client) {
@@ -81,6 +106,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind: 'pglite',
     db,
     pglite: pgl,
+    // In this process: no connection to lose.
+    onConnectionError: () => undefined,
     query: async (text, params) => {
       const r = await pgl.query(text, params as unknown[]);
       return { rows: r.rows as never[] };

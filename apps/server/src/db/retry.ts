@@ -42,3 +42,39 @@ export async function withRetry<T>(fn: () => Promise<T>, opts: RetryOptions = {}
     }
   }
 }
+
+/**
+ * SQLSTATEs that mean the connection, not the statement, failed: class 08 (connection exception),
+ * 57P01–57P03 (the server is shutting down, crashed or still starting: a restart or failover) and
+ * 53300 (too many connections).
+ */
+const CONNECTION_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+
+/** Socket errors of a connection that dropped or could not be made. */
+const CONNECTION_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** What node-postgres says, without a code, about a connection that is gone or never came. */
+const CONNECTION_MESSAGE =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly|terminating connection/i;
+
+/**
+ * Whether `err` (or an error it wraps) is the database being briefly out of reach rather than a
+ * fault of the statement: the request answers 503 with Retry-After, not 500 (issue 23 §1).
+ */
+export function isConnectionLost(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (CONNECTION_SQLSTATE.test(code) || CONNECTION_ERRNO.has(code))) return true;
+    if (typeof message === 'string' && CONNECTION_MESSAGE.test(message)) return true;
+  }
+  return false;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error';
-import { CHANGED_MEANWHILE, GENERIC_500, issueMessage, mapError } from './envelope';
+import { BRIEFLY_UNAVAILABLE, CHANGED_MEANWHILE, GENERIC_500, issueMessage, mapError } from './envelope';
 
 describe('envelope error mapping', () => {
   it.each([
@@ -68,6 +68,28 @@ describe('envelope error mapping', () => {
     expect(m.status).toBe(status);
     expect(m.errors[0].msg).toBe(msg);
     expect(m.log).toBe(status >= 500);
+  });
+
+  it.each([
+    [
+      'an ended session (pg_terminate_backend, restart)',
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    ],
+    [
+      'the same inside a Drizzle query error',
+      new Error('Failed query: update trades', { cause: Object.assign(new Error('x'), { code: '57P01' }) }),
+    ],
+    [
+      'a connection refused while the server restarts',
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    ],
+    ['a connection that ended mid-transaction', new Error('Connection terminated unexpectedly')],
+  ])('answers 503 with Retry-After for %s, logged as a warning', (_name, err) => {
+    const m = mapError(err);
+    expect(m.status).toBe(503);
+    expect(m.errors[0].msg).toBe(BRIEFLY_UNAVAILABLE);
+    expect(m.headers?.['retry-after']).toMatch(/^\d+$/);
+    expect(m.log).toBe('warn');
   });
 
   it('lists several messages of one AppError', () => {

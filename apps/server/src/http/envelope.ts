@@ -3,9 +3,13 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@roundup/shared';
+import { isConnectionLost } from '../db/retry';
 import { AppError } from './app-error';
 
 export const GENERIC_500 = 'Something went wrong on our side. Please try again.';
+export const BRIEFLY_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a few seconds.';
+/** Seconds a client should wait after a lost database connection: a restart or failover takes a few. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 3;
 export const CHANGED_MEANWHILE = 'That item was changed or removed meanwhile; reload and try again.';
 
 /** Turns a validation issue into a message a person can act on. */
@@ -19,7 +23,8 @@ export interface MappedError {
   status: number;
   errors: ApiError[];
   headers?: Record<string, string>;
-  log: boolean;
+  /** Logged as an error (a fault of ours), as a warning (a dependency out of reach), or as a refusal. */
+  log: boolean | 'warn';
 }
 
 /** Maps anything thrown by a handler to a status and envelope errors (unit-tested). */
@@ -31,6 +36,16 @@ export function mapError(err: unknown): MappedError {
       errors: msgs.map((msg) => ({ msg })),
       headers: err.extra.retryAfterSeconds ? { 'retry-after': String(err.extra.retryAfterSeconds) } : undefined,
       log: err.status >= 500,
+    };
+  }
+  if (isConnectionLost(err)) {
+    // The database restarted, failed over or dropped the connection: the pool replaces it, and the
+    // client tries again in a moment (issue 23 §1). Not a bug, so not a 500.
+    return {
+      status: 503,
+      errors: [{ msg: BRIEFLY_UNAVAILABLE }],
+      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+      log: 'warn',
     };
   }
   const pgCode = postgresCode(err);
@@ -122,7 +137,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((err, req, reply) => {
     const mapped = mapError(err);
-    if (mapped.log) req.log.error({ err, reqId: req.id }, 'unhandled error');
+    if (mapped.log === 'warn') req.log.warn({ err, reqId: req.id }, 'database unavailable; answered 503');
+    else if (mapped.log) req.log.error({ err, reqId: req.id }, 'unhandled error');
     else req.log.info({ status: mapped.status, msg0: mapped.errors[0]?.msg }, 'request refused');
     if (mapped.headers) reply.headers(mapped.headers);
     return reply.status(mapped.status).send({ data: null, errors: mapped.errors });

@@ -37,6 +37,25 @@ describe('serializeError', () => {
   });
 });
 
+describe('what an operator reads of a failed request', () => {
+  it('keeps SQLSTATE and errno values (an outage is told from a bug) and still hides an email code', async () => {
+    const { default: Fastify } = await import('fastify');
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: safeLoggerOptions({ level: 'info', stream: { write: (l: string) => lines.push(l) } }, 'info') as never,
+    });
+    const lost = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    app.log.warn({ err: new Error('Failed query: update trades', { cause: lost }) }, 'database unavailable');
+    app.log.warn({ err: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED', errno: -111 }) }, 'refused');
+    app.log.info({ code: '483920' }, 'an email code logged by mistake');
+    await app.close();
+    const [first, second, third] = lines.map((l) => JSON.parse(l));
+    expect(first.err.cause.code).toBe('57P01');
+    expect(second.err).toMatchObject({ code: 'ECONNREFUSED', errno: -111 });
+    expect(third.code).toBe('[redacted]');
+  });
+});
+
 describe('safeLoggerOptions', () => {
   it('keeps silence silent and adds redaction to any logger', () => {
     expect(safeLoggerOptions(false, 'info')).toBe(false);

@@ -61,7 +61,6 @@ export const REDACT_PATHS = [
     'password_hash',
     'token',
     'ticket',
-    'code',
     'secret',
     'otp',
     'email_validation_code',
@@ -71,6 +70,9 @@ export const REDACT_PATHS = [
     'icalToken',
     'unsubscribeToken',
   ].flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
+  // An email code logged on its own. Not `*.code`: that is where errors keep their SQLSTATE
+  // (23505, 57P01) or errno (ECONNREFUSED), which an operator needs to tell an outage from a bug.
+  'code',
   'body',
   '*.body',
   'params',
@@ -82,7 +84,9 @@ interface SerializedError {
   type: string;
   message: string;
   stack?: string;
+  /** SQLSTATE (`57P01`), errno name (`ECONNREFUSED`) or library code: never a secret. */
   code?: string;
+  errno?: number;
   statusCode?: number;
   cause?: SerializedError;
 }
@@ -98,9 +102,10 @@ function scrub(text: string | undefined): string | undefined {
 /** Errors as { type, message, stack, code } without driver parameters, recursively for `cause`. */
 export function serializeError(err: unknown, depth = 0): SerializedError | unknown {
   if (!(err instanceof Error) || depth > 3) return err;
-  const e = err as Error & { code?: unknown; statusCode?: unknown; cause?: unknown };
+  const e = err as Error & { code?: unknown; errno?: unknown; statusCode?: unknown; cause?: unknown };
   const out: SerializedError = { type: e.constructor?.name ?? 'Error', message: scrub(e.message) ?? '', stack: scrub(e.stack) };
   if (typeof e.code === 'string') out.code = e.code;
+  if (typeof e.errno === 'number') out.errno = e.errno;
   if (typeof e.statusCode === 'number') out.statusCode = e.statusCode;
   if (e.cause !== undefined) out.cause = serializeError(e.cause, depth + 1) as SerializedError;
   return out;
