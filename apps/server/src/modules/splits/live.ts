@@ -49,31 +49,55 @@ export async function startSplitsLive(database: Database, log: FastifyBaseLogger
   } else if (database.url) {
     let client: pg.Client | null = null;
     let retry: NodeJS.Timeout | null = null;
+    let lost = false;
+    const gone = new WeakSet<pg.Client>();
+    // One reconnection at a time, however many ways ('error', 'end', a failed connect) a connection reports its end.
+    const reconnectSoon = (c: pg.Client, err: unknown) => {
+      if (gone.has(c)) return;
+      gone.add(c);
+      if (client === c) client = null;
+      c.removeAllListeners('end');
+      c.end().catch(() => undefined);
+      if (!lost) log.warn({ err }, 'splits LISTEN connection lost; reconnecting');
+      lost = true;
+      if (closed || retry) return;
+      retry = setTimeout(() => {
+        retry = null;
+        void connect();
+      }, 1000);
+    };
     const connect = async () => {
       if (closed) return;
-      const c = new pg.Client({ connectionString: database.url });
+      const c = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 5_000 });
       c.on('notification', (msg) => {
         if (msg.channel === SPLITS_CHANNEL) fire();
       });
-      c.on('error', (err) => {
-        log.warn({ err }, 'splits LISTEN connection lost; reconnecting');
-        c.end().catch(() => undefined);
-        if (client === c) client = null;
-        if (!closed) retry = setTimeout(() => void connect().then(fire), 1000);
-      });
+      c.on('error', (err) => reconnectSoon(c, err));
+      c.on('end', () => reconnectSoon(c, new Error('connection ended')));
       try {
         await c.connect();
         await c.query(`listen ${SPLITS_CHANNEL}`);
-        client = c;
       } catch (err) {
-        log.warn({ err }, 'splits LISTEN connection failed; retrying');
-        c.end().catch(() => undefined);
-        if (!closed) retry = setTimeout(() => void connect().then(fire), 1000);
+        reconnectSoon(c, err);
+        return;
+      }
+      if (closed) {
+        c.removeAllListeners('end');
+        await c.end().catch(() => undefined);
+        return;
+      }
+      client = c;
+      if (lost) {
+        lost = false;
+        log.info('splits LISTEN connection back; subscribed again');
+        // Changes made while it was away sent no signal here: tell every stream to re-read.
+        fire();
       }
     };
     await connect();
     stop = async () => {
       if (retry) clearTimeout(retry);
+      client?.removeAllListeners('end');
       await client?.end().catch(() => undefined);
     };
   }
