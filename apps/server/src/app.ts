@@ -26,7 +26,8 @@ import { openApiTransform } from './http/openapi';
 import { API_DESCRIPTION, API_TAGS, SECURITY_SCHEMES } from './http/openapi-document';
 import { responseSerializerCompiler } from './http/serializer';
 import { responseMismatches } from './lib/metrics';
-import { memoryLimiter, redisLimiter, type Limiter } from './lib/limiter';
+import { memoryLimiter, sharedLimiter, type Limiter } from './lib/limiter';
+import { redisLink } from './lib/redis';
 import { authRoutes } from './modules/auth/routes';
 import { accountsRoutes } from './modules/accounts/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -112,14 +113,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
 
+  // Shared counters in Redis; each process's memory while it is unreachable (decision 019).
+  const redis = deps.redis ? redisLink(deps.redis, app.log) : undefined;
   const ctx: AppContext = {
     database: deps.database,
     config,
     mailer: deps.mailer ?? outboxMailer(deps.database, (m) => app.log.info(m)),
-    limiter: deps.limiter ?? (deps.redis ? redisLimiter(deps.redis) : memoryLimiter()),
+    limiter: deps.limiter ?? (redis ? sharedLimiter(redis) : memoryLimiter()),
     clock: deps.clock ?? (() => new Date()),
     log: app.log,
-    redis: deps.redis,
+    redis,
     sessions: sessionCache(config.SESSION_CACHE_MS),
     // Replaced below: the notifications service needs the finished context.
     notifier: noopNotifier,
@@ -166,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply) => {
     if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
-  await app.register(rateLimitPlugin, { redis: deps.redis, scale: config.RATE_LIMIT_SCALE });
+  await app.register(rateLimitPlugin, { redis, scale: config.RATE_LIMIT_SCALE });
   // Cache-Control defaults, public-list ETags and JSON compression; before the routes (it hooks onRoute).
   await app.register(cachingPlugin);
   await app.register(httpMetricsPlugin);

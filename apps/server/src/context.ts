@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { DiscordSender } from './adapters/discord';
 import type { Mailer } from './adapters/mail';
 import type { TextSender } from './adapters/sms';
 import type { Database, Db } from './db/client';
 import type { AppConfig } from './env';
 import type { Limiter } from './lib/limiter';
+import type { RedisLink } from './lib/redis';
 import type { SessionCache } from './http/session-cache';
 
 /**
@@ -40,7 +40,8 @@ export interface AppContext {
   limiter: Limiter;
   clock: () => Date;
   log: FastifyBaseLogger;
-  redis?: Redis;
+  /** Redis for counters shared between processes, with its health (lib/redis.ts); absent without REDIS_URL. */
+  redis?: RedisLink;
   notifier: Notifier;
   /** Resolved sessions; call invalidateUser after changing a user's role, tier or access. */
   sessions: SessionCache;

@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { serveMetrics } from './lib/metrics';
+import { connectRedis } from './lib/redis';
 
 const SHUTDOWN_DEADLINE_MS = 9_500;
 import { startWorker, type Worker } from './modules/notifications/worker';
@@ -16,7 +16,7 @@ async function main() {
   let seeded = null;
   if (await isEmpty(database)) seeded = await seed(database, config);
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL) : undefined;
   const app = await buildApp({
     database,
     config,

@@ -13,6 +13,13 @@ export const readinessSchema = z.object({
   database: z.enum(['ok', 'unreachable']),
   migrations: z.object({ applied: z.number().int(), expected: z.number().int() }),
   queue: z.object({ depth: z.number().int(), oldestAgeSeconds: z.number(), maxLagSeconds: z.number() }).nullable(),
+  /**
+   * The shared rate-limit counters (decision 019): `off` without REDIS_URL; `unreachable` while each
+   * process counts in its own memory. Not a reason to take traffic away: every replica is in the same state.
+   */
+  redis: z.enum(['ok', 'unreachable', 'off']),
   reasons: z.array(z.string()),
+  /** What works in a degraded way while the process stays ready (Redis unreachable). */
+  degraded: z.array(z.string()),
 });
 export type Readiness = z.infer<typeof readinessSchema>;

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { RedisLink } from './redis';
 
 /**
  * Fixed-window counters for rate limits keyed by something other than the IP
@@ -60,6 +61,46 @@ export function redisLimiter(redis: Redis, prefix = 'roundup:limit:'): Limiter {
     },
     async reset(key) {
       await redis.del(prefix + key);
+    },
+  };
+}
+
+/**
+ * Counters in Redis while it answers, in this process's memory while it does not (decision 019):
+ * a Redis outage costs the limits their sharing between processes, never a request.
+ */
+export function sharedLimiter(link: RedisLink, prefix?: string): Limiter {
+  const shared = redisLimiter(link.client, prefix);
+  const local = memoryLimiter();
+  async function either<T>(viaRedis: () => Promise<T>, inMemory: () => Promise<T>): Promise<T> {
+    if (!link.usable()) return inMemory();
+    try {
+      const out = await viaRedis();
+      link.succeeded();
+      return out;
+    } catch (err) {
+      link.failed(err);
+      return inMemory();
+    }
+  }
+  return {
+    hit: (key, windowSeconds) =>
+      either(
+        () => shared.hit(key, windowSeconds),
+        () => local.hit(key, windowSeconds),
+      ),
+    peek: (key) =>
+      either(
+        () => shared.peek(key),
+        () => local.peek(key),
+      ),
+    // Both: counts made in memory during an outage end with the ones in Redis.
+    reset: async (key) => {
+      await local.reset(key);
+      await either(
+        () => shared.reset(key),
+        async () => undefined,
+      );
     },
   };
 }

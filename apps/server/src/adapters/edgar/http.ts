@@ -95,8 +95,11 @@ export function edgarHttp(opts: EdgarHttpOptions): EdgarHttp {
       ? {
           datastore: 'ioredis' as const,
           clearDatastore: false,
-          // A connection of its own: closing the limiter must not close the app's client.
-          connection: new Bottleneck.IORedisConnection({ client: opts.redis.duplicate() }),
+          // A connection of its own: closing the limiter must not close the app's client. It waits for
+          // Redis as Bottleneck expects (the app's client fails fast instead: lib/redis.ts).
+          connection: new Bottleneck.IORedisConnection({
+            client: opts.redis.duplicate({ enableOfflineQueue: true, commandTimeout: undefined, maxRetriesPerRequest: null }),
+          }),
           timeout: 60_000,
         }
       : {}),

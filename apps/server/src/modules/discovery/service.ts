@@ -35,7 +35,7 @@ export function discoveryService(ctx: AppContext, deps: { client?: EdgarClient }
         userAgent: config.SEC_USER_AGENT!,
         maxRps: config.EDGAR_MAX_RPS,
         maxBytes: config.EDGAR_MAX_BYTES,
-        redis: ctx.redis,
+        redis: ctx.redis?.client,
       });
       client = edgarClient({ searchUrl: config.EDGAR_SEARCH_URL, archivesUrl: config.EDGAR_ARCHIVES_URL }, http);
     }

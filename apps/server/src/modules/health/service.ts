@@ -17,7 +17,8 @@ function expectedMigrations(): { count: number; lastWhen: number } {
 /**
  * Whether this process should receive traffic: the database answers, every migration this build
  * ships is applied (drizzle records each one with its journal time), and the notification queue's
- * oldest due delivery has waited less than READY_MAX_QUEUE_LAG_SECONDS.
+ * oldest due delivery has waited less than READY_MAX_QUEUE_LAG_SECONDS. An unreachable Redis is
+ * reported (`redis`, `degraded`) but keeps the process ready: limits fall back to memory (decision 019).
  */
 export async function readiness(
   ctx: AppContext,
@@ -30,8 +31,12 @@ export async function readiness(
     database: 'ok',
     migrations: { applied: 0, expected: expected.count },
     queue: null,
+    redis: ctx.redis ? ctx.redis.state() : 'off',
     reasons: [],
+    degraded: [],
   };
+  if (out.redis === 'unreachable')
+    out.degraded.push("Redis is unreachable: rate limits count in each process's memory, not shared between processes");
   try {
     await ctx.database.query('select 1 as ok');
   } catch {
