@@ -102,7 +102,7 @@ export async function startMulti(opts = {}) {
     const worker = startProcess('worker', 'apps/server/src/worker.ts', common, 'notification worker running', opts);
     procs.push(second, worker);
     await Promise.all([second.started, worker.started]);
-    return { urls: ports.map(apiUrl), stop, procs };
+    return { urls: ports.map(apiUrl), stop, procs, env: common };
   } catch (err) {
     await stop();
     throw err;
