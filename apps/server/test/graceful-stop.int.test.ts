@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,16 +7,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dbKind } from './helpers';
 
 /**
- * SIGTERM with a live stream open (issue 16, decision 017): the real server process stops accepting,
- * ends the stream, finishes and exits 0 within 10 s. Runs on embedded PGlite in a temporary data dir.
+ * The server as production runs it: the JavaScript bundle of apps/server/build.mjs under plain node,
+ * no transpiler (issue 24 §8), built here beside the real dist. SIGTERM with a live stream open
+ * (issue 16, decision 017): the process stops accepting, ends the stream, finishes and exits 0
+ * within 10 s. Runs on embedded PGlite in a temporary data dir.
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'roundup-stop-'));
+const dist = path.join(root, `apps/server/.tmp-dist-${process.pid}`);
 let child: ChildProcess | null = null;
 
 afterAll(() => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(dist, { recursive: true, force: true });
 });
 
 async function freePort(): Promise<number> {
@@ -30,10 +34,12 @@ async function freePort(): Promise<number> {
 
 // The process runs on its own embedded database whatever the project: once (server-pglite) is enough.
 describe.skipIf(dbKind !== 'pglite')('graceful stop', () => {
-  it('ends open live streams and exits within 10 s on SIGTERM', async () => {
+  it('runs from its JavaScript bundle, ends open live streams and exits within 10 s on SIGTERM', async () => {
+    const build = spawnSync(process.execPath, ['apps/server/build.mjs', '--outdir', dist], { cwd: root, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const proc = spawn(process.execPath, [path.join(dist, 'main.js')], {
       cwd: root,
       env: {
         ...process.env,
