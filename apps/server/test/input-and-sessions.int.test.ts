@@ -171,6 +171,24 @@ describe('sessions', () => {
     };
   }
 
+  it('an event-stream ticket opens one stream only, and names neither the member nor the session', async () => {
+    const u = await registerUser(t.app);
+    const ticket = (await call(t.app, 'POST', '/api/events/ticket', { token: u.token })).body.data.ticket as string;
+    const { rows } = await t.database.query<{ id: string }>('select id from sessions where user_id = $1', [u.user._id]);
+    // Not in the ticket, in plain or in any base64url piece of it.
+    const pieces = [ticket, ...ticket.split(/[.:]/).map((p) => Buffer.from(p, 'base64url').toString('latin1'))];
+    for (const secret of [u.user._id, ...rows.map((r) => r.id)])
+      for (const piece of pieces) expect(piece.toLowerCase()).not.toContain(secret.toLowerCase());
+    expect(ticket).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+    const ctrl = new AbortController();
+    const first = await fetch(`${base}/api/events?ticket=${encodeURIComponent(ticket)}`, { signal: ctrl.signal });
+    expect(first.status).toBe(200);
+    const again = await fetch(`${base}/api/events?ticket=${encodeURIComponent(ticket)}`);
+    expect(again.status).toBe(401);
+    ctrl.abort();
+    void first.body?.cancel().catch(() => {});
+  });
+
   it('logout ends every session of the member, live streams and tickets included', async () => {
     const u = await registerUser(t.app);
     const laptop = await login(u.email, u.password);

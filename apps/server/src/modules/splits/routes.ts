@@ -258,13 +258,13 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
     {
       schema: {
         tags: ['splits'],
-        summary: 'A 60-second ticket to open /api/events with EventSource',
+        summary: 'A single-use, 60-second ticket to open /api/events with EventSource',
         response: answers(z.object({ ticket: z.string() })),
       },
     },
     async (req) => {
       const p = requireUser(req);
-      return { ticket: service.sseTicket(p.user.id, p.sessionId) };
+      return { ticket: await service.sseTicket(p.user.id, p.sessionId) };
     },
   );
 
