@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './auth';
 import { isIsoDate } from './dates';
 import { ROLES } from './permissions';
+import { revokeTokensField } from './users';
 
 /** POST /api/users/admin-edit: what an admin may change on a user (privacy policy: admins can edit user info). */
 export const adminEditUserRequest = z.object({
@@ -17,7 +18,10 @@ export type AdminEditUserRequest = z.infer<typeof adminEditUserRequest>;
 
 export const revokeSessionsRequest = z.object({
   id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64),
+  revokeTokens: revokeTokensField,
 });
+/** POST /api/users/revoke-sessions: how many sessions and personal API tokens were ended. */
+export const revokeSessionsResponse = z.object({ revoked: z.number().int(), revokedTokens: z.number().int() });
 
 /** GET /api/users: a search (username or email) and a 1-based page of ADMIN_USERS_PAGE_SIZE users, newest first. */
 export const ADMIN_USERS_PAGE_SIZE = 50;
