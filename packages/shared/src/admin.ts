@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidId } from './input';
 import { emailSchema } from './auth';
 import { isIsoDate } from './dates';
 import { ROLES } from './permissions';
@@ -6,7 +7,7 @@ import { revokeTokensField } from './users';
 
 /** POST /api/users/admin-edit: what an admin may change on a user (privacy policy: admins can edit user info). */
 export const adminEditUserRequest = z.object({
-  id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64),
+  id: z.string({ error: 'id is required' }).trim().toLowerCase().min(1, 'id is required').max(64),
   role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}` }).optional(),
   email: emailSchema.optional(),
   phone: z.string().trim().max(32, 'Phone must be at most 32 characters').nullish(),
@@ -17,7 +18,7 @@ export const adminEditUserRequest = z.object({
 export type AdminEditUserRequest = z.infer<typeof adminEditUserRequest>;
 
 export const revokeSessionsRequest = z.object({
-  id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64),
+  id: z.string({ error: 'id is required' }).trim().toLowerCase().min(1, 'id is required').max(64),
   revokeTokens: revokeTokensField,
 });
 /** POST /api/users/revoke-sessions: how many sessions and personal API tokens were ended. */
@@ -91,7 +92,7 @@ export type AdminUserDetail = z.infer<typeof adminUserDetail>;
 export const AUDIT_PAGE_SIZE = 50;
 export const auditQuery = z
   .object({
-    admin: z.uuid({ error: 'Admin must be an admin id' }).optional(),
+    admin: uuidId('Admin must be an admin id').optional(),
     action: z
       .string()
       .max(64, 'Action must be at most 64 characters')

@@ -42,7 +42,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthSer
       schema: {
         tags,
         summary: 'Admin: one user with the audit trail',
-        params: z.object({ id: z.string().max(64) }),
+        params: z.object({ id: z.string().max(64).toLowerCase() }),
         response: answers(z.object({ user: adminUserDetail })),
       },
       preValidation: adminFirst,

@@ -9,6 +9,7 @@ import {
   pastSplitSchema,
   splitSchema,
   splitViewSchema,
+  uuidId,
 } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { AppError, notFound, unauthenticated } from '../../http/app-error';
@@ -143,7 +144,7 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
     },
     async (req) => {
       const p = requireUser(req);
-      if (!z.uuid().safeParse(req.params.id).success) throw notFound('Split not found');
+      if (!uuidId().safeParse(req.params.id).success) throw notFound('Split not found');
       return { split: await service.byId(p.user.role, req.params.id) };
     },
   );
