@@ -26,6 +26,7 @@ import { openApiTransform } from './http/openapi';
 import { API_DESCRIPTION, API_TAGS, SECURITY_SCHEMES } from './http/openapi-document';
 import { responseSerializerCompiler } from './http/serializer';
 import { responseMismatches } from './lib/metrics';
+import { normalizePath } from './http/path-normalize';
 import { memoryLimiter, sharedLimiter, type Limiter } from './lib/limiter';
 import { redisLink } from './lib/redis';
 import { authRoutes } from './modules/auth/routes';
@@ -89,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     ...requestIdOptions,
     frameworkErrors,
+    // `/%61pi/…` is `/api/…`: one path for the router and for every hook that reads req.url (issue 24 §5).
+    rewriteUrl: (req) => normalizePath(req.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
   // Every route as registered (the fuzz test walks them all).
   const routeList: RouteSummary[] = [];

@@ -171,6 +171,24 @@ describe('sessions', () => {
     };
   }
 
+  it('an event-stream ticket opens one stream only, and names neither the member nor the session', async () => {
+    const u = await registerUser(t.app);
+    const ticket = (await call(t.app, 'POST', '/api/events/ticket', { token: u.token })).body.data.ticket as string;
+    const { rows } = await t.database.query<{ id: string }>('select id from sessions where user_id = $1', [u.user._id]);
+    // Not in the ticket, in plain or in any base64url piece of it.
+    const pieces = [ticket, ...ticket.split(/[.:]/).map((p) => Buffer.from(p, 'base64url').toString('latin1'))];
+    for (const secret of [u.user._id, ...rows.map((r) => r.id)])
+      for (const piece of pieces) expect(piece.toLowerCase()).not.toContain(secret.toLowerCase());
+    expect(ticket).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+    const ctrl = new AbortController();
+    const first = await fetch(`${base}/api/events?ticket=${encodeURIComponent(ticket)}`, { signal: ctrl.signal });
+    expect(first.status).toBe(200);
+    const again = await fetch(`${base}/api/events?ticket=${encodeURIComponent(ticket)}`);
+    expect(again.status).toBe(401);
+    ctrl.abort();
+    void first.body?.cancel().catch(() => {});
+  });
+
   it('logout ends every session of the member, live streams and tickets included', async () => {
     const u = await registerUser(t.app);
     const laptop = await login(u.email, u.password);
@@ -249,4 +267,49 @@ describe('TRUST_PROXY', () => {
       }
     },
   );
+});
+
+/**
+ * Issue 24 §5: the router matches a path after percent-decoding, so `/%61pi/…` reached API routes while the
+ * hooks that look at the path (auth, token scopes, envelope, caching) saw no `/api/` and stood aside.
+ */
+describe('percent-encoded paths', () => {
+  it('an encoded /api/ path is authenticated, scoped and answered in the envelope like the plain one', async () => {
+    const u = await registerUser(t.app);
+    for (const url of ['/%61pi/users/self', '/%61%70%69/users/self', '/api/%75sers/self', '/%61pi/auth/me']) {
+      const signedIn = await call(t.app, 'GET', url, { token: u.token });
+      expect(signedIn.status, url).toBe(200);
+      expect(signedIn.body.errors, url).toEqual([]);
+      expect(signedIn.body.data.user.username, url).toBe(u.user.username);
+      expect(signedIn.headers['cache-control'], url).toBe('no-store');
+      const anonymous = await call(t.app, 'GET', url);
+      expect(anonymous.status, url).toBe(401);
+      expect(anonymous.body.data, url).toBeNull();
+    }
+    const health = await call(t.app, 'GET', '/%61pi/health');
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ data: expect.anything(), errors: [] });
+  });
+
+  it('a personal API token stays within its scopes on an encoded path', async () => {
+    const pro = await registerUser(t.app);
+    await t.database.query(`update users set role = 'Pro' where id = $1`, [pro.user._id]);
+    const secret = (await call(t.app, 'POST', '/api/tokens', { token: pro.token, body: { name: 'r', scopes: ['read:splits'] } }))
+      .body.data.secret as string;
+    for (const url of ['/%61pi/auth/me', '/%61pi/tokens', '/api/%74okens']) {
+      const res = await call(t.app, 'GET', url, { token: secret });
+      expect(res.status, url).toBe(403);
+      expect(res.body.errors[0].msg, url).toBe('This API token cannot be used here');
+    }
+    expect((await call(t.app, 'GET', '/%61pi/rs', { token: secret })).status).toBe(200);
+  });
+
+  it('an unknown encoded API path is a 404 in the envelope, and other escapes are left as they are', async () => {
+    const res = await call(t.app, 'GET', '/%61pi/nope');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ data: null, errors: [{ msg: 'Not found: GET /api/nope' }] });
+    // %2F is not a path separator, and %25 stays a literal percent sign (no double decoding).
+    expect((await call(t.app, 'GET', '/api%2Fusers/self')).status).toBe(404);
+    expect((await call(t.app, 'GET', '/%2561pi/users/self')).status).toBe(404);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidId } from './input';
 import { ACCOUNT_TYPES } from './domain';
 
 /** Brokerage accounts (product.md §3 Account, §7 /api/accounts/*). */
@@ -23,12 +24,11 @@ export type Account = z.infer<typeof accountSchema>;
 export const brokerOption = z.object({ _id: z.string(), name: z.string(), shareReturnTime: z.number().int() });
 export type BrokerOption = z.infer<typeof brokerOption>;
 
-const uuidMessage = (what: string) => ({ error: `${what} is not a valid id` });
-export const idSchema = (what: string) => z.uuid(uuidMessage(what));
+export const idSchema = (what: string) => uuidId(`${what} is not a valid id`);
 
 /** The fields a member edits. */
 export const accountFields = z.object({
-  brokerId: z.uuid({ error: 'Choose a broker from the list' }),
+  brokerId: uuidId('Choose a broker from the list'),
   type: z.enum(ACCOUNT_TYPES, { error: `Type must be one of: ${ACCOUNT_TYPES.join(', ')}` }),
   nickname: z
     .string({ error: 'Nickname is required' })

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { uuidId } from './input';
 import { emailSchema } from './auth';
 import { isIsoDate } from './dates';
 import { ROLES } from './permissions';
+import { revokeTokensField } from './users';
 
 /** POST /api/users/admin-edit: what an admin may change on a user (privacy policy: admins can edit user info). */
 export const adminEditUserRequest = z.object({
-  id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64),
+  id: z.string({ error: 'id is required' }).trim().toLowerCase().min(1, 'id is required').max(64),
   role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}` }).optional(),
   email: emailSchema.optional(),
   phone: z.string().trim().max(32, 'Phone must be at most 32 characters').nullish(),
@@ -16,8 +18,11 @@ export const adminEditUserRequest = z.object({
 export type AdminEditUserRequest = z.infer<typeof adminEditUserRequest>;
 
 export const revokeSessionsRequest = z.object({
-  id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64),
+  id: z.string({ error: 'id is required' }).trim().toLowerCase().min(1, 'id is required').max(64),
+  revokeTokens: revokeTokensField,
 });
+/** POST /api/users/revoke-sessions: how many sessions and personal API tokens were ended. */
+export const revokeSessionsResponse = z.object({ revoked: z.number().int(), revokedTokens: z.number().int() });
 
 /** GET /api/users: a search (username or email) and a 1-based page of ADMIN_USERS_PAGE_SIZE users, newest first. */
 export const ADMIN_USERS_PAGE_SIZE = 50;
@@ -87,7 +92,7 @@ export type AdminUserDetail = z.infer<typeof adminUserDetail>;
 export const AUDIT_PAGE_SIZE = 50;
 export const auditQuery = z
   .object({
-    admin: z.uuid({ error: 'Admin must be an admin id' }).optional(),
+    admin: uuidId('Admin must be an admin id').optional(),
     action: z
       .string()
       .max(64, 'Action must be at most 64 characters')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidId } from './input';
 
 /** product.md §3 Referral: role User = Starter, Member (or Pro) = Pro. */
 export const referralSchema = z.object({ _id: z.string(), username: z.string(), role: z.string() });
@@ -37,6 +38,6 @@ export type CommissionsResponse = z.infer<typeof commissionsResponse>;
 export const markCommissionsPaidResponse = commissionsResponse.extend({ count: z.number().int() });
 
 export const markCommissionsPaidRequest = z
-  .object({ ids: z.array(z.uuid()).max(1000).optional() })
+  .object({ ids: z.array(uuidId()).max(1000).optional() })
   .nullish()
   .transform((v) => v ?? {});

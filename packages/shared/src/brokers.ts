@@ -68,7 +68,7 @@ export const brokerInput = z.object({
 export type BrokerInput = z.infer<typeof brokerInput>;
 export type BrokerInputRaw = z.input<typeof brokerInput>;
 
-const idSchema = z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64);
+const idSchema = z.string({ error: 'id is required' }).trim().toLowerCase().min(1, 'id is required').max(64);
 
 export const addBrokerRequest = z.object({ newBroker: brokerInput });
 export const editBrokerRequest = z.object({ newBroker: brokerInput.extend({ _id: idSchema }) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidId } from './input';
 import { COMM_TYPES, LIMITS, SMS_AUDIENCES } from './domain';
 
 export const SMS_MESSAGE_REQUIRED = 'Please enter a message.';
@@ -38,7 +39,7 @@ const announcementKind = z.enum(ANNOUNCEMENT_KINDS, { error: 'Choose the kind: G
  * answers the first result and sends nothing more.
  */
 export const sendAnnouncementRequest = z.object({
-  requestId: z.uuid({ error: 'The request id must be a UUID.' }),
+  requestId: uuidId('The request id must be a UUID.'),
   kind: announcementKind,
   subject: z
     .string({ error: ANNOUNCEMENT_SUBJECT_REQUIRED })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInput, uuidId } from './input';
 import { isoDate } from './dates';
 import { RS_TYPES, SPLIT_STATUSES, type RsType } from './domain';
 
@@ -120,15 +121,17 @@ export type DiscoveryList = z.infer<typeof discoveryListResponse>;
 
 /** Edit-then-accept: the fields the admin may change before the split is written. */
 export const acceptProposalRequest = z.object({
-  id: z.uuid({ error: 'Unknown proposal' }),
+  id: uuidId('Unknown proposal'),
   edits: z
     .object({
       name: z.string().trim().min(1, 'Company name is required').max(200).optional(),
       ticker: z.string().trim().toUpperCase().optional(),
-      ratio: z.coerce.number().int('Ratio must be a whole number').min(2, 'Ratio must be at least 2').optional(),
+      ratio: decimalInput('Ratio must be a whole number')
+        .pipe(z.number().int('Ratio must be a whole number').min(2, 'Ratio must be at least 2'))
+        .optional(),
       effDate: isoDate.optional(),
       buyDate: isoDate.optional(),
-      price: z.coerce.number().min(0, 'Price cannot be negative').optional(),
+      price: decimalInput('Price must be a number').pipe(z.number().min(0, 'Price cannot be negative')).optional(),
       status: z.enum(SPLIT_STATUSES).optional(),
       rsType: z.enum(RS_TYPES).optional(),
       notes: z.string().trim().max(5000).optional(),
@@ -139,7 +142,7 @@ export const acceptProposalRequest = z.object({
 export type AcceptProposalRequest = z.infer<typeof acceptProposalRequest>;
 
 export const rejectProposalRequest = z.object({
-  id: z.uuid({ error: 'Unknown proposal' }),
+  id: uuidId('Unknown proposal'),
   reason: z
     .string({ error: 'Give a reason' })
     .trim()

@@ -29,7 +29,7 @@ export const faqInput = z.object({
 });
 export type FaqInput = z.infer<typeof faqInput>;
 
-const idSchema = z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64);
+const idSchema = z.string({ error: 'id is required' }).trim().toLowerCase().min(1, 'id is required').max(64);
 
 export const addFaqRequest = z.object({ newFaq: faqInput });
 export const editFaqRequest = z.object({ newFaq: faqInput.extend({ _id: idSchema }) });

@@ -21,3 +21,4 @@ export * from './discovery';
 export * from './pages';
 export * from './tokens';
 export * from './health';
+export * from './input';

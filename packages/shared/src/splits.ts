@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInput, uuidId } from './input';
 import { addDays, isIsoDate } from './dates';
 import { RS_TYPES, SPLIT_STATUSES } from './domain';
 import { toCents } from './money';
@@ -90,12 +91,11 @@ const date = (label: string) =>
     .trim()
     .refine(isIsoDate, { message: `${label} must be a valid date (YYYY-MM-DD)` });
 
+/** Money: a number or plain decimal text (never hex, binary or exponents: issue 24 §5), 0 or more. */
 const nonNegative = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .refine(Number.isFinite, { message: `${label} must be a number` })
-    .min(0, `${label} must be 0 or more`)
-    .max(1_000_000_000, `${label} is too large`);
+  decimalInput(`${label} must be a number`).pipe(
+    z.number().min(0, `${label} must be 0 or more`).max(1_000_000_000, `${label} is too large`),
+  );
 
 const optionalText = (max: number, label: string) =>
   z
@@ -119,20 +119,17 @@ const splitFields = {
     .regex(/^[A-Z0-9][A-Z0-9.-]{0,11}$/, 'Ticker must be 1–12 letters, digits, dots or dashes'),
   effDate: date('Effective date'),
   buyDate: date('Buy date'),
-  ratio: z.coerce
-    .number({ error: 'Ratio must be a whole number' })
-    .int('Ratio must be a whole number')
-    .min(2, 'Ratio must be at least 2')
-    .max(1_000_000, 'Ratio is too large'),
+  ratio: decimalInput('Ratio must be a whole number').pipe(
+    z.number().int('Ratio must be a whole number').min(2, 'Ratio must be at least 2').max(1_000_000, 'Ratio is too large'),
+  ),
   price: nonNegative('Price'),
   /** Empty = (ratio − 1) × price. */
   estProfit: z.preprocess((v) => (v === '' || v === undefined ? null : v), nonNegative('Estimated profit').nullable()),
   avgProfit: z.preprocess(
     (v) => (v === '' || v === undefined || v === null ? 0 : v),
-    z.coerce
-      .number({ error: 'Average profit must be a number' })
-      .min(-1_000_000, 'Average profit is too small')
-      .max(1_000_000_000, 'Average profit is too large'),
+    decimalInput('Average profit must be a number').pipe(
+      z.number().min(-1_000_000, 'Average profit is too small').max(1_000_000_000, 'Average profit is too large'),
+    ),
   ),
   status: z.enum(SPLIT_STATUSES, { error: `Status must be one of ${SPLIT_STATUSES.join(', ')}` }),
   rsType: z.enum(RS_TYPES, { error: `Type must be one of ${RS_TYPES.join(', ')}` }),
@@ -158,10 +155,10 @@ export type SplitFormValues = z.input<typeof splitInputSchema>;
 
 export const addSplitRequest = z.object({ newTicker: splitInputSchema });
 export const editSplitRequest = z.object({
-  newTicker: z.object({ _id: z.uuid({ error: 'Unknown split' }), ...splitFields }).refine(...buyNotAfterEff),
+  newTicker: z.object({ _id: uuidId('Unknown split'), ...splitFields }).refine(...buyNotAfterEff),
 });
 export const deleteSplitRequest = z.object({
-  id: z.uuid({ error: 'Unknown split' }),
+  id: uuidId('Unknown split'),
   /** Required to archive a split that members have trades on (the answer without it names the count). */
   confirm: z.boolean({ error: 'confirm must be true or false' }).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidId } from './input';
 
 /**
  * Personal API tokens (issue 14): a member's own tools read the calendar and record fills with
@@ -28,7 +29,7 @@ export const createTokenRequest = z.object({
     .refine((s) => new Set(s).size === s.length, 'A scope is listed twice'),
 });
 export type CreateTokenRequest = z.infer<typeof createTokenRequest>;
-export const revokeTokenRequest = z.object({ id: z.uuid({ error: 'Unknown token' }) });
+export const revokeTokenRequest = z.object({ id: uuidId('Unknown token') });
 
 export const apiTokenSchema = z.object({
   _id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readDecimal, uuidId } from './input';
 import { isIsoDate } from './dates';
 
 /** Trades (product.md §3 Trade, §4 Trade form, §7 /api/trades/*): one share per account and split. */
@@ -30,8 +31,9 @@ const priceValue = (label: string) =>
     .union([z.number(), z.string().trim()], { error: `${label} must be a number` })
     .transform((v, ctx) => {
       if (v === '') return null;
-      const n = typeof v === 'number' ? v : Number(v);
-      if (!Number.isFinite(n)) {
+      // Plain decimals only: Number() would read "0x10" as 16 and "0b11" as 3 (issue 24 §5).
+      const n = readDecimal(v);
+      if (Number.isNaN(n)) {
         ctx.addIssue({ code: 'custom', message: `${label} must be a number` });
         return z.NEVER;
       }
@@ -100,15 +102,15 @@ function unwrap(body: unknown) {
 }
 
 const ids = {
-  accountId: z.uuid({ error: 'Account is not a valid id' }),
-  splitId: z.uuid({ error: 'Split is not a valid id' }),
+  accountId: uuidId('Account is not a valid id'),
+  splitId: uuidId('Split is not a valid id'),
 };
 
 /** product.md §7 names the payload `newTrade`; a flat body is accepted too. */
 export const addTradeRequest = z.preprocess(unwrap, z.object({ ...ids, ...tradeShape }).refine(sellNotBeforeBuy, sellMessage));
 export const editTradeRequest = z.preprocess(
   unwrap,
-  z.object({ _id: z.uuid({ error: 'Trade is not a valid id' }), ...tradePatchShape }).refine(sellNotBeforeBuy, sellMessage),
+  z.object({ _id: uuidId('Trade is not a valid id'), ...tradePatchShape }).refine(sellNotBeforeBuy, sellMessage),
 );
 export type AddTradeRequest = z.infer<typeof addTradeRequest>;
 export type EditTradeRequest = z.infer<typeof editTradeRequest>;
@@ -137,7 +139,7 @@ export type BulkTradesRequest = z.infer<typeof bulkTradesRequest>;
 export type BulkTradesInput = z.input<typeof bulkTradesRequest>;
 
 export const tradeParams = z.object(ids);
-export const splitIdParams = z.object({ splitId: z.uuid({ error: 'Split is not a valid id' }) });
+export const splitIdParams = z.object({ splitId: uuidId('Split is not a valid id') });
 
 /** Admin: what members recorded for one split (beyond the spec). */
 export const splitMemberStats = z.object({

@@ -9,9 +9,19 @@ export const updateProfileRequest = z.object({
   /** The current password; required when `email` changes. */
   password: z.string().max(1024).optional(),
 });
+/**
+ * Whether ending every session also revokes the member's personal API tokens (issue 24 §4): optional,
+ * true when left out. A password reset always revokes them.
+ */
+export const revokeTokensField = z
+  .boolean({ error: 'revokeTokens must be true or false' })
+  .optional()
+  .default(true)
+  .describe('Also revoke every personal API token (default true)');
 export const updatePasswordRequest = z.object({
   newPassword: passwordSchema,
   password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024),
+  revokeTokens: revokeTokensField,
 });
 export const updateNotificationsRequest = z.object({ notifications: notificationsSchema.partial() });
 

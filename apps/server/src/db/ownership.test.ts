@@ -16,6 +16,7 @@ const OWNERS: Record<string, string> = {
   phone_codes: 'users',
   sessions: 'auth',
   email_tokens: 'auth',
+  event_tickets: 'auth',
   audit_log: 'audit',
   reverse_splits: 'splits',
   brokers: 'brokers',

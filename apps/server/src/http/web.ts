@@ -18,16 +18,40 @@ export const PUBLIC_PAGES = ['/', '/learn', '/services', '/brokers', '/faq', '/p
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
 const OTHER_FILE_CACHE = 'public, max-age=3600';
 
-/** Whether the request is a browser navigation the SPA should answer (not a missing file or an API call). */
+/**
+ * Whether the request is a navigation the SPA should answer (not a missing file or an API call): GET or HEAD,
+ * not under /api/ or /assets/, no dotfile, no file extension in the last segment, and an Accept that takes a page.
+ */
 export function isNavigation(req: { method: string; url: string; headers: Record<string, unknown> }): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const pathname = req.url.split(/[?#]/)[0] ?? '';
+  const pathname = decodedPath(req.url.split(/[?#]/)[0] ?? '');
+  if (pathname === null) return false;
   if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) return false;
   const segments = pathname.split('/');
   // Dotfiles (/.env, /.git/config) and anything that names a file (/favicon-nope.png).
   if (segments.some((s) => s.startsWith('.'))) return false;
   if ((segments.at(-1) ?? '').includes('.')) return false;
-  return /\btext\/html\b/.test(String(req.headers.accept ?? ''));
+  return acceptsPage(req.headers.accept);
+}
+
+/** The path as the router sees it (`/%2eenv` is `/.env`), or null if it does not decode. */
+function decodedPath(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * connect-history-api-fallback's rule: a client that sends no Accept (wget, many monitors), `*\/*` (curl,
+ * link-preview fetchers) or names text/html gets the page; one that asks for JSON first does not.
+ */
+function acceptsPage(header: unknown): boolean {
+  const accept = (Array.isArray(header) ? header.join(',') : String(header ?? '')).trim().toLowerCase();
+  if (accept === '') return true;
+  if (accept.startsWith('application/json')) return false;
+  return /(^|[\s,])(text\/html|\*\/\*)\s*(;|,|$)/.test(accept);
 }
 
 export function robotsTxt(appUrl: string): string {

@@ -79,6 +79,25 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * Single-use tickets to open the event stream with EventSource (which cannot send headers): stored as
+ * HMACs, bound to the session that asked, valid for a minute (issue 24 §4).
+ */
+export const eventTickets = pgTable(
+  'event_tickets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('event_tickets_expires_idx').on(t.expiresAt)],
+);
+
 /** Single-use codes sent by email: verification and password reset. */
 export const emailTokens = pgTable(
   'email_tokens',

@@ -9,6 +9,7 @@ import {
   auditPage,
   auditQuery,
   revokeSessionsRequest,
+  revokeSessionsResponse,
 } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
@@ -41,7 +42,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthSer
       schema: {
         tags,
         summary: 'Admin: one user with the audit trail',
-        params: z.object({ id: z.string().max(64) }),
+        params: z.object({ id: z.string().max(64).toLowerCase() }),
         response: answers(z.object({ user: adminUserDetail })),
       },
       preValidation: adminFirst,
@@ -74,14 +75,16 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthSer
       schema: {
         tags,
         summary: 'Admin: sign a user out everywhere',
+        description:
+          'Ends every session of the user and, unless `revokeTokens` is false (it defaults to true), every personal API token. Answers how many of each were ended.',
         body: revokeSessionsRequest,
-        response: answers(z.object({ revoked: z.number().int() })),
+        response: answers(revokeSessionsResponse),
       },
       preValidation: adminFirst,
     },
     async (req) => {
       const { user } = requireAdmin(req);
-      return service.revokeSessions(user.id, req.body.id);
+      return service.revokeSessions(user.id, req.body.id, { revokeTokens: req.body.revokeTokens });
     },
   );
 

@@ -126,23 +126,29 @@ export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revo
         });
       });
       // A disabled user loses every session (product.md §13); a new role applies to the next request.
-      if (values.disabled === true && !row.disabled) await auth.revokeAllSessions(row.id);
+      // (Its tokens are refused while it is disabled, and work again if it is enabled again.)
+      if (values.disabled === true && !row.disabled) await auth.revokeAllSessions(row.id, { revokeTokens: false });
       ctx.sessions.invalidateUser(row.id);
       return detail(row.id);
     },
 
-    async revokeSessions(actorId: string, id: string): Promise<{ revoked: number }> {
+    /** "Sign out everywhere": every session, and the personal API tokens unless `revokeTokens` is false. */
+    async revokeSessions(
+      actorId: string,
+      id: string,
+      opts: { revokeTokens?: boolean } = {},
+    ): Promise<{ revoked: number; revokedTokens: number }> {
       const row = isUuid(id) ? await repo.byId(id) : undefined;
       if (!row) throw notFound('User not found');
-      const revoked = await auth.revokeAllSessions(row.id);
+      const { sessions: revoked, tokens: revokedTokens } = await auth.revokeAllSessions(row.id, opts);
       await recordAudit(db, {
         actorId,
         action: 'user.revoke-sessions',
         targetType: 'user',
         targetId: row.id,
-        details: { username: row.username, revoked },
+        details: { username: row.username, revoked, revokedTokens },
       });
-      return { revoked };
+      return { revoked, revokedTokens };
     },
 
     latestAudit: (limit = 100): Promise<AuditEntry[]> => latestAudit(db, limit),

@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { commissionsResponse, markCommissionsPaidRequest, markCommissionsPaidResponse, referralSchema } from '@roundup/shared';
+import {
+  commissionsResponse,
+  markCommissionsPaidRequest,
+  markCommissionsPaidResponse,
+  referralSchema,
+  uuidId,
+} from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { requireAdmin, requireUser } from '../../http/auth';
 import { answers } from '../../http/openapi';
 import { affiliatesService } from './service';
 
-const userParams = z.object({ userId: z.uuid({ error: 'Not a user id' }) });
+const userParams = z.object({ userId: uuidId('Not a user id') });
 
 export const affiliatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = affiliatesService(ctx);

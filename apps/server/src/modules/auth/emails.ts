@@ -64,3 +64,35 @@ export function emailChangeRequestedEmail(row: Member, wanted: string, appUrl: s
     html: `<p>Hi ${escapeHtml(row.username)},</p><p>Someone signed in to your RoundUp account asked to change its email to ${escapeHtml(wanted)}. The change happens only once that address is confirmed; until then this address stays in use.</p><p>If it was not you, <a href="${appUrl}/password-reset">change your password now</a>.</p>`,
   };
 }
+
+/** What ended with a password change or reset: sessions, tokens revoked, tokens the member chose to keep. */
+export interface Revoked {
+  sessions: number;
+  tokens: number;
+  tokensKept: number;
+}
+
+const tokensText = (n: number) => (n === 1 ? '1 personal API token' : `${n} personal API tokens`);
+
+/** What the confirmation of a password change says was revoked (issue 24 §4). */
+export function revokedLines(r: Revoked): string[] {
+  const lines = ['You were signed out of every device.'];
+  if (r.tokens > 0)
+    lines.push(`${tokensText(r.tokens)} ${r.tokens === 1 ? 'was' : 'were'} revoked; make new ones in Settings → API tokens.`);
+  if (r.tokensKept > 0)
+    lines.push(
+      `Your ${tokensText(r.tokensKept)} still ${r.tokensKept === 1 ? 'works' : 'work'}: you chose to keep ${r.tokensKept === 1 ? 'it' : 'them'}. Revoke ${r.tokensKept === 1 ? 'it' : 'them'} in Settings → API tokens if you did not make this change.`,
+    );
+  return lines;
+}
+
+/** Confirms a password change or reset and says what was revoked. */
+export function passwordChangedEmail(row: Member, revoked: Revoked, appUrl: string) {
+  const lines = revokedLines(revoked);
+  return {
+    to: row.email,
+    subject: 'Your RoundUp password was changed',
+    text: `Hi ${row.username},\n\nThe password of your RoundUp account was just changed.\n\n${lines.map((l) => `- ${l}`).join('\n')}\n\nIf you did not make this change, reset your password now: ${appUrl}/password-reset\n`,
+    html: `<p>Hi ${escapeHtml(row.username)},</p><p>The password of your RoundUp account was just changed.</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul><p>If you did not make this change, <a href="${appUrl}/password-reset">reset your password now</a>.</p>`,
+  };
+}

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { memberRecords } from '../users/queries';
@@ -8,7 +8,21 @@ export type EmailTokenPurpose = 'verify' | 'reset';
 export function authRepo(db: Db) {
   const s = schema.sessions;
   const t = schema.emailTokens;
+  const e = schema.eventTickets;
   return {
+    /** Stores a new event-stream ticket (by hash) and drops the expired ones. */
+    async createEventTicket(values: { tokenHash: string; userId: string; sessionId: string; expiresAt: Date }, now: Date) {
+      await db.delete(e).where(lt(e.expiresAt, now));
+      await db.insert(e).values(values);
+    },
+    /** Uses up a ticket: its user and session once, then null (also when unknown or expired). */
+    async consumeEventTicket(tokenHash: string, now: Date): Promise<{ userId: string; sessionId: string } | null> {
+      const [row] = await db
+        .delete(e)
+        .where(eq(e.tokenHash, tokenHash))
+        .returning({ userId: e.userId, sessionId: e.sessionId, expiresAt: e.expiresAt });
+      return row && row.expiresAt > now ? { userId: row.userId, sessionId: row.sessionId } : null;
+    },
     async createSession(values: { userId: string; tokenHash: string; expiresAt: Date; userAgent?: string | null }) {
       const [row] = await db.insert(s).values(values).returning({ id: s.id });
       return row;

@@ -5,10 +5,12 @@ import { postgresCode } from '../../http/envelope';
 import type { Principal } from '../../http/auth';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
+import { tokenRevocation } from '../tokens/queries';
 import { memberRecords, toPublicUser, type UserRow } from '../users/queries';
 import {
   emailChangedEmail,
   emailChangeRequestedEmail,
+  passwordChangedEmail,
   passwordResetEmail,
   registrationAttemptEmail,
   verificationEmail,
@@ -271,37 +273,68 @@ export function authService(ctx: AppContext) {
     async resetPassword(code: string, password: string) {
       const passwordHash = await hashPassword(password);
       const now = clock();
-      const { userId, email } = await database.db.transaction(async (tx) => {
+      const { userId, email, row, revoked } = await database.db.transaction(async (tx) => {
         const txRepo = authRepo(tx);
         const id = await txRepo.consumeEmailToken(hash(code), 'reset', now);
         if (!id) throw badRequest(BAD_RESET_CODE);
         const row = await memberRecords(tx).setPasswordHash(id, passwordHash);
-        await txRepo.revokeUserSessions(id, now);
-        return { userId: id, email: row?.email };
+        // A reset means the account may have been taken over: every session and every API token ends.
+        const sessions = await txRepo.revokeUserSessions(id, now);
+        const tokens = await tokenRevocation(tx).revokeAllOf(id, now);
+        return { userId: id, email: row?.email, row, revoked: { sessions, tokens, tokensKept: 0 } };
       });
       ctx.sessions.invalidateUser(userId);
+      if (row) later(() => mailer.send(passwordChangedEmail(row, revoked, config.appUrl)).then(() => undefined));
       // Whoever can read the mailbox has proved it is theirs: the failed sign-in lock ends with the reset.
       if (email) await limiter.reset(`login-fail:${email.trim().toLowerCase()}`);
       return { msg: 'Your password has been changed. Please sign in.' };
     },
 
-    async changePassword(principal: Principal, currentPassword: string, newPassword: string, meta: SessionMeta = {}) {
+    /**
+     * Every session ends, this one too (the tab that changed the password gets a fresh token); the
+     * personal API tokens too unless `revokeTokens` is false. The member is emailed what was revoked.
+     */
+    async changePassword(
+      principal: Principal,
+      currentPassword: string,
+      newPassword: string,
+      meta: SessionMeta = {},
+      opts: { revokeTokens?: boolean } = {},
+    ) {
       const row = await users.byId(principal.user.id);
       if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
         throw badRequest('Your current password is not correct.');
       }
       if (currentPassword === newPassword) throw badRequest('The new password must differ from the current one.');
-      const updated = await users.setPasswordHash(row.id, await hashPassword(newPassword));
-      // Every session ends, this one too; the tab that changed the password gets a fresh token.
-      await repo.revokeUserSessions(row.id, clock());
+      const passwordHash = await hashPassword(newPassword);
+      const now = clock();
+      const revokeTokens = opts.revokeTokens ?? true;
+      const { updated, revoked } = await database.db.transaction(async (tx) => {
+        const updated = await memberRecords(tx).setPasswordHash(row.id, passwordHash);
+        const sessions = await authRepo(tx).revokeUserSessions(row.id, now);
+        const tokens = revokeTokens ? await tokenRevocation(tx).revokeAllOf(row.id, now) : 0;
+        const tokensKept = revokeTokens ? 0 : await tokenRevocation(tx).countLive(row.id);
+        return { updated, revoked: { sessions, tokens, tokensKept } };
+      });
       ctx.sessions.invalidateUser(row.id);
-      return startSession(updated ?? row, meta);
+      const member = updated ?? row;
+      later(() => mailer.send(passwordChangedEmail(member, revoked, config.appUrl)).then(() => undefined));
+      return startSession(member, meta);
     },
 
-    async revokeAllSessions(userId: string) {
-      const n = await repo.revokeUserSessions(userId, clock());
+    /**
+     * "Sign out everywhere": ends every session of the member and, unless `revokeTokens` is false, every
+     * personal API token. Answers how many of each were ended.
+     */
+    async revokeAllSessions(userId: string, opts: { revokeTokens?: boolean } = {}) {
+      const now = clock();
+      const revokeTokens = opts.revokeTokens ?? true;
+      const counts = await database.db.transaction(async (tx) => ({
+        sessions: await authRepo(tx).revokeUserSessions(userId, now),
+        tokens: revokeTokens ? await tokenRevocation(tx).revokeAllOf(userId, now) : 0,
+      }));
       ctx.sessions.invalidateUser(userId);
-      return n;
+      return counts;
     },
   };
 }

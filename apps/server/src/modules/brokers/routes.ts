@@ -49,7 +49,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         tags,
         summary: 'One broker (public)',
         security: optionalSession,
-        params: z.object({ id: z.string().max(64) }),
+        params: z.object({ id: z.string().max(64).toLowerCase() }),
         response: answers(z.object({ broker: brokerSchema })),
       },
     },

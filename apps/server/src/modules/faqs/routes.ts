@@ -57,7 +57,7 @@ export const faqsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         tags,
         summary: 'One FAQ (public; also as a one-item list)',
         security: [],
-        params: z.object({ id: z.string().max(64) }),
+        params: z.object({ id: z.string().max(64).toLowerCase() }),
         response: answers(z.object({ faq: faqSchema, faqs: z.array(faqSchema) })),
       },
     },

@@ -7,6 +7,7 @@ import {
   NOTIFICATION_KEYS,
   okEnvelope,
   sendRemindersResponse,
+  uuidId,
 } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../http/app-error';
@@ -60,7 +61,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       schema: {
         tags: ['notifications'],
         summary: 'Admin: send a failed delivery again',
-        params: z.object({ id: z.uuid() }),
+        params: z.object({ id: uuidId() }),
         response: answers(z.object({ status: z.literal('queued') })),
       },
     },

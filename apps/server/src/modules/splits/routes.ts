@@ -9,6 +9,7 @@ import {
   pastSplitSchema,
   splitSchema,
   splitViewSchema,
+  uuidId,
 } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { AppError, notFound, unauthenticated } from '../../http/app-error';
@@ -143,7 +144,7 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
     },
     async (req) => {
       const p = requireUser(req);
-      if (!z.uuid().safeParse(req.params.id).success) throw notFound('Split not found');
+      if (!uuidId().safeParse(req.params.id).success) throw notFound('Split not found');
       return { split: await service.byId(p.user.role, req.params.id) };
     },
   );
@@ -258,13 +259,13 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
     {
       schema: {
         tags: ['splits'],
-        summary: 'A 60-second ticket to open /api/events with EventSource',
+        summary: 'A single-use, 60-second ticket to open /api/events with EventSource',
         response: answers(z.object({ ticket: z.string() })),
       },
     },
     async (req) => {
       const p = requireUser(req);
-      return { ticket: service.sseTicket(p.user.id, p.sessionId) };
+      return { ticket: await service.sseTicket(p.user.id, p.sessionId) };
     },
   );
 

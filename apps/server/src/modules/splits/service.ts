@@ -17,7 +17,7 @@ import { withRetry } from '../../db/retry';
 import { conflict, forbidden, notFound } from '../../http/app-error';
 import { etagOf } from '../../http/caching';
 import { diffFields, recordAudit } from '../audit/service';
-import { newToken, safeEqual, sign, verifySigned } from '../../lib/tokens';
+import { hashToken, newToken, safeEqual } from '../../lib/tokens';
 import type { SplitsLive } from './live';
 import { sessionChecks } from '../auth/queries';
 import { tradeFacts } from '../trades/queries';
@@ -242,18 +242,32 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
     },
 
     // ---- events stream tickets ---------------------------------------------------------------
-    /** A short-lived signed ticket so EventSource (which cannot send headers) can open /api/events. */
-    /** A short-lived ticket for EventSource, bound to the session that asked for it. */
-    sseTicket(userId: string, sessionId: string): string {
-      return sign(ctx.config.tokenPepper, `sse:${userId}:${sessionId}:${Date.now() + SSE_TICKET_TTL_MS}`);
+    /**
+     * A ticket so EventSource (which cannot send headers) can open /api/events: random, opaque (the URL
+     * names neither the member nor the session), stored as an HMAC, bound to the session that asked,
+     * valid for a minute and for one stream only (issue 24 §4).
+     */
+    async sseTicket(userId: string, sessionId: string): Promise<string> {
+      const ticket = newToken();
+      const now = ctx.clock();
+      await sessions.createEventTicket(
+        {
+          tokenHash: hashToken(ctx.config.tokenPepper, ticket),
+          userId,
+          sessionId,
+          expiresAt: new Date(now.getTime() + SSE_TICKET_TTL_MS),
+        },
+        now,
+      );
+      return ticket;
     },
-    /** The ticket's user and session, or null when forged, expired or its session was revoked since. */
+    /** The ticket's user and session the first time it is used; null when unknown, used, expired or its session was revoked. */
     async checkSseTicket(ticket: string): Promise<{ userId: string; sessionId: string } | null> {
-      const payload = verifySigned(ctx.config.tokenPepper, ticket);
-      const m = payload ? /^sse:([0-9a-f-]{36}):([0-9a-f-]{36}):(\d+)$/.exec(payload) : null;
-      if (!m || Number(m[3]) < Date.now()) return null;
-      if (!(await sessions.isLive(m[2], ctx.clock()))) return null;
-      return { userId: m[1], sessionId: m[2] };
+      if (!/^[A-Za-z0-9_-]{20,200}$/.test(ticket)) return null;
+      const now = ctx.clock();
+      const found = await sessions.consumeEventTicket(hashToken(ctx.config.tokenPepper, ticket), now);
+      if (!found || !(await sessions.isLive(found.sessionId, now))) return null;
+      return found;
     },
     /** Whether a live stream's session still stands (logout, password change and reset revoke it). */
     sessionLive(sessionId: string): Promise<boolean> {

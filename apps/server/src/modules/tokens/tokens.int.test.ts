@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addAccount, insertBroker, insertSplit, member, type Member } from '../../../test/factories';
 import { call, createTestApp, setRole, type TestApp } from '../../../test/helpers';
 
@@ -143,3 +143,111 @@ describe('personal API tokens', () => {
     expect(last).toBe(429);
   });
 });
+
+/** Issue 24 §4: personal tokens end with the events meant to end access (a reset always; otherwise by choice). */
+describe('tokens and the events that end access', () => {
+  const CHANGED = 'Your RoundUp password was changed';
+  const mail = (email: string, subject: string) =>
+    vi.waitFor(
+      async () => {
+        const { rows } = await t.database.query<{ body: string }>(
+          'select body from outbox where recipient = $1 and subject = $2 order by created_at desc limit 1',
+          [email, subject],
+        );
+        if (!rows[0]) throw new Error(`no "${subject}" to ${email} yet`);
+        return rows[0].body;
+      },
+      { timeout: 5000, interval: 20 },
+    );
+  async function twoTokens(who: Member) {
+    const a = (await create(who, { name: 'Bot A', scopes: ['read:splits'] })).body.data.secret as string;
+    const b = (await create(who, { name: 'Bot B', scopes: ['read:splits', 'write:trades'] })).body.data.secret as string;
+    for (const s of [a, b]) expect((await as(s, 'GET', '/api/rs')).status).toBe(200);
+    return [a, b];
+  }
+  const changePassword = (who: Member, body: Record<string, unknown>) =>
+    call(t.app, 'POST', '/api/users/update-self', {
+      token: who.token,
+      body: { newPassword: 'a different long passphrase', password: who.password, ...body },
+    });
+
+  it('a password reset revokes every token, and the confirming email says so', async () => {
+    const who = await member(t.app, 'Pro');
+    const secrets = await twoTokens(who);
+    await call(t.app, 'POST', '/api/users/request-password-reset', { body: { email: who.email } });
+    const code = /reset-password\/([A-Za-z0-9_-]+)/.exec(await mail(who.email, 'Reset your RoundUp password'))![1];
+    const reset = await call(t.app, 'POST', '/api/users/reset-password', {
+      body: { password: 'a brand new passphrase', password_reset_code: code },
+    });
+    expect(reset.status).toBe(200);
+    for (const s of secrets) expect((await as(s, 'GET', '/api/rs')).status).toBe(401);
+    expect(
+      (await call(t.app, 'GET', '/api/tokens', { token: await login(who.email, 'a brand new passphrase') })).body.data.tokens,
+    ).toEqual([]);
+    const body = await mail(who.email, CHANGED);
+    expect(body).toMatch(/signed out of every device/);
+    expect(body).toMatch(/2 personal API tokens were revoked/);
+  });
+
+  it('a password change revokes the tokens by default, and keeps them when asked', async () => {
+    const who = await member(t.app, 'Pro');
+    const secrets = await twoTokens(who);
+    const ok = await changePassword(who, {});
+    expect(ok.status).toBe(200);
+    for (const s of secrets) expect((await as(s, 'GET', '/api/rs')).status).toBe(401);
+    expect(await mail(who.email, CHANGED)).toMatch(/2 personal API tokens were revoked/);
+
+    const keeper = await member(t.app, 'Pro');
+    const kept = await twoTokens(keeper);
+    const res = await changePassword(keeper, { revokeTokens: false });
+    expect(res.status).toBe(200);
+    for (const s of kept) expect((await as(s, 'GET', '/api/rs')).status).toBe(200);
+    const body = await mail(keeper.email, CHANGED);
+    expect(body).toMatch(/signed out of every device/);
+    expect(body).toMatch(/Your 2 personal API tokens still work/);
+    expect(
+      (
+        await changePassword(
+          { ...keeper, token: res.body.data.token },
+          {
+            password: 'a different long passphrase',
+            newPassword: 'x y z w v u t',
+            revokeTokens: 'no',
+          },
+        )
+      ).status,
+    ).toBe(400);
+  });
+
+  it('"sign out everywhere" revokes the tokens by default, and keeps them when asked', async () => {
+    const admin = await member(t.app, 'Admin');
+    const who = await member(t.app, 'Pro');
+    const secrets = await twoTokens(who);
+    const keep = await call(t.app, 'POST', '/api/users/revoke-sessions', {
+      token: admin.token,
+      body: { id: who.id, revokeTokens: false },
+    });
+    expect(keep.status).toBe(200);
+    expect(keep.body.data).toEqual({ revoked: 1, revokedTokens: 0 });
+    for (const s of secrets) expect((await as(s, 'GET', '/api/rs')).status).toBe(200);
+    const all = await call(t.app, 'POST', '/api/users/revoke-sessions', { token: admin.token, body: { id: who.id } });
+    expect(all.status).toBe(200);
+    expect(all.body.data).toEqual({ revoked: 0, revokedTokens: 2 });
+    for (const s of secrets) expect((await as(s, 'GET', '/api/rs')).status).toBe(401);
+    const { rows } = await t.database.query<{ details: any }>(
+      "select details from audit_log where action = 'user.revoke-sessions' and target_id = $1 order by created_at",
+      [who.id],
+    );
+    expect(rows.map((r) => r.details.revokedTokens)).toEqual([0, 2]);
+  });
+
+  it('documents revokeTokens in the OpenAPI document', async () => {
+    const doc = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).body);
+    const revoke = doc.paths['/api/users/revoke-sessions'].post.requestBody.content['application/json'].schema;
+    expect(JSON.stringify(revoke)).toContain('revokeTokens');
+    expect(doc.paths['/api/users/update-self'].post.description).toContain('revokeTokens');
+  });
+});
+
+const login = async (email: string, password: string) =>
+  (await call(t.app, 'POST', '/api/auth/login', { body: { email, password } })).body.data.token as string;

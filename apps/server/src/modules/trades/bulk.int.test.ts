@@ -59,6 +59,47 @@ describe('POST /api/trades/bulk', () => {
     ]);
   });
 
+  it('takes the caller’s own ids in upper case, as /api/trades/add does, and answers them in canonical form (issue 24 §5)', async () => {
+    const split = await insertSplit(t.database, { ticker: 'UPPR', status: 'Upcoming' });
+    const upper = accounts.slice(0, 2).map((id) => id.toUpperCase());
+    const res = await bulk(alice, { splitId: split.toUpperCase(), accountIds: upper, buy_price: '1.5' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.trades.map((x: any) => [x.accountId, x.splitId, x.buy_price])).toEqual([
+      [accounts[0], split, 1.5],
+      [accounts[1], split, 1.5],
+    ]);
+    const single = await call(t.app, 'POST', '/api/trades/add', {
+      token: alice.token,
+      body: { newTrade: { accountId: accounts[2].toUpperCase(), splitId: split.toUpperCase(), buy_price: 1.5 } },
+    });
+    expect(single.status).toBe(200);
+    expect(single.body.data.trade.accountId).toBe(accounts[2]);
+    // The same account in two cases is one account, listed twice.
+    const twice = await bulk(alice, { splitId: split, accountIds: [accounts[3], accounts[3].toUpperCase()], buy_price: 1 });
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors[0].msg).toBe('An account is listed twice');
+    // Someone else’s account in upper case is still someone else’s.
+    const foreign = await bulk(alice, { splitId: split, accountIds: [bobAccount.toUpperCase()], buy_price: 1 });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.errors[0].msg).toBe(`Account ${bobAccount} is not one of your accounts`);
+  });
+
+  it('refuses prices that are not plain decimals ("0x10", "0b11", "1e2"), writing nothing (issue 24 §5)', async () => {
+    const split = await insertSplit(t.database, { ticker: 'HEXP', status: 'Upcoming' });
+    for (const price of ['0x10', '0b11', '1e2', '+3']) {
+      const res = await bulk(alice, { splitId: split, accountIds: [accounts[0]], buy_price: price });
+      expect(res.status, price).toBe(400);
+      expect(res.body.errors[0].msg, price).toMatch(/Buy price must be a number/);
+      const add = await call(t.app, 'POST', '/api/trades/add', {
+        token: alice.token,
+        body: { newTrade: { accountId: accounts[0], splitId: split, sell_price: price } },
+      });
+      expect(add.status, price).toBe(400);
+      expect(add.body.errors[0].msg, price).toMatch(/Sell price must be a number/);
+    }
+    expect(await tradesOf(alice, split)).toEqual([]);
+  });
+
   it('writes nothing when one account is not the caller’s, and names it', async () => {
     const before = await tradesOf(alice);
     const res = await bulk(alice, { splitId, accountIds: [accounts[0], bobAccount], sell_price: 9 });

@@ -28,6 +28,7 @@ export interface AccountSecurity {
     currentPassword: string,
     newPassword: string,
     meta: { userAgent?: string | null },
+    opts: { revokeTokens?: boolean },
   ): Promise<{ user: PublicUser; token: string }>;
   /** Checks the password and the new address; answers the message to show, or null when nothing changes. */
   requestEmailChange(principal: Principal, newEmail: string, password: string | undefined): Promise<string | null>;
@@ -61,8 +62,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Acc
         tags: ['users'],
         summary: 'Change your profile, your password or your notification settings',
         description: [
-          'One of three bodies, told apart by their keys: `{ newPassword, password }` changes the password (every other',
-          'session ends; the answer has a fresh `token` for this tab); `{ notifications: { … } }` changes alert settings;',
+          'One of three bodies, told apart by their keys: `{ newPassword, password, revokeTokens? }` changes the password',
+          '(every session ends; the answer has a fresh `token` for this tab; `revokeTokens`, a boolean that defaults to',
+          'true, also revokes every personal API token; an email to the member says what was revoked);',
+          '`{ notifications: { … } }` changes alert settings;',
           'otherwise `{ email, phone?, password? }` changes the profile (a new email needs the current password and is',
           'confirmed from a link; the answer has a `msg` about it).',
         ].join(' '),
@@ -84,9 +87,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Acc
       const body = parsed.data;
       // A new password ends every session; the answer carries a fresh token for this tab.
       if ('newPassword' in body)
-        return auth.changePassword(principal, body.password, body.newPassword, {
-          userAgent: (req.headers['user-agent'] as string) ?? null,
-        });
+        return auth.changePassword(
+          principal,
+          body.password,
+          body.newPassword,
+          { userAgent: (req.headers['user-agent'] as string) ?? null },
+          { revokeTokens: body.revokeTokens },
+        );
       if ('notifications' in body) return { user: await users.updateNotifications(principal, body.notifications) };
       // The password and the new address are checked before anything changes.
       const msg = await auth.requestEmailChange(principal, body.email, body.password);

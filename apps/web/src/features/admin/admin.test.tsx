@@ -155,6 +155,47 @@ describe('admin users', () => {
   });
 });
 
+describe('admin: sign a user out everywhere (issue 24 §4)', () => {
+  const detail = {
+    _id: 'u2',
+    id: 'u2',
+    username: 'sam',
+    email: 'sam@example.com',
+    role: 'Pro',
+    subscriptionTier: 'Pro',
+    createdDate: '2025-01-05T12:00:00.000Z',
+    last_login_date: null,
+    disabled: false,
+    phone: null,
+    phone_validated: false,
+    email_validated: true,
+    referrer: null,
+    memberSince: null,
+    grantedRole: null,
+    activeSessions: 2,
+    audit: [],
+  };
+
+  it.each([
+    [true, '2 sessions and 3 API tokens revoked.'],
+    [false, '2 sessions revoked; API tokens kept.'],
+  ])('asks whether to revoke the API tokens too (checked by default); revokeTokens %s', async (revoke, message) => {
+    const { apiCalls } = asAdmin({
+      'GET /api/users/u2': { data: { user: detail } },
+      'POST /api/users/revoke-sessions': { data: { revoked: 2, revokedTokens: revoke ? 3 : 0 } },
+    });
+    renderApp('/admin/users/u2');
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke all sessions' }));
+    const dialog = await screen.findByRole('dialog');
+    const box = within(dialog).getByRole('checkbox', { name: /Also revoke their personal API tokens/ });
+    expect(box).toBeChecked();
+    if (!revoke) await userEvent.click(box);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke sessions' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(apiCalls().find((c) => c.path === '/api/users/revoke-sessions')?.body).toEqual({ id: 'u2', revokeTokens: revoke });
+  });
+});
+
 describe('admin users paging', () => {
   it('shows 50 per page and moves between pages', async () => {
     const row = (i: number) => ({

@@ -71,8 +71,9 @@ export function useEditUser() {
 export function useRevokeSessions() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<{ revoked: number }>('/api/users/revoke-sessions', { id }),
-    onSuccess: (_data, id) => void qc.invalidateQueries({ queryKey: adminKeys.user(id) }),
+    mutationFn: (input: { id: string; revokeTokens: boolean }) =>
+      api.post<{ revoked: number; revokedTokens: number }>('/api/users/revoke-sessions', input),
+    onSuccess: (_data, input) => void qc.invalidateQueries({ queryKey: adminKeys.user(input.id) }),
   });
 }
 

@@ -71,7 +71,7 @@ export function useDeleteSplit() {
 
 /**
  * Live updates (docs/decisions/006-live-split-updates.md): opens /api/events with a
- * 60-second ticket (EventSource cannot send the bearer header) and refetches the splits
+ * single-use, 60-second ticket (EventSource cannot send the bearer header) and refetches the splits
  * whenever the server says they changed. Reconnects with a fresh ticket after an error.
  */
 export function useLiveSplits(enabled: boolean) {

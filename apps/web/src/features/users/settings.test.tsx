@@ -78,6 +78,27 @@ describe('settings page', () => {
     expect(apiCalls().find((c) => c.path === '/api/users/update-self')?.body).toEqual({
       newPassword: 'new-password-1',
       password: 'old-password',
+      revokeTokens: true,
     });
+  });
+
+  it('revokes the personal API tokens with the password unless the member unticks it (issue 24 §4)', async () => {
+    const { apiCalls } = signIn();
+    renderApp('/settings');
+    const box = await screen.findByRole('checkbox', { name: /Also revoke my personal API tokens/ });
+    expect(box).toBeChecked();
+    await userEvent.click(box);
+    expect(box).not.toBeChecked();
+    await userEvent.type(screen.getByLabelText('Current password'), 'old-password');
+    await userEvent.type(screen.getByLabelText('New password'), 'new-password-1');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Update password' }));
+    await waitFor(() =>
+      expect(apiCalls().find((c) => c.path === '/api/users/update-self')?.body).toEqual({
+        newPassword: 'new-password-1',
+        password: 'old-password',
+        revokeTokens: false,
+      }),
+    );
   });
 });

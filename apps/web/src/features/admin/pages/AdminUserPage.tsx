@@ -130,18 +130,34 @@ function UserForm({ user, isSelf }: { user: AdminUserDetail; isSelf: boolean }) 
   );
 }
 
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** "2 sessions and 3 API tokens revoked.", "2 sessions revoked; API tokens kept." or (no tokens held) "2 sessions revoked." */
+function revokedMessage(r: { revoked: number; revokedTokens: number }, revokeTokens: boolean): string {
+  if (!revokeTokens) return `${plural(r.revoked, 'session')} revoked; API tokens kept.`;
+  if (r.revokedTokens === 0) return `${plural(r.revoked, 'session')} revoked.`;
+  return `${plural(r.revoked, 'session')} and ${plural(r.revokedTokens, 'API token')} revoked.`;
+}
+
 function RevokeSessions({ user }: { user: AdminUserDetail }) {
   const revoke = useRevokeSessions();
   const [show, setShow] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Personal API tokens end with the sessions unless the admin unticks it (issue 24 §4).
+  const [revokeTokens, setRevokeTokens] = useState(true);
   const done = useTimedMessage<string>();
+
+  function open() {
+    setRevokeTokens(true);
+    setShow(true);
+  }
 
   async function confirm() {
     setError(null);
     try {
-      const r = await revoke.mutateAsync(user._id);
+      const r = await revoke.mutateAsync({ id: user._id, revokeTokens });
       setShow(false);
-      done.show(`${r.revoked} session${r.revoked === 1 ? '' : 's'} revoked.`);
+      done.show(revokedMessage(r, revokeTokens));
     } catch (e) {
       setError(errorMessages(e)[0]);
     }
@@ -157,7 +173,7 @@ function RevokeSessions({ user }: { user: AdminUserDetail }) {
           {done.value}
         </Alert>
       ) : null}
-      <Button variant="outline-danger" onClick={() => setShow(true)}>
+      <Button variant="outline-danger" onClick={open}>
         Revoke all sessions
       </Button>
       <Modal show={show} onHide={() => setShow(false)} centered aria-labelledby="revoke-title">
@@ -170,6 +186,14 @@ function RevokeSessions({ user }: { user: AdminUserDetail }) {
           <p className="mb-0">
             <strong>{user.username}</strong> will be signed out everywhere and must sign in again.
           </p>
+          <Form.Check
+            className="mt-3"
+            type="checkbox"
+            id="admin-revoke-tokens"
+            label="Also revoke their personal API tokens"
+            checked={revokeTokens}
+            onChange={(e) => setRevokeTokens(e.target.checked)}
+          />
           {error ? (
             <p className="text-danger mt-3 mb-0" role="alert">
               {error}

@@ -18,6 +18,8 @@ export function UpdatePasswordSection() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
+  // Personal API tokens end with the sessions unless the member unticks it (issue 24 §4).
+  const [revokeTokens, setRevokeTokens] = useState(true);
   const [submitting, setSubmitting] = useState(false);
   const errors = useTimedMessage<string[]>(5000);
   const success = useTimedMessage<string>(5000);
@@ -35,7 +37,11 @@ export function UpdatePasswordSection() {
     setSubmitting(true);
     try {
       // Every session ends with a new password; this tab continues with the fresh token it gets back.
-      const res = await api.post<{ token?: string }>('/api/users/update-self', { newPassword: next, password: current });
+      const res = await api.post<{ token?: string }>('/api/users/update-self', {
+        newPassword: next,
+        password: current,
+        revokeTokens,
+      });
       if (res?.token) setToken(res.token);
       setCurrent('');
       setNext('');
@@ -49,7 +55,10 @@ export function UpdatePasswordSection() {
   }
 
   return (
-    <SettingsPanel title="Update password" description="Changing your password signs out your other devices.">
+    <SettingsPanel
+      title="Update password"
+      description="Changing your password signs out your other devices, and revokes your API tokens unless you untick it."
+    >
       <ErrorAlert messages={errors.value} />
       {success.value ? (
         <Alert variant="success" role="status">
@@ -83,8 +92,20 @@ export function UpdatePasswordSection() {
           value={confirm}
           onChange={edit('confirm', setConfirm)}
           error={problemsShown.fields.confirm}
-          wrapperClassName="mb-4"
+          wrapperClassName="mb-3"
         />
+        <div className="form-check mb-4">
+          <input
+            id={`${id}-revoke-tokens`}
+            type="checkbox"
+            className="form-check-input"
+            checked={revokeTokens}
+            onChange={(e) => setRevokeTokens(e.target.checked)}
+          />
+          <label htmlFor={`${id}-revoke-tokens`} className="form-check-label">
+            Also revoke my personal API tokens
+          </label>
+        </div>
         <button type="submit" className="btn btn-primary" disabled={submitting}>
           {submitting ? 'Updating…' : 'Update password'}
         </button>
