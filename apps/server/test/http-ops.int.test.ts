@@ -176,6 +176,9 @@ describe('the built app behind a CDN', () => {
     expect(map.headers['content-type']).toMatch(/xml/);
     expect(map.body).toContain('<loc>http://localhost:3000/learn</loc>');
     expect(map.body).not.toContain('/admin');
+    // Only pages a visitor can read: /brokers is a signed-in page (SPEC), so a crawler would meet the sign-in form.
+    const locs = [...map.body.matchAll(/<loc>http:\/\/localhost:3000([^<]*)<\/loc>/g)].map((m) => m[1] || '/');
+    expect(locs).toEqual(['/', '/learn', '/services', '/faq', '/policies', '/terms-of-service', '/privacy-policy']);
     expect(map.body).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
   });
 });

@@ -88,7 +88,7 @@ describe('the head of each page the server answers', () => {
     async () => {
       const pages = readPrerendered(DIST);
       // /brokers is for signed-in members (SPEC: logged-in group), so the app renders it only in the browser.
-      expect([...pages.keys()]).toEqual(expect.arrayContaining(PUBLIC_PAGES.filter((p) => p !== '/brokers')));
+      expect([...pages.keys()]).toEqual(expect.arrayContaining(PUBLIC_PAGES));
       for (const [p, template] of pages) {
         const html = renderIndex(template, p, APP, builtHead(template));
         expect(html, p).toMatch(/<div id="root" data-prerendered=""[^>]*>\s*<a /);

@@ -12,8 +12,8 @@ import { builtHead, renderIndex } from './page-head';
  * and only navigations fall back to index.html: anything else that is not found is a 404.
  */
 
-/** Public pages listed in sitemap.xml (the rest need an account or are per-member). */
-export const PUBLIC_PAGES = ['/', '/learn', '/services', '/brokers', '/faq', '/policies', '/terms-of-service', '/privacy-policy'];
+/** Pages a visitor can read, listed in sitemap.xml (`/brokers` and the rest need an account or are per-member). */
+export const PUBLIC_PAGES = ['/', '/learn', '/services', '/faq', '/policies', '/terms-of-service', '/privacy-policy'];
 
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
 const OTHER_FILE_CACHE = 'public, max-age=3600';
