@@ -18,6 +18,7 @@ const OWNERS: Record<string, string> = {
   email_tokens: 'auth',
   audit_log: 'audit',
   reverse_splits: 'splits',
+  split_change_seq: 'splits',
   brokers: 'brokers',
   accounts: 'accounts',
   trades: 'trades',
