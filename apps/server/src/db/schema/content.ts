@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   ACCOUNT_TYPES,
   COMM_TYPES,
@@ -44,6 +57,19 @@ export const reverseSplits = pgTable(
     check('reverse_splits_ratio_ck', sql`${t.ratio} >= 1`),
     check('reverse_splits_dates_ck', sql`${t.buyDate} <= ${t.effDate}`),
   ],
+);
+
+/**
+ * The last split change id (migration 0017, decision 006): one row, bumped by every split write
+ * transaction just before it commits. The live stream's event ids are these numbers.
+ */
+export const splitChangeSeq = pgTable(
+  'split_change_seq',
+  {
+    one: boolean('one').primaryKey().notNull().default(true),
+    lastValue: bigint('last_value', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('split_change_seq_one_row_ck', sql`${t.one}`)],
 );
 
 export const brokers = pgTable(

@@ -6,8 +6,30 @@ import { memberRecords } from '../users/queries';
 
 type Row = typeof schema.reverseSplits.$inferSelect;
 
-/** The channel the change signal travels on (LISTEN/NOTIFY); the payload carries no split data. */
+/** The channel the change signal travels on (LISTEN/NOTIFY); the payload is the change id, no split data. */
 export const SPLITS_CHANNEL = 'roundup_splits';
+
+/** The last committed change id (decision 006); 0 before any. One column, `id`, as text. */
+export const LAST_CHANGE_ID_SQL = 'select coalesce(max(last_value), 0)::text as id from split_change_seq';
+
+/**
+ * Counts a split change and signals it with its id (delivered on commit). Run it as a write
+ * transaction's last statement: its row lock makes concurrent split writes wait for each other's
+ * commit from here on, so ids follow commit order, and no other lock is taken while it is held.
+ * A transaction that rolls back leaves the count as it was (decision 006).
+ */
+export async function signalChange(tx: Db): Promise<number> {
+  const res = (await tx.execute(sql`
+    with bumped as (
+      insert into split_change_seq as s (one, last_value) values (true, 1)
+      on conflict (one) do update set last_value = s.last_value + 1
+      returning last_value
+    )
+    select pg_notify(${SPLITS_CHANNEL}, last_value::text), last_value::text as id from bumped`)) as unknown as {
+    rows: { id: string }[];
+  };
+  return Number(res.rows[0].id);
+}
 
 /** A split as stored: the product.md §3 fields plus whether it is archived (decision 011). */
 export type StoredSplit = Split & { archived: boolean };
@@ -78,13 +100,13 @@ export function splitsRepo(db: Db) {
         .limit(limit);
       return rows.map(toSplit);
     },
-    /** Runs `fn` in a transaction that also signals the change (delivered on commit). */
-    async inTransaction<T>(fn: (tx: Db, ops: TxOps) => Promise<T>): Promise<T> {
+    /** Runs `fn` in a transaction that also counts and signals the change; answers its result and the change id. */
+    async inTransaction<T>(fn: (tx: Db, ops: TxOps) => Promise<T>): Promise<{ result: T; changeId: number }> {
       return db.transaction(async (tx) => {
         const ops = txOps(tx as unknown as Db);
         const result = await fn(tx as unknown as Db, ops);
-        await tx.execute(sql`select pg_notify(${SPLITS_CHANNEL}, 'changed')`);
-        return result;
+        const changeId = await signalChange(tx as unknown as Db);
+        return { result, changeId };
       });
     },
 

@@ -18,18 +18,13 @@ import { limit } from '../../http/rate-limit';
 import { answers, notModified, textAnswer } from '../../http/openapi';
 import { liveStreams } from '../../lib/metrics';
 import { etagMatches, PUBLIC_LIST_MAX_AGE } from '../../http/caching';
+import { missedChange } from './change-id';
 import type { SplitsLive } from './live';
 import type { SplitsService } from './service';
 
 const HEARTBEAT_MS = 20_000;
 /** Open live streams per member (one per browser tab); more answer 429 instead of holding sockets without bound. */
 export const MAX_STREAMS_PER_USER = 8;
-
-/** Whether a reconnecting client's Last-Event-ID is older than the last change (ids are change times in ms). */
-export function missedChange(lastEventId: string | string[] | undefined, lastChangeAt: number): boolean {
-  const id = Number(Array.isArray(lastEventId) ? lastEventId[0] : lastEventId);
-  return lastEventId !== undefined && (!Number.isFinite(id) || id < lastChangeAt);
-}
 
 /** Reverse splits (product.md §7), the live change stream and the Pro iCal feed. */
 export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: SplitsLive; service: SplitsService }> = async (
@@ -276,7 +271,7 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
         tags: ['splits'],
         summary: 'Server-sent events: `splits` when any split changes (no split data)',
         description:
-          'A stream (`text/event-stream`): `hello` at once, then `splits` with `{"kind":"changed"}` (or `"resync"` after a reconnect that missed one), and a comment every 20 s. Sign in with the session header, or with `ticket` from POST /api/events/ticket (EventSource cannot send headers).',
+          'A stream (`text/event-stream`): `hello` at once, then `splits` with `{"kind":"changed"}` (or `"resync"` at once after a reconnect that missed one), and a comment every 20 s. The `id` of each event is the count of split changes kept by the database, the same on every replica: a reconnect whose `Last-Event-ID` is not the current id gets the resync. Sign in with the session header, or with `ticket` from POST /api/events/ticket (EventSource cannot send headers).',
         querystring: z.object({ ticket: z.string().max(300).optional() }),
         response: textAnswer('text/event-stream', 'The event stream (stays open)'),
       },
@@ -307,10 +302,10 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
         'x-accel-buffering': 'no',
         'x-request-id': req.id,
       });
-      res.write(`retry: 2000\n\nid: ${live.lastChangeAt}\nevent: hello\ndata: {}\n\n`);
-      // A client that reconnects names the last event it saw; a change since then answers a resync at once.
-      if (missedChange(req.headers['last-event-id'], live.lastChangeAt))
-        res.write(`id: ${live.lastChangeAt}\nevent: splits\ndata: {"kind":"resync"}\n\n`);
+      res.write(`retry: 2000\n\nid: ${live.lastChangeId}\nevent: hello\ndata: {}\n\n`);
+      // A client that reconnects names the last event it saw; any id but the current one answers a resync at once.
+      if (missedChange(req.headers['last-event-id'], live.lastChangeId))
+        res.write(`id: ${live.lastChangeId}\nevent: splits\ndata: {"kind":"resync"}\n\n`);
       streams.add(res);
       liveStreams.inc();
       let pending: NodeJS.Timeout | null = null;
@@ -319,7 +314,7 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
         if (pending) return;
         pending = setTimeout(() => {
           pending = null;
-          res.write(`id: ${live.lastChangeAt}\nevent: splits\ndata: {"kind":"changed"}\n\n`);
+          res.write(`id: ${live.lastChangeId}\nevent: splits\ndata: {"kind":"changed"}\n\n`);
         }, 150);
       });
       // A revoked session (logout, password change or reset) closes its open streams: at once in this

@@ -129,7 +129,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
      * so both are written or neither is.
      */
     async add(i: SplitInput, actorId: string | null = null, alongside?: Alongside): Promise<Split> {
-      const split = await repo.inTransaction(async (tx, ops) => {
+      const { result: split, changeId } = await repo.inTransaction(async (tx, ops) => {
         const s = await ops.insert(input(i));
         await alongside?.(tx, s._id);
         await recordAudit(tx, {
@@ -142,14 +142,14 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
         await ctx.notifier.splitChanged(tx, { splitId: s._id, kind: 'added', previousStatus: null, status: s.status });
         return s;
       });
-      live.emitLocal();
+      live.emitLocal(changeId);
       return strip(split);
     },
 
     async edit(id: string, i: SplitInput, actorId: string | null = null, alongside?: Alongside): Promise<Split> {
       // A re-date moves the stored totals of every member's trades on the split (decision 008);
       // a save that collides with it is run again (decision 010).
-      const split = await withRetry(() =>
+      const { result: split, changeId } = await withRetry(() =>
         repo.inTransaction(async (tx, ops) => {
           const before = await ops.lockById(id);
           if (!before || before.archived) throw notFound('Split not found');
@@ -173,7 +173,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
           return s;
         }),
       );
-      live.emitLocal();
+      live.emitLocal(changeId);
       return strip(split);
     },
 
@@ -185,7 +185,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
      */
     async remove(id: string, opts: { confirm?: boolean; actorId?: string | null } = {}): Promise<DeleteSplitResult> {
       // Deleting a split with trades moves stored totals like a re-date does (decision 010).
-      const result = await withRetry(() =>
+      const { result, changeId } = await withRetry(() =>
         repo.inTransaction(async (tx, ops) => {
           const before = await ops.lockById(id);
           if (!before || before.archived) throw notFound('Split not found');
@@ -208,7 +208,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
           return { id, deleted: true, archived: false, trades: 0 };
         }),
       );
-      live.emitLocal();
+      live.emitLocal(changeId);
       return result;
     },
 
