@@ -22,6 +22,26 @@ export const DEFAULT_DELIVERY: DeliveryOptions = {
 };
 
 /**
+ * The Message-ID of a delivery's email: made from its idempotency key (one per event, member and
+ * channel), so every try of the same delivery carries the same id and a mail client folds a re-send
+ * into the first copy. The key is percent-encoded (only letters, digits, `-` and `_` stay) into a
+ * valid local part; the domain is APP_URL's host.
+ */
+export function deliveryMessageId(idemKey: string, appUrl: string): string {
+  const local = Array.from(new TextEncoder().encode(idemKey), (b) => {
+    const c = String.fromCharCode(b);
+    return /[A-Za-z0-9_-]/.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  }).join('');
+  let host = 'roundup.invalid';
+  try {
+    host = new URL(appUrl).hostname || host;
+  } catch {
+    // keep the fallback
+  }
+  return `<${local}@${host}>`;
+}
+
+/**
  * Sending what is queued (decision 005): claim a batch, re-check each message against the member
  * and the splits as they are now, send through the channel's adapter, record the outcome.
  */
@@ -78,7 +98,10 @@ export function deliveries(
           headers['List-Unsubscribe'] = `<${unsub}>`;
           headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
         }
-        return (await ctx.mailer.send({ to: d.recipient, subject: msg.subject, text: msg.text, html: msg.html, headers })).id;
+        const messageId = deliveryMessageId(d.idem_key, ctx.config.appUrl);
+        return (
+          await ctx.mailer.send({ to: d.recipient, subject: msg.subject, text: msg.text, html: msg.html, headers, messageId })
+        ).id;
       }
       case 'sms':
         return (await ctx.sms.send({ to: d.recipient, body: msg.short })).id;
