@@ -42,12 +42,17 @@ export async function startSmtpSink() {
       });
     },
   });
+  // A client that dies mid-message (a killed worker) resets its connection: that is the client's
+  // fault, not the server's, so it is kept here rather than thrown as an unhandled 'error' event.
+  const connectionErrors: Error[] = [];
+  server.on('error', (err: Error) => connectionErrors.push(err));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,
     received,
+    connectionErrors,
     hold(match: (m: ReceivedMail) => boolean) {
       holding = match;
     },

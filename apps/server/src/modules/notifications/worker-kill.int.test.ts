@@ -118,10 +118,14 @@ describe.skipIf(dbKind !== 'postgres')('worker killed mid fan-out, another worke
     const fromB = () => smtp.received.filter((m) => m.from === 'worker-b@roundup.test').length;
     const log = () => `${smtp.received.length} received (a ${fromA()}, b ${fromB()})\n${output}`;
 
-    // 1. Both deliver. Once A has sent some and a good part has arrived, the SMTP server stops
-    // answering A (its messages arrive, their "250 OK" does not), so that A surely has sends in
-    // flight that the server already holds; then A is killed hard.
-    await until('both workers delivering', () => fromA() >= 10 && fromB() >= 1 && smtp.received.length >= N / 3, log);
+    // 1. Both deliver (A waits for its answers until B is up, so that A cannot finish alone on a
+    // busy machine, nor B before A has started). Once A has sent some and a good part has arrived,
+    // the SMTP server stops answering A (its messages arrive, their "250 OK" does not), so that A
+    // surely has sends in flight that the server already holds; then A is killed hard.
+    smtp.hold((m) => m.from === 'worker-a@roundup.test');
+    await until('worker B delivering', () => fromB() >= 1, log);
+    smtp.release();
+    await until('both workers delivering', () => fromA() >= 10 && smtp.received.length >= N / 3, log);
     smtp.hold((m) => m.from === 'worker-a@roundup.test');
     await until('a send of A in flight', () => smtp.held() >= 1, log);
     a.kill('SIGKILL');
