@@ -10,7 +10,8 @@ import { startDiscoveryPoller } from './modules/discovery/poller';
  * PostgreSQL database; run the API with RUN_WORKER=false). WORKER_DRAIN=true exits when the queue is empty.
  * Embedded PGlite belongs to one process at a time (a lock file says which): without DATABASE_URL
  * this worker starts only when no web server holds the database, and says why otherwise.
- * Tuning: WORKER_POLL_MS, WORKER_BATCH, WORKER_CONCURRENCY, WORKER_LEASE_MS.
+ * Tuning: WORKER_POLL_MS, WORKER_BATCH, WORKER_CONCURRENCY, WORKER_LEASE_MS (15 s by default, renewed by a
+ * heartbeat while this process lives: after a kill -9, its claims go out again from another worker about one lease later).
  */
 async function main() {
   const { config, database, mailer } = await boot('worker');

@@ -5,6 +5,7 @@ import type TwilioRequestClient from 'twilio/lib/base/RequestClient';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../test/helpers';
 import { startSmtpSink } from '../../test/smtp';
+import { deliveryMessageId } from '../modules/notifications/delivery';
 import { notificationsService } from '../modules/notifications/service';
 import { webhookDiscord } from './discord';
 import { smtpMailer } from './mail';
@@ -130,6 +131,16 @@ describe('real adapters against local peers', () => {
     const headers = mail.raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n(?=[ \t])/g, '');
     expect(headers).toMatch(/List-Unsubscribe: <http:\/\/localhost:3000\/api\/notifications\/unsubscribe\?token=[^>]+>/);
     expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    // The delivery's own Message-ID (from its idempotency key, the same on every try), kept as its provider id.
+    const [delivery] = (
+      await t.database.query<{ idem_key: string; provider_id: string }>(
+        `select idem_key, provider_id from notification_deliveries where channel = 'email'`,
+      )
+    ).rows;
+    const messageId = deliveryMessageId(delivery.idem_key, t.config.appUrl);
+    expect(messageId).toMatch(/^<[A-Za-z0-9_%-]+@localhost>$/);
+    expect(headers).toMatch(new RegExp(`^Message-ID: ${messageId}$`, 'im'));
+    expect(delivery.provider_id).toBe(messageId);
 
     // Twilio: the real SDK posted to the Messages API with basic auth.
     const messages = twilioPeer.hits.filter((h) => h.path === `/2010-04-01/Accounts/AC${'0'.repeat(32)}/Messages.json`);

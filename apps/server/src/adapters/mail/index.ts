@@ -9,6 +9,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** The Message-ID header, angle brackets included (e.g. `<key@host>`); the SMTP library makes one when absent. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -30,6 +32,7 @@ export function smtpMailer(url: string, from: string): Mailer {
         text: m.text,
         html: m.html === undefined ? undefined : emailDocument(m.subject, m.html),
         headers: m.headers,
+        messageId: m.messageId,
       });
       return { id: info.messageId };
     },

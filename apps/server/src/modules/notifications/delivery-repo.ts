@@ -104,7 +104,8 @@ export function deliveryQueue(db: Db) {
     },
 
     /**
-     * Claims up to `limit` due deliveries (queued and due, or stuck in sending past their lease),
+     * Claims up to `limit` due deliveries (queued and due, or stuck in sending past their lease:
+     * those first), each claim adding one to `attempts` (the claim's fencing token, see renewLeases),
      * each with its member's current row (one join in the same statement), so the worker can
      * re-check eligibility before sending without a query per message.
      */
@@ -118,7 +119,9 @@ export function deliveryQueue(db: Db) {
               where e.id = d.event_id and d.id in (
                 select id from notification_deliveries
                 where (status = 'queued' and next_attempt_at <= ${ts(now)}) or (status = 'sending' and locked_until < ${ts(now)})
-                order by next_attempt_at
+                -- A lapsed claim (its worker died) first: it is already late, and queued work of the
+                -- same fan-out would otherwise go ahead of it.
+                order by status = 'sending' desc, next_attempt_at
                 limit ${limit}
                 for update skip locked)
               returning d.id, d.idem_key, d.user_id, d.channel, d.recipient, d.data, d.attempts, d.next_attempt_at, e.kind, e.payload, e.pro_only_audience)
@@ -177,14 +180,38 @@ export function deliveryQueue(db: Db) {
       );
     },
 
-    /** A failed try: queued again at `retryAt`, or failed for good when retryAt is null. */
-    async markFailed(id: string, error: string, now: Date, retryAt: Date | null): Promise<void> {
+    /**
+     * A failed try: queued again at `retryAt`, or failed for good when retryAt is null. Fenced by
+     * `attempts` (the value this worker claimed): when the lease lapsed and another worker claimed the
+     * delivery again, that worker's claim is left alone.
+     */
+    async markFailed(id: string, attempts: number, error: string, now: Date, retryAt: Date | null): Promise<void> {
       await db.execute(
         sql`update notification_deliveries
               set status = ${retryAt ? 'queued' : 'failed'}, error = ${error.slice(0, 500)}, next_attempt_at = ${ts(retryAt ?? now)},
                   locked_until = null, updated_at = ${ts(now)}
-            where id = ${id}::uuid and status = 'sending'`,
+            where id = ${id}::uuid and status = 'sending' and attempts = ${attempts}`,
       );
+    },
+
+    /**
+     * The worker's heartbeat: extends the lease of the deliveries it still holds to `now + leaseMs`.
+     * A claim is held while the row is still `sending` with the `attempts` value this worker's claim
+     * set (each claim adds one, so it fences out a claim that lapsed and was taken by another worker).
+     * Returns the ids still held.
+     */
+    async renewLeases(held: { id: string; attempts: number }[], now: Date, leaseMs: number): Promise<string[]> {
+      if (held.length === 0) return [];
+      const json = JSON.stringify(held.map((d) => ({ id: d.id, a: d.attempts })));
+      const r = await rows<{ id: string }>(
+        db,
+        sql`update notification_deliveries d
+              set locked_until = ${ts(new Date(now.getTime() + leaseMs))}
+            from jsonb_to_recordset(${json}::jsonb) as v(id uuid, a int)
+            where d.id = v.id and d.status = 'sending' and d.attempts = v.a
+            returning d.id::text as id`,
+      );
+      return r.map((x) => x.id);
     },
 
     async list(filter: { status?: string; limit: number }): Promise<DeliveryRow[]> {
