@@ -288,6 +288,39 @@ test.describe('public pages rendered at build (docs/decisions/015-prerendered-pu
     noErrors();
   });
 
+  // The server renders /faq with the published FAQs (decision 015, "Data the pages fetch"): seeded here.
+  test.describe('/faq without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('holds every question and its answer, as a crawler reads them', async ({ page }) => {
+      await page.goto('/faq');
+      const questions = page.locator('.rp-faq .accordion-button');
+      await expect(questions.first()).toHaveText('What is RoundUp?');
+      expect(await questions.count()).toBeGreaterThan(5);
+      // Collapsed, but in the document.
+      await expect(page.locator('.rp-faq .accordion-body').first()).toContainText('buy one share per brokerage account');
+      await expect(page.getByText('Loading questions')).toHaveCount(0);
+    });
+  });
+
+  test('/faq hydrates the list it was rendered with, and a question clicked at once opens', async ({ page }) => {
+    const noErrors = failOnConsoleErrors(page);
+    await page.goto('/faq');
+    const first = page.getByRole('button', { name: 'What is RoundUp?' });
+    // The moment it is visible, before the app has taken over: the click is replayed once it has.
+    await first.click();
+    await expect(page.locator('#root')).toHaveAttribute('data-app', 'ready');
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText('buy one share per brokerage account')).toBeVisible();
+    // The same list after the app's refetch, and another question still opens and closes.
+    await page.waitForLoadState('networkidle');
+    const second = page.getByRole('button', { name: 'Is this financial advice?' });
+    await second.click();
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await first.click();
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    noErrors();
+  });
+
   test('a signed-in member gets their navigation on a prerendered page, without errors', async ({ page, request }) => {
     await signInAs(page, request, PRO);
     const noErrors = failOnConsoleErrors(page);

@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -7,26 +7,30 @@ import { build, defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/** Where the Node build of src/prerender.tsx is kept, under the web build's outDir. */
+const SSR_DIR = 'ssr';
+
 /**
  * Renders the public pages to HTML at build (docs/decisions/015-prerendered-public-pages.md): builds
  * src/prerender.tsx for Node, renders each of its PRERENDERED_PATHS into the built index.html's #root
  * and writes dist/prerendered/<path>/index.html (the server answers those paths with them).
  */
 async function prerenderPages(outDir: string) {
-  // Under node_modules so the Node build resolves react and the rest; one directory per build.
-  const cache = path.join(root, 'node_modules/.cache');
-  mkdirSync(cache, { recursive: true });
-  const ssrDir = mkdtempSync(path.join(cache, 'roundup-prerender-'));
+  // Kept for the server, which renders /faq again with the published FAQs (decision 015, "Data the
+  // pages fetch"): dist/ssr/prerender.js, never served (apps/server/src/http/web.ts, allowedPath).
+  const ssrDir = path.join(outDir, SSR_DIR);
   try {
     await build({
       configFile: false,
       root,
       logLevel: 'warn',
       plugins: [react()],
-      // One self-contained file (react-bootstrap's subpath imports are not Node ESM; @roundup/shared is TypeScript).
+      // Self-contained, nothing imported from node_modules at run time (react-bootstrap's subpath imports are not Node ESM; @roundup/shared is TypeScript).
       ssr: { noExternal: true },
-      build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, sourcemap: false },
+      build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, sourcemap: false },
     });
+    // ES modules wherever dist is copied to (its lazy routes are chunks in ssr/assets).
+    writeFileSync(path.join(ssrDir, 'package.json'), '{ "type": "module", "private": true }\n');
     const entry = readdirSync(ssrDir).find((f) => /^prerender\.m?js$/.test(f));
     const mod = (await import(pathToFileURL(path.join(ssrDir, entry!)).href)) as {
       PRERENDERED_PATHS: readonly string[];
@@ -84,7 +88,6 @@ async function prerenderPages(outDir: string) {
       writeFileSync(path.join(dir, 'index.html'), page);
     }
   } finally {
-    rmSync(ssrDir, { recursive: true, force: true });
     // The manifest was for this step only: it is not served.
     rmSync(path.join(outDir, '.vite'), { recursive: true, force: true });
   }
@@ -111,6 +114,7 @@ function prerenderAndPrecompress(): Plugin {
       await prerenderPages(outDir);
       for (const file of walk(outDir)) {
         if (!/\.(?:js|css|html|svg|json)$/.test(file) || statSync(file).size < 1024) continue;
+        if (path.relative(outDir, file).startsWith(`${SSR_DIR}${path.sep}`)) continue;
         const body = readFileSync(file);
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
         writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

@@ -37,6 +37,7 @@ import { authService } from './modules/auth/service';
 import { adminRoutes } from './modules/admin/routes';
 import { brokersRoutes } from './modules/brokers/routes';
 import { faqsRoutes } from './modules/faqs/routes';
+import { faqsService } from './modules/faqs/service';
 import { pageViewsRoutes } from './modules/pageviews/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { billingRoutes } from './modules/billing/routes';
@@ -229,7 +230,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(commsRoutes, { ctx });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
-  await registerWeb(app, { webDist, appUrl: config.appUrl });
+  const faqs = faqsService(ctx);
+  // /faq is rendered with the published FAQs (decision 015): read on each load, so every replica shows an admin's change.
+  await registerWeb(app, { webDist, appUrl: config.appUrl, publishedFaqs: () => faqs.list() });
 
   return app;
 }

@@ -1,8 +1,11 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type UIMatch } from 'react-router';
+import { orderFaqs, type Faq } from '@roundup/shared/faqs';
 import { AppProviders, createQueryClient } from './app/providers';
 import { routes } from './app/router';
+import { setSanitizerWithoutDom } from './components/SafeHtml';
+import { PUBLIC_FAQS_DATA_ID, PUBLIC_FAQS_KEY } from './features/faqs/public-api';
 import { LEARN_CHAPTERS, learnChapter } from './features/public/learn-content';
 import { policyFor } from './features/public/policies-content';
 import { APP_NAME, descriptionFor, pageViewFor, titleFor } from './lib/route-handle';
@@ -12,7 +15,9 @@ import { APP_NAME, descriptionFor, pageViewFor, titleFor } from './lib/route-han
  * vite.config.ts builds this file for Node after the browser build, renders each path below as
  * an anonymous visitor and writes the HTML to dist/prerendered/<path>/index.html; the browser
  * then hydrates it (main.tsx). Data the pages fetch (recent splits, FAQs) is not known at build:
- * those parts render their loading state and fill in after hydration.
+ * those parts render their loading state and fill in after hydration. The build also keeps this
+ * module as dist/ssr/prerender.js: the server renders /faq again with the published FAQs
+ * (`renderWithData`), since only it has them.
  */
 export const PRERENDERED_PATHS: readonly string[] = [
   '/',
@@ -63,8 +68,17 @@ function headOf(pathname: string, matches: UIMatch[]): PrerenderedPage['head'] {
   return { title: titleFor(matches), description: descriptionFor(matches) };
 }
 
-/** One public page as the build renders it (vite.config.ts writes it to dist/prerendered). */
-export async function render(pathname: string): Promise<PrerenderedPage> {
+/** Data the server has and the build does not, put in the QueryClient before rendering. */
+export interface PageData {
+  /** The published FAQs (`/faq`): the list GET /api/faqs answers. */
+  faqs?: readonly Faq[];
+}
+
+/**
+ * One public page as the build renders it (vite.config.ts writes it to dist/prerendered), or with
+ * `data` already in the query cache, as the server renders it.
+ */
+export async function render(pathname: string, data: PageData = {}): Promise<PrerenderedPage> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://prerender.invalid${pathname}`));
   if (context instanceof Response) throw new Error(`prerender ${pathname}: redirected to ${context.headers.get('location')}`);
@@ -72,13 +86,49 @@ export async function render(pathname: string): Promise<PrerenderedPage> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const matches = context.matches.map((m) => ({ handle: m.route.handle })) as UIMatch[];
   const pageView = pageViewFor(matches, pathname);
+  const client = createQueryClient();
+  if (data.faqs) client.setQueryData(PUBLIC_FAQS_KEY, orderFaqs(data.faqs));
   const html = renderToString(
     <StrictMode>
-      <AppProviders client={createQueryClient()}>
+      <AppProviders client={client}>
         {/* hydrate={false}: no inline hydration script (the CSP allows only our own script files). */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
   );
   return { html, pageView: pageView === pathname ? null : pageView, head: headOf(pathname, matches) };
+}
+
+/** JSON that cannot end or open anything inside a `<script>` element (`</script>`, `<!--`). */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * A page the build rendered (`page`, dist/prerendered/<path>/index.html), rendered again by the server
+ * with data only it has (decision 015, "Data the pages fetch"): #root's content is replaced, and the data
+ * follows #root as a JSON block (`PUBLIC_FAQS_DATA_ID`) that the app's first render reads, so hydration
+ * produces the same markup. Rich text goes through `sanitize` (there is no DOM here for DOMPurify): the
+ * rendered answers and the embedded ones alike. Null when the page has no #root as the build writes it.
+ */
+export async function renderWithData(
+  page: string,
+  pathname: string,
+  data: PageData,
+  sanitize: (html: string) => string,
+): Promise<string | null> {
+  const open = /<div id="root"[^>]*>/.exec(page);
+  const close = page.lastIndexOf('</div>', page.lastIndexOf('</body>'));
+  if (!open || close < open.index + open[0].length) return null;
+  // Set, never reset: renders may overlap across awaits, and the server always gives the same function.
+  setSanitizerWithoutDom(sanitize);
+  const faqs = data.faqs ? orderFaqs(data.faqs).map((faq) => ({ ...faq, answer: sanitize(faq.answer) })) : undefined;
+  const { html } = await render(pathname, { ...data, faqs });
+  const script = faqs ? `<script type="application/json" id="${PUBLIC_FAQS_DATA_ID}">${jsonForScript(faqs)}</script>` : '';
+  return page.slice(0, open.index + open[0].length) + html + '</div>' + script + page.slice(close + '</div>'.length);
 }

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Faq } from '@roundup/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { sanitizeForPage } from '../lib/rich-text';
 import { builtHead, renderIndex } from './page-head';
 
 /**
@@ -99,6 +102,27 @@ export function readPrerendered(webDist: string): Map<string, string> {
 
 const PRERENDERED_DIR = 'prerendered';
 
+/** The web build's Node module of its page renderer (apps/web/src/prerender.tsx), never served. */
+const SSR_DIR = 'ssr';
+
+/** What the server uses of that module: a page rendered at build, rendered again with data the build had not. */
+export interface PageRenderer {
+  renderWithData(
+    page: string,
+    pathname: string,
+    data: { faqs?: readonly Faq[] },
+    sanitize: (html: string) => string,
+  ): Promise<string | null>;
+}
+
+/** Loads dist/ssr/prerender.js, or null without one (a build from before it, or a failed import). */
+export async function loadPageRenderer(webDist: string): Promise<PageRenderer | null> {
+  const file = path.join(webDist, SSR_DIR, 'prerender.js');
+  if (!existsSync(file)) return null;
+  const mod = (await import(pathToFileURL(file).href)) as Partial<PageRenderer>;
+  return typeof mod.renderWithData === 'function' ? (mod as PageRenderer) : null;
+}
+
 const notFoundBody = (req: FastifyRequest) => ({
   data: null,
   errors: [{ msg: `Not found: ${req.method} ${req.url.split('?')[0]}` }],
@@ -108,7 +132,15 @@ const notFoundBody = (req: FastifyRequest) => ({
  * Registers the static files, robots.txt, sitemap.xml and the not-found handler.
  * `webDist` null or without index.html: the API alone (every unknown path is a 404).
  */
-export async function registerWeb(app: FastifyInstance, opts: { webDist: string | null; appUrl: string }) {
+export async function registerWeb(
+  app: FastifyInstance,
+  opts: {
+    webDist: string | null;
+    appUrl: string;
+    /** The FAQs GET /api/faqs lists: /faq is rendered with them (decision 015, "Data the pages fetch"). */
+    publishedFaqs?: () => Promise<Faq[]>;
+  },
+) {
   const serveWeb = opts.webDist !== null && existsSync(path.join(opts.webDist, 'index.html'));
   // The pages change with each build: the build time is their last change.
   const builtAt = serveWeb ? statSync(path.join(opts.webDist!, 'index.html')).mtime : new Date();
@@ -130,6 +162,38 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string 
     }
     return page;
   };
+  /**
+   * /faq with the published FAQs in it. They are read on every load (one small query, like the GET
+   * /api/faqs that the page makes anyway), so a change made through any replica shows on the next
+   * load of every replica; the rendering is what is cached, by the list's content. Without the
+   * renderer, or if reading or rendering fails, the page rendered at build is answered (the app
+   * fills the list in the browser, as before).
+   */
+  let renderer: Promise<PageRenderer | null> | null = null;
+  const withFaqs = new Map<string, { version: string; page: { body: string; etag: string } }>();
+  const faqPageFor = async (pathname: string) => {
+    const built = prerendered.get('/faq');
+    if (!built || !opts.publishedFaqs || (pathname.replace(/\/+$/, '') || '/') !== '/faq') return null;
+    try {
+      const faqs = await opts.publishedFaqs();
+      const version = createHash('sha1').update(JSON.stringify(faqs)).digest('base64url');
+      const cached = withFaqs.get(pathname);
+      if (cached?.version === version) return cached.page;
+      renderer ??= loadPageRenderer(opts.webDist!).catch((err: unknown) => {
+        app.log.warn({ err }, 'web: the page renderer (dist/ssr) did not load; /faq is served as built');
+        return null;
+      });
+      const filled = await (await renderer)?.renderWithData(built, '/faq', { faqs }, sanitizeForPage);
+      if (!filled) return null;
+      const body = renderIndex(filled, pathname, opts.appUrl, builtHead(built));
+      const page = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      if (withFaqs.size < 10 || withFaqs.has(pathname)) withFaqs.set(pathname, { version, page });
+      return page;
+    } catch (err) {
+      app.log.warn({ err }, 'web: /faq could not be rendered with the FAQs; served as built');
+      return null;
+    }
+  };
   const robots = robotsTxt(opts.appUrl);
   const sitemap = sitemapXml(opts.appUrl, builtAt);
 
@@ -140,8 +204,8 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string 
       index: false,
       cacheControl: false,
       preCompressed: true,
-      // The prerendered pages are answered for their paths (below), never as files.
-      allowedPath: (pathname) => !pathname.startsWith(`/${PRERENDERED_DIR}/`),
+      // The prerendered pages are answered for their paths (below), never as files; the renderer is the server's.
+      allowedPath: (pathname) => !pathname.startsWith(`/${PRERENDERED_DIR}/`) && !pathname.startsWith(`/${SSR_DIR}/`),
       setHeaders(res, filePath) {
         const rel = path.relative(opts.webDist!, filePath).split(path.sep).join('/');
         const plain = rel.replace(/\.(br|gz)$/, '');
@@ -163,7 +227,8 @@ export async function registerWeb(app: FastifyInstance, opts: { webDist: string 
   app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
     if (!serveWeb || !isNavigation(req)) return reply.status(404).send(notFoundBody(req));
     // The SPA answers navigations (deep links like /settings/accounts) with that page's head.
-    const page = pageFor(req.url.split(/[?#]/)[0] || '/');
+    const pathname = req.url.split(/[?#]/)[0] || '/';
+    const page = (await faqPageFor(pathname)) ?? pageFor(pathname);
     reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'Accept-Encoding');
     if (String(req.headers['if-none-match'] ?? '') === page.etag) return reply.status(304).send();
     return reply.type('text/html; charset=utf-8').send(page.body);

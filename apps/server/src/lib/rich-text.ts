@@ -69,3 +69,51 @@ export function sanitizeOptional(html: string | null | undefined): string | null
   const clean = sanitizeRichText(html);
   return clean === '' ? null : clean;
 }
+
+/**
+ * The web app's own allow-list for rendering rich text (apps/web/src/components/SafeHtml.tsx, DOMPurify):
+ * narrower than what is kept on save (no tables, no hr/sup/sub/mark, only href and title, no tel: links),
+ * and links open in a new tab without an opener. The server renders /faq with it (decision 015), so the
+ * page holds what the app would render there.
+ */
+const PAGE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'small',
+    'span',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'code',
+  ],
+  allowedAttributes: { '*': ['title'], a: ['href', 'title'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: OPTIONS.nonTextTags,
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.href ? { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } : attribs,
+    }),
+  },
+};
+
+/** Rich text as the web app renders it (SafeHtml's allow-list), for pages the server renders. */
+export function sanitizeForPage(html: string): string {
+  return sanitizeHtml(html, PAGE_OPTIONS);
+}

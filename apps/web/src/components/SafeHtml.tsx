@@ -42,8 +42,19 @@ function ensureHook() {
   });
 }
 
+/**
+ * Where there is no DOM (the server rendering a page, docs/decisions/015-prerendered-public-pages.md)
+ * DOMPurify cannot run and would return its input unchanged: the renderer gives its own sanitizer
+ * with the same allow-list, and without one nothing is rendered.
+ */
+let sanitizeWithoutDom: ((html: string) => string) | null = null;
+export function setSanitizerWithoutDom(sanitize: ((html: string) => string) | null) {
+  sanitizeWithoutDom = sanitize;
+}
+
 export function sanitizeHtml(html: string | null | undefined): string {
   if (!html) return '';
+  if (!DOMPurify.isSupported) return sanitizeWithoutDom ? sanitizeWithoutDom(html) : '';
   ensureHook();
   return DOMPurify.sanitize(html, {
     ALLOWED_TAGS,

@@ -1,11 +1,33 @@
-import { orderFaqs, type Faq } from '@roundup/shared/faqs';
+import { faqSchema, orderFaqs, type Faq } from '@roundup/shared/faqs';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+
+/** The query key of the public FAQ list; the server seeds it when it renders /faq (prerender.tsx). */
+export const PUBLIC_FAQS_KEY = ['faqs', 'public'] as const;
+
+/**
+ * The id of the `<script type="application/json">` in which the server puts the FAQ list it rendered
+ * /faq with (docs/decisions/015-prerendered-public-pages.md): the app's first render uses it, so
+ * hydration renders the same list, then refetches it.
+ */
+export const PUBLIC_FAQS_DATA_ID = 'faqs-data';
+
+/** The FAQ list embedded in the page, if any and well-formed. */
+export function embeddedFaqs(doc: Document | undefined = globalThis.document): Faq[] | undefined {
+  const text = doc?.getElementById(PUBLIC_FAQS_DATA_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const parsed = faqSchema.array().safeParse(JSON.parse(text));
+    return parsed.success ? orderFaqs(parsed.data) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** `GET /api/faqs` → data.faqs. product.md §8: load errors are silently ignored (an empty list). */
 export function usePublicFaqs() {
   return useQuery({
-    queryKey: ['faqs', 'public'],
+    queryKey: PUBLIC_FAQS_KEY,
     queryFn: async ({ signal }) => {
       try {
         const data = await api.get<{ faqs?: Faq[] } | null>('/api/faqs', { signal });
@@ -14,6 +36,10 @@ export function usePublicFaqs() {
         return [] as Faq[];
       }
     },
+    // The list the page was rendered with, if the server embedded one; stale at once (updated "at 0"),
+    // so it is fetched again on mount.
+    initialData: () => embeddedFaqs(),
+    initialDataUpdatedAt: 0,
     retry: false,
   });
 }
