@@ -8,7 +8,7 @@
 //   2. every backend inside a transaction ended with pg_terminate_backend, for 5 s;
 //   3. Redis stopped for 25 s, then started again;
 //   4. the worker killed with SIGKILL during a 600-recipient announcement, and started again.
-// Prints, per fault: 5xx answers, the time from the fault to the last failed answer, acknowledged
+// Prints, per fault: 503 and other 5xx answers, the time from the fault to the last failed answer, acknowledged
 // writes that do not read back, processes that exited, and (4) duplicate and lost emails.
 //
 // Needs PostgreSQL's server binaries (DRILL_PG_BIN, default /usr/lib/postgresql/15/bin) and
@@ -152,7 +152,8 @@ function report(name, from, to, procs) {
   return {
     fault: name,
     requests: window.length,
-    '5xx': failed.filter((a) => a.status >= 500).length,
+    '503 (Retry-After)': failed.filter((a) => a.status === 503).length,
+    'other 5xx': failed.filter((a) => a.status >= 500 && a.status !== 503).length,
     'no answer': failed.filter((a) => a.status === 0).length,
     'by kind': JSON.stringify(byKind),
     'recovered after s': ((last - from) / 1000).toFixed(1),
