@@ -4,8 +4,21 @@
 // 2. At once: unit and integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), web
 //    components; and the browser journeys (e2e/run.mjs: skipped without Chromium unless E2E=required).
 //    Each prints its summary when it passes and its whole output when it fails.
+// 3. The 10 slowest tests of the run, from both runners' JSON reports (.tmp/), so that a regression is seen.
 import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { slowestReport } from './slowest.mjs';
+
+// Each runner also writes a JSON report, from which the run ends by naming its 10 slowest tests.
+const reports = {
+  vitest: path.resolve('.tmp/vitest-report.json'),
+  playwright: path.resolve('.tmp/e2e-report.json'),
+};
+mkdirSync('.tmp', { recursive: true });
+for (const f of Object.values(reports)) rmSync(f, { force: true });
+process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = reports.playwright;
 
 const secs = (t) => `${Math.round((Date.now() - t) / 1000)} s`;
 
@@ -46,13 +59,19 @@ const stages = [
     ['web build', 'npm', ['run', '--silent', 'build']],
   ],
   [
-    ['unit and integration tests', 'npx', ['vitest', 'run']],
-    ['end-to-end journeys', 'node', ['e2e/run.mjs']],
+    [
+      'unit and integration tests',
+      'npx',
+      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports.vitest}`],
+    ],
+    ['end-to-end journeys', 'node', ['e2e/run.mjs', '--reporter=list,json']],
   ],
 ];
 for (const stage of stages) {
   console.log(`\n▶ ${stage.map(([name]) => name).join(', ')}`);
   const ok = await Promise.all(stage.map(([name, cmd, args]) => run(name, cmd, args, { quiet: stage.length > 1 })));
+  const slow = slowestReport(reports);
+  if (slow) console.log(`\n${slow}`);
   if (!ok.every(Boolean)) process.exit(1);
 }
 console.log(`\n✔ npm test passed (${secs(total)})`);
