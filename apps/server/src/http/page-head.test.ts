@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
+import { LOCAL_PRICES } from '../adapters/payments';
 import { PUBLIC_PAGES, readPrerendered } from './web';
 import { builtHead, renderIndex } from './page-head';
 
@@ -110,4 +111,13 @@ describe('the head of each page the server answers', () => {
       }
     },
   );
+
+  // Issue 24 §7: the lifetime price appeared only once the app had fetched /api/site, after a first click.
+  it.skipIf(!existsSync(path.join(DIST, 'prerendered')))('/services as built shows every price, without the app', () => {
+    const html = readPrerendered(DIST).get('/services')!;
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain(`$${LOCAL_PRICES.pro.amount / 100}/mo.`);
+    expect(text).toContain(`$${LOCAL_PRICES.lifetime.amount / 100} once`);
+    expect(text).toContain(`single payment of $${LOCAL_PRICES.lifetime.amount / 100}`);
+  });
 });
