@@ -183,6 +183,23 @@ describe('armTakeover (docs/decisions/016-landing-javascript.md)', () => {
     expect(seen).toEqual(['0.50']);
     expect(input.value).toBe('0.50');
   });
+
+  it('also gives back text typed before the loader ran (no input event seen): it differs from the built value', async () => {
+    page('<input id="price" type="number" value="0.40"><input id="ratio" value="10">');
+    const price = document.getElementById('price') as HTMLInputElement;
+    // Typed while the loader was still on its way.
+    price.value = '0.50';
+    const app = fakeStart();
+    const takeover = armTakeover({ doc: document, hasSession: true, start: app.start });
+    const seen: string[] = [];
+    document.addEventListener('input', (e) => seen.push((e.target as HTMLInputElement).id));
+    app.hydrating();
+    app.finish();
+    await takeover.done;
+    // Only the field the visitor changed.
+    expect(seen).toEqual(['price']);
+    expect(price.value).toBe('0.50');
+  });
 });
 
 describe('replayTypedValue', () => {

@@ -127,6 +127,12 @@ export function armTakeover(options: TakeoverOptions): Takeover {
           hydrating() {
             recording = false;
             doc.removeEventListener('click', onClick, true);
+            // Text typed before this loader ran (it is a deferred module: the page can be used first)
+            // has no input event here, but the field's value differs from the value it was built with.
+            for (const field of doc.querySelectorAll<TextField>('input, textarea')) {
+              const f = textField(field);
+              if (f && !typed.has(f) && f.value !== f.defaultValue) typed.set(f, f.value);
+            }
           },
         },
         why,
