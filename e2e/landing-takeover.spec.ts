@@ -220,7 +220,8 @@ async function hold(page: Page, pattern: string) {
 /**
  * Issue 24 §2: no interaction is lost while the app takes over a prerendered page. On every page, signed out
  * and in, the test acts the moment a control is visible (never a fixed wait): it types into a form field and
- * clicks a button before the app's chunk has arrived, then clicks the account menu before its own chunk has.
+ * clicks a button before the loader and the app's chunk have arrived, then clicks the account menu before its
+ * own chunk has.
  */
 test.describe('every control used the moment it is visible, during the takeover', () => {
   for (const signedIn of [false, true])
@@ -228,6 +229,8 @@ test.describe('every control used the moment it is visible, during the takeover'
       test(`${p}, signed ${signedIn ? 'in' : 'out'}`, async ({ page, request }) => {
         if (signedIn) await signInAs(page, request, PRO);
         const noErrors = failOnConsoleErrors(page);
+        // The loader too: the page is painted and usable before its module script runs.
+        const releaseLoader = await hold(page, '**/assets/boot-*.js');
         const releaseApp = await hold(page, APP_CHUNK);
         const releaseMenu = await hold(page, '**/assets/UserMenu-*.js');
         await page.goto(p, { waitUntil: 'commit' });
@@ -241,6 +244,7 @@ test.describe('every control used the moment it is visible, during the takeover'
         }
         // A button: Feedback, on every page.
         await page.getByRole('button', { name: 'Feedback' }).click();
+        releaseLoader();
         await expect(root(page)).not.toHaveAttribute('data-app', 'ready');
         releaseApp();
 

@@ -98,6 +98,10 @@ describe('the head of each page the server answers', () => {
         // chunk is named for the loader to fetch with the app when it takes over.
         expect(html, p).toMatch(/<script type="module" crossorigin src="\/assets\/boot-[^"]+\.js"><\/script>/);
         expect(html, p).not.toContain('modulepreload');
+        // Before it, in <head>, the classic script that keeps taps and typing until the loader runs (issue 24 §2).
+        expect(html, p).toMatch(
+          /<head>\s*<meta charset="UTF-8" \/>\s*<script src="\/assets\/early-input-[0-9a-f]{8}\.js"><\/script>/,
+        );
         if (p.startsWith('/learn')) expect(html, p).toMatch(/data-preload="\/assets\/LearnPage-/);
         if (p === '/services') expect(html, p).toContain('data-page-view="/reverse-splits"');
         // The page's own head, as the app would set it: the app may never run on the page.

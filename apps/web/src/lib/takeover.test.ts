@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { armTakeover, replayTypedValue, type StartHooks, type TakeoverReason } from './takeover';
 
 /** An IntersectionObserver stand-in whose callback the test fires by hand. */
@@ -139,6 +141,29 @@ describe('armTakeover (docs/decisions/016-landing-javascript.md)', () => {
     const button = document.getElementById('feedback')!;
     fire(button, 'pointerdown');
     button.click();
+    const clicks = vi.fn();
+    button.addEventListener('click', clicks);
+    app.hydrating();
+    app.finish();
+    await takeover.done;
+    expect(clicks).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes the tap made before it ran from the page's first script (early-input.js): starts, and clicks again", async () => {
+    page('<button type="button" id="feedback">Feedback</button>');
+    // The classic script in <head>, as the browser runs it before the page is parsed.
+    new Function(readFileSync(path.join(import.meta.dirname, '../early-input.js'), 'utf8'))();
+    const button = document.getElementById('feedback')!;
+    fire(button, 'pointerdown');
+    button.click();
+    const early = (window as { __roundupEarlyInput?: () => Event[] }).__roundupEarlyInput!();
+    expect(early.map((e) => e.type)).toEqual(['pointerdown', 'click']);
+    // It stops keeping events once the loader has taken them.
+    fire(button, 'pointerdown');
+    expect(early).toHaveLength(2);
+    const app = fakeStart();
+    const takeover = armTakeover({ doc: document, hasSession: false, start: app.start, early });
+    expect(app.calls).toEqual(['interaction']);
     const clicks = vi.fn();
     button.addEventListener('click', clicks);
     app.hydrating();
