@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { failOnConsoleErrors, PRO, signInAs } from './fixtures';
@@ -193,4 +195,85 @@ test('a signed-in member landing on / gets the app and their navigation without 
   // Counted by the app (with the member's session), once.
   await expect.poll(() => views).toEqual(['/']);
   noErrors();
+});
+
+/** Every page the build rendered (apps/web/dist/prerendered/<path>/index.html). */
+function prerenderedPaths(): string[] {
+  const dir = path.resolve(import.meta.dirname, '../apps/web/dist/prerendered');
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f === 'index.html' || f.endsWith(`${path.sep}index.html`))
+    .map((f) => `/${path.dirname(f)}`.replace(/\/\.$/, '/').split(path.sep).join('/'))
+    .sort();
+}
+
+/** Holds every request for `pattern` until `release()`: the page stays in the window before what it brings. */
+async function hold(page: Page, pattern: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Issue 24 §2: no interaction is lost while the app takes over a prerendered page. On every page, signed out
+ * and in, the test acts the moment a control is visible (never a fixed wait): it types into a form field and
+ * clicks a button before the loader and the app's chunk have arrived, then clicks the account menu before its
+ * own chunk has.
+ */
+test.describe('every control used the moment it is visible, during the takeover', () => {
+  for (const signedIn of [false, true])
+    for (const p of prerenderedPaths())
+      test(`${p}, signed ${signedIn ? 'in' : 'out'}`, async ({ page, request }) => {
+        if (signedIn) await signInAs(page, request, PRO);
+        const noErrors = failOnConsoleErrors(page);
+        // The loader too: the page is painted and usable before its module script runs.
+        const releaseLoader = await hold(page, '**/assets/boot-*.js');
+        const releaseApp = await hold(page, APP_CHUNK);
+        const releaseMenu = await hold(page, '**/assets/UserMenu-*.js');
+        await page.goto(p, { waitUntil: 'commit' });
+
+        // A form field: the Learn calculator where the page has it.
+        const calculator = p === '/learn' || p === '/learn/calculator';
+        if (calculator) {
+          await page.getByLabel('Share price ($)').fill('0.50');
+          await page.getByLabel('Split ratio (1-for-N)').fill('20');
+          await page.getByLabel('Accounts').fill('4');
+        }
+        // A button: Feedback, on every page.
+        await page.getByRole('button', { name: 'Feedback' }).click();
+        releaseLoader();
+        await expect(root(page)).not.toHaveAttribute('data-app', 'ready');
+        releaseApp();
+
+        const feedback = page.getByRole('dialog', { name: 'Send some feedback' });
+        await expect(feedback).toBeVisible({ timeout: 15_000 });
+        // The popover's own field, the moment it is there.
+        await feedback.getByLabel('Your thoughts?').fill('Typed at once');
+        await expect(feedback.getByLabel('Your thoughts?')).toHaveValue('Typed at once');
+        if (calculator) {
+          await expect(page.getByTestId('calc-total-roundUpShares')).toHaveText('$38.00');
+          await expect(page.getByLabel('Share price ($)')).toHaveValue('0.50');
+        }
+        await page.keyboard.press('Escape');
+        await expect(feedback).toBeHidden();
+
+        // The account menu.
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        if (signedIn) {
+          await nav.getByText('demo_pro', { exact: true }).click();
+          releaseMenu();
+          await expect(nav.getByRole('link', { name: 'Profile' })).toBeVisible({ timeout: 15_000 });
+          await nav.getByRole('link', { name: 'Profile' }).click();
+          await expect(page).toHaveURL(/\/settings$/);
+        } else {
+          await nav.getByRole('link', { name: 'Login' }).click();
+          await expect(page).toHaveURL(/\/login$/);
+          await expect(page.getByLabel('Email')).toBeVisible();
+        }
+        await tookOver(page);
+        noErrors();
+      });
 });

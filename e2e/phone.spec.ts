@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, PRO, signInAs } from './fixtures';
+import { ADMIN, apiLogin, newIdentity, PRO, signInAs } from './fixtures';
 
 /** At 375 px (issue 14) nothing scrolls sideways, on any page, for a visitor, a Pro member or an admin. */
 test.use({ viewport: { width: 375, height: 800 } });
@@ -70,4 +70,65 @@ test('admin pages fit a phone; split cards keep the profit and the actions in vi
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(375);
   }
+});
+
+test('a traded split’s company name keeps the agenda’s width; its progress line sits under it', async ({ page, request }) => {
+  // A fresh Pro member with one account, who has bought the seeded UAVS split (buy date 2024-10-14).
+  const me = newIdentity('agenda');
+  const reg = await request.post('/api/auth/register', { data: { ...me, consent: true } });
+  expect(reg.status(), await reg.text()).toBe(200);
+  const { token, user } = (await reg.json()).data;
+  const auth = { authorization: `Bearer ${token}` };
+  const adminToken = await apiLogin(request, ADMIN);
+  await request.post('/api/users/admin-edit', {
+    data: { id: user._id, role: 'Pro' },
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  const [broker] = (await (await request.get('/api/brokers')).json()).data.brokers as { _id: string }[];
+  const added = await request.post('/api/accounts/add', {
+    data: { newAccount: { brokerId: broker._id, type: 'Individual Cash', nickname: 'Phone' } },
+    headers: auth,
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const [account] = (await added.json()).data.accounts as { _id: string }[];
+  const splits = (await (await request.get('/api/rs', { headers: auth })).json()).data.splits as {
+    _id: string;
+    ticker: string;
+  }[];
+  const split = splits.find((s) => s.ticker === 'UAVS')!;
+  const trade = await request.post('/api/trades/add', {
+    data: { accountId: account._id, splitId: split._id, buy_date: '2024-10-14', buy_price: '1.25' },
+    headers: auth,
+  });
+  expect(trade.status(), await trade.text()).toBe(200);
+
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('roundup.token', t), token);
+  await page.goto('/reverse-splits');
+  await page.getByPlaceholder('MM/YYYY').fill('10/24');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await page.locator('button[data-date="2024-10-14"]').click();
+  const item = page.getByTestId('agenda-item').filter({ hasText: 'AgEagle Aerial Systems Inc.' });
+  const progress = item.getByTestId(`progress-${split._id}`);
+  await expect(progress).toHaveText('1/1 bought · 0/1 received · 0/1 sold');
+
+  const name = item.locator('.fw-semibold').first();
+  const m = await name.evaluate((el) => {
+    const item = el.closest('li')!;
+    const line = parseFloat(getComputedStyle(el).lineHeight);
+    const pad = parseFloat(getComputedStyle(item).paddingLeft) + parseFloat(getComputedStyle(item).paddingRight);
+    return {
+      width: el.getBoundingClientRect().width,
+      room: item.clientWidth - pad,
+      lines: Math.round(el.getBoundingClientRect().height / line),
+    };
+  });
+  // The name has most of the row (before: about 60 px, "AgE/agl/e…"), and reads on one or two lines.
+  expect(m.width, JSON.stringify(m)).toBeGreaterThanOrEqual(m.room * 0.6);
+  expect(m.lines, JSON.stringify(m)).toBeLessThanOrEqual(2);
+  // The progress line is under the name, inside the row.
+  const nameBox = (await name.boundingBox())!;
+  const progressBox = (await progress.boundingBox())!;
+  expect(progressBox.y).toBeGreaterThanOrEqual(nameBox.y + nameBox.height - 1);
+  expect(progressBox.x + progressBox.width).toBeLessThanOrEqual(375);
 });

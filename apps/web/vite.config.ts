@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -47,7 +48,14 @@ async function prerenderPages(outDir: string) {
     // modulepreloads: the loader starts the app when the page is used (docs/decisions/016-landing-javascript.md).
     const entryScript = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
     if (!entryScript || !manifest['src/boot.ts']) throw new Error('prerender: no entry script or no src/boot.ts chunk');
+    // Before the loader: a classic script that keeps the taps and typing that happen before the loader runs
+    // (src/early-input.js, issue 24 §2). Content-hashed under /assets like the rest.
+    const early = readFileSync(path.join(root, 'src/early-input.js'));
+    const earlyFile = `assets/early-input-${createHash('sha256').update(early).digest('hex').slice(0, 8)}.js`;
+    writeFileSync(path.join(outDir, earlyFile), early);
+    if (!shell.includes('<meta charset="UTF-8" />')) throw new Error('index.html has no charset meta');
     const template = shell
+      .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script src="/${earlyFile}"></script>`)
       .replace(entryScript[0], `<script type="module" crossorigin src="/${manifest['src/boot.ts'].file}"></script>`)
       .replace(/ *<link rel="modulepreload"[^>]*>\n/g, '');
     // A page module's chunk and the chunks it imports, less those index.html already loads.

@@ -14,8 +14,12 @@ const hasSession = hasStoredSession();
 // A visitor who never touches the page still counts as a view; the app does not count it twice.
 if (!hasSession) trackPageViewBeforeApp(root?.dataset.pageView ?? window.location.pathname);
 
+// What the visitor did before this module ran, kept by the page's first script (src/early-input.js).
+const early = (window as { __roundupEarlyInput?: () => Event[] }).__roundupEarlyInput?.() ?? [];
+
 const takeover = armTakeover({
   doc: document,
+  early,
   // Not rendered at build (never expected here): nothing to wait for.
   hasSession: hasSession || !startedPrerendered(),
   IntersectionObserver: window.IntersectionObserver,

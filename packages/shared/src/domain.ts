@@ -54,7 +54,9 @@ export const LIMITS = {
   smsMaxCodes: 3,
   bannerMs: 5000,
   dragThresholdPx: 8,
+  /** List prices, shown on the prerendered pages; the payment configuration (Stripe) must charge the same. */
   proMonthlyUsd: 50,
+  lifetimeUsd: 499,
   refundWindowDays: 7,
   affiliateCommissionPct: 20,
 } as const;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
+import { LOCAL_PRICES } from '../adapters/payments';
 import { PUBLIC_PAGES, readPrerendered } from './web';
 import { builtHead, renderIndex } from './page-head';
 
@@ -97,6 +98,10 @@ describe('the head of each page the server answers', () => {
         // chunk is named for the loader to fetch with the app when it takes over.
         expect(html, p).toMatch(/<script type="module" crossorigin src="\/assets\/boot-[^"]+\.js"><\/script>/);
         expect(html, p).not.toContain('modulepreload');
+        // Before it, in <head>, the classic script that keeps taps and typing until the loader runs (issue 24 §2).
+        expect(html, p).toMatch(
+          /<head>\s*<meta charset="UTF-8" \/>\s*<script src="\/assets\/early-input-[0-9a-f]{8}\.js"><\/script>/,
+        );
         if (p.startsWith('/learn')) expect(html, p).toMatch(/data-preload="\/assets\/LearnPage-/);
         if (p === '/services') expect(html, p).toContain('data-page-view="/reverse-splits"');
         // The page's own head, as the app would set it: the app may never run on the page.
@@ -110,4 +115,13 @@ describe('the head of each page the server answers', () => {
       }
     },
   );
+
+  // Issue 24 §7: the lifetime price appeared only once the app had fetched /api/site, after a first click.
+  it.skipIf(!existsSync(path.join(DIST, 'prerendered')))('/services as built shows every price, without the app', () => {
+    const html = readPrerendered(DIST).get('/services')!;
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain(`$${LOCAL_PRICES.pro.amount / 100}/mo.`);
+    expect(text).toContain(`$${LOCAL_PRICES.lifetime.amount / 100} once`);
+    expect(text).toContain(`single payment of $${LOCAL_PRICES.lifetime.amount / 100}`);
+  });
 });

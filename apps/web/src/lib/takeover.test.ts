@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { armTakeover, replayTypedValue, type StartHooks, type TakeoverReason } from './takeover';
 
 /** An IntersectionObserver stand-in whose callback the test fires by hand. */
@@ -147,6 +149,29 @@ describe('armTakeover (docs/decisions/016-landing-javascript.md)', () => {
     expect(clicks).toHaveBeenCalledTimes(1);
   });
 
+  it("takes the tap made before it ran from the page's first script (early-input.js): starts, and clicks again", async () => {
+    page('<button type="button" id="feedback">Feedback</button>');
+    // The classic script in <head>, as the browser runs it before the page is parsed.
+    new Function(readFileSync(path.join(import.meta.dirname, '../early-input.js'), 'utf8'))();
+    const button = document.getElementById('feedback')!;
+    fire(button, 'pointerdown');
+    button.click();
+    const early = (window as { __roundupEarlyInput?: () => Event[] }).__roundupEarlyInput!();
+    expect(early.map((e) => e.type)).toEqual(['pointerdown', 'click']);
+    // It stops keeping events once the loader has taken them.
+    fire(button, 'pointerdown');
+    expect(early).toHaveLength(2);
+    const app = fakeStart();
+    const takeover = armTakeover({ doc: document, hasSession: false, start: app.start, early });
+    expect(app.calls).toEqual(['interaction']);
+    const clicks = vi.fn();
+    button.addEventListener('click', clicks);
+    app.hydrating();
+    app.finish();
+    await takeover.done;
+    expect(clicks).toHaveBeenCalledTimes(1);
+  });
+
   it('does not replay a click React saw itself (after hydration began), nor a native popover toggle', async () => {
     page(
       '<button type="button" id="toggle" popovertarget="menu">Menu</button><div id="menu" popover></div><button type="button" id="late">Late</button>',
@@ -182,6 +207,23 @@ describe('armTakeover (docs/decisions/016-landing-javascript.md)', () => {
     await takeover.done;
     expect(seen).toEqual(['0.50']);
     expect(input.value).toBe('0.50');
+  });
+
+  it('also gives back text typed before the loader ran (no input event seen): it differs from the built value', async () => {
+    page('<input id="price" type="number" value="0.40"><input id="ratio" value="10">');
+    const price = document.getElementById('price') as HTMLInputElement;
+    // Typed while the loader was still on its way.
+    price.value = '0.50';
+    const app = fakeStart();
+    const takeover = armTakeover({ doc: document, hasSession: true, start: app.start });
+    const seen: string[] = [];
+    document.addEventListener('input', (e) => seen.push((e.target as HTMLInputElement).id));
+    app.hydrating();
+    app.finish();
+    await takeover.done;
+    // Only the field the visitor changed.
+    expect(seen).toEqual(['price']);
+    expect(price.value).toBe('0.50');
   });
 });
 

@@ -35,6 +35,11 @@ export interface TakeoverOptions {
   start(hooks: StartHooks, reason: TakeoverReason): Promise<void>;
   /** IntersectionObserver, or undefined where the browser has none. */
   IntersectionObserver?: typeof IntersectionObserver;
+  /**
+   * Events that happened before this loader ran, kept by the page's first script (src/early-input.js):
+   * they are handled as if they happened now, in order.
+   */
+  early?: readonly Event[];
 }
 
 export interface Takeover {
@@ -127,6 +132,12 @@ export function armTakeover(options: TakeoverOptions): Takeover {
           hydrating() {
             recording = false;
             doc.removeEventListener('click', onClick, true);
+            // A value that came without an input event (a form the browser restored, autofill) still
+            // differs from the value the field was built with.
+            for (const field of doc.querySelectorAll<TextField>('input, textarea')) {
+              const f = textField(field);
+              if (f && !typed.has(f) && f.value !== f.defaultValue) typed.set(f, f.value);
+            }
           },
         },
         why,
@@ -144,11 +155,20 @@ export function armTakeover(options: TakeoverOptions): Takeover {
       }, rejectDone);
   }
 
+  const takeEarly = () => {
+    for (const event of options.early ?? []) {
+      if (event.type === 'click') onClick(event);
+      else if (event.type === 'input') onInput(event);
+      else if (!options.hasSession) onInteraction(event);
+    }
+    return { reason: () => reason, done };
+  };
+
   doc.addEventListener('click', onClick, true);
   doc.addEventListener('input', onInput, true);
   if (options.hasSession) {
     begin('session');
-    return { reason: () => reason, done };
+    return takeEarly();
   }
   for (const type of INTERACTION_EVENTS) doc.addEventListener(type, onInteraction, { capture: true, passive: true });
 
@@ -165,5 +185,5 @@ export function armTakeover(options: TakeoverOptions): Takeover {
       for (const el of needsApp) observer.observe(el);
     }
   }
-  return { reason: () => reason, done };
+  return takeEarly();
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { addMonths } from 'date-fns';
 import { and, eq, sql } from 'drizzle-orm';
+import { LIMITS } from '@roundup/shared/domain';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import type { ChargeInfo, CheckoutInfo, InvoiceInfo, Level, PaymentProvider, SubscriptionInfo } from './types';
@@ -8,8 +9,8 @@ import { WebhookSignatureError } from './types';
 
 /** Prices of the local test checkout, in cents. */
 export const LOCAL_PRICES: Record<Level, { id: string; amount: number }> = {
-  pro: { id: 'price_local_pro', amount: 5000 },
-  lifetime: { id: 'price_local_lifetime', amount: 49900 },
+  pro: { id: 'price_local_pro', amount: LIMITS.proMonthlyUsd * 100 },
+  lifetime: { id: 'price_local_lifetime', amount: LIMITS.lifetimeUsd * 100 },
 };
 
 interface LocalSession extends CheckoutInfo {

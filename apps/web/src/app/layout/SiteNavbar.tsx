@@ -1,5 +1,5 @@
 import { isAdmin } from '@roundup/shared/permissions';
-import { lazy, Suspense, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { BrandMark } from './BrandMark';
@@ -17,6 +17,8 @@ const UserMenu = lazy(async () => ({ default: (await import('./UserMenu')).UserM
 export function SiteNavbar() {
   const { data: user, loading, logout } = useAuth();
   const menu = useRef<HTMLDivElement>(null);
+  // The username shows before the menu's chunk has arrived: a click on it then opens the menu once it has.
+  const [menuAsked, setMenuAsked] = useState(false);
   const close = () => {
     const el = menu.current;
     // Browsers without popovers show the links expanded (styles.css); jsdom has none either.
@@ -41,12 +43,21 @@ export function SiteNavbar() {
         <Suspense
           fallback={
             <li className="nav-item dropdown ru-user-menu">
-              <span className="nav-link dropdown-toggle">{user.username}</span>
+              <button
+                type="button"
+                className="nav-link dropdown-toggle"
+                aria-expanded={false}
+                data-testid="user-menu-pending"
+                onClick={() => setMenuAsked(true)}
+              >
+                {user.username}
+              </button>
             </li>
           }
         >
           <UserMenu
             username={user.username}
+            openAtOnce={menuAsked}
             onLogout={() => {
               close();
               void logout();

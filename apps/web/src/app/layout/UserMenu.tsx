@@ -3,11 +3,20 @@ import NavDropdown from 'react-bootstrap/NavDropdown';
 
 /**
  * The signed-in member's dropdown (product.md §2). Its own chunk: the dropdown and its positioning
- * library are for members only, so the public pages' JavaScript does not carry them.
+ * library are for members only, so the public pages' JavaScript does not carry them. `openAtOnce`: the
+ * member clicked their username while this chunk was loading (issue 24 §2), so it opens as it appears.
  */
-export function UserMenu({ username, onLogout }: { username: string; onLogout: () => void }) {
+export function UserMenu({
+  username,
+  onLogout,
+  openAtOnce = false,
+}: {
+  username: string;
+  onLogout: () => void;
+  openAtOnce?: boolean;
+}) {
   return (
-    <NavDropdown as="li" title={username} id="ru-user-menu" align="end" className="ru-user-menu">
+    <NavDropdown as="li" title={username} id="ru-user-menu" align="end" className="ru-user-menu" defaultShow={openAtOnce}>
       <NavDropdown.Item as={Link} to="/settings" eventKey="/settings">
         Profile
       </NavDropdown.Item>

@@ -7,8 +7,12 @@ export interface PlanFeature {
   pro: boolean | string;
 }
 
-/** The monthly price until the server's payment configuration answers (GET /api/site). */
+/**
+ * The list prices, as the pages render at build (decision 015): every price is in the HTML without the
+ * app. Once the app runs, the payment configuration's price (GET /api/site) replaces them.
+ */
 export const PRO_PRICE_LABEL = `$${LIMITS.proMonthlyUsd}/mo.`;
+export const LIFETIME_PRICE_LABEL = `$${LIMITS.lifetimeUsd}`;
 
 /** The features of each tier; Discord is named only when the site has a Discord server. */
 export function planFeatures(discord: boolean): PlanFeature[] {

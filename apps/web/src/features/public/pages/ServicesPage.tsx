@@ -4,7 +4,7 @@ import { useAuth } from '../../../lib/auth';
 import { Disclaimer } from '../../../components/Disclaimer';
 import { Included } from '../components/Icons';
 import { priceLabel, useSite } from '../../../lib/site';
-import { CANCELLATION_TERMS, planFeatures, PRO_PRICE_LABEL, PRO_SUMMARY, STARTER_SUMMARY } from '../plans';
+import { CANCELLATION_TERMS, LIFETIME_PRICE_LABEL, planFeatures, PRO_PRICE_LABEL, PRO_SUMMARY, STARTER_SUMMARY } from '../plans';
 import '../../../components/public-page.css';
 
 /** /services: the Starter vs Pro pricing table and the lifetime offer (product.md §2). Its page view is logged as /reverse-splits. */
@@ -16,7 +16,7 @@ export function ServicesPage() {
   const site = useSite().data;
   const features = planFeatures(Boolean(site?.discord));
   const proLabel = site?.prices.pro ? `${priceLabel(site.prices.pro)}/mo.` : PRO_PRICE_LABEL;
-  const lifetimeLabel = priceLabel(site?.prices.lifetime);
+  const lifetimeLabel = priceLabel(site?.prices.lifetime) ?? LIFETIME_PRICE_LABEL;
 
   return (
     <>
@@ -105,15 +105,10 @@ export function ServicesPage() {
               <h2 id="lifetime-title" className="h3 mb-2">
                 Lifetime membership
               </h2>
-              <p className="mb-0">
-                Everything in Pro for life with a single payment{lifetimeLabel ? ` of ${lifetimeLabel}` : ''}: no monthly bill,
-                ever.
+              <p className="mb-0">Everything in Pro for life with a single payment of {lifetimeLabel}: no monthly bill, ever.</p>
+              <p className="rp-plan-price mt-2 mb-0" data-testid="lifetime-price">
+                {lifetimeLabel} <span className="fs-6 fw-normal">once</span>
               </p>
-              {lifetimeLabel ? (
-                <p className="rp-plan-price mt-2 mb-0" data-testid="lifetime-price">
-                  {lifetimeLabel} <span className="fs-6 fw-normal">once</span>
-                </p>
-              ) : null}
             </div>
             <Link to={lifetimeHref} className="btn btn-lg rp-hero-cta px-4 text-nowrap">
               CLAIM LIFETIME ACCESS

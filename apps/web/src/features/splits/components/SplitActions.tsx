@@ -3,8 +3,22 @@ import { isFullSplit, type Split, type SplitView } from '@roundup/shared/splits'
 import { useSlots } from '../../../lib/slots';
 import { LockIcon, NoteIcon } from './icons';
 
-/** Note icon (opens the Note modal) and the trade tracker pencil (members who may record trades). */
-export function SplitActions({ split, canTrade, onNote }: { split: SplitView; canTrade: boolean; onNote: (s: Split) => void }) {
+/**
+ * Note icon (opens the Note modal) and the trade tracker pencil (members who may record trades), then the
+ * member's progress on the split unless `progress` is false: the agenda puts it under the company name
+ * (`SplitProgress`), where a phone has the room for it.
+ */
+export function SplitActions({
+  split,
+  canTrade,
+  onNote,
+  progress = true,
+}: {
+  split: SplitView;
+  canTrade: boolean;
+  onNote: (s: Split) => void;
+  progress?: boolean;
+}) {
   const { RecordTrades, TradeProgress } = useSlots();
   // A masked row carries no notes and takes no trades.
   if (!isFullSplit(split)) return null;
@@ -22,8 +36,19 @@ export function SplitActions({ split, canTrade, onNote }: { split: SplitView; ca
         </button>
       ) : null}
       {canTrade && RecordTrades ? <RecordTrades split={split} /> : null}
-      {canTrade && TradeProgress ? <TradeProgress splitId={split._id} /> : null}
+      {progress && canTrade && TradeProgress ? <TradeProgress splitId={split._id} /> : null}
     </span>
+  );
+}
+
+/** The member's progress on a split ("1/3 bought · …") on its own line, for members who may record trades. */
+export function SplitProgress({ split, canTrade }: { split: SplitView; canTrade: boolean }) {
+  const { TradeProgress } = useSlots();
+  if (!isFullSplit(split) || !canTrade || !TradeProgress) return null;
+  return (
+    <div className="mt-1">
+      <TradeProgress splitId={split._id} />
+    </div>
   );
 }
 

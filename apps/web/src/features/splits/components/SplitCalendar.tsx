@@ -13,7 +13,7 @@ import {
   type SplitView,
 } from '@roundup/shared/splits';
 import { ChevronIcon, WarningIcon } from './icons';
-import { SplitActions, UpgradeButton } from './SplitActions';
+import { SplitActions, SplitProgress, UpgradeButton } from './SplitActions';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -283,8 +283,9 @@ function Agenda({
                   ) : (
                     <div className="small text-body-secondary mt-1">Ratio, price and profit are for Pro members.</div>
                   )}
+                  <SplitProgress split={s} canTrade={canTrade} />
                 </div>
-                <SplitActions split={s} canTrade={canTrade} onNote={onNote} />
+                <SplitActions split={s} canTrade={canTrade} onNote={onNote} progress={false} />
               </div>
             </li>
           ))}
