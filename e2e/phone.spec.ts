@@ -132,3 +132,27 @@ test('a traded split’s company name keeps the agenda’s width; its progress l
   expect(progressBox.y).toBeGreaterThanOrEqual(nameBox.y + nameBox.height - 1);
   expect(progressBox.x + progressBox.width).toBeLessThanOrEqual(375);
 });
+
+test('the member menu opens in full inside the phone menu, and its items work', async ({ page, request }) => {
+  await signInAs(page, request, PRO);
+  await page.goto('/settings');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Toggle navigation' }).click();
+  await nav.locator('#ru-user-menu').click();
+  const logout = nav.getByRole('button', { name: 'Logout' });
+  await expect(logout).toBeVisible();
+  // Every item lies inside the viewport and is not cut off by the scrolling sheet it sits in.
+  for (const name of ['Profile', 'Accounts', 'Analytics', 'Affiliate', 'Subscription']) {
+    const box = (await nav.getByRole('link', { name, exact: true }).boundingBox())!;
+    expect(box.height, name).toBeGreaterThan(20);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+  }
+  const hit = await logout.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el;
+  });
+  expect(hit, 'Logout is the element under its own centre').toBe(true);
+  await nav.getByRole('link', { name: 'Accounts', exact: true }).click();
+  await expect(page).toHaveURL(/\/settings\/accounts$/);
+});

@@ -16,7 +16,17 @@ export function UserMenu({
   openAtOnce?: boolean;
 }) {
   return (
-    <NavDropdown as="li" title={username} id="ru-user-menu" align="end" className="ru-user-menu" defaultShow={openAtOnce}>
+    // align lg-end, not end: below lg the menu is static inside the phone menu's scrolling sheet (Bootstrap's
+    // data-bs-popper="static"), where a Popper-placed menu was clipped to a thin line; from lg it opens under
+    // the username, right-aligned.
+    <NavDropdown
+      as="li"
+      title={username}
+      id="ru-user-menu"
+      align={{ lg: 'end' }}
+      className="ru-user-menu"
+      defaultShow={openAtOnce}
+    >
       <NavDropdown.Item as={Link} to="/settings" eventKey="/settings">
         Profile
       </NavDropdown.Item>
