@@ -7,6 +7,7 @@ import { testConfig } from '../src/env';
 import { SPLITS_CHANNEL } from '../src/modules/splits/repo';
 import { BRIEFLY_UNAVAILABLE } from '../src/http/envelope';
 import { withDatabase } from './global-setup';
+import { splitFields } from './factories';
 import { call, dbKind, freshDatabase, registerUser, setRole } from './helpers';
 
 /**
@@ -101,21 +102,7 @@ describe.skipIf(!onPostgres)('a dropped database connection, on a real API proce
     expect(login.status).toBe(200);
     const token = (login.body.data as { token: string }).token;
     const added = await send('POST', '/api/rs/add', token, {
-      newTicker: {
-        name: 'Fault Corp',
-        ticker: 'FLT',
-        effDate: '2030-01-10',
-        buyDate: '2030-01-09',
-        ratio: 10,
-        price: 1.5,
-        estProfit: '',
-        avgProfit: 0,
-        status: 'Upcoming',
-        rsType: 'Round Up',
-        source: 'https://www.sec.gov/example',
-        notes: '',
-        caution: false,
-      },
+      newTicker: splitFields({ name: 'Fault Corp', ticker: 'FLT', effDate: '2030-01-10', buyDate: '2030-01-09' }),
     });
     expect(added.status).toBe(200);
     const splits = (await send('GET', '/api/rs', token)).body.data!.splits as { _id: string; ticker: string }[];

@@ -22,3 +22,4 @@ export * from './pages';
 export * from './tokens';
 export * from './health';
 export * from './input';
+export * from './rich-text';

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { DISPLAY_RICH_TEXT } from '@roundup/shared';
 
 /**
  * Allow-list sanitizer for admin-written rich text (broker fees, sign-up promo, full
@@ -71,36 +72,15 @@ export function sanitizeOptional(html: string | null | undefined): string | null
 }
 
 /**
- * The web app's own allow-list for rendering rich text (apps/web/src/components/SafeHtml.tsx, DOMPurify):
+ * The display allow-list the web app renders with (DISPLAY_RICH_TEXT, shared with SafeHtml.tsx):
  * narrower than what is kept on save (no tables, no hr/sup/sub/mark, only href and title, no tel: links),
  * and links open in a new tab without an opener. The server renders /faq with it (decision 015), so the
  * page holds what the app would render there.
  */
 const PAGE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'small',
-    'span',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'blockquote',
-    'code',
-  ],
-  allowedAttributes: { '*': ['title'], a: ['href', 'title'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedTags: [...DISPLAY_RICH_TEXT.tags],
+  allowedAttributes: { '*': ['title'], a: [...DISPLAY_RICH_TEXT.attributes] },
+  allowedSchemes: [...DISPLAY_RICH_TEXT.schemes],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',

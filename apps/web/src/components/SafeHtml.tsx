@@ -1,3 +1,4 @@
+import { DISPLAY_RICH_TEXT } from '@roundup/shared/rich-text';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 
@@ -6,29 +7,10 @@ import { useMemo } from 'react';
  * the server AND here on render, with an allow-list: no script, no event handlers, no
  * javascript: URLs, no styles, forms or frames. Links open in a new tab without an opener.
  */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'small',
-  'span',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'blockquote',
-  'code',
-];
-const ALLOWED_ATTR = ['href', 'title'];
+// The display allow-list shared with the pages the server renders (@roundup/shared/rich-text).
+const ALLOWED_TAGS = [...DISPLAY_RICH_TEXT.tags];
+const ALLOWED_ATTR = [...DISPLAY_RICH_TEXT.attributes];
+const ALLOWED_URI_REGEXP = new RegExp(`^(?:(?:${DISPLAY_RICH_TEXT.schemes.join('|')}):|\\/(?!\\/)|#)`, 'i');
 
 let hooked = false;
 function ensureHook() {
@@ -59,7 +41,7 @@ export function sanitizeHtml(html: string | null | undefined): string {
   return DOMPurify.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/)|#)/i,
+    ALLOWED_URI_REGEXP,
   });
 }
 
