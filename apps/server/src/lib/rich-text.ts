@@ -8,38 +8,9 @@ import { DISPLAY_RICH_TEXT } from '@roundup/shared';
  * and every link gets rel="noopener noreferrer" (new-tab links keep target=_blank).
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'hr',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'small',
-    'sup',
-    'sub',
-    'span',
-    'mark',
-    'code',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'blockquote',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
+  // What a reader is shown (DISPLAY_RICH_TEXT), plus what is kept on save though not shown today
+  // (rules, super/subscripts, highlights, tables: issue 27 decides whether readers get them).
+  allowedTags: [...DISPLAY_RICH_TEXT.tags, 'hr', 'sup', 'sub', 'mark', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
     th: ['scope', 'colspan', 'rowspan'],
