@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@roundup/shared';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { buildApp } from '../../app';
-import { MAX_STREAMS_PER_USER } from './routes';
+import { MAX_STREAMS_PER_USER } from './events-routes';
 
 // 15:00 UTC = 10:00 in New York: "today" is 2026-03-10 for the market rules.
 const NOW = new Date('2026-03-10T15:00:00Z');
