@@ -5,39 +5,27 @@ import { postgresCode } from '../../http/envelope';
 import type { Principal } from '../../http/auth';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
-import { tokenRevocation } from '../tokens/queries';
 import { memberRecords, toPublicUser, type UserRow } from '../users/queries';
-import {
-  emailChangedEmail,
-  emailChangeRequestedEmail,
-  passwordChangedEmail,
-  passwordResetEmail,
-  registrationAttemptEmail,
-  verificationEmail,
-} from './emails';
+import { emailChangedEmail, emailChangeRequestedEmail, registrationAttemptEmail, verificationEmail } from './emails';
+import { passwordUseCases } from './passwords';
 import { authRepo } from './repo';
 import {
   LOGIN_FAIL_WINDOW_SECONDS,
-  RESET_EMAIL_WINDOW_SECONDS,
-  RESET_EMAILS_PER_ACCOUNT,
-  RESET_TTL_MINUTES,
   SESSION_DAYS,
   VERIFY_RESEND_SECONDS,
   VERIFY_TTL_HOURS,
   accountLocked,
-  BAD_RESET_CODE,
   BAD_VERIFY_CODE,
   EMAIL_IN_USE,
   emailChangeSent,
   INVALID_LOGIN,
-  RESET_SENT,
   TAKEN,
   addMinutes,
   minutesText,
   referralTarget,
 } from './rules';
 
-interface SessionMeta {
+export interface SessionMeta {
   userAgent?: string | null;
 }
 
@@ -244,98 +232,12 @@ export function authService(ctx: AppContext) {
       return { msg: `We sent a new link to ${row.email}.`, resendSeconds: VERIFY_RESEND_SECONDS };
     },
 
-    async requestPasswordReset(email: string): Promise<{ msg: string }> {
-      const row = await users.byEmail(email);
-      const sent = await limiter.hit(`reset-mail:${email.toLowerCase()}`, RESET_EMAIL_WINDOW_SECONDS);
-      if (row && !row.disabled && sent.count <= RESET_EMAILS_PER_ACCOUNT) {
-        // The link is made and sent after the answer, so known and unknown addresses answer alike and as fast.
-        const now = clock();
-        later(async () => {
-          const code = newToken();
-          await repo.expireEmailTokens(row.id, 'reset', now);
-          await repo.createEmailToken({
-            userId: row.id,
-            purpose: 'reset',
-            tokenHash: hash(code),
-            expiresAt: addMinutes(now, RESET_TTL_MINUTES),
-          });
-          await mailer.send(passwordResetEmail(row, `${config.appUrl}/reset-password/${code}`));
-        });
-      }
-      return { msg: RESET_SENT };
-    },
-
     /** Waits for emails still being sent in the background (app close, tests). */
     async drain() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
 
-    async resetPassword(code: string, password: string) {
-      const passwordHash = await hashPassword(password);
-      const now = clock();
-      const { userId, email, row, revoked } = await database.db.transaction(async (tx) => {
-        const txRepo = authRepo(tx);
-        const id = await txRepo.consumeEmailToken(hash(code), 'reset', now);
-        if (!id) throw badRequest(BAD_RESET_CODE);
-        const row = await memberRecords(tx).setPasswordHash(id, passwordHash);
-        // A reset means the account may have been taken over: every session and every API token ends.
-        const sessions = await txRepo.revokeUserSessions(id, now);
-        const tokens = await tokenRevocation(tx).revokeAllOf(id, now);
-        return { userId: id, email: row?.email, row, revoked: { sessions, tokens, tokensKept: 0 } };
-      });
-      ctx.sessions.invalidateUser(userId);
-      if (row) later(() => mailer.send(passwordChangedEmail(row, revoked, config.appUrl)).then(() => undefined));
-      // Whoever can read the mailbox has proved it is theirs: the failed sign-in lock ends with the reset.
-      if (email) await limiter.reset(`login-fail:${email.trim().toLowerCase()}`);
-      return { msg: 'Your password has been changed. Please sign in.' };
-    },
-
-    /**
-     * Every session ends, this one too (the tab that changed the password gets a fresh token); the
-     * personal API tokens too unless `revokeTokens` is false. The member is emailed what was revoked.
-     */
-    async changePassword(
-      principal: Principal,
-      currentPassword: string,
-      newPassword: string,
-      meta: SessionMeta = {},
-      opts: { revokeTokens?: boolean } = {},
-    ) {
-      const row = await users.byId(principal.user.id);
-      if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
-        throw badRequest('Your current password is not correct.');
-      }
-      if (currentPassword === newPassword) throw badRequest('The new password must differ from the current one.');
-      const passwordHash = await hashPassword(newPassword);
-      const now = clock();
-      const revokeTokens = opts.revokeTokens ?? true;
-      const { updated, revoked } = await database.db.transaction(async (tx) => {
-        const updated = await memberRecords(tx).setPasswordHash(row.id, passwordHash);
-        const sessions = await authRepo(tx).revokeUserSessions(row.id, now);
-        const tokens = revokeTokens ? await tokenRevocation(tx).revokeAllOf(row.id, now) : 0;
-        const tokensKept = revokeTokens ? 0 : await tokenRevocation(tx).countLive(row.id);
-        return { updated, revoked: { sessions, tokens, tokensKept } };
-      });
-      ctx.sessions.invalidateUser(row.id);
-      const member = updated ?? row;
-      later(() => mailer.send(passwordChangedEmail(member, revoked, config.appUrl)).then(() => undefined));
-      return startSession(member, meta);
-    },
-
-    /**
-     * "Sign out everywhere": ends every session of the member and, unless `revokeTokens` is false, every
-     * personal API token. Answers how many of each were ended.
-     */
-    async revokeAllSessions(userId: string, opts: { revokeTokens?: boolean } = {}) {
-      const now = clock();
-      const revokeTokens = opts.revokeTokens ?? true;
-      const counts = await database.db.transaction(async (tx) => ({
-        sessions: await authRepo(tx).revokeUserSessions(userId, now),
-        tokens: revokeTokens ? await tokenRevocation(tx).revokeAllOf(userId, now) : 0,
-      }));
-      ctx.sessions.invalidateUser(userId);
-      return counts;
-    },
+    ...passwordUseCases({ ctx, repo, users, hash, later, startSession }),
   };
 }
 
