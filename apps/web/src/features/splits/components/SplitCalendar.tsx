@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
+import { formatIsoDate, formatMoney } from '../../../lib/format';
 import {
   calendarKeyTarget,
-  formatRatio,
   INVALID_DATE,
   isCalendarKey,
   isFullSplit,
@@ -12,8 +11,8 @@ import {
   type Split,
   type SplitView,
 } from '@roundup/shared/splits';
-import { ChevronIcon, WarningIcon } from './icons';
-import { SplitActions, SplitProgress, UpgradeButton } from './SplitActions';
+import { ChevronIcon } from './icons';
+import { SplitAgenda } from './SplitAgenda';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -216,87 +215,8 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
         </section>
       </div>
       <div className="col-12 col-lg-5">
-        <Agenda date={selected} today={today} splits={agenda} canTrade={canTrade} onNote={onNote} />
+        <SplitAgenda date={selected} today={today} splits={agenda} canTrade={canTrade} onNote={onNote} />
       </div>
     </div>
-  );
-}
-
-function Agenda({
-  date,
-  today,
-  splits,
-  canTrade,
-  onNote,
-}: {
-  date: string;
-  today: string;
-  splits: SplitView[];
-  canTrade: boolean;
-  onNote: (s: Split) => void;
-}) {
-  const anyMasked = splits.some((s) => s.masked);
-  return (
-    <section className="card shadow-sm h-100 ru-agenda" aria-label="Splits on the selected day" data-testid="agenda">
-      <div className="card-header bg-body">
-        <div className="text-uppercase small fw-semibold text-primary">{formatIsoDate(date, 'EEEE')}</div>
-        <h2 className="h5 mb-0">
-          {formatIsoDate(date, 'MMMM dd, yyyy')}
-          {date === today ? <span className="badge ru-badge-strong ms-2 align-middle">Today</span> : null}
-        </h2>
-      </div>
-      {splits.length === 0 ? (
-        <div className="card-body text-body-secondary">No Reverse Spilts announced</div>
-      ) : (
-        <ul className="list-group list-group-flush">
-          {splits.map((s) => (
-            <li
-              key={s._id}
-              className={`list-group-item ${isFullSplit(s) && s.caution ? 'ru-caution' : ''} ${s.masked ? 'ru-masked' : ''}`}
-              data-testid="agenda-item"
-            >
-              <div className="d-flex justify-content-between align-items-start gap-2">
-                <div className="min-w-0">
-                  <div className="fw-semibold text-break">
-                    {s.name} <span className="badge text-bg-light border ms-1 font-monospace">{s.ticker}</span>
-                    {isFullSplit(s) && s.caution ? (
-                      <span className="text-warning-emphasis ms-1" title="Caution">
-                        <WarningIcon />
-                        <span className="visually-hidden">Caution</span>
-                      </span>
-                    ) : null}
-                  </div>
-                  {isFullSplit(s) ? (
-                    <div className="small text-body-secondary mt-1 d-flex flex-wrap column-gap-3">
-                      <span>Ratio {formatRatio(s.ratio)}</span>
-                      <span>Price {formatPrice(s.price)}</span>
-                      {s.status === 'Complete' ? (
-                        <span>
-                          Avg. profit <strong className="text-body">{formatMoney(s.avgProfit)}</strong>
-                        </span>
-                      ) : (
-                        <span>
-                          Est. profit <strong className="text-body">{formatMoney(s.estProfit)}</strong>
-                        </span>
-                      )}
-                    </div>
-                  ) : (
-                    <div className="small text-body-secondary mt-1">Ratio, price and profit are for Pro members.</div>
-                  )}
-                  <SplitProgress split={s} canTrade={canTrade} />
-                </div>
-                <SplitActions split={s} canTrade={canTrade} onNote={onNote} progress={false} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {anyMasked ? (
-        <div className="card-body border-top small">
-          <p className="mb-2">Upcoming splits are for Pro members. Upgrade to see the company, ticker and notes.</p>
-          <UpgradeButton />
-        </div>
-      ) : null}
-    </section>
   );
 }
