@@ -4,6 +4,7 @@ import { normalise } from './normalise';
 import { findRatio } from './ratio';
 import { labelSentence, PRECEDENCE } from './rounding';
 import { sentences, type Sentence } from './sentences';
+import { namesSplit, OTHER_ACTION } from './split';
 import { findTicker } from './ticker';
 
 export interface Evidence {
@@ -37,8 +38,6 @@ export interface ClassifyOptions {
   fileDate?: string;
 }
 
-const SPLIT =
-  /\breverse (?:stock |share )?split\b|\breverse[- ]split\b|\bshare consolidation\b|\bconsolidation of (?:the |our |its )?(?:issued and outstanding |outstanding )?(?:ordinary |common )?shares\b|\bsplit[- ]adjusted basis\b|\b(?:ads|share) ratio change\b/i;
 const DEFICIENCY = /\bminimum bid price\b|\blisting qualifications\b|\bdeficiency\b|\bregain compliance\b|\bcontinued listing\b/i;
 const HYPOTHETICAL =
   /\bmay\b|\bmight\b|\bcould\b|\bconsider(?:ing|ation)?\b|\bif\b|\bpotential\b|\boptions?\b|\bintend(?:s)? to seek\b/i;
@@ -57,10 +56,14 @@ const VOTE_RESULTS =
 export function classifyFiling(input: string, opts: ClassifyOptions = {}): Classification {
   const doc = normalise(input);
   const list = sentences(doc.text);
-  const splitSentences = list.filter((s) => SPLIT.test(s.text));
+  const splitSentences = list.filter((s) => namesSplit(s.text));
   const ticker = findTicker(doc.ixTickers, doc.coverRows, opts.displayNames);
   const ratioFacts = findRatio(doc.text);
-  const isReverseSplit = splitSentences.length > 0 && !(ratioFacts.forwardOnly && !/\breverse\b/i.test(doc.text));
+  // A passage that says how fractional shares are treated, and names no other corporate action, is about the split.
+  const impliedSplit =
+    !OTHER_ACTION.test(doc.text) && list.some((s) => !['UNSPECIFIED', undefined].includes(labelSentence(s.text)?.label));
+  const isReverseSplit =
+    (splitSentences.length > 0 || impliedSplit) && !(ratioFacts.forwardOnly && !/\breverse\b/i.test(doc.text));
   const listingDeficiencyOnly =
     isReverseSplit &&
     DEFICIENCY.test(doc.text) &&
@@ -98,9 +101,9 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
   const { marketDate, effectiveDate } = findDates(list, opts.fileDate);
   const pastSplit = splitSentences.every((s) => PAST.test(s.text) && !FUTURE.test(s.text));
   const historical =
-    (pastSplit && !list.some((s) => SPLIT.test(s.text) && FUTURE.test(s.text))) ||
+    (pastSplit && !list.some((s) => namesSplit(s.text) && FUTURE.test(s.text))) ||
     (marketDate !== null && opts.fileDate !== undefined && marketDate < opts.fileDate) ||
-    (current.length === 0 && labelled.length > 0 && !list.some((s) => FUTURE.test(s.text) && SPLIT.test(s.text)));
+    (current.length === 0 && labelled.length > 0 && !list.some((s) => FUTURE.test(s.text) && namesSplit(s.text)));
 
   const form = opts.form ?? '';
   const stage: Classification['stage'] = CANCELLED.test(doc.text)
