@@ -169,6 +169,11 @@ export const LABELLED: [name: string, label: Rounding | null, sentence: string][
     'ROUND_DOWN',
     'Fractional shares are deemed tendered to the Company for cancellation for no consideration.',
   ],
+  [
+    'ROUND_DOWN: the share count rounded down, no word "fraction"',
+    'ROUND_DOWN',
+    'The number of post-consolidation common shares to be received by a shareholder will be rounded down to the nearest whole common share.',
+  ],
   // NEAREST
   [
     'NEAREST: threshold',
@@ -224,6 +229,11 @@ export const LABELLED: [name: string, label: Rounding | null, sentence: string][
     'trap: a note converts with a real choice',
     null,
     'Upon conversion of this Note the Company shall, at its election, pay cash for any fraction or round up to the next whole share.',
+  ],
+  [
+    'trap: a rights offering rounds up its rights',
+    null,
+    'If the number of shares held by a stockholder would result in the receipt of fractional rights, the number of rights distributed to such stockholder will be rounded up to the nearest whole number.',
   ],
   ['trap: percentages rounded up', null, 'Percentages in the table above have been rounded up for presentation.'],
 ];

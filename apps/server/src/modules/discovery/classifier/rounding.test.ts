@@ -101,6 +101,11 @@ describe('classifyFiling: the document decides by precedence, past tense is hist
       { isReverseSplit: true, rounding: 'ROUND_UP', ratio: 10 },
     ],
     [
+      'hard-wrapped plain text is read across its line breaks',
+      'No fractional shares will be issued in the reverse stock split. Stockholders will have fractional shares rounded\nup to the nearest whole share.',
+      { rounding: 'ROUND_UP' },
+    ],
+    [
       'a forward split is not a reverse split',
       doc('The Board declared a 2-for-1 forward stock split to be effected as a stock dividend.'),
       { isReverseSplit: false, rounding: 'NONE' },

@@ -6,6 +6,8 @@ import { namesSplit, OTHER_ACTION } from './split';
  * shares are evidence; each gets at most one label, tested from the most decisive down.
  */
 const FRACTIONAL = /\bfraction(?:al|s)?\b/i;
+/** The holders' share count rounded to a whole share, without the word "fraction" ("the number of shares … rounded down to the nearest whole share"). */
+const WHOLE_ROUNDING = /\bround(?:ed|ing)?\s+(?:up|down)\b[^.;]{0,60}\bwhole\s+(?:[\w-]+\s+){0,2}?(?:shares?|number)\b/i;
 /** Sentences about securities other than the shares members hold (warrants, options, notes, prices). */
 const OTHER_SECURITY =
   /\b(?:warrants?|stock options?|options? to (?:purchase|acquire)|optionholders?|convertible notes?|debentures?|preferred stock|restricted stock units?|rsus?)\b/i;
@@ -58,7 +60,7 @@ export const isFractionalSentence = (s: string) => FRACTIONAL.test(s);
 
 /** The label of one sentence, or null when it says nothing about the holders' fractional shares. */
 export function labelSentence(s: string): SentenceLabel | null {
-  if (!FRACTIONAL.test(s)) return null;
+  if (!FRACTIONAL.test(s) && !(WHOLE_ROUNDING.test(s) && HOLDERS.test(s))) return null;
   // Exercise or conversion prices of other securities: their rounding is not the holders'.
   if (OTHER_SECURITY.test(s) && !HOLDERS.test(s) && !/\bcommon stock\b|\bordinary shares?\b/i.test(s)) return null;
   // Mergers, spin-offs, conversions and plans have fractional-share clauses of their own.

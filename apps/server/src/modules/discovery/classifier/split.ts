@@ -19,6 +19,6 @@ const DEFINED_SPLIT = /\b(?:the|this|such) (?:Stock Split|Share Split|Consolidat
 
 /** Fractional-share clauses of other corporate actions: mergers, spin-offs, conversions, plans, offerings. */
 export const OTHER_ACTION =
-  /\bmerg(?:er|ers|ed)\b|\bamalgamation\b|\bbusiness combination\b|\bspin-?off\b|\bdistribution (?:agent|date|ratio|time)\b|\b(?:in|pursuant to) the distribution\b|\bexchange agent\b|\bparent (?:common )?(?:stock|shares?)\b|\bexchange offer\b|\btender offer\b|\brights offering\b|\bsubscription rights?\b|\bwarrants?\b|\bupon (?:the )?(?:exercise|conversion)\b|\bconversion of (?:this|the|such) (?:note|debenture|preferred)|\bconvertible\b|\bthe plan\b|\bany award\b|\bstock dividend\b|\bdividend reinvestment\b/i;
+  /\bmerg(?:er|ers|ed)\b|\bamalgamation\b|\bbusiness combination\b|\bspin-?off\b|\bdistribution (?:agent|date|ratio|time)\b|\b(?:in|pursuant to) the distribution\b|\bparent (?:common )?(?:stock|shares?)\b|\bexchange offer\b|\btender offer\b|\brights? (?:offering|plan|agent|agreement)\b|\bsubscription (?:rights?|price|privilege)\b|\bfractional rights?\b|\bright certificates?\b|\bseparation time\b|\bwarrants?\b|\bupon (?:the )?(?:exercise|conversion)\b|\bconversion of (?:this|the|such) (?:note|debenture|preferred)|\bconvertible\b|\bthe plan\b|\bany award\b|\bstock dividend\b|\bdividend reinvestment\b/i;
 
 export const namesSplit = (s: string) => SPLIT.test(s) || DEFINED_SPLIT.test(s);
