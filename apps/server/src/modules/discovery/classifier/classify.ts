@@ -57,11 +57,15 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
   const doc = normalise(input);
   const list = sentences(doc.text);
   const splitSentences = list.filter((s) => namesSplit(s.text));
+  // Each sentence is labelled once; only sentences about fractional shares are worth the rules.
+  const sentenceLabels = list.map((s) => (/fraction|round/i.test(s.text) ? labelSentence(s.text) : null));
   const ticker = findTicker(doc.ixTickers, doc.coverRows, opts.displayNames);
   const ratioFacts = findRatio(doc.text);
   // A passage that says how fractional shares are treated, and names no other corporate action, is about the split.
   const impliedSplit =
-    !OTHER_ACTION.test(doc.text) && list.some((s) => !['UNSPECIFIED', undefined].includes(labelSentence(s.text)?.label));
+    splitSentences.length === 0 &&
+    !OTHER_ACTION.test(doc.text) &&
+    sentenceLabels.some((l) => l !== null && l.label !== 'UNSPECIFIED');
   const isReverseSplit =
     (splitSentences.length > 0 || impliedSplit) && !(ratioFacts.forwardOnly && !/\breverse\b/i.test(doc.text));
   const listingDeficiencyOnly =
@@ -69,7 +73,7 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
     DEFICIENCY.test(doc.text) &&
     splitSentences.every((s) => HYPOTHETICAL.test(s.text)) &&
     ratioFacts.ratio === null &&
-    !list.some((s) => labelSentence(s.text));
+    !sentenceLabels.some((l) => l !== null);
   const none: Classification = {
     rounding: 'NONE',
     evidence: null,
@@ -90,7 +94,7 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
 
   // Label each fractional-share sentence; past-tense ones (an earlier split) decide only when nothing current does.
   const labelled = list
-    .map((s) => ({ s, l: labelSentence(s.text), past: PAST.test(s.text) && !FUTURE.test(s.text) }))
+    .map((s, i) => ({ s, l: sentenceLabels[i], past: PAST.test(s.text) && !FUTURE.test(s.text) }))
     .filter((x): x is { s: Sentence; l: NonNullable<ReturnType<typeof labelSentence>>; past: boolean } => x.l !== null);
   const current = labelled.filter((x) => !x.past);
   const pool = current.length ? current : labelled;
