@@ -52,6 +52,15 @@ const PROXY_FORMS = /^(?:PRE|DEF|DEFA|DEFM|PREM)\s?14[AC]/i;
 const VOTE_RESULTS =
   /\bsubmission of matters to a vote\b|\bvoted (?:for|in favor)\b|\bstockholders approved\b|\bshareholders approved\b|\bapproved by (?:the )?(?:stockholders|shareholders)\b/i;
 
+/** The event's stage: cancelled or postponed when the filing says so, else by tense, form and vote. */
+function stageOf(text: string, form: string, historical: boolean, marketDate: string | null): Classification['stage'] {
+  if (CANCELLED.test(text)) return 'cancelled';
+  if (POSTPONED.test(text)) return 'postponed';
+  if (historical) return 'effective';
+  if (PROXY_FORMS.test(form)) return 'proposed';
+  return VOTE_RESULTS.test(text) && !marketDate ? 'approved' : 'announced';
+}
+
 /** The filing's facts about a reverse split, decided one sentence at a time. */
 export function classifyFiling(input: string, opts: ClassifyOptions = {}): Classification {
   const doc = normalise(input);
@@ -109,18 +118,7 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
     (marketDate !== null && opts.fileDate !== undefined && marketDate < opts.fileDate) ||
     (current.length === 0 && labelled.length > 0 && !list.some((s) => FUTURE.test(s.text) && namesSplit(s.text)));
 
-  const form = opts.form ?? '';
-  const stage: Classification['stage'] = CANCELLED.test(doc.text)
-    ? 'cancelled'
-    : POSTPONED.test(doc.text)
-      ? 'postponed'
-      : historical
-        ? 'effective'
-        : PROXY_FORMS.test(form)
-          ? 'proposed'
-          : VOTE_RESULTS.test(doc.text) && !marketDate
-            ? 'approved'
-            : 'announced';
+  const stage = stageOf(doc.text, opts.form ?? '', historical, marketDate);
 
   const labels = new Set(pool.map((x) => x.l.label));
   let confidence = 0.5;
