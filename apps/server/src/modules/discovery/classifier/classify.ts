@@ -112,7 +112,7 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
   const rounding: Rounding = decisive?.l.label ?? 'UNSPECIFIED';
 
   const { marketDate, effectiveDate } = findDates(list, opts.fileDate);
-  const pastSplit = splitSentences.every((s) => PAST.test(s.text) && !FUTURE.test(s.text));
+  const pastSplit = splitSentences.length > 0 && splitSentences.every((s) => PAST.test(s.text) && !FUTURE.test(s.text));
   const historical =
     (pastSplit && !list.some((s) => namesSplit(s.text) && FUTURE.test(s.text))) ||
     (marketDate !== null && opts.fileDate !== undefined && marketDate < opts.fileDate) ||

@@ -85,7 +85,12 @@ describe('classifyFiling: the document decides by precedence, past tense is hist
       doc(
         'All new share certificates issued will be rounded up to the nearest whole number in lieu of issuing fractional shares.',
       ),
-      { isReverseSplit: true, rounding: 'ROUND_UP' },
+      { isReverseSplit: true, rounding: 'ROUND_UP', historical: false },
+    ],
+    [
+      'the same passage in the past tense is history',
+      doc('All new share certificates issued were rounded up to the nearest whole number in lieu of issuing fractional shares.'),
+      { isReverseSplit: true, rounding: 'ROUND_UP', historical: true },
     ],
     [
       "a merger's fractional-share clause is not a split",
