@@ -5,7 +5,7 @@ import {
   type Confirmation,
   type ConfirmationState,
 } from '@roundup/shared/confirmations';
-import { formatIsoDate } from '../../../lib/format';
+import { formatInMarketTz, formatIsoDate } from '../../../lib/format';
 
 const BADGE: Record<ConfirmationState, string> = {
   confirmed: 'text-bg-success',
@@ -47,7 +47,7 @@ export function ConfirmationLine({
             <li key={s.source}>
               {SOURCE_NAMES[s.source]}: {s.ratio ? `1-for-${s.ratio}` : 'ratio not listed'}
               {s.marketDate ? ` on ${formatIsoDate(s.marketDate, 'MMM d, yyyy')}` : ''} · seen{' '}
-              {formatIsoDate(s.seenAt.slice(0, 10), 'MMM d')} ·{' '}
+              {formatInMarketTz(s.seenAt, 'MMM d')} ·{' '}
               <a href={s.url} target="_blank" rel="noopener noreferrer nofollow">
                 list
               </a>
