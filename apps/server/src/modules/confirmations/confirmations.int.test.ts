@@ -196,6 +196,36 @@ describe('an admin resolves a conflict; the history is kept', () => {
   });
 });
 
+describe('a source that changes its mind', () => {
+  it('new values reopen a resolved conflict and tell the admins again; the split edited to them turns confirmed', async () => {
+    const fixture = listFixture('nasdaq-dailylist-20261210.txt');
+    peer.serve(
+      'nasdaq',
+      DAY,
+      fixture.replace(
+        'BTPH|BTPH|09075X102|09075X201|Beta Pharma Corp. Common Stock|1-for-30',
+        'BTPH|BTPH|09075X102|09075X201|Beta Pharma Corp. Common Stock|1-for-35',
+      ),
+    );
+    await poll();
+    const byId = async () => (await call(t.app, 'GET', `/api/rs/ticker/${ids.BTPH}`, { token: pro.token })).body.data.split;
+    expect((await byId()).confirmation).toMatchObject({ state: 'conflict', sources: [{ ratio: 35 }] });
+    const told = rec.mails.filter((m) => m.subject.startsWith('Split conflict'));
+    expect(told).toHaveLength(2);
+    expect(told[1].text).toContain('Nasdaq lists 1-for-35 on Dec 14; the filing said 1-for-40');
+    const split = await byId();
+    const { _id, masked: _masked, confirmation: _confirmation, ...fields } = split;
+    const edit = await call(t.app, 'POST', '/api/rs/edit', {
+      token: admin.token,
+      body: { newTicker: { ...fields, _id, ratio: 35 } },
+    });
+    expect(edit.status).toBe(200);
+    await poll();
+    expect((await byId()).confirmation).toMatchObject({ state: 'confirmed' });
+    peer.serve('nasdaq', DAY, fixture);
+  });
+});
+
 describe('a list that breaks', () => {
   it('stores nothing from a malformed file and says which list and line; the other list still counts', async () => {
     const before = await count('select count(*)::text as n from split_sightings');

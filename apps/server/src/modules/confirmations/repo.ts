@@ -28,7 +28,7 @@ export function confirmationsRepo(db: Db) {
       );
       return rowsOf<SplitTerms & { name: string; status: string }>(r).map((x) => ({ ...x, ratio: Number(x.ratio) }));
     },
-    /** The split's terms, locked for the settle (share: an admin's edit waits, a trade save does not). */
+    /** The split's terms as the settle compares them (its sightings are the rows it locks). */
     async lockSplit(tx: Db, id: string): Promise<(SplitTerms & { status: string; archived: boolean }) | null> {
       const r = await tx.execute(
         sql`select s.id::text as id, s.ticker, s.ratio, s.eff_date::text as "effDate", s.status, s.archived_at is not null as archived
