@@ -44,9 +44,10 @@ export async function settleSplit(
       });
   }
   if (state === 'confirmed') {
-    const first = await deps.repo.addEvent(tx, { splitId, at: now, kind: 'confirmed', dedupeKey: confirmedKey(splitId) });
-    // Only a public split is announced (an Approved one is still the admins' own).
-    if (first && split.status === 'Upcoming') await deps.notifier.splitConfirmed?.(tx, { splitId });
+    await deps.repo.addEvent(tx, { splitId, at: now, kind: 'confirmed', dedupeKey: confirmedKey(splitId) });
+    // Only a public split is announced (an Approved one is still the admins' own: its holders hear
+    // once it is Upcoming and read again). The alert's own event key keeps it to one.
+    if (split.status === 'Upcoming') await deps.notifier.splitConfirmed?.(tx, { splitId });
   }
   return state;
 }
