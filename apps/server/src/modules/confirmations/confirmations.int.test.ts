@@ -213,6 +213,16 @@ describe('a source that changes its mind', () => {
     const told = rec.mails.filter((m) => m.subject.startsWith('Split conflict'));
     expect(told).toHaveLength(2);
     expect(told[1].text).toContain('Nasdaq lists 1-for-35 on Dec 14; the filing said 1-for-40');
+    // A double click (or two admins' tabs): one resolution, the other finds nothing left to resolve.
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        call(t.app, 'POST', '/api/admin/confirmations/resolve', {
+          token: admin.token,
+          body: { splitId: ids.BTPH, note: 'Same click' },
+        }),
+      ),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     const split = await byId();
     const { _id, masked: _masked, confirmation: _confirmation, ...fields } = split;
     const edit = await call(t.app, 'POST', '/api/rs/edit', {
