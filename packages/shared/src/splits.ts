@@ -3,6 +3,7 @@ import { decimalInput, uuidId } from './input';
 import { addDays, isIsoDate } from './dates';
 import { RS_TYPES, SPLIT_STATUSES } from './domain';
 import { toCents } from './money';
+import { confirmationSchema } from './confirmations';
 
 /**
  * Reverse splits (product.md §3) — request/response schemas and the pure calendar rules the web
@@ -30,6 +31,8 @@ export const splitSchema = z.object({
   notes: z.string().nullable(),
   caution: z.boolean(),
   masked: z.boolean(),
+  /** Pro and admin only: what a second source says (issue 25 §2); absent for everyone else. */
+  confirmation: confirmationSchema.optional(),
 });
 export type Split = z.infer<typeof splitSchema>;
 

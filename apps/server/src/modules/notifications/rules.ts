@@ -6,7 +6,15 @@ import { addDays, isTradingDay, PERMISSIONS, smsSegmentCount, type Notifications
  * and the repo builds its fan-out SQL from the same plans, so the two cannot drift.
  */
 export type EventKind =
-  'rsa' | 'upcomingRsa' | 'termsChanged' | 'buyReminder' | 'sellReminder' | 'general' | 'newsletter' | 'adminSms';
+  | 'rsa'
+  | 'upcomingRsa'
+  | 'termsChanged'
+  | 'splitConfirmed'
+  | 'buyReminder'
+  | 'sellReminder'
+  | 'general'
+  | 'newsletter'
+  | 'adminSms';
 export type Channel = 'email' | 'sms' | 'whatsapp' | 'discord';
 export type PersonalChannel = Exclude<Channel, 'discord'>;
 
@@ -28,6 +36,8 @@ export const PLANS: Record<EventKind, AudiencePlan> = {
   upcomingRsa: { pref: 'upcomingRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'upcomingRsa' },
   // A new date or ratio for a split the member holds: with their upcoming-split alerts, to the holders only.
   termsChanged: { pref: 'upcomingRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'upcomingRsa' },
+  // A second source confirmed a split the member holds (issue 25 §2): once, to the holders only.
+  splitConfirmed: { pref: 'upcomingRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'upcomingRsa' },
   buyReminder: { pref: 'buyReminderRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'buyReminderRsa' },
   sellReminder: { pref: 'sellRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'sellRsa' },
   general: {
@@ -92,7 +102,7 @@ export function ineligibility(
 }
 
 /** The events whose message announces splits (their payload names them; repo.ts SPLIT_IDS_SQL reads the ids). */
-export const SPLIT_KINDS: readonly EventKind[] = ['rsa', 'upcomingRsa', 'buyReminder'];
+export const SPLIT_KINDS: readonly EventKind[] = ['rsa', 'upcomingRsa', 'splitConfirmed', 'buyReminder'];
 
 export const SPLIT_NOT_PUBLIC = 'Split no longer public';
 

@@ -84,6 +84,12 @@ export function render(
       ];
       break;
     }
+    case 'splitConfirmed': {
+      const s = payload as unknown as SplitPayload;
+      subject = `Confirmed by the exchange: ${s.ticker} ${s.ratio}:1`;
+      lines = ['The exchange lists the reverse split you hold on the terms the filing gave:', splitLine(s)];
+      break;
+    }
     case 'buyReminder': {
       const splits = (payload.splits ?? []) as SplitPayload[];
       subject = `Buy today: ${splits.map((s) => s.ticker).join(', ')}`;
