@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { SplitProgress, Trade, TradeFields } from '@roundup/shared';
+import type { SplitProgress, Trade, TradeLeg } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { splitFacts, type LockedSplit } from '../splits/queries';
+import { flatOf, type TradeState } from './legs';
 
 const t = schema.trades;
 
@@ -24,17 +25,41 @@ export function toTrade(r: TradeRow): Trade {
     sell_price: price(r.sellPrice),
     outcome: r.outcome as Trade['outcome'],
     outcome_date: r.outcomeDate,
+    legs: r.legs.map((l: TradeLeg) => ({
+      side: l.side,
+      date: l.date,
+      quantity: Number(l.quantity),
+      price: l.price === null ? null : Number(l.price),
+    })),
+    shares_received: r.sharesReceived,
+    cash_in_lieu_amount: price(r.cashInLieuAmount),
   };
 }
 
-const columns = (f: TradeFields) => ({
-  buyDate: f.buy_date,
-  buyPrice: dbPrice(f.buy_price),
-  sellDate: f.sell_date,
-  sellPrice: dbPrice(f.sell_price),
-  outcome: f.outcome,
-  outcomeDate: f.outcome_date,
+/** A stored trade's legs and outcome (what an edit merges into). */
+export const stateOf = (t: Trade): TradeState => ({
+  legs: t.legs,
+  outcome: t.outcome,
+  outcome_date: t.outcome_date,
+  shares_received: t.shares_received,
+  cash_in_lieu_amount: t.cash_in_lieu_amount,
 });
+
+/** The row's columns: the legs, and the flat fields as their first buy and last sell (issue 26). */
+const columns = (f: TradeState) => {
+  const flat = flatOf(f.legs);
+  return {
+    legs: f.legs,
+    buyDate: flat.buy_date,
+    buyPrice: dbPrice(flat.buy_price),
+    sellDate: flat.sell_date,
+    sellPrice: dbPrice(flat.sell_price),
+    outcome: f.outcome,
+    outcomeDate: f.outcome_date,
+    sharesReceived: f.shares_received,
+    cashInLieuAmount: dbPrice(f.cash_in_lieu_amount),
+  };
+};
 
 export function tradesRepo(db: Db) {
   return {
@@ -71,7 +96,7 @@ export function tradesRepo(db: Db) {
      */
     async insert(
       values: { userId: string; accountId: string; splitId: string; ticker: string },
-      fields: TradeFields,
+      fields: TradeState,
       check: (split: LockedSplit | null) => void,
     ): Promise<Trade | null> {
       return db.transaction(async (tx) => {
@@ -88,7 +113,7 @@ export function tradesRepo(db: Db) {
      * Updates the member's trade to `change(stored)`, computed from the row as it is once locked
      * (two tabs each sending a different field both keep their change); null when it is gone.
      */
-    async update(userId: string, id: string, splitId: string, change: (stored: Trade) => TradeFields): Promise<Trade | null> {
+    async update(userId: string, id: string, splitId: string, change: (stored: Trade) => TradeState): Promise<Trade | null> {
       return db.transaction(async (tx) => {
         await splitFacts(tx as unknown as Db).lockForTrade(splitId);
         const [stored] = await tx
@@ -116,7 +141,7 @@ export function tradesRepo(db: Db) {
     async bulkWrite(
       values: { userId: string; splitId: string; ticker: string },
       accountIds: readonly string[],
-      compute: (split: LockedSplit | null, stored: Trade[]) => Map<string, TradeFields>,
+      compute: (split: LockedSplit | null, stored: Trade[]) => Map<string, TradeState>,
     ): Promise<Trade[] | 'raced'> {
       const RACED = Symbol('raced');
       try {
@@ -129,14 +154,22 @@ export function tradesRepo(db: Db) {
           const byAccount = new Set(stored.map((r) => r.accountId));
           if (stored.length > 0) {
             const rows = stored.map((r) => {
-              const f = next.get(r.accountId)!;
-              return { id: r.id, ...f, buy_price: dbPrice(f.buy_price), sell_price: dbPrice(f.sell_price) };
+              const c = columns(next.get(r.accountId)!);
+              return {
+                id: r.id,
+                legs: c.legs,
+                outcome: c.outcome,
+                outcome_date: c.outcomeDate,
+                shares: c.sharesReceived,
+                cash: c.cashInLieuAmount,
+              };
             });
+            // The flat fields follow the legs (trigger trades_legs_sync).
             await tx.execute(sql`
-              update trades set buy_date = v.buy_date, buy_price = v.buy_price, sell_date = v.sell_date,
-                sell_price = v.sell_price, outcome = v.outcome, outcome_date = v.outcome_date, updated_at = now()
-              from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, buy_date date, buy_price numeric,
-                sell_date date, sell_price numeric, outcome text, outcome_date date)
+              update trades set legs = v.legs, outcome = v.outcome, outcome_date = v.outcome_date,
+                shares_received = v.shares, cash_in_lieu_amount = v.cash, updated_at = now()
+              from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, legs jsonb, outcome text, outcome_date date,
+                shares integer, cash numeric)
               where trades.id = v.id`);
           }
           const fresh = accountIds.filter((id) => !byAccount.has(id));
@@ -180,12 +213,10 @@ export function tradesRepo(db: Db) {
         receivedUnsold: Number(r.receivedUnsold),
       }));
     },
-    /** Every member's prices for one split (admin statistics). */
-    async pricesForSplit(splitId: string) {
-      return db
-        .select({ userId: t.userId, buyPrice: t.buyPrice, sellPrice: t.sellPrice, outcome: t.outcome })
-        .from(t)
-        .where(eq(t.splitId, splitId));
+    /** Every member's trades on one split (admin statistics). */
+    async forSplitAllMembers(splitId: string): Promise<Trade[]> {
+      const rows = await db.select().from(t).where(eq(t.splitId, splitId));
+      return rows.map(toTrade);
     },
   };
 }

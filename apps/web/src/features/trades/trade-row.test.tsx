@@ -29,6 +29,9 @@ const trade: Trade = {
   sell_price: null,
   outcome: 'pending',
   outcome_date: null,
+  legs: [{ side: 'buy', date: '2026-03-10', quantity: 1, price: 1 }],
+  shares_received: null,
+  cash_in_lieu_amount: null,
 };
 
 describe('TradeRow: the outcome per account (issue 14)', () => {
