@@ -152,7 +152,7 @@ const sellMessage = { message: 'Sell date cannot be before the buy date', path: 
 
 const FLAT = ['buy_date', 'buy_price', 'sell_date', 'sell_price'] as const;
 /** A body sends either `legs` (all of them) or the flat fields (the first buy and last sell), not both. */
-const legsOrFlat = (t: Record<string, unknown>) => t.legs === undefined || FLAT.every((k) => t[k] === undefined);
+const legsOrFlat = (t: Record<string, unknown>) => t.legs === undefined || FLAT.every((k) => t[k] === undefined || t[k] === null);
 const legsMessage = { message: 'Send legs or the buy and sell fields, not both', path: ['legs'] };
 
 export const tradeFields = z.object(tradeShape).refine(sellNotBeforeBuy, sellMessage).refine(legsOrFlat, legsMessage);

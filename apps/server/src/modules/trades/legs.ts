@@ -71,9 +71,12 @@ function writeFlat(legs: TradeLeg[], side: 'buy' | 'sell', date: string | null |
 export function mergeTradeEdit(stored: TradeState, patch: TradePatch): TradeState {
   const keep = <K extends keyof TradeState & keyof TradePatch>(k: K): TradeState[K] =>
     patch[k] === undefined ? stored[k] : (patch[k] as TradeState[K]);
-  let legs = patch.legs !== undefined ? patch.legs.map((l) => ({ ...l })) : stored.legs;
-  legs = writeFlat(legs, 'buy', patch.buy_date, patch.buy_price);
-  legs = writeFlat(legs, 'sell', patch.sell_date, patch.sell_price);
+  let legs = stored.legs;
+  if (patch.legs !== undefined) legs = patch.legs.map((l) => ({ ...l }));
+  else {
+    legs = writeFlat(legs, 'buy', patch.buy_date, patch.buy_price);
+    legs = writeFlat(legs, 'sell', patch.sell_date, patch.sell_price);
+  }
   return {
     legs: sortLegs(legs),
     outcome: keep('outcome'),
