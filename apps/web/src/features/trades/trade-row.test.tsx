@@ -1,38 +1,15 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Account, Trade } from '@roundup/shared';
+import type { Trade } from '@roundup/shared';
 import { todayInMarket } from '../../lib/format';
 import { mockFetch } from '../../test/utils';
 import { TradeRow } from './components/TradeRow';
+import { testAccount, testTrade } from './test-fixtures';
 
-const account: Account = {
-  _id: 'a1',
-  userId: 'u1',
-  brokerId: 'b1',
-  broker: 'Fidelity',
-  type: 'Individual Cash',
-  nickname: 'Charlie',
-  tradeCount: 1,
-  active: true,
-};
+const account = testAccount();
 const split = { _id: 's1', name: 'Acme', ticker: 'ACME', buyDate: '2026-03-10', effDate: '2026-03-11' };
-const trade: Trade = {
-  _id: 't1',
-  userId: 'u1',
-  splitId: 's1',
-  accountId: 'a1',
-  ticker: 'ACME',
-  buy_date: '2026-03-10',
-  buy_price: 1,
-  sell_date: null,
-  sell_price: null,
-  outcome: 'pending',
-  outcome_date: null,
-  legs: [{ side: 'buy', date: '2026-03-10', quantity: 1, price: 1 }],
-  shares_received: null,
-  cash_in_lieu_amount: null,
-};
+const trade = testTrade();
 
 describe('TradeRow: the outcome per account (issue 14)', () => {
   it('records what arrived in this account, dated today unless the member gives the day', async () => {
