@@ -114,6 +114,18 @@ describe('legs on /api/trades/add, /edit and /bulk', () => {
     await expectConsistent(t.database, alice.user._id);
   });
 
+  it('progress counts a dance account as sold only once its kept share is sold', async () => {
+    // Accounts 1 (dance, kept share sold) and 2 (one share, sold) are sold; 3 and 4 hold their kept share.
+    const res = await call(t.app, 'GET', '/api/trades/progress', { token: alice.token });
+    expect(res.body.data.progress.find((p: { splitId: string }) => p.splitId === splitId)).toEqual({
+      splitId,
+      bought: 4,
+      received: 0,
+      sold: 2,
+      receivedUnsold: 0,
+    });
+  });
+
   it.each([
     ['legs and a flat field together', { legs: DANCE, buy_price: 1 }, 'Send legs or the buy and sell fields, not both'],
     ['a quantity of 0', { legs: [buy(0, 1)] }, 'Quantity must be at least 1'],

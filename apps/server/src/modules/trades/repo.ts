@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SplitProgress, Trade, TradeLeg } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { splitFacts, type LockedSplit } from '../splits/queries';
+import { splitFacts, splitsRelation, type LockedSplit } from '../splits/queries';
 import { flatOf, type TradeState } from './legs';
 
 const t = schema.trades;
@@ -190,27 +190,31 @@ export function tradesRepo(db: Db) {
         throw err;
       }
     },
-    /** The member's progress on each split they traded (one pass over their trades). */
+    /**
+     * The member's progress on each split they traded (one pass over their trades). Sold: a sale is
+     * recorded and no share is still held (issue 26: the dance's pre-split sale of 99 is not the
+     * kept share's sale), by `trade_leg_facts` (migration 0021).
+     */
     async progress(userId: string): Promise<SplitProgress[]> {
-      const bought = sql`(${t.buyDate} is not null or ${t.buyPrice} is not null)`;
-      const sold = sql`(${t.sellDate} is not null or ${t.sellPrice} is not null)`;
-      const rows = await db
-        .select({
-          splitId: t.splitId,
-          bought: sql<number>`(count(*) filter (where ${bought}))::int`,
-          received: sql<number>`(count(*) filter (where ${t.outcome} = 'share_received'))::int`,
-          sold: sql<number>`(count(*) filter (where ${sold}))::int`,
-          receivedUnsold: sql<number>`(count(*) filter (where ${t.outcome} = 'share_received' and not ${sold}))::int`,
-        })
-        .from(t)
-        .where(eq(t.userId, userId))
-        .groupBy(t.splitId);
-      return rows.map((r) => ({
-        splitId: r.splitId,
+      const res = (await db.execute(sql`
+        select t.split_id::text as split_id,
+          (count(*) filter (where f.bought))::int as bought,
+          (count(*) filter (where t.outcome = 'share_received'))::int as received,
+          (count(*) filter (where (t.sell_date is not null or t.sell_price is not null) and not (f.bought and not f.closed)))::int as sold,
+          (count(*) filter (where t.outcome = 'share_received' and f.bought and not f.closed))::int as received_unsold
+        from trades t
+        join ${splitsRelation} s on s.id = t.split_id
+        cross join lateral trade_leg_facts(t.legs, s.eff_date, t.outcome, t.outcome_date, t.shares_received, t.cash_in_lieu_amount) f
+        where t.user_id = ${userId}
+        group by t.split_id`)) as unknown as {
+        rows: { split_id: string; bought: number; received: number; sold: number; received_unsold: number }[];
+      };
+      return res.rows.map((r) => ({
+        splitId: r.split_id,
         bought: Number(r.bought),
         received: Number(r.received),
         sold: Number(r.sold),
-        receivedUnsold: Number(r.receivedUnsold),
+        receivedUnsold: Number(r.received_unsold),
       }));
     },
     /** Every member's trades on one split (admin statistics). */
