@@ -47,20 +47,98 @@ LANGUAGE sql IMMUTABLE AS $$
               FROM jsonb_array_elements(coalesce(legs, '[]'::jsonb)) x) g) f
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION trade_contributions(changed trades[], eff_override date)
-RETURNS TABLE (user_id uuid, account_id uuid, split_id uuid, closed boolean, profit_ticks bigint, sale_month text, return_days integer, is_open boolean)
+-- The open positions, one row a trade (analytics owns it; the triggers keep it): whether a trade is
+-- open depends on its legs and its split's date, too costly to work out for each trade on a read.
+CREATE TABLE IF NOT EXISTS "trade_open_positions" (
+  "trade_id" uuid PRIMARY KEY NOT NULL,
+  "user_id" uuid NOT NULL
+);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "trade_open_positions_user_idx" ON "trade_open_positions" USING btree ("user_id");--> statement-breakpoint
+DROP FUNCTION trade_contributions(trades[], date);--> statement-breakpoint
+CREATE FUNCTION trade_contributions(changed trades[], eff_override date)
+RETURNS TABLE (user_id uuid, account_id uuid, split_id uuid, closed boolean, profit_ticks bigint, sale_month text, return_days integer, is_open boolean, trade_id uuid)
 LANGUAGE sql STABLE AS $$
   SELECT t.user_id, t.account_id, t.split_id,
          f.profit_ticks IS NOT NULL,
          f.profit_ticks,
          to_char(f.sale_date, 'YYYY-MM'),
          f.return_days,
-         f.bought AND NOT f.closed
+         f.bought AND NOT f.closed,
+         t.id
   FROM unnest(changed) t
   CROSS JOIN LATERAL (SELECT coalesce(eff_override, (SELECT s.eff_date FROM reverse_splits s WHERE s.id = t.split_id)) AS eff_date) e
   CROSS JOIN LATERAL trade_leg_facts(coalesce(t.legs, trade_flat_legs(t.buy_date, t.buy_price, t.sell_date, t.sell_price)),
                                      e.eff_date, t.outcome, t.outcome_date, t.shares_received, t.cash_in_lieu_amount) f
 $$;
+--> statement-breakpoint
+-- 0010's net change per write, with each contribution's trade (for the open positions).
+DROP FUNCTION trade_totals_delta(trades[], trades[], date, date);--> statement-breakpoint
+CREATE FUNCTION trade_totals_delta(old_rows trades[], new_rows trades[], old_eff date, new_eff date)
+RETURNS TABLE (sign integer, user_id uuid, account_id uuid, split_id uuid, closed boolean, profit_ticks bigint, sale_month text, return_days integer, is_open boolean, trade_id uuid)
+LANGUAGE sql STABLE AS $$
+  SELECT -1, c.* FROM trade_contributions(old_rows, old_eff) c
+  UNION ALL
+  SELECT 1, c.* FROM trade_contributions(new_rows, new_eff) c
+$$;
+--> statement-breakpoint
+-- 0010's trade_totals_apply, and the open positions.
+CREATE OR REPLACE FUNCTION trade_totals_apply(old_rows trades[], new_rows trades[], old_eff date DEFAULT NULL, new_eff date DEFAULT NULL)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF coalesce(array_length(old_rows, 1), 0) + coalesce(array_length(new_rows, 1), 0) = 0 THEN
+    RETURN;
+  END IF;
+
+  INSERT INTO trade_month_totals AS m (user_id, account_id, month, profit_ticks, trades)
+    SELECT c.user_id, c.account_id, c.sale_month, sum(c.sign * c.profit_ticks), sum(c.sign)
+    FROM trade_totals_delta(old_rows, new_rows, old_eff, new_eff) c WHERE c.closed
+    GROUP BY 1, 2, 3 HAVING sum(c.sign * c.profit_ticks) <> 0 OR sum(c.sign) <> 0 ORDER BY 1, 2, 3
+  ON CONFLICT (user_id, account_id, month)
+    DO UPDATE SET profit_ticks = m.profit_ticks + excluded.profit_ticks, trades = m.trades + excluded.trades;
+  DELETE FROM trade_month_totals m
+    USING (SELECT DISTINCT c.user_id, c.account_id, c.sale_month FROM trade_totals_delta(old_rows, new_rows, old_eff, new_eff) c WHERE c.closed) k
+    WHERE m.trades = 0 AND m.user_id = k.user_id AND m.account_id = k.account_id AND m.month = k.sale_month;
+
+  INSERT INTO trade_split_totals AS s (user_id, split_id, profit_ticks, trades)
+    SELECT c.user_id, c.split_id, sum(c.sign * c.profit_ticks), sum(c.sign)
+    FROM trade_totals_delta(old_rows, new_rows, old_eff, new_eff) c WHERE c.closed
+    GROUP BY 1, 2 HAVING sum(c.sign * c.profit_ticks) <> 0 OR sum(c.sign) <> 0 ORDER BY 1, 2
+  ON CONFLICT (user_id, split_id)
+    DO UPDATE SET profit_ticks = s.profit_ticks + excluded.profit_ticks, trades = s.trades + excluded.trades;
+  DELETE FROM trade_split_totals s
+    USING (SELECT DISTINCT c.user_id, c.split_id FROM trade_totals_delta(old_rows, new_rows, old_eff, new_eff) c WHERE c.closed) k
+    WHERE s.trades = 0 AND s.user_id = k.user_id AND s.split_id = k.split_id;
+
+  INSERT INTO trade_return_days AS r (user_id, account_id, days, trades)
+    SELECT c.user_id, c.account_id, c.return_days, sum(c.sign)
+    FROM trade_totals_delta(old_rows, new_rows, old_eff, new_eff) c WHERE c.return_days IS NOT NULL
+    GROUP BY 1, 2, 3 HAVING sum(c.sign) <> 0 ORDER BY 1, 2, 3
+  ON CONFLICT (user_id, account_id, days) DO UPDATE SET trades = r.trades + excluded.trades;
+  DELETE FROM trade_return_days r
+    USING (SELECT DISTINCT c.user_id, c.account_id, c.return_days FROM trade_totals_delta(old_rows, new_rows, old_eff, new_eff) c WHERE c.return_days IS NOT NULL) k
+    WHERE r.trades = 0 AND r.user_id = k.user_id AND r.account_id = k.account_id AND r.days = k.return_days;
+
+  INSERT INTO trade_member_totals AS u (user_id, trades, open_positions)
+    SELECT c.user_id, sum(c.sign), coalesce(sum(c.sign) FILTER (WHERE c.is_open), 0)
+    FROM trade_totals_delta(old_rows, new_rows, old_eff, new_eff) c
+    GROUP BY 1 HAVING sum(c.sign) <> 0 OR coalesce(sum(c.sign) FILTER (WHERE c.is_open), 0) <> 0 ORDER BY 1
+  ON CONFLICT (user_id)
+    DO UPDATE SET trades = u.trades + excluded.trades, open_positions = u.open_positions + excluded.open_positions;
+  DELETE FROM trade_member_totals u
+    USING (SELECT DISTINCT c.user_id FROM trade_totals_delta(old_rows, new_rows, old_eff, new_eff) c) k
+    WHERE u.trades = 0 AND u.user_id = k.user_id;
+
+  -- The open positions (0021): a trade open after the write and not before is added, and the reverse.
+  DELETE FROM trade_open_positions o
+    USING (SELECT c.trade_id FROM trade_totals_delta(old_rows, new_rows, old_eff, new_eff) c WHERE c.is_open
+           GROUP BY 1 HAVING sum(c.sign) < 0) k
+    WHERE o.trade_id = k.trade_id;
+  INSERT INTO trade_open_positions (trade_id, user_id)
+    SELECT c.trade_id, c.user_id FROM trade_totals_delta(old_rows, new_rows, old_eff, new_eff) c WHERE c.is_open
+    GROUP BY 1, 2 HAVING sum(c.sign) > 0 ORDER BY 1
+  ON CONFLICT (trade_id) DO NOTHING;
+END $$;
+--> statement-breakpoint
 --> statement-breakpoint
 -- Every trade so far: its flat fields as one-share legs (lossless: the flat fields read them back).
 UPDATE "trades" SET "legs" = trade_flat_legs("buy_date", "buy_price", "sell_date", "sell_price") WHERE "legs" IS NULL;--> statement-breakpoint
@@ -95,4 +173,5 @@ DELETE FROM trade_month_totals;--> statement-breakpoint
 DELETE FROM trade_split_totals;--> statement-breakpoint
 DELETE FROM trade_return_days;--> statement-breakpoint
 DELETE FROM trade_member_totals;--> statement-breakpoint
+DELETE FROM trade_open_positions;--> statement-breakpoint
 SELECT trade_totals_change(1, ARRAY(SELECT t FROM trades t));

@@ -31,20 +31,19 @@ const accountsJson = (userId: string) => sql`
      from ${accountsRelation} a left join ${brokersRelation} b on b.id = a.broker_id where a.user_id = ${userId})`;
 
 /**
- * The member's first `limit` open positions (bought, not closed: `trade_leg_facts`, migration 0021) in the order of `openPositions`
+ * The member's first `limit` open positions (bought, not closed: the table `trade_open_positions` the triggers keep, migration 0021) in the order of `openPositions`
  * in rules.ts — expected return date (unknown brokers last), ticker, nickname — as one JSON value.
- * The partial index trades_open_idx finds them.
  */
 const openJson = (userId: string, limit: number) => sql`
   (select coalesce(json_agg(json_build_array(o.account_id, o.buy_date, o.buy_price, o.split_id, o.name, o.ticker, o.eff_date, o.outcome, o.outcome_date)), '[]'::json)
      from (select t.account_id, t.buy_date, t.buy_price::text as buy_price, s.id as split_id, s.name, s.ticker, s.eff_date,
                   t.outcome, t.outcome_date
-             from ${tradesRelation} t
+             from trade_open_positions op
+             join ${tradesRelation} t on t.id = op.trade_id
              join ${splitsRelation} s on s.id = t.split_id
              join ${accountsRelation} a on a.id = t.account_id
              left join ${brokersRelation} b on b.id = a.broker_id
-             cross join lateral trade_leg_facts(t.legs, s.eff_date, t.outcome, t.outcome_date, t.shares_received, t.cash_in_lieu_amount) f
-            where t.user_id = ${userId} and f.bought and not f.closed
+            where op.user_id = ${userId}
             order by s.eff_date + b.share_return_time nulls last, s.ticker collate "C", a.nickname collate "C"
             limit ${limit}) o)`;
 

@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SplitProgress, Trade, TradeLeg } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { splitFacts, splitsRelation, type LockedSplit } from '../splits/queries';
+import { openPositionsRelation } from '../analytics/queries';
+import { splitFacts, type LockedSplit } from '../splits/queries';
 import { flatOf, type TradeState } from './legs';
 
 const t = schema.trades;
@@ -193,7 +194,7 @@ export function tradesRepo(db: Db) {
     /**
      * The member's progress on each split they traded (one pass over their trades). Sold: a sale is
      * recorded and no share is still held (issue 26: the dance's pre-split sale of 99 is not the
-     * kept share's sale), by `trade_leg_facts` (migration 0021).
+     * kept share's sale): open positions are analytics' `trade_open_positions` (migration 0021).
      */
     async progress(userId: string): Promise<SplitProgress[]> {
       const res = (await db.execute(sql`
@@ -203,8 +204,8 @@ export function tradesRepo(db: Db) {
           (count(*) filter (where (t.sell_date is not null or t.sell_price is not null) and not (f.bought and not f.closed)))::int as sold,
           (count(*) filter (where t.outcome = 'share_received' and f.bought and not f.closed))::int as received_unsold
         from trades t
-        join ${splitsRelation} s on s.id = t.split_id
-        cross join lateral trade_leg_facts(t.legs, s.eff_date, t.outcome, t.outcome_date, t.shares_received, t.cash_in_lieu_amount) f
+        left join ${openPositionsRelation} o on o.trade_id = t.id
+        cross join lateral (select t.buy_date is not null or t.buy_price is not null as bought, o.trade_id is null as closed) f
         where t.user_id = ${userId}
         group by t.split_id`)) as unknown as {
         rows: { split_id: string; bought: number; received: number; sold: number; received_unsold: number }[];
