@@ -11,6 +11,7 @@ export * from './faqs';
 export * from './admin';
 export * from './accounts';
 export * from './trades';
+export * from './ticks';
 export * from './analytics';
 export * from './learn';
 export * from './splits';

@@ -30,6 +30,7 @@ const OWNERS: Record<string, string> = {
   trade_split_totals: 'analytics',
   trade_return_days: 'analytics',
   trade_member_totals: 'analytics',
+  trade_open_positions: 'analytics',
   faqs: 'faqs',
   feedback: 'feedback',
   communications: 'comms',

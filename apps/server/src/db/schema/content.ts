@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -21,6 +22,7 @@ import {
   SHARE_RETURN_TIMES,
   SPLIT_STATUSES,
   TRADE_OUTCOMES,
+  type TradeLeg,
 } from '@roundup/shared';
 import { inList } from './util';
 import { users } from './users';
@@ -147,6 +149,15 @@ export const trades = pgTable(
     /** Whether the whole share arrived (issue 14): pending, share_received, cash_in_lieu, no_credit. */
     outcome: text('outcome').notNull().default('pending'),
     outcomeDate: date('outcome_date', { mode: 'string' }),
+    /**
+     * Every buy and sell (issue 26, migration 0021, decision 023), oldest first; buy_* and sell_* are
+     * its first buy and last sell, kept so by the trigger trades_legs_sync.
+     */
+    legs: jsonb('legs').$type<TradeLeg[]>().notNull(),
+    /** Whole shares the split left (null: not said). */
+    sharesReceived: integer('shares_received'),
+    /** Cash paid for the fraction. */
+    cashInLieuAmount: money('cash_in_lieu_amount'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -155,10 +166,9 @@ export const trades = pgTable(
     check('trades_outcome_ck', inList(t.outcome, TRADE_OUTCOMES)),
     index('trades_user_idx').on(t.userId),
     index('trades_split_idx').on(t.splitId),
-    /** Open positions (analytics): nothing sold yet. */
-    index('trades_open_idx')
-      .on(t.userId)
-      .where(sql`${t.sellPrice} is null and ${t.sellDate} is null`),
+    check('trades_legs_ck', sql`jsonb_typeof(${t.legs}) = 'array'`),
+    check('trades_shares_received_ck', sql`${t.sharesReceived} is null or ${t.sharesReceived} >= 0`),
+    check('trades_cash_in_lieu_ck', sql`${t.cashInLieuAmount} is null or ${t.cashInLieuAmount} >= 0`),
     check('trades_sell_after_buy_ck', sql`${t.sellDate} is null or ${t.buyDate} is null or ${t.sellDate} >= ${t.buyDate}`),
   ],
 );

@@ -86,9 +86,9 @@ describe('analytics', () => {
     const lines = csv.body.data.csv.trim().split('\r\n');
     expect(lines).toHaveLength(122);
     expect(lines[1]).toBe(
-      '"1 sh T0 (Co 0, Inc.)",03/09/2026,03/12/2026,0.11,0.10,,,0.01,Short-term,"Analytics Broker - Main, ""cash"""',
+      '"1 sh T0 (Co 0, Inc.)",03/09/2026,03/12/2026,0.11,0.10,,,0.01,Short-term,"Analytics Broker - Main, ""cash""",',
     );
-    expect(lines[121]).toBe('Totals,,,13.20,12.00,,,1.20,,');
+    expect(lines[121]).toBe('Totals,,,13.20,12.00,,,1.20,,,');
 
     const raw = await t.app.inject({
       method: 'GET',
@@ -159,10 +159,10 @@ describe('analytics', () => {
     expect(raw.statusCode).toBe(200);
     expect([...raw.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(raw.body.slice(1).split('\r\n')).toEqual([
-      '(a) Description of property,(b) Date acquired,(c) Date sold or disposed of,(d) Proceeds (sales price),(e) Cost or other basis,(f) Code(s) from instructions,(g) Amount of adjustment,(h) Gain or (loss),Term,Account',
-      "1 sh TAXC (Tax Co),06/09/2025,06/12/2025,4.25,1.50,,,2.75,Short-term,'@Formula Broker - Cash",
-      '1 sh TAXC (Tax Co),06/09/2025,06/12/2025,4.25,1.50,,,2.75,Short-term,Plain Broker - Kid',
-      'Totals,,,8.50,3.00,,,5.50,,',
+      '(a) Description of property,(b) Date acquired,(c) Date sold or disposed of,(d) Proceeds (sales price),(e) Cost or other basis,(f) Code(s) from instructions,(g) Amount of adjustment,(h) Gain or (loss),Term,Account,Note',
+      "1 sh TAXC (Tax Co),06/09/2025,06/12/2025,4.25,1.50,,,2.75,Short-term,'@Formula Broker - Cash,",
+      '1 sh TAXC (Tax Co),06/09/2025,06/12/2025,4.25,1.50,,,2.75,Short-term,Plain Broker - Kid,',
+      'Totals,,,8.50,3.00,,,5.50,,,',
       '',
     ]);
   });

@@ -70,7 +70,7 @@ export function RecordTradesModal({ split, show, onHide }: { split: TradeSplit; 
           </div>
         ) : (
           <>
-            <BulkApply split={split} accounts={list} onApplied={applied} />
+            <BulkApply split={split} accounts={list} trades={byAccount} onApplied={applied} />
             <p className="text-body-secondary small mb-3">
               Or account by account: a row saves when you leave a field, press Enter or click Save; Tab moves along the row and
               down.
