@@ -10,6 +10,7 @@ export * from './brokers';
 export * from './faqs';
 export * from './admin';
 export * from './accounts';
+export * from './account-groups';
 export * from './trades';
 export * from './analytics';
 export * from './learn';

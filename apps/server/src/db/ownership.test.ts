@@ -22,6 +22,8 @@ const OWNERS: Record<string, string> = {
   split_change_seq: 'splits',
   brokers: 'brokers',
   accounts: 'accounts',
+  account_groups: 'accounts',
+  account_group_members: 'accounts',
   trades: 'trades',
   trade_month_totals: 'analytics',
   trade_split_totals: 'analytics',
