@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidId } from './input';
 import { ACCOUNT_TYPES } from './domain';
+import { brokerRulesSchema } from './broker-rules';
 
 /** Brokerage accounts (product.md §3 Account, §7 /api/accounts/*). */
 export const NICKNAME_MAX = 50;
@@ -17,6 +18,8 @@ export const accountSchema = z.object({
   tradeCount: z.number().int(),
   /** An inactive account keeps its history but is left out of bulk defaults and sell reminders. */
   active: z.boolean(),
+  /** Issue 26 §3: the broker's rules (minimum order, day-one delivery, round-up status); null without a broker. */
+  brokerRules: brokerRulesSchema.nullable(),
 });
 export type Account = z.infer<typeof accountSchema>;
 

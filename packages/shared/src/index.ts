@@ -9,6 +9,7 @@ export * from './domain';
 export * from './brokers';
 export * from './faqs';
 export * from './admin';
+export * from './broker-rules';
 export * from './accounts';
 export * from './account-groups';
 export * from './trades';

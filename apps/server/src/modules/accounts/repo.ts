@@ -24,7 +24,10 @@ export function accountsRepo(db: Db) {
         .from(a)
         .where(eq(a.userId, userId))
         .orderBy(asc(a.position), asc(a.createdAt), asc(a.id));
-      const byAccount = await tradeFacts(db).countsByAccount(userId);
+      const [byAccount, rules] = await Promise.all([
+        tradeFacts(db).countsByAccount(userId),
+        brokerFacts(db).rules(rows.flatMap((r) => (r.brokerId ? [r.brokerId] : []))),
+      ]);
       return rows.map((r) => ({
         _id: r.id,
         userId: r.userId,
@@ -34,6 +37,7 @@ export function accountsRepo(db: Db) {
         nickname: r.nickname,
         tradeCount: byAccount.get(r.id) ?? 0,
         active: r.active,
+        brokerRules: (r.brokerId && rules.get(r.brokerId)) || null,
       }));
     },
     /** Of these ids, the member's own accounts with their labels (no trade counts: one indexed read). */

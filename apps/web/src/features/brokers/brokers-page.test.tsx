@@ -26,6 +26,11 @@ function broker(overrides: Partial<Broker>): Broker {
     updatedDate: '2026-01-01T00:00:00.000Z',
     measured: null,
     honoursRoundUps: null,
+    minimumOrder: [],
+    dayOneDelivery: null,
+    roundUpStatus: null,
+    roundUpStatusDate: null,
+    roundUpStatusSource: null,
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ const account: Account = {
   nickname: 'Charlie',
   tradeCount: 1,
   active: true,
+  brokerRules: null,
 };
 const split = { _id: 's1', name: 'Acme', ticker: 'ACME', buyDate: '2026-03-10', effDate: '2026-03-11' };
 const trade: Trade = {
