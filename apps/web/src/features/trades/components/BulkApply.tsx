@@ -1,9 +1,12 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { groupByBroker, type Account, type TradeOutcome } from '@roundup/shared';
+import { groupByBroker, type Account, type AccountGroup, type TradeOutcome } from '@roundup/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { GroupSelect } from '../../../components/GroupSelect';
+import { RoundUpStatusBadge } from '../../../components/RoundUpStatusBadge';
 import { firstErrorMessage } from '../../../lib/api-client';
 import { countOf } from '../../../lib/format';
 import { bulkTrades } from '../api';
+import { defaultBulkSelection } from '../bulk-defaults';
 import { OUTCOME_LABELS, type TradeSplit } from '../types';
 
 /** The price and date fields, in the order of a trade row. */
@@ -37,12 +40,23 @@ export function BulkApply({
   split,
   accounts,
   onApplied,
+  groups = [],
+  initialGroupId = '',
 }: {
   split: TradeSplit;
   accounts: Account[];
   onApplied: () => Promise<void>;
+  /** Issue 26 §4: the member's account groups, and the one to start with (from the To do list). */
+  groups?: AccountGroup[];
+  initialGroupId?: string;
 }) {
-  const [chosen, setChosen] = useState<Set<string>>(() => new Set(accounts.filter((a) => a.active).map((a) => a._id)));
+  const groupOf = (gid: string) => groups.find((g) => g._id === gid) ?? null;
+  const [groupId, setGroupId] = useState(initialGroupId);
+  const [chosen, setChosen] = useState<Set<string>>(() => defaultBulkSelection(accounts, groupOf(initialGroupId)));
+  const pickGroup = (gid: string) => {
+    setGroupId(gid);
+    setChosen(defaultBulkSelection(accounts, groupOf(gid)));
+  };
   const [open, setOpen] = useState(false);
   const [v, setV] = useState({ buy_date: '', buy_price: '', sell_date: '', sell_price: '', outcome: '', outcome_date: '' });
   const [busy, setBusy] = useState(false);
@@ -50,7 +64,8 @@ export function BulkApply({
   const [done, setDone] = useState<string | null>(null);
   const byBroker = useMemo(() => groupByBroker(accounts), [accounts]);
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV((x) => ({ ...x, [k]: e.target.value }));
-  const toggle = (ids: string[], on: boolean) =>
+  const toggle = (ids: string[], on: boolean) => {
+    setGroupId('');
     setChosen((prev) => {
       const next = new Set(prev);
       for (const id of ids)
@@ -58,6 +73,7 @@ export function BulkApply({
         else next.delete(id);
       return next;
     });
+  };
   const all = chosen.size === accounts.length;
   useEffect(() => focusBulkPrice(split._id), [split._id]);
 
@@ -97,6 +113,7 @@ export function BulkApply({
           <h3 id={id('title')} className="h6 fw-semibold mb-0">
             Apply to {all ? 'all accounts' : countOf(chosen.size, 'account')}
           </h3>
+          <GroupSelect id={id('group')} label="Group" groups={groups} value={groupId} onChange={pickGroup} none="Choose…" />
           <button
             type="button"
             className="btn btn-link btn-sm p-0"
@@ -146,6 +163,7 @@ export function BulkApply({
                     <label htmlFor={id(`broker-${broker}`)} className="form-check-label fw-semibold">
                       {broker} ({list.length})
                     </label>
+                    <RoundUpStatusBadge status={list[0]?.brokerRules?.roundUpStatus} />
                   </div>
                   <ul className="list-unstyled ms-4 mb-2 ru-bulk-accounts">
                     {list.map((a) => (
