@@ -285,6 +285,14 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    'POST /api/accounts/add-many',
+    () =>
+      send('POST', '/api/accounts/add-many', {
+        token: f.pro.token,
+        body: { brokerId: f.brokerId, type: 'Roth IRA', nicknames: ['Many 1', 'Many 2'] },
+      }),
+  ],
+  [
     'POST /api/accounts/groups',
     async () => {
       const a = await send('POST', '/api/accounts/groups', {

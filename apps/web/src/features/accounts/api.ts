@@ -5,6 +5,7 @@ import type {
   AccountGroup,
   AccountGroupsResponse,
   AccountsResponse,
+  AddAccountsRequest,
   CreateAccountGroupRequest,
   MyAccountsResponse,
 } from '@roundup/shared';
@@ -28,6 +29,15 @@ export function useAddAccount() {
   const replace = useReplaceList();
   return useMutation({
     mutationFn: (newAccount: AccountFields) => api.post<AccountsResponse>('/api/accounts/add', { newAccount }),
+    onSuccess: (res) => replace(res.accounts),
+  });
+}
+
+/** Issue 26 §2: several accounts at once. */
+export function useAddAccounts() {
+  const replace = useReplaceList();
+  return useMutation({
+    mutationFn: (input: AddAccountsRequest) => api.post<AccountsResponse>('/api/accounts/add-many', input),
     onSuccess: (res) => replace(res.accounts),
   });
 }

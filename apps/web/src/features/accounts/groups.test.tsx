@@ -83,3 +83,59 @@ describe('Settings › Accounts › Account groups', () => {
     expect(screen.getByRole('columnheader', { name: /^Fidelity/ })).not.toHaveTextContent('round-up');
   });
 });
+
+describe('Settings › Accounts: add several, copy one (issue 26 §2)', () => {
+  const brokers = [{ _id: '00000000-0000-4000-8000-0000000000b1', name: 'Webull', shareReturnTime: 5 }];
+  function setupAdd() {
+    storeToken();
+    const mocks = mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ role: 'Pro' }) } },
+      'GET /api/accounts/mine': { data: { accounts, brokers } },
+      'GET /api/accounts/groups': { data: { groups: [] } },
+      'POST /api/accounts/add-many': { data: { accounts } },
+      'POST /api/accounts/add': { data: { accounts } },
+    });
+    renderApp('/settings/accounts');
+    return mocks;
+  }
+
+  it('adds a count of accounts named after the broker and type', async () => {
+    const { apiCalls } = setupAdd();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add several' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add several accounts' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Broker'), brokers[0]._id);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Type'), 'Roth IRA');
+    await userEvent.clear(within(dialog).getByLabelText('How many'));
+    await userEvent.type(within(dialog).getByLabelText('How many'), '2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add accounts' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(apiCalls().find((c) => c.path === '/api/accounts/add-many')?.body).toEqual({
+      brokerId: brokers[0]._id,
+      type: 'Roth IRA',
+      nicknames: ['Webull Roth IRA 1', 'Webull Roth IRA 2'],
+    });
+  });
+
+  it('takes a list of nicknames instead, and flags a missing broker beside it', async () => {
+    const { apiCalls } = setupAdd();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add several' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add several accounts' });
+    await userEvent.type(within(dialog).getByLabelText('Or their nicknames, one a line'), 'Mom{enter}Dad');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Type'), 'Individual Cash');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add accounts' }));
+    expect(within(dialog).getByLabelText('Broker')).toHaveAccessibleDescription('Choose a broker from the list');
+    expect(apiCalls().filter((c) => c.method === 'POST')).toHaveLength(0);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Broker'), brokers[0]._id);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add accounts' }));
+    await waitFor(() => expect(apiCalls().filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(apiCalls().find((c) => c.method === 'POST')?.body).toMatchObject({ nicknames: ['Mom', 'Dad'] });
+  });
+
+  it('copies an account: same broker and type, the next free nickname', async () => {
+    setupAdd();
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy Fid Cash' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add account' });
+    expect(within(dialog).getByLabelText('Nickname')).toHaveValue('Fid Cash 1');
+    expect(within(dialog).getByLabelText('Type')).toHaveValue('Individual Cash');
+  });
+});

@@ -14,15 +14,19 @@ export function AccountDialog({
   account,
   brokers,
   onClose,
+  initial,
 }: {
   account: Account | null;
   brokers: BrokerOption[];
   onClose: () => void;
+  /** Issue 26 §2: a new account's starting values (a copy of another account). */
+  initial?: { brokerId: string; type: AccountType; nickname: string };
 }) {
   const editing = account !== null;
-  const [nickname, setNickname] = useState(account?.nickname ?? '');
-  const [brokerId, setBrokerId] = useState(account?.brokerId ?? '');
-  const [type, setType] = useState<AccountType | ''>(account?.type ?? '');
+  const start = account ?? initial;
+  const [nickname, setNickname] = useState(start?.nickname ?? '');
+  const [brokerId, setBrokerId] = useState(start?.brokerId ?? '');
+  const [type, setType] = useState<AccountType | ''>(start?.type ?? '');
   const add = useAddAccount();
   const edit = useEditAccount();
   const mutation = editing ? edit : add;

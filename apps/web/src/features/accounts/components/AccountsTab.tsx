@@ -28,11 +28,8 @@ import { useTimedMessage } from '../../../components/useTimedMessage';
 import { firstErrorMessage } from '../../../lib/api-client';
 import { useMyAccounts, useReorderAccounts } from '../api';
 import { RoundUpStatusBadge } from '../../../components/RoundUpStatusBadge';
-import { AccountDialog } from './AccountDialog';
+import { AccountDialogs, type Dialog } from './AccountDialogs';
 import { AccountGroupsPanel } from './AccountGroupsPanel';
-import { DeleteAccountDialog } from './DeleteAccountDialog';
-
-type Dialog = { kind: 'add' } | { kind: 'edit'; account: Account } | { kind: 'delete'; account: Account } | null;
 
 function GripIcon() {
   return (
@@ -51,11 +48,13 @@ function AccountRow({
   account,
   index,
   onEdit,
+  onCopy,
   onDelete,
 }: {
   account: Account;
   index: number;
   onEdit: () => void;
+  onCopy: () => void;
   onDelete: () => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
@@ -103,6 +102,9 @@ function AccountRow({
       <td className="align-middle text-end text-nowrap">
         <Button size="sm" variant="outline-primary" className="me-2" onClick={onEdit} aria-label={`Edit ${account.nickname}`}>
           Edit
+        </Button>
+        <Button size="sm" variant="outline-secondary" className="me-2" onClick={onCopy} aria-label={`Copy ${account.nickname}`}>
+          Copy
         </Button>
         <Button size="sm" variant="outline-danger" onClick={onDelete} aria-label={`Delete ${account.nickname}`}>
           Delete
@@ -154,9 +156,14 @@ export function AccountsTab() {
   };
 
   const add = (
-    <Button variant="primary" size="sm" onClick={() => setDialog({ kind: 'add' })} disabled={query.isPending}>
-      Add account
-    </Button>
+    <div className="d-flex gap-2">
+      <Button variant="primary" size="sm" onClick={() => setDialog({ kind: 'add' })} disabled={query.isPending}>
+        Add account
+      </Button>
+      <Button variant="outline-primary" size="sm" onClick={() => setDialog({ kind: 'several' })} disabled={query.isPending}>
+        Add several
+      </Button>
+    </div>
   );
 
   return (
@@ -220,6 +227,7 @@ export function AccountsTab() {
                           account={a}
                           index={accounts.indexOf(a)}
                           onEdit={() => setDialog({ kind: 'edit', account: a })}
+                          onCopy={() => setDialog({ kind: 'copy', account: a })}
                           onDelete={() => setDialog({ kind: 'delete', account: a })}
                         />
                       ))}
@@ -234,11 +242,7 @@ export function AccountsTab() {
             </p>
           </DndContext>
         )}
-        {dialog?.kind === 'add' ? <AccountDialog account={null} brokers={brokers} onClose={() => setDialog(null)} /> : null}
-        {dialog?.kind === 'edit' ? (
-          <AccountDialog account={dialog.account} brokers={brokers} onClose={() => setDialog(null)} />
-        ) : null}
-        {dialog?.kind === 'delete' ? <DeleteAccountDialog account={dialog.account} onClose={() => setDialog(null)} /> : null}
+        <AccountDialogs dialog={dialog} accounts={accounts} brokers={brokers} onClose={() => setDialog(null)} />
       </SettingsPanel>
       {accounts.length > 0 ? <AccountGroupsPanel accounts={accounts} /> : null}
     </>
