@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import {
-  ACCOUNT_TYPES,
   ADD_MANY_MAX,
   addAccountsRequest,
   nextNicknames,
@@ -14,6 +12,7 @@ import {
 import { FieldError, invalidProps } from '../../../components/FieldError';
 import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 import { useAddAccounts } from '../api';
+import { BrokerTypeSelects, DialogFooter, FirstError } from './DialogParts';
 
 const FIELDS = ['brokerId', 'type', 'nicknames'];
 
@@ -70,38 +69,15 @@ export function AddSeveralDialog({
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <Form.Group className="mb-3" controlId="several-broker">
-            <Form.Label>Broker</Form.Label>
-            <Form.Select
-              value={brokerId}
-              onChange={(e) => setBrokerId(e.target.value)}
-              {...invalidProps(errors.fields.brokerId, 'several-broker')}
-            >
-              <option value="">Choose a broker…</option>
-              {brokers.map((b) => (
-                <option key={b._id} value={b._id}>
-                  {b.name}
-                </option>
-              ))}
-            </Form.Select>
-            <FieldError id="several-broker" error={errors.fields.brokerId} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="several-type">
-            <Form.Label>Type</Form.Label>
-            <Form.Select
-              value={type}
-              onChange={(e) => setType(e.target.value as AccountType)}
-              {...invalidProps(errors.fields.type, 'several-type')}
-            >
-              <option value="">Choose a type…</option>
-              {ACCOUNT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </Form.Select>
-            <FieldError id="several-type" error={errors.fields.type} />
-          </Form.Group>
+          <BrokerTypeSelects
+            idPrefix="several"
+            brokers={brokers}
+            brokerId={brokerId}
+            type={type}
+            onBroker={setBrokerId}
+            onType={setType}
+            errors={errors.fields}
+          />
           <Form.Group className="mb-3" controlId="several-count">
             <Form.Label>How many</Form.Label>
             <Form.Control
@@ -127,20 +103,9 @@ export function AddSeveralDialog({
             />
             <FieldError id="several-nicknames" error={errors.fields.nicknames} />
           </Form.Group>
-          {errors.other.length ? (
-            <p className="text-danger small mb-0 mt-3" role="alert" tabIndex={-1} data-form-errors="">
-              {errors.other[0]}
-            </p>
-          ) : null}
+          <FirstError messages={errors.other} />
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={add.isPending}>
-            {add.isPending ? 'Adding…' : 'Add accounts'}
-          </Button>
-        </Modal.Footer>
+        <DialogFooter onCancel={onClose} busy={add.isPending} busyLabel="Adding…" label="Add accounts" />
       </Form>
     </Modal>
   );

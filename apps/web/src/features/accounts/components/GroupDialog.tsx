@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { createAccountGroupRequest, GROUP_NAME_MAX, groupByBroker, type Account, type AccountGroup } from '@roundup/shared';
@@ -7,6 +6,7 @@ import { FieldError, invalidProps } from '../../../components/FieldError';
 import { RoundUpStatusBadge } from '../../../components/RoundUpStatusBadge';
 import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 import { useSaveGroup } from '../api';
+import { DialogFooter, FirstError } from './DialogParts';
 
 const FIELDS = ['name', 'accountIds'];
 
@@ -88,20 +88,14 @@ export function GroupDialog({
             ))}
             <FieldError id="group-accounts" error={errors.fields.accountIds} />
           </fieldset>
-          {errors.other.length ? (
-            <p className="text-danger small mb-0 mt-3" role="alert" tabIndex={-1} data-form-errors="">
-              {errors.other[0]}
-            </p>
-          ) : null}
+          <FirstError messages={errors.other} />
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : group ? 'Save group' : 'Create group'}
-          </Button>
-        </Modal.Footer>
+        <DialogFooter
+          onCancel={onClose}
+          busy={save.isPending}
+          busyLabel="Saving…"
+          label={group ? 'Save group' : 'Create group'}
+        />
       </Form>
     </Modal>
   );
