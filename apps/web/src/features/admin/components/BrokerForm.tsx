@@ -6,7 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { FieldError, invalidProps } from '../../../components/FieldError';
-import { SafeHtml } from '../../../components/SafeHtml';
+import { HtmlField } from './HtmlField';
 import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 import { BrokerRulesFields, brokerRulesValues, RULE_FIELDS, toBrokerRules, type BrokerRulesValues } from './BrokerRulesFields';
 
@@ -87,57 +87,6 @@ const ACCOUNT_FIELDS = [
   ['accountTradIRA', 'Traditional IRA'],
   ['accountRothIRA', 'Roth IRA'],
 ] as const;
-
-function HtmlField({
-  id,
-  label,
-  value,
-  max,
-  rows = 4,
-  help,
-  error,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  max: number;
-  rows?: number;
-  help?: ReactNode;
-  error?: string;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <Form.Group className="col-12" controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <div className="row g-2">
-        <div className="col-12 col-lg-6">
-          <Form.Control
-            as="textarea"
-            rows={rows}
-            value={value}
-            maxLength={max}
-            onChange={(e) => onChange(e.target.value)}
-            className="font-monospace small"
-            {...invalidProps(error, id)}
-          />
-          <FieldError id={id} error={error} />
-          <Form.Text>
-            {help ?? 'HTML allowed: paragraphs, lists, bold, italics, links. Scripts and event handlers are removed.'}
-          </Form.Text>
-        </div>
-        <div className="col-12 col-lg-6">
-          <div className="small text-body-secondary mb-1" aria-hidden="true">
-            Preview
-          </div>
-          <div className="ru-admin-html small" aria-label={`${label} preview`} role="region">
-            {value.trim() ? <SafeHtml html={value} /> : <span className="text-body-secondary">Nothing yet.</span>}
-          </div>
-        </div>
-      </div>
-    </Form.Group>
-  );
-}
 
 /** Every Broker field of product.md §3 with its limits (rating 0–5, share return time 0–14). */
 export function BrokerForm({
