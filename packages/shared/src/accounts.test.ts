@@ -53,7 +53,13 @@ describe('groupByBroker: every list of accounts, by broker (issue 14)', () => {
 describe('nextNicknames (issue 26 §2: add several, copy one)', () => {
   it.each([
     ['none taken', [], 'Webull Roth IRA', 3, ['Webull Roth IRA 1', 'Webull Roth IRA 2', 'Webull Roth IRA 3']],
-    ['skips taken names, whatever the case', ['webull cash 1', 'Webull Cash 3'], 'Webull Cash', 2, ['Webull Cash 2', 'Webull Cash 4']],
+    [
+      'skips taken names, whatever the case',
+      ['webull cash 1', 'Webull Cash 3'],
+      'Webull Cash',
+      2,
+      ['Webull Cash 2', 'Webull Cash 4'],
+    ],
     ['a copy of "Fid Cash" is "Fid Cash 1"', ['Fid Cash'], 'Fid Cash', 1, ['Fid Cash 1']],
     ['a copy of "Fid Cash 1" is "Fid Cash 2"', ['Fid Cash 1'], 'Fid Cash 1', 1, ['Fid Cash 2']],
     ['a long base still fits 50 characters', [], 'x'.repeat(60), 1, [`${'x'.repeat(46)} 1`]],

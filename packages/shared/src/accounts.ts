@@ -80,7 +80,10 @@ export type AddAccountsRequest = z.infer<typeof addAccountsRequest>;
  */
 export function nextNicknames(taken: readonly string[], base: string, count: number): string[] {
   const used = new Set(taken.map((n) => n.trim().toLowerCase()));
-  const stem = base.trim().slice(0, NICKNAME_MAX - 4).replace(/\s+\d+$/, '');
+  const stem = base
+    .trim()
+    .slice(0, NICKNAME_MAX - 4)
+    .replace(/\s+\d+$/, '');
   const out: string[] = [];
   for (let k = 1; out.length < count; k++) {
     const name = `${stem} ${k}`;

@@ -9,8 +9,10 @@ let bob: Member;
 let brokerId: string;
 let disabled: string;
 
-const addMany = (who: Member | null, body: unknown) => call(t.app, 'POST', '/api/accounts/add-many', { token: who?.token ?? '', body });
-const nicknames = (res: { body: { data: { accounts: { nickname: string }[] } } }) => res.body.data.accounts.map((a) => a.nickname);
+const addMany = (who: Member | null, body: unknown) =>
+  call(t.app, 'POST', '/api/accounts/add-many', { token: who?.token ?? '', body });
+const nicknames = (res: { body: { data: { accounts: { nickname: string }[] } } }) =>
+  res.body.data.accounts.map((a) => a.nickname);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,7 +28,10 @@ describe('POST /api/accounts/add-many', () => {
   });
 
   it('adds one account per nickname, in order, at the end of the list', async () => {
-    await call(t.app, 'POST', '/api/accounts/add', { token: alice.token, body: { brokerId, type: 'Roth IRA', nickname: 'First' } });
+    await call(t.app, 'POST', '/api/accounts/add', {
+      token: alice.token,
+      body: { brokerId, type: 'Roth IRA', nickname: 'First' },
+    });
     const res = await addMany(alice, { brokerId, type: 'Individual Cash', nicknames: ['Cash 1', ' Cash 2 ', 'Cash 3'] });
     expect(res.status).toBe(200);
     expect(nicknames(res)).toEqual(['First', 'Cash 1', 'Cash 2', 'Cash 3']);
