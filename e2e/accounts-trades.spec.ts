@@ -181,7 +181,10 @@ test('a member with 20 accounts records one split’s buys in all of them with 5
     data: { id: user._id, role: 'Pro' },
     headers: { authorization: `Bearer ${adminToken}` },
   });
-  const brokers = (await (await request.get('/api/brokers')).json()).data.brokers as { _id: string }[];
+  // Brokers that take round-up buys: "Apply to" leaves the others out by default (issue 26 §3).
+  const brokers = (
+    (await (await request.get('/api/brokers')).json()).data.brokers as { _id: string; roundUpStatus: string | null }[]
+  ).filter((b) => b.roundUpStatus !== 'blocks' && b.roundUpStatus !== 'does_not_honour');
   for (let i = 1; i <= 20; i++) {
     const res = await request.post('/api/accounts/add', {
       data: {

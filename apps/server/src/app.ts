@@ -31,6 +31,8 @@ import { memoryLimiter, sharedLimiter, type Limiter } from './lib/limiter';
 import { redisLink } from './lib/redis';
 import { authRoutes } from './modules/auth/routes';
 import { accountsRoutes } from './modules/accounts/routes';
+import { accountGroupsRoutes } from './modules/accounts/groups-routes';
+import { addManyAccountsRoutes } from './modules/accounts/add-many-routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { tradesRoutes } from './modules/trades/routes';
 import { authService } from './modules/auth/service';
@@ -213,6 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRoutes, { ctx });
   await app.register(affiliatesRoutes, { ctx });
   await app.register(accountsRoutes, { ctx });
+  await app.register(accountGroupsRoutes, { groups: { db: ctx.database.db } });
+  await app.register(addManyAccountsRoutes, { deps: { db: ctx.database.db } });
   await app.register(tradesRoutes, { ctx });
   await app.register(analyticsRoutes, { ctx });
   // The splits change signal and service are shared: the review queue's accept writes splits too.

@@ -49,6 +49,7 @@ const f: {
   buyer: Member;
   brokerId: string;
   accountId: string;
+  groupId: string;
   spareAccountId: string;
   splitId: string;
   pastSplitId: string;
@@ -284,6 +285,30 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    'POST /api/accounts/add-many',
+    () =>
+      send('POST', '/api/accounts/add-many', {
+        token: f.pro.token,
+        body: { brokerId: f.brokerId, type: 'Roth IRA', nicknames: ['Many 1', 'Many 2'] },
+      }),
+  ],
+  [
+    'POST /api/accounts/groups',
+    async () => {
+      const a = await send('POST', '/api/accounts/groups', {
+        token: f.pro.token,
+        body: { name: 'day one', accountIds: [f.spareAccountId, f.accountId] },
+      });
+      f.groupId = data(a).group._id;
+      return a;
+    },
+  ],
+  ['GET /api/accounts/groups', () => send('GET', '/api/accounts/groups', { token: f.pro.token })],
+  [
+    'POST /api/accounts/groups/edit',
+    () => send('POST', '/api/accounts/groups/edit', { token: f.pro.token, body: { id: f.groupId, name: 'Day one' } }),
+  ],
+  [
     'POST /api/trades/add',
     async () => {
       const a = await send('POST', '/api/trades/add', {
@@ -321,6 +346,10 @@ const cases: [string, Case][] = [
   [
     'GET /api/trades/split-stats/{splitId}',
     () => send('GET', `/api/trades/split-stats/${f.pastSplitId}`, { token: f.admin.token }),
+  ],
+  [
+    'POST /api/accounts/groups/delete',
+    () => send('POST', '/api/accounts/groups/delete', { token: f.pro.token, body: { id: f.groupId } }),
   ],
   [
     'POST /api/accounts/delete',

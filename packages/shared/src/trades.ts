@@ -202,12 +202,21 @@ export const bulkTradesRequest = z
       .array(ids.accountId, { error: 'accountIds must be a list of account ids' })
       .min(1, 'Choose at least one account')
       .max(BULK_MAX_ACCOUNTS, `At most ${BULK_MAX_ACCOUNTS} accounts per request`)
-      .refine((list) => new Set(list).size === list.length, 'An account is listed twice'),
+      .refine((list) => new Set(list).size === list.length, 'An account is listed twice')
+      .optional(),
+    /** Issue 26 §4: instead of `accountIds`, the accounts of one of the caller's groups, in its order. */
+    groupId: uuidId('Group is not a valid id').optional(),
     ...tradePatchShape,
+  })
+  .refine((b) => (b.accountIds === undefined) !== (b.groupId === undefined), {
+    message: 'Send either accountIds or groupId',
+    path: ['accountIds'],
   })
   .refine(sellNotBeforeBuy, sellMessage)
   .refine(legsOrFlat, legsMessage);
 export type BulkTradesRequest = z.infer<typeof bulkTradesRequest>;
+/** A bulk save once its group (if any) is read: the accounts to write, in order. */
+export type BulkTradesOnAccounts = Omit<BulkTradesRequest, 'groupId' | 'accountIds'> & { accountIds: string[] };
 /** What a client sends (fields it leaves out are kept). */
 export type BulkTradesInput = z.input<typeof bulkTradesRequest>;
 

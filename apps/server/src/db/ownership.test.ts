@@ -25,6 +25,8 @@ const OWNERS: Record<string, string> = {
   confirmation_runs: 'confirmations',
   brokers: 'brokers',
   accounts: 'accounts',
+  account_groups: 'accounts',
+  account_group_members: 'accounts',
   trades: 'trades',
   trade_month_totals: 'analytics',
   trade_split_totals: 'analytics',

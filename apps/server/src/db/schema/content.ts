@@ -18,8 +18,10 @@ import {
   ACCOUNT_TYPES,
   COMM_TYPES,
   COMMUNICATION_TYPES,
+  ROUND_UP_STATUSES,
   RS_TYPES,
   SHARE_RETURN_TIMES,
+  type MinimumOrderBand,
   SPLIT_STATUSES,
   TRADE_OUTCOMES,
   type TradeLeg,
@@ -94,12 +96,21 @@ export const brokers = pgTable(
     accountTradIRA: boolean('account_trad_ira').notNull().default(false),
     accountRothIRA: boolean('account_roth_ira').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
+    /** Issue 26 §3: the minimum order by price band, [{ below, minShares }] (migration 0023). */
+    minimumOrder: jsonb('minimum_order').$type<MinimumOrderBand[]>().notNull().default([]),
+    /** Whether the share arrives on the market effective date; null: not known. */
+    dayOneDelivery: boolean('day_one_delivery'),
+    /** honours, does_not_honour or blocks (round-up buys), as of `round_up_status_date`, per the source note. */
+    roundUpStatus: text('round_up_status'),
+    roundUpStatusDate: date('round_up_status_date', { mode: 'string' }),
+    roundUpStatusSource: text('round_up_status_source'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('brokers_rating_ck', sql`${t.rating} between 0 and 5`),
     check('brokers_share_return_time_ck', inList(t.shareReturnTime, SHARE_RETURN_TIMES)),
+    check('brokers_round_up_status_ck', sql`${t.roundUpStatus} is null or ${inList(t.roundUpStatus, ROUND_UP_STATUSES)}`),
   ],
 );
 

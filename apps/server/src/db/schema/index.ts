@@ -6,3 +6,4 @@ export * from './analytics';
 export * from './discovery';
 export * from './tokens';
 export * from './confirmations';
+export * from './account-groups';

@@ -1,7 +1,7 @@
 import {
   fromCents,
   todayInMarket,
-  type BulkTradesRequest,
+  type BulkTradesOnAccounts,
   type SplitMemberStats,
   type Trade,
   type TradePatch,
@@ -117,7 +117,7 @@ export function tradesService(ctx: AppContext) {
      * each listed account, creating missing trades; all or nothing, and the refusal names the
      * account. Fields not sent keep their values; the single-trade rules apply to each result.
      */
-    async bulk(userId: string, input: BulkTradesRequest): Promise<Trade[]> {
+    async bulk(userId: string, input: BulkTradesOnAccounts): Promise<Trade[]> {
       const { splitId, accountIds, ...patch } = input;
       if (Object.values(patch).every((v) => v === undefined)) throw badRequest('Send at least one field to set');
       const mine = await accounts.labels(userId, accountIds);

@@ -10,6 +10,7 @@ export const testAccount = (over: Partial<Account> = {}): Account => ({
   nickname: 'Charlie',
   tradeCount: 1,
   active: true,
+  brokerRules: null,
   ...over,
 });
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { groupByBroker, type Account } from '@roundup/shared';
+import { RoundUpStatusBadge } from '../../../components/RoundUpStatusBadge';
 
 /** The accounts "Apply to" acts on, by broker (issue 14): all, a broker's, or one by one. */
 export function AccountChooser({
@@ -54,6 +55,7 @@ export function AccountChooser({
               <label htmlFor={id(`broker-${broker}`)} className="form-check-label fw-semibold">
                 {broker} ({list.length})
               </label>
+              <RoundUpStatusBadge status={list[0]?.brokerRules?.roundUpStatus} />
             </div>
             <ul className="list-unstyled ms-4 mb-2 ru-bulk-accounts">
               {list.map((a) => (

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { Account, Trade } from '@roundup/shared';
+import type { Account, AccountGroup, Trade } from '@roundup/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { GroupSelect } from '../../../components/GroupSelect';
 import { firstErrorMessage } from '../../../lib/api-client';
 import { countOf } from '../../../lib/format';
 import { bulkTrades } from '../api';
+import { defaultBulkSelection } from '../bulk-defaults';
 import { bulkFields, EMPTY_VALUES, planApply, type BulkValues } from '../bulk-plan';
 import type { TradeSplit } from '../types';
 import { AccountChooser } from './AccountChooser';
@@ -35,13 +37,24 @@ export function BulkApply({
   accounts,
   trades,
   onApplied,
+  groups = [],
+  initialGroupId = '',
 }: {
   split: TradeSplit;
   accounts: Account[];
   trades: ReadonlyMap<string, Trade>;
   onApplied: () => Promise<void>;
+  /** Issue 26 §4: the member's account groups, and the one to start with (from the To do list). */
+  groups?: AccountGroup[];
+  initialGroupId?: string;
 }) {
-  const [chosen, setChosen] = useState<Set<string>>(() => new Set(accounts.filter((a) => a.active).map((a) => a._id)));
+  const groupOf = (gid: string) => groups.find((g) => g._id === gid) ?? null;
+  const [groupId, setGroupId] = useState(initialGroupId);
+  const [chosen, setChosen] = useState<Set<string>>(() => defaultBulkSelection(accounts, groupOf(initialGroupId)));
+  const pickGroup = (gid: string) => {
+    setGroupId(gid);
+    setChosen(defaultBulkSelection(accounts, groupOf(gid)));
+  };
   const [open, setOpen] = useState(false);
   const [v, setV] = useState<BulkValues>(EMPTY_VALUES);
   const [overwrite, setOverwrite] = useState(false);
@@ -55,7 +68,8 @@ export function BulkApply({
     setConfirming(null);
   };
   const set = (k: keyof BulkValues) => (e: { target: { value: string } }) => edit((x) => ({ ...x, [k]: e.target.value }));
-  const toggle = (ids: string[], on: boolean) =>
+  const toggle = (ids: string[], on: boolean) => {
+    setGroupId('');
     setChosen((prev) => {
       const next = new Set(prev);
       for (const id of ids)
@@ -63,6 +77,7 @@ export function BulkApply({
         else next.delete(id);
       return next;
     });
+  };
   useEffect(() => focusBulkPrice(split._id), [split._id]);
 
   const apply = async (confirmed: boolean) => {
@@ -70,7 +85,9 @@ export function BulkApply({
     setResult(null);
     setConfirming(null);
     const fields = bulkFields(v, split.buyDate);
-    const ids = accounts.filter((a) => chosen.has(a._id)).map((a) => a._id);
+    // A chosen group's accounts go in the group's order (issue 26 §4); otherwise in the page's.
+    const order = groupOf(groupId)?.accountIds ?? accounts.map((a) => a._id);
+    const ids = order.filter((x) => chosen.has(x));
     if (ids.length === 0) return setResult({ kind: 'error', text: 'Choose at least one account' });
     if (Object.keys(fields).length === 0)
       return setResult({ kind: 'error', text: 'Enter a date, a price or an outcome to apply' });
@@ -107,6 +124,7 @@ export function BulkApply({
           <h3 id={id('title')} className="h6 fw-semibold mb-0">
             Apply to {all ? 'all accounts' : countOf(chosen.size, 'account')}
           </h3>
+          <GroupSelect id={id('group')} label="Group" groups={groups} value={groupId} onChange={pickGroup} none="Choose…" />
           <button
             type="button"
             className="btn btn-link btn-sm p-0"
