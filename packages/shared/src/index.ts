@@ -23,3 +23,4 @@ export * from './tokens';
 export * from './health';
 export * from './input';
 export * from './rich-text';
+export * from './deadline';

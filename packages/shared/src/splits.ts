@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalInput, uuidId } from './input';
 import { addDays, isIsoDate } from './dates';
+import { deadlineSchema, EXCHANGES } from './deadline';
 import { RS_TYPES, SPLIT_STATUSES } from './domain';
 import { toCents } from './money';
 
@@ -29,6 +30,10 @@ export const splitSchema = z.object({
   source: z.string().nullable(),
   notes: z.string().nullable(),
   caution: z.boolean(),
+  /** Where the shares are listed; null while unknown (issue 25 §3). */
+  exchange: z.enum(EXCHANGES).nullable(),
+  /** The buy-by deadline to the minute (deadline.ts, decision 021). A masked row carries neither. */
+  deadline: deadlineSchema,
   masked: z.boolean(),
 });
 export type Split = z.infer<typeof splitSchema>;
@@ -142,6 +147,14 @@ const splitFields = {
     .refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { message: 'Source must be an http(s) URL' }),
   notes: optionalText(5000, 'Notes'),
   caution: z.boolean().default(false),
+  /**
+   * Where the shares are listed (issue 25 §3). Left out: unknown on add, unchanged on edit; null
+   * clears it; an empty string (a form's "Unknown") is null.
+   */
+  exchange: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.enum(EXCHANGES, { error: `Exchange must be one of ${EXCHANGES.join(', ')}` }).nullish(),
+  ),
 };
 
 const buyNotAfterEff: [(s: { buyDate: string; effDate: string }) => boolean, { message: string; path: string[] }] = [

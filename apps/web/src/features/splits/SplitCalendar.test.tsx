@@ -24,6 +24,8 @@ const base: Split = {
   source: null,
   notes: 'Check your broker.',
   caution: false,
+  exchange: 'Nasdaq',
+  deadline: { regularClose: '2026-03-10T20:00:00.000Z', haltAt: '2026-03-10T23:50:00.000Z' },
   masked: false,
 };
 /** What the server sends a Starter for a split they may not see: days, status, asterisks, a placeholder id. */
