@@ -182,7 +182,7 @@ describe('Profile: personal info, notifications, phone', () => {
     const select = await screen.findByRole('combobox', { name: 'Your time zone' });
     expect(select).toHaveValue('America/New_York');
     expect(screen.getByTestId('time-zone-example')).toHaveTextContent(
-      /A Nasdaq deadline today reads: Buy by \d+:\d\d pm ET \w{3}/,
+      /For example, a Nasdaq split reads: Buy by \d+:\d\d pm ET \w{3}/,
     );
     await userEvent.selectOptions(select, 'America/Chicago');
     expect(screen.getByTestId('time-zone-example')).toHaveTextContent(/pm ET \(\d+:\d\d [ap]m CT\)/);

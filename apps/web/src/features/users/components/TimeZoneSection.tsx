@@ -69,7 +69,7 @@ export function TimeZoneSection() {
           </div>
         </div>
         <p className="small text-body-secondary mt-3 mb-0" data-testid="time-zone-example">
-          A Nasdaq deadline today reads: {example}
+          For example, a Nasdaq split reads: {example}
         </p>
       </Form>
     </SettingsPanel>
