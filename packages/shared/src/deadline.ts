@@ -32,6 +32,23 @@ export const deadlineSchema = z.object({
 });
 export type Deadline = z.infer<typeof deadlineSchema>;
 
+/** What a whole split row carries (splitSchema); a masked row carries neither (decision 011). */
+export const splitDeadlineFields = {
+  /** Where the shares are listed; null while unknown. */
+  exchange: z.enum(EXCHANGES).nullable(),
+  /** The buy-by deadline to the minute. */
+  deadline: deadlineSchema,
+};
+
+/**
+ * `newTicker.exchange` (POST /api/rs/add and /edit): left out, unknown on add and unchanged on edit;
+ * null clears it; an empty string (the form's "Unknown") is null.
+ */
+export const exchangeInput = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z.enum(EXCHANGES, { error: `Exchange must be one of ${EXCHANGES.join(', ')}` }).nullish(),
+);
+
 const dow = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 /** The fourth Thursday of November. */

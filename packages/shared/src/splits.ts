@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimalInput, uuidId } from './input';
 import { addDays, isIsoDate } from './dates';
-import { deadlineSchema, EXCHANGES } from './deadline';
+import { exchangeInput, splitDeadlineFields } from './deadline';
 import { RS_TYPES, SPLIT_STATUSES } from './domain';
 import { toCents } from './money';
 
@@ -30,10 +30,7 @@ export const splitSchema = z.object({
   source: z.string().nullable(),
   notes: z.string().nullable(),
   caution: z.boolean(),
-  /** Where the shares are listed; null while unknown (issue 25 §3). */
-  exchange: z.enum(EXCHANGES).nullable(),
-  /** The buy-by deadline to the minute (deadline.ts, decision 021). A masked row carries neither. */
-  deadline: deadlineSchema,
+  ...splitDeadlineFields,
   masked: z.boolean(),
 });
 export type Split = z.infer<typeof splitSchema>;
@@ -147,14 +144,7 @@ const splitFields = {
     .refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { message: 'Source must be an http(s) URL' }),
   notes: optionalText(5000, 'Notes'),
   caution: z.boolean().default(false),
-  /**
-   * Where the shares are listed (issue 25 §3). Left out: unknown on add, unchanged on edit; null
-   * clears it; an empty string (a form's "Unknown") is null.
-   */
-  exchange: z.preprocess(
-    (v) => (v === '' ? null : v),
-    z.enum(EXCHANGES, { error: `Exchange must be one of ${EXCHANGES.join(', ')}` }).nullish(),
-  ),
+  exchange: exchangeInput,
 };
 
 const buyNotAfterEff: [(s: { buyDate: string; effDate: string }) => boolean, { message: string; path: string[] }] = [
@@ -234,16 +224,8 @@ export function monthGrid(year: number, month: number): CalendarCell[] {
 /** The keys the calendar grid answers (WAI-ARIA grid pattern, issue 14). */
 export type CalendarKey = 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown' | 'Home' | 'End' | 'PageUp' | 'PageDown';
 
-const CALENDAR_KEYS: ReadonlySet<string> = new Set<CalendarKey>([
-  'ArrowLeft',
-  'ArrowRight',
-  'ArrowUp',
-  'ArrowDown',
-  'Home',
-  'End',
-  'PageUp',
-  'PageDown',
-]);
+const KEYS: CalendarKey[] = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'];
+const CALENDAR_KEYS: ReadonlySet<string> = new Set(KEYS);
 export const isCalendarKey = (key: string): key is CalendarKey => CALENDAR_KEYS.has(key);
 
 /** The same day `months` months away, or that month's last day when it is shorter (Jan 31 → Feb 28). */
