@@ -186,7 +186,7 @@ describe('Profile: personal info, notifications, phone', () => {
     );
     await userEvent.selectOptions(select, 'America/Chicago');
     expect(screen.getByTestId('time-zone-example')).toHaveTextContent(/pm ET \(\d+:\d\d [ap]m CT\)/);
-    await userEvent.click(screen.getByRole('button', { name: 'Save time zone' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Set time zone' }));
     await waitFor(() =>
       expect(
         apiCalls()
@@ -194,7 +194,7 @@ describe('Profile: personal info, notifications, phone', () => {
           .map((c) => c.body),
       ).toEqual([{ timeZone: 'America/Chicago' }]),
     );
-    expect(await screen.findByRole('button', { name: 'Save time zone' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Set time zone' })).toBeDisabled();
   });
 
   it('lets a Pro member choose the buy-day reminders: at the open, an hour before the close', async () => {

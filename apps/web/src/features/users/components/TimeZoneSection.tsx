@@ -59,7 +59,7 @@ export function TimeZoneSection() {
           </div>
           <div className="col-12 col-md-6 d-flex flex-wrap gap-2">
             <Button type="submit" disabled={saving || zone === user.timeZone}>
-              Save time zone
+              Set time zone
             </Button>
             {device && device !== zone && options.includes(device) ? (
               <Button variant="outline-secondary" onClick={() => setZone(device)}>
