@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiLogin, failOnConsoleErrors, newIdentity, PRO, signInAs } from './fixtures';
+import { ADMIN, apiLogin, failOnConsoleErrors, FULL, newIdentity, PRO, signInAs } from './fixtures';
 
 /** Records every dialog (alert/confirm/prompt) a page opens; none should appear. */
 function watchDialogs(page: Page) {
@@ -101,7 +101,7 @@ test('an admin adds a broker with a malicious promo; a member sees the card with
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
 });
 
-test('the admin edits a user role, and the audit log shows it', async ({ page, request }) => {
+test('the admin edits a user role, and the audit log shows it', FULL, async ({ page, request }) => {
   const who = newIdentity('role');
   const reg = await request.post('/api/auth/register', { data: { ...who, consent: true } });
   expect(reg.status()).toBe(200);

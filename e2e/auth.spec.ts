@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, STARTER, failOnConsoleErrors, lastOutboxMessage, newIdentity, signInAs } from './fixtures';
+import { ADMIN, failOnConsoleErrors, FULL, lastOutboxMessage, newIdentity, signInAs, STARTER } from './fixtures';
 
 test('register → verify from the emailed link → sign in → username menu → logout', async ({ page, request }) => {
   const assertNoErrors = failOnConsoleErrors(page);
@@ -49,7 +49,7 @@ test('register → verify from the emailed link → sign in → username menu �
   assertNoErrors();
 });
 
-test('password reset from the emailed link', async ({ page, request }) => {
+test('password reset from the emailed link', FULL, async ({ page, request }) => {
   const me = newIdentity('reset');
   const reg = await request.post('/api/auth/register', { data: { ...me, consent: true } });
   expect(reg.status()).toBe(200);
@@ -114,7 +114,7 @@ test.describe('guards', () => {
   });
 });
 
-test('the feedback popover sends and closes; empty fields close without sending', async ({ page }) => {
+test('the feedback popover sends and closes; empty fields close without sending', FULL, async ({ page }) => {
   await page.goto('/learn');
   const sent: string[] = [];
   page.on('request', (r) => {

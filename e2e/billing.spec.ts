@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { failOnConsoleErrors, newIdentity, signInAs } from './fixtures';
+import { failOnConsoleErrors, FULL, newIdentity, signInAs } from './fixtures';
 
 /**
  * Issue 6: a referred visitor buys Pro on the local test checkout, the referrer earns 20%,
@@ -84,27 +84,28 @@ test('referral → Get PRO → test checkout → Pro calendar; referrer earns $1
 });
 
 /** Issue 12: monthly Pro → Lifetime cancels the monthly plan at once and refunds its unused days; the member sees it. */
-test('Pro member buys Lifetime: monthly cancelled, unused days refunded, shown on the Subscription tab', async ({
-  page,
-  request,
-}) => {
-  const assertNoErrors = failOnConsoleErrors(page);
-  const member = newIdentity('life');
-  expect((await request.post('/api/auth/register', { data: { ...member, consent: true } })).status()).toBe(200);
-  await signInAs(page, request, member);
-  for (const level of ['pro', 'lifetime'] as const) {
-    await page.goto(`/upgrade/${level}`);
-    await expect(page).toHaveURL(/\/checkout\/test\/cs_local_/);
-    await page.getByRole('button', { name: level === 'pro' ? /^Pay \$50\.00/ : /^Pay \$499\.00/ }).click();
-    await expect(page).not.toHaveURL(/\/checkout\/test\//);
-  }
-  await page.goto('/settings/subscription');
-  await expect(page.getByText('Lifetime Member')).toBeVisible();
-  await expect(page.getByText('You have Lifetime access: it never renews and never lapses.', { exact: true })).toBeVisible();
-  const notices = page.getByRole('region', { name: 'Billing notices' });
-  // Bought a moment ago: every day of the month is unused, so the whole $50.00 comes back.
-  await expect(notices.getByText('RoundUp refund: $50.00 for the unused part of your monthly plan')).toBeVisible();
-  await expect(notices.getByText('RoundUp receipt: $499.00 for Lifetime')).toBeVisible();
-  await expect(page.getByText('Refunded $50.00', { exact: true })).toBeVisible();
-  assertNoErrors();
-});
+test(
+  'Pro member buys Lifetime: monthly cancelled, unused days refunded, shown on the Subscription tab',
+  FULL,
+  async ({ page, request }) => {
+    const assertNoErrors = failOnConsoleErrors(page);
+    const member = newIdentity('life');
+    expect((await request.post('/api/auth/register', { data: { ...member, consent: true } })).status()).toBe(200);
+    await signInAs(page, request, member);
+    for (const level of ['pro', 'lifetime'] as const) {
+      await page.goto(`/upgrade/${level}`);
+      await expect(page).toHaveURL(/\/checkout\/test\/cs_local_/);
+      await page.getByRole('button', { name: level === 'pro' ? /^Pay \$50\.00/ : /^Pay \$499\.00/ }).click();
+      await expect(page).not.toHaveURL(/\/checkout\/test\//);
+    }
+    await page.goto('/settings/subscription');
+    await expect(page.getByText('Lifetime Member')).toBeVisible();
+    await expect(page.getByText('You have Lifetime access: it never renews and never lapses.', { exact: true })).toBeVisible();
+    const notices = page.getByRole('region', { name: 'Billing notices' });
+    // Bought a moment ago: every day of the month is unused, so the whole $50.00 comes back.
+    await expect(notices.getByText('RoundUp refund: $50.00 for the unused part of your monthly plan')).toBeVisible();
+    await expect(notices.getByText('RoundUp receipt: $499.00 for Lifetime')).toBeVisible();
+    await expect(page.getByText('Refunded $50.00', { exact: true })).toBeVisible();
+    assertNoErrors();
+  },
+);

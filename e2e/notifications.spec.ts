@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiLogin, failOnConsoleErrors, lastOutboxMessage, newIdentity, PRO, ADMIN } from './fixtures';
+import { ADMIN, apiLogin, failOnConsoleErrors, FULL, lastOutboxMessage, newIdentity, PRO } from './fixtures';
 
 /** Issue #7 journeys: notification preferences, phone validation, admin SMS. */
 
@@ -54,7 +54,7 @@ test('a member validates a phone with the code from the outbox', async ({ page, 
   check();
 });
 
-test('an admin sends an SMS to Pro members and sees the count', async ({ page, request }) => {
+test('an admin sends an SMS to Pro members and sees the count', FULL, async ({ page, request }) => {
   // The Pro demo member validates a phone and turns SMS alerts on (through the API).
   const proToken = await apiLogin(request, PRO);
   const auth = { authorization: `Bearer ${proToken}` };
@@ -100,68 +100,69 @@ test('an admin sends an SMS to Pro members and sees the count', async ({ page, r
   check();
 });
 
-test("an admin sends a newsletter: sees whom it reaches, confirms, finds it in Communications and in a member's inbox", async ({
-  page,
-  request,
-}) => {
-  // A fresh member (newsletter on by default) to check the email that arrives.
-  const reader = newIdentity('reader');
-  expect((await request.post('/api/auth/register', { data: { ...reader, consent: true } })).status()).toBe(200);
-  // Newsletters go only to verified addresses: the reader follows the verification email first.
-  const verification = await lastOutboxMessage(request, reader.email);
-  const code = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(verification!.body)![1];
-  expect((await request.post('/api/users/validate-email', { data: { email_validation_code: code } })).status()).toBe(200);
+test(
+  "an admin sends a newsletter: sees whom it reaches, confirms, finds it in Communications and in a member's inbox",
+  FULL,
+  async ({ page, request }) => {
+    // A fresh member (newsletter on by default) to check the email that arrives.
+    const reader = newIdentity('reader');
+    expect((await request.post('/api/auth/register', { data: { ...reader, consent: true } })).status()).toBe(200);
+    // Newsletters go only to verified addresses: the reader follows the verification email first.
+    const verification = await lastOutboxMessage(request, reader.email);
+    const code = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(verification!.body)![1];
+    expect((await request.post('/api/users/validate-email', { data: { email_validation_code: code } })).status()).toBe(200);
 
-  const check = failOnConsoleErrors(page);
-  const adminToken = await apiLogin(request, ADMIN);
-  await page.goto('/');
-  await page.evaluate((t) => localStorage.setItem('roundup.token', t), adminToken);
-  await page.goto('/admin/comms');
-  const form = page.getByRole('form', { name: 'Send announcement' });
-  await form.getByLabel('Newsletter').check();
-  const reach = form.getByTestId('announcement-reach');
-  await expect(reach).toHaveText(/^Will reach [\d,]+ members? \([\d,]+ emails?\)$/);
-  const members = Number((/Will reach ([\d,]+)/.exec((await reach.textContent()) ?? '')?.[1] ?? '0').replace(/,/g, ''));
-  expect(members).toBeGreaterThanOrEqual(1);
+    const check = failOnConsoleErrors(page);
+    const adminToken = await apiLogin(request, ADMIN);
+    await page.goto('/');
+    await page.evaluate((t) => localStorage.setItem('roundup.token', t), adminToken);
+    await page.goto('/admin/comms');
+    const form = page.getByRole('form', { name: 'Send announcement' });
+    await form.getByLabel('Newsletter').check();
+    const reach = form.getByTestId('announcement-reach');
+    await expect(reach).toHaveText(/^Will reach [\d,]+ members? \([\d,]+ emails?\)$/);
+    const members = Number((/Will reach ([\d,]+)/.exec((await reach.textContent()) ?? '')?.[1] ?? '0').replace(/,/g, ''));
+    expect(members).toBeGreaterThanOrEqual(1);
 
-  await form.getByRole('button', { name: 'Review and send…' }).click();
-  await expect(form.getByText('Please enter a subject.')).toBeVisible();
-  const subject = `RoundUp newsletter ${Date.now()}`;
-  await form.getByLabel('Subject').fill(subject);
-  await form.getByLabel('Message').fill('Fifteen reverse splits this month.\n\nSee you on the calendar.');
-  await form.getByRole('button', { name: 'Review and send…' }).click();
+    await form.getByRole('button', { name: 'Review and send…' }).click();
+    await expect(form.getByText('Please enter a subject.')).toBeVisible();
+    const subject = `RoundUp newsletter ${Date.now()}`;
+    await form.getByLabel('Subject').fill(subject);
+    await form.getByLabel('Message').fill('Fifteen reverse splits this month.\n\nSee you on the calendar.');
+    await form.getByRole('button', { name: 'Review and send…' }).click();
 
-  const dialog = page.getByRole('dialog', { name: 'Send this newsletter?' });
-  await expect(dialog.getByText(subject)).toBeVisible();
-  const sendButton = dialog.getByRole('button', { name: /^Send to [\d,]+ members?$/ });
-  await expect(sendButton).toBeVisible();
-  await sendButton.dblclick(); // a double click sends once
-  await expect(page.getByText(/^Newsletter sent to [\d,]+ members?\.$/)).toBeVisible();
-  await expect(dialog).toBeHidden();
+    const dialog = page.getByRole('dialog', { name: 'Send this newsletter?' });
+    await expect(dialog.getByText(subject)).toBeVisible();
+    const sendButton = dialog.getByRole('button', { name: /^Send to [\d,]+ members?$/ });
+    await expect(sendButton).toBeVisible();
+    await sendButton.dblclick(); // a double click sends once
+    await expect(page.getByText(/^Newsletter sent to [\d,]+ members?\.$/)).toBeVisible();
+    await expect(dialog).toBeHidden();
 
-  // Listed once in Communications, with its subject and counts.
-  const listed = page.locator('li').filter({ hasText: subject });
-  await expect(listed).toHaveCount(1);
-  await expect(listed.getByText('Newsletter', { exact: true })).toBeVisible();
-  await expect(listed.getByText(/^[\d,]+ members? · [\d,]+ messages?$/)).toBeVisible();
+    // Listed once in Communications, with its subject and counts.
+    const listed = page.locator('li').filter({ hasText: subject });
+    await expect(listed).toHaveCount(1);
+    await expect(listed.getByText('Newsletter', { exact: true })).toBeVisible();
+    await expect(listed.getByText(/^[\d,]+ members? · [\d,]+ messages?$/)).toBeVisible();
 
-  // The in-process worker delivers it (local outbox) with the unsubscribe link.
-  await expect.poll(async () => (await lastOutboxMessage(request, reader.email))?.subject, { timeout: 20_000 }).toBe(subject);
-  const mail = await lastOutboxMessage(request, reader.email);
-  expect(mail?.body).toContain('Fifteen reverse splits this month.');
-  expect(mail?.body).toMatch(/Unsubscribe: http:\/\/localhost:\d+\/api\/notifications\/unsubscribe\?token=/);
-  check();
+    // The in-process worker delivers it (local outbox) with the unsubscribe link.
+    await expect.poll(async () => (await lastOutboxMessage(request, reader.email))?.subject, { timeout: 20_000 }).toBe(subject);
+    const mail = await lastOutboxMessage(request, reader.email);
+    expect(mail?.body).toContain('Fifteen reverse splits this month.');
+    expect(mail?.body).toMatch(/Unsubscribe: http:\/\/localhost:\d+\/api\/notifications\/unsubscribe\?token=/);
+    check();
 
-  // The link asks first (a prefetch changes nothing); the button unsubscribes.
-  const unsubscribe = /Unsubscribe: (\S+)/.exec(mail!.body)![1];
-  await page.goto(unsubscribe);
-  await expect(page.getByRole('heading', { name: 'Unsubscribe from the newsletter?' })).toBeVisible();
-  const readerToken = await apiLogin(request, reader);
-  const prefs = async () =>
-    (await (await request.get('/api/users/self', { headers: { authorization: `Bearer ${readerToken}` } })).json()).data.user
-      .notifications;
-  expect((await prefs()).newsletter).toBe(true);
-  await page.getByRole('button', { name: 'Unsubscribe' }).click();
-  await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
-  expect((await prefs()).newsletter).toBe(false);
-});
+    // The link asks first (a prefetch changes nothing); the button unsubscribes.
+    const unsubscribe = /Unsubscribe: (\S+)/.exec(mail!.body)![1];
+    await page.goto(unsubscribe);
+    await expect(page.getByRole('heading', { name: 'Unsubscribe from the newsletter?' })).toBeVisible();
+    const readerToken = await apiLogin(request, reader);
+    const prefs = async () =>
+      (await (await request.get('/api/users/self', { headers: { authorization: `Bearer ${readerToken}` } })).json()).data.user
+        .notifications;
+    expect((await prefs()).newsletter).toBe(true);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+    expect((await prefs()).newsletter).toBe(false);
+  },
+);

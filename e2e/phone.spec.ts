@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiLogin, newIdentity, PRO, signInAs } from './fixtures';
+import { ADMIN, apiLogin, FULL, newIdentity, PRO, signInAs } from './fixtures';
 
 /** At 375 px (issue 14) nothing scrolls sideways, on any page, for a visitor, a Pro member or an admin. */
 test.use({ viewport: { width: 375, height: 800 } });
@@ -26,31 +26,35 @@ test('public pages fit a phone', async ({ page }) => {
   await noOverflow(page, ['/', '/learn', '/services', '/faq', '/policies', '/privacy-policy', '/login', '/register']);
 });
 
-test('a Pro member’s pages fit a phone; split cards keep the profit and the record button in view', async ({ page, request }) => {
-  await signInAs(page, request, PRO);
-  await noOverflow(page, [
-    '/reverse-splits',
-    '/brokers',
-    '/quickstart',
-    '/settings',
-    '/settings/accounts',
-    '/settings/analytics',
-    '/settings/affiliate',
-    '/settings/subscription',
-    '/settings/tokens',
-  ]);
-  await page.goto('/reverse-splits');
-  await page.locator('label[for="rs-view-table"]').click();
-  const row = page.getByTestId('upcoming-row').first();
-  await expect(row).toBeVisible();
-  for (const cell of [row.locator('td[data-label="Estimated profit"]'), row.locator('[data-testid^="record-trades-"]')]) {
-    const box = (await cell.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(375);
-  }
-});
+test(
+  'a Pro member’s pages fit a phone; split cards keep the profit and the record button in view',
+  FULL,
+  async ({ page, request }) => {
+    await signInAs(page, request, PRO);
+    await noOverflow(page, [
+      '/reverse-splits',
+      '/brokers',
+      '/quickstart',
+      '/settings',
+      '/settings/accounts',
+      '/settings/analytics',
+      '/settings/affiliate',
+      '/settings/subscription',
+      '/settings/tokens',
+    ]);
+    await page.goto('/reverse-splits');
+    await page.locator('label[for="rs-view-table"]').click();
+    const row = page.getByTestId('upcoming-row').first();
+    await expect(row).toBeVisible();
+    for (const cell of [row.locator('td[data-label="Estimated profit"]'), row.locator('[data-testid^="record-trades-"]')]) {
+      const box = (await cell.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+  },
+);
 
-test('admin pages fit a phone; split cards keep the profit and the actions in view', async ({ page, request }) => {
+test('admin pages fit a phone; split cards keep the profit and the actions in view', FULL, async ({ page, request }) => {
   await signInAs(page, request, ADMIN);
   await noOverflow(page, [
     '/admin/users',

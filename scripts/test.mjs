@@ -1,4 +1,7 @@
-// `npm test`: everything, stopping at the first failing stage.
+// `npm test`: the checks every change gets, stopping at the first failing stage. `npm run test:full` (or
+// TEST_TIER=full, which CI sets) adds what CI adds: the fault drills that spawn and kill processes, the route
+// fuzzer, the migration replay, and the journeys tagged @full (the per-page sweeps past their first pages and
+// the journeys whose rules the integration tests already hold). Issue 24 §6; README, "Tests".
 // 1. At once (each mostly one core): the Prettier check, ESLint, TypeScript, and the web build the
 //    browser journeys use. A failing step's output is printed when it ends.
 // 2. At once: unit and integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), web
@@ -10,6 +13,21 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { slowestReport } from './slowest.mjs';
+
+const full = process.argv.includes('--full') || process.env.TEST_TIER === 'full';
+
+/**
+ * Vitest files only the full run takes: each spawns or kills processes and waits on real clocks (lease expiry,
+ * lock takeover, graceful stop), or sweeps every route or migration. Every one of them also runs in CI.
+ */
+const FULL_ONLY_FILES = [
+  'apps/server/test/pglite-lock.int.test.ts', // a second process refused, then taking over after a SIGKILL
+  'apps/server/src/modules/notifications/reliability.int.test.ts', // a worker SIGKILLed mid-batch
+  'apps/server/test/graceful-stop.int.test.ts', // SIGTERM with requests and sends in flight
+  'apps/server/test/redis-faults.int.test.ts', // its own redis-server, stopped and restarted
+  'apps/server/test/fuzz.int.test.ts', // every route with generated bad input
+  'apps/server/test/migrations.int.test.ts', // every migration replayed over a populated database
+];
 
 // Each runner also writes a JSON report, from which the run ends by naming its 10 slowest tests.
 const reports = {
@@ -51,6 +69,7 @@ function run(name, cmd, args, { quiet }) {
 }
 
 const total = Date.now();
+console.log(full ? 'Full run (as CI).' : 'Every-change run; `npm run test:full` adds what CI adds.');
 const stages = [
   [
     ['format', 'npm', ['run', '--silent', 'format:check']],
@@ -62,9 +81,17 @@ const stages = [
     [
       'unit and integration tests',
       'npx',
-      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports.vitest}`],
+      [
+        'vitest',
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${reports.vitest}`,
+        // Projects match globs against their own root (apps/server), so by file name.
+        ...(full ? [] : FULL_ONLY_FILES.map((f) => `--exclude=**/${path.basename(f)}`)),
+      ],
     ],
-    ['end-to-end journeys', 'node', ['e2e/run.mjs', '--reporter=list,json']],
+    ['end-to-end journeys', 'node', ['e2e/run.mjs', '--reporter=list,json', ...(full ? [] : ['--grep-invert=@full'])]],
   ],
 ];
 for (const stage of stages) {

@@ -46,6 +46,8 @@ import { healthRoutes } from './modules/health/routes';
 import { splitsRoutes } from './modules/splits/routes';
 import { startSplitsLive } from './modules/splits/live';
 import { splitsService } from './modules/splits/service';
+import { confirmationsRoutes } from './modules/confirmations/routes';
+import { confirmationsService } from './modules/confirmations/service';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { discoveryService } from './modules/discovery/service';
 import { tokensRoutes } from './modules/tokens/routes';
@@ -221,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const discovery = discoveryService(ctx);
   app.addHook('onClose', () => discovery.close());
   await app.register(discoveryRoutes, { ctx, discovery, splits });
+  await app.register(confirmationsRoutes, { ctx, confirmations: confirmationsService(ctx) });
   await app.register(outboxRoutes, { ctx });
   await app.register(brokersRoutes, { ctx });
   await app.register(faqsRoutes, { ctx });

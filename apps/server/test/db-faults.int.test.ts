@@ -8,7 +8,7 @@ import { SPLITS_CHANNEL } from '../src/modules/splits/repo';
 import { BRIEFLY_UNAVAILABLE } from '../src/http/envelope';
 import { withDatabase } from './global-setup';
 import { splitFields } from './factories';
-import { call, dbKind, freshDatabase, registerUser, setRole } from './helpers';
+import { call, dbKind, freshDatabase, PROCESS_TEST_TIMEOUT, registerUser, setRole } from './helpers';
 
 /**
  * Issue 23 §1: a PostgreSQL connection that drops (a restart, a failover, an operator ending a
@@ -82,7 +82,7 @@ describe.skipIf(!onPostgres)('a dropped database connection, on a real API proce
       { quiet: true },
     );
     await api.started;
-  }, 120_000);
+  }, PROCESS_TEST_TIMEOUT);
 
   afterAll(async () => {
     if (api && api.child.exitCode === null) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, registerUser, setRole, type TestApp } from './helpers';
+import { call, createTestApp, PROCESS_TEST_TIMEOUT, registerUser, setRole, type TestApp } from './helpers';
 
 /**
  * Every registered route (collected by the app's onRoute hook) gets bodies, query strings and path
@@ -169,76 +169,80 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('fuzzing every route', () => {
-  it('never answers 500, and every JSON answer is a well-formed envelope', async () => {
-    const doc = (t.app as unknown as { swagger(): Parameters<typeof knownFields>[0] }).swagger();
-    const routes = t.app.routeList.filter(
-      (r) =>
-        ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) &&
-        r.url.startsWith('/api') &&
-        !r.url.startsWith('/api/docs') &&
-        r.url !== '/api/openapi.json',
-    );
-    expect(routes.length).toBeGreaterThan(40);
-    const failures: string[] = [];
-    let n = 0;
-    for (const route of routes) {
-      const fields = knownFields(doc, route.method, route.url);
-      for (const who of ['anonymous', 'admin'] as const) {
-        // The stream holds its socket open for a signed-in caller; sign-out would end the admin's session.
-        if (who === 'admin' && (route.url === '/api/events' || route.url === '/api/auth/logout')) continue;
-        const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-        const targeted = hasBody && Object.keys(fields.body).length ? TARGETED : [];
-        for (let c = 0; c < CASES_PER_ROUTE + targeted.length; c++) {
-          const url = route.url.replace(/:(\w+)/g, () => fuzzSegment());
-          const params = new URLSearchParams();
-          for (const q of [...fields.query, ...(rnd() < 0.3 ? ['x'] : [])]) {
-            const v = fuzzValue();
-            params.append(q, typeof v === 'string' ? v : JSON.stringify(v));
-          }
-          const qs = params.toString();
-          const body = !hasBody
-            ? undefined
-            : c < CASES_PER_ROUTE
-              ? fuzzBody(fields.body)
-              : targetedBody(fields.body, targeted[c - CASES_PER_ROUTE]);
-          const res = await t.app.inject({
-            method: route.method as 'GET',
-            url: qs ? `${url}?${qs}` : url,
-            headers: {
-              ...(who === 'admin' ? { authorization: `Bearer ${adminToken}` } : {}),
-              ...(hasBody ? { 'content-type': 'application/json' } : {}),
-            },
-            payload: hasBody ? JSON.stringify(body) : undefined,
-            remoteAddress: `10.${n % 250}.${(n >> 8) % 250}.${(n * 7) % 250}`,
-          });
-          n += 1;
-          const what = `${who} ${route.method} ${route.url} (case ${c}, seed ${SEED}) → ${res.statusCode}`;
-          if (res.statusCode >= 500) {
-            failures.push(`${what}: ${res.body.slice(0, 200)} ${JSON.stringify(body)?.slice(0, 300)}`);
-            continue;
-          }
-          if (/application\/json/.test(String(res.headers['content-type'] ?? ''))) {
-            let env: { data?: unknown; errors?: { msg?: unknown }[] };
-            try {
-              env = res.json();
-            } catch {
-              failures.push(`${what}: JSON answer does not parse`);
+  it(
+    'never answers 500, and every JSON answer is a well-formed envelope',
+    async () => {
+      const doc = (t.app as unknown as { swagger(): Parameters<typeof knownFields>[0] }).swagger();
+      const routes = t.app.routeList.filter(
+        (r) =>
+          ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) &&
+          r.url.startsWith('/api') &&
+          !r.url.startsWith('/api/docs') &&
+          r.url !== '/api/openapi.json',
+      );
+      expect(routes.length).toBeGreaterThan(40);
+      const failures: string[] = [];
+      let n = 0;
+      for (const route of routes) {
+        const fields = knownFields(doc, route.method, route.url);
+        for (const who of ['anonymous', 'admin'] as const) {
+          // The stream holds its socket open for a signed-in caller; sign-out would end the admin's session.
+          if (who === 'admin' && (route.url === '/api/events' || route.url === '/api/auth/logout')) continue;
+          const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+          const targeted = hasBody && Object.keys(fields.body).length ? TARGETED : [];
+          for (let c = 0; c < CASES_PER_ROUTE + targeted.length; c++) {
+            const url = route.url.replace(/:(\w+)/g, () => fuzzSegment());
+            const params = new URLSearchParams();
+            for (const q of [...fields.query, ...(rnd() < 0.3 ? ['x'] : [])]) {
+              const v = fuzzValue();
+              params.append(q, typeof v === 'string' ? v : JSON.stringify(v));
+            }
+            const qs = params.toString();
+            const body = !hasBody
+              ? undefined
+              : c < CASES_PER_ROUTE
+                ? fuzzBody(fields.body)
+                : targetedBody(fields.body, targeted[c - CASES_PER_ROUTE]);
+            const res = await t.app.inject({
+              method: route.method as 'GET',
+              url: qs ? `${url}?${qs}` : url,
+              headers: {
+                ...(who === 'admin' ? { authorization: `Bearer ${adminToken}` } : {}),
+                ...(hasBody ? { 'content-type': 'application/json' } : {}),
+              },
+              payload: hasBody ? JSON.stringify(body) : undefined,
+              remoteAddress: `10.${n % 250}.${(n >> 8) % 250}.${(n * 7) % 250}`,
+            });
+            n += 1;
+            const what = `${who} ${route.method} ${route.url} (case ${c}, seed ${SEED}) → ${res.statusCode}`;
+            if (res.statusCode >= 500) {
+              failures.push(`${what}: ${res.body.slice(0, 200)} ${JSON.stringify(body)?.slice(0, 300)}`);
               continue;
             }
-            const ok =
-              typeof env === 'object' &&
-              env !== null &&
-              'data' in env &&
-              Array.isArray(env.errors) &&
-              env.errors.every((e) => typeof e?.msg === 'string' && e.msg.length > 0) &&
-              (res.statusCode < 400 ? env.errors.length === 0 : env.data === null && env.errors.length > 0);
-            if (!ok) failures.push(`${what}: not an envelope: ${res.body.slice(0, 200)}`);
+            if (/application\/json/.test(String(res.headers['content-type'] ?? ''))) {
+              let env: { data?: unknown; errors?: { msg?: unknown }[] };
+              try {
+                env = res.json();
+              } catch {
+                failures.push(`${what}: JSON answer does not parse`);
+                continue;
+              }
+              const ok =
+                typeof env === 'object' &&
+                env !== null &&
+                'data' in env &&
+                Array.isArray(env.errors) &&
+                env.errors.every((e) => typeof e?.msg === 'string' && e.msg.length > 0) &&
+                (res.statusCode < 400 ? env.errors.length === 0 : env.data === null && env.errors.length > 0);
+              if (!ok) failures.push(`${what}: not an envelope: ${res.body.slice(0, 200)}`);
+            }
           }
         }
       }
-    }
-    expect(failures).toEqual([]);
-    // The admin stayed signed in throughout, so the authenticated half really ran as an admin.
-    expect((await call(t.app, 'GET', '/api/auth/me', { token: adminToken })).body.data.user.role).toBe('Admin');
-  }, 120_000);
+      expect(failures).toEqual([]);
+      // The admin stayed signed in throughout, so the authenticated half really ran as an admin.
+      expect((await call(t.app, 'GET', '/api/auth/me', { token: adminToken })).body.data.user.role).toBe('Admin');
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 });

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dbKind } from './helpers';
+import { dbKind, PROCESS_TEST_TIMEOUT } from './helpers';
 
 /**
  * The server as production runs it: the JavaScript bundle of apps/server/build.mjs under plain node,
@@ -34,61 +34,65 @@ async function freePort(): Promise<number> {
 
 // The process runs on its own embedded database whatever the project: once (server-pglite) is enough.
 describe.skipIf(dbKind !== 'pglite')('graceful stop', () => {
-  it('runs from its JavaScript bundle, ends open live streams and exits within 10 s on SIGTERM', async () => {
-    const build = spawnSync(process.execPath, ['apps/server/build.mjs', '--outdir', dist], { cwd: root, encoding: 'utf8' });
-    expect(build.status, build.stderr).toBe(0);
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const proc = spawn(process.execPath, [path.join(dist, 'main.js')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'development',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child = proc;
-    let out = '';
-    proc.stdout!.on('data', (d) => (out += String(d)));
-    proc.stderr!.on('data', (d) => (out += String(d)));
-    const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-    await new Promise<void>((resolve, reject) => {
-      const check = () => (out.includes('RoundUp is running') ? resolve() : undefined);
-      proc.stdout!.on('data', check);
-      void exited.then(() => reject(new Error(`server exited early:\n${out}`)));
-    });
+  it(
+    'runs from its JavaScript bundle, ends open live streams and exits within 10 s on SIGTERM',
+    async () => {
+      const build = spawnSync(process.execPath, ['apps/server/build.mjs', '--outdir', dist], { cwd: root, encoding: 'utf8' });
+      expect(build.status, build.stderr).toBe(0);
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const proc = spawn(process.execPath, [path.join(dist, 'main.js')], {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'development',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = proc;
+      let out = '';
+      proc.stdout!.on('data', (d) => (out += String(d)));
+      proc.stderr!.on('data', (d) => (out += String(d)));
+      const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+      await new Promise<void>((resolve, reject) => {
+        const check = () => (out.includes('RoundUp is running') ? resolve() : undefined);
+        proc.stdout!.on('data', check);
+        void exited.then(() => reject(new Error(`server exited early:\n${out}`)));
+      });
 
-    const reg = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: 'stopper',
-        email: 'stopper@example.com',
-        password: 'correct horse battery',
-        consent: true,
-      }),
-    });
-    const token = ((await reg.json()) as { data: { token: string } }).data.token;
-    const stream = await fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${token}` } });
-    expect(stream.status).toBe(200);
-    const reader = stream.body!.getReader();
-    let text = '';
-    while (!text.includes('event: hello')) text += new TextDecoder().decode((await reader.read()).value);
+      const reg = await fetch(`${base}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          username: 'stopper',
+          email: 'stopper@example.com',
+          password: 'correct horse battery',
+          consent: true,
+        }),
+      });
+      const token = ((await reg.json()) as { data: { token: string } }).data.token;
+      const stream = await fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${token}` } });
+      expect(stream.status).toBe(200);
+      const reader = stream.body!.getReader();
+      let text = '';
+      while (!text.includes('event: hello')) text += new TextDecoder().decode((await reader.read()).value);
 
-    proc.kill('SIGTERM');
-    // The stream ends (the client would reconnect elsewhere) ...
-    for (;;) {
-      const chunk = await reader.read().catch(() => ({ done: true as const }));
-      if (chunk.done) break;
-    }
-    // ... and the process exits cleanly, well before a 10 s deadline.
-    const deadline = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 10_000).unref());
-    expect(await Promise.race([exited, deadline]), out).toBe(0);
-    // It no longer accepts connections.
-    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
-  }, 60_000);
+      proc.kill('SIGTERM');
+      // The stream ends (the client would reconnect elsewhere) ...
+      for (;;) {
+        const chunk = await reader.read().catch(() => ({ done: true as const }));
+        if (chunk.done) break;
+      }
+      // ... and the process exits cleanly, well before a 10 s deadline.
+      const deadline = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 10_000).unref());
+      expect(await Promise.race([exited, deadline]), out).toBe(0);
+      // It no longer accepts connections.
+      await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 });

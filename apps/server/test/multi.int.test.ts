@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKind, redisReachable, redisUrl } from './helpers';
+import { dbKind, PROCESS_TEST_TIMEOUT, redisReachable, redisUrl } from './helpers';
 import { withDatabase } from './global-setup';
 
 /**
@@ -33,7 +33,7 @@ describe.skipIf(!runs)('two API replicas, a worker, PostgreSQL and Redis', () =>
     const { startMulti } = (await import(script)) as { startMulti: StartMulti };
     const ports = [0, 1].map(() => 20_000 + Math.floor(Math.random() * 20_000));
     multi = await startMulti({ databaseUrl: withDatabase(base, name), redisUrl, ports, quiet: true });
-  }, 120_000);
+  }, PROCESS_TEST_TIMEOUT);
   afterAll(async () => {
     await multi?.stop();
     const admin = new pg.Client({ connectionString: base });

@@ -501,6 +501,28 @@ const cases: [string, Case][] = [
       }),
   ],
 
+  // ---- confirmations (second sources, decision 022) -------------------------------------------
+  ['POST /api/admin/confirmations/poll', () => send('POST', '/api/admin/confirmations/poll', { token: f.admin.token })],
+  [
+    'POST /api/admin/confirmations/resolve',
+    async () => {
+      // A source that disagrees on the ratio: the conflict to resolve.
+      await t.database.query(
+        `insert into split_sightings (split_id, source, symbol, ratio, url, first_seen_at, seen_at)
+         values ($1, 'nasdaq', 'X', 999, 'http://127.0.0.1/list.txt', now(), now())`,
+        [f.splitId],
+      );
+      return send('POST', '/api/admin/confirmations/resolve', {
+        token: f.admin.token,
+        body: { splitId: f.splitId, note: 'Kept the filing terms' },
+      });
+    },
+  ],
+  [
+    'GET /api/admin/confirmations/{splitId}',
+    () => send('GET', `/api/admin/confirmations/${f.splitId}`, { token: f.admin.token }),
+  ],
+
   // ---- admin: users and audit -----------------------------------------------------------------
   ['GET /api/users', () => send('GET', '/api/users?q=user&page=1', { token: f.admin.token })],
   ['GET /api/users/{id}', () => send('GET', `/api/users/${f.starter.id}`, { token: f.admin.token })],

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { DataDirInUseError, lockPathFor } from '../src/db/data-dir-lock';
-import { dbKind } from './helpers';
+import { dbKind, PROCESS_TEST_TIMEOUT } from './helpers';
 
 /**
  * Issue 12 §4: two processes on one embedded PGlite directory lost writes. The second opener
@@ -45,68 +45,80 @@ function holder(dir: string): Promise<ChildProcess> {
 }
 
 describe.skipIf(dbKind !== 'pglite')('one process per embedded database directory', () => {
-  it('a second open in the same process is refused with the holder’s pid; after close it opens again', async () => {
-    const dir = path.join(tempDir(), 'pglite');
-    const first = await openDatabase({ dataDir: dir });
-    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
-      new RegExp(`already open by process ${process.pid} \\(this process\\)`),
-    );
-    await first.close();
-    expect(existsSync(lockPathFor(dir))).toBe(false);
-    const again = await openDatabase({ dataDir: dir });
-    await again.close();
-  }, 60_000);
-
-  it('a second process is refused while the first holds the directory, and takes it over once the first is killed', async () => {
-    const dir = path.join(tempDir(), 'pglite');
-    const child = await holder(dir);
-    const err = await openDatabase({ dataDir: dir }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(DataDirInUseError);
-    expect((err as Error).message).toContain(`already open by process ${child.pid}`);
-    expect((err as Error).message).toMatch(/one process at a time.*DATABASE_URL/s);
-
-    // `npm run worker` without DATABASE_URL, while the "web server" holds the database.
-    const worker = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        DATA_DIR: path.dirname(dir),
-        TOKEN_PEPPER: 'lock-test-pepper-lock-test-pepper-0123456',
-      },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(worker.status, worker.stderr).toBe(1);
-    expect(worker.stderr).toContain('npm run worker needs PostgreSQL: set DATABASE_URL');
-    expect(worker.stderr).toContain(`process ${child.pid} has it open`);
-
-    // SIGKILL leaves the lock behind; its pid is gone, so the next opener takes over and sees the data.
-    const gone = new Promise((r) => child.once('exit', r));
-    child.kill('SIGKILL');
-    await gone;
-    expect(JSON.parse(readFileSync(lockPathFor(dir), 'utf8')).pid).toBe(child.pid);
-    const database = await openDatabase({ dataDir: dir });
-    try {
-      expect(JSON.parse(readFileSync(lockPathFor(dir), 'utf8')).pid).toBe(process.pid);
-      const { rows } = await database.query<{ pid: number }>('select pid from held');
-      expect(rows).toEqual([{ pid: child.pid }]);
-    } finally {
-      await database.close();
-    }
-  }, 120_000);
-
-  it('takes over a lock whose process is gone, or that a previous process with this pid left', async () => {
-    const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid;
-    for (const pid of [dead, process.pid]) {
+  it(
+    'a second open in the same process is refused with the holder’s pid; after close it opens again',
+    async () => {
       const dir = path.join(tempDir(), 'pglite');
-      writeFileSync(
-        lockPathFor(dir),
-        JSON.stringify({ pid, host: hostname(), startedAt: '2026-01-01T00:00:00.000Z', id: 'stale' }),
+      const first = await openDatabase({ dataDir: dir });
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
+        new RegExp(`already open by process ${process.pid} \\(this process\\)`),
       );
+      await first.close();
+      expect(existsSync(lockPathFor(dir))).toBe(false);
+      const again = await openDatabase({ dataDir: dir });
+      await again.close();
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
+
+  it(
+    'a second process is refused while the first holds the directory, and takes it over once the first is killed',
+    async () => {
+      const dir = path.join(tempDir(), 'pglite');
+      const child = await holder(dir);
+      const err = await openDatabase({ dataDir: dir }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DataDirInUseError);
+      expect((err as Error).message).toContain(`already open by process ${child.pid}`);
+      expect((err as Error).message).toMatch(/one process at a time.*DATABASE_URL/s);
+
+      // `npm run worker` without DATABASE_URL, while the "web server" holds the database.
+      const worker = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'production',
+          DATA_DIR: path.dirname(dir),
+          TOKEN_PEPPER: 'lock-test-pepper-lock-test-pepper-0123456',
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(worker.status, worker.stderr).toBe(1);
+      expect(worker.stderr).toContain('npm run worker needs PostgreSQL: set DATABASE_URL');
+      expect(worker.stderr).toContain(`process ${child.pid} has it open`);
+
+      // SIGKILL leaves the lock behind; its pid is gone, so the next opener takes over and sees the data.
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await gone;
+      expect(JSON.parse(readFileSync(lockPathFor(dir), 'utf8')).pid).toBe(child.pid);
       const database = await openDatabase({ dataDir: dir });
-      expect(JSON.parse(readFileSync(lockPathFor(dir), 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
-      await database.close();
-    }
-  }, 60_000);
+      try {
+        expect(JSON.parse(readFileSync(lockPathFor(dir), 'utf8')).pid).toBe(process.pid);
+        const { rows } = await database.query<{ pid: number }>('select pid from held');
+        expect(rows).toEqual([{ pid: child.pid }]);
+      } finally {
+        await database.close();
+      }
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
+
+  it(
+    'takes over a lock whose process is gone, or that a previous process with this pid left',
+    async () => {
+      const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid;
+      for (const pid of [dead, process.pid]) {
+        const dir = path.join(tempDir(), 'pglite');
+        writeFileSync(
+          lockPathFor(dir),
+          JSON.stringify({ pid, host: hostname(), startedAt: '2026-01-01T00:00:00.000Z', id: 'stale' }),
+        );
+        const database = await openDatabase({ dataDir: dir });
+        expect(JSON.parse(readFileSync(lockPathFor(dir), 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
+        await database.close();
+      }
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 });

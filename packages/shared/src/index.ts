@@ -14,6 +14,7 @@ export * from './trades';
 export * from './analytics';
 export * from './learn';
 export * from './splits';
+export * from './confirmations';
 export * from './billing';
 export * from './affiliates';
 export * from './comms';

@@ -4,6 +4,7 @@ import { addDays, isIsoDate } from './dates';
 import { exchangeInput, splitDeadlineFields } from './deadline';
 import { RS_TYPES, SPLIT_STATUSES } from './domain';
 import { toCents } from './money';
+import { confirmationSchema } from './confirmations';
 
 /**
  * Reverse splits (product.md §3) — request/response schemas and the pure calendar rules the web
@@ -32,6 +33,8 @@ export const splitSchema = z.object({
   caution: z.boolean(),
   ...splitDeadlineFields,
   masked: z.boolean(),
+  /** Pro and admin only: what a second source says (issue 25 §2); absent for everyone else. */
+  confirmation: confirmationSchema.optional(),
 });
 export type Split = z.infer<typeof splitSchema>;
 

@@ -5,3 +5,4 @@ export * from './billing';
 export * from './analytics';
 export * from './discovery';
 export * from './tokens';
+export * from './confirmations';

@@ -82,7 +82,7 @@ export interface DeliveryRow {
  */
 const SPLIT_IDS_SQL = `select v.id, case when v.id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then v.id::uuid end as uid
   from (
-    select c.payload->>'splitId' as id where c.kind in ('rsa', 'upcomingRsa')
+    select c.payload->>'splitId' as id where c.kind in ('rsa', 'upcomingRsa', 'splitConfirmed')
     union all
     select e->>'splitId' from jsonb_array_elements(case when c.kind in ('buyReminder', 'buyReminderClose') and jsonb_typeof(c.payload->'splits') = 'array' then c.payload->'splits' else '[]'::jsonb end) e
   ) v`;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { migrate, openDatabase, type Database } from '../../db/client';
 import { testConfig } from '../../env';
-import { dbKind, freshDatabase } from '../../../test/helpers';
+import { dbKind, freshDatabase, PROCESS_TEST_TIMEOUT } from '../../../test/helpers';
 import { startSmtpSink } from '../../../test/smtp';
 import { notificationsService } from './service';
 
@@ -78,7 +78,7 @@ describe.skipIf(dbKind === 'postgres')('worker crash (SIGKILL mid-batch)', () =>
     );
     await app.close();
     if (dbKind === 'pglite') await database.close();
-  }, 120_000);
+  }, PROCESS_TEST_TIMEOUT);
 
   afterAll(async () => {
     await smtp.close();
@@ -86,46 +86,50 @@ describe.skipIf(dbKind === 'postgres')('worker crash (SIGKILL mid-batch)', () =>
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('loses nothing and re-sends at most the messages in flight', async () => {
-    // 1. A worker starts delivering; kill it hard once a good part has arrived.
-    const first = workerProcess({});
-    let stderr = '';
-    first.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-    const firstExit = exited(first);
-    const deadline = Date.now() + 90_000;
-    while (smtp.received.length < N / 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(smtp.received.length, stderr).toBeGreaterThanOrEqual(N / 3);
-    first.kill('SIGKILL');
-    await firstExit;
-    const beforeRestart = smtp.received.length;
-    expect(beforeRestart).toBeLessThan(N); // really killed mid-way
+  it(
+    'loses nothing and re-sends at most the messages in flight',
+    async () => {
+      // 1. A worker starts delivering; kill it hard once a good part has arrived.
+      const first = workerProcess({});
+      let stderr = '';
+      first.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+      const firstExit = exited(first);
+      const deadline = Date.now() + 90_000;
+      while (smtp.received.length < N / 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(smtp.received.length, stderr).toBeGreaterThanOrEqual(N / 3);
+      first.kill('SIGKILL');
+      await firstExit;
+      const beforeRestart = smtp.received.length;
+      expect(beforeRestart).toBeLessThan(N); // really killed mid-way
 
-    // 2. Start again and let it finish (it waits for the killed worker's leases to lapse).
-    const second = workerProcess({ WORKER_DRAIN: 'true' });
-    let out = '';
-    second.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-    second.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-    expect(await exited(second), out).toBe(0);
+      // 2. Start again and let it finish (it waits for the killed worker's leases to lapse).
+      const second = workerProcess({ WORKER_DRAIN: 'true' });
+      let out = '';
+      second.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+      second.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+      expect(await exited(second), out).toBe(0);
 
-    // 3. Every message arrived; duplicates only among the ones in flight at the kill.
-    const keys = smtp.received.map((m) => keyOf(m.raw));
-    expect(keys.every(Boolean)).toBe(true);
-    const unique = new Set(keys);
-    expect(unique.size).toBe(N);
-    const duplicates = keys.length - unique.size;
-    expect(duplicates).toBeLessThanOrEqual(CONCURRENCY);
-    // One Message-ID per delivery, the same on the re-sent copy.
-    const ids = new Map<string, Set<string | null>>();
-    for (const m of smtp.received) ids.set(keyOf(m.raw)!, (ids.get(keyOf(m.raw)!) ?? new Set()).add(messageIdOf(m.raw)));
-    expect([...ids.values()].every((s) => s.size === 1 && [...s][0] !== null)).toBe(true);
-    expect(new Set([...ids.values()].map((s) => [...s][0])).size).toBe(N);
+      // 3. Every message arrived; duplicates only among the ones in flight at the kill.
+      const keys = smtp.received.map((m) => keyOf(m.raw));
+      expect(keys.every(Boolean)).toBe(true);
+      const unique = new Set(keys);
+      expect(unique.size).toBe(N);
+      const duplicates = keys.length - unique.size;
+      expect(duplicates).toBeLessThanOrEqual(CONCURRENCY);
+      // One Message-ID per delivery, the same on the re-sent copy.
+      const ids = new Map<string, Set<string | null>>();
+      for (const m of smtp.received) ids.set(keyOf(m.raw)!, (ids.get(keyOf(m.raw)!) ?? new Set()).add(messageIdOf(m.raw)));
+      expect([...ids.values()].every((s) => s.size === 1 && [...s][0] !== null)).toBe(true);
+      expect(new Set([...ids.values()].map((s) => [...s][0])).size).toBe(N);
 
-    const database =
-      dbKind === 'postgres' ? pgDatabase! : await openDatabase({ pglite: new PGlite(path.join(dataDir, 'pglite')) });
-    const r = await database.query<{ status: string; n: number }>(
-      `select status, count(*)::int as n from notification_deliveries group by status`,
-    );
-    expect(r.rows).toEqual([{ status: 'sent', n: N }]);
-    if (dbKind === 'pglite') await database.close();
-  }, 180_000);
+      const database =
+        dbKind === 'postgres' ? pgDatabase! : await openDatabase({ pglite: new PGlite(path.join(dataDir, 'pglite')) });
+      const r = await database.query<{ status: string; n: number }>(
+        `select status, count(*)::int as n from notification_deliveries group by status`,
+      );
+      expect(r.rows).toEqual([{ status: 'sent', n: N }]);
+      if (dbKind === 'pglite') await database.close();
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 });

@@ -323,6 +323,15 @@ describe('render', () => {
     );
     expect(r.text).toContain('- ACME in Roth (Fidelity)');
   });
+  it('"Confirmed by the exchange" names the split and its terms, by email and in the short form', () => {
+    const r = render('splitConfirmed', split, null, { appUrl: 'https://x.test' });
+    expect(r.subject).toBe('Confirmed by the exchange: ACME 10:1');
+    expect(r.text).toContain('Acme <Corp> (ACME), 10:1, buy by March 02, 2026, effective March 03, 2026');
+    // Like every one-split alert, the short form carries the deadline (issue 25 §3).
+    expect(r.short).toBe(
+      'RoundUp: Confirmed by the exchange: ACME 10:1. Buy by 4:00 pm ET Mon Mar 2. https://x.test/reverse-splits',
+    );
+  });
   it('admin SMS is the message itself', () => {
     expect(render('adminSms', { message: 'Hello' }, null, { appUrl: 'https://x.test' }).short).toBe('Hello');
   });
@@ -366,6 +375,8 @@ describe('splitIneligibility: the send-time re-check of the splits a message ann
     ['upcoming alert, moved on to Complete', 'upcomingRsa', [{ status: 'Complete', archived: false }], SPLIT_NOT_PUBLIC],
     ['upcoming alert, archived', 'upcomingRsa', [{ status: 'Upcoming', archived: true }], SPLIT_NOT_PUBLIC],
     ['new-split alert, deleted', 'rsa', [{ status: null, archived: false }], SPLIT_NOT_PUBLIC],
+    ['confirmed alert, still Upcoming', 'splitConfirmed', [up], null],
+    ['confirmed alert, archived since', 'splitConfirmed', [{ status: 'Upcoming', archived: true }], SPLIT_NOT_PUBLIC],
     ['buy reminder, still Upcoming', 'buyReminder', [up, up], null],
     ['buy reminder, one of its splits archived', 'buyReminder', [up, { status: 'Upcoming', archived: true }], SPLIT_NOT_PUBLIC],
     ['buy reminder naming no split', 'buyReminder', [], SPLIT_NOT_PUBLIC],

@@ -18,6 +18,7 @@ export type EventKind =
   | 'rsa'
   | 'upcomingRsa'
   | 'termsChanged'
+  | 'splitConfirmed'
   | 'buyReminder'
   | 'buyReminderClose'
   | 'sellReminder'
@@ -47,6 +48,8 @@ export const PLANS: Record<EventKind, AudiencePlan> = {
   upcomingRsa: { pref: 'upcomingRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'upcomingRsa' },
   // A new date or ratio for a split the member holds: with their upcoming-split alerts, to the holders only.
   termsChanged: { pref: 'upcomingRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'upcomingRsa' },
+  // A second source confirmed a split the member holds (issue 25 §2): once, to the holders only.
+  splitConfirmed: { pref: 'upcomingRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'upcomingRsa' },
   // Buy-day reminders (issue 25 §3): at the open, and an hour before the close; the member picks which.
   buyReminder: {
     pref: 'buyReminderRsa',
@@ -130,7 +133,7 @@ export function ineligibility(
 }
 
 /** The events whose message announces splits (their payload names them; repo.ts SPLIT_IDS_SQL reads the ids). */
-export const SPLIT_KINDS: readonly EventKind[] = ['rsa', 'upcomingRsa', 'buyReminder', 'buyReminderClose'];
+export const SPLIT_KINDS: readonly EventKind[] = ['rsa', 'upcomingRsa', 'splitConfirmed', 'buyReminder', 'buyReminderClose'];
 
 export const SPLIT_NOT_PUBLIC = 'Split no longer public';
 

@@ -99,6 +99,12 @@ export function notificationsService(ctx: AppContext) {
           },
         );
     },
+    // Once per split (the key): a second poll, tab or replay raises nothing.
+    async splitConfirmed(tx, event) {
+      const split = await repo.split(tx, event.splitId);
+      if (!split) return;
+      await raise(tx, `confirmed:${event.splitId}`, 'splitConfirmed', split, { immediate: true, holdersOf: event.splitId });
+    },
   };
 
   /** Buy-day reminders for `date`: at the open (`buy:`) or an hour before the close (`buyClose:`), once per split and day. */

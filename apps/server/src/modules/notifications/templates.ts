@@ -93,6 +93,13 @@ export function render(
       ];
       break;
     }
+    case 'splitConfirmed': {
+      const s = payload as unknown as SplitPayload;
+      subject = `Confirmed by the exchange: ${s.ticker} ${s.ratio}:1`;
+      lines = ['The exchange lists the reverse split you hold on the terms the filing gave:', splitLine(s, tz)];
+      deadline = deadlineText(deadlineOf(s), tz);
+      break;
+    }
     case 'buyReminder':
     case 'buyReminderClose': {
       const splits = (payload.splits ?? []) as SplitPayload[];

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
 import { testConfig } from '../../env';
-import { dbKind, freshDatabase } from '../../../test/helpers';
+import { dbKind, freshDatabase, PROCESS_TEST_TIMEOUT } from '../../../test/helpers';
 import { startSmtpSink, type ReceivedMail } from '../../../test/smtp';
 import { notificationsService } from './service';
 
@@ -91,7 +91,7 @@ describe.skipIf(dbKind !== 'postgres')('worker killed mid fan-out, another worke
     // Materialise the fan-out here, so both workers find all N deliveries queued.
     await service.expandFanouts({ maxChunks: 100 });
     await app.close();
-  }, 120_000);
+  }, PROCESS_TEST_TIMEOUT);
 
   afterAll(async () => {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');

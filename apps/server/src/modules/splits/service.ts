@@ -21,6 +21,7 @@ import { hashToken, newToken, safeEqual } from '../../lib/tokens';
 import type { SplitsLive } from './live';
 import { sessionChecks } from '../auth/queries';
 import { tradeFacts } from '../trades/queries';
+import { confirmationFacts } from '../confirmations/queries';
 import { splitsRepo, type SplitValues } from './repo';
 import { buildIcal } from './ical';
 import { presentAll, seesEverything, splitAccess, strip, visibleStatuses, type Viewer } from './rules';
@@ -61,8 +62,15 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
     return seesEverything(viewer) ? 'full' : 'starter';
   }
 
+  /** Pro members and admins see what a second source says (issue 25 §2); nobody else, and never on a masked row. */
+  async function withConfirmation<T extends SplitView>(viewer: Viewer, rows: T[]): Promise<T[]> {
+    if (!seesEverything(viewer)) return rows;
+    const facts = await confirmationFacts(ctx.database.db).forSplits(rows.filter((r): r is T & Split => !r.masked));
+    return rows.map((r) => (r.masked ? r : { ...r, confirmation: facts.get(r._id) }));
+  }
+
   async function list(viewer: Viewer): Promise<SplitView[]> {
-    return presentAll(viewer, await repo.list(visibleStatuses(viewer)), today());
+    return withConfirmation(viewer, presentAll(viewer, await repo.list(visibleStatuses(viewer)), today()));
   }
 
   function feedSecret(userId: string, nonce: string): string {
@@ -105,7 +113,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       const access = s ? splitAccess(viewer, s, today()) : 'hidden';
       if (!s || access === 'hidden') throw notFound('Split not found');
       if (access === 'masked') throw forbidden(UPGRADE_MESSAGE);
-      return strip(s);
+      return (await withConfirmation(viewer, [strip(s)]))[0];
     },
 
     /** Public: Complete Round Up splits a visitor may see, newest first (the landing page shows the first 6). */

@@ -4,6 +4,7 @@ import { normalise } from './normalise';
 import { findRatio } from './ratio';
 import { labelSentence, PRECEDENCE } from './rounding';
 import { sentences, type Sentence } from './sentences';
+import { namesSplit, OTHER_ACTION } from './split';
 import { findTicker } from './ticker';
 
 export interface Evidence {
@@ -37,8 +38,6 @@ export interface ClassifyOptions {
   fileDate?: string;
 }
 
-const SPLIT =
-  /\breverse (?:stock |share )?split\b|\breverse[- ]split\b|\bshare consolidation\b|\bconsolidation of (?:the |our |its )?(?:issued and outstanding |outstanding )?(?:ordinary |common )?shares\b|\bsplit[- ]adjusted basis\b|\b(?:ads|share) ratio change\b/i;
 const DEFICIENCY = /\bminimum bid price\b|\blisting qualifications\b|\bdeficiency\b|\bregain compliance\b|\bcontinued listing\b/i;
 const HYPOTHETICAL =
   /\bmay\b|\bmight\b|\bcould\b|\bconsider(?:ing|ation)?\b|\bif\b|\bpotential\b|\boptions?\b|\bintend(?:s)? to seek\b/i;
@@ -53,20 +52,37 @@ const PROXY_FORMS = /^(?:PRE|DEF|DEFA|DEFM|PREM)\s?14[AC]/i;
 const VOTE_RESULTS =
   /\bsubmission of matters to a vote\b|\bvoted (?:for|in favor)\b|\bstockholders approved\b|\bshareholders approved\b|\bapproved by (?:the )?(?:stockholders|shareholders)\b/i;
 
+/** The event's stage: cancelled or postponed when the filing says so, else by tense, form and vote. */
+function stageOf(text: string, form: string, historical: boolean, marketDate: string | null): Classification['stage'] {
+  if (CANCELLED.test(text)) return 'cancelled';
+  if (POSTPONED.test(text)) return 'postponed';
+  if (historical) return 'effective';
+  if (PROXY_FORMS.test(form)) return 'proposed';
+  return VOTE_RESULTS.test(text) && !marketDate ? 'approved' : 'announced';
+}
+
 /** The filing's facts about a reverse split, decided one sentence at a time. */
 export function classifyFiling(input: string, opts: ClassifyOptions = {}): Classification {
   const doc = normalise(input);
   const list = sentences(doc.text);
-  const splitSentences = list.filter((s) => SPLIT.test(s.text));
+  const splitSentences = list.filter((s) => namesSplit(s.text));
+  // Each sentence is labelled once; only sentences about fractional shares are worth the rules.
+  const sentenceLabels = list.map((s) => (/fraction|round/i.test(s.text) ? labelSentence(s.text) : null));
   const ticker = findTicker(doc.ixTickers, doc.coverRows, opts.displayNames);
   const ratioFacts = findRatio(doc.text);
-  const isReverseSplit = splitSentences.length > 0 && !(ratioFacts.forwardOnly && !/\breverse\b/i.test(doc.text));
+  // A passage that says how fractional shares are treated, and names no other corporate action, is about the split.
+  const impliedSplit =
+    splitSentences.length === 0 &&
+    !OTHER_ACTION.test(doc.text) &&
+    sentenceLabels.some((l) => l !== null && l.label !== 'UNSPECIFIED');
+  const isReverseSplit =
+    (splitSentences.length > 0 || impliedSplit) && !(ratioFacts.forwardOnly && !/\breverse\b/i.test(doc.text));
   const listingDeficiencyOnly =
     isReverseSplit &&
     DEFICIENCY.test(doc.text) &&
     splitSentences.every((s) => HYPOTHETICAL.test(s.text)) &&
     ratioFacts.ratio === null &&
-    !list.some((s) => labelSentence(s.text));
+    !sentenceLabels.some((l) => l !== null);
   const none: Classification = {
     rounding: 'NONE',
     evidence: null,
@@ -87,7 +103,7 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
 
   // Label each fractional-share sentence; past-tense ones (an earlier split) decide only when nothing current does.
   const labelled = list
-    .map((s) => ({ s, l: labelSentence(s.text), past: PAST.test(s.text) && !FUTURE.test(s.text) }))
+    .map((s, i) => ({ s, l: sentenceLabels[i], past: PAST.test(s.text) && !FUTURE.test(s.text) }))
     .filter((x): x is { s: Sentence; l: NonNullable<ReturnType<typeof labelSentence>>; past: boolean } => x.l !== null);
   const current = labelled.filter((x) => !x.past);
   const pool = current.length ? current : labelled;
@@ -96,24 +112,13 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
   const rounding: Rounding = decisive?.l.label ?? 'UNSPECIFIED';
 
   const { marketDate, effectiveDate } = findDates(list, opts.fileDate);
-  const pastSplit = splitSentences.every((s) => PAST.test(s.text) && !FUTURE.test(s.text));
+  const pastSplit = splitSentences.length > 0 && splitSentences.every((s) => PAST.test(s.text) && !FUTURE.test(s.text));
   const historical =
-    (pastSplit && !list.some((s) => SPLIT.test(s.text) && FUTURE.test(s.text))) ||
+    (pastSplit && !list.some((s) => namesSplit(s.text) && FUTURE.test(s.text))) ||
     (marketDate !== null && opts.fileDate !== undefined && marketDate < opts.fileDate) ||
-    (current.length === 0 && labelled.length > 0 && !list.some((s) => FUTURE.test(s.text) && SPLIT.test(s.text)));
+    (current.length === 0 && labelled.length > 0 && !list.some((s) => FUTURE.test(s.text) && namesSplit(s.text)));
 
-  const form = opts.form ?? '';
-  const stage: Classification['stage'] = CANCELLED.test(doc.text)
-    ? 'cancelled'
-    : POSTPONED.test(doc.text)
-      ? 'postponed'
-      : historical
-        ? 'effective'
-        : PROXY_FORMS.test(form)
-          ? 'proposed'
-          : VOTE_RESULTS.test(doc.text) && !marketDate
-            ? 'approved'
-            : 'announced';
+  const stage = stageOf(doc.text, opts.form ?? '', historical, marketDate);
 
   const labels = new Set(pool.map((x) => x.l.label));
   let confidence = 0.5;

@@ -48,6 +48,26 @@ export const LABELLED: [name: string, label: Rounding | null, sentence: string][
     'ROUND_UP',
     'All stockholders, including beneficial holders whose shares are held through brokers, who would otherwise receive a fraction of a share will have it rounded up to one whole share.',
   ],
+  [
+    'ROUND_UP: cash denied, then round up (negated cash is not a choice)',
+    'ROUND_UP',
+    'No cash or fractional shares will be issued in connection with the reverse split; instead the Company will round up any fractional share to one whole share.',
+  ],
+  [
+    'ROUND_UP: shall not pay cash, but shall instead issue',
+    'ROUND_UP',
+    'The Company shall not issue fractional shares or pay cash in respect thereof, but shall instead issue one additional whole share to each holder who would otherwise hold a fraction.',
+  ],
+  [
+    'ROUND_UP: increased to one whole share',
+    'ROUND_UP',
+    'Any fractional share resulting from the Consolidation will be increased to one whole share.',
+  ],
+  [
+    'ROUND_UP: issuance to whoever would have had a fraction',
+    'ROUND_UP',
+    'The Company will issue one full share of post-split common stock to any stockholder who would have been entitled to receive a fractional share.',
+  ],
   // ROUND_UP_PARTICIPANT
   [
     'PARTICIPANT: participant level',
@@ -68,6 +88,11 @@ export const LABELLED: [name: string, label: Rounding | null, sentence: string][
     'PARTICIPANT: per participant',
     'ROUND_UP_PARTICIPANT',
     'Fractional interests will be rounded up to a whole share per participant of The Depository Trust Company.',
+  ],
+  [
+    'PARTICIPANT: aggregated and rounded up per record holder',
+    'ROUND_UP_PARTICIPANT',
+    'The transfer agent will aggregate fractional shares and round them up to the nearest whole share for each record holder.',
   ],
   // CASH_IN_LIEU
   [
@@ -100,6 +125,11 @@ export const LABELLED: [name: string, label: Rounding | null, sentence: string][
     'CASH_IN_LIEU',
     'No fractional shares will be issued; in lieu of any fractional share the Company will pay cash equal to the fraction multiplied by the closing price.',
   ],
+  [
+    'CIL: a fund redeems fractions for cash',
+    'CASH_IN_LIEU',
+    "The Fund will redeem for cash a shareholder's fractional shares at the split-adjusted NAV.",
+  ],
   // DISCRETIONARY
   [
     'DISCRETIONARY: may elect',
@@ -129,6 +159,21 @@ export const LABELLED: [name: string, label: Rounding | null, sentence: string][
     'Any fractional share resulting from the Share Consolidation will be cancelled without any payment to the holder.',
   ],
   ['ROUND_DOWN: eliminated', 'ROUND_DOWN', 'Fractional interests will be eliminated and disregarded without consideration.'],
+  [
+    'ROUND_DOWN: rounded down, and no cash payable',
+    'ROUND_DOWN',
+    'All fractions will be rounded down to the next lowest whole number and no cash will be payable in lieu thereof.',
+  ],
+  [
+    'ROUND_DOWN: cancelled for no consideration',
+    'ROUND_DOWN',
+    'Fractional shares are deemed tendered to the Company for cancellation for no consideration.',
+  ],
+  [
+    'ROUND_DOWN: the share count rounded down, no word "fraction"',
+    'ROUND_DOWN',
+    'The number of post-consolidation common shares to be received by a shareholder will be rounded down to the nearest whole common share.',
+  ],
   // NEAREST
   [
     'NEAREST: threshold',
@@ -169,6 +214,26 @@ export const LABELLED: [name: string, label: Rounding | null, sentence: string][
     'trap: no fractional-share words',
     null,
     'The reverse stock split will be effective at 12:01 a.m. Eastern Time on December 1, 2026.',
+  ],
+  [
+    'trap: a merger rounds up its own fractions',
+    null,
+    'No fractional shares of Parent Common Stock will be issued in the Merger; each fraction will be rounded up to the nearest whole share.',
+  ],
+  [
+    'trap: a spin-off sells fractions',
+    null,
+    'The Distribution Agent will aggregate fractional shares and sell them, and record holders will receive cash in lieu of fractional shares in the Distribution.',
+  ],
+  [
+    'trap: a note converts with a real choice',
+    null,
+    'Upon conversion of this Note the Company shall, at its election, pay cash for any fraction or round up to the next whole share.',
+  ],
+  [
+    'trap: a rights offering rounds up its rights',
+    null,
+    'If the number of shares held by a stockholder would result in the receipt of fractional rights, the number of rights distributed to such stockholder will be rounded up to the nearest whole number.',
   ],
   ['trap: percentages rounded up', null, 'Percentages in the table above have been rounded up for presentation.'],
 ];

@@ -64,11 +64,14 @@ const looksLikeHtml = (s: string) =>
 
 export function normalise(input: string): NormalisedFiling {
   if (!looksLikeHtml(input)) {
+    // Hard-wrapped text (EDGAR .txt submissions, copied releases): a line that does not end a
+    // sentence continues on the next line when that one starts in lower case.
     const text = cleanText(input.replace(/\r\n?/g, '\n'))
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean)
-      .join('\n');
+      .join('\n')
+      .replace(/([^.!?:;"')\]])\n(?=[a-z0-9(])/g, '$1 ');
     return { text, ixTickers: [], coverRows: [] };
   }
   const ixTickers: string[] = [];

@@ -81,6 +81,36 @@ describe('classifyFiling: the document decides by precedence, past tense is hist
       { rounding: 'ROUND_UP', ratio: 40 },
     ],
     [
+      'a fractional-share passage that does not repeat the word is about the split',
+      doc(
+        'All new share certificates issued will be rounded up to the nearest whole number in lieu of issuing fractional shares.',
+      ),
+      { isReverseSplit: true, rounding: 'ROUND_UP', historical: false },
+    ],
+    [
+      'the same passage in the past tense is history',
+      doc('All new share certificates issued were rounded up to the nearest whole number in lieu of issuing fractional shares.'),
+      { isReverseSplit: true, rounding: 'ROUND_UP', historical: true },
+    ],
+    [
+      "a merger's fractional-share clause is not a split",
+      doc('Holders of Company Common Stock will receive cash in lieu of fractional shares of Parent Common Stock in the Merger.'),
+      { isReverseSplit: false, rounding: 'NONE' },
+    ],
+    [
+      'shares "reclassified and combined into one" are a split',
+      doc(
+        'Each ten shares of Common Stock shall be reclassified and combined into one share of Common Stock.',
+        'No fractional shares shall be issued; the corporation will issue one full share to any stockholder who would have been entitled to receive a fractional share.',
+      ),
+      { isReverseSplit: true, rounding: 'ROUND_UP', ratio: 10 },
+    ],
+    [
+      'hard-wrapped plain text is read across its line breaks',
+      'No fractional shares will be issued in the reverse stock split. Stockholders will have fractional shares rounded\nup to the nearest whole share.',
+      { rounding: 'ROUND_UP' },
+    ],
+    [
       'a forward split is not a reverse split',
       doc('The Board declared a 2-for-1 forward stock split to be effected as a stock dividend.'),
       { isReverseSplit: false, rounding: 'NONE' },

@@ -11,6 +11,7 @@ import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../li
 import { FieldError, invalidProps } from '../../../components/FieldError';
 import { formatMoney } from '../../../lib/format';
 import { useSaveSplit, useSplit } from '../api';
+import { ConfirmationPanel } from './ConfirmationPanel';
 import { SplitMemberStats } from './SplitMemberStats';
 import { EMPTY, fromSplit, type FormState } from './split-form-state';
 
@@ -35,6 +36,7 @@ export function AdminSplitEdit({ id }: { id?: string }) {
         id={id}
         initial={existing.data ? fromSplit(existing.data) : EMPTY}
       />
+      {existing.data?.confirmation ? <ConfirmationPanel split={existing.data} /> : null}
       {existing.data?.status === 'Complete' ? <SplitMemberStats split={existing.data} /> : null}
     </>
   );

@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { Split } from '@roundup/shared/splits';
+import { ConfirmationLine } from './ConfirmationLine';
 import { SplitDeadline } from './SplitDeadline';
 
 /** The Note modal opened from a split's note icon (product.md §2). */
@@ -16,7 +17,8 @@ export function NoteModal({ split, onHide }: { split: Split | null; onHide: () =
           </Modal.Header>
           <Modal.Body>
             <SplitDeadline split={split} className="d-block mb-3 fw-semibold" />
-            <p className="mb-3" style={{ whiteSpace: 'pre-wrap' }}>
+            <ConfirmationLine split={split} detail />
+            <p className="my-3" style={{ whiteSpace: 'pre-wrap' }}>
               {split.notes}
             </p>
             {split.source ? (

@@ -1,5 +1,6 @@
 import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
 import { formatRatio, isFullSplit, type Split, type SplitView } from '@roundup/shared/splits';
+import { ConfirmationLine } from './ConfirmationLine';
 import { WarningIcon } from './icons';
 import { SplitActions, SplitProgress, UpgradeButton } from './SplitActions';
 import { SplitDeadline } from './SplitDeadline';
@@ -67,6 +68,7 @@ export function SplitAgenda({
                   ) : (
                     <div className="small text-body-secondary mt-1">Ratio, price and profit are for Pro members.</div>
                   )}
+                  {isFullSplit(s) ? <ConfirmationLine split={s} /> : null}
                   <SplitProgress split={s} canTrade={canTrade} />
                 </div>
                 <SplitActions split={s} canTrade={canTrade} onNote={onNote} progress={false} />

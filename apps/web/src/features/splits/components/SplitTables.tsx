@@ -5,6 +5,7 @@ import { formatRatio, isFullSplit, type Split, type SplitView } from '@roundup/s
 import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
 import { WarningIcon } from './icons';
 import { SplitActions, UpgradeButton } from './SplitActions';
+import { ConfirmationLine } from './ConfirmationLine';
 import { SplitDeadline } from './SplitDeadline';
 
 interface Props {
@@ -96,6 +97,7 @@ export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Pro
                       </td>
                       <td className="font-monospace" data-label="Symbol">
                         {s.ticker}
+                        {isFullSplit(s) ? <ConfirmationLine split={s} /> : null}
                       </td>
                       <td className="ru-col-deadline" data-label="Purchase date">
                         <span className="text-nowrap">{shortDate(s.buyDate)}</span>

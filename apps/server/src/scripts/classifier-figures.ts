@@ -1,0 +1,18 @@
+import { CORPUS, type Part } from '../modules/discovery/classifier/corpus';
+import { formatFigures, score } from '../modules/discovery/classifier/figures';
+import { classifyFiling } from '../modules/discovery/rules';
+
+/**
+ * `npm run --silent classifier:figures`: precision and recall per label and the confusion table of
+ * the labelled corpus (classifier/fixtures/passages.json), on the tuning part and on the held-back
+ * part apart, each passage classified as `edgar:classify` does. `--failures` also lists the
+ * tuning part's wrong calls; held-back passages are never listed (they are not for tuning).
+ */
+const failures = process.argv.includes('--failures');
+for (const part of ['tuning', 'held-back'] as Part[]) {
+  const rows = CORPUS.filter((p) => p.part === part).map((p) => ({ ...p, got: classifyFiling(p.passage).rounding }));
+  process.stdout.write(`${formatFigures(part, score(rows))}\n\n`);
+  if (failures && part === 'tuning')
+    for (const r of rows.filter((x) => x.got !== x.expected))
+      process.stdout.write(`- ${r.id} want ${r.expected} got ${r.got}: ${r.passage.slice(0, 220).replace(/\n/g, ' ')}\n`);
+}
