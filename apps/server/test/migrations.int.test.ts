@@ -160,4 +160,35 @@ describe.skipIf(dbKind !== 'pglite')('upgrading a database that already holds tr
       await database.close();
     }
   });
+
+  it('0019 keeps every split and member as they were: exchange unknown, New York time, both buy-day reminders on', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrate(database, migrationsUpTo('0018_split_change_seq'));
+      const q = database.query;
+      await q(
+        `insert into users (username, email, password_hash, notify_buy_reminder_rsa) values ('old', 'old@example.com', 'x', false)`,
+      );
+      await q(
+        `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ('Old', 'OLDX', '2026-11-30', '2026-11-27', 10, 'Upcoming')`,
+      );
+      await migrate(database);
+      const { rows: users } = await q<Record<string, unknown>>(
+        `select notify_buy_reminder_rsa, notify_buy_reminder_open, notify_buy_reminder_close, time_zone from users`,
+      );
+      expect(users).toEqual([
+        {
+          notify_buy_reminder_rsa: false,
+          notify_buy_reminder_open: true,
+          notify_buy_reminder_close: true,
+          time_zone: 'America/New_York',
+        },
+      ]);
+      const { rows: splits } = await q<Record<string, unknown>>(`select ticker, ratio, exchange from reverse_splits`);
+      expect(splits).toEqual([{ ticker: 'OLDX', ratio: 10, exchange: null }]);
+      await expect(q(`update reverse_splits set exchange = 'LSE'`)).rejects.toThrow(/reverse_splits_exchange_ck/);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -27,3 +27,4 @@ export * from './tokens';
 export * from './health';
 export * from './input';
 export * from './rich-text';
+export * from './deadline';

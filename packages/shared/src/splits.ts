@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalInput, uuidId } from './input';
 import { addDays, isIsoDate } from './dates';
+import { exchangeInput, splitDeadlineFields } from './deadline';
 import { RS_TYPES, SPLIT_STATUSES } from './domain';
 import { toCents } from './money';
 import { confirmationSchema } from './confirmations';
@@ -30,6 +31,7 @@ export const splitSchema = z.object({
   source: z.string().nullable(),
   notes: z.string().nullable(),
   caution: z.boolean(),
+  ...splitDeadlineFields,
   masked: z.boolean(),
   /** Pro and admin only: what a second source says (issue 25 §2); absent for everyone else. */
   confirmation: confirmationSchema.optional(),
@@ -145,6 +147,7 @@ const splitFields = {
     .refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { message: 'Source must be an http(s) URL' }),
   notes: optionalText(5000, 'Notes'),
   caution: z.boolean().default(false),
+  exchange: exchangeInput,
 };
 
 const buyNotAfterEff: [(s: { buyDate: string; effDate: string }) => boolean, { message: string; path: string[] }] = [
@@ -224,16 +227,8 @@ export function monthGrid(year: number, month: number): CalendarCell[] {
 /** The keys the calendar grid answers (WAI-ARIA grid pattern, issue 14). */
 export type CalendarKey = 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown' | 'Home' | 'End' | 'PageUp' | 'PageDown';
 
-const CALENDAR_KEYS: ReadonlySet<string> = new Set<CalendarKey>([
-  'ArrowLeft',
-  'ArrowRight',
-  'ArrowUp',
-  'ArrowDown',
-  'Home',
-  'End',
-  'PageUp',
-  'PageDown',
-]);
+const KEYS: CalendarKey[] = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'];
+const CALENDAR_KEYS: ReadonlySet<string> = new Set(KEYS);
 export const isCalendarKey = (key: string): key is CalendarKey => CALENDAR_KEYS.has(key);
 
 /** The same day `months` months away, or that month's last day when it is shorter (Jan 31 → Feb 28). */

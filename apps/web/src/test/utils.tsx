@@ -89,7 +89,10 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
       rsaWhatsapp: false,
       rsaSMS: false,
       rsaEmail: true,
+      buyReminderOpen: true,
+      buyReminderClose: true,
     },
+    timeZone: 'America/New_York',
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ import {
   ACCOUNT_TYPES,
   COMM_TYPES,
   COMMUNICATION_TYPES,
+  EXCHANGES,
   ROUND_UP_STATUSES,
   RS_TYPES,
   SHARE_RETURN_TIMES,
@@ -48,6 +49,8 @@ export const reverseSplits = pgTable(
     source: text('source'),
     notes: text('notes'),
     caution: boolean('caution').notNull().default(false),
+    /** Where the shares are listed (issue 25 §3; null = not known): decides the pre-split halt (decision 021). */
+    exchange: text('exchange'),
     /** Set instead of deleting a split members have trades on (decision 011): hidden everywhere, trades kept. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -60,6 +63,7 @@ export const reverseSplits = pgTable(
     check('reverse_splits_rs_type_ck', inList(t.rsType, RS_TYPES)),
     check('reverse_splits_ratio_ck', sql`${t.ratio} >= 1`),
     check('reverse_splits_dates_ck', sql`${t.buyDate} <= ${t.effDate}`),
+    check('reverse_splits_exchange_ck', sql`${t.exchange} is null or ${inList(t.exchange, EXCHANGES)}`),
   ],
 );
 

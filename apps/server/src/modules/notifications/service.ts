@@ -107,11 +107,13 @@ export function notificationsService(ctx: AppContext) {
     },
   };
 
-  async function buyReminders(date: string) {
+  /** Buy-day reminders for `date`: at the open (`buy:`) or an hour before the close (`buyClose:`), once per split and day. */
+  async function buyReminders(date: string, which: 'open' | 'close' = 'open') {
     const splits = await repo.splitsBuyingOn(date);
+    const [prefix, kind] = which === 'open' ? (['buy', 'buyReminder'] as const) : (['buyClose', 'buyReminderClose'] as const);
     let events = 0;
     for (const s of splits) {
-      const r = await repo.transaction((tx) => raise(tx, `buy:${s.splitId}:${date}`, 'buyReminder', { splits: [s] }));
+      const r = await repo.transaction((tx) => raise(tx, `${prefix}:${s.splitId}:${date}`, kind, { splits: [s] }));
       if (r.eventId) events += 1;
     }
     return { tickers: splits.map((s) => String(s.ticker)), events };
@@ -216,14 +218,14 @@ export function notificationsService(ctx: AppContext) {
       return { date, tickers: buy.tickers, newReminders: buy.events + sell.queued };
     },
 
-    /** Runs the 08:00 New York schedules that are due and not yet run today. */
+    /** Runs the New York schedules that are due and not yet run today (rules.ts dueSchedules). */
     async runSchedules(now: Date = ctx.clock()) {
       const { date, minutes } = marketClock(now);
-      const hour = Math.floor(minutes / 60);
       const ran: string[] = [];
-      for (const job of dueSchedules({ marketDate: date, marketHour: hour })) {
+      for (const job of dueSchedules({ marketDate: date, marketMinutes: minutes })) {
         if (!(await repo.claimRun(`${job}:${date}`, now))) continue;
-        if (job === 'buy') await buyReminders(date);
+        if (job === 'buy') await buyReminders(date, 'open');
+        else if (job === 'buyClose') await buyReminders(date, 'close');
         else await sellReminders(date);
         ran.push(job);
       }

@@ -24,6 +24,7 @@ export const splitsRelation = relation(s, [
   s.estProfit,
   s.status,
   s.archivedAt,
+  s.exchange,
 ]);
 
 /** The split as a trade write finds it once locked (null: deleted meanwhile). */

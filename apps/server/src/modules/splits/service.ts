@@ -22,8 +22,9 @@ import type { SplitsLive } from './live';
 import { sessionChecks } from '../auth/queries';
 import { tradeFacts } from '../trades/queries';
 import { confirmationFacts } from '../confirmations/queries';
-import { splitsRepo } from './repo';
-import { buildIcal, presentAll, seesEverything, splitAccess, strip, visibleStatuses, type Viewer } from './rules';
+import { splitsRepo, type SplitValues } from './repo';
+import { buildIcal } from './ical';
+import { presentAll, seesEverything, splitAccess, strip, visibleStatuses, type Viewer } from './rules';
 
 const CACHE_TTL_MS = 30_000;
 
@@ -78,8 +79,10 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
   const feedUrl = (userId: string, nonce: string) =>
     `${ctx.config.appUrl.replace(/\/$/, '')}/api/rs/ical/${userId}.${feedSecret(userId, nonce)}.ics`;
 
-  function input(i: SplitInput) {
-    return { ...i, estProfit: i.estProfit ?? defaultEstProfit(i.ratio, i.price) };
+  /** The values to write: the estimate when left empty; the exchange when left out is unknown on add, kept on edit. */
+  function input(i: SplitInput, before?: Split | null): SplitValues {
+    const exchange = i.exchange === undefined ? (before?.exchange ?? null) : i.exchange;
+    return { ...i, estProfit: i.estProfit ?? defaultEstProfit(i.ratio, i.price), exchange };
   }
 
   return {
@@ -161,7 +164,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
         repo.inTransaction(async (tx, ops) => {
           const before = await ops.lockById(id);
           if (!before || before.archived) throw notFound('Split not found');
-          const s = await ops.update(id, input(i));
+          const s = await ops.update(id, input(i, before));
           await alongside?.(tx, id);
           const changes = diffFields(before as unknown as Record<string, unknown>, s as unknown as Record<string, unknown>);
           await recordAudit(tx, {
@@ -246,7 +249,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       const day = today();
       // Only what the owner may see whole goes into a feed (a masked row has nothing to put in an event).
       const upcoming = (await repo.list(['Upcoming'])).filter((s) => splitAccess(owner.role, s, day) === 'full').map(strip);
-      return buildIcal(upcoming, { appUrl: ctx.config.appUrl, now: ctx.clock() });
+      return buildIcal(upcoming, { appUrl: ctx.config.appUrl, now: ctx.clock(), timeZone: owner.timeZone });
     },
 
     // ---- events stream tickets ---------------------------------------------------------------

@@ -19,6 +19,7 @@ const proposal = (over: Partial<Proposal> = {}): Proposal => ({
   marketDate: '2026-12-03',
   effectiveDate: '2026-12-03',
   buyBy: '2026-12-02',
+  exchange: 'Nasdaq',
   rounding: 'ROUND_UP',
   rsType: 'Round Up',
   proposedStatus: 'Upcoming',
@@ -71,6 +72,8 @@ describe('admin discoveries page', () => {
     expect(c.getByText('Rounds up')).toBeInTheDocument();
     expect(c.getByText('1-for-20')).toBeInTheDocument();
     expect(c.getByText('Dec 2, 2026')).toBeInTheDocument();
+    // The deadline members will read, with the halt of the exchange the filing names (issue 25 §3).
+    expect(c.getByText('Buy by 4:00 pm ET Wed Dec 2; halt 7:50 pm ET')).toBeInTheDocument();
     expect(c.getByText('Any fractional share will be rounded up to the nearest whole share.').tagName).toBe('MARK');
     expect(c.getByText(/Market date:/).textContent).toBe('Market date: Dec 1, 2026 → Dec 3, 2026');
     expect(c.getByRole('link', { name: /View filing \(8-K\/A\)/ })).toHaveAttribute('href', proposal().filingUrl);

@@ -23,6 +23,8 @@ const split: Split = {
   source: null,
   notes: null,
   caution: false,
+  exchange: 'Nasdaq',
+  deadline: { regularClose: '2026-12-11T21:00:00.000Z', haltAt: '2026-12-12T00:50:00.000Z' },
   masked: false,
   confirmation: {
     state: 'conflict',

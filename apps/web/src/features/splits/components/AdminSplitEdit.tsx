@@ -3,6 +3,8 @@ import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router';
 import { RS_TYPES, SPLIT_STATUSES } from '@roundup/shared/domain';
+import { deadlineText, EXCHANGES, splitDeadline, type Exchange } from '@roundup/shared/deadline';
+import { isIsoDate } from '@roundup/shared/dates';
 import { defaultEstProfit, splitInputSchema, type Split } from '@roundup/shared/splits';
 import { errorMessages } from '../../../lib/api-client';
 import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
@@ -11,56 +13,7 @@ import { formatMoney } from '../../../lib/format';
 import { useSaveSplit, useSplit } from '../api';
 import { ConfirmationPanel } from './ConfirmationPanel';
 import { SplitMemberStats } from './SplitMemberStats';
-
-interface FormState {
-  name: string;
-  ticker: string;
-  effDate: string;
-  buyDate: string;
-  ratio: string;
-  price: string;
-  estProfit: string;
-  avgProfit: string;
-  status: Split['status'];
-  rsType: Split['rsType'];
-  source: string;
-  notes: string;
-  caution: boolean;
-}
-
-const EMPTY: FormState = {
-  name: '',
-  ticker: '',
-  effDate: '',
-  buyDate: '',
-  ratio: '',
-  price: '',
-  estProfit: '',
-  avgProfit: '',
-  status: 'Approved',
-  rsType: 'Unconfirmed',
-  source: '',
-  notes: '',
-  caution: false,
-};
-
-function fromSplit(s: Split): FormState {
-  return {
-    name: s.name,
-    ticker: s.ticker,
-    effDate: s.effDate,
-    buyDate: s.buyDate,
-    ratio: String(s.ratio),
-    price: String(s.price),
-    estProfit: String(s.estProfit),
-    avgProfit: String(s.avgProfit),
-    status: s.status,
-    rsType: s.rsType,
-    source: s.source ?? '',
-    notes: s.notes ?? '',
-    caution: s.caution,
-  };
-}
+import { EMPTY, fromSplit, type FormState } from './split-form-state';
 
 const FIELDS = Object.keys(EMPTY);
 
@@ -267,6 +220,26 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
               ))}
             </Form.Select>
             {why('rsType')}
+          </Form.Group>
+          <Form.Group className="col-12 col-md-6" controlId="rs-exchange">
+            <Form.Label>Exchange</Form.Label>
+            <Form.Select
+              {...bad('exchange')}
+              value={f.exchange}
+              onChange={(e) => set('exchange', e.target.value as Exchange | '')}
+            >
+              <option value="">Unknown</option>
+              {EXCHANGES.map((x) => (
+                <option key={x}>{x}</option>
+              ))}
+            </Form.Select>
+            {/* What members will read (issue 25 §3): the close of the buy-by session, the halt for Nasdaq and NYSE listings. */}
+            <Form.Text data-testid="rs-deadline-hint">
+              {isIsoDate(f.buyDate)
+                ? deadlineText(splitDeadline(f.buyDate, f.exchange || null))
+                : 'Pick the buy date to see the deadline.'}
+            </Form.Text>
+            {why('exchange')}
           </Form.Group>
           <Form.Group className="col-12" controlId="rs-source">
             <Form.Label>Source URL</Form.Label>

@@ -3,6 +3,7 @@ import { formatRatio, isFullSplit, type Split, type SplitView } from '@roundup/s
 import { ConfirmationLine } from './ConfirmationLine';
 import { WarningIcon } from './icons';
 import { SplitActions, SplitProgress, UpgradeButton } from './SplitActions';
+import { SplitDeadline } from './SplitDeadline';
 
 /** The selected day's splits beside the calendar: name, ticker, facts (masked for Starter), progress and actions. */
 export function SplitAgenda({
@@ -62,6 +63,7 @@ export function SplitAgenda({
                           Est. profit <strong className="text-body">{formatMoney(s.estProfit)}</strong>
                         </span>
                       )}
+                      <SplitDeadline split={s} className="w-100 fw-semibold text-body" />
                     </div>
                   ) : (
                     <div className="small text-body-secondary mt-1">Ratio, price and profit are for Pro members.</div>
