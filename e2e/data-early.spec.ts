@@ -7,7 +7,7 @@ import { PRO, signInAs } from './fixtures';
  * code downloads, and taken by the app without asking again.
  */
 const PAGES: [string, RegExp, string[]][] = [
-  ['/reverse-splits', /Reverse Splits/i, ['/api/rs', '/api/trades/progress']],
+  ['/reverse-splits', /Reverse Splits/i, ['/api/rs', '/api/trades/progress', '/api/accounts/groups']],
   ['/settings/analytics', /Settings/i, ['/api/analytics/mine']],
   ['/settings/accounts', /Settings/i, ['/api/accounts/mine']],
   ['/brokers', /brokerage accounts/i, ['/api/brokers']],

@@ -12,7 +12,10 @@ test('Record Trades: the dance in the empty accounts only, at 1280 and 375 px', 
     data: { id: user._id, role: 'Pro' },
     headers: { authorization: `Bearer ${adminToken}` },
   });
-  const brokers = (await (await request.get('/api/brokers')).json()).data.brokers as { _id: string }[];
+  // A broker that takes round-up buys: "Apply to" leaves the others out by default (issue 26 §3).
+  const brokers = (
+    (await (await request.get('/api/brokers')).json()).data.brokers as { _id: string; roundUpStatus: string | null }[]
+  ).filter((b) => b.roundUpStatus !== 'blocks' && b.roundUpStatus !== 'does_not_honour');
   for (const nickname of ['Dance 1', 'By hand', 'Dance 2']) {
     const res = await request.post('/api/accounts/add', {
       data: { newAccount: { brokerId: brokers[0]._id, type: 'Individual Cash', nickname } },

@@ -9,7 +9,7 @@
 (function () {
   // The GETs each page makes as it opens; e2e/data-early.spec.ts fails when a page asks for one twice.
   var PAGES = {
-    '/reverse-splits': ['/api/rs', '/api/trades/progress'],
+    '/reverse-splits': ['/api/rs', '/api/trades/progress', '/api/accounts/groups'],
     '/settings/analytics': ['/api/analytics/mine'],
     '/settings/accounts': ['/api/accounts/mine'],
     '/brokers': ['/api/brokers'],

@@ -40,8 +40,7 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export const TOKEN_STORAGE_KEY = 'roundup.token';
-export const REF_ID_STORAGE_KEY = 'roundup.refId';
+export { REF_ID_STORAGE_KEY, TOKEN_STORAGE_KEY } from './storage-keys';
 
 /** An answer that is only a sentence to show (e.g. "Thank you for your feedback!"). */
 export const messageResponse = z.object({ msg: z.string() });

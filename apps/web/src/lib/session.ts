@@ -1,4 +1,4 @@
-import { REF_ID_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@roundup/shared/api';
+import { REF_ID_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@roundup/shared/storage-keys';
 
 /**
  * The session token lives in localStorage under `roundup.token` (product.md §13).
