@@ -14,6 +14,8 @@ export * from './trades';
 export * from './analytics';
 export * from './learn';
 export * from './splits';
+export * from './split-checks';
+export * from './accept-preview';
 export * from './billing';
 export * from './affiliates';
 export * from './comms';

@@ -3,6 +3,7 @@ import { decimalInput, uuidId } from './input';
 import { addDays, isIsoDate } from './dates';
 import { RS_TYPES, SPLIT_STATUSES } from './domain';
 import { toCents } from './money';
+import { splitChangeSchema } from './split-checks';
 
 /**
  * Reverse splits (product.md §3) — request/response schemas and the pure calendar rules the web
@@ -24,6 +25,8 @@ export const splitSchema = z.object({
   price: z.number(),
   estProfit: z.number(),
   avgProfit: z.number(),
+  /** Changes of terms made after publication, oldest first (decision 025); never on a masked row. */
+  changes: z.array(splitChangeSchema).optional(),
   status: z.enum(SPLIT_STATUSES),
   rsType: z.enum(RS_TYPES),
   source: z.string().nullable(),

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
 import { recordAudit } from '../audit/service';
 import { DEFAULT_DELIVERY, deliveries, type DeliveryOptions } from './delivery';
+import { render } from './templates';
 
 export { DEFAULT_DELIVERY, type DeliveryOptions } from './delivery';
 import { notificationsRepo, prefColumn, type SellCandidate } from './repo';
@@ -30,6 +31,19 @@ function recipientOf(c: SellCandidate): Recipient {
     phone_validated: c.phone_validated,
     notifications,
   };
+}
+
+/**
+ * The message a split event would send, as the worker renders it (an admin's accept preview,
+ * issue 25 §5): the email's subject and text and the SMS/WhatsApp form.
+ */
+export function previewSplitAlert(
+  kind: 'rsa' | 'upcomingRsa' | 'termsChanged',
+  payload: Record<string, unknown>,
+  appUrl: string,
+): { subject: string; text: string; short: string } {
+  const { subject, text, short } = render(kind, payload, null, { appUrl });
+  return { subject, text, short };
 }
 
 /** The notification engine: events → deliveries (in the caller's transaction) → adapters, with retries. */

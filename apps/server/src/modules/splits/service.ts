@@ -3,7 +3,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
   addDays,
   can,
-  defaultEstProfit,
+  termChanges,
   todayInMarket,
   type DeleteSplitResult,
   type PastSplit,
@@ -22,7 +22,17 @@ import type { SplitsLive } from './live';
 import { sessionChecks } from '../auth/queries';
 import { tradeFacts } from '../trades/queries';
 import { splitsRepo } from './repo';
-import { buildIcal, presentAll, seesEverything, splitAccess, strip, visibleStatuses, type Viewer } from './rules';
+import {
+  buildIcal,
+  estProfitFor,
+  isPublished,
+  presentAll,
+  seesEverything,
+  splitAccess,
+  strip,
+  visibleStatuses,
+  type Viewer,
+} from './rules';
 
 const CACHE_TTL_MS = 30_000;
 
@@ -70,8 +80,8 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
   const feedUrl = (userId: string, nonce: string) =>
     `${ctx.config.appUrl.replace(/\/$/, '')}/api/rs/ical/${userId}.${feedSecret(userId, nonce)}.ics`;
 
-  function input(i: SplitInput) {
-    return { ...i, estProfit: i.estProfit ?? defaultEstProfit(i.ratio, i.price) };
+  function input(i: SplitInput, before: Split | null = null) {
+    return { ...i, estProfit: estProfitFor(i, before) };
   }
 
   return {
@@ -153,7 +163,9 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
         repo.inTransaction(async (tx, ops) => {
           const before = await ops.lockById(id);
           if (!before || before.archived) throw notFound('Split not found');
-          const s = await ops.update(id, input(i));
+          const s = await ops.update(id, input(i, before));
+          // Terms members could already see: the change is kept and shown on the split (decision 025).
+          if (isPublished(before)) await ops.recordChanges(id, termChanges(before, s), ctx.clock(), actorId);
           await alongside?.(tx, id);
           const changes = diffFields(before as unknown as Record<string, unknown>, s as unknown as Record<string, unknown>);
           await recordAudit(tx, {
