@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { Split } from '@roundup/shared/splits';
+import { ChangeHistory } from './SplitChanges';
 
 /** The Note modal opened from a split's note icon (product.md §2). */
 export function NoteModal({ split, onHide }: { split: Split | null; onHide: () => void }) {
@@ -14,6 +15,7 @@ export function NoteModal({ split, onHide }: { split: Split | null; onHide: () =
             </Modal.Title>
           </Modal.Header>
           <Modal.Body>
+            <ChangeHistory changes={split.changes} />
             <p className="mb-3" style={{ whiteSpace: 'pre-wrap' }}>
               {split.notes}
             </p>

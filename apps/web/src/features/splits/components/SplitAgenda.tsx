@@ -1,6 +1,7 @@
 import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
 import { formatRatio, isFullSplit, type Split, type SplitView } from '@roundup/shared/splits';
 import { WarningIcon } from './icons';
+import { ChangeMarker } from './SplitChanges';
 import { SplitActions, SplitProgress, UpgradeButton } from './SplitActions';
 
 /** The selected day's splits beside the calendar: name, ticker, facts (masked for Starter), progress and actions. */
@@ -65,6 +66,7 @@ export function SplitAgenda({
                   ) : (
                     <div className="small text-body-secondary mt-1">Ratio, price and profit are for Pro members.</div>
                   )}
+                  <ChangeMarker split={s} />
                   <SplitProgress split={s} canTrade={canTrade} />
                 </div>
                 <SplitActions split={s} canTrade={canTrade} onNote={onNote} progress={false} />
