@@ -3,63 +3,15 @@ import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router';
 import { RS_TYPES, SPLIT_STATUSES } from '@roundup/shared/domain';
-import { defaultEstProfit, splitInputSchema, type Split } from '@roundup/shared/splits';
+import { splitInputSchema, type Split } from '@roundup/shared/splits';
 import { errorMessages } from '../../../lib/api-client';
 import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 import { FieldError, invalidProps } from '../../../components/FieldError';
-import { formatMoney } from '../../../lib/format';
 import { useSaveSplit, useSplit } from '../api';
 import { SplitMemberStats } from './SplitMemberStats';
-
-interface FormState {
-  name: string;
-  ticker: string;
-  effDate: string;
-  buyDate: string;
-  ratio: string;
-  price: string;
-  estProfit: string;
-  avgProfit: string;
-  status: Split['status'];
-  rsType: Split['rsType'];
-  source: string;
-  notes: string;
-  caution: boolean;
-}
-
-const EMPTY: FormState = {
-  name: '',
-  ticker: '',
-  effDate: '',
-  buyDate: '',
-  ratio: '',
-  price: '',
-  estProfit: '',
-  avgProfit: '',
-  status: 'Approved',
-  rsType: 'Unconfirmed',
-  source: '',
-  notes: '',
-  caution: false,
-};
-
-function fromSplit(s: Split): FormState {
-  return {
-    name: s.name,
-    ticker: s.ticker,
-    effDate: s.effDate,
-    buyDate: s.buyDate,
-    ratio: String(s.ratio),
-    price: String(s.price),
-    estProfit: String(s.estProfit),
-    avgProfit: String(s.avgProfit),
-    status: s.status,
-    rsType: s.rsType,
-    source: s.source ?? '',
-    notes: s.notes ?? '',
-    caution: s.caution,
-  };
-}
+import { ChangeHistory } from './SplitChanges';
+import { DateWarnings, EstProfitHint } from './SplitFormHints';
+import { EMPTY, fromSplit, type FormState } from './split-form-state';
 
 const FIELDS = Object.keys(EMPTY);
 
@@ -81,13 +33,14 @@ export function AdminSplitEdit({ id }: { id?: string }) {
         key={`${id ?? 'new'}:${existing.data?.avgProfit ?? ''}`}
         id={id}
         initial={existing.data ? fromSplit(existing.data) : EMPTY}
+        changes={existing.data?.changes}
       />
       {existing.data?.status === 'Complete' ? <SplitMemberStats split={existing.data} /> : null}
     </>
   );
 }
 
-function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
+function SplitForm({ id, initial, changes }: { id?: string; initial: FormState; changes?: Split['changes'] }) {
   const [f, setF] = useState<FormState>(initial);
   const { errors, show, clear, clearField, formRef } = useFormErrors();
   const [saved, setSaved] = useState(false);
@@ -100,13 +53,6 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
   /** The props that flag a field and tie its message to it (issue 14). */
   const bad = (k: keyof FormState) => invalidProps(errors.fields[k], `rs-${k}`);
   const why = (k: keyof FormState) => <FieldError id={`rs-${k}`} error={errors.fields[k]} />;
-
-  const ratio = Number(f.ratio);
-  const price = Number(f.price);
-  const estHint =
-    f.ratio && f.price && Number.isInteger(ratio) && ratio >= 2 && price >= 0
-      ? formatMoney(defaultEstProfit(ratio, price))
-      : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -150,6 +96,7 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
           Saved
         </Alert>
       ) : null}
+      <ChangeHistory changes={changes} />
       <Form className="card shadow-sm" onSubmit={(e) => void submit(e)} noValidate ref={formRef}>
         <div className="card-body row g-3">
           <Form.Group className="col-12 col-md-8" controlId="rs-name">
@@ -197,6 +144,7 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
             />
             {why('effDate')}
           </Form.Group>
+          <DateWarnings buyDate={f.buyDate} effDate={f.effDate} />
           <Form.Group className="col-6 col-md-3" controlId="rs-ratio">
             <Form.Label>Ratio (N:1)</Form.Label>
             <Form.Control
@@ -232,9 +180,8 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
               step="0.01"
               value={f.estProfit}
               onChange={(e) => set('estProfit', e.target.value)}
-              placeholder={estHint ?? ''}
             />
-            <Form.Text>{estHint ? `Empty = (ratio − 1) × price = ${estHint}` : 'Empty = (ratio − 1) × price'}</Form.Text>
+            <EstProfitHint f={f} initial={initial} isEdit={Boolean(id)} />
             {why('estProfit')}
           </Form.Group>
           <Form.Group className="col-6 col-md-3" controlId="rs-avgProfit">

@@ -11,8 +11,7 @@ export function ChangeMarker({ split }: { split: SplitView }) {
   const last = changes[changes.length - 1];
   return (
     <div className="small text-warning-emphasis fw-semibold mt-1 ru-change-marker" data-testid="change-marker">
-      <span className="badge text-bg-warning me-1">Changed</span>
-      {describeChange(last)}
+      <span className="badge text-bg-warning me-1">Changed</span> {describeChange(last)}
       {changes.length > 1 ? (
         <span className="fw-normal text-body-secondary">
           {' '}
