@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
 import { recordAudit } from '../audit/service';
 import { DEFAULT_DELIVERY, deliveries, type DeliveryOptions } from './delivery';
-import { render } from './templates';
 
 export { DEFAULT_DELIVERY, type DeliveryOptions } from './delivery';
 import { notificationsRepo, prefColumn, type SellCandidate } from './repo';
@@ -33,18 +32,7 @@ function recipientOf(c: SellCandidate): Recipient {
   };
 }
 
-/**
- * The message a split event would send, as the worker renders it (an admin's accept preview,
- * issue 25 §5): the email's subject and text and the SMS/WhatsApp form.
- */
-export function previewSplitAlert(
-  kind: 'rsa' | 'upcomingRsa' | 'termsChanged',
-  payload: Record<string, unknown>,
-  appUrl: string,
-): { subject: string; text: string; short: string } {
-  const { subject, text, short } = render(kind, payload, null, { appUrl });
-  return { subject, text, short };
-}
+export { previewSplitAlert } from './preview';
 
 /** The notification engine: events → deliveries (in the caller's transaction) → adapters, with retries. */
 export function notificationsService(ctx: AppContext) {
