@@ -11,9 +11,7 @@
  * Env: BENCH_SKIP_BUILD=1 reuses the last build, BENCH_LH_RUNS (default 3; the median is kept),
  * BENCH_STRICT=1 exits 1 when a budget is missed.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { readFileSync, existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,15 +19,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { buildApp } from '../apps/server/src/app';
-import { migrate, openDatabase } from '../apps/server/src/db/client';
-import { seed } from '../apps/server/src/db/seed';
-import { testConfig } from '../apps/server/src/env';
+import { buildWeb, CHROMIUM, DIST, serveWeb } from './lib/web-app.mts';
 
 const BUDGET = { landingJsGzipKb: 80, desktop: 95, mobile: 90 };
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DIST = path.join(ROOT, '.tmp/bench-web-dist');
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -42,26 +34,6 @@ const PAGES = ['/', '/learn'];
 
 function kb(bytes: number): string {
   return (bytes / 1024).toFixed(1);
-}
-
-function build() {
-  if (process.env.BENCH_SKIP_BUILD && existsSync(path.join(DIST, 'index.html'))) return;
-  const r = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--config',
-      'apps/web/vite.config.ts',
-      '--outDir',
-      DIST,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  if (r.status !== 0) throw new Error('web build failed');
 }
 
 /** Static view: the scripts and modulepreloads the landing's HTML names (the loader only, decision 016). */
@@ -152,15 +124,9 @@ async function main() {
     return;
   }
   console.log('Building the web app (production)…');
-  build();
-
-  const config = testConfig();
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await migrate(database);
-  await seed(database, config);
-  const app = await buildApp({ database, config, webDist: DIST, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  buildWeb();
+  const served = await serveWeb();
+  const base = served.base;
 
   const failures: string[] = [];
   try {
@@ -199,8 +165,7 @@ async function main() {
       chrome.kill();
     }
   } finally {
-    await app.close();
-    await database.close();
+    await served.close();
   }
 
   if (failures.length) {

@@ -159,14 +159,14 @@ test('a Pro member keeps accounts in order, records trades across them and downl
   expect(text.startsWith('\uFEFF')).toBe(true);
   const csv = text.slice(1).trim().split('\r\n');
   expect(csv[0]).toBe(
-    '(a) Description of property,(b) Date acquired,(c) Date sold or disposed of,(d) Proceeds (sales price),(e) Cost or other basis,(f) Code(s) from instructions,(g) Amount of adjustment,(h) Gain or (loss),Term,Account',
+    '(a) Description of property,(b) Date acquired,(c) Date sold or disposed of,(d) Proceeds (sales price),(e) Cost or other basis,(f) Code(s) from instructions,(g) Amount of adjustment,(h) Gain or (loss),Term,Account,Note',
   );
   // Charlie's taxable sale only: dates as MM/DD/YYYY, (f) and (g) empty.
   expect(csv).toHaveLength(3);
   const mmddyyyy = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
   expect(csv[1]).toContain(`,${mmddyyyy(split.buyDate)},${mmddyyyy(split.effDate)},3.50,1.00,,,2.50,`);
   expect(csv[1]).toContain('Charlie');
-  expect(csv[2]).toBe('Totals,,,3.50,1.00,,,2.50,,');
+  expect(csv[2]).toBe('Totals,,,3.50,1.00,,,2.50,,,');
   checkConsole();
 });
 
@@ -181,7 +181,10 @@ test('a member with 20 accounts records one split’s buys in all of them with 5
     data: { id: user._id, role: 'Pro' },
     headers: { authorization: `Bearer ${adminToken}` },
   });
-  const brokers = (await (await request.get('/api/brokers')).json()).data.brokers as { _id: string }[];
+  // Brokers that take round-up buys: "Apply to" leaves the others out by default (issue 26 §3).
+  const brokers = (
+    (await (await request.get('/api/brokers')).json()).data.brokers as { _id: string; roundUpStatus: string | null }[]
+  ).filter((b) => b.roundUpStatus !== 'blocks' && b.roundUpStatus !== 'does_not_honour');
   for (let i = 1; i <= 20; i++) {
     const res = await request.post('/api/accounts/add', {
       data: {

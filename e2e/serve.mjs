@@ -40,6 +40,8 @@ const child = spawn(process.execPath, ['scripts/start.mjs'], {
     EDGAR_SEARCH_URL: `${edgar}/LATEST/search-index`,
     EDGAR_ARCHIVES_URL: edgar,
     EDGAR_POLL_WINDOW: '00:00-24:00',
+    // The confirmation journey serves Nasdaq's daily list itself on this port (e2e/confirmation.spec.ts).
+    NASDAQ_DAILY_LIST_URL: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? '3100') + 1000}/dynamic/dailylist/{date}.txt`,
   },
 });
 for (const sig of ['SIGINT', 'SIGTERM'])

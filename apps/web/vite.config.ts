@@ -8,6 +8,31 @@ import { build, defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/** The loader of the prerendered pages and what it imports: kept out of every group (decision 016). */
+const LOADER_MODULES = /[\\/]src[\\/](boot\.ts|lib[\\/](analytics|prerendered|session|takeover)\.ts)$/;
+const notLoader = (id: string) => !LOADER_MODULES.test(id);
+
+/**
+ * A signed-in page loaded 51 JavaScript files in three waves (issue 24 §7). The bundler's automatic split
+ * makes a chunk of every module set that a different combination of routes shares; these groups gather them
+ * instead: the libraries the app starts with, the libraries of its pages, the shared schemas, and the web's
+ * own components and helpers that more than one page uses. Each page then needs its own chunk and these few.
+ */
+const PAGE_LIBRARIES = /node_modules[\\/](@dnd-kit|dompurify|date-fns|@date-fns|@floating-ui)[\\/]/;
+const CHUNK_GROUPS = [
+  { name: 'vendor', test: /node_modules/, tags: ['$initial' as const], priority: 4 },
+  // react-bootstrap and what it needs; the libraries of one or two pages (drag and drop, rich text, time zones)
+  // stay with those pages.
+  { name: 'ui', test: (id: string) => /node_modules/.test(id) && !PAGE_LIBRARIES.test(id), priority: 3 },
+  { name: 'shared', test: (id: string) => /packages[\\/]shared[\\/]/.test(id) && notLoader(id), priority: 2 },
+  {
+    name: 'common',
+    test: (id: string) => /apps[\\/]web[\\/]src[\\/](components|lib|app)[\\/]/.test(id) && notLoader(id),
+    minShareCount: 2,
+    priority: 1,
+  },
+];
+
 /** Where the Node build of src/prerender.tsx is kept, under the web build's outDir. */
 const SSR_DIR = 'ssr';
 
@@ -50,9 +75,7 @@ async function prerenderPages(outDir: string) {
     if (!entryScript || !manifest['src/boot.ts']) throw new Error('prerender: no entry script or no src/boot.ts chunk');
     // Before the loader: a classic script that keeps the taps and typing that happen before the loader runs
     // (src/early-input.js, issue 24 §2). Content-hashed under /assets like the rest.
-    const early = readFileSync(path.join(root, 'src/early-input.js'));
-    const earlyFile = `assets/early-input-${createHash('sha256').update(early).digest('hex').slice(0, 8)}.js`;
-    writeFileSync(path.join(outDir, earlyFile), early);
+    const earlyFile = hashedCopy(outDir, 'early-input');
     if (!shell.includes('<meta charset="UTF-8" />')) throw new Error('index.html has no charset meta');
     const template = shell
       .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script src="/${earlyFile}"></script>`)
@@ -101,6 +124,27 @@ async function prerenderPages(outDir: string) {
   }
 }
 
+/** Copies src/<name>.js (a classic script) to assets/<name>-<hash>.js and returns that path. */
+function hashedCopy(outDir: string, name: string): string {
+  const body = readFileSync(path.join(root, `src/${name}.js`));
+  const file = `assets/${name}-${createHash('sha256').update(body).digest('hex').slice(0, 8)}.js`;
+  writeFileSync(path.join(outDir, file), body);
+  return file;
+}
+
+/**
+ * The app's shell (index.html, answered for every page not rendered at build) gets src/early-data.js before its
+ * modules, so a signed-in page's data is asked for while the app downloads (issue 24 §7). After the prerender
+ * step, which builds the public pages from the shell without it: they load the loader, not the app.
+ */
+function addEarlyData(outDir: string) {
+  const shellFile = path.join(outDir, 'index.html');
+  const shell = readFileSync(shellFile, 'utf8');
+  if (!shell.includes('<meta charset="UTF-8" />')) throw new Error('index.html has no charset meta');
+  const script = `<script src="/${hashedCopy(outDir, 'early-data')}"></script>`;
+  writeFileSync(shellFile, shell.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${script}`));
+}
+
 /**
  * Writes .br and .gz siblings of the build's text assets; the server sends them as-is
  * (@fastify/static preCompressed): compressed transfers at no request-time CPU (product.md §17).
@@ -120,6 +164,7 @@ function prerenderAndPrecompress(): Plugin {
     // One hook, in order: the prerendered pages are written first so they get compressed too.
     async closeBundle() {
       await prerenderPages(outDir);
+      addEarlyData(outDir);
       for (const file of walk(outDir)) {
         if (!/\.(?:js|css|html|svg|json)$/.test(file) || statSync(file).size < 1024) continue;
         if (path.relative(outDir, file).startsWith(`${SSR_DIR}${path.sep}`)) continue;
@@ -150,6 +195,7 @@ export default defineConfig({
       // index.html (the app, for every page answered with the empty shell) and the loader of the
       // pages rendered at build, which the prerender step puts in their HTML instead (decision 016).
       input: { index: path.join(root, 'index.html'), boot: path.join(root, 'src/boot.ts') },
+      output: { codeSplitting: { groups: CHUNK_GROUPS } },
     },
     // Source maps are not shipped (they would publish the original sources and comments); `npm run dev` has them.
     sourcemap: false,

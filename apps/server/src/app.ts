@@ -31,6 +31,8 @@ import { memoryLimiter, sharedLimiter, type Limiter } from './lib/limiter';
 import { redisLink } from './lib/redis';
 import { authRoutes } from './modules/auth/routes';
 import { accountsRoutes } from './modules/accounts/routes';
+import { accountGroupsRoutes } from './modules/accounts/groups-routes';
+import { addManyAccountsRoutes } from './modules/accounts/add-many-routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { tradesRoutes } from './modules/trades/routes';
 import { authService } from './modules/auth/service';
@@ -46,6 +48,8 @@ import { healthRoutes } from './modules/health/routes';
 import { splitsRoutes } from './modules/splits/routes';
 import { startSplitsLive } from './modules/splits/live';
 import { splitsService } from './modules/splits/service';
+import { confirmationsRoutes } from './modules/confirmations/routes';
+import { confirmationsService } from './modules/confirmations/service';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { discoveryService } from './modules/discovery/service';
 import { tokensRoutes } from './modules/tokens/routes';
@@ -211,6 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRoutes, { ctx });
   await app.register(affiliatesRoutes, { ctx });
   await app.register(accountsRoutes, { ctx });
+  await app.register(accountGroupsRoutes, { groups: { db: ctx.database.db } });
+  await app.register(addManyAccountsRoutes, { deps: { db: ctx.database.db } });
   await app.register(tradesRoutes, { ctx });
   await app.register(analyticsRoutes, { ctx });
   // The splits change signal and service are shared: the review queue's accept writes splits too.
@@ -221,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const discovery = discoveryService(ctx);
   app.addHook('onClose', () => discovery.close());
   await app.register(discoveryRoutes, { ctx, discovery, splits });
+  await app.register(confirmationsRoutes, { ctx, confirmations: confirmationsService(ctx) });
   await app.register(outboxRoutes, { ctx });
   await app.register(brokersRoutes, { ctx });
   await app.register(faqsRoutes, { ctx });

@@ -29,6 +29,11 @@ export interface Notifier {
       changes?: Record<string, { from: unknown; to: unknown }>;
     },
   ): Promise<void>;
+  /**
+   * A second source confirmed an Upcoming split for the first time (issue 25 §2): its holders hear
+   * "Confirmed by the exchange" once. Raised in the transaction that recorded the confirmation.
+   */
+  splitConfirmed?(tx: Db, event: { splitId: string }): Promise<void>;
 }
 
 export const noopNotifier: Notifier = { splitChanged: async () => undefined };

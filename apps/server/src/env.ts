@@ -143,6 +143,16 @@ export const envSchema = z.object({
   EDGAR_MAX_BYTES: z.coerce.number().int().min(100_000).max(200_000_000).default(20_000_000),
   /** How far back the first search looks (days of file dates). */
   EDGAR_LOOKBACK_DAYS: z.coerce.number().int().min(1).max(365).default(3),
+  /**
+   * Second sources that confirm each upcoming split (decision 022; docs/discovery.md). Each is off
+   * while its URL is unset; `{date}` in a URL becomes the New York day as YYYYMMDD.
+   * Nasdaq Trader's Daily List (reverse splits two business days ahead, with the new CUSIP).
+   */
+  NASDAQ_DAILY_LIST_URL: optionalUrl(/^https?:\/\//, 'http(s)'),
+  /** FINRA's OTC Daily List (OTC issuers). */
+  FINRA_OTC_DAILY_LIST_URL: optionalUrl(/^https?:\/\//, 'http(s)'),
+  /** Minutes between confirmation polls (every day, at any hour: the lists change through the evening). */
+  CONFIRM_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,6 +6,7 @@ import { connectRedis } from './lib/redis';
 
 const SHUTDOWN_DEADLINE_MS = 9_500;
 import { startWorker, type Worker } from './modules/notifications/worker';
+import { startConfirmationPoller, type ConfirmationPoller } from './modules/confirmations/poller';
 import { startDiscoveryPoller, type DiscoveryPoller } from './modules/discovery/poller';
 import { boot } from './boot';
 import { formatLogins, isEmpty, seed } from './db/seed';
@@ -25,6 +26,7 @@ async function main() {
   });
   let worker: Worker | null = null;
   let poller: DiscoveryPoller | null = null;
+  let confirmer: ConfirmationPoller | null = null;
   let metricsServer: Server | null = null;
   // Graceful stop (decision 017): stop accepting, end the live streams (preClose in modules/splits),
   // finish in-flight requests and the worker's batch, close Redis and the database; never more than 10 s.
@@ -39,7 +41,7 @@ async function main() {
     }, SHUTDOWN_DEADLINE_MS).unref();
     try {
       metricsServer?.close();
-      await Promise.all([app.close(), worker?.stop(), poller?.stop()]);
+      await Promise.all([app.close(), worker?.stop(), poller?.stop(), confirmer?.stop()]);
       redis?.disconnect();
       await database.close();
     } catch (err) {
@@ -56,6 +58,7 @@ async function main() {
   if (config.RUN_WORKER) {
     worker = startWorker(app.ctx);
     poller = startDiscoveryPoller(app.ctx);
+    confirmer = startConfirmationPoller(app.ctx);
   }
   if (config.METRICS_PORT) metricsServer = await serveMetrics(config.METRICS_PORT, config.HOST);
   const lines = [

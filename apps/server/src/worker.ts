@@ -3,6 +3,7 @@ import { boot } from './boot';
 import { serveMetrics } from './lib/metrics';
 import { DEFAULT_DELIVERY, notificationsService } from './modules/notifications/service';
 import { startWorker } from './modules/notifications/worker';
+import { startConfirmationPoller } from './modules/confirmations/poller';
 import { startDiscoveryPoller } from './modules/discovery/poller';
 
 /**
@@ -52,6 +53,7 @@ async function main() {
   }
   const worker = startWorker(app.ctx, opts);
   const poller = startDiscoveryPoller(app.ctx);
+  const confirmer = startConfirmationPoller(app.ctx);
   // Deliveries are counted in this process: it serves its own metrics when METRICS_PORT is set.
   const metrics = config.METRICS_PORT ? await serveMetrics(config.METRICS_PORT, config.HOST) : null;
   console.log(
@@ -59,7 +61,7 @@ async function main() {
   );
   const stop = async () => {
     metrics?.close();
-    await Promise.all([worker.stop(), poller.stop()]);
+    await Promise.all([worker.stop(), poller.stop(), confirmer.stop()]);
     await shutdown(0);
   };
   process.once('SIGINT', stop);

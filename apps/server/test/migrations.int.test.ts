@@ -6,6 +6,7 @@ import { MIGRATIONS_DIR, migrate, openDatabase } from '../src/db/client';
 import { analyticsRepo } from '../src/modules/analytics/repo';
 import { totalsFromTrades } from '../src/modules/analytics/rules';
 import { dbKind } from './helpers';
+import { canonical } from './totals';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -78,6 +79,114 @@ describe.skipIf(dbKind !== 'pglite')('upgrading a database that already holds tr
           [userId],
         ),
       ).rejects.toThrow(/accounts_user_position_uq/);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('0021 turns every trade into one-share legs without losing a field, and its totals follow the rule of legs', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrate(database, migrationsUpTo('0018_split_change_seq'));
+      const q = database.query;
+      const { rows: u } = await q<{ id: string }>(
+        `insert into users (username, email, password_hash) values ('legs', 'legs@example.com', 'x') returning id`,
+      );
+      const userId = u[0].id;
+      await q(
+        `insert into accounts (user_id, broker, type, nickname, position) select $1, 'B', 'Individual Cash', 'L' || g, g from generate_series(1, 5) g`,
+        [userId],
+      );
+      await q(
+        `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ('Legs', 'LEG', '2026-03-10', '2026-03-09', 10, 'Complete')`,
+      );
+      // A closed trade, an open one, a sale with no price, a share that never came, and nothing recorded.
+      await q(
+        `insert into trades (user_id, split_id, account_id, ticker, buy_date, buy_price, sell_date, sell_price, outcome, outcome_date)
+         select $1, s.id, a.id, 'LEG', v.bd::date, v.bp::numeric, v.sd::date, v.sp::numeric, v.o, v.od::date
+         from reverse_splits s, accounts a join (values
+           ('L1', '2026-03-09', '1.25', '2026-03-12', '4.5', 'share_received', '2026-03-11'),
+           ('L2', '2026-03-09', '0.5', null, null, 'pending', null),
+           ('L3', null, '0.75', '2026-03-13', null, 'pending', null),
+           ('L4', '2026-03-09', '1.15', null, null, 'no_credit', '2026-03-11'),
+           ('L5', null, null, null, null, 'pending', null)
+         ) v(n, bd, bp, sd, sp, o, od) on v.n = a.nickname`,
+        [userId],
+      );
+      const before = (
+        await q(
+          `select account_id, buy_date::text, buy_price::text, sell_date::text, sell_price::text, outcome from trades order by account_id`,
+        )
+      ).rows;
+
+      await migrate(database);
+      const after = (
+        await q(
+          `select account_id, buy_date::text, buy_price::text, sell_date::text, sell_price::text, outcome from trades order by account_id`,
+        )
+      ).rows;
+      expect(after).toEqual(before);
+      const { rows: legs } = await q<{ nickname: string; legs: unknown }>(
+        `select a.nickname, t.legs from trades t join accounts a on a.id = t.account_id order by a.nickname`,
+      );
+      expect(legs).toEqual([
+        {
+          nickname: 'L1',
+          legs: [
+            { side: 'buy', date: '2026-03-09', quantity: 1, price: 1.25 },
+            { side: 'sell', date: '2026-03-12', quantity: 1, price: 4.5 },
+          ],
+        },
+        { nickname: 'L2', legs: [{ side: 'buy', date: '2026-03-09', quantity: 1, price: 0.5 }] },
+        {
+          nickname: 'L3',
+          legs: [
+            { side: 'buy', date: null, quantity: 1, price: 0.75 },
+            { side: 'sell', date: '2026-03-13', quantity: 1, price: null },
+          ],
+        },
+        { nickname: 'L4', legs: [{ side: 'buy', date: '2026-03-09', quantity: 1, price: 1.15 }] },
+        { nickname: 'L5', legs: [] },
+      ]);
+      const repo = analyticsRepo(database.db);
+      const { accounts: _accounts, ...stored } = await repo.totalsFor(userId, Number.MAX_SAFE_INTEGER);
+      const records = await repo.recordsFor(userId);
+      const expected = totalsFromTrades(records.trades, records.splits);
+      // L1 (+3.25) and L4 (nothing credited: −1.15) are closed; only L2 is open.
+      expect(stored.splits.map((x) => [x.ticks, x.trades])).toEqual([[21_000, 2]]);
+      expect(stored.openCount).toBe(1);
+      expect(canonical(stored)).toEqual(canonical(expected));
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('0019 keeps every split and member as they were: exchange unknown, New York time, both buy-day reminders on', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrate(database, migrationsUpTo('0018_split_change_seq'));
+      const q = database.query;
+      await q(
+        `insert into users (username, email, password_hash, notify_buy_reminder_rsa) values ('old', 'old@example.com', 'x', false)`,
+      );
+      await q(
+        `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ('Old', 'OLDX', '2026-11-30', '2026-11-27', 10, 'Upcoming')`,
+      );
+      await migrate(database);
+      const { rows: users } = await q<Record<string, unknown>>(
+        `select notify_buy_reminder_rsa, notify_buy_reminder_open, notify_buy_reminder_close, time_zone from users`,
+      );
+      expect(users).toEqual([
+        {
+          notify_buy_reminder_rsa: false,
+          notify_buy_reminder_open: true,
+          notify_buy_reminder_close: true,
+          time_zone: 'America/New_York',
+        },
+      ]);
+      const { rows: splits } = await q<Record<string, unknown>>(`select ticker, ratio, exchange from reverse_splits`);
+      expect(splits).toEqual([{ ticker: 'OLDX', ratio: 10, exchange: null }]);
+      await expect(q(`update reverse_splits set exchange = 'LSE'`)).rejects.toThrow(/reverse_splits_exchange_ck/);
     } finally {
       await database.close();
     }

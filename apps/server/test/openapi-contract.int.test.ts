@@ -49,6 +49,7 @@ const f: {
   buyer: Member;
   brokerId: string;
   accountId: string;
+  groupId: string;
   spareAccountId: string;
   splitId: string;
   pastSplitId: string;
@@ -284,6 +285,30 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    'POST /api/accounts/add-many',
+    () =>
+      send('POST', '/api/accounts/add-many', {
+        token: f.pro.token,
+        body: { brokerId: f.brokerId, type: 'Roth IRA', nicknames: ['Many 1', 'Many 2'] },
+      }),
+  ],
+  [
+    'POST /api/accounts/groups',
+    async () => {
+      const a = await send('POST', '/api/accounts/groups', {
+        token: f.pro.token,
+        body: { name: 'day one', accountIds: [f.spareAccountId, f.accountId] },
+      });
+      f.groupId = data(a).group._id;
+      return a;
+    },
+  ],
+  ['GET /api/accounts/groups', () => send('GET', '/api/accounts/groups', { token: f.pro.token })],
+  [
+    'POST /api/accounts/groups/edit',
+    () => send('POST', '/api/accounts/groups/edit', { token: f.pro.token, body: { id: f.groupId, name: 'Day one' } }),
+  ],
+  [
     'POST /api/trades/add',
     async () => {
       const a = await send('POST', '/api/trades/add', {
@@ -321,6 +346,10 @@ const cases: [string, Case][] = [
   [
     'GET /api/trades/split-stats/{splitId}',
     () => send('GET', `/api/trades/split-stats/${f.pastSplitId}`, { token: f.admin.token }),
+  ],
+  [
+    'POST /api/accounts/groups/delete',
+    () => send('POST', '/api/accounts/groups/delete', { token: f.pro.token, body: { id: f.groupId } }),
   ],
   [
     'POST /api/accounts/delete',
@@ -507,6 +536,28 @@ const cases: [string, Case][] = [
         token: f.admin.token,
         body: { id: await insertProposal('RJCT'), reason: 'Not a reverse split' },
       }),
+  ],
+
+  // ---- confirmations (second sources, decision 022) -------------------------------------------
+  ['POST /api/admin/confirmations/poll', () => send('POST', '/api/admin/confirmations/poll', { token: f.admin.token })],
+  [
+    'POST /api/admin/confirmations/resolve',
+    async () => {
+      // A source that disagrees on the ratio: the conflict to resolve.
+      await t.database.query(
+        `insert into split_sightings (split_id, source, symbol, ratio, url, first_seen_at, seen_at)
+         values ($1, 'nasdaq', 'X', 999, 'http://127.0.0.1/list.txt', now(), now())`,
+        [f.splitId],
+      );
+      return send('POST', '/api/admin/confirmations/resolve', {
+        token: f.admin.token,
+        body: { splitId: f.splitId, note: 'Kept the filing terms' },
+      });
+    },
+  ],
+  [
+    'GET /api/admin/confirmations/{splitId}',
+    () => send('GET', `/api/admin/confirmations/${f.splitId}`, { token: f.admin.token }),
   ],
 
   // ---- admin: users and audit -----------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXCHANGES } from './deadline';
 import { RS_TYPES, SPLIT_STATUSES } from './domain';
 
 /**
@@ -18,6 +19,8 @@ export const acceptPreviewSchema = z.object({
     status: z.enum(SPLIT_STATUSES),
     rsType: z.enum(RS_TYPES),
     caution: z.boolean(),
+    /** Where the shares are listed (issue 25 §3): the deadline and halt the alert states; null while unknown. */
+    exchange: z.enum(EXCHANGES).nullable(),
   }),
   /** True when the accept updates the split an earlier filing created. */
   updates: z.boolean(),

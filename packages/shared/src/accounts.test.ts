@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brokerGroupedOrder, groupByBroker } from './accounts';
+import { brokerGroupedOrder, groupByBroker, nextNicknames } from './accounts';
 
 const acc = (nickname: string, broker: string) => ({ nickname, broker });
 const names = (list: { nickname: string }[]) => list.map((a) => a.nickname);
@@ -48,4 +48,20 @@ describe('groupByBroker: every list of accounts, by broker (issue 14)', () => {
     const list = order.map((n) => acc(n, n.startsWith('F') ? 'Fidelity' : 'Schwab'));
     expect(names(brokerGroupedOrder(list))).toEqual(grouped);
   });
+});
+
+describe('nextNicknames (issue 26 §2: add several, copy one)', () => {
+  it.each([
+    ['none taken', [], 'Webull Roth IRA', 3, ['Webull Roth IRA 1', 'Webull Roth IRA 2', 'Webull Roth IRA 3']],
+    [
+      'skips taken names, whatever the case',
+      ['webull cash 1', 'Webull Cash 3'],
+      'Webull Cash',
+      2,
+      ['Webull Cash 2', 'Webull Cash 4'],
+    ],
+    ['a copy of "Fid Cash" is "Fid Cash 1"', ['Fid Cash'], 'Fid Cash', 1, ['Fid Cash 1']],
+    ['a copy of "Fid Cash 1" is "Fid Cash 2"', ['Fid Cash 1'], 'Fid Cash 1', 1, ['Fid Cash 2']],
+    ['a long base still fits 50 characters', [], 'x'.repeat(60), 1, [`${'x'.repeat(46)} 1`]],
+  ])('%s', (_name, taken, base, count, expected) => expect(nextNicknames(taken, base, count)).toEqual(expected));
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidId } from './input';
 import { ACCOUNT_TYPES } from './domain';
+import { brokerRulesSchema } from './broker-rules';
 
 /** Brokerage accounts (product.md §3 Account, §7 /api/accounts/*). */
 export const NICKNAME_MAX = 50;
@@ -17,6 +18,8 @@ export const accountSchema = z.object({
   tradeCount: z.number().int(),
   /** An inactive account keeps its history but is left out of bulk defaults and sell reminders. */
   active: z.boolean(),
+  /** Issue 26 §3: the broker's rules (minimum order, day-one delivery, round-up status); null without a broker. */
+  brokerRules: brokerRulesSchema.nullable(),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -57,6 +60,37 @@ export const editAccountRequest = z.preprocess(
 );
 export type EditAccountRequest = z.infer<typeof editAccountRequest>;
 export const deleteAccountRequest = z.object({ id: idSchema('Account') });
+
+/** Issue 26 §2: several accounts at one broker and of one type at once, named by the list. */
+export const ADD_MANY_MAX = 50;
+export const addAccountsRequest = z.object({
+  brokerId: accountFields.shape.brokerId,
+  type: accountFields.shape.type,
+  nicknames: z
+    .array(accountFields.shape.nickname, { error: 'nicknames must be a list of nicknames' })
+    .min(1, 'Give at least one nickname')
+    .max(ADD_MANY_MAX, `At most ${ADD_MANY_MAX} accounts at once`)
+    .refine((list) => new Set(list.map((n) => n.toLowerCase())).size === list.length, 'A nickname is listed twice'),
+});
+export type AddAccountsRequest = z.infer<typeof addAccountsRequest>;
+
+/**
+ * `count` new nicknames "<base> 1", "<base> 2", … that none of `taken` uses (whatever the case),
+ * for adding several accounts by number or copying one (issue 26 §2).
+ */
+export function nextNicknames(taken: readonly string[], base: string, count: number): string[] {
+  const used = new Set(taken.map((n) => n.trim().toLowerCase()));
+  const stem = base
+    .trim()
+    .slice(0, NICKNAME_MAX - 4)
+    .replace(/\s+\d+$/, '');
+  const out: string[] = [];
+  for (let k = 1; out.length < count; k++) {
+    const name = `${stem} ${k}`;
+    if (!used.has(name.toLowerCase())) out.push(name);
+  }
+  return out;
+}
 
 /** `accounts`: the caller's account ids (or account objects) in the new order. */
 export const reorderAccountsRequest = z.object({

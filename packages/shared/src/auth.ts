@@ -123,6 +123,9 @@ export const notificationsSchema = z.object({
   rsaWhatsapp: z.boolean(),
   rsaSMS: z.boolean(),
   rsaEmail: z.boolean(),
+  /** Which buy-day reminders (issue 25 §3): at the open, and an hour before the close. */
+  buyReminderOpen: z.boolean(),
+  buyReminderClose: z.boolean(),
 });
 export type Notifications = z.infer<typeof notificationsSchema>;
 export const NOTIFICATION_KEYS = Object.keys(notificationsSchema.shape) as (keyof Notifications)[];
@@ -145,6 +148,8 @@ export const publicUser = z.object({
   last_login_date: z.string().nullable(),
   memberSince: z.string().nullable(),
   notifications: notificationsSchema,
+  /** The member's own time zone (IANA name; America/New_York unless they chose another). */
+  timeZone: z.string(),
   /** A new email the member asked for and has not confirmed yet. */
   pending_email: z.string().optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RATING_MAX, SHARE_RETURN_TIMES } from './domain';
+import { brokerRuleFields, brokerRulesSchema, roundUpStatusProblem, type RoundUpStatus } from './broker-rules';
 
 /** Limits of the broker fields (product.md §3 Broker, §9). */
 export const BROKER_LIMITS = {
@@ -64,14 +65,22 @@ export const brokerInput = z.object({
   accountTradIRA: z.boolean().default(false),
   accountRothIRA: z.boolean().default(false),
   disabled: z.boolean().default(false),
+  ...brokerRuleFields,
 });
 export type BrokerInput = z.infer<typeof brokerInput>;
 export type BrokerInputRaw = z.input<typeof brokerInput>;
 
 const idSchema = z.string({ error: 'id is required' }).trim().toLowerCase().min(1, 'id is required').max(64);
 
-export const addBrokerRequest = z.object({ newBroker: brokerInput });
-export const editBrokerRequest = z.object({ newBroker: brokerInput.extend({ _id: idSchema }) });
+/** Issue 26 §3: a round-up status carries its date. */
+const datedStatus = (b: { newBroker: { roundUpStatus: RoundUpStatus | null; roundUpStatusDate: string | null } }) =>
+  roundUpStatusProblem(b.newBroker) === null;
+const datedStatusIssue = { message: 'Give the date the round-up status was checked', path: ['newBroker', 'roundUpStatusDate'] };
+
+export const addBrokerRequest = z.object({ newBroker: brokerInput }).refine(datedStatus, datedStatusIssue);
+export const editBrokerRequest = z
+  .object({ newBroker: brokerInput.extend({ _id: idSchema }) })
+  .refine(datedStatus, datedStatusIssue);
 export const deleteBrokerRequest = z.object({ id: idSchema });
 
 /** Members' recorded outcomes at one broker. */
@@ -88,31 +97,33 @@ export const measuredBrokerSchema = z.object({
 export type MeasuredBroker = z.infer<typeof measuredBrokerSchema>;
 
 /** A broker as the API returns it (product.md §3 field names). `notes` is only sent to admins. */
-export const brokerSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  logo: z.string().nullable(),
-  headline: z.string().nullable(),
-  signupPromo: z.string().nullable(),
-  refLink: z.string().nullable(),
-  shareReturnTime: z.number(),
-  rating: z.number(),
-  fees: z.string().nullable(),
-  notes: z.string().nullable().optional(),
-  fullReview: z.string().nullable(),
-  reviewBlurb: z.string().nullable(),
-  accountCash: z.boolean(),
-  accountMargin: z.boolean(),
-  accountTradIRA: z.boolean(),
-  accountRothIRA: z.boolean(),
-  disabled: z.boolean(),
-  createdDate: z.string(),
-  updatedDate: z.string(),
-  /** What members recorded with this broker (issue 14); null until enough outcomes exist. */
-  measured: measuredBrokerSchema.nullable(),
-  /** False when members mostly get cash here; null while nothing is measured. */
-  honoursRoundUps: z.boolean().nullable(),
-});
+export const brokerSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    logo: z.string().nullable(),
+    headline: z.string().nullable(),
+    signupPromo: z.string().nullable(),
+    refLink: z.string().nullable(),
+    shareReturnTime: z.number(),
+    rating: z.number(),
+    fees: z.string().nullable(),
+    notes: z.string().nullable().optional(),
+    fullReview: z.string().nullable(),
+    reviewBlurb: z.string().nullable(),
+    accountCash: z.boolean(),
+    accountMargin: z.boolean(),
+    accountTradIRA: z.boolean(),
+    accountRothIRA: z.boolean(),
+    disabled: z.boolean(),
+    createdDate: z.string(),
+    updatedDate: z.string(),
+    /** What members recorded with this broker (issue 14); null until enough outcomes exist. */
+    measured: measuredBrokerSchema.nullable(),
+    /** False when members mostly get cash here; null while nothing is measured. */
+    honoursRoundUps: z.boolean().nullable(),
+  })
+  .extend(brokerRulesSchema.shape);
 export type Broker = z.infer<typeof brokerSchema>;
 
 /** Measured data is shown from this many outcomes of this many different members, so no one member's data can be read off it. */

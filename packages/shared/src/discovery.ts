@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalInput, uuidId } from './input';
 import { isoDate } from './dates';
+import { EXCHANGES } from './deadline';
 import { RS_TYPES, SPLIT_STATUSES, type RsType } from './domain';
 
 /**
@@ -62,6 +63,8 @@ export const proposalSchema = z.object({
   cik: z.string(),
   company: z.string(),
   ticker: z.string().nullable(),
+  /** The listing the filing names (issue 25 §3), or null. */
+  exchange: z.enum(EXCHANGES).nullable(),
   ratio: z.number().nullable(),
   ratioRange: z.object({ min: z.number(), max: z.number() }).nullable(),
   marketDate: z.string().nullable(),

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { decimalInput, uuidId } from './input';
 import { addDays, isIsoDate } from './dates';
+import { exchangeInput, splitDeadlineFields } from './deadline';
 import { RS_TYPES, SPLIT_STATUSES } from './domain';
 import { toCents } from './money';
 import { splitChangeSchema } from './split-checks';
+import { confirmationSchema } from './confirmations';
 
 /**
  * Reverse splits (product.md §3) — request/response schemas and the pure calendar rules the web
@@ -32,7 +34,10 @@ export const splitSchema = z.object({
   source: z.string().nullable(),
   notes: z.string().nullable(),
   caution: z.boolean(),
+  ...splitDeadlineFields,
   masked: z.boolean(),
+  /** Pro and admin only: what a second source says (issue 25 §2); absent for everyone else. */
+  confirmation: confirmationSchema.optional(),
 });
 export type Split = z.infer<typeof splitSchema>;
 
@@ -145,6 +150,7 @@ const splitFields = {
     .refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { message: 'Source must be an http(s) URL' }),
   notes: optionalText(5000, 'Notes'),
   caution: z.boolean().default(false),
+  exchange: exchangeInput,
 };
 
 const buyNotAfterEff: [(s: { buyDate: string; effDate: string }) => boolean, { message: string; path: string[] }] = [

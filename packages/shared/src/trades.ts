@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readDecimal, uuidId } from './input';
+import { decimalInput, readDecimal, uuidId } from './input';
 import { isIsoDate } from './dates';
 
 /** Trades (product.md §3 Trade, §4 Trade form, §7 /api/trades/*): one share per account and split. */
@@ -8,6 +8,19 @@ export const PRICE_MAX = 1_000_000;
 /** What happened to the whole share a member bought for (issue 14): recorded per trade. */
 export const TRADE_OUTCOMES = ['pending', 'share_received', 'cash_in_lieu', 'no_credit'] as const;
 export type TradeOutcome = (typeof TRADE_OUTCOMES)[number];
+
+/** Issue 26 §1: a trade is a set of legs, each a buy or a sell of whole shares on a day at a price. */
+export const LEG_SIDES = ['buy', 'sell'] as const;
+export type LegSide = (typeof LEG_SIDES)[number];
+export const LEGS_MAX = 20;
+export const QUANTITY_MAX = 1_000_000_000;
+export const legSchema = z.object({
+  side: z.enum(LEG_SIDES),
+  date: z.string().nullable(),
+  quantity: z.number().int(),
+  price: z.number().nullable(),
+});
+export type TradeLeg = z.infer<typeof legSchema>;
 
 export const tradeSchema = z.object({
   _id: z.string(),
@@ -21,6 +34,12 @@ export const tradeSchema = z.object({
   sell_price: z.number().nullable(),
   outcome: z.enum(TRADE_OUTCOMES),
   outcome_date: z.string().nullable(),
+  /** Every buy and sell, oldest first; buy_* and sell_* above are its first buy and last sell (issue 26). */
+  legs: z.array(legSchema),
+  /** Whole shares the split left in the account (null: not said; a received share counts as 1). */
+  shares_received: z.number().int().nullable(),
+  /** Cash paid for the fraction, in dollars (null: none entered). */
+  cash_in_lieu_amount: z.number().nullable(),
 });
 export type Trade = z.infer<typeof tradeSchema>;
 
@@ -66,6 +85,38 @@ const dateValue = (label: string) =>
 
 const optionalDate = (label: string) => dateValue(label).transform((v) => v ?? null);
 
+const wholeNumber = (label: string, min: number) =>
+  decimalInput(`${label} must be a whole number`).pipe(
+    z
+      .number()
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be at least ${min}`)
+      .max(QUANTITY_MAX, `${label} must be at most 1,000,000,000`),
+  );
+
+/** One leg as a client sends it: quantity defaults to 1; date and price may be left empty. */
+export const legInput = z.object(
+  {
+    side: z.enum(LEG_SIDES, { error: 'A leg is a buy or a sell' }),
+    date: optionalDate('Leg date'),
+    quantity: wholeNumber('Quantity', 1)
+      .optional()
+      .transform((v) => v ?? 1),
+    price: price('Leg price'),
+  },
+  { error: 'A leg is { side, date, quantity, price }' },
+);
+export type LegInput = z.input<typeof legInput>;
+
+const legsValue = z
+  .array(legInput, { error: 'legs must be a list of legs' })
+  .max(LEGS_MAX, `At most ${LEGS_MAX} legs per trade`)
+  .optional();
+
+/** Outcome details (issue 26 §1, §2): shares the split left, and the cash paid for a fraction. */
+const sharesReceivedValue = wholeNumber('Shares received', 0).nullable().optional();
+const cashValue = priceValue('Cash in lieu');
+
 const tradeShape = {
   buy_date: optionalDate('Buy date'),
   buy_price: price('Buy price'),
@@ -73,6 +124,9 @@ const tradeShape = {
   sell_price: price('Sell price'),
   outcome: outcomeValue.optional().transform((v) => v ?? 'pending'),
   outcome_date: optionalDate('Outcome date'),
+  legs: legsValue,
+  shares_received: sharesReceivedValue.transform((v) => v ?? null),
+  cash_in_lieu_amount: cashValue.transform((v) => v ?? null),
 };
 
 /**
@@ -86,13 +140,22 @@ const tradePatchShape = {
   sell_price: priceValue('Sell price'),
   outcome: outcomeValue.optional(),
   outcome_date: dateValue('Outcome date'),
+  /** Replaces every leg (issue 26): not with the flat buy and sell fields in the same body. */
+  legs: legsValue,
+  shares_received: sharesReceivedValue,
+  cash_in_lieu_amount: cashValue,
 };
 
 const sellNotBeforeBuy = (t: { buy_date?: string | null; sell_date?: string | null }) =>
   !t.buy_date || !t.sell_date || t.sell_date >= t.buy_date;
 const sellMessage = { message: 'Sell date cannot be before the buy date', path: ['sell_date'] };
 
-export const tradeFields = z.object(tradeShape).refine(sellNotBeforeBuy, sellMessage);
+const FLAT = ['buy_date', 'buy_price', 'sell_date', 'sell_price'] as const;
+/** A body sends either `legs` (all of them) or the flat fields (the first buy and last sell), not both. */
+const legsOrFlat = (t: Record<string, unknown>) => t.legs === undefined || FLAT.every((k) => t[k] === undefined || t[k] === null);
+const legsMessage = { message: 'Send legs or the buy and sell fields, not both', path: ['legs'] };
+
+export const tradeFields = z.object(tradeShape).refine(sellNotBeforeBuy, sellMessage).refine(legsOrFlat, legsMessage);
 export type TradeFields = z.infer<typeof tradeFields>;
 
 function unwrap(body: unknown) {
@@ -107,10 +170,19 @@ const ids = {
 };
 
 /** product.md §7 names the payload `newTrade`; a flat body is accepted too. */
-export const addTradeRequest = z.preprocess(unwrap, z.object({ ...ids, ...tradeShape }).refine(sellNotBeforeBuy, sellMessage));
+export const addTradeRequest = z.preprocess(
+  unwrap,
+  z
+    .object({ ...ids, ...tradeShape })
+    .refine(sellNotBeforeBuy, sellMessage)
+    .refine(legsOrFlat, legsMessage),
+);
 export const editTradeRequest = z.preprocess(
   unwrap,
-  z.object({ _id: uuidId('Trade is not a valid id'), ...tradePatchShape }).refine(sellNotBeforeBuy, sellMessage),
+  z
+    .object({ _id: uuidId('Trade is not a valid id'), ...tradePatchShape })
+    .refine(sellNotBeforeBuy, sellMessage)
+    .refine(legsOrFlat, legsMessage),
 );
 export type AddTradeRequest = z.infer<typeof addTradeRequest>;
 export type EditTradeRequest = z.infer<typeof editTradeRequest>;
@@ -130,11 +202,21 @@ export const bulkTradesRequest = z
       .array(ids.accountId, { error: 'accountIds must be a list of account ids' })
       .min(1, 'Choose at least one account')
       .max(BULK_MAX_ACCOUNTS, `At most ${BULK_MAX_ACCOUNTS} accounts per request`)
-      .refine((list) => new Set(list).size === list.length, 'An account is listed twice'),
+      .refine((list) => new Set(list).size === list.length, 'An account is listed twice')
+      .optional(),
+    /** Issue 26 §4: instead of `accountIds`, the accounts of one of the caller's groups, in its order. */
+    groupId: uuidId('Group is not a valid id').optional(),
     ...tradePatchShape,
   })
-  .refine(sellNotBeforeBuy, sellMessage);
+  .refine((b) => (b.accountIds === undefined) !== (b.groupId === undefined), {
+    message: 'Send either accountIds or groupId',
+    path: ['accountIds'],
+  })
+  .refine(sellNotBeforeBuy, sellMessage)
+  .refine(legsOrFlat, legsMessage);
 export type BulkTradesRequest = z.infer<typeof bulkTradesRequest>;
+/** A bulk save once its group (if any) is read: the accounts to write, in order. */
+export type BulkTradesOnAccounts = Omit<BulkTradesRequest, 'groupId' | 'accountIds'> & { accountIds: string[] };
 /** What a client sends (fields it leaves out are kept). */
 export type BulkTradesInput = z.input<typeof bulkTradesRequest>;
 
@@ -179,58 +261,3 @@ export const tradeProgress = z.object({
   progress: z.array(splitProgress),
 });
 export type TradeProgress = z.infer<typeof tradeProgress>;
-
-/** Prices carry up to four decimals: exact integer ten-thousandths of a dollar ("ticks"). */
-export const TICKS_PER_DOLLAR = 10_000;
-
-/** Parses a price (pg numeric string like "12.3400", or a number) to integer ticks; null stays null. */
-export function priceToTicks(value: string | number | null | undefined): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'number') return Math.round(value * TICKS_PER_DOLLAR);
-  // Allocation-free decimal parse (analytics runs this on tens of thousands of rows).
-  const len = value.length;
-  let i = 0;
-  let neg = false;
-  if (value.charCodeAt(0) === 45) {
-    neg = true;
-    i = 1;
-  }
-  let whole = 0;
-  let frac = 0;
-  let fracDigits = 0;
-  let roundUp = 0;
-  let dot = false;
-  let any = false;
-  for (; i < len; i++) {
-    const c = value.charCodeAt(i);
-    if (c === 46 && !dot) {
-      dot = true;
-      continue;
-    }
-    if (c < 48 || c > 57) {
-      const n = Number(value);
-      return Number.isFinite(n) ? Math.round(n * TICKS_PER_DOLLAR) : null;
-    }
-    any = true;
-    const d = c - 48;
-    if (!dot) whole = whole * 10 + d;
-    else if (fracDigits < 4) {
-      frac = frac * 10 + d;
-      fracDigits += 1;
-    } else if (fracDigits === 4) {
-      roundUp = d >= 5 ? 1 : 0;
-      fracDigits += 1;
-    }
-  }
-  if (!any) return null;
-  for (let k = Math.min(fracDigits, 4); k < 4; k++) frac *= 10;
-  const ticks = whole * TICKS_PER_DOLLAR + frac + roundUp;
-  return neg ? -ticks : ticks;
-}
-
-/** Ticks to integer cents, rounding half away from zero. */
-export function ticksToCents(ticks: number): number {
-  const abs = Math.abs(ticks);
-  const cents = Math.floor(abs / 100) + (abs % 100 >= 50 ? 1 : 0);
-  return ticks < 0 ? -cents : cents;
-}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, notificationsSchema, passwordSchema, publicUser } from './auth';
+import { timeZoneSchema } from './deadline';
 
 /** POST /api/users/update-self takes one of three shapes (product.md §7). */
 export const updateProfileRequest = z.object({
@@ -24,6 +25,8 @@ export const updatePasswordRequest = z.object({
   revokeTokens: revokeTokensField,
 });
 export const updateNotificationsRequest = z.object({ notifications: notificationsSchema.partial() });
+/** POST /api/users/update-self `{ timeZone }`: the member's own time zone, an IANA name (issue 25 §3). */
+export const updateTimeZoneRequest = z.object({ timeZone: timeZoneSchema });
 
 /** POST /api/users/verify-otp (product.md §7; codes are 6 to 7 digits, product.md §9). */
 export const verifyOtpRequest = z.object({

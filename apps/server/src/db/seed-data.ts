@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { addDays, brokerInput, faqInput, RS_TYPES, SPLIT_STATUSES, splitInputSchema } from '@roundup/shared';
+import { addDays, brokerInput, EXCHANGES, faqInput, RS_TYPES, SPLIT_STATUSES, splitInputSchema } from '@roundup/shared';
 
 const load = <T extends z.ZodType>(file: string, schema: T): z.infer<T> => {
   const url = new URL(`./seed/${file}`, import.meta.url);
@@ -33,6 +33,8 @@ const seedSplit = z.object({
   source: z.string(),
   notes: z.string(),
   caution: z.boolean(),
+  /** Where the shares are listed (issue 25 §3); historical rows leave it out (unknown). */
+  exchange: z.enum(EXCHANGES).nullable().optional(),
 });
 export type SeedSplit = z.infer<typeof seedSplit>;
 
@@ -113,6 +115,8 @@ function demo(r: DemoRow, today: string): SeedSplit {
     source: `https://example.com/demo-splits/${r.ticker.toLowerCase()}`,
     notes: r.note ? `${DEMO_NOTE} ${r.note}` : DEMO_NOTE,
     caution: r.caution ?? false,
+    // Demo splits alternate Nasdaq and NYSE listings, so the calendar shows the after-hours halt.
+    exchange: r.ticker.charCodeAt(0) % 2 === 0 ? 'Nasdaq' : 'NYSE',
   };
 }
 

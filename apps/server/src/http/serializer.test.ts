@@ -29,7 +29,10 @@ const user = {
     rsaWhatsapp: false,
     rsaSMS: false,
     rsaEmail: true,
+    buyReminderOpen: true,
+    buyReminderClose: false,
   },
+  timeZone: 'America/Chicago',
 };
 const schema = okEnvelope(z.object({ user: publicUser }));
 const route = { schema, method: 'GET', url: '/api/users/self', httpStatus: '200' };

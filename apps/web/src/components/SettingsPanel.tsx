@@ -27,3 +27,12 @@ export function SettingsPanel({
     </section>
   );
 }
+
+/** The "Saved" badge a settings panel shows in its actions for a few seconds after a change. */
+export function SavedBadge({ text }: { text: string | null | undefined }) {
+  return text ? (
+    <span className="badge text-bg-success" role="status">
+      {text}
+    </span>
+  ) : null;
+}

@@ -1,4 +1,5 @@
 import type { ApiEnvelope } from '@roundup/shared/api';
+import { takeEarlyResponse } from './early-data';
 import { getToken } from './session';
 
 /**
@@ -51,14 +52,12 @@ async function request<T>(method: Method, path: string, body?: unknown, signal?:
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
+  const ask = () => fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+  // A GET the page's early script already sent (src/early-data.js) is answered by it; if that failed, ask again.
+  const early = method === 'GET' ? takeEarlyResponse(path, token) : undefined;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    response = early ? await early.catch(ask) : await ask();
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError(0, [NETWORK_ERROR_MESSAGE]);

@@ -177,3 +177,8 @@ export function useAuth(): AuthContextValue {
   if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
   return ctx;
 }
+
+/** The signed-in member's own time zone (their profile setting), or null outside a session or an AuthProvider. */
+export function useMemberTimeZone(): string | null {
+  return useContext(AuthContext)?.data?.timeZone ?? null;
+}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MyAccountsResponse } from '@roundup/shared';
+import type { AccountGroupsResponse, MyAccountsResponse } from '@roundup/shared';
 import { api } from './api-client';
 
 /** The member's brokerage accounts (and the brokers to choose from), shared by every feature that lists them. */
@@ -9,5 +9,16 @@ export function useMyAccounts() {
   return useQuery({
     queryKey: accountsKey,
     queryFn: ({ signal }) => api.get<MyAccountsResponse>('/api/accounts/mine', { signal }),
+  });
+}
+
+/** The member's named account groups (issue 26 §4), for every place that chooses accounts. */
+export const accountGroupsKey = ['accounts', 'groups'] as const;
+
+export function useAccountGroups(enabled = true) {
+  return useQuery({
+    queryKey: accountGroupsKey,
+    queryFn: ({ signal }) => api.get<AccountGroupsResponse>('/api/accounts/groups', { signal }),
+    enabled,
   });
 }

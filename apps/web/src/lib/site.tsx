@@ -8,12 +8,14 @@ import { useAuth } from './auth';
  * offered (and its invite for paid members), and the prices from the payment configuration.
  */
 export function useSite() {
-  const { data: user } = useAuth();
+  const { data: user, loading } = useAuth();
   return useQuery({
     // Per signed-in user: the Discord invite is for paid members only.
     queryKey: ['site', user?._id ?? null, user?.role ?? null],
     queryFn: ({ signal }) => api.get<SiteInfo>('/api/site', { signal }),
     staleTime: 10 * 60_000,
+    // Once the stored session is known: asked before, a signed-in member's page asked twice (issue 24 §7).
+    enabled: !loading,
   });
 }
 

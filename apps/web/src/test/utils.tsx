@@ -1,4 +1,4 @@
-import type { PublicUser } from '@roundup/shared';
+import type { Account, PublicUser, RoundUpStatus } from '@roundup/shared';
 import { TOKEN_STORAGE_KEY } from '@roundup/shared/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -89,7 +89,10 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
       rsaWhatsapp: false,
       rsaSMS: false,
       rsaEmail: true,
+      buyReminderOpen: true,
+      buyReminderClose: true,
     },
+    timeZone: 'America/New_York',
     ...overrides,
   };
 }
@@ -108,4 +111,31 @@ export function renderApp(path: string, routeTree: RouteObject[] = appRoutes) {
     </QueryClientProvider>,
   );
   return { ...utils, router };
+}
+
+/** An account as GET /api/accounts/mine answers it, at a broker with this round-up status (issue 26 §3). */
+export function makeAccount(
+  id: string,
+  nickname: string,
+  broker: string,
+  status: RoundUpStatus | null = null,
+  active = true,
+): Account {
+  return {
+    _id: id,
+    userId: 'u1',
+    brokerId: broker,
+    broker,
+    type: 'Individual Cash',
+    nickname,
+    tradeCount: 0,
+    active,
+    brokerRules: {
+      minimumOrder: [],
+      dayOneDelivery: null,
+      roundUpStatus: status,
+      roundUpStatusDate: null,
+      roundUpStatusSource: null,
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Per-member trade totals behind GET /api/analytics/mine (decision 008). The database keeps
@@ -56,3 +56,17 @@ export const tradeMemberTotals = pgTable('trade_member_totals', {
   trades: integer('trades').notNull(),
   openPositions: integer('open_positions').notNull(),
 });
+
+/**
+ * The member's open positions (bought, not closed: `trade_leg_facts`, migration 0021), one row a
+ * trade, kept by the same triggers: whether a trade is open depends on its legs and its split's
+ * effective date, too costly to work out for every trade on each read.
+ */
+export const tradeOpenPositions = pgTable(
+  'trade_open_positions',
+  {
+    tradeId: uuid('trade_id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+  },
+  (t) => [index('trade_open_positions_user_idx').on(t.userId)],
+);

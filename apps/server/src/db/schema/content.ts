@@ -19,10 +19,14 @@ import {
   ACCOUNT_TYPES,
   COMM_TYPES,
   COMMUNICATION_TYPES,
+  EXCHANGES,
+  ROUND_UP_STATUSES,
   RS_TYPES,
   SHARE_RETURN_TIMES,
+  type MinimumOrderBand,
   SPLIT_STATUSES,
   TRADE_OUTCOMES,
+  type TradeLeg,
 } from '@roundup/shared';
 import { inList } from './util';
 import { users } from './users';
@@ -46,6 +50,8 @@ export const reverseSplits = pgTable(
     source: text('source'),
     notes: text('notes'),
     caution: boolean('caution').notNull().default(false),
+    /** Where the shares are listed (issue 25 §3; null = not known): decides the pre-split halt (decision 021). */
+    exchange: text('exchange'),
     /** Set instead of deleting a split members have trades on (decision 011): hidden everywhere, trades kept. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,6 +64,7 @@ export const reverseSplits = pgTable(
     check('reverse_splits_rs_type_ck', inList(t.rsType, RS_TYPES)),
     check('reverse_splits_ratio_ck', sql`${t.ratio} >= 1`),
     check('reverse_splits_dates_ck', sql`${t.buyDate} <= ${t.effDate}`),
+    check('reverse_splits_exchange_ck', sql`${t.exchange} is null or ${inList(t.exchange, EXCHANGES)}`),
   ],
 );
 
@@ -94,12 +101,21 @@ export const brokers = pgTable(
     accountTradIRA: boolean('account_trad_ira').notNull().default(false),
     accountRothIRA: boolean('account_roth_ira').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
+    /** Issue 26 §3: the minimum order by price band, [{ below, minShares }] (migration 0023). */
+    minimumOrder: jsonb('minimum_order').$type<MinimumOrderBand[]>().notNull().default([]),
+    /** Whether the share arrives on the market effective date; null: not known. */
+    dayOneDelivery: boolean('day_one_delivery'),
+    /** honours, does_not_honour or blocks (round-up buys), as of `round_up_status_date`, per the source note. */
+    roundUpStatus: text('round_up_status'),
+    roundUpStatusDate: date('round_up_status_date', { mode: 'string' }),
+    roundUpStatusSource: text('round_up_status_source'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('brokers_rating_ck', sql`${t.rating} between 0 and 5`),
     check('brokers_share_return_time_ck', inList(t.shareReturnTime, SHARE_RETURN_TIMES)),
+    check('brokers_round_up_status_ck', sql`${t.roundUpStatus} is null or ${inList(t.roundUpStatus, ROUND_UP_STATUSES)}`),
   ],
 );
 
@@ -149,6 +165,15 @@ export const trades = pgTable(
     /** Whether the whole share arrived (issue 14): pending, share_received, cash_in_lieu, no_credit. */
     outcome: text('outcome').notNull().default('pending'),
     outcomeDate: date('outcome_date', { mode: 'string' }),
+    /**
+     * Every buy and sell (issue 26, migration 0021, decision 023), oldest first; buy_* and sell_* are
+     * its first buy and last sell, kept so by the trigger trades_legs_sync.
+     */
+    legs: jsonb('legs').$type<TradeLeg[]>().notNull(),
+    /** Whole shares the split left (null: not said). */
+    sharesReceived: integer('shares_received'),
+    /** Cash paid for the fraction. */
+    cashInLieuAmount: money('cash_in_lieu_amount'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -157,10 +182,9 @@ export const trades = pgTable(
     check('trades_outcome_ck', inList(t.outcome, TRADE_OUTCOMES)),
     index('trades_user_idx').on(t.userId),
     index('trades_split_idx').on(t.splitId),
-    /** Open positions (analytics): nothing sold yet. */
-    index('trades_open_idx')
-      .on(t.userId)
-      .where(sql`${t.sellPrice} is null and ${t.sellDate} is null`),
+    check('trades_legs_ck', sql`jsonb_typeof(${t.legs}) = 'array'`),
+    check('trades_shares_received_ck', sql`${t.sharesReceived} is null or ${t.sharesReceived} >= 0`),
+    check('trades_cash_in_lieu_ck', sql`${t.cashInLieuAmount} is null or ${t.cashInLieuAmount} >= 0`),
     check('trades_sell_after_buy_ck', sql`${t.sellDate} is null or ${t.buyDate} is null or ${t.sellDate} >= ${t.buyDate}`),
   ],
 );

@@ -5,3 +5,5 @@ export * from './billing';
 export * from './analytics';
 export * from './discovery';
 export * from './tokens';
+export * from './confirmations';
+export * from './account-groups';

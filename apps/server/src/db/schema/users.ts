@@ -48,6 +48,11 @@ export const users = pgTable(
     notifyRsaWhatsapp: boolean('notify_rsa_whatsapp').notNull().default(false),
     notifyRsaSms: boolean('notify_rsa_sms').notNull().default(false),
     notifyRsaEmail: boolean('notify_rsa_email').notNull().default(true),
+    /** Which buy-day reminders (issue 25 §3): at the open, an hour before the close. */
+    notifyBuyReminderOpen: boolean('notify_buy_reminder_open').notNull().default(true),
+    notifyBuyReminderClose: boolean('notify_buy_reminder_close').notNull().default(true),
+    /** The member's own time zone (IANA name): deadlines show in New York time and in this one. */
+    timeZone: text('time_zone').notNull().default('America/New_York'),
     /** Hash of the secret that names the member's iCal feed; null = no feed. */
     icalTokenHash: text('ical_token_hash'),
   },

@@ -24,7 +24,10 @@ export function accountsRepo(db: Db) {
         .from(a)
         .where(eq(a.userId, userId))
         .orderBy(asc(a.position), asc(a.createdAt), asc(a.id));
-      const byAccount = await tradeFacts(db).countsByAccount(userId);
+      const [byAccount, rules] = await Promise.all([
+        tradeFacts(db).countsByAccount(userId),
+        brokerFacts(db).rules(rows.flatMap((r) => (r.brokerId ? [r.brokerId] : []))),
+      ]);
       return rows.map((r) => ({
         _id: r.id,
         userId: r.userId,
@@ -34,6 +37,7 @@ export function accountsRepo(db: Db) {
         nickname: r.nickname,
         tradeCount: byAccount.get(r.id) ?? 0,
         active: r.active,
+        brokerRules: (r.brokerId && rules.get(r.brokerId)) || null,
       }));
     },
     /** Of these ids, the member's own accounts with their labels (no trade counts: one indexed read). */
@@ -68,39 +72,44 @@ export function accountsRepo(db: Db) {
     broker: (id: string) => brokerFacts(db).byId(id),
     brokerOptions: (): Promise<BrokerOption[]> => brokerFacts(db).options(),
     /**
-     * Adds the account at the end of the member's list, unless the member already has one with
-     * the same broker, type and nickname (a double click or a second tab): then nothing is added.
-     * A member's adds queue on a per-member lock, so each takes the next position; the unique
-     * constraint accounts_user_position_uq (migration 0010) guards it.
+     * Adds the accounts at the end of the member's list, in order, in one transaction; a nickname
+     * the member already has with the same broker and type (a double click, a second tab) is not
+     * added again. A member's adds queue on a per-member lock, so each takes the next position;
+     * the unique constraint accounts_user_position_uq (migration 0010) guards it.
      */
-    async insert(values: {
-      userId: string;
-      brokerId: string;
-      broker: string;
-      type: string;
-      nickname: string;
-    }): Promise<'added' | 'exists'> {
+    async insertMany(
+      values: { userId: string; brokerId: string; broker: string; type: string },
+      nicknames: readonly string[],
+    ): Promise<number> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`accounts:${values.userId}`}, 0))`);
-        const [same] = await tx
-          .select({ id: a.id })
+        const same = await tx
+          .select({ nickname: a.nickname })
           .from(a)
           .where(
             and(
               eq(a.userId, values.userId),
               eq(a.brokerId, values.brokerId),
               eq(a.type, values.type),
-              eq(a.nickname, values.nickname),
+              inArray(a.nickname, [...nicknames]),
             ),
-          )
-          .limit(1);
-        if (same) return 'exists';
-        await tx.insert(a).values({
-          ...values,
-          position: sql`(select coalesce(max(${a.position}) + 1, 0) from ${a} where ${a.userId} = ${values.userId})`,
-        });
-        return 'added';
+          );
+        const exists = new Set(same.map((r) => r.nickname));
+        const fresh = nicknames.filter((n) => !exists.has(n));
+        for (const nickname of fresh) {
+          await tx.insert(a).values({
+            ...values,
+            nickname,
+            position: sql`(select coalesce(max(${a.position}) + 1, 0) from ${a} where ${a.userId} = ${values.userId})`,
+          });
+        }
+        return fresh.length;
       });
+    },
+    /** One account (see insertMany). */
+    async insert(values: { userId: string; brokerId: string; broker: string; type: string; nickname: string }) {
+      const { nickname, ...rest } = values;
+      return (await this.insertMany(rest, [nickname])) === 1 ? 'added' : 'exists';
     },
     async update(
       userId: string,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkReorder, positionsFor } from './rules';
+import { checkReorder, firstForeignAccount, positionsFor, sameAccountList } from './rules';
 
 describe('checkReorder', () => {
   const owned = ['a', 'b', 'c'];
@@ -26,4 +26,23 @@ describe('positionsFor', () => {
       { id: 'y', position: 1 },
     ]);
   });
+});
+
+describe('firstForeignAccount (issue 26 §4: a group holds only the member’s own accounts)', () => {
+  const owned = new Set(['a', 'b', 'c']);
+  it.each([
+    [[], null],
+    [['a', 'c'], null],
+    [['a', 'x', 'y'], 'x'],
+    [['z'], 'z'],
+  ] as const)('%j → %s', (requested, expected) => expect(firstForeignAccount(owned, requested)).toBe(expected));
+});
+
+describe('sameAccountList (a repeated create answers the first group)', () => {
+  it.each([
+    [['a', 'b'], ['a', 'b'], true],
+    [['a', 'b'], ['b', 'a'], false],
+    [['a'], ['a', 'b'], false],
+    [[], [], true],
+  ] as const)('%j vs %j → %s', (a, b, expected) => expect(sameAccountList(a, b)).toBe(expected));
 });

@@ -20,3 +20,13 @@ export function checkReorder(owned: readonly string[], requested: readonly strin
 export function positionsFor(requested: readonly string[]): { id: string; position: number }[] {
   return requested.map((id, position) => ({ id, position }));
 }
+
+/** Issue 26 §4: the first of `requested` that is not one of the member's accounts, or null. */
+export function firstForeignAccount(owned: ReadonlySet<string>, requested: readonly string[]): string | null {
+  return requested.find((id) => !owned.has(id)) ?? null;
+}
+
+/** Whether two lists name the same accounts in the same order (a repeated create of one group). */
+export function sameAccountList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
+}

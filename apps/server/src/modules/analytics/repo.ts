@@ -5,14 +5,23 @@ import { accountsRelation } from '../accounts/queries';
 import { brokersRelation } from '../brokers/queries';
 import { splitsRelation } from '../splits/queries';
 import { tradesRelation } from '../trades/queries';
-import type { AccountIn, OpenTrade, SplitIn, TradeIn, TradeRecords, TradeTotals } from './rules';
+import type { AccountIn, LegIn, OpenTrade, SplitIn, TradeIn, TradeRecords, TradeTotals } from './rules';
 
 type AccountTuple = [string, string, string | null, string, number | null, string];
-type SplitTuple = [string, string, string, string];
+type SplitTuple = [string, string, string, string, number];
 type MonthTuple = [string, string, number, number];
 type SplitTotalTuple = [string, string, string, string, number, number];
 type ReturnTuple = [string, number, number];
 type OpenTuple = [string, string | null, string | null, string, string, string, string, TradeOutcome, string | null];
+
+/** Stored legs (jsonb text) with their prices as decimal text, as the rules read them. */
+const legsFromJson = (text: string): LegIn[] =>
+  (JSON.parse(text) as { side: 'buy' | 'sell'; date: string | null; quantity: number; price: number | null }[]).map((l) => ({
+    side: l.side,
+    date: l.date,
+    quantity: l.quantity,
+    price: l.price === null ? null : String(l.price),
+  }));
 
 const parseJson = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v ?? []) as T[]));
 
@@ -22,20 +31,19 @@ const accountsJson = (userId: string) => sql`
      from ${accountsRelation} a left join ${brokersRelation} b on b.id = a.broker_id where a.user_id = ${userId})`;
 
 /**
- * The member's first `limit` open positions (bought, not sold) in the order of `openPositions`
+ * The member's first `limit` open positions (bought, not closed: the table `trade_open_positions` the triggers keep, migration 0021) in the order of `openPositions`
  * in rules.ts — expected return date (unknown brokers last), ticker, nickname — as one JSON value.
- * The partial index trades_open_idx finds them.
  */
 const openJson = (userId: string, limit: number) => sql`
   (select coalesce(json_agg(json_build_array(o.account_id, o.buy_date, o.buy_price, o.split_id, o.name, o.ticker, o.eff_date, o.outcome, o.outcome_date)), '[]'::json)
      from (select t.account_id, t.buy_date, t.buy_price::text as buy_price, s.id as split_id, s.name, s.ticker, s.eff_date,
                   t.outcome, t.outcome_date
-             from ${tradesRelation} t
+             from trade_open_positions op
+             join ${tradesRelation} t on t.id = op.trade_id
              join ${splitsRelation} s on s.id = t.split_id
              join ${accountsRelation} a on a.id = t.account_id
              left join ${brokersRelation} b on b.id = a.broker_id
-            where t.user_id = ${userId} and t.sell_price is null and t.sell_date is null
-              and (t.buy_price is not null or t.buy_date is not null)
+            where op.user_id = ${userId}
             order by s.eff_date + b.share_return_time nulls last, s.ticker collate "C", a.nickname collate "C"
             limit ${limit}) o)`;
 
@@ -124,26 +132,28 @@ export function analyticsRepo(db: Db) {
     async recordsFor(userId: string): Promise<TradeRecords> {
       const res = (await db.execute(sql`
         select
-          (select string_agg(concat_ws(',', t.account_id, t.split_id, coalesce(t.buy_date::text, ''), coalesce(t.buy_price::text, ''),
+          (select string_agg(concat_ws(chr(31), t.account_id, t.split_id, coalesce(t.buy_date::text, ''), coalesce(t.buy_price::text, ''),
                                        coalesce(t.sell_date::text, ''), coalesce(t.sell_price::text, ''), t.outcome,
-                                       coalesce(t.outcome_date::text, '')), ';')
+                                       coalesce(t.outcome_date::text, ''), t.legs::text, coalesce(t.shares_received::text, ''),
+                                       coalesce(t.cash_in_lieu_amount::text, '')), chr(30))
              from ${tradesRelation} t where t.user_id = ${userId}) as trades,
           ${accountsJson(userId)} as accounts,
-          (select coalesce(json_agg(json_build_array(s.id, s.name, s.ticker, s.eff_date)), '[]'::json)
+          (select coalesce(json_agg(json_build_array(s.id, s.name, s.ticker, s.eff_date, s.ratio)), '[]'::json)
              from ${splitsRelation} s where s.id in (select t.split_id from ${tradesRelation} t where t.user_id = ${userId})) as splits
       `)) as unknown as { rows: { trades: string | null; accounts: unknown; splits: unknown }[] };
       const row = res.rows[0];
-      const splits: SplitIn[] = parseJson<SplitTuple>(row.splits).map(([id, name, ticker, effDate]) => ({
+      const splits: SplitIn[] = parseJson<SplitTuple>(row.splits).map(([id, name, ticker, effDate, ratio]) => ({
         id,
         name,
         ticker,
         effDate,
+        ratio: Number(ratio),
       }));
       // Dates arrive as ISO text (the app runs with PostgreSQL's default DateStyle, as Drizzle's date columns do).
       const trades: TradeIn[] = [];
       if (row.trades) {
-        for (const line of row.trades.split(';')) {
-          const f = line.split(',');
+        for (const line of row.trades.split('\x1e')) {
+          const f = line.split('\x1f');
           trades.push({
             accountId: f[0],
             splitId: f[1],
@@ -153,6 +163,9 @@ export function analyticsRepo(db: Db) {
             sellPrice: f[5] || null,
             outcome: f[6] as TradeOutcome,
             outcomeDate: f[7] || null,
+            legs: legsFromJson(f[8]),
+            sharesReceived: f[9] ? Number(f[9]) : null,
+            cashInLieu: f[10] || null,
           });
         }
       }

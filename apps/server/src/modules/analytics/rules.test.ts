@@ -59,7 +59,7 @@ describe('isOpen (bought, not sold)', () => {
     [{ buyPrice: '1.00', sellDate: '2026-01-09' }, false],
     [{ buyPrice: '1.00', sellPrice: '2.00' }, false],
     [{}, false],
-  ])('%j → %s', (over, expected) => expect(isOpen(trade(over))).toBe(expected));
+  ])('%j → %s', (over, expected) => expect(isOpen(trade(over), '2026-03-10')).toBe(expected));
 });
 
 describe('expectedReturnDate = effDate + shareReturnTime', () => {
@@ -216,8 +216,6 @@ describe('summarize', () => {
     ['still waiting past the expected date: overdue', {}, true],
     ['explicitly pending: overdue', { outcome: 'pending' }, true],
     ['the share arrived: not overdue', { outcome: 'share_received', outcomeDate: '2026-02-20' }, false],
-    ['cash in lieu recorded: not overdue', { outcome: 'cash_in_lieu', outcomeDate: '2026-02-20' }, false],
-    ['no credit recorded: not overdue', { outcome: 'no_credit' }, false],
   ])('an open position carries its outcome; %s', (_name, over, overdue) => {
     const beta = trade({ id: 't4', accountId: 'a2', splitId: 's2', buyDate: '2026-01-30', buyPrice: '2.00', ...over });
     const [p] = summarize({ today: '2026-03-05', accounts, ...totalsFromTrades([beta], splits) }).openPositions;
@@ -228,6 +226,25 @@ describe('summarize', () => {
       outcomeDate: over.outcomeDate ?? null,
       overdue,
     });
+  });
+
+  it.each<[string, Partial<TradeIn>, number]>([
+    [
+      'cash in lieu of $0.35 books 0.35 − 2.00 = −165 cents',
+      { outcome: 'cash_in_lieu', outcomeDate: '2026-02-20', cashInLieu: '0.35' },
+      -165,
+    ],
+    [
+      'cash in lieu with no cash entered yet books the 2.00 paid: −200 cents',
+      { outcome: 'cash_in_lieu', outcomeDate: '2026-02-20' },
+      -200,
+    ],
+    ['nothing credited books the loss: −200 cents', { outcome: 'no_credit' }, -200],
+  ])('a resolved trade is closed, not open (issue 26 §2): %s', (_name, over, cents) => {
+    const beta = trade({ id: 't4', accountId: 'a2', splitId: 's2', buyDate: '2026-01-30', buyPrice: '2.00', ...over });
+    const s = summarize({ today: '2026-03-05', accounts, ...totalsFromTrades([beta], splits) });
+    expect(s.openPositions).toEqual([]);
+    expect(s.totals.realizedCents).toBe(cents);
   });
 
   it('lists at most `openLimit` open positions but counts them all', () => {
@@ -362,39 +379,40 @@ describe('CSV (Form 8949)', () => {
     gainCents: 325,
     term: 'Short-term',
     account: 'Fidelity - Main',
+    note: '',
     ...over,
   });
   it.each([
     [
       '(f) and (g) present and empty when none',
       row({}),
-      '1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,Fidelity - Main',
+      '1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,Fidelity - Main,',
     ],
     [
       'a code and an adjustment',
       row({ code: 'W', adjustmentCents: 150, gainCents: 475 }),
-      '1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,W,1.50,4.75,Short-term,Fidelity - Main',
+      '1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,W,1.50,4.75,Short-term,Fidelity - Main,',
     ],
     [
       'a loss and no acquisition date',
       row({ acquired: null, proceedsCents: 100, gainCents: -25 }),
-      '1 sh ACME (Acme),VARIOUS,01/09/2026,1.00,1.25,,,-0.25,Short-term,Fidelity - Main',
+      '1 sh ACME (Acme),VARIOUS,01/09/2026,1.00,1.25,,,-0.25,Short-term,Fidelity - Main,',
     ],
     [
       'a formula in a split name',
       row({ description: '=cmd|"/c calc"!A1' }),
-      '"\'=cmd|""/c calc""!A1",01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,Fidelity - Main',
+      '"\'=cmd|""/c calc""!A1",01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,Fidelity - Main,',
     ],
     [
       'a formula in an account',
       row({ account: '@SUM(1+1)' }),
-      "1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,'@SUM(1+1)",
+      "1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,'@SUM(1+1),",
     ],
-    ['a tab-led account', row({ account: '\t=1' }), "1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,'\t=1"],
+    ['a tab-led account', row({ account: '\t=1' }), "1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,,,3.25,Short-term,'\t=1,"],
     [
       'a semicolon-led code',
       row({ code: ';x' }),
-      "1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,';x,,3.25,Short-term,Fidelity - Main",
+      "1 sh ACME (Acme),01/02/2026,01/09/2026,4.50,1.25,';x,,3.25,Short-term,Fidelity - Main,",
     ],
   ])('taxCsvRow: %s', (_name, r, line) => {
     expect(taxCsvRow(r)).toBe(line);
@@ -440,10 +458,10 @@ describe('CSV (Form 8949)', () => {
     const csv = taxCsv(rows);
     expect(csv.startsWith(UTF8_BOM)).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
-      '(a) Description of property,(b) Date acquired,(c) Date sold or disposed of,(d) Proceeds (sales price),(e) Cost or other basis,(f) Code(s) from instructions,(g) Amount of adjustment,(h) Gain or (loss),Term,Account',
-      '"1 sh ACME (Acme, Inc.)",12/12/2025,01/02/2026,4.01,1.00,,,3.01,Short-term,Fidelity - Main',
-      '"1 sh BETA (Beta ""B"" Corp)",01/30/2026,02/03/2026,1.75,2.00,,,-0.25,Short-term,Schwab - Roth',
-      'Totals,,,5.76,3.00,,,2.76,,',
+      '(a) Description of property,(b) Date acquired,(c) Date sold or disposed of,(d) Proceeds (sales price),(e) Cost or other basis,(f) Code(s) from instructions,(g) Amount of adjustment,(h) Gain or (loss),Term,Account,Note',
+      '"1 sh ACME (Acme, Inc.)",12/12/2025,01/02/2026,4.01,1.00,,,3.01,Short-term,Fidelity - Main,',
+      '"1 sh BETA (Beta ""B"" Corp)",01/30/2026,02/03/2026,1.75,2.00,,,-0.25,Short-term,Schwab - Roth,',
+      'Totals,,,5.76,3.00,,,2.76,,,',
       '',
     ]);
   });

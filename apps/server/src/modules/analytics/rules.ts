@@ -19,6 +19,17 @@ export interface TradeIn {
   /** What the round-up gave (issue 14); 'pending' when left out. */
   outcome?: TradeOutcome;
   outcomeDate?: string | null;
+  /** Every buy and sell (issue 26); left out: the flat fields as one-share legs. Prices as numeric text. */
+  legs?: readonly LegIn[];
+  sharesReceived?: number | null;
+  /** Cash paid for the fraction, numeric text. */
+  cashInLieu?: string | null;
+}
+export interface LegIn {
+  side: 'buy' | 'sell';
+  date: string | null;
+  quantity: number;
+  price: string | null;
 }
 export interface AccountIn {
   id: string;
@@ -35,6 +46,8 @@ export interface SplitIn {
   name: string;
   ticker: string;
   effDate: string;
+  /** N in N:1 (the tax export reads it to share a basis between whole shares and cash). */
+  ratio?: number;
 }
 /** A member's raw records: what the tax export reads, and what the stored totals are made of. */
 export interface TradeRecords {
@@ -90,21 +103,89 @@ export interface AnalyticsInput extends TradeTotals {
   accounts: readonly AccountIn[];
 }
 
-/** Realized profit of one trade in ticks (sell − buy for one share), or null while not closed. */
+/** A trade's legs: its own, or the flat fields as a one-share buy and a one-share sell. */
+export function legsOf(t: TradeIn): readonly LegIn[] {
+  if (t.legs) return t.legs;
+  const legs: LegIn[] = [];
+  if (t.buyDate !== null || t.buyPrice !== null) legs.push({ side: 'buy', date: t.buyDate, quantity: 1, price: t.buyPrice });
+  if (t.sellDate !== null || t.sellPrice !== null) legs.push({ side: 'sell', date: t.sellDate, quantity: 1, price: t.sellPrice });
+  return legs;
+}
+
+/** What a trade comes to (issue 26 §1, §2), given its split's effective date. */
+export interface TradeResult {
+  /** A buy is recorded. */
+  bought: boolean;
+  /** Every share is gone: sold, or resolved by the split (cash in lieu, nothing credited). */
+  closed: boolean;
+  /** Σ sells − Σ buys + cash in lieu, in ticks, once closed with every leg priced; else null. */
+  profitTicks: number | null;
+  /** The day it closed: its last sale, or the outcome's date when the split resolved it. */
+  saleDate: string;
+  /** Days from the effective date to the first dated sale on or after it; null without one. */
+  returnDays: number | null;
+}
+
+/**
+ * The rule of what a trade contributes (written again in SQL as `trade_leg_facts`, migration 0021).
+ * Shares kept through the split are the buys less the sells dated before the effective date; the
+ * split turns them into `shares_received` (1 when not said and the share came or may come, 0 after
+ * cash in lieu or nothing credited). A trade is closed when nothing was kept, or when the sells on
+ * or after the effective date (or undated) reach those shares.
+ */
+export function tradeResult(t: TradeIn, effDate: string): TradeResult {
+  const outcome = t.outcome ?? 'pending';
+  let bought = false;
+  let kept = 0;
+  let after = 0;
+  let priced = true;
+  let value = 0;
+  let lastSale: string | null = null;
+  let returnDays: number | null = null;
+  for (const l of legsOf(t)) {
+    const ticks = priceToTicks(l.price);
+    if (ticks === null) priced = false;
+    else value += (l.side === 'sell' ? 1 : -1) * l.quantity * ticks;
+    if (l.side === 'buy') {
+      bought = true;
+      kept += l.quantity;
+      continue;
+    }
+    const day = l.date ?? effDate;
+    if (l.date !== null && l.date < effDate) kept -= l.quantity;
+    else {
+      after += l.quantity;
+      const d = l.date === null ? null : daysBetween(effDate, l.date);
+      if (d !== null && (returnDays === null || d < returnDays)) returnDays = d;
+    }
+    if (lastSale === null || day > lastSale) lastSale = day;
+  }
+  const resolved = outcome === 'cash_in_lieu' || outcome === 'no_credit';
+  const expected = t.sharesReceived ?? (resolved ? 0 : 1);
+  const closed = bought && (kept <= 0 || after >= expected);
+  let saleDate = lastSale ?? effDate;
+  if (resolved && kept > 0 && lastSale === null) saleDate = t.outcomeDate ?? effDate;
+  else if (resolved && kept > 0 && t.outcomeDate && t.outcomeDate > saleDate) saleDate = t.outcomeDate;
+  const cash = priceToTicks(t.cashInLieu) ?? 0;
+  return { bought, closed, profitTicks: closed && priced ? value + cash : null, saleDate, returnDays };
+}
+
+/** Realized profit of one trade in ticks (legacy one-share form: sell − buy), or null while not closed. */
 export function realizedTicks(t: Pick<TradeIn, 'buyPrice' | 'sellPrice'>): number | null {
   const buy = priceToTicks(t.buyPrice);
   const sell = priceToTicks(t.sellPrice);
   return buy === null || sell === null ? null : sell - buy;
 }
 
-/** Bought (a buy price or date) and not sold (no sell price or date). */
-export function isOpen(t: TradeIn): boolean {
-  return (t.buyPrice !== null || t.buyDate !== null) && t.sellPrice === null && t.sellDate === null;
+/** Bought and not closed (issue 26 §2: a resolved trade is closed). */
+export function isOpen(t: TradeIn, effDate: string): boolean {
+  const r = tradeResult(t, effDate);
+  return r.bought && !r.closed;
 }
 
-/** The date a closed trade counts on: its sell date, else the split's effective date. */
+/** The date a closed trade counts on: its last sale, else the outcome's date or the split's effective date. */
 export function saleDate(t: TradeIn, split: SplitIn | undefined): string | null {
-  return t.sellDate ?? split?.effDate ?? null;
+  return split ? tradeResult(t, split.effDate).saleDate : t.sellDate;
 }
 
 /** effDate + the broker's shareReturnTime; null when the broker is unknown. */
@@ -125,7 +206,8 @@ export function measuredReturnDays(t: Pick<TradeIn, 'sellDate'>, effDate: string
  * month and by split, measured return times by account, open trades, counts.
  */
 export function totalsFromTrades(trades: readonly TradeIn[], splits: readonly SplitIn[]): TradeTotals {
-  const splitById = new Map(splits.map((s) => [s.id, s]));
+  // The totals name a split by id, name, ticker and effective date (as the stored totals do).
+  const splitById = new Map(splits.map((s) => [s.id, { id: s.id, name: s.name, ticker: s.ticker, effDate: s.effDate }]));
   const months = new Map<string, MonthTotal>();
   const bySplit = new Map<string, SplitTotal>();
   const returns = new Map<string, ReturnDaysTotal>();
@@ -133,9 +215,10 @@ export function totalsFromTrades(trades: readonly TradeIn[], splits: readonly Sp
   for (const t of trades) {
     const split = splitById.get(t.splitId);
     if (!split) continue;
-    const profit = realizedTicks(t);
+    const result = tradeResult(t, split.effDate);
+    const profit = result.profitTicks;
     if (profit !== null) {
-      const month = (saleDate(t, split) as string).slice(0, 7);
+      const month = result.saleDate.slice(0, 7);
       const m = months.get(`${t.accountId} ${month}`) ?? { accountId: t.accountId, month, ticks: 0, trades: 0 };
       m.ticks += profit;
       m.trades += 1;
@@ -144,7 +227,7 @@ export function totalsFromTrades(trades: readonly TradeIn[], splits: readonly Sp
       s.ticks += profit;
       s.trades += 1;
       bySplit.set(split.id, s);
-    } else if (isOpen(t)) {
+    } else if (result.bought && !result.closed) {
       open.push({
         accountId: t.accountId,
         buyDate: t.buyDate,
@@ -154,7 +237,7 @@ export function totalsFromTrades(trades: readonly TradeIn[], splits: readonly Sp
         split,
       });
     }
-    const days = measuredReturnDays(t, split.effDate);
+    const days = result.returnDays;
     if (days !== null) {
       const r = returns.get(`${t.accountId} ${days}`) ?? { accountId: t.accountId, days, trades: 0 };
       r.trades += 1;

@@ -1,7 +1,9 @@
-import { isTaxableAccountType, priceToTicks, ticksToCents, type TaxLeftOut } from '@roundup/shared';
-import { saleDate, type AccountIn, type SplitIn, type TradeIn, type TradeRecords } from './rules';
+import { isTaxableAccountType, ticksToCents, type TaxLeftOut } from '@roundup/shared';
+import type { AccountIn, TradeRecords } from './rules';
+import { lotSales, type LotSale } from './tax-lots';
 
-// Tax export: IRS Form 8949 columns (a)–(h) for short-term sales, one row per closed trade.
+// Tax export: IRS Form 8949 columns (a)–(h), one row per sale of a trade's shares (issue 26: the
+// dance's pre-split sale, the kept share's sale, cash in lieu as a sale of the fraction).
 
 export const CSV_HEADER = [
   '(a) Description of property',
@@ -14,6 +16,7 @@ export const CSV_HEADER = [
   '(h) Gain or (loss)',
   'Term',
   'Account',
+  'Note',
 ] as const;
 
 /** Byte order mark: Excel reads the file as UTF-8 only with it. */
@@ -64,50 +67,56 @@ export interface TaxRow {
   gainCents: number;
   term: 'Short-term' | 'Long-term';
   account: string;
+  /** What the member should know when entering it (cash in lieu: the basis the 1099-B often leaves out). */
+  note: string;
 }
 
-/** Closed trades sold in `year` (sell date, else the split's effective date), with their account. */
-function closedSalesIn(input: TradeRecords, year: number) {
+/** The sales of `year` (each on its own date), with their trade's split and account. */
+function salesIn(input: TradeRecords, year: number) {
   const accounts = new Map(input.accounts.map((a) => [a.id, a]));
   const splits = new Map(input.splits.map((s) => [s.id, s]));
   const prefix = `${year}-`;
-  const out: {
-    t: TradeIn;
-    buy: number;
-    sell: number;
-    sold: string;
-    split: SplitIn | undefined;
-    account: AccountIn | undefined;
-  }[] = [];
+  const out: { sale: LotSale; ticker: string; name: string; account: AccountIn | undefined }[] = [];
   for (const t of input.trades) {
-    const buy = priceToTicks(t.buyPrice);
-    const sell = priceToTicks(t.sellPrice);
-    if (buy === null || sell === null) continue;
     const split = splits.get(t.splitId);
-    const sold = saleDate(t, split);
-    if (!sold || !sold.startsWith(prefix)) continue;
-    out.push({ t, buy, sell, sold, split, account: accounts.get(t.accountId) });
+    if (!split) continue;
+    for (const sale of lotSales(t, split)) {
+      if (sale.sold.startsWith(prefix))
+        out.push({ sale, ticker: split.ticker, name: split.name, account: accounts.get(t.accountId) });
+    }
   }
   return out;
 }
 
-/** Form 8949 rows: closed trades sold in `year` in taxable accounts only, oldest sale first. */
+function describe(sale: LotSale, ticker: string, name: string): { description: string; note: string } {
+  const basis = centsToDecimal(ticksToCents(sale.basisTicks));
+  if (sale.kind === 'cash_in_lieu')
+    return {
+      description: `Cash in lieu ${ticker} (${name})`,
+      note: `Sale of the fraction; the 1099-B often shows no basis: enter ${basis}`,
+    };
+  if (sale.kind === 'no_credit')
+    return { description: `Nothing credited ${ticker} (${name})`, note: 'No share or cash was credited' };
+  return { description: `${sale.quantity} sh ${ticker} (${name})`, note: '' };
+}
+
+/** Form 8949 rows: sales in `year` in taxable accounts only, oldest sale first. */
 export function taxRows(input: TradeRecords, year: number): TaxRow[] {
   const rows: TaxRow[] = [];
-  for (const { t, buy, sell, sold, split, account } of closedSalesIn(input, year)) {
+  for (const { sale, ticker, name, account } of salesIn(input, year)) {
     if (account && !isTaxableAccountType(account.type)) continue;
-    const proceedsCents = ticksToCents(sell);
-    const costCents = ticksToCents(buy);
+    const proceedsCents = ticksToCents(sale.proceedsTicks);
+    const costCents = ticksToCents(sale.basisTicks);
     rows.push({
-      description: split ? `1 sh ${split.ticker} (${split.name})` : '1 sh',
-      acquired: t.buyDate,
-      sold,
+      ...describe(sale, ticker, name),
+      acquired: sale.acquired,
+      sold: sale.sold,
       proceedsCents,
       costCents,
       code: '',
       adjustmentCents: null,
       gainCents: proceedsCents - costCents,
-      term: holdingTerm(t.buyDate, sold),
+      term: holdingTerm(sale.acquired, sale.sold),
       account: account ? `${account.broker} - ${account.nickname}` : 'Deleted account',
     });
   }
@@ -117,11 +126,11 @@ export function taxRows(input: TradeRecords, year: number): TaxRow[] {
   return rows;
 }
 
-/** The closed trades of `year` that `taxRows` leaves out, being in tax-advantaged accounts. */
+/** The sales of `year` that `taxRows` leaves out, being in tax-advantaged accounts. */
 export function taxLeftOut(input: TradeRecords, year: number): TaxLeftOut {
   let trades = 0;
   const types = new Set<string>();
-  for (const { account } of closedSalesIn(input, year)) {
+  for (const { account } of salesIn(input, year)) {
     if (!account || isTaxableAccountType(account.type)) continue;
     trades += 1;
     types.add(account.type);
@@ -142,6 +151,7 @@ export function taxCsvRow(r: TaxRow): string {
     csvField(centsToDecimal(r.gainCents), false),
     csvField(r.term),
     csvField(r.account),
+    csvField(r.note),
   ].join(',');
 }
 
@@ -169,6 +179,7 @@ export function taxCsv(rows: readonly TaxRow[]): string {
       '',
       adjustment === null ? '' : centsToDecimal(adjustment),
       centsToDecimal(gain),
+      '',
       '',
       '',
     ].join(','),

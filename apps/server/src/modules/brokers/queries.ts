@@ -1,5 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
-import type { BrokerOption } from '@roundup/shared';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { BrokerOption, BrokerRules, RoundUpStatus } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { relation } from '../../db/relation';
@@ -15,6 +15,22 @@ export function brokerFacts(db: Db) {
     async byId(id: string): Promise<{ id: string; name: string; disabled: boolean } | null> {
       const [row] = await db.select({ id: b.id, name: b.name, disabled: b.disabled }).from(b).where(eq(b.id, id)).limit(1);
       return row ?? null;
+    },
+    /** Issue 26 §3: each broker's rules (minimum order, day-one delivery, round-up status), by id. */
+    async rules(ids: readonly string[]): Promise<Map<string, BrokerRules>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: b.id,
+          minimumOrder: b.minimumOrder,
+          dayOneDelivery: b.dayOneDelivery,
+          roundUpStatus: b.roundUpStatus,
+          roundUpStatusDate: b.roundUpStatusDate,
+          roundUpStatusSource: b.roundUpStatusSource,
+        })
+        .from(b)
+        .where(inArray(b.id, [...new Set(ids)]));
+      return new Map(rows.map(({ id, ...r }) => [id, { ...r, roundUpStatus: r.roundUpStatus as RoundUpStatus | null }]));
     },
     /** The brokers a member may pick for an account: enabled ones, by name. */
     async options(): Promise<BrokerOption[]> {

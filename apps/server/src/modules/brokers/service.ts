@@ -1,4 +1,11 @@
-import { honoursRoundUps, measuredBroker, type Broker, type BrokerInput, type MeasuredBroker } from '@roundup/shared';
+import {
+  honoursRoundUps,
+  measuredBroker,
+  type Broker,
+  type BrokerInput,
+  type MeasuredBroker,
+  type RoundUpStatus,
+} from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/app-error';
 import { sanitizeOptional } from '../../lib/rich-text';
@@ -30,6 +37,11 @@ export function toBroker(r: BrokerRow, admin: boolean, measured: MeasuredBroker 
     updatedDate: r.updatedAt.toISOString(),
     measured,
     honoursRoundUps: honoursRoundUps(measured),
+    minimumOrder: r.minimumOrder,
+    dayOneDelivery: r.dayOneDelivery,
+    roundUpStatus: r.roundUpStatus as RoundUpStatus | null,
+    roundUpStatusDate: r.roundUpStatusDate,
+    roundUpStatusSource: r.roundUpStatusSource,
   };
   if (admin) out.notes = r.notes;
   return out;
@@ -54,6 +66,11 @@ function toValues(input: BrokerInput): BrokerValues {
     accountTradIRA: input.accountTradIRA,
     accountRothIRA: input.accountRothIRA,
     disabled: input.disabled,
+    minimumOrder: input.minimumOrder,
+    dayOneDelivery: input.dayOneDelivery,
+    roundUpStatus: input.roundUpStatus,
+    roundUpStatusDate: input.roundUpStatusDate,
+    roundUpStatusSource: input.roundUpStatusSource,
   };
 }
 

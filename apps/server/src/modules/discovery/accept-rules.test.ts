@@ -27,6 +27,7 @@ describe('draftSplit and readySplit', () => {
   const p = {
     company: 'Safety Corp',
     ticker: 'SAFE',
+    exchange: null,
     marketDate: '2026-12-03',
     buyBy: '2026-12-02',
     ratio: 30,

@@ -29,6 +29,7 @@ export function draftSplit(
     ProposalRow,
     | 'company'
     | 'ticker'
+    | 'exchange'
     | 'marketDate'
     | 'buyBy'
     | 'ratio'
@@ -60,6 +61,8 @@ export function draftSplit(
     notes: e.notes ?? base?.notes ?? (p.evidence ? `“${p.evidence.sentence}”`.slice(0, 5000) : null),
     // A round-up for holders of record only, or a low-confidence call, is flagged for members.
     caution: base?.caution || p.holdersOfRecordOnly || p.confidence < 0.6,
+    // The listing the filing named (issue 25 §3); none named: unknown on a new split, kept on an existing one.
+    exchange: (p.exchange as SplitInput['exchange']) ?? undefined,
   };
 }
 

@@ -99,7 +99,15 @@ describe('a good proposal', () => {
     expect(preview.body.data).toMatchObject({
       problems: [],
       updates: false,
-      split: { ratio: 30, price: 1.2, estProfit: 34.8, buyDate: '2026-12-02', effDate: '2026-12-03', rsType: 'Round Up' },
+      split: {
+        ratio: 30,
+        price: 1.2,
+        estProfit: 34.8,
+        buyDate: '2026-12-02',
+        effDate: '2026-12-03',
+        rsType: 'Round Up',
+        exchange: null,
+      },
       alert: {
         subject: expect.stringMatching(/^New reverse split: SAF\d+ 30:1$/),
         audience: expect.stringMatching(/Pro members/),
@@ -107,6 +115,8 @@ describe('a good proposal', () => {
     });
     expect(preview.body.data.alert.text).toContain('Price $1.20, estimated profit $34.80 per account.');
     expect(preview.body.data.alert.text).toContain('buy by December 02, 2026');
+    // The deadline members will read (issue 25 §3): no listing named, so the close without a halt.
+    expect(preview.body.data.alert.text).toContain('Buy by 4:00 pm ET Wed Dec 2');
     // The preview wrote nothing.
     expect((await t.database.query("select 1 from notification_events where kind = 'rsa'")).rows).toHaveLength(0);
 

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { pollLoop } from '../../lib/poll-loop';
 import { discoveryService } from './service';
 
 export interface DiscoveryPoller {
@@ -20,24 +21,14 @@ export function startDiscoveryPoller(ctx: AppContext, opts: { tickMs?: number } 
     { every: ctx.config.EDGAR_POLL_MINUTES, window: ctx.config.EDGAR_POLL_WINDOW, search: ctx.config.EDGAR_SEARCH_URL },
     'SEC discovery on',
   );
-  let stopped = false;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (stopped || running) return;
-    running = service
-      .runCycle()
-      .catch((err) => ctx.log.error({ err }, 'discovery cycle crashed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, opts.tickMs ?? 60_000);
-  tick();
+  const loop = pollLoop(
+    () => service.runCycle(),
+    (err) => ctx.log.error({ err }, 'discovery cycle crashed'),
+    opts.tickMs ?? 60_000,
+  );
   return {
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await loop.stop();
       await service.close();
     },
   };

@@ -1,4 +1,4 @@
-import { todayInMarket, type AcceptPreview, type AcceptProposalRequest, type Split } from '@roundup/shared';
+import { todayInMarket, type AcceptPreview, type AcceptProposalRequest, type Exchange, type Split } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { filingIndexUrl } from '../../adapters/edgar';
 import { conflict, notFound } from '../../http/app-error';
@@ -57,6 +57,8 @@ export async function previewAccept(
     status: d.status as Split['status'],
     rsType: d.rsType as Split['rsType'],
     caution: Boolean(d.caution),
+    // None named by the filing: the split's own is kept (the splits module's rule), else unknown.
+    exchange: (d.exchange as Exchange | undefined) ?? base?.exchange ?? null,
   };
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   if (base)

@@ -7,8 +7,9 @@ import { edgarFilings } from '../../lib/metrics';
 import { changedFacts, continuedEvent, CYCLE_LEASE_MS, mergedFacts, retryDelayMs, type EventFacts } from './lifecycle';
 import { discoveryRepo, type FilingRow, type ProposalRow } from './repo';
 import { classifyFiling, type Classification } from './rules';
+import { listingExchange } from './exchange';
 import { errorText } from './view';
-import type { DiscoveryStatus } from '@roundup/shared';
+import type { DiscoveryStatus, Exchange } from '@roundup/shared';
 
 /** A filing being fetched is leased this long (a crash frees it for the next cycle). */
 const FILING_LEASE_MS = 5 * 60_000;
@@ -69,7 +70,8 @@ export function filingReader(ctx: AppContext, edgar: () => EdgarClient) {
       });
     const texts: string[] = [];
     for (const d of docs) texts.push(await documentText(filing, d));
-    const c = classifyFiling(texts.join('\n\n'), {
+    const text = texts.join('\n\n');
+    const c = classifyFiling(text, {
       form: filing.form,
       displayNames: filing.displayNames,
       fileDate: filing.fileDate,
@@ -84,12 +86,12 @@ export function filingReader(ctx: AppContext, edgar: () => EdgarClient) {
       });
       return 'skipped';
     }
-    await propose(filing, c, acceptedAt);
+    await propose(filing, c, acceptedAt, listingExchange(text));
     return 'proposed';
   }
 
   /** Records the proposal, superseding the open one of the same event, in one transaction with the filing's state. */
-  async function propose(filing: FilingRow, c: Classification, acceptedAt: Date | null) {
+  async function propose(filing: FilingRow, c: Classification, acceptedAt: Date | null, exchange: Exchange | null) {
     await ctx.database.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const r = discoveryRepo(tx);
@@ -123,6 +125,8 @@ export function filingReader(ctx: AppContext, edgar: () => EdgarClient) {
         fileDate: filing.fileDate,
         status: c.historical ? 'historical' : 'open',
         ticker: facts.ticker,
+        // The listing the filing names; a later filing that names none keeps the earlier one's.
+        exchange: exchange ?? prevRow?.exchange ?? null,
         ratio: facts.ratio,
         ratioMin: facts.ratioMin,
         ratioMax: facts.ratioMax,

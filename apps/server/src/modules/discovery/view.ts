@@ -17,6 +17,7 @@ export function toProposal(p: ProposalRow, acceptedAt: Date | null, archivesUrl:
     cik: p.cik,
     company: p.company,
     ticker: p.ticker,
+    exchange: (p.exchange as Proposal['exchange']) ?? null,
     ratio: p.ratio,
     ratioRange: p.ratioMin !== null && p.ratioMax !== null ? { min: p.ratioMin, max: p.ratioMax } : null,
     marketDate: p.marketDate,

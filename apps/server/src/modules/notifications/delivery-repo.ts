@@ -34,7 +34,7 @@ export interface SplitNow {
 }
 
 /** The users columns a Recipient is read from (role, status, addresses, every preference). */
-const RECIPIENT_COLUMNS = `u.role as u_role, u.disabled as u_disabled, u.email as u_email, u.email_validated as u_email_validated, u.phone as u_phone, u.phone_validated as u_phone_validated, ${Object.values(
+const RECIPIENT_COLUMNS = `u.role as u_role, u.disabled as u_disabled, u.time_zone as u_time_zone, u.email as u_email, u.email_validated as u_email_validated, u.phone as u_phone, u.phone_validated as u_phone_validated, ${Object.values(
   PREF_COLUMN,
 )
   .map((c) => `u.${c} as u_${c}`)
@@ -53,6 +53,7 @@ function recipientFrom(row: Record<string, unknown>): Recipient | null {
     phone: (row.u_phone as string | null) ?? null,
     phone_validated: Boolean(row.u_phone_validated),
     notifications,
+    timeZone: (row.u_time_zone as string | null) ?? undefined,
   };
 }
 
@@ -81,9 +82,9 @@ export interface DeliveryRow {
  */
 const SPLIT_IDS_SQL = `select v.id, case when v.id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then v.id::uuid end as uid
   from (
-    select c.payload->>'splitId' as id where c.kind in ('rsa', 'upcomingRsa')
+    select c.payload->>'splitId' as id where c.kind in ('rsa', 'upcomingRsa', 'splitConfirmed')
     union all
-    select e->>'splitId' from jsonb_array_elements(case when c.kind = 'buyReminder' and jsonb_typeof(c.payload->'splits') = 'array' then c.payload->'splits' else '[]'::jsonb end) e
+    select e->>'splitId' from jsonb_array_elements(case when c.kind in ('buyReminder', 'buyReminderClose') and jsonb_typeof(c.payload->'splits') = 'array' then c.payload->'splits' else '[]'::jsonb end) e
   ) v`;
 
 /** The delivery queue and log (decision 005): claim with a lease, mark the outcome, list, retry. */

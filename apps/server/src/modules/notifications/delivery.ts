@@ -90,7 +90,11 @@ export function deliveries(
     const plan = PLANS[d.kind];
     const unsub =
       d.user_id && plan.unsubscribe && d.channel === 'email' ? unsubscribeUrl(d.user_id, plan.unsubscribe) : undefined;
-    const msg = render(d.kind, d.payload, d.data, { appUrl: ctx.config.appUrl, unsubscribeUrl: unsub });
+    const msg = render(d.kind, d.payload, d.data, {
+      appUrl: ctx.config.appUrl,
+      unsubscribeUrl: unsub,
+      timeZone: d.member?.timeZone,
+    });
     switch (d.channel) {
       case 'email': {
         const headers: Record<string, string> = { 'X-RoundUp-Delivery': d.idem_key };

@@ -23,6 +23,7 @@ function audienceConditions(kind: EventKind, channel: PersonalChannel, proOnlyAu
   const conds: SQL[] = [sql`u.disabled = false`];
   if (plan.proOnly || proOnlyAudience) conds.push(sql.raw(`u.role in (${PRO_ROLES.map((r) => `'${r}'`).join(', ')})`));
   if (plan.pref) conds.push(sql.raw(`u.${PREF_COLUMN[plan.pref]}`));
+  if (plan.also) conds.push(sql.raw(`u.${PREF_COLUMN[plan.also]}`));
   const chPref = plan.channels[channel];
   if (chPref) conds.push(sql.raw(`u.${PREF_COLUMN[chPref]}`));
   if (channel === 'email') conds.push(sql`u.email_validated`);
@@ -47,7 +48,7 @@ export interface SellCandidate {
 }
 
 const SPLIT_FIELDS = sql`id::text as "splitId", name, ticker, ratio, to_char(buy_date, 'YYYY-MM-DD') as "buyDate",
-  to_char(eff_date, 'YYYY-MM-DD') as "effDate", price::text as price, est_profit::text as "estProfit", status`;
+  to_char(eff_date, 'YYYY-MM-DD') as "effDate", price::text as price, est_profit::text as "estProfit", status, exchange`;
 
 export function notificationsRepo(db: Db) {
   return {

@@ -31,6 +31,8 @@ const ALL_ON: Notifications = {
   rsaWhatsapp: true,
   rsaSMS: true,
   rsaEmail: true,
+  buyReminderOpen: true,
+  buyReminderClose: true,
 };
 const user = (over: Partial<Recipient> & { n?: Partial<Notifications> } = {}): Recipient => ({
   role: 'Pro',
@@ -51,6 +53,17 @@ describe('channelsFor: role × preference × phone validated', () => {
     ['Starter gets no sell reminder', user({ role: 'User' }), 'sellReminder', []],
     ['category off → nothing', user({ n: { rsa: false } }), 'rsa', []],
     ['buy reminder off', user({ n: { buyReminderRsa: false } }), 'buyReminder', []],
+    // Which buy-day reminders (issue 25 §3): each on every enabled channel, or not at all
+    ['buy reminders off: none before the close either', user({ n: { buyReminderRsa: false } }), 'buyReminderClose', []],
+    ['only the close reminder chosen: none at the open', user({ n: { buyReminderOpen: false } }), 'buyReminder', []],
+    [
+      'only the close reminder chosen: it comes',
+      user({ n: { buyReminderOpen: false } }),
+      'buyReminderClose',
+      ['email', 'sms', 'whatsapp'],
+    ],
+    ['only the open reminder chosen: none before the close', user({ n: { buyReminderClose: false } }), 'buyReminderClose', []],
+    ['close reminder, SMS off', user({ n: { rsaSMS: false } }), 'buyReminderClose', ['email', 'whatsapp']],
     ['sell reminder off', user({ n: { sellRsa: false } }), 'sellReminder', []],
     ['email channel off', user({ n: { rsaEmail: false } }), 'rsa', ['sms', 'whatsapp']],
     ['phone not validated → email only', user({ phone_validated: false }), 'rsa', ['email']],
@@ -142,7 +155,16 @@ describe('ineligibility: the send-time re-check (same rule as fan-out)', () => {
     expect(ineligibility(u, kind, channel, opts)).toBe(expected);
   });
   it('agrees with channelsFor for every kind and channel', () => {
-    const kinds: EventKind[] = ['rsa', 'upcomingRsa', 'buyReminder', 'sellReminder', 'general', 'newsletter', 'adminSms'];
+    const kinds: EventKind[] = [
+      'rsa',
+      'upcomingRsa',
+      'buyReminder',
+      'buyReminderClose',
+      'sellReminder',
+      'general',
+      'newsletter',
+      'adminSms',
+    ];
     for (const [, u] of cases) {
       for (const kind of kinds) {
         const eligible = (['email', 'sms', 'whatsapp'] as const).filter((ch) => ineligibility(u, kind, ch) === null);
@@ -208,12 +230,25 @@ describe('schedules', () => {
     expect(isTradingDay('2026-11-26')).toBe(false); // Thanksgiving
   });
   it.each([
-    ['2026-11-20', 7, []],
-    ['2026-11-20', 8, ['buy', 'sell']],
-    ['2026-11-21', 9, ['sell']],
-    ['2026-11-26', 8, ['sell']],
-  ] as const)('%s at %s:00 New York → %o', (date, hour, expected) => {
-    expect(dueSchedules({ marketDate: date, marketHour: hour })).toEqual(expected);
+    // [New York date, time, due]: sell reminders from 08:00; buy-day reminders at the open and an hour before the close
+    ['2026-11-20', '07:59', []],
+    ['2026-11-20', '08:00', ['sell']],
+    ['2026-11-20', '09:29', ['sell']],
+    ['2026-11-20', '09:30', ['buy', 'sell']],
+    ['2026-11-20', '14:59', ['buy', 'sell']],
+    ['2026-11-20', '15:00', ['buy', 'buyClose', 'sell']],
+    ['2026-11-20', '15:59', ['buy', 'buyClose', 'sell']],
+    // too late to buy once the session has closed
+    ['2026-11-20', '16:00', ['sell']],
+    // the day after Thanksgiving closes at 1:00 pm: the second reminder from noon
+    ['2026-11-27', '11:59', ['buy', 'sell']],
+    ['2026-11-27', '12:00', ['buy', 'buyClose', 'sell']],
+    ['2026-11-27', '13:00', ['sell']],
+    ['2026-11-21', '10:00', ['sell']],
+    ['2026-11-26', '10:00', ['sell']],
+  ] as const)('%s at %s New York → %o', (date, time, expected) => {
+    const marketMinutes = Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+    expect(dueSchedules({ marketDate: date, marketMinutes })).toEqual(expected);
   });
 });
 
@@ -254,10 +289,30 @@ describe('render', () => {
     const r = render('rsa', split, null, { appUrl: 'https://x.test', unsubscribeUrl: 'https://x.test/u?t=1' });
     expect(r.subject).toBe('New reverse split: ACME 10:1');
     expect(r.text).toContain('Acme <Corp> (ACME), 10:1, buy by March 02, 2026');
+    // The deadline to the minute (issue 25 §3): no exchange known, so no halt.
+    expect(r.text).toContain('Buy by 4:00 pm ET Mon Mar 2');
+    expect(r.short).toContain('Buy by 4:00 pm ET Mon Mar 2');
     expect(r.text).toContain('Unsubscribe: https://x.test/u?t=1');
     expect(r.html).toContain('Acme &lt;Corp&gt;');
     expect(r.html).toContain('href="https://x.test/u?t=1"');
     expect(r.short).toContain('https://x.test/reverse-splits');
+  });
+  it.each([
+    ['buyReminder', 'America/New_York', 'Buy today: ACME by 4:00 pm ET', 'Today is the purchase date for:'],
+    ['buyReminder', 'America/Los_Angeles', 'Buy today: ACME by 4:00 pm ET (1:00 pm PT)', 'Today is the purchase date for:'],
+    [
+      'buyReminderClose',
+      'America/Chicago',
+      'One hour to the close: buy ACME by 4:00 pm ET (3:00 pm CT)',
+      'The market closes in an hour on the purchase date for:',
+    ],
+  ] as const)('%s in %s: "%s"', (kind, timeZone, subject, first) => {
+    const r = render(kind, { splits: [{ ...split, exchange: 'Nasdaq' }] }, null, { appUrl: 'https://x.test', timeZone });
+    expect(r.subject).toBe(subject);
+    expect(r.text.split('\n')[0]).toBe(first);
+    expect(r.text).toContain('halt 7:50 pm ET');
+    // SMS and WhatsApp carry the time too
+    expect(r.short).toContain(subject);
   });
   it('sell reminder lists the accounts', () => {
     const r = render(
@@ -267,6 +322,15 @@ describe('render', () => {
       { appUrl: 'https://x.test' },
     );
     expect(r.text).toContain('- ACME in Roth (Fidelity)');
+  });
+  it('"Confirmed by the exchange" names the split and its terms, by email and in the short form', () => {
+    const r = render('splitConfirmed', split, null, { appUrl: 'https://x.test' });
+    expect(r.subject).toBe('Confirmed by the exchange: ACME 10:1');
+    expect(r.text).toContain('Acme <Corp> (ACME), 10:1, buy by March 02, 2026, effective March 03, 2026');
+    // Like every one-split alert, the short form carries the deadline (issue 25 §3).
+    expect(r.short).toBe(
+      'RoundUp: Confirmed by the exchange: ACME 10:1. Buy by 4:00 pm ET Mon Mar 2. https://x.test/reverse-splits',
+    );
   });
   it('admin SMS is the message itself', () => {
     expect(render('adminSms', { message: 'Hello' }, null, { appUrl: 'https://x.test' }).short).toBe('Hello');
@@ -311,6 +375,8 @@ describe('splitIneligibility: the send-time re-check of the splits a message ann
     ['upcoming alert, moved on to Complete', 'upcomingRsa', [{ status: 'Complete', archived: false }], SPLIT_NOT_PUBLIC],
     ['upcoming alert, archived', 'upcomingRsa', [{ status: 'Upcoming', archived: true }], SPLIT_NOT_PUBLIC],
     ['new-split alert, deleted', 'rsa', [{ status: null, archived: false }], SPLIT_NOT_PUBLIC],
+    ['confirmed alert, still Upcoming', 'splitConfirmed', [up], null],
+    ['confirmed alert, archived since', 'splitConfirmed', [{ status: 'Upcoming', archived: true }], SPLIT_NOT_PUBLIC],
     ['buy reminder, still Upcoming', 'buyReminder', [up, up], null],
     ['buy reminder, one of its splits archived', 'buyReminder', [up, { status: 'Upcoming', archived: true }], SPLIT_NOT_PUBLIC],
     ['buy reminder naming no split', 'buyReminder', [], SPLIT_NOT_PUBLIC],

@@ -1,18 +1,38 @@
 import { isAnnounceable } from '../splits/rules';
-import { addDays, isTradingDay, PERMISSIONS, smsSegmentCount, type Notifications, type Role } from '@roundup/shared';
+import {
+  addDays,
+  closeMinutes,
+  isTradingDay,
+  OPEN_MINUTES,
+  PERMISSIONS,
+  smsSegmentCount,
+  type Notifications,
+  type Role,
+} from '@roundup/shared';
 
 /**
  * Who gets which event on which channel (issue #7). Pure: table-tested in rules.test.ts,
  * and the repo builds its fan-out SQL from the same plans, so the two cannot drift.
  */
 export type EventKind =
-  'rsa' | 'upcomingRsa' | 'termsChanged' | 'buyReminder' | 'sellReminder' | 'general' | 'newsletter' | 'adminSms';
+  | 'rsa'
+  | 'upcomingRsa'
+  | 'termsChanged'
+  | 'splitConfirmed'
+  | 'buyReminder'
+  | 'buyReminderClose'
+  | 'sellReminder'
+  | 'general'
+  | 'newsletter'
+  | 'adminSms';
 export type Channel = 'email' | 'sms' | 'whatsapp' | 'discord';
 export type PersonalChannel = Exclude<Channel, 'discord'>;
 
 export interface AudiencePlan {
   /** The preference that must be on (null: none, e.g. an admin SMS). */
   pref: keyof Notifications | null;
+  /** A second preference that must be on too (which buy-day reminder: at the open, before the close). */
+  also?: keyof Notifications;
   /** Only roles holding 'alerts:pro' (Member, Pro, Admin). */
   proOnly: boolean;
   /** Per channel: the preference that must also be on (null: always), or absent = never on this channel. */
@@ -28,7 +48,23 @@ export const PLANS: Record<EventKind, AudiencePlan> = {
   upcomingRsa: { pref: 'upcomingRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'upcomingRsa' },
   // A new date or ratio for a split the member holds: with their upcoming-split alerts, to the holders only.
   termsChanged: { pref: 'upcomingRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'upcomingRsa' },
-  buyReminder: { pref: 'buyReminderRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'buyReminderRsa' },
+  // A second source confirmed a split the member holds (issue 25 §2): once, to the holders only.
+  splitConfirmed: { pref: 'upcomingRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'upcomingRsa' },
+  // Buy-day reminders (issue 25 §3): at the open, and an hour before the close; the member picks which.
+  buyReminder: {
+    pref: 'buyReminderRsa',
+    also: 'buyReminderOpen',
+    proOnly: true,
+    channels: ALERT_CHANNELS,
+    unsubscribe: 'buyReminderRsa',
+  },
+  buyReminderClose: {
+    pref: 'buyReminderRsa',
+    also: 'buyReminderClose',
+    proOnly: true,
+    channels: ALERT_CHANNELS,
+    unsubscribe: 'buyReminderRsa',
+  },
   sellReminder: { pref: 'sellRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'sellRsa' },
   general: {
     pref: 'generalRsa',
@@ -51,6 +87,8 @@ export interface Recipient {
   phone: string | null;
   phone_validated: boolean;
   notifications: Notifications;
+  /** The member's own time zone (IANA), for deadlines in their messages; New York when unknown. */
+  timeZone?: string;
 }
 
 /** How a preference reads in the delivery log ("Turned off …"). */
@@ -64,6 +102,8 @@ const PREF_NAMES: Record<keyof Notifications, string> = {
   rsaWhatsapp: 'WhatsApp',
   rsaSMS: 'SMS',
   rsaEmail: 'email alerts',
+  buyReminderOpen: 'buy reminders at the open',
+  buyReminderClose: 'buy reminders before the close',
 };
 
 /**
@@ -83,6 +123,7 @@ export function ineligibility(
   if (user.disabled) return 'Account disabled';
   if ((plan.proOnly || opts.proOnlyAudience) && !PRO_ROLES.includes(user.role as Role)) return 'Not a Pro member';
   if (plan.pref && !user.notifications[plan.pref]) return `Turned off ${PREF_NAMES[plan.pref]}`;
+  if (plan.also && !user.notifications[plan.also]) return `Turned off ${PREF_NAMES[plan.also]}`;
   if (!(channel in plan.channels)) return `Not sent by ${channel}`;
   const pref = plan.channels[channel];
   if (pref && !user.notifications[pref]) return `Turned off ${PREF_NAMES[pref]}`;
@@ -92,7 +133,7 @@ export function ineligibility(
 }
 
 /** The events whose message announces splits (their payload names them; repo.ts SPLIT_IDS_SQL reads the ids). */
-export const SPLIT_KINDS: readonly EventKind[] = ['rsa', 'upcomingRsa', 'buyReminder'];
+export const SPLIT_KINDS: readonly EventKind[] = ['rsa', 'upcomingRsa', 'splitConfirmed', 'buyReminder', 'buyReminderClose'];
 
 export const SPLIT_NOT_PUBLIC = 'Split no longer public';
 
@@ -171,12 +212,26 @@ export function sellReminderDate(effDate: string, shareReturnTime: number | null
 /** Trading days: Monday to Friday minus NYSE holidays (computed by the exchange's rules in @roundup/shared). */
 export { isTradingDay };
 
-/** Schedules (08:00 America/New_York): buy reminders on trading days, sell reminders every day. */
-export function dueSchedules(input: { marketDate: string; marketHour: number }): ('buy' | 'sell')[] {
-  if (input.marketHour < 8) return [];
-  const out: ('buy' | 'sell')[] = [];
-  if (isTradingDay(input.marketDate)) out.push('buy');
-  out.push('sell');
+/** How long before the close the second buy-day reminder goes out (issue 25 §3). */
+export const CLOSE_REMINDER_LEAD_MINUTES = 60;
+
+export type ScheduleJob = 'buy' | 'buyClose' | 'sell';
+
+/**
+ * The schedules due at a New York wall-clock time (each runs once a day: the caller claims it).
+ * Sell reminders every day from 08:00. On trading days, the buy-day reminders: `buy` from the open
+ * (9:30) and `buyClose` from an hour before the close (3:00 pm, noon on early-close days); neither
+ * once the session has closed, when it is too late to buy.
+ */
+export function dueSchedules(input: { marketDate: string; marketMinutes: number }): ScheduleJob[] {
+  const m = input.marketMinutes;
+  const out: ScheduleJob[] = [];
+  if (isTradingDay(input.marketDate)) {
+    const close = closeMinutes(input.marketDate);
+    if (m >= OPEN_MINUTES && m < close) out.push('buy');
+    if (m >= close - CLOSE_REMINDER_LEAD_MINUTES && m < close) out.push('buyClose');
+  }
+  if (m >= 8 * 60) out.push('sell');
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { marketClock, todayInMarket, type Delivery, type Notifications } from '@roundup/shared';
+import { marketClock, todayInMarket, type Delivery } from '@roundup/shared';
 import type { AppContext, Notifier } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
@@ -6,31 +6,10 @@ import { recordAudit } from '../audit/service';
 import { DEFAULT_DELIVERY, deliveries, type DeliveryOptions } from './delivery';
 
 export { DEFAULT_DELIVERY, type DeliveryOptions } from './delivery';
-import { notificationsRepo, prefColumn, type SellCandidate } from './repo';
-import { NOTIFICATION_KEYS, unsubscribeLinks, type UnsubscribeCheck } from './unsubscribe';
-import {
-  channelsFor,
-  dueSchedules,
-  eventsForSplitChange,
-  sellReminderDate,
-  termsChanged,
-  type EventKind,
-  type Recipient,
-} from './rules';
-
-function recipientOf(c: SellCandidate): Recipient {
-  const notifications = {} as Notifications;
-  for (const k of NOTIFICATION_KEYS) notifications[k] = Boolean(c[prefColumn(k)]);
-  return {
-    role: c.role,
-    disabled: c.disabled,
-    email: c.email,
-    email_validated: Boolean(c.email_validated),
-    phone: c.phone,
-    phone_validated: c.phone_validated,
-    notifications,
-  };
-}
+import { notificationsRepo, type SellCandidate } from './repo';
+import { recipientOf } from './recipient';
+import { unsubscribeLinks, type UnsubscribeCheck } from './unsubscribe';
+import { channelsFor, dueSchedules, eventsForSplitChange, sellReminderDate, termsChanged, type EventKind } from './rules';
 
 export { previewSplitAlert } from './preview';
 
@@ -101,13 +80,21 @@ export function notificationsService(ctx: AppContext) {
           },
         );
     },
+    // Once per split (the key): a second poll, tab or replay raises nothing.
+    async splitConfirmed(tx, event) {
+      const split = await repo.split(tx, event.splitId);
+      if (!split) return;
+      await raise(tx, `confirmed:${event.splitId}`, 'splitConfirmed', split, { immediate: true, holdersOf: event.splitId });
+    },
   };
 
-  async function buyReminders(date: string) {
+  /** Buy-day reminders for `date`: at the open (`buy:`) or an hour before the close (`buyClose:`), once per split and day. */
+  async function buyReminders(date: string, which: 'open' | 'close' = 'open') {
     const splits = await repo.splitsBuyingOn(date);
+    const [prefix, kind] = which === 'open' ? (['buy', 'buyReminder'] as const) : (['buyClose', 'buyReminderClose'] as const);
     let events = 0;
     for (const s of splits) {
-      const r = await repo.transaction((tx) => raise(tx, `buy:${s.splitId}:${date}`, 'buyReminder', { splits: [s] }));
+      const r = await repo.transaction((tx) => raise(tx, `${prefix}:${s.splitId}:${date}`, kind, { splits: [s] }));
       if (r.eventId) events += 1;
     }
     return { tickers: splits.map((s) => String(s.ticker)), events };
@@ -212,14 +199,14 @@ export function notificationsService(ctx: AppContext) {
       return { date, tickers: buy.tickers, newReminders: buy.events + sell.queued };
     },
 
-    /** Runs the 08:00 New York schedules that are due and not yet run today. */
+    /** Runs the New York schedules that are due and not yet run today (rules.ts dueSchedules). */
     async runSchedules(now: Date = ctx.clock()) {
       const { date, minutes } = marketClock(now);
-      const hour = Math.floor(minutes / 60);
       const ran: string[] = [];
-      for (const job of dueSchedules({ marketDate: date, marketHour: hour })) {
+      for (const job of dueSchedules({ marketDate: date, marketMinutes: minutes })) {
         if (!(await repo.claimRun(`${job}:${date}`, now))) continue;
-        if (job === 'buy') await buyReminders(date);
+        if (job === 'buy') await buyReminders(date, 'open');
+        else if (job === 'buyClose') await buyReminders(date, 'close');
         else await sellReminders(date);
         ran.push(job);
       }

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../lib/html';
-import { formatIsoDate, SMS_MESSAGE_MAX } from '@roundup/shared';
+import { closeTimeText, deadlineText, formatIsoDate, SMS_MESSAGE_MAX, splitDeadline, type Exchange } from '@roundup/shared';
 import type { EventKind } from './rules';
 
 /** The messages: subject, text, HTML and the short SMS/WhatsApp form of each event (pure). */
@@ -14,6 +14,8 @@ export interface SplitPayload {
   price: string;
   estProfit: string;
   status: string;
+  /** Where the shares are listed (null or absent: unknown; events raised before issue 25 §3 have none). */
+  exchange?: Exchange | null;
 }
 
 export interface Rendered {
@@ -25,8 +27,10 @@ export interface Rendered {
 
 const day = (d: string) => formatIsoDate(d, 'MMMM dd, yyyy');
 const money = (v: string) => `$${Number(v).toFixed(2)}`;
-const splitLine = (s: SplitPayload) =>
-  `${s.name} (${s.ticker}), ${s.ratio}:1, buy by ${day(s.buyDate)}, effective ${day(s.effDate)}`;
+const deadlineOf = (s: SplitPayload) => splitDeadline(s.buyDate, s.exchange ?? null);
+/** One split in a message, with its deadline to the minute in New York and the member's own time (issue 25 §3). */
+const splitLine = (s: SplitPayload, timeZone?: string) =>
+  `${s.name} (${s.ticker}), ${s.ratio}:1, buy by ${day(s.buyDate)}, effective ${day(s.effDate)}. ${deadlineText(deadlineOf(s), timeZone)}`;
 
 /**
  * An announcement by SMS or WhatsApp: the subject, then the message, cut to one provider
@@ -49,19 +53,23 @@ export function render(
   kind: EventKind,
   payload: Record<string, unknown>,
   data: Record<string, unknown> | null,
-  links: { appUrl: string; unsubscribeUrl?: string },
+  links: { appUrl: string; unsubscribeUrl?: string; timeZone?: string },
 ): Rendered {
+  const tz = links.timeZone;
+  /** The deadline the short (SMS/WhatsApp) form of a one-split alert adds to its subject. */
+  let deadline = '';
   let subject: string;
   let lines: string[];
   switch (kind) {
     case 'rsa':
     case 'upcomingRsa': {
       const s = payload as unknown as SplitPayload;
+      deadline = deadlineText(deadlineOf(s), tz);
       subject =
         kind === 'rsa' ? `New reverse split: ${s.ticker} ${s.ratio}:1` : `Upcoming reverse split: ${s.ticker} ${s.ratio}:1`;
       lines = [
         kind === 'rsa' ? 'A new reverse split was announced.' : 'A reverse split is now Upcoming.',
-        splitLine(s),
+        splitLine(s, tz),
         `Price ${money(s.price)}, estimated profit ${money(s.estProfit)} per account.`,
       ];
       break;
@@ -75,21 +83,32 @@ export function render(
         ratio: ['Ratio', (v) => `${String(v)}:1`],
       };
       subject = `Terms changed: ${s.ticker}, buy by ${day(s.buyDate)}`;
+      deadline = deadlineText(deadlineOf(s), tz);
       lines = [
         'The terms of a reverse split you hold changed:',
         ...Object.entries(changes)
           .filter(([k]) => terms[k])
           .map(([k, c]) => `- ${terms[k][0]}: ${terms[k][1](c.to)} (was ${terms[k][1](c.from)})`),
-        splitLine(s),
+        splitLine(s, tz),
       ];
       break;
     }
-    case 'buyReminder': {
+    case 'splitConfirmed': {
+      const s = payload as unknown as SplitPayload;
+      subject = `Confirmed by the exchange: ${s.ticker} ${s.ratio}:1`;
+      lines = ['The exchange lists the reverse split you hold on the terms the filing gave:', splitLine(s, tz)];
+      deadline = deadlineText(deadlineOf(s), tz);
+      break;
+    }
+    case 'buyReminder':
+    case 'buyReminderClose': {
       const splits = (payload.splits ?? []) as SplitPayload[];
-      subject = `Buy today: ${splits.map((s) => s.ticker).join(', ')}`;
+      const by = splits[0] ? ` by ${closeTimeText(deadlineOf(splits[0]), tz)}` : '';
+      const tickers = splits.map((s) => s.ticker).join(', ');
+      subject = kind === 'buyReminder' ? `Buy today: ${tickers}${by}` : `One hour to the close: buy ${tickers}${by}`;
       lines = [
-        'Today is the purchase date for:',
-        ...splits.map((s) => `- ${splitLine(s)}`),
+        kind === 'buyReminder' ? 'Today is the purchase date for:' : 'The market closes in an hour on the purchase date for:',
+        ...splits.map((s) => `- ${splitLine(s, tz)}`),
         'Buy one share in each of your brokerage accounts.',
       ];
       break;
@@ -117,7 +136,7 @@ export function render(
       ? lines.join('\n')
       : kind === 'general' || kind === 'newsletter'
         ? announcementText(subject, lines.join('\n'))
-        : `RoundUp: ${subject}. ${link}`;
+        : `RoundUp: ${subject}${deadline ? `. ${deadline}` : ''}. ${link}`;
   const footer = links.unsubscribeUrl
     ? [`You receive this because of your notification settings. Unsubscribe: ${links.unsubscribeUrl}`]
     : [];

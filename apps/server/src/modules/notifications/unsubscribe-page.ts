@@ -10,6 +10,8 @@ export const PREF_LABEL: Record<string, string> = {
   rsa: 'new reverse split alerts',
   upcomingRsa: 'upcoming reverse split alerts',
   buyReminderRsa: 'buy reminders',
+  buyReminderOpen: 'buy reminders at the open',
+  buyReminderClose: 'buy reminders before the close',
   sellRsa: 'sell reminders',
   generalRsa: 'general announcements',
   newsletter: 'the newsletter',

@@ -14,6 +14,8 @@ export const NOTIFICATION_KEYS = [
   'rsaWhatsapp',
   'rsaSMS',
   'rsaEmail',
+  'buyReminderOpen',
+  'buyReminderClose',
 ] as const;
 
 export type UnsubscribeCheck =

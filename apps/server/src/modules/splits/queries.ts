@@ -2,6 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { relation } from '../../db/relation';
+import { signalChange } from './repo';
+
+/**
+ * Signals a change of what split rows show (decision 006) from another module's write, e.g. a new
+ * confirmation (issue 25 §2): list caches clear and live streams refresh. Run it in that write's transaction.
+ */
+export const signalSplitsChanged = (tx: Db) => signalChange(tx);
 
 const s = schema.reverseSplits;
 
@@ -17,6 +24,7 @@ export const splitsRelation = relation(s, [
   s.estProfit,
   s.status,
   s.archivedAt,
+  s.exchange,
 ]);
 
 /** The split as a trade write finds it once locked (null: deleted meanwhile). */

@@ -1,5 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Split, SplitChange, SplitInput, SplitStatus, SplitTerm } from '@roundup/shared';
+import {
+  splitDeadline,
+  type Exchange,
+  type Split,
+  type SplitChange,
+  type SplitInput,
+  type SplitStatus,
+  type SplitTerm,
+} from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { memberRecords } from '../users/queries';
@@ -51,12 +59,17 @@ export function toSplit(r: Row): StoredSplit {
     source: r.source,
     notes: r.notes,
     caution: r.caution,
+    exchange: (r.exchange as Exchange | null) ?? null,
+    deadline: splitDeadline(r.buyDate, (r.exchange as Exchange | null) ?? null),
     masked: false,
     archived: r.archivedAt !== null,
   };
 }
 
-function toValues(input: SplitInput & { estProfit: number }) {
+/** What the repo writes: the validated form with its derived estimate and a decided exchange. */
+export type SplitValues = SplitInput & { estProfit: number; exchange: Exchange | null };
+
+function toValues(input: SplitValues) {
   return {
     name: input.name,
     ticker: input.ticker,
@@ -71,6 +84,7 @@ function toValues(input: SplitInput & { estProfit: number }) {
     source: input.source,
     notes: input.notes,
     caution: input.caution,
+    exchange: input.exchange,
   };
 }
 
@@ -157,11 +171,11 @@ function txOps(tx: Db) {
       const [row] = await tx.select().from(t).where(eq(t.id, id)).for('update').limit(1);
       return row ? toSplit(row) : null;
     },
-    async insert(input: SplitInput & { estProfit: number }): Promise<StoredSplit> {
+    async insert(input: SplitValues): Promise<StoredSplit> {
       const [row] = await tx.insert(t).values(toValues(input)).returning();
       return toSplit(row);
     },
-    async update(id: string, input: SplitInput & { estProfit: number }): Promise<StoredSplit> {
+    async update(id: string, input: SplitValues): Promise<StoredSplit> {
       const [row] = await tx
         .update(t)
         .set({ ...toValues(input), updatedAt: sql`now()` })

@@ -56,6 +56,8 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
                   source: 'https://www.sec.gov/Archives/edgar/data/1234567/000123456726000001/0001234567-26-000001-index.htm',
                   notes: null,
                   caution: false,
+                  exchange: 'Nasdaq',
+                  deadline: { regularClose: '2026-11-30T21:00:00.000Z', haltAt: '2026-12-01T00:50:00.000Z' },
                   masked: false,
                 },
                 {

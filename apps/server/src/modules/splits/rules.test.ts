@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, defaultEstProfit, monthGrid, monthlyAvgProfit, parseMonthYear, type Split } from '@roundup/shared';
 import {
-  buildIcal,
+  addDays,
+  defaultEstProfit,
+  monthGrid,
+  monthlyAvgProfit,
+  parseMonthYear,
+  splitDeadline,
+  type Split,
+} from '@roundup/shared';
+import { buildIcal, foldLine, icalText } from './ical';
+import {
   estProfitFor,
-  foldLine,
-  icalText,
   isAnnounceable,
   mustMask,
   presentAll,
@@ -110,6 +116,8 @@ describe('masking rule: role × buyDate offset from today (New York)', () => {
     source: 'https://example.com',
     notes: 'note',
     caution: true,
+    exchange: 'NYSE',
+    deadline: splitDeadline('2026-03-11', 'NYSE'),
     masked: false,
   };
   it('a masked row carries only its days, status, asterisks and a placeholder id', () => {
@@ -237,7 +245,7 @@ describe('iCal', () => {
     expect(folded.every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
     expect(folded.map((l, i) => (i === 0 ? l : l.slice(1))).join('')).toBe(line);
   });
-  it('writes one all-day event per split with escaped text', () => {
+  it('writes one timed event per split, the buy-by session to its close, with an alarm an hour before the close', () => {
     const ics = buildIcal(
       [
         {
@@ -255,12 +263,20 @@ describe('iCal', () => {
           source: null,
           notes: null,
           caution: false,
+          exchange: 'Nasdaq',
+          deadline: splitDeadline('2026-03-11', 'Nasdaq'),
           masked: false,
         },
       ],
       { appUrl: 'https://roundup.example/', now: new Date('2026-03-10T15:00:00Z') },
     );
-    expect(ics).toContain('DTSTART;VALUE=DATE:20260311\r\nDTEND;VALUE=DATE:20260312');
+    // March 11 2026 is after the switch to daylight time (UTC−4): 9:30 am and 4:00 pm New York.
+    expect(ics).toContain('DTSTART:20260311T133000Z\r\nDTEND:20260311T200000Z');
+    expect(ics).toContain('BEGIN:VALARM\r\nACTION:DISPLAY');
+    expect(ics).toContain('TRIGGER;RELATED=END:-PT1H\r\nEND:VALARM');
+    expect(ics).toContain('SUMMARY:Buy ABC by 4:00 pm ET');
+    expect(ics.replace(/\r\n /g, '')).toContain('Buy by 4:00 pm ET Wed Mar 11\\; halt 7:50 pm ET');
+    expect(ics).not.toContain('VALUE=DATE');
     expect(ics).toContain('DTSTAMP:20260310T150000Z');
     expect(ics).toContain('A\\, B\\; C');
     expect(ics).toContain('URL:https://roundup.example/reverse-splits');
@@ -299,6 +315,8 @@ describe('iCal', () => {
           source: null,
           notes: null,
           caution: false,
+          exchange: 'Nasdaq',
+          deadline: splitDeadline('2026-03-11', 'Nasdaq'),
           masked: false,
         },
       ],
@@ -329,6 +347,11 @@ describe('iCal', () => {
       'DESCRIPTION',
       'URL',
       'TRANSP',
+      'BEGIN',
+      'ACTION',
+      'DESCRIPTION',
+      'TRIGGER',
+      'END',
       'END',
       'END',
     ]);

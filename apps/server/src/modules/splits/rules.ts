@@ -1,8 +1,6 @@
 import {
-  addDays,
   can,
   defaultEstProfit,
-  formatMoney,
   isMaskedBuyDate,
   MASK,
   maskedPlaceholderId,
@@ -154,84 +152,4 @@ export function presentAll(viewer: Viewer, splits: readonly (Split & { archived?
 export function strip(s: Split & { archived?: boolean }): Split {
   const { archived: _archived, ...rest } = s;
   return { ...rest, masked: false };
-}
-
-// ---------------------------------------------------------------------------------------------
-// iCal (RFC 5545) — one all-day event per upcoming split on its buyDate.
-// ---------------------------------------------------------------------------------------------
-
-/**
- * A TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped; every line break —
- * CRLF, a bare CR or a bare LF — becomes the two characters `\\n`; other control characters
- * (not allowed in TEXT) are dropped. The result never contains CR or LF, so it cannot start a line.
- */
-export function icalText(value: string): string {
-  return (
-    value
-      .replace(/\\/g, '\\\\')
-      .replace(/;/g, '\\;')
-      .replace(/,/g, '\\,')
-      .replace(/\r\n|\r|\n|\u2028|\u2029|\u0085/g, '\\n')
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-  );
-}
-
-/** Folds a content line at 75 octets (RFC 5545 §3.1). */
-export function foldLine(line: string): string {
-  const bytes = Buffer.from(line, 'utf8');
-  if (bytes.length <= 75) return line;
-  const out: string[] = [];
-  let chunk = '';
-  let size = 0;
-  for (const ch of line) {
-    const n = Buffer.byteLength(ch, 'utf8');
-    const limit = out.length === 0 ? 75 : 74;
-    if (size + n > limit) {
-      out.push(chunk);
-      chunk = '';
-      size = 0;
-    }
-    chunk += ch;
-    size += n;
-  }
-  out.push(chunk);
-  return out.join('\r\n ');
-}
-
-const compact = (d: string) => d.replace(/-/g, '');
-
-export function buildIcal(splits: readonly Split[], opts: { appUrl: string; now: Date }): string {
-  const stamp = opts.now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-  const link = `${opts.appUrl.replace(/\/$/, '')}/reverse-splits`;
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//RoundUp//Reverse splits//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'X-WR-CALNAME:RoundUp reverse splits',
-  ];
-  for (const s of splits) {
-    const summary = `Buy ${s.ticker} · ${s.ratio}:1 reverse split · est. ${formatMoney(s.estProfit)}`;
-    const description = `${s.name} (${s.ticker}) ${s.ratio}:1 reverse split effective ${s.effDate}. Buy one share per account by ${s.buyDate}. Estimated profit ${formatMoney(s.estProfit)} per account. ${link}`;
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:${s._id}@roundup`,
-      `DTSTAMP:${stamp}`,
-      `DTSTART;VALUE=DATE:${compact(s.buyDate)}`,
-      `DTEND;VALUE=DATE:${compact(addDays(s.buyDate, 1))}`,
-      `SUMMARY:${icalText(summary)}`,
-      `DESCRIPTION:${icalText(description)}`,
-      `URL:${link}`,
-      'TRANSP:TRANSPARENT',
-      'END:VEVENT',
-    );
-  }
-  lines.push('END:VCALENDAR');
-  // Belt and braces: no value may carry a line break of its own (TEXT values are already escaped).
-  return lines.map((l) => foldLine(l.replace(/[\r\n]/g, ''))).join('\r\n') + '\r\n';
 }

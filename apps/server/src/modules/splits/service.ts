@@ -21,18 +21,10 @@ import { hashToken, newToken, safeEqual } from '../../lib/tokens';
 import type { SplitsLive } from './live';
 import { sessionChecks } from '../auth/queries';
 import { tradeFacts } from '../trades/queries';
-import { splitsRepo } from './repo';
-import {
-  buildIcal,
-  estProfitFor,
-  isPublished,
-  presentAll,
-  seesEverything,
-  splitAccess,
-  strip,
-  visibleStatuses,
-  type Viewer,
-} from './rules';
+import { confirmationFacts } from '../confirmations/queries';
+import { splitsRepo, type SplitValues } from './repo';
+import { buildIcal } from './ical';
+import { estProfitFor, isPublished, presentAll, seesEverything, splitAccess, strip, visibleStatuses, type Viewer } from './rules';
 
 const CACHE_TTL_MS = 30_000;
 
@@ -70,8 +62,15 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
     return seesEverything(viewer) ? 'full' : 'starter';
   }
 
+  /** Pro members and admins see what a second source says (issue 25 §2); nobody else, and never on a masked row. */
+  async function withConfirmation<T extends SplitView>(viewer: Viewer, rows: T[]): Promise<T[]> {
+    if (!seesEverything(viewer)) return rows;
+    const facts = await confirmationFacts(ctx.database.db).forSplits(rows.filter((r): r is T & Split => !r.masked));
+    return rows.map((r) => (r.masked ? r : { ...r, confirmation: facts.get(r._id) }));
+  }
+
   async function list(viewer: Viewer): Promise<SplitView[]> {
-    return presentAll(viewer, await repo.list(visibleStatuses(viewer)), today());
+    return withConfirmation(viewer, presentAll(viewer, await repo.list(visibleStatuses(viewer)), today()));
   }
 
   function feedSecret(userId: string, nonce: string): string {
@@ -80,8 +79,13 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
   const feedUrl = (userId: string, nonce: string) =>
     `${ctx.config.appUrl.replace(/\/$/, '')}/api/rs/ical/${userId}.${feedSecret(userId, nonce)}.ics`;
 
-  function input(i: SplitInput, before: Split | null = null) {
-    return { ...i, estProfit: estProfitFor(i, before) };
+  /**
+   * The values to write: the estimated profit (derived when left empty or stale after a change of
+   * terms, decision 025); the exchange when left out is unknown on add, kept on edit.
+   */
+  function input(i: SplitInput, before: Split | null = null): SplitValues {
+    const exchange = i.exchange === undefined ? (before?.exchange ?? null) : i.exchange;
+    return { ...i, estProfit: estProfitFor(i, before), exchange };
   }
 
   return {
@@ -112,7 +116,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       const access = s ? splitAccess(viewer, s, today()) : 'hidden';
       if (!s || access === 'hidden') throw notFound('Split not found');
       if (access === 'masked') throw forbidden(UPGRADE_MESSAGE);
-      return strip(s);
+      return (await withConfirmation(viewer, [strip(s)]))[0];
     },
 
     /** Public: Complete Round Up splits a visitor may see, newest first (the landing page shows the first 6). */
@@ -250,7 +254,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       const day = today();
       // Only what the owner may see whole goes into a feed (a masked row has nothing to put in an event).
       const upcoming = (await repo.list(['Upcoming'])).filter((s) => splitAccess(owner.role, s, day) === 'full').map(strip);
-      return buildIcal(upcoming, { appUrl: ctx.config.appUrl, now: ctx.clock() });
+      return buildIcal(upcoming, { appUrl: ctx.config.appUrl, now: ctx.clock(), timeZone: owner.timeZone });
     },
 
     // ---- events stream tickets ---------------------------------------------------------------

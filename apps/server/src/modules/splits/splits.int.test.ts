@@ -329,8 +329,10 @@ describe('iCal feed', () => {
     expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
     expect(feed.body.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     expect(feed.body.match(/BEGIN:VEVENT/g)).toHaveLength(5);
-    expect(feed.body).toContain(`DTSTART;VALUE=DATE:${addDays(TODAY, 30).replace(/-/g, '')}`);
-    expect(feed.body).toContain('SUMMARY:Buy ZQXWP30 · 10:1 reverse split · est. $11.25');
+    // A timed event on the buy-by session (issue 25 §3): 9:30 am to 4:00 pm New York (EDT, UTC−4).
+    const day = addDays(TODAY, 30).replace(/-/g, '');
+    expect(feed.body).toContain(`DTSTART:${day}T133000Z\r\nDTEND:${day}T200000Z`);
+    expect(feed.body).toContain('SUMMARY:Buy ZQXWP30 by 4:00 pm ET · 10:1 reverse split · est. $11.25');
     expect(feed.body).toContain('URL:http://localhost:3000/reverse-splits');
 
     const reset = await call(t.app, 'POST', '/api/rs/ical/reset', { token: pro });

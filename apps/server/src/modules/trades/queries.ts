@@ -20,6 +20,9 @@ export const tradesRelation = relation(t, [
   t.sellPrice,
   t.outcome,
   t.outcomeDate,
+  t.legs,
+  t.sharesReceived,
+  t.cashInLieuAmount,
 ]);
 
 /**

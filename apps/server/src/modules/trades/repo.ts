@@ -1,8 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { SplitProgress, Trade, TradeFields } from '@roundup/shared';
+import type { SplitProgress, Trade, TradeLeg } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
+import { openPositionsRelation } from '../analytics/queries';
 import { splitFacts, type LockedSplit } from '../splits/queries';
+import { flatOf, type TradeState } from './legs';
 
 const t = schema.trades;
 
@@ -24,17 +26,41 @@ export function toTrade(r: TradeRow): Trade {
     sell_price: price(r.sellPrice),
     outcome: r.outcome as Trade['outcome'],
     outcome_date: r.outcomeDate,
+    legs: r.legs.map((l: TradeLeg) => ({
+      side: l.side,
+      date: l.date,
+      quantity: Number(l.quantity),
+      price: l.price === null ? null : Number(l.price),
+    })),
+    shares_received: r.sharesReceived,
+    cash_in_lieu_amount: price(r.cashInLieuAmount),
   };
 }
 
-const columns = (f: TradeFields) => ({
-  buyDate: f.buy_date,
-  buyPrice: dbPrice(f.buy_price),
-  sellDate: f.sell_date,
-  sellPrice: dbPrice(f.sell_price),
-  outcome: f.outcome,
-  outcomeDate: f.outcome_date,
+/** A stored trade's legs and outcome (what an edit merges into). */
+export const stateOf = (t: Trade): TradeState => ({
+  legs: t.legs,
+  outcome: t.outcome,
+  outcome_date: t.outcome_date,
+  shares_received: t.shares_received,
+  cash_in_lieu_amount: t.cash_in_lieu_amount,
 });
+
+/** The row's columns: the legs, and the flat fields as their first buy and last sell (issue 26). */
+const columns = (f: TradeState) => {
+  const flat = flatOf(f.legs);
+  return {
+    legs: f.legs,
+    buyDate: flat.buy_date,
+    buyPrice: dbPrice(flat.buy_price),
+    sellDate: flat.sell_date,
+    sellPrice: dbPrice(flat.sell_price),
+    outcome: f.outcome,
+    outcomeDate: f.outcome_date,
+    sharesReceived: f.shares_received,
+    cashInLieuAmount: dbPrice(f.cash_in_lieu_amount),
+  };
+};
 
 export function tradesRepo(db: Db) {
   return {
@@ -71,7 +97,7 @@ export function tradesRepo(db: Db) {
      */
     async insert(
       values: { userId: string; accountId: string; splitId: string; ticker: string },
-      fields: TradeFields,
+      fields: TradeState,
       check: (split: LockedSplit | null) => void,
     ): Promise<Trade | null> {
       return db.transaction(async (tx) => {
@@ -88,7 +114,7 @@ export function tradesRepo(db: Db) {
      * Updates the member's trade to `change(stored)`, computed from the row as it is once locked
      * (two tabs each sending a different field both keep their change); null when it is gone.
      */
-    async update(userId: string, id: string, splitId: string, change: (stored: Trade) => TradeFields): Promise<Trade | null> {
+    async update(userId: string, id: string, splitId: string, change: (stored: Trade) => TradeState): Promise<Trade | null> {
       return db.transaction(async (tx) => {
         await splitFacts(tx as unknown as Db).lockForTrade(splitId);
         const [stored] = await tx
@@ -116,7 +142,7 @@ export function tradesRepo(db: Db) {
     async bulkWrite(
       values: { userId: string; splitId: string; ticker: string },
       accountIds: readonly string[],
-      compute: (split: LockedSplit | null, stored: Trade[]) => Map<string, TradeFields>,
+      compute: (split: LockedSplit | null, stored: Trade[]) => Map<string, TradeState>,
     ): Promise<Trade[] | 'raced'> {
       const RACED = Symbol('raced');
       try {
@@ -129,14 +155,22 @@ export function tradesRepo(db: Db) {
           const byAccount = new Set(stored.map((r) => r.accountId));
           if (stored.length > 0) {
             const rows = stored.map((r) => {
-              const f = next.get(r.accountId)!;
-              return { id: r.id, ...f, buy_price: dbPrice(f.buy_price), sell_price: dbPrice(f.sell_price) };
+              const c = columns(next.get(r.accountId)!);
+              return {
+                id: r.id,
+                legs: c.legs,
+                outcome: c.outcome,
+                outcome_date: c.outcomeDate,
+                shares: c.sharesReceived,
+                cash: c.cashInLieuAmount,
+              };
             });
+            // The flat fields follow the legs (trigger trades_legs_sync).
             await tx.execute(sql`
-              update trades set buy_date = v.buy_date, buy_price = v.buy_price, sell_date = v.sell_date,
-                sell_price = v.sell_price, outcome = v.outcome, outcome_date = v.outcome_date, updated_at = now()
-              from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, buy_date date, buy_price numeric,
-                sell_date date, sell_price numeric, outcome text, outcome_date date)
+              update trades set legs = v.legs, outcome = v.outcome, outcome_date = v.outcome_date,
+                shares_received = v.shares, cash_in_lieu_amount = v.cash, updated_at = now()
+              from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, legs jsonb, outcome text, outcome_date date,
+                shares integer, cash numeric)
               where trades.id = v.id`);
           }
           const fresh = accountIds.filter((id) => !byAccount.has(id));
@@ -157,35 +191,37 @@ export function tradesRepo(db: Db) {
         throw err;
       }
     },
-    /** The member's progress on each split they traded (one pass over their trades). */
+    /**
+     * The member's progress on each split they traded (one pass over their trades). Sold: a sale is
+     * recorded and no share is still held (issue 26: the dance's pre-split sale of 99 is not the
+     * kept share's sale): open positions are analytics' `trade_open_positions` (migration 0021).
+     */
     async progress(userId: string): Promise<SplitProgress[]> {
-      const bought = sql`(${t.buyDate} is not null or ${t.buyPrice} is not null)`;
-      const sold = sql`(${t.sellDate} is not null or ${t.sellPrice} is not null)`;
-      const rows = await db
-        .select({
-          splitId: t.splitId,
-          bought: sql<number>`(count(*) filter (where ${bought}))::int`,
-          received: sql<number>`(count(*) filter (where ${t.outcome} = 'share_received'))::int`,
-          sold: sql<number>`(count(*) filter (where ${sold}))::int`,
-          receivedUnsold: sql<number>`(count(*) filter (where ${t.outcome} = 'share_received' and not ${sold}))::int`,
-        })
-        .from(t)
-        .where(eq(t.userId, userId))
-        .groupBy(t.splitId);
-      return rows.map((r) => ({
-        splitId: r.splitId,
+      const res = (await db.execute(sql`
+        select t.split_id::text as split_id,
+          (count(*) filter (where f.bought))::int as bought,
+          (count(*) filter (where t.outcome = 'share_received'))::int as received,
+          (count(*) filter (where (t.sell_date is not null or t.sell_price is not null) and not (f.bought and not f.closed)))::int as sold,
+          (count(*) filter (where t.outcome = 'share_received' and f.bought and not f.closed))::int as received_unsold
+        from trades t
+        left join ${openPositionsRelation} o on o.trade_id = t.id
+        cross join lateral (select t.buy_date is not null or t.buy_price is not null as bought, o.trade_id is null as closed) f
+        where t.user_id = ${userId}
+        group by t.split_id`)) as unknown as {
+        rows: { split_id: string; bought: number; received: number; sold: number; received_unsold: number }[];
+      };
+      return res.rows.map((r) => ({
+        splitId: r.split_id,
         bought: Number(r.bought),
         received: Number(r.received),
         sold: Number(r.sold),
-        receivedUnsold: Number(r.receivedUnsold),
+        receivedUnsold: Number(r.received_unsold),
       }));
     },
-    /** Every member's prices for one split (admin statistics). */
-    async pricesForSplit(splitId: string) {
-      return db
-        .select({ userId: t.userId, buyPrice: t.buyPrice, sellPrice: t.sellPrice, outcome: t.outcome })
-        .from(t)
-        .where(eq(t.splitId, splitId));
+    /** Every member's trades on one split (admin statistics). */
+    async forSplitAllMembers(splitId: string): Promise<Trade[]> {
+      const rows = await db.select().from(t).where(eq(t.splitId, splitId));
+      return rows.map(toTrade);
     },
   };
 }

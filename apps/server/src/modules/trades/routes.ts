@@ -13,6 +13,8 @@ import {
 import type { AppContext } from '../../context';
 import { requireAdmin, requirePermission } from '../../http/auth';
 import { answers } from '../../http/openapi';
+import { badRequest } from '../../http/app-error';
+import { accountGroupFacts } from '../accounts/queries';
 import { tradesService } from './service';
 
 /** product.md §7 /api/trades/*: the account must be the caller's and the split must exist. */
@@ -90,8 +92,10 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         tags,
         summary: "Set fields on the caller's trade for one split in up to 200 accounts",
         description: [
-          'Sets the fields sent on the trade for `splitId` in each of `accountIds` (1–200), creating the trades that do',
-          'not exist; fields not sent keep their values. One transaction, all or nothing: an account that is not yours,',
+          'Sets the fields sent on the trade for `splitId` in each of `accountIds` (1–200) — or of the group `groupId`, in',
+          "the group's order — creating the trades that do not exist; fields not sent keep their values. `legs`",
+          '(`[{ side, date, quantity, price }]`) replaces every leg; the flat `buy_*` / `sell_*` fields write the first buy',
+          'leg and the last sell leg (one share when new). One transaction, all or nothing: an account that is not yours,',
           'an account listed twice, or any account whose resulting trade breaks a trade rule (e.g. a sell before its buy,',
           'an outcome dated in the future) writes nothing, and the error names the account. Answers `{ trades }` in the',
           'order of `accountIds`.',
@@ -121,13 +125,23 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
                 sell_price: null,
                 outcome: 'pending',
                 outcome_date: null,
+                legs: [{ side: 'buy', date: '2026-11-24', quantity: 1, price: 1.25 }],
+                shares_received: null,
+                cash_in_lieu_amount: null,
               },
             ],
           },
         }),
       },
     },
-    async (req) => ({ trades: await service.bulk(who(req), req.body) }),
+    async (req) => {
+      const userId = who(req);
+      // Issue 26 §4: a group stands for its accounts, in its order (exactly one of the two is sent).
+      const { groupId, accountIds, ...patch } = req.body;
+      const ids = groupId ? await accountGroupFacts(ctx.database.db).accountIds(userId, groupId) : accountIds!;
+      if (ids.length === 0) throw badRequest('This group has no accounts');
+      return { trades: await service.bulk(userId, { ...patch, accountIds: ids }) };
+    },
   );
 
   /** Admin, beyond the spec: the members' average realized profit per account for a split. */

@@ -1,10 +1,9 @@
 import {
   fromCents,
   todayInMarket,
-  type BulkTradesRequest,
+  type BulkTradesOnAccounts,
   type SplitMemberStats,
   type Trade,
-  type TradeFields,
   type TradePatch,
   type TradeProgress,
 } from '@roundup/shared';
@@ -13,16 +12,25 @@ import { withRetry } from '../../db/retry';
 import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
 import { tradeProblem } from '../splits/rules';
 import { accountsService } from '../accounts/service';
-import { tradesRepo } from './repo';
-import {
-  checkTradeDates,
-  EMPTY_TRADE,
-  mergeTradeEdit,
-  outcomeCounts,
-  sameTradeFields,
-  splitAverage,
-  withDefaultBuyDate,
-} from './rules';
+import { tradeResult } from '../analytics/rules';
+import { checkTrade, EMPTY_STATE, mergeTradeEdit, sameTrade, withDefaultBuyDate, type TradeState } from './legs';
+import { stateOf, tradesRepo } from './repo';
+import { outcomeCounts, splitAverage } from './rules';
+
+/** A trade as the P&L rule reads it (analytics/rules.ts). */
+const analyticsTrade = (t: Trade) => ({
+  accountId: t.accountId,
+  splitId: t.splitId,
+  buyDate: t.buy_date,
+  buyPrice: null,
+  sellDate: t.sell_date,
+  sellPrice: null,
+  outcome: t.outcome,
+  outcomeDate: t.outcome_date,
+  legs: t.legs.map((l) => ({ ...l, price: l.price === null ? null : String(l.price) })),
+  sharesReceived: t.shares_received,
+  cashInLieu: t.cash_in_lieu_amount === null ? null : String(t.cash_in_lieu_amount),
+});
 
 export const SPLIT_NOT_FOUND = 'Split not found';
 export const TRADE_NOT_FOUND = 'Trade not found';
@@ -51,9 +59,10 @@ export function tradesService(ctx: AppContext) {
     return split;
   }
 
-  function prepare(fields: TradeFields, splitBuyDate: string): TradeFields {
-    const out = withDefaultBuyDate(fields, splitBuyDate);
-    const problem = checkTradeDates(out, todayInMarket(ctx.clock()));
+  /** The trade as the patch leaves it, with its defaults; refused when it breaks a trade rule. */
+  function prepare(stored: TradeState, patch: TradePatch, split: { buyDate: string; effDate: string }): TradeState {
+    const out = withDefaultBuyDate(mergeTradeEdit(stored, patch), split.buyDate);
+    const problem = checkTrade(out, split, todayInMarket(ctx.clock()));
     if (problem) throw badRequest(problem);
     return out;
   }
@@ -72,11 +81,11 @@ export function tradesService(ctx: AppContext) {
      * One trade per account and split, whatever the race: of parallel adds one inserts; the
      * others answer the stored trade when they asked for the same values (a double click), else 409.
      */
-    async add(userId: string, input: TradeFields & { accountId: string; splitId: string }): Promise<Trade> {
+    async add(userId: string, input: TradePatch & { accountId: string; splitId: string }): Promise<Trade> {
       return withRetry(async () => {
         await accounts.requireOwned(userId, input.accountId);
         const split = await requireOpenSplit(input.splitId, 'add');
-        const fields = prepare(input, split.buyDate);
+        const fields = prepare(EMPTY_STATE, input, split);
         // Checked again under the split's lock: an admin may have deleted, archived or un-published it since.
         const trade = await repo.insert(
           { userId, accountId: input.accountId, splitId: split.id, ticker: split.ticker },
@@ -88,7 +97,7 @@ export function tradesService(ctx: AppContext) {
         );
         if (trade) return trade;
         const stored = await repo.forAccountAndSplit(userId, input.accountId, split.id);
-        if (stored && sameTradeFields(stored, fields)) return stored;
+        if (stored && sameTrade(stateOf(stored), fields)) return stored;
         throw conflict('A trade is already recorded for this account and split; edit it instead');
       });
     },
@@ -98,9 +107,7 @@ export function tradesService(ctx: AppContext) {
         const existing = await repo.findOwned(userId, input._id);
         if (!existing) throw notFound(TRADE_NOT_FOUND);
         const split = await requireOpenSplit(existing.splitId, 'edit');
-        const trade = await repo.update(userId, input._id, existing.splitId, (stored) =>
-          prepare(mergeTradeEdit(stored, input), split.buyDate),
-        );
+        const trade = await repo.update(userId, input._id, existing.splitId, (stored) => prepare(stateOf(stored), input, split));
         if (!trade) throw notFound(TRADE_NOT_FOUND);
         return trade;
       });
@@ -110,7 +117,7 @@ export function tradesService(ctx: AppContext) {
      * each listed account, creating missing trades; all or nothing, and the refusal names the
      * account. Fields not sent keep their values; the single-trade rules apply to each result.
      */
-    async bulk(userId: string, input: BulkTradesRequest): Promise<Trade[]> {
+    async bulk(userId: string, input: BulkTradesOnAccounts): Promise<Trade[]> {
       const { splitId, accountIds, ...patch } = input;
       if (Object.values(patch).every((v) => v === undefined)) throw badRequest('Send at least one field to set');
       const mine = await accounts.labels(userId, accountIds);
@@ -125,11 +132,12 @@ export function tradesService(ctx: AppContext) {
             const byAccount = new Map(stored.map((s) => [s.accountId, s]));
             checkOpen(locked, accountIds.every((id) => byAccount.has(id)) ? 'edit' : 'add');
             const today = todayInMarket(ctx.clock());
-            const next = new Map<string, TradeFields>();
+            const next = new Map<string, TradeState>();
             const problems: string[] = [];
             for (const id of accountIds) {
-              const fields = withDefaultBuyDate(mergeTradeEdit(byAccount.get(id) ?? EMPTY_TRADE, patch), split.buyDate);
-              const problem = checkTradeDates(fields, today);
+              const stored = byAccount.get(id);
+              const fields = withDefaultBuyDate(mergeTradeEdit(stored ? stateOf(stored) : EMPTY_STATE, patch), split.buyDate);
+              const problem = checkTrade(fields, split, today);
               if (problem) problems.push(`${name(id)}: ${problem}`);
               next.set(id, fields);
             }
@@ -148,9 +156,11 @@ export function tradesService(ctx: AppContext) {
       return { accounts: active, progress };
     },
     async splitStats(splitId: string): Promise<SplitMemberStats> {
-      await requireSplit(splitId);
-      const rows = await repo.pricesForSplit(splitId);
-      const avg = splitAverage(rows);
+      const split = await requireSplit(splitId);
+      const rows = await repo.forSplitAllMembers(splitId);
+      const avg = splitAverage(
+        rows.map((t) => ({ userId: t.userId, profitTicks: tradeResult(analyticsTrade(t), split.effDate).profitTicks })),
+      );
       return {
         splitId,
         trades: avg.trades,

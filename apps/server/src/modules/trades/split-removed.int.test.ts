@@ -37,7 +37,13 @@ describe('the trade insert checks the split under its lock', () => {
     await expect(
       repo.insert(
         { userId: member.user._id, accountId, splitId, ticker: 'GONE1' },
-        { buy_date: null, buy_price: 1, sell_date: null, sell_price: null, outcome: 'pending', outcome_date: null },
+        {
+          legs: [{ side: 'buy', date: null, quantity: 1, price: 1 }],
+          outcome: 'pending',
+          outcome_date: null,
+          shares_received: null,
+          cash_in_lieu_amount: null,
+        },
         (s) => {
           seen.push(s);
           if (!s) throw new Error('Split not found');

@@ -52,6 +52,16 @@ describe('profile phone', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('reads a US number as the member types it, without "+1" (issue 26 §2)', async () => {
+    const u = await registerUser(t.app);
+    const res = await call(t.app, 'POST', '/api/users/update-self', {
+      token: u.token,
+      body: { email: u.email, phone: '(415) 555-0134' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.user.phone).toBe('+14155550134');
+  });
+
   it('notification toggles persist (GET /api/users/self)', async () => {
     const u = await registerUser(t.app);
     await call(t.app, 'POST', '/api/users/update-self', {

@@ -21,6 +21,7 @@ export const membersRelation = relation(u, [
   u.emailValidated,
   u.phone,
   u.phoneValidated,
+  u.timeZone,
   ...Object.values(NOTIFICATION_COLUMNS).map((prop) => u[prop]),
 ]);
 

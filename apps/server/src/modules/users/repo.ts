@@ -17,6 +17,8 @@ export const NOTIFICATION_COLUMNS = {
   rsaWhatsapp: 'notifyRsaWhatsapp',
   rsaSMS: 'notifyRsaSms',
   rsaEmail: 'notifyRsaEmail',
+  buyReminderOpen: 'notifyBuyReminderOpen',
+  buyReminderClose: 'notifyBuyReminderClose',
 } as const satisfies Record<keyof Notifications, keyof UserRow>;
 
 export function notificationsOf(row: UserRow): Notifications {
@@ -52,6 +54,7 @@ export function toPublicUser(row: UserRow, referrerUsername: string | null = nul
     last_login_date: row.lastLoginDate ? row.lastLoginDate.toISOString() : null,
     memberSince: row.memberSince ? row.memberSince.toISOString() : null,
     notifications: notificationsOf(row),
+    timeZone: row.timeZone,
     ...(row.pendingEmail ? { pending_email: row.pendingEmail } : {}),
   };
 }
@@ -169,9 +172,9 @@ export function usersRepo(db: Db) {
       const [row] = await db.select({ c: u.stripeCustomerId }).from(u).where(eq(u.id, userId)).limit(1);
       return row?.c ?? null;
     },
-    async feedOwner(userId: string): Promise<{ role: string; disabled: boolean; nonce: string | null } | null> {
+    async feedOwner(userId: string): Promise<{ role: string; disabled: boolean; nonce: string | null; timeZone: string } | null> {
       const [row] = await db
-        .select({ role: u.role, disabled: u.disabled, nonce: u.icalTokenHash })
+        .select({ role: u.role, disabled: u.disabled, nonce: u.icalTokenHash, timeZone: u.timeZone })
         .from(u)
         .where(eq(u.id, userId))
         .limit(1);

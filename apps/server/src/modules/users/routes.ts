@@ -7,6 +7,7 @@ import {
   updatePasswordRequest,
   updateProfileRequest,
   updateSelfResponse,
+  updateTimeZoneRequest,
   verifyOtpRequest,
   verifyOtpResponse,
 } from '@roundup/shared';
@@ -35,11 +36,12 @@ export interface AccountSecurity {
 }
 
 /** update-self takes one of three payloads (product.md §7); which one is decided by its keys. */
-const updateSelfBody = z.union([updatePasswordRequest, updateNotificationsRequest, updateProfileRequest]);
+const updateSelfBody = z.union([updatePasswordRequest, updateNotificationsRequest, updateTimeZoneRequest, updateProfileRequest]);
 
 function pickShape(body: Record<string, unknown>) {
   if ('newPassword' in body) return updatePasswordRequest.safeParse(body);
   if ('notifications' in body) return updateNotificationsRequest.safeParse(body);
+  if ('timeZone' in body && !('email' in body)) return updateTimeZoneRequest.safeParse(body);
   return updateProfileRequest.safeParse(body);
 }
 
@@ -65,7 +67,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Acc
           'One of three bodies, told apart by their keys: `{ newPassword, password, revokeTokens? }` changes the password',
           '(every session ends; the answer has a fresh `token` for this tab; `revokeTokens`, a boolean that defaults to',
           'true, also revokes every personal API token; an email to the member says what was revoked);',
-          '`{ notifications: { … } }` changes alert settings;',
+          '`{ notifications: { … } }` changes alert settings; `{ timeZone }` (an IANA name such as America/Chicago)',
+          'sets the time zone deadlines are also shown in;',
           'otherwise `{ email, phone?, password? }` changes the profile (a new email needs the current password and is',
           'confirmed from a link; the answer has a `msg` about it).',
         ].join(' '),
@@ -95,6 +98,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Acc
           { revokeTokens: body.revokeTokens },
         );
       if ('notifications' in body) return { user: await users.updateNotifications(principal, body.notifications) };
+      if ('timeZone' in body) return { user: await users.updateTimeZone(principal, body.timeZone) };
       // The password and the new address are checked before anything changes.
       const msg = await auth.requestEmailChange(principal, body.email, body.password);
       const user = await users.updateProfile(principal, body);

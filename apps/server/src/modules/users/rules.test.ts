@@ -7,7 +7,12 @@ describe('checkPhone (libphonenumber-js, SMS_ALLOWED_COUNTRIES)', () => {
   it.each([
     ['+1 415 555 0132', true, '+14155550132'],
     ['+1 (604) 555-0100', true, '+16045550100'],
-    ['4155550132', false, null],
+    // Issue 26 §2: read as the member types it, in the profile's country (US by default).
+    ['4155550132', true, '+14155550132'],
+    ['(415) 555-0134', true, '+14155550134'],
+    ['415.555.0134', true, '+14155550134'],
+    ['1 415 555 0134', true, '+14155550134'],
+    ['555-0134', false, null],
     ['+1 415 555', false, null],
     ['+44 20 7946 0958', false, null],
     ['+33 1 42 68 53 00', false, null],
@@ -15,6 +20,14 @@ describe('checkPhone (libphonenumber-js, SMS_ALLOWED_COUNTRIES)', () => {
     const r = checkPhone(input, allowed);
     expect(r.ok).toBe(ok);
     if (r.ok) expect(r.e164).toBe(e164);
+  });
+  it.each([
+    ['(604) 555-0100 in Canada', '(604) 555-0100', 'CA', '+16045550100'],
+    ['020 7946 0958 in Great Britain: not an allowed country', '020 7946 0958', 'GB', null],
+    ['+1 415 555 0132 from Great Britain: the + wins', '+1 415 555 0132', 'GB', '+14155550132'],
+  ] as const)('%s', (_name, input, country, e164) => {
+    const r = checkPhone(input, allowed, country);
+    expect(r.ok ? r.e164 : null).toBe(e164);
   });
   it('names the allowed countries', () => {
     const r = checkPhone('+44 20 7946 0958', allowed);

@@ -17,7 +17,9 @@ export const OTP = {
 } as const;
 
 export const MAX_ATTEMPTS_REACHED = 'Max Attempts Reached!';
-export const PHONE_FORMAT_MESSAGE = 'Enter your phone number in international form, e.g. +1 415 555 0100.';
+export const PHONE_FORMAT_MESSAGE = 'Enter your phone number, e.g. (415) 555-0100, or +44 20 7946 0958 from another country.';
+/** Issue 26 §2: a number without "+" is read in the member's country; the profile has none yet, so US. */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US';
 
 /** The allowed ISO country codes from SMS_ALLOWED_COUNTRIES ("US,CA"). */
 export function allowedCountries(setting: string): CountryCode[] {
@@ -29,11 +31,13 @@ export function allowedCountries(setting: string): CountryCode[] {
 
 export type PhoneCheck = { ok: true; e164: string; country: string } | { ok: false; msg: string };
 
-/** Validates a phone number written in international form and normalises it to E.164. */
-export function checkPhone(input: string, allowed: readonly string[]): PhoneCheck {
+/**
+ * Reads a phone number as the member types it ("(415) 555-0134", "+1 415 555 0134"), a number
+ * without "+" in `home` (issue 26 §2, libphonenumber-js), and normalises it to E.164.
+ */
+export function checkPhone(input: string, allowed: readonly string[], home: CountryCode = DEFAULT_PHONE_COUNTRY): PhoneCheck {
   const raw = input.trim();
-  if (!raw.startsWith('+')) return { ok: false, msg: PHONE_FORMAT_MESSAGE };
-  const parsed = parsePhoneNumberFromString(raw);
+  const parsed = parsePhoneNumberFromString(raw, { defaultCountry: home });
   if (!parsed || !parsed.isValid()) return { ok: false, msg: 'That phone number is not valid. ' + PHONE_FORMAT_MESSAGE };
   const country = parsed.country ?? '';
   if (!allowed.includes(country)) {

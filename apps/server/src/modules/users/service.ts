@@ -101,6 +101,12 @@ export function usersService(ctx: AppContext) {
       return self(row.id);
     },
 
+    /** The member's own time zone (an IANA name, already checked by the shared schema). */
+    async updateTimeZone(principal: Principal, timeZone: string) {
+      await repo.update(principal.user.id, { timeZone });
+      return self(principal.user.id);
+    },
+
     async updateNotifications(principal: Principal, notifications: Partial<Notifications>) {
       const cols = notificationColumns(notifications);
       if (Object.keys(cols).length > 0) await repo.update(principal.user.id, cols);

@@ -1,9 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Account, AccountFields, AccountsResponse, MyAccountsResponse } from '@roundup/shared';
+import type {
+  Account,
+  AccountFields,
+  AccountGroup,
+  AccountGroupsResponse,
+  AccountsResponse,
+  AddAccountsRequest,
+  CreateAccountGroupRequest,
+  MyAccountsResponse,
+} from '@roundup/shared';
 import { api } from '../../lib/api-client';
-import { accountsKey } from '../../lib/my-accounts';
+import { accountGroupsKey, accountsKey } from '../../lib/my-accounts';
 
-export { accountsKey, useMyAccounts } from '../../lib/my-accounts';
+export { accountsKey, useAccountGroups, useMyAccounts } from '../../lib/my-accounts';
 
 /** After each success the list is replaced by the list the server returns (product.md §4). */
 function useReplaceList() {
@@ -11,6 +20,8 @@ function useReplaceList() {
   return (accounts: Account[]) => {
     qc.setQueryData<MyAccountsResponse>(accountsKey, (old) => ({ brokers: old?.brokers ?? [], accounts }));
     void qc.invalidateQueries({ queryKey: ['analytics'] });
+    // A deleted account leaves every group (issue 26 §4).
+    void qc.invalidateQueries({ queryKey: accountGroupsKey });
   };
 }
 
@@ -18,6 +29,15 @@ export function useAddAccount() {
   const replace = useReplaceList();
   return useMutation({
     mutationFn: (newAccount: AccountFields) => api.post<AccountsResponse>('/api/accounts/add', { newAccount }),
+    onSuccess: (res) => replace(res.accounts),
+  });
+}
+
+/** Issue 26 §2: several accounts at once. */
+export function useAddAccounts() {
+  const replace = useReplaceList();
+  return useMutation({
+    mutationFn: (input: AddAccountsRequest) => api.post<AccountsResponse>('/api/accounts/add-many', input),
     onSuccess: (res) => replace(res.accounts),
   });
 }
@@ -57,5 +77,34 @@ export function useReorderAccounts() {
       if (context?.prev) qc.setQueryData(accountsKey, context.prev);
     },
     onSuccess: (res) => replace(res.accounts),
+  });
+}
+
+/** Issue 26 §4: create, rename or refill, and delete a group; the groups are read again after each. */
+function useGroupsChanged() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: accountGroupsKey });
+}
+
+export function useSaveGroup() {
+  const changed = useGroupsChanged();
+  return useMutation({
+    mutationFn: (input: CreateAccountGroupRequest & { id?: string }) =>
+      input.id
+        ? api.post<{ group: AccountGroup }>('/api/accounts/groups/edit', {
+            id: input.id,
+            name: input.name,
+            accountIds: input.accountIds,
+          })
+        : api.post<{ group: AccountGroup }>('/api/accounts/groups', { name: input.name, accountIds: input.accountIds }),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteGroup() {
+  const changed = useGroupsChanged();
+  return useMutation({
+    mutationFn: (id: string) => api.post<AccountGroupsResponse>('/api/accounts/groups/delete', { id }),
+    onSuccess: changed,
   });
 }

@@ -1,8 +1,9 @@
 import type { Broker } from '@roundup/shared/brokers';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockFetch, renderApp, storeToken } from '../../test/utils';
 import { accountTypesOf } from './public-api';
+import { BrokerCard } from './components/BrokerCard';
 
 function broker(overrides: Partial<Broker>): Broker {
   return {
@@ -26,6 +27,11 @@ function broker(overrides: Partial<Broker>): Broker {
     updatedDate: '2026-01-01T00:00:00.000Z',
     measured: null,
     honoursRoundUps: null,
+    minimumOrder: [],
+    dayOneDelivery: null,
+    roundUpStatus: null,
+    roundUpStatusDate: null,
+    roundUpStatusSource: null,
     ...overrides,
   };
 }
@@ -158,5 +164,41 @@ describe('/brokers', () => {
     signInWith([broker({ disabled: true })]);
     renderApp('/brokers');
     expect(await screen.findByText(/no brokers are listed right now/i)).toBeInTheDocument();
+  });
+});
+
+/** Issue 26 §3: /brokers shows each broker's dated rules. */
+const NO_MEASURED = { logo: null, headline: null, signupPromo: null, fees: null, reviewBlurb: null };
+describe('BrokerCard: broker rules', () => {
+  it('shows the minimum order by price band, day-one delivery and a round-up status with its date and source', () => {
+    render(
+      <BrokerCard
+        broker={broker({
+          ...NO_MEASURED,
+          minimumOrder: [
+            { below: 1, minShares: 100 },
+            { below: 0.1, minShares: 1000 },
+          ],
+          dayOneDelivery: true,
+          roundUpStatus: 'honours',
+          roundUpStatusDate: '2026-10-14',
+          roundUpStatusSource: 'Support chat',
+        })}
+      />,
+    );
+    expect(screen.getByTestId('broker-minimum-order')).toHaveTextContent('100 shares under $1.00, 1,000 under $0.10');
+    expect(screen.getByTestId('broker-day-one')).toHaveTextContent('Yes: the share arrives on the effective date');
+    expect(screen.getByTestId('broker-round-up-status')).toHaveTextContent(
+      'Honours round-ups as of Oct 14, 2026Source: Support chat',
+    );
+    expect(screen.getByRole('link', { name: /Open an Account/ })).toBeInTheDocument();
+  });
+
+  it('says what is not known, and warns instead of "Open an Account" at a broker that blocks round-up buys', () => {
+    render(<BrokerCard broker={broker({ ...NO_MEASURED, roundUpStatus: 'blocks', roundUpStatusDate: '2026-11-02' })} />);
+    expect(screen.getByTestId('broker-minimum-order')).toHaveTextContent('1 share');
+    expect(screen.getByTestId('broker-day-one')).toHaveTextContent('Not known');
+    expect(screen.getByRole('note')).toHaveTextContent('Blocks round-up buys.');
+    expect(screen.queryByRole('link', { name: /Open an Account/ })).not.toBeInTheDocument();
   });
 });

@@ -70,4 +70,27 @@ describe('AdminSplitEdit: every problem at once (issue 14)', () => {
     await waitFor(() => expect(apiCalls().some((c) => c.path === '/api/rs/add')).toBe(true));
     expect(apiCalls().find((c) => c.path === '/api/rs/add')?.body).toMatchObject({ newTicker: { buyDate: '2026-11-28' } });
   });
+
+  it('sends the exchange and shows the deadline members will read (issue 25 §3)', async () => {
+    const { apiCalls } = mockFetch({
+      'POST /api/rs/add': (body) => ({ data: { split: { ...(body as { newTicker: object }).newTicker, _id: 'new-id' } } }),
+    });
+    renderForm();
+    const hint = screen.getByTestId('rs-deadline-hint');
+    expect(hint).toHaveTextContent('Pick the buy date to see the deadline.');
+    await userEvent.type(screen.getByLabelText('Company name'), 'Acme');
+    await userEvent.type(screen.getByLabelText('Ticker'), 'acme');
+    await userEvent.type(screen.getByLabelText('Buy date'), '2026-11-27');
+    await userEvent.type(screen.getByLabelText('Effective date'), '2026-11-30');
+    await userEvent.type(screen.getByLabelText('Ratio (N:1)'), '10');
+    await userEvent.type(screen.getByLabelText('Price ($)'), '1');
+    expect(hint).toHaveTextContent('Buy by 1:00 pm ET Fri Nov 27');
+    expect(hint).not.toHaveTextContent('halt');
+    await userEvent.selectOptions(screen.getByLabelText('Exchange'), 'Nasdaq');
+    expect(hint).toHaveTextContent('Buy by 1:00 pm ET Fri Nov 27; halt 7:50 pm ET');
+    await userEvent.click(screen.getByRole('button', { name: 'Add split' }));
+    await waitFor(() =>
+      expect(apiCalls().find((c) => c.path === '/api/rs/add')?.body).toMatchObject({ newTicker: { exchange: 'Nasdaq' } }),
+    );
+  });
 });

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { MaskedSplit, Split } from '@roundup/shared/splits';
+import { addDays, todayInMarket } from '@roundup/shared/dates';
+import { splitDeadline } from '@roundup/shared/deadline';
 import { SplitCalendar } from './components/SplitCalendar';
 import { SplitTables } from './components/SplitTables';
 import { StarterBanner } from './pages/ReverseSplitsPage';
@@ -24,6 +26,8 @@ const base: Split = {
   source: null,
   notes: 'Check your broker.',
   caution: false,
+  exchange: 'Nasdaq',
+  deadline: { regularClose: '2026-03-10T20:00:00.000Z', haltAt: '2026-03-10T23:50:00.000Z' },
   masked: false,
 };
 /** What the server sends a Starter for a split they may not see: days, status, asterisks, a placeholder id. */
@@ -69,6 +73,8 @@ describe('SplitCalendar', () => {
     expect(agenda).toHaveTextContent('Acme Robotics');
     expect(agenda).toHaveTextContent('Ratio 25:1');
     expect(agenda).toHaveTextContent('Est. profit $9.60');
+    // The deadline to the minute, on the exchange's clock (issue 25 §3); March 10 2026 is daylight time.
+    expect(within(agenda).getByTestId('deadline')).toHaveTextContent('Buy by 4:00 pm ET Tue Mar 10; halt 7:50 pm ET · Nasdaq');
     fireEvent.click(within(agenda).getByRole('button', { name: 'Note for ACME' }));
     expect(onNote).toHaveBeenCalledWith(base);
     // footer: sum of avgProfit with effDate in March
@@ -82,6 +88,8 @@ describe('SplitCalendar', () => {
     fireEvent.click(document.querySelector('button[data-date="2026-03-12"]')!);
     expect(screen.getByTestId('agenda')).toHaveTextContent('*****');
     expect(screen.getByTestId('agenda')).toHaveTextContent('Ratio, price and profit are for Pro members.');
+    // A masked row has no deadline: the server sent none.
+    expect(within(screen.getByTestId('agenda')).queryByTestId('deadline')).toBeNull();
     expect(screen.getByTestId('agenda')).not.toHaveTextContent('undefined');
     expect(screen.getByTestId('agenda')).not.toHaveTextContent('NaN');
     expect(screen.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/upgrade/pro');
@@ -174,6 +182,7 @@ describe('SplitTables', () => {
     const up = screen.getAllByTestId('upcoming-row');
     expect(up).toHaveLength(1);
     expect(up[0]).toHaveTextContent('Today');
+    expect(within(up[0]).getByTestId('deadline')).toHaveTextContent('Buy by 4:00 pm ET Tue Mar 10; halt 7:50 pm ET');
     expect(screen.getAllByTestId('completed-row')).toHaveLength(10);
     expect(screen.getAllByTestId('completed-row')[0]).toHaveTextContent('C22'); // newest first
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
@@ -192,9 +201,31 @@ describe('SplitTables', () => {
     expect(row).toHaveTextContent('*****');
     expect(row).toHaveTextContent('Mar 12, 2026');
     expect(within(row).getAllByLabelText('Pro only')).toHaveLength(3);
+    expect(within(row).queryByTestId('deadline')).toBeNull();
     expect(document.body).not.toHaveTextContent(/undefined|NaN/);
     expect(screen.getAllByTestId('completed-row')).toHaveLength(2);
     expect(screen.getByText('Upcoming reverse splits are for Pro members.')).toBeInTheDocument();
+  });
+});
+
+describe('the deadline in the member’s own time zone (issue 25 §3)', () => {
+  it('shows New York time and the zone from the member’s profile beside it', async () => {
+    const today = todayInMarket();
+    const split: Split = {
+      ...base,
+      buyDate: today,
+      effDate: addDays(today, 3),
+      exchange: 'NYSE',
+      deadline: splitDeadline(today, 'NYSE'),
+    };
+    storeToken();
+    mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ role: 'Pro', timeZone: 'America/Los_Angeles' }) } },
+      'GET /api/rs': { data: { splits: [split] } },
+    });
+    renderApp('/reverse-splits');
+    const deadline = await within(await screen.findByTestId('agenda')).findByTestId('deadline');
+    expect(deadline).toHaveTextContent(/^Buy by \d+:\d\d pm ET \(\d+:\d\d [ap]m PT\) \w{3} \w{3} \d+; halt 7:50 pm ET · NYSE$/);
   });
 });
 

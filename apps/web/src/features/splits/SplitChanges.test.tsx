@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { splitDeadline } from '@roundup/shared/deadline';
 import type { Split, SplitView } from '@roundup/shared/splits';
 import { ChangeHistory, ChangeMarker } from './components/SplitChanges';
 
@@ -18,6 +19,8 @@ const split = (over: Partial<Split> = {}): Split => ({
   source: null,
   notes: null,
   caution: false,
+  exchange: 'Nasdaq',
+  deadline: splitDeadline('2026-12-10', 'Nasdaq'),
   masked: false,
   ...over,
 });

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SplitMemberStats } from '@roundup/shared';
+import type { ConfirmationHistory } from '@roundup/shared/confirmations';
 import type { DeleteSplitResult, Split, SplitFormValues, SplitView } from '@roundup/shared/splits';
 import { api } from '../../lib/api-client';
 
@@ -119,5 +120,24 @@ export function useSplitMemberStats(splitId: string) {
       api
         .get<{ stats: SplitMemberStats }>(`/api/trades/split-stats/${encodeURIComponent(splitId)}`, { signal })
         .then((r) => r.stats),
+  });
+}
+
+/** GET /api/admin/confirmations/:splitId — a split's confirmation history (admins). */
+export function useConfirmationHistory(splitId: string) {
+  return useQuery({
+    queryKey: ['rs', 'confirmations', splitId] as const,
+    queryFn: async ({ signal }) =>
+      await api.get<ConfirmationHistory>(`/api/admin/confirmations/${encodeURIComponent(splitId)}`, { signal }),
+  });
+}
+
+/** POST /api/admin/confirmations/resolve — keep the split's terms against the sources that disagree. */
+export function useResolveConflict() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { splitId: string; note: string }) =>
+      await api.post<{ state: string }>('/api/admin/confirmations/resolve', body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: splitKeys.all }),
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BulkTradesInput, Trade, TradeFields, TradeProgress } from '@roundup/shared';
+import type { BulkTradesInput, Trade, TradeFields, TradeLeg, TradeProgress } from '@roundup/shared';
 import { api } from '../../lib/api-client';
 
 export const splitTradesKey = (splitId: string) => ['trades', 'split', splitId] as const;
@@ -15,8 +15,8 @@ export function useSplitTrades(splitId: string, enabled: boolean) {
 }
 
 /** What the trade form sends: prices and dates; the outcome only when it is set (else the server keeps it). */
-export type TradeInput = Pick<TradeFields, 'buy_date' | 'buy_price' | 'sell_date' | 'sell_price'> &
-  Partial<Pick<TradeFields, 'outcome' | 'outcome_date'>>;
+export type TradeInput = Partial<Pick<TradeFields, 'buy_date' | 'buy_price' | 'sell_date' | 'sell_price'>> &
+  Partial<Pick<TradeFields, 'outcome' | 'outcome_date'>> & { legs?: TradeLeg[] };
 
 export function addTrade(input: TradeInput & { accountId: string; splitId: string }) {
   return api.post<{ trade: Trade }>('/api/trades/add', { newTrade: input });

@@ -1,35 +1,15 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Account, Trade } from '@roundup/shared';
+import type { Trade } from '@roundup/shared';
 import { todayInMarket } from '../../lib/format';
 import { mockFetch } from '../../test/utils';
 import { TradeRow } from './components/TradeRow';
+import { testAccount, testTrade } from './test-fixtures';
 
-const account: Account = {
-  _id: 'a1',
-  userId: 'u1',
-  brokerId: 'b1',
-  broker: 'Fidelity',
-  type: 'Individual Cash',
-  nickname: 'Charlie',
-  tradeCount: 1,
-  active: true,
-};
+const account = testAccount();
 const split = { _id: 's1', name: 'Acme', ticker: 'ACME', buyDate: '2026-03-10', effDate: '2026-03-11' };
-const trade: Trade = {
-  _id: 't1',
-  userId: 'u1',
-  splitId: 's1',
-  accountId: 'a1',
-  ticker: 'ACME',
-  buy_date: '2026-03-10',
-  buy_price: 1,
-  sell_date: null,
-  sell_price: null,
-  outcome: 'pending',
-  outcome_date: null,
-};
+const trade = testTrade();
 
 describe('TradeRow: the outcome per account (issue 14)', () => {
   it('records what arrived in this account, dated today unless the member gives the day', async () => {
@@ -59,5 +39,36 @@ describe('TradeRow: the outcome per account (issue 14)', () => {
     await userEvent.selectOptions(screen.getByLabelText('Charlie outcome'), 'Cash in lieu');
     expect(await screen.findByRole('alert')).toHaveTextContent('Record the buy before its outcome');
     expect(screen.getByLabelText('Charlie outcome')).toHaveAccessibleDescription('Record the buy before its outcome');
+  });
+});
+
+describe('TradeRow: a multi-leg trade (issue 26)', () => {
+  const dance = testTrade({
+    sell_date: '2026-03-10',
+    sell_price: 0.48,
+    buy_price: 0.5,
+    legs: [
+      { side: 'buy', date: '2026-03-10', quantity: 100, price: 0.5 },
+      { side: 'sell', date: '2026-03-10', quantity: 99, price: 0.48 },
+    ],
+  });
+
+  it('the sell fields are the kept share’s sale: typing its price adds a sell leg and keeps the pre-split sale of 99', async () => {
+    const { apiCalls } = mockFetch({
+      'POST /api/trades/edit': (body) => ({ data: { trade: { ...dance, ...(body as { newTrade: Partial<Trade> }).newTrade } } }),
+    });
+    render(<TradeRow account={account} split={split} trade={dance} index={0} onSaved={vi.fn()} />);
+    expect(screen.getByTestId('trade-legs-note')).toHaveTextContent('Buy 100 · sold 99 at 0.48 on Mar 10');
+    expect(screen.getByLabelText('Charlie sell price')).toHaveValue(null);
+    await userEvent.type(screen.getByLabelText('Charlie sell date'), '2026-03-12');
+    await userEvent.type(screen.getByLabelText('Charlie sell price'), '9{Enter}');
+    await waitFor(() => expect(apiCalls().filter((c) => c.path === '/api/trades/edit').length).toBeGreaterThan(0));
+    const sent = (apiCalls().at(-1)!.body as { newTrade: Record<string, unknown> }).newTrade;
+    expect(sent.legs).toEqual([
+      { side: 'buy', date: '2026-03-10', quantity: 100, price: 0.5 },
+      { side: 'sell', date: '2026-03-10', quantity: 99, price: 0.48 },
+      { side: 'sell', date: '2026-03-12', quantity: 1, price: 9 },
+    ]);
+    expect(sent.sell_price).toBeUndefined();
   });
 });

@@ -7,6 +7,8 @@ export interface TradeSplit {
   ticker: string;
   buyDate: string;
   effDate: string;
+  /** The split's announced price, when known (the broker's minimum order at it, issue 26 §3). */
+  price?: number | null;
 }
 
 /** How a trade's round-up ended (issue 14), as members read it; `pending` until they say. */

@@ -15,20 +15,24 @@ async function tick(seconds: number) {
   }
 }
 
+/** A Pro member whose notification changes the server saves as sent. */
+const proSavingNotifications = () =>
+  mockFetch({
+    'GET /api/auth/me': { data: { user: makeUser({ role: 'Pro' }) } },
+    'POST /api/users/update-self': (body) => ({
+      data: {
+        user: makeUser({
+          role: 'Pro',
+          notifications: { ...makeUser().notifications, ...(body as { notifications: object }).notifications },
+        }),
+      },
+    }),
+  });
+
 describe('Profile: personal info, notifications, phone', () => {
   it('saves a notification toggle right after it changes, never on load', async () => {
     storeToken();
-    const { apiCalls } = mockFetch({
-      'GET /api/auth/me': { data: { user: makeUser({ role: 'Pro' }) } },
-      'POST /api/users/update-self': (body) => ({
-        data: {
-          user: makeUser({
-            role: 'Pro',
-            notifications: { ...makeUser().notifications, ...(body as { notifications: object }).notifications },
-          }),
-        },
-      }),
-    });
+    const { apiCalls } = proSavingNotifications();
     renderApp('/settings');
     const sms = await screen.findByRole('checkbox', { name: /^SMS/ });
     expect(apiCalls().filter((c) => c.path === '/api/users/update-self')).toHaveLength(0);
@@ -164,5 +168,53 @@ describe('Profile: personal info, notifications, phone', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Validated')).toBeInTheDocument();
     expect(apiCalls().find((c) => c.path === '/api/users/verify-otp')?.body).toEqual({ otp: '123456' });
+  });
+
+  it('saves the time zone deadlines are also shown in, and shows how one will read', async () => {
+    storeToken();
+    const { apiCalls } = mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ role: 'Pro' }) } },
+      'POST /api/users/update-self': (body) => ({
+        data: { user: makeUser({ role: 'Pro', timeZone: (body as { timeZone: string }).timeZone }) },
+      }),
+    });
+    renderApp('/settings');
+    const select = await screen.findByRole('combobox', { name: 'Your time zone' });
+    expect(select).toHaveValue('America/New_York');
+    expect(screen.getByTestId('time-zone-example')).toHaveTextContent(
+      /For example, a Nasdaq split reads: Buy by \d+:\d\d pm ET \w{3}/,
+    );
+    await userEvent.selectOptions(select, 'America/Chicago');
+    expect(screen.getByTestId('time-zone-example')).toHaveTextContent(/pm ET \(\d+:\d\d [ap]m CT\)/);
+    await userEvent.click(screen.getByRole('button', { name: 'Set time zone' }));
+    await waitFor(() =>
+      expect(
+        apiCalls()
+          .filter((c) => c.path === '/api/users/update-self')
+          .map((c) => c.body),
+      ).toEqual([{ timeZone: 'America/Chicago' }]),
+    );
+    expect(await screen.findByRole('button', { name: 'Set time zone' })).toBeDisabled();
+  });
+
+  it('lets a Pro member choose the buy-day reminders: at the open, an hour before the close', async () => {
+    storeToken();
+    const { apiCalls } = proSavingNotifications();
+    renderApp('/settings');
+    const open = await screen.findByRole('checkbox', { name: /^At the open/ });
+    const close = screen.getByRole('checkbox', { name: /^An hour before the close/ });
+    expect(open).toBeChecked();
+    expect(close).toBeChecked();
+    await userEvent.click(open);
+    await waitFor(() =>
+      expect(
+        apiCalls()
+          .filter((c) => c.path === '/api/users/update-self')
+          .map((c) => c.body),
+      ).toEqual([{ notifications: { buyReminderOpen: false } }]),
+    );
+    // Both wait on buy reminders themselves being on.
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Buy reminders/ }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /^An hour before the close/ })).toBeDisabled());
   });
 });

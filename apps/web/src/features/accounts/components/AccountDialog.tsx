@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { ACCOUNT_TYPES, NICKNAME_MAX, type Account, type AccountType, type BrokerOption } from '@roundup/shared';
+import { NICKNAME_MAX, type Account, type AccountType, type BrokerOption } from '@roundup/shared';
 import { FieldError, invalidProps } from '../../../components/FieldError';
 import { serverErrors, useFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { useAddAccount, useEditAccount } from '../api';
+import { BrokerTypeSelects, DialogFooter, FirstError } from './DialogParts';
 
 const FIELDS = ['nickname', 'brokerId', 'type'];
 
@@ -14,15 +14,19 @@ export function AccountDialog({
   account,
   brokers,
   onClose,
+  initial,
 }: {
   account: Account | null;
   brokers: BrokerOption[];
   onClose: () => void;
+  /** Issue 26 §2: a new account's starting values (a copy of another account). */
+  initial?: { brokerId: string; type: AccountType; nickname: string };
 }) {
   const editing = account !== null;
-  const [nickname, setNickname] = useState(account?.nickname ?? '');
-  const [brokerId, setBrokerId] = useState(account?.brokerId ?? '');
-  const [type, setType] = useState<AccountType | ''>(account?.type ?? '');
+  const start = account ?? initial;
+  const [nickname, setNickname] = useState(start?.nickname ?? '');
+  const [brokerId, setBrokerId] = useState(start?.brokerId ?? '');
+  const [type, setType] = useState<AccountType | ''>(start?.type ?? '');
   const add = useAddAccount();
   const edit = useEditAccount();
   const mutation = editing ? edit : add;
@@ -80,54 +84,23 @@ export function AccountDialog({
             />
             <FieldError id="account-nickname" error={errors.fields.nickname} />
           </Form.Group>
-          <Form.Group className="mb-3" controlId="account-broker">
-            <Form.Label>Broker</Form.Label>
-            <Form.Select
-              value={brokerId}
-              onChange={(e) => editField('brokerId', setBrokerId)(e.target.value)}
-              required
-              {...invalidProps(errors.fields.brokerId, 'account-broker')}
-            >
-              <option value="">Choose a broker…</option>
-              {options.map((b) => (
-                <option key={b._id} value={b._id}>
-                  {b.name}
-                </option>
-              ))}
-            </Form.Select>
-            <FieldError id="account-broker" error={errors.fields.brokerId} />
-          </Form.Group>
-          <Form.Group className="mb-2" controlId="account-type">
-            <Form.Label>Type</Form.Label>
-            <Form.Select
-              value={type}
-              onChange={(e) => editField('type', setType)(e.target.value as AccountType)}
-              required
-              {...invalidProps(errors.fields.type, 'account-type')}
-            >
-              <option value="">Choose a type…</option>
-              {ACCOUNT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </Form.Select>
-            <FieldError id="account-type" error={errors.fields.type} />
-          </Form.Group>
-          {errors.other.length ? (
-            <p className="text-danger small mb-0 mt-3" role="alert" tabIndex={-1} data-form-errors="">
-              {errors.other[0]}
-            </p>
-          ) : null}
+          <BrokerTypeSelects
+            idPrefix="account"
+            brokers={options}
+            brokerId={brokerId}
+            type={type}
+            onBroker={editField('brokerId', setBrokerId)}
+            onType={editField('type', setType)}
+            errors={errors.fields}
+          />
+          <FirstError messages={errors.other} />
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Saving…' : editing ? 'Save changes' : 'Add account'}
-          </Button>
-        </Modal.Footer>
+        <DialogFooter
+          onCancel={onClose}
+          busy={mutation.isPending}
+          busyLabel="Saving…"
+          label={editing ? 'Save changes' : 'Add account'}
+        />
       </Form>
     </Modal>
   );

@@ -27,10 +27,9 @@ import { SettingsPanel } from '../../../components/SettingsPanel';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { firstErrorMessage } from '../../../lib/api-client';
 import { useMyAccounts, useReorderAccounts } from '../api';
-import { AccountDialog } from './AccountDialog';
-import { DeleteAccountDialog } from './DeleteAccountDialog';
-
-type Dialog = { kind: 'add' } | { kind: 'edit'; account: Account } | { kind: 'delete'; account: Account } | null;
+import { RoundUpStatusBadge } from '../../../components/RoundUpStatusBadge';
+import { AccountDialogs, type Dialog } from './AccountDialogs';
+import { AccountGroupsPanel } from './AccountGroupsPanel';
 
 function GripIcon() {
   return (
@@ -49,11 +48,13 @@ function AccountRow({
   account,
   index,
   onEdit,
+  onCopy,
   onDelete,
 }: {
   account: Account;
   index: number;
   onEdit: () => void;
+  onCopy: () => void;
   onDelete: () => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
@@ -101,6 +102,9 @@ function AccountRow({
       <td className="align-middle text-end text-nowrap">
         <Button size="sm" variant="outline-primary" className="me-2" onClick={onEdit} aria-label={`Edit ${account.nickname}`}>
           Edit
+        </Button>
+        <Button size="sm" variant="outline-secondary" className="me-2" onClick={onCopy} aria-label={`Copy ${account.nickname}`}>
+          Copy
         </Button>
         <Button size="sm" variant="outline-danger" onClick={onDelete} aria-label={`Delete ${account.nickname}`}>
           Delete
@@ -152,84 +156,95 @@ export function AccountsTab() {
   };
 
   const add = (
-    <Button variant="primary" size="sm" onClick={() => setDialog({ kind: 'add' })} disabled={query.isPending}>
-      Add account
-    </Button>
+    <div className="d-flex gap-2">
+      <Button variant="primary" size="sm" onClick={() => setDialog({ kind: 'add' })} disabled={query.isPending}>
+        Add account
+      </Button>
+      <Button variant="outline-primary" size="sm" onClick={() => setDialog({ kind: 'several' })} disabled={query.isPending}>
+        Add several
+      </Button>
+    </div>
   );
 
   return (
-    <SettingsPanel
-      title="Accounts"
-      description="The brokerage accounts you buy one share in for every split, by broker. Drag the handle to set the order of your brokers and of the accounts at each; the trade tracker uses it."
-      actions={add}
-    >
-      <ErrorAlert
-        messages={query.error ? [firstErrorMessage(query.error)] : banner.value ? [banner.value] : null}
-        onClose={banner.value ? banner.clear : undefined}
-      />
-      {query.isPending ? (
-        <p className="text-body-secondary">Loading your accounts…</p>
-      ) : query.error ? null : accounts.length === 0 ? (
-        <EmptyState title="No brokerage accounts yet">
-          Add each account you trade in — for example an Individual, a Traditional IRA and a Roth IRA at each broker.
-          <div className="mt-3">
-            <Button variant="primary" onClick={() => setDialog({ kind: 'add' })}>
-              Add your first account
-            </Button>
-          </div>
-        </EmptyState>
-      ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
-          <Table hover className="align-middle mb-0 ru-accounts-table">
-            <thead>
-              <tr>
-                <th scope="col">Nickname</th>
-                <th scope="col" className="d-none d-sm-table-cell">
-                  Broker
-                </th>
-                <th scope="col" className="d-none d-sm-table-cell">
-                  Type
-                </th>
-                <th scope="col" className="text-end">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <SortableContext items={accounts.map((a) => a._id)} strategy={verticalListSortingStrategy}>
-              <tbody>
-                {groups.map((g) => (
-                  <Fragment key={g.broker}>
-                    <tr className="ru-broker-row">
-                      <th scope="colgroup" colSpan={4}>
-                        {g.broker}{' '}
-                        <span className="fw-normal text-body-secondary">· {countOf(g.accounts.length, 'account')}</span>
-                      </th>
-                    </tr>
-                    {g.accounts.map((a) => (
-                      <AccountRow
-                        key={a._id}
-                        account={a}
-                        index={accounts.indexOf(a)}
-                        onEdit={() => setDialog({ kind: 'edit', account: a })}
-                        onDelete={() => setDialog({ kind: 'delete', account: a })}
-                      />
-                    ))}
-                  </Fragment>
-                ))}
-              </tbody>
-            </SortableContext>
-          </Table>
-          <p className="small text-body-secondary mt-3 mb-0">
-            {accounts.length} {accounts.length === 1 ? 'account' : 'accounts'} · To move a row with the keyboard, focus its
-            handle, press Space, use the arrow keys, then Space again.
-          </p>
-        </DndContext>
-      )}
-      {dialog?.kind === 'add' ? <AccountDialog account={null} brokers={brokers} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'edit' ? (
-        <AccountDialog account={dialog.account} brokers={brokers} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'delete' ? <DeleteAccountDialog account={dialog.account} onClose={() => setDialog(null)} /> : null}
-    </SettingsPanel>
+    <>
+      <SettingsPanel
+        title="Accounts"
+        description="The brokerage accounts you buy one share in for every split, by broker. Drag the handle to set the order of your brokers and of the accounts at each; the trade tracker uses it."
+        actions={add}
+      >
+        <ErrorAlert
+          messages={query.error ? [firstErrorMessage(query.error)] : banner.value ? [banner.value] : null}
+          onClose={banner.value ? banner.clear : undefined}
+        />
+        {query.isPending ? (
+          <p className="text-body-secondary">Loading your accounts…</p>
+        ) : query.error ? null : accounts.length === 0 ? (
+          <EmptyState title="No brokerage accounts yet">
+            Add each account you trade in — for example an Individual, a Traditional IRA and a Roth IRA at each broker.
+            <div className="mt-3">
+              <Button variant="primary" onClick={() => setDialog({ kind: 'add' })}>
+                Add your first account
+              </Button>
+            </div>
+          </EmptyState>
+        ) : (
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={onDragEnd}
+            accessibility={{ announcements }}
+          >
+            <Table hover className="align-middle mb-0 ru-accounts-table">
+              <thead>
+                <tr>
+                  <th scope="col">Nickname</th>
+                  <th scope="col" className="d-none d-sm-table-cell">
+                    Broker
+                  </th>
+                  <th scope="col" className="d-none d-sm-table-cell">
+                    Type
+                  </th>
+                  <th scope="col" className="text-end">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <SortableContext items={accounts.map((a) => a._id)} strategy={verticalListSortingStrategy}>
+                <tbody>
+                  {groups.map((g) => (
+                    <Fragment key={g.broker}>
+                      <tr className="ru-broker-row">
+                        <th scope="colgroup" colSpan={4}>
+                          {g.broker}{' '}
+                          <span className="fw-normal text-body-secondary">· {countOf(g.accounts.length, 'account')}</span>
+                          <RoundUpStatusBadge status={g.accounts[0]?.brokerRules?.roundUpStatus} />
+                        </th>
+                      </tr>
+                      {g.accounts.map((a) => (
+                        <AccountRow
+                          key={a._id}
+                          account={a}
+                          index={accounts.indexOf(a)}
+                          onEdit={() => setDialog({ kind: 'edit', account: a })}
+                          onCopy={() => setDialog({ kind: 'copy', account: a })}
+                          onDelete={() => setDialog({ kind: 'delete', account: a })}
+                        />
+                      ))}
+                    </Fragment>
+                  ))}
+                </tbody>
+              </SortableContext>
+            </Table>
+            <p className="small text-body-secondary mt-3 mb-0">
+              {accounts.length} {accounts.length === 1 ? 'account' : 'accounts'} · To move a row with the keyboard, focus its
+              handle, press Space, use the arrow keys, then Space again.
+            </p>
+          </DndContext>
+        )}
+        <AccountDialogs dialog={dialog} accounts={accounts} brokers={brokers} onClose={() => setDialog(null)} />
+      </SettingsPanel>
+      {accounts.length > 0 ? <AccountGroupsPanel accounts={accounts} /> : null}
+    </>
   );
 }

@@ -1,8 +1,8 @@
-import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { Account } from '@roundup/shared';
 import { firstErrorMessage } from '../../../lib/api-client';
 import { useDeleteAccount } from '../api';
+import { DialogFooter } from './DialogParts';
 
 /** Confirms a delete and says how many recorded trades go with the account. */
 export function DeleteAccountDialog({ account, onClose }: { account: Account; onClose: () => void }) {
@@ -30,14 +30,14 @@ export function DeleteAccountDialog({ account, onClose }: { account: Account; on
           </p>
         ) : null}
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant="danger" disabled={del.isPending} onClick={() => del.mutate(account._id, { onSuccess: onClose })}>
-          {del.isPending ? 'Deleting…' : 'Delete'}
-        </Button>
-      </Modal.Footer>
+      <DialogFooter
+        onCancel={onClose}
+        busy={del.isPending}
+        busyLabel="Deleting…"
+        label="Delete"
+        variant="danger"
+        onAction={() => del.mutate(account._id, { onSuccess: onClose })}
+      />
     </Modal>
   );
 }

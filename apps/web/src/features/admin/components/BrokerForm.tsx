@@ -1,12 +1,14 @@
 import { BROKER_LIMITS, brokerInput, type Broker, type BrokerInputRaw } from '@roundup/shared/brokers';
+import { roundUpStatusProblem } from '@roundup/shared/broker-rules';
 import { RATING_MAX, SHARE_RETURN_TIMES } from '@roundup/shared/domain';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { FieldError, invalidProps } from '../../../components/FieldError';
-import { SafeHtml } from '../../../components/SafeHtml';
+import { HtmlField } from './HtmlField';
 import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
+import { BrokerRulesFields, brokerRulesValues, RULE_FIELDS, toBrokerRules, type BrokerRulesValues } from './BrokerRulesFields';
 
 export type BrokerFormValues = {
   name: string;
@@ -25,7 +27,7 @@ export type BrokerFormValues = {
   accountTradIRA: boolean;
   accountRothIRA: boolean;
   disabled: boolean;
-};
+} & BrokerRulesValues;
 
 const FIELDS = [
   'name',
@@ -39,6 +41,7 @@ const FIELDS = [
   'notes',
   'fullReview',
   'reviewBlurb',
+  ...RULE_FIELDS,
 ];
 
 export function brokerFormValues(b?: Broker): BrokerFormValues {
@@ -59,6 +62,7 @@ export function brokerFormValues(b?: Broker): BrokerFormValues {
     accountTradIRA: b?.accountTradIRA ?? false,
     accountRothIRA: b?.accountRothIRA ?? false,
     disabled: b?.disabled ?? false,
+    ...brokerRulesValues(b),
   };
 }
 
@@ -73,6 +77,7 @@ export function toBrokerInput(v: BrokerFormValues): BrokerInputRaw {
     notes: opt(v.notes),
     fullReview: opt(v.fullReview),
     reviewBlurb: opt(v.reviewBlurb),
+    ...toBrokerRules(v),
   };
 }
 
@@ -82,57 +87,6 @@ const ACCOUNT_FIELDS = [
   ['accountTradIRA', 'Traditional IRA'],
   ['accountRothIRA', 'Roth IRA'],
 ] as const;
-
-function HtmlField({
-  id,
-  label,
-  value,
-  max,
-  rows = 4,
-  help,
-  error,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  max: number;
-  rows?: number;
-  help?: ReactNode;
-  error?: string;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <Form.Group className="col-12" controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <div className="row g-2">
-        <div className="col-12 col-lg-6">
-          <Form.Control
-            as="textarea"
-            rows={rows}
-            value={value}
-            maxLength={max}
-            onChange={(e) => onChange(e.target.value)}
-            className="font-monospace small"
-            {...invalidProps(error, id)}
-          />
-          <FieldError id={id} error={error} />
-          <Form.Text>
-            {help ?? 'HTML allowed: paragraphs, lists, bold, italics, links. Scripts and event handlers are removed.'}
-          </Form.Text>
-        </div>
-        <div className="col-12 col-lg-6">
-          <div className="small text-body-secondary mb-1" aria-hidden="true">
-            Preview
-          </div>
-          <div className="ru-admin-html small" aria-label={`${label} preview`} role="region">
-            {value.trim() ? <SafeHtml html={value} /> : <span className="text-body-secondary">Nothing yet.</span>}
-          </div>
-        </div>
-      </div>
-    </Form.Group>
-  );
-}
 
 /** Every Broker field of product.md §3 with its limits (rating 0–5, share return time 0–14). */
 export function BrokerForm({
@@ -161,7 +115,13 @@ export function BrokerForm({
   async function submit(e: FormEvent) {
     e.preventDefault();
     // Every problem at once, beside its field (issue 14), with the server's own rules.
-    const problems = checkFields(brokerInput, toBrokerInput(v), FIELDS);
+    const input = toBrokerInput(v);
+    const problems = checkFields(brokerInput, input, FIELDS);
+    const undated = roundUpStatusProblem({
+      roundUpStatus: input.roundUpStatus ?? null,
+      roundUpStatusDate: input.roundUpStatusDate ?? null,
+    });
+    if (undated) problems.fields.roundUpStatusDate ??= undated;
     if (hasErrors(problems)) return show(problems);
     clear();
     try {
@@ -314,6 +274,7 @@ export function BrokerForm({
           {why('notes', 'broker-notes')}
           <Form.Text>Only admins see notes.</Form.Text>
         </Form.Group>
+        <BrokerRulesFields v={v} set={(k, value) => set(k, value as BrokerFormValues[typeof k])} errors={errors.fields} />
         <div className="col-12">
           <Form.Check
             type="switch"

@@ -1,6 +1,8 @@
 import { shareReturnSpeed, type Broker } from '@roundup/shared/brokers';
 import { RATING_MAX } from '@roundup/shared/domain';
+import { avoidsRoundUps, ROUND_UP_STATUS_LABELS } from '@roundup/shared/broker-rules';
 import { SafeHtml } from '../../../components/SafeHtml';
+import { BrokerRulesRows } from './BrokerRulesRows';
 import { accountTypesOf } from '../public-api';
 
 /** Rating as 0–5 dollar signs (product.md §2; default 0). */
@@ -117,6 +119,7 @@ export function BrokerCard({ broker }: { broker: Broker }) {
             <span className="text-body-secondary">Not enough recorded round-ups yet</span>
           )}
         </dd>
+        <BrokerRulesRows rules={broker} />
       </dl>
 
       {broker.fees ? (
@@ -133,7 +136,12 @@ export function BrokerCard({ broker }: { broker: Broker }) {
       ) : null}
       {broker.reviewBlurb ? <p className="small fst-italic mb-3">&ldquo;{broker.reviewBlurb}&rdquo;</p> : null}
 
-      {broker.honoursRoundUps === false ? (
+      {avoidsRoundUps(broker.roundUpStatus) ? (
+        <p className="alert alert-warning small mt-auto mb-0" role="note">
+          <strong>{ROUND_UP_STATUS_LABELS[broker.roundUpStatus!]}.</strong> We do not suggest opening an account here for the
+          strategy; its accounts are left out of “Apply to” by default.
+        </p>
+      ) : broker.honoursRoundUps === false ? (
         <p className="alert alert-warning small mt-auto mb-0" role="note">
           <strong>Members mostly get cash here, not the share.</strong> This broker does not honour round-ups for most of our
           members, so we do not suggest opening an account for the strategy.

@@ -1,4 +1,5 @@
 import type { AcceptPreview } from '@roundup/shared/accept-preview';
+import { deadlineText, splitDeadline } from '@roundup/shared/deadline';
 import type { AcceptProposalRequest, Proposal } from '@roundup/shared/discovery';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
@@ -17,6 +18,9 @@ function Facts({ s }: { s: AcceptPreview['split'] }) {
     ['Price', s.price ? formatPrice(s.price) : '—'],
     ['Estimated profit', s.estProfit !== null ? `${formatMoney(s.estProfit)} per account` : '—'],
     ['Buy by', day(s.buyDate)],
+    // The deadline members will read (issue 25 §3): the session's close, and the halt on a listing that has one.
+    ['Deadline', s.buyDate ? deadlineText(splitDeadline(s.buyDate, s.exchange ?? null)) : '—'],
+    ['Exchange', s.exchange ?? 'Unknown'],
     ['Market date', day(s.effDate)],
     ['Rounding', s.rsType],
     ['Calendar status', s.status],

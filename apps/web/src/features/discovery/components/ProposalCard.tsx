@@ -1,3 +1,4 @@
+import { deadlineText, splitDeadline } from '@roundup/shared/deadline';
 import type { AcceptProposalRequest, Proposal, Rounding } from '@roundup/shared/discovery';
 import { useState } from 'react';
 import { formatInMarketTz, formatIsoDate } from '../../../lib/format';
@@ -84,7 +85,12 @@ export function ProposalCard({ p }: { p: Proposal }) {
           </div>
           <div>
             <dt>Buy by</dt>
-            <dd className="fw-semibold">{day(p.buyBy)}</dd>
+            <dd className="fw-semibold">
+              <span>{day(p.buyBy)}</span>
+              {p.buyBy ? (
+                <span className="d-block small fw-normal">{deadlineText(splitDeadline(p.buyBy, p.exchange))}</span>
+              ) : null}
+            </dd>
           </div>
           <div>
             <dt>Calendar status</dt>

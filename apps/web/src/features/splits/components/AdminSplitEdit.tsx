@@ -8,6 +8,8 @@ import { errorMessages } from '../../../lib/api-client';
 import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 import { FieldError, invalidProps } from '../../../components/FieldError';
 import { useSaveSplit, useSplit } from '../api';
+import { ConfirmationPanel } from './ConfirmationPanel';
+import { ExchangeField } from './ExchangeField';
 import { SplitMemberStats } from './SplitMemberStats';
 import { ChangeHistory } from './SplitChanges';
 import { DateWarnings, EstProfitHint } from './SplitFormHints';
@@ -35,6 +37,7 @@ export function AdminSplitEdit({ id }: { id?: string }) {
         initial={existing.data ? fromSplit(existing.data) : EMPTY}
         changes={existing.data?.changes}
       />
+      {existing.data?.confirmation ? <ConfirmationPanel split={existing.data} /> : null}
       {existing.data?.status === 'Complete' ? <SplitMemberStats split={existing.data} /> : null}
     </>
   );
@@ -213,6 +216,12 @@ function SplitForm({ id, initial, changes }: { id?: string; initial: FormState; 
             </Form.Select>
             {why('rsType')}
           </Form.Group>
+          <ExchangeField
+            value={f.exchange}
+            buyDate={f.buyDate}
+            error={errors.fields.exchange}
+            onChange={(v) => set('exchange', v)}
+          />
           <Form.Group className="col-12" controlId="rs-source">
             <Form.Label>Source URL</Form.Label>
             <Form.Control

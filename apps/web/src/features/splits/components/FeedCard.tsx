@@ -28,7 +28,8 @@ export function FeedCard() {
               Calendar feed
             </h2>
             <p className="small text-body-secondary mb-0">
-              Subscribe in Google Calendar, Apple Calendar or Outlook: one all-day event per upcoming split on its buy date.
+              Subscribe in Google Calendar, Apple Calendar or Outlook: one event per upcoming split on its buy date, up to the
+              close, with an alarm an hour before it.
             </p>
           </div>
           <button

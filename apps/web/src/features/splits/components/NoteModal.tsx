@@ -1,7 +1,9 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { Split } from '@roundup/shared/splits';
+import { ConfirmationLine } from './ConfirmationLine';
 import { ChangeHistory } from './SplitChanges';
+import { SplitDeadline } from './SplitDeadline';
 
 /** The Note modal opened from a split's note icon (product.md §2). */
 export function NoteModal({ split, onHide }: { split: Split | null; onHide: () => void }) {
@@ -15,8 +17,10 @@ export function NoteModal({ split, onHide }: { split: Split | null; onHide: () =
             </Modal.Title>
           </Modal.Header>
           <Modal.Body>
+            <SplitDeadline split={split} className="d-block mb-3 fw-semibold" />
+            <ConfirmationLine split={split} detail />
             <ChangeHistory changes={split.changes} />
-            <p className="mb-3" style={{ whiteSpace: 'pre-wrap' }}>
+            <p className="my-3" style={{ whiteSpace: 'pre-wrap' }}>
               {split.notes}
             </p>
             {split.source ? (

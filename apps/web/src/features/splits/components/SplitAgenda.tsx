@@ -1,8 +1,10 @@
 import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
 import { formatRatio, isFullSplit, type Split, type SplitView } from '@roundup/shared/splits';
+import { ConfirmationLine } from './ConfirmationLine';
 import { WarningIcon } from './icons';
 import { ChangeMarker } from './SplitChanges';
 import { SplitActions, SplitProgress, UpgradeButton } from './SplitActions';
+import { SplitDeadline } from './SplitDeadline';
 
 /** The selected day's splits beside the calendar: name, ticker, facts (masked for Starter), progress and actions. */
 export function SplitAgenda({
@@ -62,11 +64,13 @@ export function SplitAgenda({
                           Est. profit <strong className="text-body">{formatMoney(s.estProfit)}</strong>
                         </span>
                       )}
+                      <SplitDeadline split={s} className="w-100 fw-semibold text-body" />
                     </div>
                   ) : (
                     <div className="small text-body-secondary mt-1">Ratio, price and profit are for Pro members.</div>
                   )}
                   <ChangeMarker split={s} />
+                  {isFullSplit(s) ? <ConfirmationLine split={s} /> : null}
                   <SplitProgress split={s} canTrade={canTrade} />
                 </div>
                 <SplitActions split={s} canTrade={canTrade} onNote={onNote} progress={false} />

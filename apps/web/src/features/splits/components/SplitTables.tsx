@@ -6,6 +6,8 @@ import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
 import { WarningIcon } from './icons';
 import { ChangeMarker } from './SplitChanges';
 import { SplitActions, UpgradeButton } from './SplitActions';
+import { ConfirmationLine } from './ConfirmationLine';
+import { SplitDeadline } from './SplitDeadline';
 
 interface Props {
   splits: readonly SplitView[];
@@ -97,10 +99,14 @@ export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Pro
                       </td>
                       <td className="font-monospace" data-label="Symbol">
                         {s.ticker}
+                        {isFullSplit(s) ? <ConfirmationLine split={s} /> : null}
                       </td>
-                      <td className="text-nowrap" data-label="Purchase date">
-                        {shortDate(s.buyDate)}
+                      <td className="ru-col-deadline" data-label="Purchase date">
+                        <span className="text-nowrap">{shortDate(s.buyDate)}</span>
                         {s.buyDate === today ? <span className="badge ru-badge-strong ms-2">Today</span> : null}
+                        {isFullSplit(s) ? (
+                          <SplitDeadline split={s} className="d-block small text-body-secondary text-wrap" />
+                        ) : null}
                       </td>
                       <td data-label="Split ratio">{isFullSplit(s) ? formatRatio(s.ratio) : <Hidden />}</td>
                       <td className="text-end" data-label="Current price">

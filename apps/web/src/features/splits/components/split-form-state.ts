@@ -1,6 +1,7 @@
+import type { Exchange } from '@roundup/shared/deadline';
 import type { Split } from '@roundup/shared/splits';
 
-/** The admin split form's values, as typed (product.md §3 fields). */
+/** The admin split form's state: every field as the form holds it (text inputs as strings). */
 export interface FormState {
   name: string;
   ticker: string;
@@ -15,6 +16,8 @@ export interface FormState {
   source: string;
   notes: string;
   caution: boolean;
+  /** '' = unknown (sent as such: the server stores null). */
+  exchange: Exchange | '';
 }
 
 export const EMPTY: FormState = {
@@ -31,6 +34,7 @@ export const EMPTY: FormState = {
   source: '',
   notes: '',
   caution: false,
+  exchange: '',
 };
 
 export function fromSplit(s: Split): FormState {
@@ -48,5 +52,6 @@ export function fromSplit(s: Split): FormState {
     source: s.source ?? '',
     notes: s.notes ?? '',
     caution: s.caution,
+    exchange: s.exchange ?? '',
   };
 }

@@ -1,20 +1,16 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { groupByBroker, type Account, type TradeOutcome } from '@roundup/shared';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { Account, AccountGroup, Trade } from '@roundup/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { GroupSelect } from '../../../components/GroupSelect';
 import { firstErrorMessage } from '../../../lib/api-client';
 import { countOf } from '../../../lib/format';
 import { bulkTrades } from '../api';
-import { OUTCOME_LABELS, type TradeSplit } from '../types';
+import { defaultBulkSelection } from '../bulk-defaults';
+import { bulkFields, EMPTY_VALUES, planApply, type BulkValues } from '../bulk-plan';
+import type { TradeSplit } from '../types';
+import { AccountChooser } from './AccountChooser';
+import { BulkInputs } from './BulkInputs';
 
-/** The price and date fields, in the order of a trade row. */
-const INPUTS = [
-  { key: 'buy_price', label: 'Buy price', type: 'number' },
-  { key: 'buy_date', label: 'Buy date', type: 'date' },
-  { key: 'sell_price', label: 'Sell price', type: 'number' },
-  { key: 'sell_date', label: 'Sell date', type: 'date' },
-] as const;
-
-const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
 const priceId = (splitId: string) => `bulk-${splitId}-buy_price`;
 
 /**
@@ -27,30 +23,53 @@ export function focusBulkPrice(splitId: string) {
   if (el && (!active || active === document.body || active.classList.contains('modal'))) el.focus();
 }
 
+type Result = { kind: 'done' | 'error'; text: string };
+
 /**
- * "Apply to all accounts" (issue 14): one date, price or outcome for the chosen accounts, saved in
- * one request. Active accounts are chosen by default; the price field has the focus when the modal
- * opens, so recording a buy in every account is the price and Enter. Empty fields are not sent, so
- * they keep what each account has; per-account exceptions stay editable in the rows below.
+ * "Apply to all accounts" (issue 14, issue 26 §2): one date, price, quantity or outcome for the
+ * chosen accounts, saved in one request. Active accounts are chosen by default. It changes only the
+ * accounts whose values are still empty or pending; "Overwrite" changes the others too, after
+ * saying how many. A result message belongs to its request: a new apply clears it first, and an
+ * older request's answer never replaces a newer one's.
  */
 export function BulkApply({
   split,
   accounts,
+  trades,
   onApplied,
+  groups = [],
+  initialGroupId = '',
 }: {
   split: TradeSplit;
   accounts: Account[];
+  trades: ReadonlyMap<string, Trade>;
   onApplied: () => Promise<void>;
+  /** Issue 26 §4: the member's account groups, and the one to start with (from the To do list). */
+  groups?: AccountGroup[];
+  initialGroupId?: string;
 }) {
-  const [chosen, setChosen] = useState<Set<string>>(() => new Set(accounts.filter((a) => a.active).map((a) => a._id)));
+  const groupOf = (gid: string) => groups.find((g) => g._id === gid) ?? null;
+  const [groupId, setGroupId] = useState(initialGroupId);
+  const [chosen, setChosen] = useState<Set<string>>(() => defaultBulkSelection(accounts, groupOf(initialGroupId)));
+  const pickGroup = (gid: string) => {
+    setGroupId(gid);
+    setChosen(defaultBulkSelection(accounts, groupOf(gid)));
+  };
   const [open, setOpen] = useState(false);
-  const [v, setV] = useState({ buy_date: '', buy_price: '', sell_date: '', sell_price: '', outcome: '', outcome_date: '' });
+  const [v, setV] = useState<BulkValues>(EMPTY_VALUES);
+  const [overwrite, setOverwrite] = useState(false);
+  const [confirming, setConfirming] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const byBroker = useMemo(() => groupByBroker(accounts), [accounts]);
-  const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV((x) => ({ ...x, [k]: e.target.value }));
-  const toggle = (ids: string[], on: boolean) =>
+  const [result, setResult] = useState<Result | null>(null);
+  const request = useRef(0);
+  const edit = (next: (x: BulkValues) => BulkValues) => {
+    setV(next);
+    setResult(null);
+    setConfirming(null);
+  };
+  const set = (k: keyof BulkValues) => (e: { target: { value: string } }) => edit((x) => ({ ...x, [k]: e.target.value }));
+  const toggle = (ids: string[], on: boolean) => {
+    setGroupId('');
     setChosen((prev) => {
       const next = new Set(prev);
       for (const id of ids)
@@ -58,45 +77,54 @@ export function BulkApply({
         else next.delete(id);
       return next;
     });
-  const all = chosen.size === accounts.length;
+  };
   useEffect(() => focusBulkPrice(split._id), [split._id]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    setDone(null);
-    const fields = {
-      ...(v.buy_date ? { buy_date: v.buy_date } : {}),
-      ...(num(v.buy_price) !== undefined ? { buy_price: num(v.buy_price) } : {}),
-      ...(v.sell_date ? { sell_date: v.sell_date } : {}),
-      ...(num(v.sell_price) !== undefined ? { sell_price: num(v.sell_price) } : {}),
-      ...(v.outcome ? { outcome: v.outcome as TradeOutcome } : {}),
-      ...(v.outcome_date ? { outcome_date: v.outcome_date } : {}),
-    };
-    if (chosen.size === 0) return setError('Choose at least one account');
-    if (Object.keys(fields).length === 0) return setError('Enter a date, a price or an outcome to apply');
+  const apply = async (confirmed: boolean) => {
+    const mine = ++request.current;
+    setResult(null);
+    setConfirming(null);
+    const fields = bulkFields(v, split.buyDate);
+    // A chosen group's accounts go in the group's order (issue 26 §4); otherwise in the page's.
+    const order = groupOf(groupId)?.accountIds ?? accounts.map((a) => a._id);
+    const ids = order.filter((x) => chosen.has(x));
+    if (ids.length === 0) return setResult({ kind: 'error', text: 'Choose at least one account' });
+    if (Object.keys(fields).length === 0)
+      return setResult({ kind: 'error', text: 'Enter a date, a price or an outcome to apply' });
+    const plan = planApply(ids, trades, fields, overwrite);
+    if (overwrite && plan.filled.length > 0 && !confirmed) return setConfirming(plan.filled.length);
+    if (plan.targets.length === 0)
+      return setResult({ kind: 'error', text: 'Every chosen account already has a value; tick Overwrite to change them' });
     setBusy(true);
     try {
-      const ids = accounts.filter((a) => chosen.has(a._id)).map((a) => a._id);
-      await bulkTrades({ splitId: split._id, accountIds: ids, ...fields });
+      await bulkTrades({ splitId: split._id, accountIds: plan.targets, ...fields });
       await onApplied();
-      setV({ buy_date: '', buy_price: '', sell_date: '', sell_price: '', outcome: '', outcome_date: '' });
-      setDone(`Saved in ${countOf(ids.length, 'account')}.`);
+      if (mine !== request.current) return;
+      setV(EMPTY_VALUES);
+      const kept = overwrite ? 0 : plan.filled.length;
+      const left = kept > 0 ? ` ${countOf(kept, 'account')} that already had a value kept it.` : '';
+      setResult({ kind: 'done', text: `Saved in ${countOf(plan.targets.length, 'account')}.${left}` });
     } catch (err) {
-      setError(firstErrorMessage(err));
+      if (mine === request.current) setResult({ kind: 'error', text: firstErrorMessage(err) });
     } finally {
-      setBusy(false);
+      if (mine === request.current) setBusy(false);
     }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void apply(false);
   };
 
   const id = (k: string) => `bulk-${split._id}-${k}`;
+  const all = chosen.size === accounts.length;
   return (
-    <form className="ru-bulk card mb-3" onSubmit={(e) => void submit(e)} aria-labelledby={id('title')}>
+    <form className="ru-bulk card mb-3" onSubmit={submit} aria-labelledby={id('title')}>
       <div className="card-body p-3">
         <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-2">
           <h3 id={id('title')} className="h6 fw-semibold mb-0">
             Apply to {all ? 'all accounts' : countOf(chosen.size, 'account')}
           </h3>
+          <GroupSelect id={id('group')} label="Group" groups={groups} value={groupId} onChange={pickGroup} none="Choose…" />
           <button
             type="button"
             className="btn btn-link btn-sm p-0"
@@ -107,112 +135,47 @@ export function BulkApply({
             {open ? 'Done choosing' : `Choose accounts (${chosen.size} of ${accounts.length})`}
           </button>
         </div>
-        {open ? (
-          <fieldset id={id('chooser')} className="ru-bulk-chooser mb-3">
-            <legend className="visually-hidden">Accounts to apply to</legend>
-            <div className="form-check mb-2">
-              <input
-                id={id('all')}
-                type="checkbox"
-                className="form-check-input"
-                checked={all}
-                ref={(el) => {
-                  if (el) el.indeterminate = chosen.size > 0 && !all;
-                }}
-                onChange={(e) =>
-                  toggle(
-                    accounts.map((a) => a._id),
-                    e.target.checked,
-                  )
-                }
-              />
-              <label htmlFor={id('all')} className="form-check-label fw-semibold">
-                All accounts
-              </label>
-            </div>
-            {byBroker.map(({ broker, accounts: list }) => {
-              const ids = list.map((a) => a._id);
-              const every = ids.every((x) => chosen.has(x));
-              return (
-                <div key={broker} className="ru-bulk-broker">
-                  <div className="form-check">
-                    <input
-                      id={id(`broker-${broker}`)}
-                      type="checkbox"
-                      className="form-check-input"
-                      checked={every}
-                      onChange={(e) => toggle(ids, e.target.checked)}
-                    />
-                    <label htmlFor={id(`broker-${broker}`)} className="form-check-label fw-semibold">
-                      {broker} ({list.length})
-                    </label>
-                  </div>
-                  <ul className="list-unstyled ms-4 mb-2 ru-bulk-accounts">
-                    {list.map((a) => (
-                      <li key={a._id} className="form-check">
-                        <input
-                          id={id(`acc-${a._id}`)}
-                          type="checkbox"
-                          className="form-check-input"
-                          checked={chosen.has(a._id)}
-                          onChange={(e) => toggle([a._id], e.target.checked)}
-                        />
-                        <label htmlFor={id(`acc-${a._id}`)} className="form-check-label">
-                          {a.nickname}
-                          {a.active ? '' : ' (inactive)'}
-                        </label>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              );
-            })}
-          </fieldset>
-        ) : null}
-        <div className="ru-bulk-fields">
-          {INPUTS.map((f) => (
-            <label className="ru-trade-field" key={f.key}>
-              <span className="ru-trade-field-label">{f.label}</span>
-              <input
-                className="form-control form-control-sm"
-                {...(f.type === 'number'
-                  ? { type: 'number', inputMode: 'decimal' as const, step: '0.0001', min: '0' }
-                  : { type: 'date' })}
-                {...(f.key === 'buy_price' ? { id: priceId(split._id), 'data-testid': 'bulk-buy_price' } : {})}
-                {...(f.key === 'buy_date' ? { 'aria-describedby': id('buy-hint') } : {})}
-                value={v[f.key]}
-                onChange={set(f.key)}
-              />
+        {open ? <AccountChooser id={id} accounts={accounts} chosen={chosen} toggle={toggle} /> : null}
+        <BulkInputs id={id} priceId={priceId(split._id)} v={v} set={set} preset={(p) => edit((x) => ({ ...x, ...p }))} />
+        <div className="d-flex flex-wrap align-items-center gap-3 mt-2">
+          <div className="form-check mb-0">
+            <input
+              id={id('overwrite')}
+              type="checkbox"
+              className="form-check-input"
+              checked={overwrite}
+              onChange={(e) => {
+                setOverwrite(e.target.checked);
+                setConfirming(null);
+              }}
+            />
+            <label htmlFor={id('overwrite')} className="form-check-label small">
+              Overwrite values already recorded
             </label>
-          ))}
-          <label className="ru-trade-field">
-            <span className="ru-trade-field-label">Outcome</span>
-            <select className="form-select form-select-sm" value={v.outcome} onChange={set('outcome')}>
-              <option value="">Keep as is</option>
-              {Object.entries(OUTCOME_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="ru-trade-field">
-            <span className="ru-trade-field-label">Outcome date</span>
-            <input className="form-control form-control-sm" type="date" value={v.outcome_date} onChange={set('outcome_date')} />
-          </label>
-          <div className="ru-bulk-submit">
-            <button type="submit" className="btn btn-primary btn-sm w-100" disabled={busy}>
-              {busy ? 'Saving…' : `Apply to ${countOf(chosen.size, 'account')}`}
-            </button>
           </div>
+          <button type="submit" className="btn btn-primary btn-sm ms-auto" disabled={busy}>
+            {busy ? 'Saving…' : `Apply to ${countOf(chosen.size, 'account')}`}
+          </button>
         </div>
         <p id={id('buy-hint')} className="form-text mb-0">
-          Empty fields keep each account&apos;s value. With a buy price and no date, the buy date is the buy-by day.
+          Only accounts whose value is still empty or pending change, unless you tick Overwrite. Empty fields keep each
+          account&apos;s value. With a buy price and no date, the buy date is the buy-by day.
         </p>
-        {error ? <ErrorAlert messages={[error]} className="mt-2 mb-0" /> : null}
-        {done ? (
+        {confirming !== null ? (
+          <div className="alert alert-warning mt-2 mb-0 p-2 small" role="alert">
+            This will change {countOf(confirming, 'account')} that already {confirming === 1 ? 'has' : 'have'} a value.{' '}
+            <button type="button" className="btn btn-warning btn-sm ms-1" onClick={() => void apply(true)}>
+              Overwrite {countOf(confirming, 'account')}
+            </button>{' '}
+            <button type="button" className="btn btn-link btn-sm" onClick={() => setConfirming(null)}>
+              Cancel
+            </button>
+          </div>
+        ) : null}
+        {result?.kind === 'error' ? <ErrorAlert messages={[result.text]} className="mt-2 mb-0" /> : null}
+        {result?.kind === 'done' ? (
           <p className="small text-success mt-2 mb-0" role="status">
-            {done}
+            {result.text}
           </p>
         ) : null}
       </div>

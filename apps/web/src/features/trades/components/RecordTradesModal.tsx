@@ -3,7 +3,9 @@ import { groupByBroker } from '@roundup/shared';
 import Modal from 'react-bootstrap/Modal';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { useMyAccounts } from '../../../lib/my-accounts';
+import { useAccountGroups, useMyAccounts } from '../../../lib/my-accounts';
+import { BrokerRulesNote } from '../../../components/BrokerRulesNote';
+import { RoundUpStatusBadge } from '../../../components/RoundUpStatusBadge';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { firstErrorMessage } from '../../../lib/api-client';
 import { countOf, formatIsoDate } from '../../../lib/format';
@@ -16,11 +18,24 @@ import type { TradeSplit } from '../types';
 const short = (d: string) => formatIsoDate(d, 'MMM d, yyyy');
 
 /** Record Trades (product.md §2, §4): one row per account in the member's order. */
-export function RecordTradesModal({ split, show, onHide }: { split: TradeSplit; show: boolean; onHide: () => void }) {
+export function RecordTradesModal({
+  split,
+  show,
+  onHide,
+  groupId,
+}: {
+  split: TradeSplit;
+  show: boolean;
+  onHide: () => void;
+  /** Issue 26 §4: "Apply to" starts with this group's accounts. */
+  groupId?: string;
+}) {
   const accounts = useMyAccounts();
+  const accountGroups = useAccountGroups(show);
   const trades = useSplitTrades(split._id, show);
   const changed = useTradesChanged();
-  const loading = accounts.isPending || trades.isPending;
+  // Groups are a help: without them (still loading, or failed) Apply to starts from the defaults.
+  const loading = accounts.isPending || trades.isPending || (accountGroups.isPending && accountGroups.fetchStatus !== 'idle');
   const error = accounts.error ?? trades.error;
   const byAccount = new Map((trades.data?.trades ?? []).map((t) => [t.accountId, t]));
   // By broker (issue 14), in the member's order; rows are numbered down the whole list.
@@ -70,7 +85,14 @@ export function RecordTradesModal({ split, show, onHide }: { split: TradeSplit; 
           </div>
         ) : (
           <>
-            <BulkApply split={split} accounts={list} onApplied={applied} />
+            <BulkApply
+              split={split}
+              accounts={list}
+              trades={byAccount}
+              onApplied={applied}
+              groups={accountGroups.data?.groups ?? []}
+              initialGroupId={groupId}
+            />
             <p className="text-body-secondary small mb-3">
               Or account by account: a row saves when you leave a field, press Enter or click Save; Tab moves along the row and
               down.
@@ -91,6 +113,8 @@ export function RecordTradesModal({ split, show, onHide }: { split: TradeSplit; 
                   <h3 className="ru-trade-broker h6 mb-0">
                     {g.broker}{' '}
                     <span className="fw-normal text-body-secondary small">· {countOf(g.accounts.length, 'account')}</span>
+                    <RoundUpStatusBadge status={g.accounts[0]?.brokerRules?.roundUpStatus} />
+                    <BrokerRulesNote rules={g.accounts[0]?.brokerRules} price={split.price} />
                   </h3>
                   {g.accounts.map((a) => (
                     <TradeRow

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { addDays, formatIsoDate } from '@roundup/shared/dates';
 import type { Split } from '@roundup/shared/splits';
+import { GroupSelect } from '../../../components/GroupSelect';
+import { useAccountGroups } from '../../../lib/my-accounts';
 import { useTradeProgress } from '../api';
 import { RecordTradesModal } from './RecordTradesModal';
 
@@ -12,6 +14,9 @@ import { RecordTradesModal } from './RecordTradesModal';
 export function TodoList({ splits, today }: { splits: Split[]; today: string }) {
   const { data } = useTradeProgress();
   const [open, setOpen] = useState<Split | null>(null);
+  // Issue 26 §4: Record opens with this group's accounts chosen in "Apply to".
+  const groups = useAccountGroups();
+  const [groupId, setGroupId] = useState('');
   if (!data || data.accounts === 0) return null;
   const of = (id: string) => data.progress.find((p) => p.splitId === id);
   const tomorrow = addDays(today, 1);
@@ -36,9 +41,19 @@ export function TodoList({ splits, today }: { splits: Split[]; today: string }) 
       {items.length > 0 ? (
         <section className="card shadow-sm mb-3" aria-labelledby="todo-title" data-testid="todo">
           <div className="card-body py-3">
-            <h2 id="todo-title" className="h6 fw-semibold mb-2">
-              To do
-            </h2>
+            <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
+              <h2 id="todo-title" className="h6 fw-semibold mb-0">
+                To do
+              </h2>
+              <GroupSelect
+                id="todo-group"
+                label="Record for"
+                groups={groups.data?.groups ?? []}
+                value={groupId}
+                onChange={setGroupId}
+                none="Active accounts"
+              />
+            </div>
             <ul className="list-unstyled mb-0 d-grid gap-1">
               {items.map((item) => (
                 <li key={item.key} className="d-flex flex-wrap align-items-center gap-2">
@@ -58,7 +73,7 @@ export function TodoList({ splits, today }: { splits: Split[]; today: string }) 
           </div>
         </section>
       ) : null}
-      {open ? <RecordTradesModal split={open} show onHide={() => setOpen(null)} /> : null}
+      {open ? <RecordTradesModal split={open} show onHide={() => setOpen(null)} groupId={groupId || undefined} /> : null}
     </>
   );
 }

@@ -7,6 +7,8 @@ import { firstErrorMessage } from '../../../lib/api-client';
 import { formatMoney, toCents, todayInMarket } from '../../../lib/format';
 import { addTrade, editTrade } from '../api';
 import { OUTCOME_LABELS, type TradeSplit } from '../types';
+import { isMultiLeg, legsFromRow, rowLegs } from '../row-legs';
+import { LegsNote } from './LegsNote';
 
 type Values = {
   buy_date: string;
@@ -19,12 +21,13 @@ type Values = {
 
 const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
-function valuesOf(trade: Trade | undefined): Values {
+function valuesOf(trade: Trade | undefined, effDate: string): Values {
+  const row = rowLegs(trade, effDate);
   return {
-    buy_date: str(trade?.buy_date),
-    buy_price: str(trade?.buy_price),
-    sell_date: str(trade?.sell_date),
-    sell_price: str(trade?.sell_price),
+    buy_date: str(row.buy_date),
+    buy_price: str(row.buy_price),
+    sell_date: str(row.sell_date),
+    sell_price: str(row.sell_price),
     outcome: trade?.outcome ?? 'pending',
     outcome_date: str(trade?.outcome_date),
   };
@@ -51,10 +54,12 @@ export function TradeRow({
   index: number;
   onSaved: () => void;
 }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(trade));
+  const [values, setValues] = useState<Values>(() => valuesOf(trade, split.effDate));
   const valuesRef = useRef(values);
   const idRef = useRef<string | null>(trade?._id ?? null);
-  const savedKey = useRef(JSON.stringify(valuesOf(trade)));
+  const savedKey = useRef(JSON.stringify(valuesOf(trade, split.effDate)));
+  // A multi-leg trade (the dance) saves its legs: the row's sell is the kept share's sale, not the pre-split one.
+  const legsRef = useRef(isMultiLeg(trade) ? trade : undefined);
   const inFlight = useRef(false);
   const pending = useRef(false);
   const [busy, setBusy] = useState(false);
@@ -86,11 +91,15 @@ export function TradeRow({
     setBusy(true);
     setError(null);
     try {
-      const fields = {
+      const row = {
         buy_date: v.buy_date || null,
         buy_price: num(v.buy_price),
         sell_date: v.sell_date || null,
         sell_price: num(v.sell_price),
+      };
+      const multi = legsRef.current;
+      const fields = {
+        ...(multi ? { legs: legsFromRow(multi, split.effDate, row) } : row),
         outcome: v.outcome,
         outcome_date: v.outcome_date || null,
       };
@@ -98,6 +107,7 @@ export function TradeRow({
         ? await editTrade({ _id: idRef.current, ...fields })
         : await addTrade({ accountId: account._id, splitId: split._id, ...fields });
       idRef.current = res.trade._id;
+      if (multi) legsRef.current = res.trade;
       savedKey.current = key;
       saved.show('Saved');
       onSaved();
@@ -173,6 +183,7 @@ export function TradeRow({
         <span className="text-body-secondary small d-block">
           {account.broker} · {account.type}
         </span>
+        {legsRef.current ? <LegsNote trade={legsRef.current} effDate={split.effDate} /> : null}
       </div>
       {input('buy_date', 'date', 'Buy date', 0)}
       {input('buy_price', 'number', 'Buy price', 1)}

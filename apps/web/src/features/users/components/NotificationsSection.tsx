@@ -1,24 +1,31 @@
-import type { Notifications, PublicUser } from '@roundup/shared';
+import type { Notifications } from '@roundup/shared';
 import { can } from '@roundup/shared/permissions';
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { useAuth } from '../../../lib/auth';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { SettingsPanel } from '../../../components/SettingsPanel';
-import { useTimedMessage } from '../../../components/useTimedMessage';
-import { api, errorMessages } from '../../../lib/api-client';
+import { SavedBadge, SettingsPanel } from '../../../components/SettingsPanel';
+import { useSaveSelf } from './useSaveSelf';
 
 type Key = keyof Notifications;
 
-const GROUPS: { title: string; proOnly?: boolean; items: { key: Key; label: string; help?: string }[] }[] = [
+const GROUPS: { title: string; proOnly?: boolean; items: { key: Key; label: string; help?: string; under?: Key }[] }[] = [
   {
     title: 'Reverse split alerts',
     proOnly: true,
     items: [
       { key: 'rsa', label: 'New reverse splits', help: 'When a split is announced.' },
       { key: 'upcomingRsa', label: 'Upcoming splits', help: 'When a split turns Upcoming.' },
-      { key: 'buyReminderRsa', label: 'Buy reminders', help: 'On the morning of the purchase date.' },
+      { key: 'buyReminderRsa', label: 'Buy reminders', help: 'On the purchase date, on every channel you enabled.' },
+      // Which ones (issue 25 §3): each only while buy reminders are on.
+      { key: 'buyReminderOpen', label: 'At the open', help: '9:30 am ET.', under: 'buyReminderRsa' },
+      {
+        key: 'buyReminderClose',
+        label: 'An hour before the close',
+        help: '3:00 pm ET; noon on half days.',
+        under: 'buyReminderRsa',
+      },
       { key: 'sellRsa', label: 'Sell reminders', help: 'When your round-up shares should be back.' },
     ],
   },
@@ -39,13 +46,12 @@ const GROUPS: { title: string; proOnly?: boolean; items: { key: Key; label: stri
   },
 ];
 
-/** Profile → Notifications (product.md §3, §4): nine toggles, each saved right after it changes (never on load). */
+/** Profile → Notifications (product.md §3, §4): the toggles, each saved right after it changes (never on load). */
 export function NotificationsSection() {
-  const { data: user, setUser } = useAuth();
+  const { data: user } = useAuth();
   const [prefs, setPrefs] = useState<Notifications | null>(user?.notifications ?? null);
   const [saving, setSaving] = useState<Key | null>(null);
-  const saved = useTimedMessage<string>(5000);
-  const errors = useTimedMessage<string[]>(5000);
+  const { save, saved, errors } = useSaveSelf();
   if (!user || !prefs) return null;
   const pro = can(user.role, 'alerts:pro');
 
@@ -53,31 +59,16 @@ export function NotificationsSection() {
     const previous = prefs!;
     setPrefs({ ...previous, [key]: value });
     setSaving(key);
-    errors.clear();
-    try {
-      const res = await api.post<{ user: PublicUser }>('/api/users/update-self', { notifications: { [key]: value } });
-      setPrefs(res.user.notifications);
-      setUser(res.user);
-      saved.show('Saved');
-    } catch (err) {
-      setPrefs(previous);
-      errors.show(errorMessages(err));
-    } finally {
-      setSaving(null);
-    }
+    const member = await save({ notifications: { [key]: value } });
+    setPrefs(member ? member.notifications : previous);
+    setSaving(null);
   }
 
   return (
     <SettingsPanel
       title="Notifications"
       description="Changes are saved as you make them."
-      actions={
-        saved.value ? (
-          <span className="badge text-bg-success" role="status">
-            {saved.value}
-          </span>
-        ) : null
-      }
+      actions={<SavedBadge text={saved.value} />}
     >
       <ErrorAlert messages={errors.value} />
       <div className="row g-4">
@@ -94,9 +85,9 @@ export function NotificationsSection() {
                 key={item.key}
                 type="switch"
                 id={`notify-${item.key}`}
-                className="mb-2"
+                className={item.under ? 'mb-2 ms-4' : 'mb-2'}
                 checked={prefs[item.key]}
-                disabled={saving === item.key}
+                disabled={saving === item.key || (item.under !== undefined && !prefs[item.under])}
                 onChange={(e) => void toggle(item.key, e.currentTarget.checked)}
                 label={
                   <>

@@ -194,13 +194,13 @@ function ProfileForm({
         label="Phone"
         type="tel"
         autoComplete="tel"
-        placeholder="+1 415 555 0100"
+        placeholder="(415) 555-0100"
         required={false}
         value={phone}
         onChange={edit('phone', setPhone)}
         error={errors.fields.phone}
         wrapperClassName="mb-4"
-        help="International form with the country code, e.g. +1 415 555 0100 (US and Canada)."
+        help="As you write it, e.g. (415) 555-0100 in the US or Canada; elsewhere start with + and the country code."
       />
       <div className="d-flex gap-2">
         <button type="submit" className="btn btn-primary" disabled={saving}>

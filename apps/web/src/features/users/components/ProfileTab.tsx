@@ -1,9 +1,10 @@
 import { NotificationsSection } from './NotificationsSection';
 import { ProfileInfoSection } from './ProfileInfoSection';
+import { TimeZoneSection } from './TimeZoneSection';
 import { UpdatePasswordSection } from './UpdatePasswordSection';
 
 /**
- * Settings → Profile (product.md §2): personal info, update password, notifications.
+ * Settings → Profile (product.md §2): personal info, update password, time zone, notifications.
  * Each section is its own component.
  */
 export function ProfileTab() {
@@ -11,6 +12,7 @@ export function ProfileTab() {
     <>
       <ProfileInfoSection />
       <UpdatePasswordSection />
+      <TimeZoneSection />
       <NotificationsSection />
     </>
   );

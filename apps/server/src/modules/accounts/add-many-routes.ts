@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountsResponse, addAccountsRequest } from '@roundup/shared';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../http/auth';
+import { answers } from '../../http/openapi';
+import { addAccounts } from './add-accounts';
+
+/** Issue 26 §2: add several accounts at once (the dialog turns a count into nicknames, nextNicknames). */
+export const addManyAccountsRoutes: FastifyPluginAsyncZod<{ deps: { db: Db } }> = async (app, { deps }) => {
+  app.post(
+    '/api/accounts/add-many',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Add several accounts at one broker, of one type; answers all your accounts',
+        description:
+          'One account per nickname (1–50), at the end of your list in that order; all or nothing. A nickname you already have at that broker with that type is not added again, so sending the same list twice adds nothing the second time.',
+        body: addAccountsRequest,
+        response: answers(accountsResponse),
+      },
+    },
+    async (req) => ({ accounts: await addAccounts(deps, { userId: requireUser(req).user.id, ...req.body }) }),
+  );
+};

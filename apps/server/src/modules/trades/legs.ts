@@ -1,0 +1,150 @@
+import { addDays, type TradeLeg, type TradeOutcome, type TradePatch } from '@roundup/shared';
+
+/**
+ * A trade as stored (issue 26 §1): its legs and its outcome. Pure: no Drizzle, no clock.
+ * The flat fields (buy_date, buy_price, sell_date, sell_price) are the first buy leg and the last
+ * sell leg: they read them, and a body that sends them writes them (creating a one-share leg).
+ */
+export interface TradeState {
+  legs: TradeLeg[];
+  outcome: TradeOutcome;
+  outcome_date: string | null;
+  shares_received: number | null;
+  cash_in_lieu_amount: number | null;
+}
+
+export const EMPTY_STATE: TradeState = {
+  legs: [],
+  outcome: 'pending',
+  outcome_date: null,
+  shares_received: null,
+  cash_in_lieu_amount: null,
+};
+
+/** Oldest first; undated legs last; on one day the buys before the sells (the dance: buy 100, sell 99). */
+export function sortLegs(legs: readonly TradeLeg[]): TradeLeg[] {
+  const rank = (l: TradeLeg) => (l.side === 'buy' ? 0 : 1);
+  return legs
+    .map((l, i) => ({ l, i }))
+    .sort((a, b) => {
+      const da = a.l.date ?? '9999-12-31';
+      const db = b.l.date ?? '9999-12-31';
+      return da.localeCompare(db) || rank(a.l) - rank(b.l) || a.i - b.i;
+    })
+    .map((x) => x.l);
+}
+
+/** The flat fields a trade reads as: its first buy leg and its last sell leg. */
+export function flatOf(legs: readonly TradeLeg[]) {
+  const buy = legs.find((l) => l.side === 'buy');
+  const sell = legs.findLast((l) => l.side === 'sell');
+  return {
+    buy_date: buy?.date ?? null,
+    buy_price: buy?.price ?? null,
+    sell_date: sell?.date ?? null,
+    sell_price: sell?.price ?? null,
+  };
+}
+
+/** Writes a flat date and price into the first buy (or last sell) leg; a leg left with neither goes. */
+function writeFlat(legs: TradeLeg[], side: 'buy' | 'sell', date: string | null | undefined, price: number | null | undefined) {
+  if (date === undefined && price === undefined) return legs;
+  const at = side === 'buy' ? legs.findIndex((l) => l.side === side) : legs.findLastIndex((l) => l.side === side);
+  const base: TradeLeg = at >= 0 ? legs[at] : { side, date: null, quantity: 1, price: null };
+  const leg = { ...base, date: date === undefined ? base.date : date, price: price === undefined ? base.price : price };
+  const next = [...legs];
+  const empty = leg.date === null && leg.price === null;
+  if (at >= 0) {
+    if (empty) next.splice(at, 1);
+    else next[at] = leg;
+  } else if (!empty) {
+    if (side === 'buy') next.unshift(leg);
+    else next.push(leg);
+  }
+  return next;
+}
+
+/**
+ * A partial edit (issue 12 §4, issue 26): a field the body did not send (undefined) keeps its stored
+ * value, null clears it; `legs` replaces every leg; the flat fields write the first buy and last sell.
+ */
+export function mergeTradeEdit(stored: TradeState, patch: TradePatch): TradeState {
+  const keep = <K extends keyof TradeState & keyof TradePatch>(k: K): TradeState[K] =>
+    patch[k] === undefined ? stored[k] : (patch[k] as TradeState[K]);
+  let legs = stored.legs;
+  if (patch.legs !== undefined) legs = patch.legs.map((l) => ({ ...l }));
+  else {
+    legs = writeFlat(legs, 'buy', patch.buy_date, patch.buy_price);
+    legs = writeFlat(legs, 'sell', patch.sell_date, patch.sell_price);
+  }
+  return {
+    legs: sortLegs(legs),
+    outcome: keep('outcome'),
+    outcome_date: keep('outcome_date'),
+    shares_received: keep('shares_received'),
+    cash_in_lieu_amount: keep('cash_in_lieu_amount'),
+  };
+}
+
+/**
+ * product.md §4 Trade form: a buy with a price above 0 and no date is dated the split's buyDate.
+ * Applied on the server too, so every client agrees.
+ */
+export function withDefaultBuyDate(state: TradeState, splitBuyDate: string): TradeState {
+  if (!state.legs.some((l) => l.side === 'buy' && !l.date && l.price !== null && l.price > 0)) return state;
+  const legs = state.legs.map((l) =>
+    l.side === 'buy' && !l.date && l.price !== null && l.price > 0 ? { ...l, date: splitBuyDate } : l,
+  );
+  return { ...state, legs: sortLegs(legs) };
+}
+
+const sameLeg = (a: TradeLeg, b: TradeLeg) =>
+  a.side === b.side && a.date === b.date && a.quantity === b.quantity && a.price === b.price;
+
+/** Same legs and outcome (a repeated add of the same trade answers the stored one). */
+export function sameTrade(a: TradeState, b: TradeState): boolean {
+  return (
+    a.legs.length === b.legs.length &&
+    a.legs.every((l, i) => sameLeg(l, b.legs[i])) &&
+    a.outcome === b.outcome &&
+    a.outcome_date === b.outcome_date &&
+    a.shares_received === b.shares_received &&
+    a.cash_in_lieu_amount === b.cash_in_lieu_amount
+  );
+}
+
+/** Shares sold before the effective date cannot outnumber the shares bought. */
+function legsProblem(legs: readonly TradeLeg[], effDate: string): string | null {
+  const firstBuy = legs.find((l) => l.side === 'buy' && l.date)?.date ?? null;
+  if (firstBuy && legs.some((l) => l.side === 'sell' && l.date && l.date < firstBuy))
+    return 'Sell date cannot be before the buy date';
+  const bought = legs.reduce((n, l) => n + (l.side === 'buy' ? l.quantity : 0), 0);
+  const soldBefore = legs.reduce((n, l) => n + (l.side === 'sell' && l.date && l.date < effDate ? l.quantity : 0), 0);
+  if (bought > 0 && soldBefore > bought)
+    return `Sells before the split (${soldBefore} shares) cannot exceed the shares bought (${bought})`;
+  return null;
+}
+
+/**
+ * The message for a trade that cannot stand after defaults, else null: legs out of order, or an
+ * outcome that does not fit (a share received, cash or nothing needs a recorded buy; an outcome
+ * date needs an outcome, cannot be before the buy, and is a fact, so not in the future — `today`
+ * is the market date; one day of slack lets a member east of New York record their own today);
+ * cash in lieu only with that outcome.
+ */
+export function checkTrade(state: TradeState, split: { effDate: string }, today: string): string | null {
+  const legs = legsProblem(state.legs, split.effDate);
+  if (legs) return legs;
+  const buyDate = flatOf(state.legs).buy_date;
+  const bought = state.legs.some((l) => l.side === 'buy');
+  if (state.outcome !== 'pending' && !bought) return 'Record the buy before its outcome';
+  if (state.outcome_date && state.outcome === 'pending')
+    return 'Choose the outcome for its date (share received, cash in lieu or no credit)';
+  if (state.outcome_date && buyDate && state.outcome_date < buyDate) return 'Outcome date cannot be before the buy date';
+  if (state.outcome_date && state.outcome_date > addDays(today, 1)) return 'Outcome date cannot be in the future';
+  if (state.cash_in_lieu_amount !== null && state.outcome !== 'cash_in_lieu')
+    return 'Cash in lieu needs the outcome Cash in lieu';
+  if (state.shares_received !== null && state.shares_received > 0 && state.outcome === 'no_credit')
+    return 'Nothing credited cannot come with shares received';
+  return null;
+}

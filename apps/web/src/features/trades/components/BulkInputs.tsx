@@ -1,0 +1,91 @@
+import { OUTCOME_LABELS } from '../types';
+import { DANCE, type BulkValues } from '../bulk-plan';
+
+/** The legs' fields in the order of a trade row: quantity, price and date of the buy, then of the sell. */
+const INPUTS = [
+  { key: 'buy_quantity', label: 'Buy quantity', kind: 'quantity' },
+  { key: 'buy_price', label: 'Buy price', kind: 'price' },
+  { key: 'buy_date', label: 'Buy date', kind: 'date' },
+  { key: 'sell_quantity', label: 'Sell quantity', kind: 'quantity' },
+  { key: 'sell_price', label: 'Sell price', kind: 'price' },
+  { key: 'sell_date', label: 'Sell date', kind: 'date' },
+] as const;
+
+const PROPS = {
+  quantity: { type: 'number', inputMode: 'numeric' as const, step: '1', min: '1' },
+  price: { type: 'number', inputMode: 'decimal' as const, step: '0.0001', min: '0' },
+  date: { type: 'date' },
+};
+
+/** "Apply to"'s fields (issue 14, issue 26: quantities per leg, the dance as a preset, the cash received). */
+export function BulkInputs({
+  id,
+  priceId,
+  v,
+  set,
+  preset,
+}: {
+  id: (k: string) => string;
+  priceId: string;
+  v: BulkValues;
+  set: (k: keyof BulkValues) => (e: { target: { value: string } }) => void;
+  preset: (values: Partial<BulkValues>) => void;
+}) {
+  return (
+    <>
+      <div className="d-flex flex-wrap gap-2 mb-2 small">
+        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => preset(DANCE)}>
+          The dance: buy 100, sell 99
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-sm"
+          onClick={() => preset({ buy_quantity: '1', sell_quantity: '1' })}
+        >
+          One share
+        </button>
+      </div>
+      <div className="ru-bulk-fields">
+        {INPUTS.map((f) => (
+          <label className="ru-trade-field" key={f.key}>
+            <span className="ru-trade-field-label">{f.label}</span>
+            <input
+              className="form-control form-control-sm"
+              {...PROPS[f.kind]}
+              {...(f.key === 'buy_price' ? { id: priceId, 'data-testid': 'bulk-buy_price' } : {})}
+              {...(f.key === 'buy_date' ? { 'aria-describedby': id('buy-hint') } : {})}
+              value={v[f.key]}
+              onChange={set(f.key)}
+            />
+          </label>
+        ))}
+        <label className="ru-trade-field">
+          <span className="ru-trade-field-label">Outcome</span>
+          <select className="form-select form-select-sm" value={v.outcome} onChange={set('outcome')}>
+            <option value="">Keep as is</option>
+            {Object.entries(OUTCOME_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="ru-trade-field">
+          <span className="ru-trade-field-label">Outcome date</span>
+          <input className="form-control form-control-sm" type="date" value={v.outcome_date} onChange={set('outcome_date')} />
+        </label>
+        {v.outcome === 'cash_in_lieu' ? (
+          <label className="ru-trade-field">
+            <span className="ru-trade-field-label">Cash received</span>
+            <input
+              className="form-control form-control-sm"
+              {...PROPS.price}
+              value={v.cash_in_lieu_amount}
+              onChange={set('cash_in_lieu_amount')}
+            />
+          </label>
+        ) : null}
+      </div>
+    </>
+  );
+}

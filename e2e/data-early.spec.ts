@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { PRO, signInAs } from './fixtures';
+
+/**
+ * Issue 24 §7: a signed-in page loaded 52 JavaScript files, and asked for its data only once all of them had
+ * arrived and run. Its data is now asked for by the shell's early script (apps/web/src/early-data.js) while the
+ * code downloads, and taken by the app without asking again.
+ */
+const PAGES: [string, RegExp, string[]][] = [
+  ['/reverse-splits', /Reverse Splits/i, ['/api/rs', '/api/trades/progress']],
+  ['/settings/analytics', /Settings/i, ['/api/analytics/mine']],
+  ['/settings/accounts', /Settings/i, ['/api/accounts/mine']],
+  ['/brokers', /brokerage accounts/i, ['/api/brokers']],
+];
+
+test('a signed-in page asks for its data while its code downloads, once, in a handful of files', async ({ page, request }) => {
+  await signInAs(page, request, PRO);
+  for (const [path, heading, data] of PAGES) {
+    const asked: string[] = [];
+    const onRequest = (r: { url(): string; method(): string }) => asked.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    page.on('request', onRequest);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+
+    const scripts = asked.filter((a) => a.endsWith('.js'));
+    expect(scripts.length, `${path}: ${scripts.join(', ')}`).toBeLessThanOrEqual(16);
+    // The app's first act is to count the page view: the page's data was asked for before it.
+    const appStarted = asked.indexOf('POST /api/pageviews');
+    expect(appStarted, `${path}: ${asked.join(', ')}`).toBeGreaterThan(0);
+    for (const url of ['/api/auth/me', '/api/site', '/api/config', ...data]) {
+      const at = asked.indexOf(`GET ${url}`);
+      expect(
+        asked.filter((a) => a === `GET ${url}`),
+        `${path} asked ${url} once: ${asked.join(', ')}`,
+      ).toHaveLength(1);
+      expect(at, `${path}: ${url} before the app ran: ${asked.join(', ')}`).toBeLessThan(appStarted);
+    }
+  }
+});
