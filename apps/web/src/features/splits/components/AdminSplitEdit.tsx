@@ -2,17 +2,14 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router';
-import { RS_TYPES, SPLIT_STATUSES } from '@roundup/shared/domain';
 import { splitInputSchema, type Split } from '@roundup/shared/splits';
 import { errorMessages } from '../../../lib/api-client';
 import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
-import { FieldError, invalidProps } from '../../../components/FieldError';
 import { useSaveSplit, useSplit } from '../api';
 import { ConfirmationPanel } from './ConfirmationPanel';
-import { ExchangeField } from './ExchangeField';
 import { SplitMemberStats } from './SplitMemberStats';
 import { ChangeHistory } from './SplitChanges';
-import { DateWarnings, EstProfitHint } from './SplitFormHints';
+import { SplitDetailFields, SplitTermsFields } from './SplitFormFields';
 import { EMPTY, fromSplit, type FormState } from './split-form-state';
 
 const FIELDS = Object.keys(EMPTY);
@@ -53,9 +50,6 @@ function SplitForm({ id, initial, changes }: { id?: string; initial: FormState; 
     setF((prev) => ({ ...prev, [k]: v }));
     clearField(k);
   };
-  /** The props that flag a field and tie its message to it (issue 14). */
-  const bad = (k: keyof FormState) => invalidProps(errors.fields[k], `rs-${k}`);
-  const why = (k: keyof FormState) => <FieldError id={`rs-${k}`} error={errors.fields[k]} />;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -102,157 +96,8 @@ function SplitForm({ id, initial, changes }: { id?: string; initial: FormState; 
       <ChangeHistory changes={changes} />
       <Form className="card shadow-sm" onSubmit={(e) => void submit(e)} noValidate ref={formRef}>
         <div className="card-body row g-3">
-          <Form.Group className="col-12 col-md-8" controlId="rs-name">
-            <Form.Label>Company name</Form.Label>
-            <Form.Control
-              {...bad('name')}
-              value={f.name}
-              onChange={(e) => set('name', e.target.value)}
-              required
-              maxLength={200}
-            />
-            {why('name')}
-          </Form.Group>
-          <Form.Group className="col-12 col-md-4" controlId="rs-ticker">
-            <Form.Label>Ticker</Form.Label>
-            <Form.Control
-              {...bad('ticker')}
-              value={f.ticker}
-              onChange={(e) => set('ticker', e.target.value.toUpperCase())}
-              required
-              maxLength={12}
-              className="font-monospace"
-            />
-            {why('ticker')}
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId="rs-buyDate">
-            <Form.Label>Buy date</Form.Label>
-            <Form.Control
-              {...bad('buyDate')}
-              type="date"
-              value={f.buyDate}
-              onChange={(e) => set('buyDate', e.target.value)}
-              required
-            />
-            {why('buyDate')}
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId="rs-effDate">
-            <Form.Label>Effective date</Form.Label>
-            <Form.Control
-              {...bad('effDate')}
-              type="date"
-              value={f.effDate}
-              onChange={(e) => set('effDate', e.target.value)}
-              required
-            />
-            {why('effDate')}
-          </Form.Group>
-          <DateWarnings buyDate={f.buyDate} effDate={f.effDate} />
-          <Form.Group className="col-6 col-md-3" controlId="rs-ratio">
-            <Form.Label>Ratio (N:1)</Form.Label>
-            <Form.Control
-              {...bad('ratio')}
-              type="number"
-              min={2}
-              step={1}
-              value={f.ratio}
-              onChange={(e) => set('ratio', e.target.value)}
-              required
-            />
-            {why('ratio')}
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId="rs-price">
-            <Form.Label>Price ($)</Form.Label>
-            <Form.Control
-              {...bad('price')}
-              type="number"
-              min={0}
-              step="0.0001"
-              value={f.price}
-              onChange={(e) => set('price', e.target.value)}
-              required
-            />
-            {why('price')}
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId="rs-estProfit">
-            <Form.Label>Estimated profit ($)</Form.Label>
-            <Form.Control
-              {...bad('estProfit')}
-              type="number"
-              min={0}
-              step="0.01"
-              value={f.estProfit}
-              onChange={(e) => set('estProfit', e.target.value)}
-            />
-            <EstProfitHint f={f} initial={initial} isEdit={Boolean(id)} />
-            {why('estProfit')}
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId="rs-avgProfit">
-            <Form.Label>Average profit ($)</Form.Label>
-            <Form.Control
-              {...bad('avgProfit')}
-              type="number"
-              step="0.01"
-              value={f.avgProfit}
-              onChange={(e) => set('avgProfit', e.target.value)}
-            />
-            {why('avgProfit')}
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId="rs-status">
-            <Form.Label>Status</Form.Label>
-            <Form.Select {...bad('status')} value={f.status} onChange={(e) => set('status', e.target.value as Split['status'])}>
-              {SPLIT_STATUSES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </Form.Select>
-            {why('status')}
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId="rs-rsType">
-            <Form.Label>Type</Form.Label>
-            <Form.Select {...bad('rsType')} value={f.rsType} onChange={(e) => set('rsType', e.target.value as Split['rsType'])}>
-              {RS_TYPES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </Form.Select>
-            {why('rsType')}
-          </Form.Group>
-          <ExchangeField
-            value={f.exchange}
-            buyDate={f.buyDate}
-            error={errors.fields.exchange}
-            onChange={(v) => set('exchange', v)}
-          />
-          <Form.Group className="col-12" controlId="rs-source">
-            <Form.Label>Source URL</Form.Label>
-            <Form.Control
-              {...bad('source')}
-              type="url"
-              value={f.source}
-              onChange={(e) => set('source', e.target.value)}
-              placeholder="https://"
-            />
-            {why('source')}
-          </Form.Group>
-          <Form.Group className="col-12" controlId="rs-notes">
-            <Form.Label>Notes</Form.Label>
-            <Form.Control
-              {...bad('notes')}
-              as="textarea"
-              rows={3}
-              value={f.notes}
-              onChange={(e) => set('notes', e.target.value)}
-              maxLength={5000}
-            />
-            {why('notes')}
-          </Form.Group>
-          <Form.Group className="col-12" controlId="rs-caution">
-            <Form.Check
-              type="switch"
-              label="Caution (highlight this split)"
-              checked={f.caution}
-              onChange={(e) => set('caution', e.target.checked)}
-            />
-          </Form.Group>
+          <SplitTermsFields f={f} set={set} errors={errors.fields} initial={initial} isEdit={Boolean(id)} />
+          <SplitDetailFields f={f} set={set} errors={errors.fields} />
         </div>
         <div className="card-footer bg-body d-flex gap-2 justify-content-end">
           <Link to="/admin/reverse-splits" className="btn btn-outline-secondary">
