@@ -1,5 +1,15 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, failOnConsoleErrors, FULL, PRO, signInAs } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, apiLogin, failOnConsoleErrors, FULL, PRO, signInAs } from './fixtures';
+
+/** Screenshots at phone and desktop width (into the test's output folder), then back to where it was. */
+async function shoot(page: Page, name: string) {
+  const size = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: false });
+  }
+  if (size) await page.setViewportSize(size);
+}
 
 /**
  * The discovery journey: the server polled the local EDGAR peer at start (e2e/serve.mjs); an admin
@@ -27,7 +37,13 @@ test(
 
     await acme.getByRole('button', { name: 'Edit, then accept' }).click();
     await acme.getByLabel('Price').fill('1.25');
-    await acme.getByRole('button', { name: 'Accept and publish' }).click();
+    await acme.getByRole('button', { name: 'Review and publish…' }).click();
+    // The confirm step shows what members will receive before anything is sent (issue 25 §5).
+    const dialog = page.getByRole('dialog', { name: 'Publish ACMR to members?' });
+    await expect(dialog.getByText('New reverse split: ACMR 20:1', { exact: true })).toBeVisible();
+    await expect(dialog.getByTestId('accept-facts')).toContainText('$23.75 per account');
+    await shoot(page, 'accept-confirm');
+    await dialog.getByRole('button', { name: 'Publish to members' }).click();
     await expect(page.getByRole('article', { name: 'Acme Robotics, Inc. (ACMR)' })).toHaveCount(0);
 
     const beta = page.getByRole('article', { name: 'Beta Pharma Corp (BTPH)' });
@@ -45,6 +61,20 @@ test(
     await member.goto('/reverse-splits');
     await member.getByText('Table', { exact: true }).click();
     await expect(member.getByTestId('upcoming-row').filter({ hasText: 'ACMR' })).toHaveCount(1);
+
+    // The ratio changes after publication: the estimated profit follows and members see the change.
+    const token = await apiLogin(request, ADMIN);
+    const auth = { authorization: `Bearer ${token}` };
+    const rows = (await (await request.get('/api/rs', { headers: auth })).json()).data.splits;
+    const split = rows.find((s: { ticker: string }) => s.ticker === 'ACMR');
+    const edited = await request.post('/api/rs/edit', { headers: auth, data: { newTicker: { ...split, ratio: 25 } } });
+    expect(edited.status()).toBe(200);
+    await member.reload();
+    await member.getByText('Table', { exact: true }).click();
+    const row = member.getByTestId('upcoming-row').filter({ hasText: 'ACMR' });
+    await expect(row.getByTestId('change-marker')).toContainText(/Ratio changed from 1-for-20 to 1-for-25 on/);
+    await expect(row).toContainText('$30.00');
+    await shoot(member, 'change-marker');
     await member.close();
   },
 );

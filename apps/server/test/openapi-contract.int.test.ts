@@ -5,7 +5,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays, todayInMarket } from '@roundup/shared';
+import { addDays, isTradingDay, lastSessionBefore, todayInMarket } from '@roundup/shared';
 import { notificationsService } from '../src/modules/notifications/service';
 import { addAccount, addSplit, insertBroker, insertSplit, member, type Member } from './factories';
 import { createTestApp, registerUser, type TestApp } from './helpers';
@@ -519,7 +519,15 @@ const cases: [string, Case][] = [
   [
     'POST /api/admin/discoveries/accept',
     async () =>
-      send('POST', '/api/admin/discoveries/accept', { token: f.admin.token, body: { id: await insertProposal('ACPT') } }),
+      send('POST', '/api/admin/discoveries/accept', {
+        token: f.admin.token,
+        body: { id: await insertProposal('ACPT'), edits: { price: 2 } },
+      }),
+  ],
+  [
+    'POST /api/admin/discoveries/preview',
+    async () =>
+      send('POST', '/api/admin/discoveries/preview', { token: f.admin.token, body: { id: await insertProposal('PRVW') } }),
   ],
   [
     'POST /api/admin/discoveries/reject',
@@ -602,6 +610,9 @@ function faqBody() {
 async function insertProposal(tag: string): Promise<string> {
   const accession = `0000000000-26-${tag}${Math.floor(Math.random() * 1e5)}`;
   const fileDate = todayInMarket();
+  // Trading days: an accept refuses a buy-by or market date the exchange is closed on (issue 25 §5).
+  let market = addDays(fileDate, 10);
+  while (!isTradingDay(market)) market = addDays(market, 1);
   await t.database.query(
     `insert into edgar_filings (accession, cik, company, form, file_date, found_by) values ($1, '1234567', 'Contract Corp', '8-K', $2, 'search')`,
     [accession, fileDate],
@@ -609,7 +620,7 @@ async function insertProposal(tag: string): Promise<string> {
   const { rows } = await t.database.query<{ id: string }>(
     `insert into discovery_proposals (accession, cik, company, ticker, form, file_date, ratio, market_date, buy_by, rounding, confidence)
      values ($1, '1234567', 'Contract Corp', $2, '8-K', $3, 10, $4, $5, 'ROUND_UP', 0.9) returning id::text as id`,
-    [accession, `Q${tag.slice(0, 3)}`, fileDate, addDays(fileDate, 10), addDays(fileDate, 9)],
+    [accession, `Q${tag.slice(0, 3)}`, fileDate, market, lastSessionBefore(market)],
   );
   return rows[0].id;
 }

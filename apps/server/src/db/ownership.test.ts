@@ -19,6 +19,7 @@ const OWNERS: Record<string, string> = {
   event_tickets: 'auth',
   audit_log: 'audit',
   reverse_splits: 'splits',
+  split_term_changes: 'splits',
   split_change_seq: 'splits',
   split_sightings: 'confirmations',
   confirmation_events: 'confirmations',

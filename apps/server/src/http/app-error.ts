@@ -6,7 +6,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { messages?: string[]; retryAfterSeconds?: number } = {},
+    readonly extra: { messages?: string[]; problems?: { msg: string; path?: string }[]; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.status = ERROR_STATUS[code];
@@ -18,3 +18,7 @@ export const forbidden = (msg = 'You do not have access to this') => new AppErro
 export const unauthenticated = (msg = 'Please sign in') => new AppError('UNAUTHENTICATED', msg);
 export const badRequest = (msg: string) => new AppError('BAD_REQUEST', msg);
 export const conflict = (msg: string) => new AppError('CONFLICT', msg);
+
+/** A 400 naming each problem with the field it is about (`errors[].path`), in the order given. */
+export const refused = (problems: { msg: string; path?: string }[]) =>
+  new AppError('VALIDATION', problems[0]?.msg ?? 'Invalid request', { problems });

@@ -33,7 +33,7 @@ export function mapError(err: unknown): MappedError {
     const msgs = err.extra.messages?.length ? err.extra.messages : [err.message];
     return {
       status: err.status,
-      errors: msgs.map((msg) => ({ msg })),
+      errors: err.extra.problems?.length ? err.extra.problems : msgs.map((msg) => ({ msg })),
       headers: err.extra.retryAfterSeconds ? { 'retry-after': String(err.extra.retryAfterSeconds) } : undefined,
       log: err.status >= 500,
     };

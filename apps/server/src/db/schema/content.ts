@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -253,4 +254,24 @@ export const pageViews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('page_views_created_idx').on(t.createdAt)],
+);
+
+/**
+ * A change of a split's terms after publication (migration 0024, decision 025): one row per
+ * changed term, only ever added, shown on the split to the members who may see it.
+ */
+export const splitTermChanges = pgTable(
+  'split_term_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    splitId: uuid('split_id')
+      .notNull()
+      .references(() => reverseSplits.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    fromValue: jsonb('from_value').$type<string | number>().notNull(),
+    toValue: jsonb('to_value').$type<string | number>().notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('split_term_changes_split_idx').on(t.splitId, t.changedAt, t.id)],
 );

@@ -1,19 +1,11 @@
-import {
-  proposedStatusFor,
-  rsTypeFor,
-  splitInputSchema,
-  todayInMarket,
-  type AcceptProposalRequest,
-  type Proposal,
-  type Split,
-  type SplitInput,
-} from '@roundup/shared';
+import { todayInMarket, type AcceptProposalRequest, type Split, type SplitInput } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { filingIndexUrl } from '../../adapters/edgar';
-import { badRequest, conflict, notFound } from '../../http/app-error';
+import { conflict, notFound, refused } from '../../http/app-error';
 import { recordAudit } from '../audit/service';
 import type { SplitsService } from '../splits/service';
+import { draftSplit, readySplit } from './accept-rules';
 import { discoveryRepo, type ProposalRow } from './repo';
 
 /** What the review needs of the splits module: its admin writes (they audit, notify and signal the live stream). */
@@ -69,32 +61,14 @@ export function discoveryReview(ctx: AppContext) {
   }
 
   function splitInput(p: ProposalRow, base: Split | null, edits: AcceptProposalRequest['edits']): SplitInput {
-    const e = edits ?? {};
-    const rounding = p.rounding as Proposal['rounding'];
-    const raw = {
-      name: e.name ?? base?.name ?? p.company,
-      ticker: e.ticker ?? p.ticker ?? base?.ticker,
-      effDate: e.effDate ?? p.marketDate ?? base?.effDate,
-      buyDate: e.buyDate ?? p.buyBy ?? base?.buyDate,
-      ratio: e.ratio ?? p.ratio ?? base?.ratio,
-      price: e.price ?? base?.price ?? 0,
-      estProfit: base && e.price === undefined && e.ratio === undefined ? base.estProfit : null,
-      avgProfit: base?.avgProfit ?? 0,
-      status: e.status ?? proposedStatusFor(p, todayInMarket(ctx.clock())),
-      rsType: e.rsType ?? rsTypeFor(rounding),
+    const draft = draftSplit(p, base, edits, {
+      today: todayInMarket(ctx.clock()),
       source: filingIndexUrl(archives, p.cik, p.accession),
-      notes: e.notes ?? base?.notes ?? (p.evidence ? `“${p.evidence.sentence}”`.slice(0, 5000) : null),
-      // A round-up for holders of record only, or a low-confidence call, is flagged for members.
-      caution: base?.caution || p.holdersOfRecordOnly || p.confidence < 0.6,
-      // The listing the filing named (issue 25 §3); none named: unknown on a new split, kept on an existing one.
-      exchange: p.exchange ?? undefined,
-    };
-    const parsed = splitInputSchema.safeParse(raw);
-    if (!parsed.success) {
-      const missing = parsed.error.issues.map((i) => `${i.path.join('.') || 'split'}: ${i.message}`).join('; ');
-      throw badRequest(`The proposal cannot become a split as it is (${missing}). Edit it, then accept.`);
-    }
-    return parsed.data;
+    });
+    // Nothing reaches members that they cannot act on: the reasons come back in the envelope (issue 25 §5).
+    const ready = readySplit(draft);
+    if (!ready.input) throw refused(ready.problems);
+    return ready.input;
   }
 
   return {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  acceptPreviewSchema,
   acceptProposalRequest,
   discoveryListQuery,
   discoveryListResponse,
@@ -59,6 +60,21 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
       const { proposal, split } = await discovery.accept(req.body, requireAdmin(req).user.id, splits);
       return { proposal: view(proposal), split };
     },
+  );
+
+  app.post(
+    '/api/admin/discoveries/preview',
+    {
+      preValidation: adminFirst,
+      schema: {
+        tags,
+        summary:
+          'What accepting a proposal (optionally edited) would publish and alert, and why it would be refused; writes nothing',
+        body: acceptProposalRequest,
+        response: answers(acceptPreviewSchema),
+      },
+    },
+    async (req) => discovery.preview(req.body, splits),
   );
 
   app.post(

@@ -1,5 +1,11 @@
 import { gunzipSync } from 'node:zlib';
-import { marketClock, todayInMarket, type DiscoveryList, type DiscoveryStatus } from '@roundup/shared';
+import {
+  marketClock,
+  todayInMarket,
+  type AcceptProposalRequest,
+  type DiscoveryList,
+  type DiscoveryStatus,
+} from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { edgarPolls, edgarRequests } from '../../lib/metrics';
 import { edgarClient, edgarHttp, type EdgarClient } from '../../adapters/edgar';
@@ -9,7 +15,8 @@ import { CYCLE_LEASE_MS, pollSlot, searchWindow } from './lifecycle';
 import { adminNotices } from './notices';
 import { filingReader } from './reader';
 import { discoveryRepo } from './repo';
-import { discoveryReview } from './review';
+import { previewAccept } from './preview-accept';
+import { discoveryReview, type SplitWriter } from './review';
 import { classifyFiling } from './rules';
 import { errorText, toProposal } from './view';
 
@@ -89,6 +96,8 @@ export function discoveryService(ctx: AppContext, deps: { client?: EdgarClient }
     processQueued: () => processQueued(null),
     notifyAdmins,
     ...review,
+    /** What an accept would publish and why it would be refused (the admin's confirm step); writes nothing. */
+    preview: (req: AcceptProposalRequest, splits: SplitWriter) => previewAccept({ ctx, splits }, req),
     async list(status?: DiscoveryStatus): Promise<DiscoveryList> {
       const [rows, counts, last, called] = await Promise.all([
         repo.list(status),

@@ -1,4 +1,4 @@
-import { marketClock, todayInMarket, type Delivery, type Notifications } from '@roundup/shared';
+import { marketClock, todayInMarket, type Delivery } from '@roundup/shared';
 import type { AppContext, Notifier } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
@@ -6,31 +6,12 @@ import { recordAudit } from '../audit/service';
 import { DEFAULT_DELIVERY, deliveries, type DeliveryOptions } from './delivery';
 
 export { DEFAULT_DELIVERY, type DeliveryOptions } from './delivery';
-import { notificationsRepo, prefColumn, type SellCandidate } from './repo';
-import { NOTIFICATION_KEYS, unsubscribeLinks, type UnsubscribeCheck } from './unsubscribe';
-import {
-  channelsFor,
-  dueSchedules,
-  eventsForSplitChange,
-  sellReminderDate,
-  termsChanged,
-  type EventKind,
-  type Recipient,
-} from './rules';
+import { notificationsRepo, type SellCandidate } from './repo';
+import { recipientOf } from './recipient';
+import { unsubscribeLinks, type UnsubscribeCheck } from './unsubscribe';
+import { channelsFor, dueSchedules, eventsForSplitChange, sellReminderDate, termsChanged, type EventKind } from './rules';
 
-function recipientOf(c: SellCandidate): Recipient {
-  const notifications = {} as Notifications;
-  for (const k of NOTIFICATION_KEYS) notifications[k] = Boolean(c[prefColumn(k)]);
-  return {
-    role: c.role,
-    disabled: c.disabled,
-    email: c.email,
-    email_validated: Boolean(c.email_validated),
-    phone: c.phone,
-    phone_validated: c.phone_validated,
-    notifications,
-  };
-}
+export { previewSplitAlert } from './preview';
 
 /** The notification engine: events → deliveries (in the caller's transaction) → adapters, with retries. */
 export function notificationsService(ctx: AppContext) {

@@ -1,5 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { splitDeadline, type Exchange, type Split, type SplitInput, type SplitStatus } from '@roundup/shared';
+import {
+  splitDeadline,
+  type Exchange,
+  type Split,
+  type SplitChange,
+  type SplitInput,
+  type SplitStatus,
+  type SplitTerm,
+} from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { memberRecords } from '../users/queries';
@@ -90,11 +98,11 @@ export function splitsRepo(db: Db) {
         .from(t)
         .where(and(inArray(t.status, statuses), isNull(t.archivedAt)))
         .orderBy(asc(t.buyDate), asc(t.ticker));
-      return rows.map(toSplit);
+      return withChanges(db, rows.map(toSplit));
     },
     async byId(id: string): Promise<StoredSplit | null> {
       const [row] = await db.select().from(t).where(eq(t.id, id)).limit(1);
-      return row ? toSplit(row) : null;
+      return row ? (await withChanges(db, [toSplit(row)]))[0] : null;
     },
     /** Complete Round Up splits bought on or before `boughtBy` (what a visitor may see), newest first. */
     async pastRoundUps(limit: number, boughtBy: string): Promise<StoredSplit[]> {
@@ -125,9 +133,40 @@ export function splitsRepo(db: Db) {
   };
 }
 
+/** Adds each split's changes of terms after publication (decision 025), oldest first: one query for the lot. */
+async function withChanges(db: Db, splits: StoredSplit[]): Promise<StoredSplit[]> {
+  if (splits.length === 0) return splits;
+  const c = schema.splitTermChanges;
+  const rows = await db
+    .select()
+    .from(c)
+    // One array parameter however many splits are listed.
+    .where(sql`${c.splitId} = any(${`{${splits.map((s) => s._id).join(',')}}`}::uuid[])`)
+    .orderBy(asc(c.changedAt), asc(c.id));
+  const bySplit = new Map<string, SplitChange[]>();
+  for (const r of rows)
+    bySplit.set(r.splitId, [
+      ...(bySplit.get(r.splitId) ?? []),
+      { field: r.field as SplitTerm, from: r.fromValue, to: r.toValue, at: r.changedAt.toISOString() },
+    ]);
+  return splits.map((s) => ({ ...s, changes: bySplit.get(s._id) ?? [] }));
+}
+
 function txOps(tx: Db) {
   const t = schema.reverseSplits;
   return {
+    /** Keeps changes of terms made after publication (only ever added: the history stays). */
+    async recordChanges(
+      splitId: string,
+      changes: readonly { field: SplitTerm; from: string | number; to: string | number }[],
+      at: Date,
+      actorId: string | null,
+    ): Promise<void> {
+      if (changes.length === 0) return;
+      await tx
+        .insert(schema.splitTermChanges)
+        .values(changes.map((ch) => ({ splitId, field: ch.field, fromValue: ch.from, toValue: ch.to, changedAt: at, actorId })));
+    },
     async lockById(id: string): Promise<StoredSplit | null> {
       const [row] = await tx.select().from(t).where(eq(t.id, id)).for('update').limit(1);
       return row ? toSplit(row) : null;

@@ -9,7 +9,16 @@ import {
   type Split,
 } from '@roundup/shared';
 import { buildIcal, foldLine, icalText } from './ical';
-import { isAnnounceable, mustMask, presentAll, splitAccess, tradeProblem, visibleStatuses, type SplitAccess } from './rules';
+import {
+  estProfitFor,
+  isAnnounceable,
+  mustMask,
+  presentAll,
+  splitAccess,
+  tradeProblem,
+  visibleStatuses,
+  type SplitAccess,
+} from './rules';
 
 const TODAY = '2026-03-10';
 
@@ -347,5 +356,32 @@ describe('iCal', () => {
       'END',
     ]);
     expect(lines.find((l) => l.startsWith('DESCRIPTION:'))).toContain('vil');
+  });
+});
+
+describe('estProfitFor: a change of terms recomputes the estimated profit (decision 025)', () => {
+  const before = { ratio: 30, price: 1, estProfit: 29 };
+  it.each([
+    ['empty on add', { ratio: 30, price: 1, estProfit: null }, null, 29],
+    ['typed on add', { ratio: 30, price: 1, estProfit: 12.5 }, null, 12.5],
+    ['unchanged terms keep the figure sent', { ratio: 30, price: 1, estProfit: 29 }, before, 29],
+    ['the old figure sent with a new ratio is recomputed', { ratio: 35, price: 1, estProfit: 29 }, before, 34],
+    ['the old figure sent with a new price is recomputed', { ratio: 30, price: 2, estProfit: 29 }, before, 58],
+    ['a new figure typed with the new ratio is kept', { ratio: 35, price: 1, estProfit: 40 }, before, 40],
+    ['empty with a new ratio is derived', { ratio: 35, price: 1, estProfit: null }, before, 34],
+    [
+      'a typed figure stays while only other fields change',
+      { ratio: 30, price: 1, estProfit: 12.5 },
+      { ...before, estProfit: 12.5 },
+      12.5,
+    ],
+    [
+      'a stale typed figure with a new ratio is recomputed',
+      { ratio: 35, price: 1, estProfit: 12.5 },
+      { ...before, estProfit: 12.5 },
+      34,
+    ],
+  ])('%s', (_name, input, prev, expected) => {
+    expect(estProfitFor(input, prev)).toBe(expected);
   });
 });

@@ -1,5 +1,6 @@
 import {
   can,
+  defaultEstProfit,
   isMaskedBuyDate,
   MASK,
   maskedPlaceholderId,
@@ -66,6 +67,27 @@ export function mustMask(viewer: Viewer, buyDate: string, today: string): boolea
 /** Statuses worth reading for GET /api/rs (a pre-filter for SQL; `splitAccess` decides): Approved is admin-only. */
 export function visibleStatuses(viewer: Viewer): SplitStatus[] {
   return can(viewer, 'admin:access') ? ['Approved', 'Upcoming', 'Complete'] : ['Upcoming', 'Complete'];
+}
+
+/**
+ * The estimated profit a save stores (decision 025). Empty: (ratio − 1) × price. A figure the admin
+ * typed is kept, except when the ratio or the price changed in this save and the figure sent is the
+ * one stored before: a figure typed for the old terms is stale, so it is derived again from the new
+ * ones (an admin who means a figure of their own for the new terms types it in the same save).
+ */
+export function estProfitFor(
+  input: { ratio: number; price: number; estProfit: number | null },
+  before: { ratio: number; price: number; estProfit: number } | null,
+): number {
+  const derived = defaultEstProfit(input.ratio, input.price);
+  if (input.estProfit === null) return derived;
+  const termsMoved = before !== null && (before.ratio !== input.ratio || before.price !== input.price);
+  return termsMoved && input.estProfit === before.estProfit ? derived : input.estProfit;
+}
+
+/** Whether members could see a split's terms: a change to them from here on is recorded and shown (decision 025). */
+export function isPublished(s: Pick<SplitFacts, 'status'>): boolean {
+  return s.status === 'Upcoming' || s.status === 'Complete';
 }
 
 /** Whether a split may be announced to members (alerts, reminders, Discord): public and not archived. */

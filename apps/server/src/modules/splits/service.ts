@@ -3,7 +3,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
   addDays,
   can,
-  defaultEstProfit,
+  termChanges,
   todayInMarket,
   type DeleteSplitResult,
   type PastSplit,
@@ -24,7 +24,7 @@ import { tradeFacts } from '../trades/queries';
 import { confirmationFacts } from '../confirmations/queries';
 import { splitsRepo, type SplitValues } from './repo';
 import { buildIcal } from './ical';
-import { presentAll, seesEverything, splitAccess, strip, visibleStatuses, type Viewer } from './rules';
+import { estProfitFor, isPublished, presentAll, seesEverything, splitAccess, strip, visibleStatuses, type Viewer } from './rules';
 
 const CACHE_TTL_MS = 30_000;
 
@@ -79,10 +79,13 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
   const feedUrl = (userId: string, nonce: string) =>
     `${ctx.config.appUrl.replace(/\/$/, '')}/api/rs/ical/${userId}.${feedSecret(userId, nonce)}.ics`;
 
-  /** The values to write: the estimate when left empty; the exchange when left out is unknown on add, kept on edit. */
-  function input(i: SplitInput, before?: Split | null): SplitValues {
+  /**
+   * The values to write: the estimated profit (derived when left empty or stale after a change of
+   * terms, decision 025); the exchange when left out is unknown on add, kept on edit.
+   */
+  function input(i: SplitInput, before: Split | null = null): SplitValues {
     const exchange = i.exchange === undefined ? (before?.exchange ?? null) : i.exchange;
-    return { ...i, estProfit: i.estProfit ?? defaultEstProfit(i.ratio, i.price), exchange };
+    return { ...i, estProfit: estProfitFor(i, before), exchange };
   }
 
   return {
@@ -165,6 +168,8 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
           const before = await ops.lockById(id);
           if (!before || before.archived) throw notFound('Split not found');
           const s = await ops.update(id, input(i, before));
+          // Terms members could already see: the change is kept and shown on the split (decision 025).
+          if (isPublished(before)) await ops.recordChanges(id, termChanges(before, s), ctx.clock(), actorId);
           await alongside?.(tx, id);
           const changes = diffFields(before as unknown as Record<string, unknown>, s as unknown as Record<string, unknown>);
           await recordAudit(tx, {

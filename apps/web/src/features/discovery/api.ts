@@ -1,3 +1,4 @@
+import type { AcceptPreview } from '@roundup/shared/accept-preview';
 import type { AcceptProposalRequest, DiscoveryList, DiscoveryStatus, Proposal } from '@roundup/shared/discovery';
 import type { Split } from '@roundup/shared/splits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,5 +36,16 @@ export function useRejectProposal() {
     mutationFn: (input: { id: string; reason: string }) =>
       api.post<{ proposal: Proposal }>('/api/admin/discoveries/reject', input),
     onSettled: () => void qc.invalidateQueries({ queryKey: discoveryKeys.all }),
+  });
+}
+
+/** What accepting would publish and alert, and why the server would refuse it (nothing is written). */
+export function useAcceptPreview(input: AcceptProposalRequest | null) {
+  return useQuery({
+    queryKey: ['admin', 'discoveries', 'preview', input] as const,
+    queryFn: () => api.post<AcceptPreview>('/api/admin/discoveries/preview', input),
+    enabled: input !== null,
+    staleTime: 0,
+    gcTime: 0,
   });
 }

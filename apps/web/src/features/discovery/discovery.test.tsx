@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { AcceptPreview } from '@roundup/shared/accept-preview';
 import type { Proposal } from '@roundup/shared/discovery';
 import { makeUser, mockFetch, renderApp, storeToken, type MockHandler } from '../../test/utils';
 
@@ -58,6 +59,31 @@ const list = (proposals: Proposal[]) => ({
   },
 });
 
+const preview = (over: Partial<AcceptPreview> = {}): AcceptPreview => ({
+  split: {
+    name: 'Acme Robotics, Inc.',
+    ticker: 'ACMR',
+    ratio: 30,
+    price: 1.2,
+    estProfit: 34.8,
+    buyDate: '2026-12-02',
+    effDate: '2026-12-03',
+    status: 'Upcoming',
+    rsType: 'Round Up',
+    caution: false,
+    exchange: 'Nasdaq',
+  },
+  updates: false,
+  alert: {
+    audience: 'Pro members with new-split alerts on (email, SMS, WhatsApp), and the Discord channel',
+    subject: 'New reverse split: ACMR 30:1',
+    text: 'A new reverse split was announced.\nAcme Robotics, Inc. (ACMR), 30:1, buy by December 02, 2026\nPrice $1.20, estimated profit $34.80 per account.\n\nOpen the calendar',
+    short: 'RoundUp: New reverse split: ACMR 30:1. http://localhost/reverse-splits',
+  },
+  problems: [],
+  ...over,
+});
+
 function asAdmin(handlers: Record<string, MockHandler>) {
   storeToken();
   return mockFetch({ 'GET /api/auth/me': { data: { user: makeUser({ role: 'Admin', username: 'boss' }) } }, ...handlers });
@@ -84,23 +110,69 @@ describe('admin discoveries page', () => {
     );
   });
 
-  it('accepts in one click and shows the server refusal when the proposal cannot become a split', async () => {
+  it('Accept shows what members will receive and publishes only on the confirm, once', async () => {
+    let accepts = 0;
     const { apiCalls } = asAdmin({
-      'GET /api/admin/discoveries?status=open': list([proposal({ ticker: null })]),
-      'POST /api/admin/discoveries/accept': {
-        status: 400,
-        errors: [{ msg: 'The proposal cannot become a split as it is (ticker: Ticker is required). Edit it, then accept.' }],
+      'GET /api/admin/discoveries?status=open': list([proposal()]),
+      'POST /api/admin/discoveries/preview': { data: preview() },
+      'POST /api/admin/discoveries/accept': () => {
+        accepts += 1;
+        return { data: { proposal: proposal({ status: 'accepted' }), split: {} } };
       },
     });
     renderApp('/admin/discoveries');
-    await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
-    expect(await screen.findByText(/cannot become a split as it is/)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish ACMR to members?' });
+    const d = within(dialog);
+    expect(await d.findByText('$34.80 per account')).toBeInTheDocument();
+    expect(d.getByText('1-for-30')).toBeInTheDocument();
+    expect(d.getByText('Wed, Dec 2, 2026')).toBeInTheDocument();
+    // The deadline members will read, with the halt of the listing (issue 25 §3).
+    expect(d.getByText('Buy by 4:00 pm ET Wed Dec 2; halt 7:50 pm ET')).toBeInTheDocument();
+    expect(d.getByText('New reverse split: ACMR 30:1')).toBeInTheDocument();
+    expect(d.getByText(/SMS: RoundUp: New reverse split: ACMR 30:1/)).toBeInTheDocument();
+    // Nothing is published by opening the dialog.
+    expect(apiCalls().some((x) => x.path === '/api/admin/discoveries/accept')).toBe(false);
+    const publish = d.getByRole('button', { name: 'Publish to members' });
+    await userEvent.dblClick(publish);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(accepts).toBe(1);
     expect(apiCalls().find((x) => x.path === '/api/admin/discoveries/accept')?.body).toEqual({ id: proposal()._id });
+  });
+
+  it('the confirm step lists why the server would refuse and keeps Publish off', async () => {
+    const { apiCalls } = asAdmin({
+      'GET /api/admin/discoveries?status=open': list([proposal()]),
+      'POST /api/admin/discoveries/preview': {
+        data: preview({
+          split: { ...preview().split, price: 0, estProfit: 0, buyDate: '2026-11-28' },
+          alert: null,
+          problems: [
+            {
+              path: 'price',
+              msg: 'The price is missing or $0: members would read an estimated profit of $0.00. Enter the share price.',
+            },
+            { path: 'buyDate', msg: 'Buy-by date Nov 28, 2026 is a Saturday, not a trading day' },
+          ],
+        }),
+      },
+    });
+    renderApp('/admin/discoveries');
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish ACMR to members?' });
+    const problems = await within(dialog).findByTestId('accept-problems');
+    expect(problems).toHaveTextContent('members would read an estimated profit of $0.00');
+    expect(problems).toHaveTextContent('Nov 28, 2026 is a Saturday, not a trading day');
+    expect(within(dialog).getByRole('button', { name: 'Publish to members' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back to edit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(apiCalls().some((x) => x.path === '/api/admin/discoveries/accept')).toBe(false);
   });
 
   it('edit-then-accept sends the corrected fields; reject asks for a reason', async () => {
     const { apiCalls } = asAdmin({
       'GET /api/admin/discoveries?status=open': list([proposal()]),
+      'POST /api/admin/discoveries/preview': { data: preview() },
       'POST /api/admin/discoveries/accept': { data: { proposal: proposal({ status: 'accepted' }), split: {} } },
       'POST /api/admin/discoveries/reject': { data: { proposal: proposal({ status: 'rejected' }) } },
     });
@@ -108,7 +180,8 @@ describe('admin discoveries page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit, then accept' }));
     const form = screen.getByRole('form', { name: /Edit Acme Robotics/ });
     await userEvent.type(within(form).getByLabelText('Price'), '1.25');
-    await userEvent.click(within(form).getByRole('button', { name: 'Accept and publish' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Review and publish…' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish to members' }));
     await waitFor(() => expect(apiCalls().some((x) => x.path === '/api/admin/discoveries/accept')).toBe(true));
     expect(apiCalls().find((x) => x.path === '/api/admin/discoveries/accept')?.body).toEqual({
       id: proposal()._id,
@@ -146,6 +219,6 @@ describe('admin discoveries page', () => {
     expect(screen.getByText(/SEC discovery is off: set SEC_USER_AGENT/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Rejected' }));
     expect(await screen.findByText('Rejected: Wrong issuer')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept…' })).not.toBeInTheDocument();
   });
 });

@@ -49,6 +49,28 @@ describe('AdminSplitEdit: every problem at once (issue 14)', () => {
     await waitFor(() => expect(screen.getByLabelText('Buy date')).toHaveFocus());
   });
 
+  it('warns about a buy-by date the exchange is closed on, and still saves it (SPEC allows it)', async () => {
+    const { apiCalls } = mockFetch({ 'POST /api/rs/add': { data: { split: { _id: 'new-id' } } } });
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Company name'), 'Acme');
+    await userEvent.type(screen.getByLabelText('Ticker'), 'acme');
+    await userEvent.type(screen.getByLabelText('Buy date'), '2026-11-28');
+    await userEvent.type(screen.getByLabelText('Effective date'), '2026-11-30');
+    expect(screen.getByTestId('date-warnings')).toHaveTextContent('Buy-by date Nov 28, 2026 is a Saturday, not a trading day');
+    await userEvent.clear(screen.getByLabelText('Buy date'));
+    await userEvent.type(screen.getByLabelText('Buy date'), '2026-11-24');
+    expect(screen.getByTestId('date-warnings')).toHaveTextContent(
+      'The last trading day before the effective date is Nov 27, 2026, not Nov 24, 2026',
+    );
+    await userEvent.clear(screen.getByLabelText('Buy date'));
+    await userEvent.type(screen.getByLabelText('Buy date'), '2026-11-28');
+    await userEvent.type(screen.getByLabelText('Ratio (N:1)'), '10');
+    await userEvent.type(screen.getByLabelText('Price ($)'), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Add split' }));
+    await waitFor(() => expect(apiCalls().some((c) => c.path === '/api/rs/add')).toBe(true));
+    expect(apiCalls().find((c) => c.path === '/api/rs/add')?.body).toMatchObject({ newTicker: { buyDate: '2026-11-28' } });
+  });
+
   it('sends the exchange and shows the deadline members will read (issue 25 §3)', async () => {
     const { apiCalls } = mockFetch({
       'POST /api/rs/add': (body) => ({ data: { split: { ...(body as { newTicker: object }).newTicker, _id: 'new-id' } } }),

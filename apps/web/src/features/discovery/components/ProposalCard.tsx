@@ -1,10 +1,8 @@
 import { deadlineText, splitDeadline } from '@roundup/shared/deadline';
-import type { Proposal, Rounding } from '@roundup/shared/discovery';
+import type { AcceptProposalRequest, Proposal, Rounding } from '@roundup/shared/discovery';
 import { useState } from 'react';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { errorMessages } from '../../../lib/api-client';
 import { formatInMarketTz, formatIsoDate } from '../../../lib/format';
-import { useAcceptProposal } from '../api';
+import { AcceptConfirmDialog } from './AcceptConfirmDialog';
 import { AcceptForm, RejectForm } from './ReviewForms';
 
 export const ROUNDING_LABELS: Record<Rounding, { text: string; tone: string }> = {
@@ -48,7 +46,8 @@ function ratioText(p: Proposal) {
 /** One proposal: the facts, the deciding sentence highlighted between its neighbours, what changed, and the actions. */
 export function ProposalCard({ p }: { p: Proposal }) {
   const [mode, setMode] = useState<'view' | 'accept' | 'reject'>('view');
-  const accept = useAcceptProposal();
+  /** The accept waiting for the admin's confirmation (what members will receive), or null. */
+  const [confirming, setConfirming] = useState<AcceptProposalRequest | null>(null);
   const label = ROUNDING_LABELS[p.rounding];
   const changes = Object.entries(p.changes);
   const headingId = `proposal-${p._id}`;
@@ -151,16 +150,10 @@ export function ProposalCard({ p }: { p: Proposal }) {
 
         {p.status === 'open' ? (
           <>
-            <ErrorAlert messages={accept.error ? errorMessages(accept.error) : null} />
             {mode === 'view' ? (
               <div className="d-flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  disabled={accept.isPending}
-                  onClick={() => accept.mutate({ id: p._id })}
-                >
-                  {accept.isPending ? 'Accepting…' : p.splitId ? 'Accept: update the split' : 'Accept'}
+                <button type="button" className="btn btn-primary" onClick={() => setConfirming({ id: p._id })}>
+                  {p.splitId ? 'Accept: update the split…' : 'Accept…'}
                 </button>
                 <button type="button" className="btn btn-outline-primary" onClick={() => setMode('accept')}>
                   Edit, then accept
@@ -170,10 +163,19 @@ export function ProposalCard({ p }: { p: Proposal }) {
                 </button>
               </div>
             ) : mode === 'accept' ? (
-              <AcceptForm p={p} onDone={() => setMode('view')} />
+              <AcceptForm p={p} onReview={setConfirming} onDone={() => setMode('view')} />
             ) : (
               <RejectForm p={p} onDone={() => setMode('view')} />
             )}
+            <AcceptConfirmDialog
+              p={p}
+              request={confirming}
+              onHide={() => setConfirming(null)}
+              onAccepted={() => {
+                setConfirming(null);
+                setMode('view');
+              }}
+            />
           </>
         ) : null}
       </article>

@@ -1,14 +1,24 @@
 import { RS_TYPES, SPLIT_STATUSES } from '@roundup/shared/domain';
-import type { Proposal } from '@roundup/shared/discovery';
+import type { AcceptProposalRequest, Proposal } from '@roundup/shared/discovery';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { TextField } from '../../../components/TextField';
 import { errorMessages } from '../../../lib/api-client';
-import { useAcceptProposal, useRejectProposal } from '../api';
+import { useRejectProposal } from '../api';
 
-/** The fields an admin may correct before accepting; the split gets the filing as its source. */
-export function AcceptForm({ p, onDone }: { p: Proposal; onDone: () => void }) {
-  const accept = useAcceptProposal();
+/**
+ * The fields an admin may correct before accepting; the split gets the filing as its source.
+ * Submitting asks for confirmation first (`onReview`: what members will receive).
+ */
+export function AcceptForm({
+  p,
+  onReview,
+  onDone,
+}: {
+  p: Proposal;
+  onReview: (request: AcceptProposalRequest) => void;
+  onDone: () => void;
+}) {
   const [v, setV] = useState({
     name: p.company,
     ticker: p.ticker ?? '',
@@ -23,22 +33,19 @@ export function AcceptForm({ p, onDone }: { p: Proposal; onDone: () => void }) {
   const id = (k: string) => `accept-${p._id}-${k}`;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    accept.mutate(
-      {
-        id: p._id,
-        edits: {
-          name: v.name,
-          ticker: v.ticker,
-          ...(v.ratio ? { ratio: Number(v.ratio) } : {}),
-          ...(v.effDate ? { effDate: v.effDate } : {}),
-          ...(v.buyDate ? { buyDate: v.buyDate } : {}),
-          ...(v.price ? { price: Number(v.price) } : {}),
-          status: v.status as (typeof SPLIT_STATUSES)[number],
-          rsType: v.rsType as (typeof RS_TYPES)[number],
-        },
+    onReview({
+      id: p._id,
+      edits: {
+        name: v.name,
+        ticker: v.ticker,
+        ...(v.ratio ? { ratio: Number(v.ratio) } : {}),
+        ...(v.effDate ? { effDate: v.effDate } : {}),
+        ...(v.buyDate ? { buyDate: v.buyDate } : {}),
+        ...(v.price ? { price: Number(v.price) } : {}),
+        status: v.status as (typeof SPLIT_STATUSES)[number],
+        rsType: v.rsType as (typeof RS_TYPES)[number],
       },
-      { onSuccess: onDone },
-    );
+    });
   };
   return (
     <form
@@ -46,7 +53,6 @@ export function AcceptForm({ p, onDone }: { p: Proposal; onDone: () => void }) {
       className="border rounded p-3 mt-3 bg-body-tertiary"
       aria-label={`Edit ${p.company} before accepting`}
     >
-      <ErrorAlert messages={accept.error ? errorMessages(accept.error) : null} />
       <div className="row g-2">
         <TextField id={id('name')} label="Company" value={v.name} onChange={set('name')} wrapperClassName="col-12 col-md-6" />
         <TextField id={id('ticker')} label="Ticker" value={v.ticker} onChange={set('ticker')} wrapperClassName="col-6 col-md-3" />
@@ -106,8 +112,8 @@ export function AcceptForm({ p, onDone }: { p: Proposal; onDone: () => void }) {
         </div>
       </div>
       <div className="d-flex flex-wrap gap-2 mt-3">
-        <button type="submit" className="btn btn-primary" disabled={accept.isPending}>
-          {accept.isPending ? 'Accepting…' : p.splitId ? 'Update the split' : 'Accept and publish'}
+        <button type="submit" className="btn btn-primary">
+          {p.splitId ? 'Review the update…' : 'Review and publish…'}
         </button>
         <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
           Cancel

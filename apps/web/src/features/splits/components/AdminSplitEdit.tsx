@@ -2,17 +2,14 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router';
-import { RS_TYPES, SPLIT_STATUSES } from '@roundup/shared/domain';
-import { deadlineText, EXCHANGES, splitDeadline, type Exchange } from '@roundup/shared/deadline';
-import { isIsoDate } from '@roundup/shared/dates';
-import { defaultEstProfit, splitInputSchema, type Split } from '@roundup/shared/splits';
+import { splitInputSchema, type Split } from '@roundup/shared/splits';
 import { errorMessages } from '../../../lib/api-client';
 import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
-import { FieldError, invalidProps } from '../../../components/FieldError';
-import { formatMoney } from '../../../lib/format';
 import { useSaveSplit, useSplit } from '../api';
 import { ConfirmationPanel } from './ConfirmationPanel';
 import { SplitMemberStats } from './SplitMemberStats';
+import { ChangeHistory } from './SplitChanges';
+import { SplitDetailFields, SplitTermsFields } from './SplitFormFields';
 import { EMPTY, fromSplit, type FormState } from './split-form-state';
 
 const FIELDS = Object.keys(EMPTY);
@@ -35,6 +32,7 @@ export function AdminSplitEdit({ id }: { id?: string }) {
         key={`${id ?? 'new'}:${existing.data?.avgProfit ?? ''}`}
         id={id}
         initial={existing.data ? fromSplit(existing.data) : EMPTY}
+        changes={existing.data?.changes}
       />
       {existing.data?.confirmation ? <ConfirmationPanel split={existing.data} /> : null}
       {existing.data?.status === 'Complete' ? <SplitMemberStats split={existing.data} /> : null}
@@ -42,7 +40,7 @@ export function AdminSplitEdit({ id }: { id?: string }) {
   );
 }
 
-function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
+function SplitForm({ id, initial, changes }: { id?: string; initial: FormState; changes?: Split['changes'] }) {
   const [f, setF] = useState<FormState>(initial);
   const { errors, show, clear, clearField, formRef } = useFormErrors();
   const [saved, setSaved] = useState(false);
@@ -52,16 +50,6 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
     setF((prev) => ({ ...prev, [k]: v }));
     clearField(k);
   };
-  /** The props that flag a field and tie its message to it (issue 14). */
-  const bad = (k: keyof FormState) => invalidProps(errors.fields[k], `rs-${k}`);
-  const why = (k: keyof FormState) => <FieldError id={`rs-${k}`} error={errors.fields[k]} />;
-
-  const ratio = Number(f.ratio);
-  const price = Number(f.price);
-  const estHint =
-    f.ratio && f.price && Number.isInteger(ratio) && ratio >= 2 && price >= 0
-      ? formatMoney(defaultEstProfit(ratio, price))
-      : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -105,173 +93,11 @@ function SplitForm({ id, initial }: { id?: string; initial: FormState }) {
           Saved
         </Alert>
       ) : null}
+      <ChangeHistory changes={changes} />
       <Form className="card shadow-sm" onSubmit={(e) => void submit(e)} noValidate ref={formRef}>
         <div className="card-body row g-3">
-          <Form.Group className="col-12 col-md-8" controlId="rs-name">
-            <Form.Label>Company name</Form.Label>
-            <Form.Control
-              {...bad('name')}
-              value={f.name}
-              onChange={(e) => set('name', e.target.value)}
-              required
-              maxLength={200}
-            />
-            {why('name')}
-          </Form.Group>
-          <Form.Group className="col-12 col-md-4" controlId="rs-ticker">
-            <Form.Label>Ticker</Form.Label>
-            <Form.Control
-              {...bad('ticker')}
-              value={f.ticker}
-              onChange={(e) => set('ticker', e.target.value.toUpperCase())}
-              required
-              maxLength={12}
-              className="font-monospace"
-            />
-            {why('ticker')}
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId="rs-buyDate">
-            <Form.Label>Buy date</Form.Label>
-            <Form.Control
-              {...bad('buyDate')}
-              type="date"
-              value={f.buyDate}
-              onChange={(e) => set('buyDate', e.target.value)}
-              required
-            />
-            {why('buyDate')}
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId="rs-effDate">
-            <Form.Label>Effective date</Form.Label>
-            <Form.Control
-              {...bad('effDate')}
-              type="date"
-              value={f.effDate}
-              onChange={(e) => set('effDate', e.target.value)}
-              required
-            />
-            {why('effDate')}
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId="rs-ratio">
-            <Form.Label>Ratio (N:1)</Form.Label>
-            <Form.Control
-              {...bad('ratio')}
-              type="number"
-              min={2}
-              step={1}
-              value={f.ratio}
-              onChange={(e) => set('ratio', e.target.value)}
-              required
-            />
-            {why('ratio')}
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId="rs-price">
-            <Form.Label>Price ($)</Form.Label>
-            <Form.Control
-              {...bad('price')}
-              type="number"
-              min={0}
-              step="0.0001"
-              value={f.price}
-              onChange={(e) => set('price', e.target.value)}
-              required
-            />
-            {why('price')}
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId="rs-estProfit">
-            <Form.Label>Estimated profit ($)</Form.Label>
-            <Form.Control
-              {...bad('estProfit')}
-              type="number"
-              min={0}
-              step="0.01"
-              value={f.estProfit}
-              onChange={(e) => set('estProfit', e.target.value)}
-              placeholder={estHint ?? ''}
-            />
-            <Form.Text>{estHint ? `Empty = (ratio − 1) × price = ${estHint}` : 'Empty = (ratio − 1) × price'}</Form.Text>
-            {why('estProfit')}
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId="rs-avgProfit">
-            <Form.Label>Average profit ($)</Form.Label>
-            <Form.Control
-              {...bad('avgProfit')}
-              type="number"
-              step="0.01"
-              value={f.avgProfit}
-              onChange={(e) => set('avgProfit', e.target.value)}
-            />
-            {why('avgProfit')}
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId="rs-status">
-            <Form.Label>Status</Form.Label>
-            <Form.Select {...bad('status')} value={f.status} onChange={(e) => set('status', e.target.value as Split['status'])}>
-              {SPLIT_STATUSES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </Form.Select>
-            {why('status')}
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId="rs-rsType">
-            <Form.Label>Type</Form.Label>
-            <Form.Select {...bad('rsType')} value={f.rsType} onChange={(e) => set('rsType', e.target.value as Split['rsType'])}>
-              {RS_TYPES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </Form.Select>
-            {why('rsType')}
-          </Form.Group>
-          <Form.Group className="col-12 col-md-6" controlId="rs-exchange">
-            <Form.Label>Exchange</Form.Label>
-            <Form.Select
-              {...bad('exchange')}
-              value={f.exchange}
-              onChange={(e) => set('exchange', e.target.value as Exchange | '')}
-            >
-              <option value="">Unknown</option>
-              {EXCHANGES.map((x) => (
-                <option key={x}>{x}</option>
-              ))}
-            </Form.Select>
-            {/* What members will read (issue 25 §3): the close of the buy-by session, the halt for Nasdaq and NYSE listings. */}
-            <Form.Text data-testid="rs-deadline-hint">
-              {isIsoDate(f.buyDate)
-                ? deadlineText(splitDeadline(f.buyDate, f.exchange || null))
-                : 'Pick the buy date to see the deadline.'}
-            </Form.Text>
-            {why('exchange')}
-          </Form.Group>
-          <Form.Group className="col-12" controlId="rs-source">
-            <Form.Label>Source URL</Form.Label>
-            <Form.Control
-              {...bad('source')}
-              type="url"
-              value={f.source}
-              onChange={(e) => set('source', e.target.value)}
-              placeholder="https://"
-            />
-            {why('source')}
-          </Form.Group>
-          <Form.Group className="col-12" controlId="rs-notes">
-            <Form.Label>Notes</Form.Label>
-            <Form.Control
-              {...bad('notes')}
-              as="textarea"
-              rows={3}
-              value={f.notes}
-              onChange={(e) => set('notes', e.target.value)}
-              maxLength={5000}
-            />
-            {why('notes')}
-          </Form.Group>
-          <Form.Group className="col-12" controlId="rs-caution">
-            <Form.Check
-              type="switch"
-              label="Caution (highlight this split)"
-              checked={f.caution}
-              onChange={(e) => set('caution', e.target.checked)}
-            />
-          </Form.Group>
+          <SplitTermsFields f={f} set={set} errors={errors.fields} initial={initial} isEdit={Boolean(id)} />
+          <SplitDetailFields f={f} set={set} errors={errors.fields} />
         </div>
         <div className="card-footer bg-body d-flex gap-2 justify-content-end">
           <Link to="/admin/reverse-splits" className="btn btn-outline-secondary">

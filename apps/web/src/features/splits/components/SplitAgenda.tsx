@@ -2,6 +2,7 @@ import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
 import { formatRatio, isFullSplit, type Split, type SplitView } from '@roundup/shared/splits';
 import { ConfirmationLine } from './ConfirmationLine';
 import { WarningIcon } from './icons';
+import { ChangeMarker } from './SplitChanges';
 import { SplitActions, SplitProgress, UpgradeButton } from './SplitActions';
 import { SplitDeadline } from './SplitDeadline';
 
@@ -68,6 +69,7 @@ export function SplitAgenda({
                   ) : (
                     <div className="small text-body-secondary mt-1">Ratio, price and profit are for Pro members.</div>
                   )}
+                  <ChangeMarker split={s} />
                   {isFullSplit(s) ? <ConfirmationLine split={s} /> : null}
                   <SplitProgress split={s} canTrade={canTrade} />
                 </div>

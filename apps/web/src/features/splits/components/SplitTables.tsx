@@ -4,6 +4,7 @@ import { LIMITS } from '@roundup/shared/domain';
 import { formatRatio, isFullSplit, type Split, type SplitView } from '@roundup/shared/splits';
 import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
 import { WarningIcon } from './icons';
+import { ChangeMarker } from './SplitChanges';
 import { SplitActions, UpgradeButton } from './SplitActions';
 import { ConfirmationLine } from './ConfirmationLine';
 import { SplitDeadline } from './SplitDeadline';
@@ -37,6 +38,7 @@ function Company({ s }: { s: SplitView }) {
         </span>
       ) : null}
       {s.name}
+      <ChangeMarker split={s} />
     </>
   );
 }

@@ -1,0 +1,77 @@
+import { todayInMarket, type AcceptPreview, type AcceptProposalRequest, type Exchange, type Split } from '@roundup/shared';
+import type { AppContext } from '../../context';
+import { filingIndexUrl } from '../../adapters/edgar';
+import { conflict, notFound } from '../../http/app-error';
+import { eventsForSplitChange, termsChanged } from '../notifications/rules';
+import { previewSplitAlert } from '../notifications/service';
+import { estProfitFor } from '../splits/rules';
+import { acceptProblems, draftSplit } from './accept-rules';
+import { discoveryRepo } from './repo';
+import type { SplitWriter } from './review';
+
+const AUDIENCES = {
+  rsa: 'Pro members with new-split alerts on (email, SMS, WhatsApp), and the Discord channel',
+  upcomingRsa: 'Pro members with upcoming-split alerts on (email, SMS, WhatsApp)',
+  termsChanged: 'Members who recorded a trade on this split (email, SMS, WhatsApp)',
+} as const;
+
+/** The alert an accept raises (the notification rules' own choice), or null when none goes out. */
+function alertKind(base: Split | null, status: string, changes: Record<string, { from: unknown; to: unknown }>) {
+  const event = base
+    ? { kind: 'updated' as const, previousStatus: base.status, status, changes }
+    : { kind: 'added' as const, previousStatus: null, status };
+  return eventsForSplitChange(event)[0] ?? (termsChanged(event) ? 'termsChanged' : null);
+}
+
+/**
+ * What accepting a proposal (with these edits) would publish, and why the server would refuse it
+ * (issue 25 §5): the admin's confirm step shows it before asking once. Writes nothing.
+ */
+export async function previewAccept(
+  deps: { ctx: AppContext; splits: SplitWriter },
+  req: AcceptProposalRequest,
+): Promise<AcceptPreview> {
+  const { ctx, splits } = deps;
+  const p = await discoveryRepo(ctx.database.db).proposal(req.id);
+  if (!p) throw notFound('Proposal not found');
+  if (p.status !== 'open') throw conflict(`This proposal was already ${p.status}`);
+  const base = p.splitId ? await splits.byId('Admin', p.splitId).catch(() => null) : null;
+  const archives = ctx.config.EDGAR_ARCHIVES_URL.replace(/\/+$/, '');
+  const d = draftSplit(p, base, req.edits, {
+    today: todayInMarket(ctx.clock()),
+    source: filingIndexUrl(archives, p.cik, p.accession),
+  });
+  const problems = acceptProblems(d);
+  const estProfit =
+    d.ratio !== null && d.ratio >= 2
+      ? estProfitFor({ ratio: d.ratio, price: d.price, estProfit: d.estProfit as number | null }, base)
+      : null;
+  const split = {
+    name: String(d.name),
+    ticker: d.ticker ? String(d.ticker) : null,
+    ratio: d.ratio,
+    price: d.price,
+    estProfit,
+    buyDate: d.buyDate,
+    effDate: d.effDate,
+    status: d.status as Split['status'],
+    rsType: d.rsType as Split['rsType'],
+    caution: Boolean(d.caution),
+    // None named by the filing: the split's own is kept (the splits module's rule), else unknown.
+    exchange: (d.exchange as Exchange | undefined) ?? base?.exchange ?? null,
+  };
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  if (base)
+    for (const k of ['buyDate', 'effDate', 'ratio'] as const)
+      if (split[k] !== null && split[k] !== base[k]) changes[k] = { from: base[k], to: split[k] };
+  const kind = alertKind(base, split.status, changes);
+  const payload = {
+    ...split,
+    splitId: base?._id ?? 'new',
+    price: String(split.price),
+    estProfit: String(estProfit ?? 0),
+    changes,
+  };
+  const alert = kind ? { audience: AUDIENCES[kind], ...previewSplitAlert(kind, payload, ctx.config.appUrl) } : null;
+  return { split, updates: base !== null, alert, problems };
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { EXCHANGES } from './deadline';
+import { RS_TYPES, SPLIT_STATUSES } from './domain';
+
+/**
+ * What accepting a discovery proposal would publish (issue 25 §5): the split as members will see
+ * it, the alert they will receive (null when none goes out), and the problems that make the server
+ * refuse the accept. POST /api/admin/discoveries/preview answers it; nothing is written.
+ */
+export const acceptPreviewSchema = z.object({
+  split: z.object({
+    name: z.string().nullable(),
+    ticker: z.string().nullable(),
+    ratio: z.number().nullable(),
+    price: z.number().nullable(),
+    estProfit: z.number().nullable(),
+    buyDate: z.string().nullable(),
+    effDate: z.string().nullable(),
+    status: z.enum(SPLIT_STATUSES),
+    rsType: z.enum(RS_TYPES),
+    caution: z.boolean(),
+    /** Where the shares are listed (issue 25 §3): the deadline and halt the alert states; null while unknown. */
+    exchange: z.enum(EXCHANGES).nullable(),
+  }),
+  /** True when the accept updates the split an earlier filing created. */
+  updates: z.boolean(),
+  alert: z
+    .object({
+      audience: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      short: z.string(),
+    })
+    .nullable(),
+  problems: z.array(z.object({ msg: z.string(), path: z.string().optional() })),
+});
+export type AcceptPreview = z.infer<typeof acceptPreviewSchema>;
