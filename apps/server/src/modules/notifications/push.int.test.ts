@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_AUTH_INVALID, PUSH_ENDPOINT_INVALID, PUSH_P256DH_INVALID } from '@roundup/shared';
 import { webPushSender } from '../../adapters/push';
-import { addSplit, member, type Member } from '../../../test/factories';
+import { addDays, todayInMarket } from '@roundup/shared';
+import { addAccount, addSplit, addTrade, insertBroker, insertSplit, member, type Member } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
 import { startPushPeer, type PushPeer } from '../../../test/push/peer';
 import { drainDeliveries, recordingAdapters } from '../../../test/recording-adapters';
@@ -182,5 +183,24 @@ describe('alerts by push, through the queue to the push service', () => {
     ]);
     expect(await pushRows(lapsed.id)).toEqual([expect.objectContaining({ status: 'skipped', error: 'Not a Pro member' })]);
     expect(peer.received.some((r) => r.subscription === device.id || r.subscription === lapsedDevice.id)).toBe(false);
+  });
+
+  it('a sell reminder reaches each device of the member whose shares are due, once', async () => {
+    const seller = await member(t.app, 'Pro', { verified: true });
+    const [phone, laptop] = [peer.subscribe(), peer.subscribe()];
+    await subscribe(seller.token, phone);
+    await subscribe(seller.token, laptop);
+    const today = todayInMarket();
+    const splitId = await insertSplit(t.database, { ticker: 'SELLP', effDate: addDays(today, -1), buyDate: addDays(today, -2) });
+    const accountId = await addAccount(t.app, seller.token, { brokerId: await insertBroker(t.database, { shareReturnTime: 1 }) });
+    expect((await addTrade(t.app, seller.token, { accountId, splitId, buy_price: 1 })).status).toBe(200);
+    const s = notificationsService(t.app.ctx);
+    await s.sellReminders(today);
+    await s.sellReminders(today);
+    await deliver();
+    for (const device of [phone, laptop]) {
+      const got = peer.received.filter((r) => r.subscription === device.id).map((r) => JSON.parse(r.text));
+      expect(got).toEqual([expect.objectContaining({ title: 'Your round-up shares should be back: SELLP' })]);
+    }
   });
 });
