@@ -8,6 +8,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Redis } from 'ioredis';
 import { channelAdapters } from './adapters/channels';
 import type { DiscordSender } from './adapters/discord';
+import type { PushSender } from './adapters/push';
 import { outboxMailer, type Mailer } from './adapters/mail';
 import type { TextSender } from './adapters/sms';
 import { noopNotifier, type AppContext, type Notifier } from './context';
@@ -61,6 +62,7 @@ import { usersRoutes } from './modules/users/routes';
 import { usersService } from './modules/users/service';
 import { commsRoutes } from './modules/comms/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
+import { pushRoutes } from './modules/notifications/push-routes';
 import { notificationsService } from './modules/notifications/service';
 
 export interface AppDeps {
@@ -75,6 +77,8 @@ export interface AppDeps {
   sms?: TextSender;
   whatsapp?: TextSender;
   discord?: DiscordSender;
+  /** Web push (default: web-push with the configured or generated VAPID keys). */
+  push?: PushSender;
   /** Folder of the built web app; served for every non-API path when it exists. */
   webDist?: string | null;
   /** pino options, or false for silence. */
@@ -138,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.sms ? { sms: deps.sms } : {}),
     ...(deps.whatsapp ? { whatsapp: deps.whatsapp } : {}),
     ...(deps.discord ? { discord: deps.discord } : {}),
+    ...(deps.push ? { push: deps.push } : {}),
   };
   // A pooled connection that fails is replaced by the pool; its request answers 503 (http/envelope).
   deps.database.onConnectionError = (err) => app.log.warn({ err }, 'database connection lost; the pool replaces it');
@@ -234,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { ctx, auth });
   await app.register(pageViewsRoutes, { ctx });
   await app.register(notificationsRoutes, { ctx });
+  await app.register(pushRoutes, { ctx });
   await app.register(commsRoutes, { ctx });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DiscordSender } from './adapters/discord';
 import type { Mailer } from './adapters/mail';
+import type { PushSender } from './adapters/push';
 import type { TextSender } from './adapters/sms';
 import type { Database, Db } from './db/client';
 import type { AppConfig } from './env';
@@ -54,4 +55,6 @@ export interface AppContext {
   sms: TextSender;
   whatsapp: TextSender;
   discord: DiscordSender;
+  /** Web push to members' browsers (decision 026). */
+  push: PushSender;
 }

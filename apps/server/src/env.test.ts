@@ -43,6 +43,39 @@ describe('environment', () => {
     expect(loadConfig({ DATA_DIR: dir, TOKEN_PEPPER: 'x'.repeat(40) }).tokenPepper).toBe('x'.repeat(40));
   });
 
+  it('VAPID keys: both or neither, of the right shape; else a pair generated once into the data directory', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'roundup-env-'));
+    const a = loadConfig({ DATA_DIR: dir });
+    expect(a.vapid.generated).toBe(true);
+    expect(Buffer.from(a.vapid.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(a.vapid.privateKey, 'base64url')).toHaveLength(32);
+    const b = loadConfig({ DATA_DIR: dir });
+    expect([b.vapid.publicKey, b.vapid.privateKey, b.tokenPepper]).toEqual([
+      a.vapid.publicKey,
+      a.vapid.privateKey,
+      a.tokenPepper,
+    ]);
+    expect(a.vapid.subject).toBe('mailto:support@localhost');
+    const set = {
+      VAPID_PUBLIC_KEY: a.vapid.publicKey,
+      VAPID_PRIVATE_KEY: a.vapid.privateKey,
+      VAPID_SUBJECT: 'mailto:ops@roundup.example',
+    };
+    const fromEnv = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'roundup-env-')), ...set });
+    expect(fromEnv.vapid).toEqual({
+      publicKey: a.vapid.publicKey,
+      privateKey: a.vapid.privateKey,
+      subject: 'mailto:ops@roundup.example',
+      generated: false,
+    });
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: a.vapid.publicKey })).toThrow(
+      /VAPID_PRIVATE_KEY: must be set with VAPID_PUBLIC_KEY/,
+    );
+    expect(() => parseEnv({ VAPID_PRIVATE_KEY: a.vapid.privateKey })).toThrow(/VAPID_PUBLIC_KEY: must be set/);
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: a.vapid.privateKey })).toThrow(/uncompressed P-256/);
+    expect(() => parseEnv({ VAPID_SUBJECT: 'ops@example.com' })).toThrow(/mailto: address or an https: URL/);
+  });
+
   it('derives APP_URL from the port and trims a trailing slash', () => {
     expect(loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'roundup-env-')), PORT: '4000' }).appUrl).toBe(
       'http://localhost:4000',

@@ -3,6 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { checkVapidPair, loadOrCreateVapid, newVapidPair, vapidSubject, type VapidKeys } from './vapid';
+
+export type { VapidKeys } from './vapid';
 
 const bool = (def: boolean) =>
   z
@@ -153,6 +156,29 @@ export const envSchema = z.object({
   FINRA_OTC_DAILY_LIST_URL: optionalUrl(/^https?:\/\//, 'http(s)'),
   /** Minutes between confirmation polls (every day, at any hour: the lists change through the evening). */
   CONFIRM_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /**
+   * Web push (decision 026): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints
+   * them), both or neither; unset, a pair is generated once into DATA_DIR/secrets.json.
+   */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Who push services contact about our messages (mailto: or https:); else mailto:SUPPORT_EMAIL / ADMIN_EMAIL / APP_URL. */
+  VAPID_SUBJECT: optionalString.refine((v) => v === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v), {
+    message: 'must be a mailto: address or an https: URL',
+  }),
+  /**
+   * The push services a browser subscription may point at (hostnames; `*.` allows subdomains). A
+   * subscription elsewhere is refused, so the server never posts to an address a member made up.
+   */
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,*.push.apple.com')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -161,6 +187,7 @@ export interface AppConfig extends Env {
   appUrl: string;
   tokenPepper: string;
   dataDir: string;
+  vapid: VapidKeys;
 }
 
 export class ConfigError extends Error {
@@ -175,6 +202,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
   }
+  const vapidProblems = checkVapidPair(result.data.VAPID_PUBLIC_KEY, result.data.VAPID_PRIVATE_KEY);
+  if (vapidProblems.length > 0) throw new ConfigError(vapidProblems);
   return result.data;
 }
 
@@ -198,11 +227,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parseEnv(source);
   const dataDir = path.resolve(env.DATA_DIR);
   const tokenPepper = env.TOKEN_PEPPER ?? loadOrCreateSecrets(dataDir).tokenPepper;
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const pair =
+    env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+      ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+      : loadOrCreateVapid(dataDir);
   return {
     ...env,
     dataDir,
     tokenPepper,
-    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    appUrl,
+    vapid: { ...pair, subject: vapidSubject(env, appUrl), generated: !env.VAPID_PUBLIC_KEY },
   };
 }
 
@@ -214,6 +249,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: 'memory://',
     tokenPepper: 'test-pepper-test-pepper-test-pepper-0123',
     appUrl: 'http://localhost:3000',
+    vapid: { ...newVapidPair(), subject: 'mailto:ops@roundup.test', generated: true },
     // Tests change roles behind the app's back (SQL); they opt in to the session cache explicitly.
     SESSION_CACHE_MS: 0,
     ...overrides,

@@ -68,6 +68,7 @@ async function main() {
     `  mail: ${config.SMTP_URL ? 'SMTP' : 'local outbox (no SMTP_URL)'}; rate limits: ${redis ? 'Redis' : 'in memory'}`,
     `  sms: ${app.ctx.sms.kind}; whatsapp: ${app.ctx.whatsapp.kind}; discord: ${app.ctx.discord.kind}; notification worker: ${worker ? 'in this process' : 'off (RUN_WORKER=false)'}`,
     `  SEC discovery: ${!worker ? 'in the worker (RUN_WORKER=false)' : config.SEC_USER_AGENT ? `on, every ${config.EDGAR_POLL_MINUTES} min ${config.EDGAR_POLL_WINDOW} New York` : 'off (set SEC_USER_AGENT)'}`,
+    `  web push: ${config.vapid.generated ? `VAPID keys generated once into ${path.join(config.dataDir, 'secrets.json')} (set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when several hosts send)` : 'VAPID keys from the environment'}`,
     `  payments: ${config.STRIPE_SECRET_KEY ? 'Stripe' : 'local test checkout (no STRIPE_SECRET_KEY; nothing is charged)'}`,
     `  API docs: ${config.appUrl}/api/docs`,
     `  metrics: ${config.METRICS_PORT ? `http://${config.HOST}:${config.METRICS_PORT}/metrics` : config.METRICS_TOKEN ? '/api/metrics (bearer METRICS_TOKEN)' : 'off (set METRICS_PORT or METRICS_TOKEN)'}`,

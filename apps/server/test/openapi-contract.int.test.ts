@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -41,6 +41,14 @@ let doc: Doc;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 const validators = new Map<unknown, ValidateFunction>();
+
+/** A browser's PushSubscription on an accepted push service (nothing is sent to it in this file). */
+const pushBrowser = createECDH('prime256v1');
+pushBrowser.generateKeys();
+const pushSubscription = {
+  endpoint: `https://fcm.googleapis.com/fcm/send/contract-${randomUUID()}`,
+  keys: { p256dh: pushBrowser.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
+};
 
 const f: {
   admin: Member;
@@ -513,6 +521,17 @@ const cases: [string, Case][] = [
   ['GET /api/notifications/unsubscribe', () => send('GET', unsubscribeLink())],
   ['POST /api/notifications/unsubscribe', () => send('POST', unsubscribeLink())],
   ['GET /api/outbox', () => send('GET', '/api/outbox?limit=5', { token: f.admin.token })],
+  ['GET /api/notifications/push/key', () => send('GET', '/api/notifications/push/key')],
+  [
+    'POST /api/notifications/push/subscribe',
+    () => send('POST', '/api/notifications/push/subscribe', { token: f.pro.token, body: pushSubscription }),
+  ],
+  ['GET /api/notifications/push/devices', () => send('GET', '/api/notifications/push/devices', { token: f.pro.token })],
+  [
+    'POST /api/notifications/push/unsubscribe',
+    () =>
+      send('POST', '/api/notifications/push/unsubscribe', { token: f.pro.token, body: { endpoint: pushSubscription.endpoint } }),
+  ],
 
   // ---- discovery (admin review queue) ---------------------------------------------------------
   ['GET /api/admin/discoveries', () => send('GET', '/api/admin/discoveries', { token: f.admin.token })],

@@ -23,6 +23,7 @@ export * from './confirmations';
 export * from './billing';
 export * from './affiliates';
 export * from './comms';
+export * from './push';
 export * from './discovery';
 export * from './pages';
 export * from './tokens';

@@ -49,6 +49,7 @@ const OWNERS: Record<string, string> = {
   notification_events: 'notifications',
   notification_deliveries: 'notifications',
   scheduled_runs: 'notifications',
+  push_subscriptions: 'notifications',
   edgar_filings: 'discovery',
   edgar_documents: 'discovery',
   discovery_proposals: 'discovery',

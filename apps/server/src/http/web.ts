@@ -210,7 +210,8 @@ export async function registerWeb(
         const rel = path.relative(opts.webDist!, filePath).split(path.sep).join('/');
         const plain = rel.replace(/\.(br|gz)$/, '');
         res.setHeader('vary', 'Accept-Encoding');
-        if (plain === 'index.html') res.setHeader('cache-control', 'no-cache');
+        // The service worker (web push, decision 026) is checked on every load, so a fix reaches members at once.
+        if (plain === 'index.html' || plain === 'sw.js') res.setHeader('cache-control', 'no-cache');
         else if (plain.startsWith('assets/')) res.setHeader('cache-control', ASSET_CACHE);
         else res.setHeader('cache-control', OTHER_FILE_CACHE);
       },

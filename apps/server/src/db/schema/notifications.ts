@@ -63,8 +63,31 @@ export const notificationDeliveries = pgTable(
     index('notification_deliveries_event_idx').on(t.eventId),
     index('notification_deliveries_created_idx').on(t.createdAt),
     check('notification_deliveries_status_ck', inList(t.status, DELIVERY_STATUSES)),
-    check('notification_deliveries_channel_ck', sql`${t.channel} in ('email', 'sms', 'whatsapp', 'discord')`),
+    check('notification_deliveries_channel_ck', sql`${t.channel} in ('email', 'sms', 'whatsapp', 'discord', 'push')`),
   ],
+);
+
+/**
+ * The browsers (devices) a member turned push alerts on in (decision 026): the push service's
+ * endpoint, unique (a browser subscription belongs to one member), and the keys its messages are
+ * encrypted to. A 404/410 from the push service deletes the row.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** What the settings page calls it ("Chrome on Linux"), from the browser's User-Agent. */
+    label: text('label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** Scheduled runs already made (job name + market date), so a schedule fires once per day across workers. */

@@ -3,6 +3,7 @@ import type { Notifications } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { splitsRelation } from '../splits/queries';
 import { membersRelation } from '../users/queries';
+import type { PushDeviceRow } from './push-repo';
 import { PREF_COLUMN, rows, ts } from './sql';
 import type { EventKind, Recipient } from './rules';
 
@@ -10,7 +11,7 @@ export interface ClaimedDelivery {
   id: string;
   idem_key: string;
   user_id: string | null;
-  channel: 'email' | 'sms' | 'whatsapp' | 'discord';
+  channel: 'email' | 'sms' | 'whatsapp' | 'discord' | 'push';
   recipient: string;
   data: Record<string, unknown> | null;
   attempts: number;
@@ -25,6 +26,8 @@ export interface ClaimedDelivery {
    * they are now: `status` null when the split was deleted. The worker re-checks them before sending.
    */
   splits: SplitNow[];
+  /** A push delivery's device, read by the worker's re-check (push-delivery.ts). */
+  device?: PushDeviceRow;
 }
 
 export interface SplitNow {

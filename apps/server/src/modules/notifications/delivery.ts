@@ -2,6 +2,7 @@ import type { Notifications } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { deliveries as deliveryMetric } from '../../lib/metrics';
 import type { ClaimedDelivery, NotificationsRepo } from './repo';
+import { DEVICE_REMOVED, pushDelivery } from './push-delivery';
 import { addressFor, backoffMs, ineligibility, PLANS, splitIneligibility } from './rules';
 import { render } from './templates';
 
@@ -50,6 +51,7 @@ export function deliveries(
   repo: NotificationsRepo,
   unsubscribeUrl: (userId: string, pref: keyof Notifications) => string,
 ) {
+  const push = pushDelivery(ctx);
   /**
    * Re-checks each claimed delivery before it is sent, and marks those that must not go out skipped
    * with the reason:
@@ -62,6 +64,7 @@ export function deliveries(
   async function recheck(claimed: ClaimedDelivery[], now: Date): Promise<ClaimedDelivery[]> {
     const skipped: { id: string; reason: string }[] = [];
     const ready: ClaimedDelivery[] = [];
+    const devices = await push.devicesOf(claimed);
     for (const d of claimed) {
       const splitReason = splitIneligibility(d.kind, d.splits);
       if (splitReason) {
@@ -72,9 +75,12 @@ export function deliveries(
         ready.push(d);
         continue;
       }
-      const reason = ineligibility(d.member, d.kind, d.channel, { proOnlyAudience: d.pro_only });
+      const device = d.channel === 'push' ? devices.get(d.recipient) : undefined;
+      const reason =
+        ineligibility(d.member, d.kind, d.channel, { proOnlyAudience: d.pro_only }) ??
+        (d.channel === 'push' && !device ? DEVICE_REMOVED : null);
       if (reason) skipped.push({ id: d.id, reason });
-      else ready.push({ ...d, recipient: addressFor(d.member, d.channel) ?? d.recipient });
+      else ready.push({ ...d, device, recipient: addressFor(d.member, d.channel) ?? d.recipient });
     }
     if (skipped.length > 0) {
       await repo.markSkipped(skipped, now);
@@ -111,6 +117,8 @@ export function deliveries(
         return (await ctx.sms.send({ to: d.recipient, body: msg.short })).id;
       case 'whatsapp':
         return (await ctx.whatsapp.send({ to: d.recipient, body: msg.short })).id;
+      case 'push':
+        return push.send(d, d.device!, msg);
       case 'discord':
         return (
           await ctx.discord.send({
@@ -218,6 +226,12 @@ export function deliveries(
         try {
           providerId = await send(d);
         } catch (reason) {
+          const gone = await push.gone(d, reason);
+          if (gone) {
+            deliveryMetric.inc({ channel: d.channel, outcome: 'skipped' });
+            await repo.markSkipped([{ id: d.id, reason: gone }], ctx.clock());
+            return;
+          }
           deliveryMetric.inc({ channel: d.channel, outcome: 'failed' });
           const error = reason instanceof Error ? reason.message : String(reason);
           const now = ctx.clock();

@@ -7,6 +7,7 @@ import { splitsRelation } from '../splits/queries';
 import { tradesRelation } from '../trades/queries';
 import { memberRecords, membersRelation } from '../users/queries';
 import { deliveryQueue } from './delivery-repo';
+import { fanOutPush } from './push-repo';
 import { PREF_COLUMN, rows, ts } from './sql';
 
 export type { ClaimedDelivery, DeliveryRow, SplitNow } from './delivery-repo';
@@ -27,6 +28,7 @@ function audienceConditions(kind: EventKind, channel: PersonalChannel, proOnlyAu
   const chPref = plan.channels[channel];
   if (chPref) conds.push(sql.raw(`u.${PREF_COLUMN[chPref]}`));
   if (channel === 'email') conds.push(sql`u.email_validated`);
+  else if (channel === 'push') conds.push(sql`exists (select 1 from push_subscriptions p where p.user_id = u.id)`);
   else conds.push(sql`u.phone is not null and u.phone_validated`);
   return conds;
 }
@@ -98,6 +100,10 @@ export function notificationsRepo(db: Db) {
           if (input.range.after) conds.push(sql`u.id > ${input.range.after}::uuid`);
           conds.push(sql`u.id <= ${input.range.upTo}::uuid`);
         }
+        if (channel === 'push') {
+          total += await fanOutPush(tx, { ...input, conds });
+          continue;
+        }
         const recipient = channel === 'email' ? sql`u.email` : sql`u.phone`;
         const r = await rows<{ n: number }>(
           tx,
@@ -121,7 +127,7 @@ export function notificationsRepo(db: Db) {
       tx: Db,
       kind: EventKind,
       proOnlyAudience?: boolean,
-    ): Promise<{ recipients: number; channels: Record<PersonalChannel, number> }> {
+    ): Promise<{ recipients: number; channels: Record<Exclude<PersonalChannel, 'push'>, number> }> {
       const channels = Object.keys(PLANS[kind].channels) as PersonalChannel[];
       const match = (ch: PersonalChannel) => sql`(${sql.join(audienceConditions(kind, ch, proOnlyAudience), sql` and `)})`;
       const perChannel = channels.map((ch) => sql`count(*) filter (where ${match(ch)})::int as ${sql.identifier(ch)}`);

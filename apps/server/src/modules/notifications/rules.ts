@@ -25,7 +25,7 @@ export type EventKind =
   | 'general'
   | 'newsletter'
   | 'adminSms';
-export type Channel = 'email' | 'sms' | 'whatsapp' | 'discord';
+export type Channel = 'email' | 'sms' | 'whatsapp' | 'discord' | 'push';
 export type PersonalChannel = Exclude<Channel, 'discord'>;
 
 export interface AudiencePlan {
@@ -41,7 +41,8 @@ export interface AudiencePlan {
   unsubscribe: keyof Notifications | null;
 }
 
-const ALERT_CHANNELS = { email: 'rsaEmail', sms: 'rsaSMS', whatsapp: 'rsaWhatsapp' } as const;
+// Web push (decision 026) has no preference of its own: turning it on in a browser is the opt-in, per device.
+const ALERT_CHANNELS = { email: 'rsaEmail', sms: 'rsaSMS', whatsapp: 'rsaWhatsapp', push: null } as const;
 
 export const PLANS: Record<EventKind, AudiencePlan> = {
   rsa: { pref: 'rsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'rsa' },
@@ -127,6 +128,8 @@ export function ineligibility(
   if (!(channel in plan.channels)) return `Not sent by ${channel}`;
   const pref = plan.channels[channel];
   if (pref && !user.notifications[pref]) return `Turned off ${PREF_NAMES[pref]}`;
+  // Push goes to the member's devices: whether the device is still subscribed is checked with it (push-delivery.ts).
+  if (channel === 'push') return null;
   if (channel === 'email') return !user.email ? 'No email address' : user.email_validated ? null : 'Email not verified';
   if (!user.phone) return 'No phone number';
   return user.phone_validated ? null : 'Phone not validated';
@@ -165,6 +168,7 @@ export function channelsFor(user: Recipient, kind: EventKind, opts: { proOnlyAud
 
 /** Where a delivery goes now: the member's current email or phone (they may have changed it since it was queued). */
 export function addressFor(user: Recipient, channel: PersonalChannel): string | null {
+  if (channel === 'push') return null; // a push delivery's recipient is its device, fixed when queued
   return channel === 'email' ? user.email : user.phone;
 }
 

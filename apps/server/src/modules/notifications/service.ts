@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/service';
 import { DEFAULT_DELIVERY, deliveries, type DeliveryOptions } from './delivery';
 
 export { DEFAULT_DELIVERY, type DeliveryOptions } from './delivery';
+import { pushSellReminders } from './push-delivery';
 import { notificationsRepo, type SellCandidate } from './repo';
 import { recipientOf } from './recipient';
 import { unsubscribeLinks, type UnsubscribeCheck } from './unsubscribe';
@@ -110,9 +111,11 @@ export function notificationsService(ctx: AppContext) {
       const eventId = await repo.createEvent(tx, key, 'sellReminder', { date }, now);
       if (!eventId) return 0;
       const list = [];
+      const members = [];
       for (const [userId, items] of byUser) {
         const u = recipientOf(items[0]);
         const data = { items: items.map((i) => ({ ticker: i.ticker, account: i.nickname, broker: i.broker })) };
+        members.push({ userId, recipient: u, data });
         for (const channel of channelsFor(u, 'sellReminder')) {
           list.push({
             idemKey: `${key}:${userId}:${channel}`,
@@ -124,6 +127,7 @@ export function notificationsService(ctx: AppContext) {
           });
         }
       }
+      list.push(...(await pushSellReminders(tx, { key, eventId, members })));
       return repo.insertDeliveries(tx, list, now);
     });
     return { users: byUser.size, queued };

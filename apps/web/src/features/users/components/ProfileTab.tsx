@@ -1,10 +1,11 @@
 import { NotificationsSection } from './NotificationsSection';
 import { ProfileInfoSection } from './ProfileInfoSection';
+import { PushSection } from './PushSection';
 import { TimeZoneSection } from './TimeZoneSection';
 import { UpdatePasswordSection } from './UpdatePasswordSection';
 
 /**
- * Settings → Profile (product.md §2): personal info, update password, time zone, notifications.
+ * Settings → Profile (product.md §2): personal info, update password, time zone, notifications, browser alerts.
  * Each section is its own component.
  */
 export function ProfileTab() {
@@ -14,6 +15,7 @@ export function ProfileTab() {
       <UpdatePasswordSection />
       <TimeZoneSection />
       <NotificationsSection />
+      <PushSection />
     </>
   );
 }
