@@ -28,3 +28,4 @@ export * from './health';
 export * from './input';
 export * from './rich-text';
 export * from './deadline';
+export * from './peer-outcomes';

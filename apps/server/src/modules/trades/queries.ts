@@ -1,8 +1,10 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { PeerBroker } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { relation } from '../../db/relation';
 import { accountsRelation } from '../accounts/queries';
+import { brokersRelation } from '../brokers/queries';
 import { splitsRelation } from '../splits/queries';
 
 const t = schema.trades;
@@ -72,6 +74,33 @@ export function tradeFacts(db: Db) {
           },
         ]),
       );
+    },
+    /**
+     * Issue 26 §7: the outcomes on one split per broker (counts and distinct members, never a user).
+     * The caller decides what may be shown (the threshold lives in @roundup/shared peer-outcomes).
+     */
+    async outcomesOnSplitByBroker(splitId: string): Promise<PeerBroker[]> {
+      const res = (await db.execute(sql`
+        select b.name as broker, count(distinct t.user_id)::int as members,
+          count(*) filter (where t.outcome = 'share_received')::int as received,
+          count(*) filter (where t.outcome = 'cash_in_lieu')::int as cash_in_lieu,
+          count(*) filter (where t.outcome = 'pending')::int as pending,
+          count(*) filter (where t.outcome = 'no_credit')::int as nothing
+        from trades t
+        join ${accountsRelation} a on a.id = t.account_id
+        join ${brokersRelation} b on b.id = a.broker_id
+        where t.split_id = ${splitId}
+        group by b.id, b.name`)) as unknown as {
+        rows: { broker: string; members: number; received: number; cash_in_lieu: number; pending: number; nothing: number }[];
+      };
+      return res.rows.map((r) => ({
+        broker: r.broker,
+        members: Number(r.members),
+        received: Number(r.received),
+        cashInLieu: Number(r.cash_in_lieu),
+        pending: Number(r.pending),
+        nothing: Number(r.nothing),
+      }));
     },
     /** Recorded outcomes on these splits (the discovery queue's record of its round-up calls). */
     async outcomesForSplits(splitIds: readonly string[]): Promise<{ splits: number; recorded: number; received: number }> {
