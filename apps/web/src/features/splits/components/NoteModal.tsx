@@ -2,6 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { Split } from '@roundup/shared/splits';
 import { ConfirmationLine } from './ConfirmationLine';
+import { PeerOutcomes } from './PeerOutcomes';
 import { SplitDeadline } from './SplitDeadline';
 
 /** The Note modal opened from a split's note icon (product.md §2). */
@@ -18,6 +19,7 @@ export function NoteModal({ split, onHide }: { split: Split | null; onHide: () =
           <Modal.Body>
             <SplitDeadline split={split} className="d-block mb-3 fw-semibold" />
             <ConfirmationLine split={split} detail />
+            <PeerOutcomes split={split} />
             <p className="my-3" style={{ whiteSpace: 'pre-wrap' }}>
               {split.notes}
             </p>

@@ -1,6 +1,7 @@
 import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
 import { formatRatio, isFullSplit, type Split, type SplitView } from '@roundup/shared/splits';
 import { ConfirmationLine } from './ConfirmationLine';
+import { PeerOutcomes } from './PeerOutcomes';
 import { WarningIcon } from './icons';
 import { SplitActions, SplitProgress, UpgradeButton } from './SplitActions';
 import { SplitDeadline } from './SplitDeadline';
@@ -69,6 +70,7 @@ export function SplitAgenda({
                     <div className="small text-body-secondary mt-1">Ratio, price and profit are for Pro members.</div>
                   )}
                   {isFullSplit(s) ? <ConfirmationLine split={s} /> : null}
+                  <PeerOutcomes split={s} />
                   <SplitProgress split={s} canTrade={canTrade} />
                 </div>
                 <SplitActions split={s} canTrade={canTrade} onNote={onNote} progress={false} />
