@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { listedPeerBrokers, mostReceived, peerBrokerLine, peerWindowOpen, type PeerBroker } from './peer-outcomes';
+import {
+  listedPeerBrokers,
+  mayBeOwedShares,
+  mostReceived,
+  peerBrokerLine,
+  peerWindowOpen,
+  type PeerBroker,
+} from './peer-outcomes';
 
 const b = (broker: string, members: number, counts: Partial<PeerBroker> = {}): PeerBroker => ({
   broker,
@@ -60,5 +67,16 @@ describe('most members at a broker got the share (over half of the settled outco
     [b('E', 2, { received: 5, cashInLieu: 1 }), false], // below the threshold
   ])('%o → %s', (row, most) => {
     expect(mostReceived(row)).toBe(most);
+  });
+});
+
+describe('cash in lieu where most received the share: the broker may owe the member one', () => {
+  const listed = [b('Schwab', 5, { received: 7, cashInLieu: 1 }), b('Webull', 4, { received: 1, cashInLieu: 3 })];
+  it.each([
+    ['Schwab', true],
+    ['Webull', false], // most got cash there too
+    ['Fidelity', false], // not listed (below the threshold)
+  ])('cash in lieu at %s → note %s', (broker, noted) => {
+    expect(mayBeOwedShares([{ broker, accounts: 1 }], listed).length).toBe(noted ? 1 : 0);
   });
 });

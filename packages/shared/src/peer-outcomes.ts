@@ -22,6 +22,11 @@ export const splitOutcomesSchema = z.object({
   /** False outside the window (decision 027): the list is then empty. */
   open: z.boolean(),
   brokers: z.array(peerBrokerSchema),
+  /**
+   * The caller's own cash-in-lieu trades on this split at a listed broker where most members
+   * received the share (the broker may owe them one): broker name and how many of their accounts.
+   */
+  mayBeOwed: z.array(z.object({ broker: z.string(), accounts: z.number().int() })),
 });
 export type SplitOutcomes = z.infer<typeof splitOutcomesSchema>;
 
@@ -54,4 +59,9 @@ export function peerBrokerLine(b: PeerBroker): string {
 export function mostReceived(b: PeerBroker): boolean {
   const settled = b.received + b.cashInLieu + b.nothing;
   return b.members >= MEASURED_MIN_MEMBERS && settled > 0 && b.received * 2 > settled;
+}
+
+/** The caller's cash-in-lieu brokers where most members (a listed broker) received the share. */
+export function mayBeOwedShares<T extends { broker: string }>(mine: readonly T[], listed: readonly PeerBroker[]): T[] {
+  return mine.filter((m) => listed.some((b) => b.broker === m.broker && mostReceived(b)));
 }

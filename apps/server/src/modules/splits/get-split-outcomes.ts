@@ -1,4 +1,4 @@
-import { listedPeerBrokers, peerWindowOpen, type SplitOutcomes } from '@roundup/shared';
+import { listedPeerBrokers, mayBeOwedShares, peerWindowOpen, type SplitOutcomes } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../http/app-error';
 import { tradeFacts } from '../trades/queries';
@@ -14,12 +14,14 @@ export const PEERS_UPGRADE_MESSAGE = 'What other members got is for Pro members.
  */
 export async function getSplitOutcomes(
   deps: { db: Db; today: string },
-  input: { viewer: Viewer; splitId: string },
+  input: { viewer: Viewer; userId: string; splitId: string },
 ): Promise<SplitOutcomes> {
   const split = await splitsRepo(deps.db).byId(input.splitId);
   if (!split || splitAccess(input.viewer, split, deps.today) === 'hidden') throw notFound('Split not found');
   if (!seesEverything(input.viewer)) throw forbidden(PEERS_UPGRADE_MESSAGE);
-  if (!peerWindowOpen(split, deps.today)) return { open: false, brokers: [] };
-  const rows = await tradeFacts(deps.db).outcomesOnSplitByBroker(input.splitId);
-  return { open: true, brokers: listedPeerBrokers(rows) };
+  if (!peerWindowOpen(split, deps.today)) return { open: false, brokers: [], mayBeOwed: [] };
+  const facts = tradeFacts(deps.db);
+  const brokers = listedPeerBrokers(await facts.outcomesOnSplitByBroker(input.splitId));
+  const mine = await facts.cashInLieuOf(input.userId, input.splitId);
+  return { open: true, brokers, mayBeOwed: mayBeOwedShares(mine, brokers) };
 }

@@ -45,16 +45,26 @@ describe('what other members got on this split', () => {
     await record(m2, webull, split, 'pending');
     let res = await outcomes(m1.token);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ open: true, brokers: [] });
+    expect(res.body.data).toEqual({ open: true, brokers: [], mayBeOwed: [] });
+    // Below the threshold, no note either: it would tell m2 what the one other member got.
+    expect((await outcomes(m2.token)).body.data.mayBeOwed).toEqual([]);
 
     await record(m3, schwab, split, 'pending');
     res = await outcomes(m1.token);
     expect(res.body.data).toEqual({
       open: true,
       brokers: [{ broker: 'Peer Schwab', received: 2, cashInLieu: 1, pending: 1, nothing: 0, members: 3 }],
+      mayBeOwed: [],
     });
     // Only the aggregate: no member's id anywhere in the answer.
     for (const m of pros) expect(JSON.stringify(res.body)).not.toContain(m.id);
+  });
+
+  it('tells a member with cash in lieu at a broker where most received the share (2 of 3 settled) that it may owe them one', async () => {
+    const [, m2] = pros;
+    expect((await outcomes(m2.token)).body.data.mayBeOwed).toEqual([{ broker: 'Peer Schwab', accounts: 1 }]);
+    // Another member's cash in lieu is not the admin's note.
+    expect((await outcomes(admin.token)).body.data.mayBeOwed).toEqual([]);
   });
 
   it('an admin sees it too; a Starter member gets 403 and an anonymous caller 401, with nothing of it', async () => {
@@ -81,7 +91,7 @@ describe('what other members got on this split', () => {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
     const res = await outcomes(pros[0].token, old);
-    expect(res.body.data).toEqual({ open: false, brokers: [] });
+    expect(res.body.data).toEqual({ open: false, brokers: [], mayBeOwed: [] });
   });
 
   it('answers 404 for an unknown or malformed id and for an archived split', async () => {

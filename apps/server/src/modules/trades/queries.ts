@@ -102,6 +102,17 @@ export function tradeFacts(db: Db) {
         nothing: Number(r.nothing),
       }));
     },
+    /** Issue 26 §7: one member's cash-in-lieu trades on a split, counted per broker name (their own data only). */
+    async cashInLieuOf(userId: string, splitId: string): Promise<{ broker: string; accounts: number }[]> {
+      const res = (await db.execute(sql`
+        select b.name as broker, count(*)::int as accounts
+        from trades t
+        join ${accountsRelation} a on a.id = t.account_id
+        join ${brokersRelation} b on b.id = a.broker_id
+        where t.split_id = ${splitId} and t.user_id = ${userId} and t.outcome = 'cash_in_lieu'
+        group by b.id, b.name`)) as unknown as { rows: { broker: string; accounts: number }[] };
+      return res.rows.map((r) => ({ broker: r.broker, accounts: Number(r.accounts) }));
+    },
     /** Recorded outcomes on these splits (the discovery queue's record of its round-up calls). */
     async outcomesForSplits(splitIds: readonly string[]): Promise<{ splits: number; recorded: number; received: number }> {
       if (splitIds.length === 0) return { splits: 0, recorded: 0, received: 0 };

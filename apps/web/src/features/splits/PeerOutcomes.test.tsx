@@ -32,11 +32,11 @@ const split: Split = {
 const outcomesPath = `GET /api/rs/${split._id}/outcomes`;
 const schwab = { broker: 'Schwab', received: 7, cashInLieu: 1, pending: 2, nothing: 0, members: 5 };
 
-function renderAs(role: Role, ui: React.ReactNode) {
+function renderAs(role: Role, ui: React.ReactNode, mayBeOwed: { broker: string; accounts: number }[] = []) {
   storeToken();
   const mocks = mockFetch({
     'GET /api/auth/me': { data: { user: makeUser({ role }) } },
-    [outcomesPath]: { data: { open: true, brokers: [schwab] } },
+    [outcomesPath]: { data: { open: true, brokers: [schwab], mayBeOwed } },
   });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -60,6 +60,13 @@ describe('what other members got, on the split (issue 26 §7)', () => {
     renderAs('Pro', <NoteModal split={split} onHide={() => {}} />);
     const box = await screen.findByTestId('peer-outcomes');
     expect(within(box).getByText('Schwab: 7 received, 1 cash in lieu, 2 pending, from 5 members')).toBeVisible();
+  });
+
+  it('a member with cash in lieu where most received the share reads that the broker may owe it', async () => {
+    renderAs('Member', <NoteModal split={split} onHide={() => {}} />, [{ broker: 'Schwab', accounts: 2 }]);
+    expect(await screen.findByTestId('may-be-owed')).toHaveTextContent(
+      'You got cash in lieu at Schwab in 2 accounts, where most members received the share: ask Schwab whether it owes you the share.',
+    );
   });
 
   it('an admin reads it on the agenda entry', async () => {

@@ -12,7 +12,7 @@ export function PeerOutcomes({ split }: { split: SplitView }) {
   const role = useMemberRole();
   const enabled = isFullSplit(split) && can(role, 'splits:full') && peerWindowOpen(split, todayInMarket());
   const { data } = useSplitOutcomes(split._id, enabled);
-  if (!enabled || !data || data.brokers.length === 0) return null;
+  if (!enabled || !data || (data.brokers.length === 0 && data.mayBeOwed.length === 0)) return null;
   return (
     <div className="small mt-1" data-testid="peer-outcomes">
       <span className="text-body-secondary">What members got:</span>
@@ -21,6 +21,13 @@ export function PeerOutcomes({ split }: { split: SplitView }) {
           <li key={b.broker}>{peerBrokerLine(b)}</li>
         ))}
       </ul>
+      {data.mayBeOwed.map((m) => (
+        <p key={m.broker} className="mb-0 mt-1 text-warning-emphasis" data-testid="may-be-owed">
+          You got cash in lieu at {m.broker}
+          {m.accounts > 1 ? ` in ${m.accounts} accounts` : ''}, where most members received the share: ask {m.broker} whether it
+          owes you the share.
+        </p>
+      ))}
     </div>
   );
 }
