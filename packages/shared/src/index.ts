@@ -29,3 +29,4 @@ export * from './input';
 export * from './rich-text';
 export * from './deadline';
 export * from './peer-outcomes';
+export * from './reconcile';

@@ -113,6 +113,33 @@ export function tradeFacts(db: Db) {
         group by b.id, b.name`)) as unknown as { rows: { broker: string; accounts: number }[] };
       return res.rows.map((r) => ({ broker: r.broker, accounts: Number(r.accounts) }));
     },
+    /**
+     * Issue 26 §6: the member's bought trades still pending or with cash in lieu, on splits not
+     * archived, with what the To do rules need (market date, type, broker).
+     */
+    async toReconcile(userId: string) {
+      const res = (await db.execute(sql`
+        select t.split_id::text as split_id, s.ticker, s.eff_date::text as eff_date, s.rs_type, t.outcome,
+          b.id::text as broker_id, b.name as broker
+        from trades t
+        join ${accountsRelation} a on a.id = t.account_id
+        join ${brokersRelation} b on b.id = a.broker_id
+        join ${splitsRelation} s on s.id = t.split_id
+        where t.user_id = ${userId} and t.outcome in ('pending', 'cash_in_lieu') and t.buy_date is not null
+          and s.archived_at is null
+        order by s.eff_date, s.ticker, b.name`)) as unknown as {
+        rows: {
+          split_id: string;
+          ticker: string;
+          eff_date: string;
+          rs_type: string;
+          outcome: string;
+          broker_id: string;
+          broker: string;
+        }[];
+      };
+      return res.rows;
+    },
     /** Recorded outcomes on these splits (the discovery queue's record of its round-up calls). */
     async outcomesForSplits(splitIds: readonly string[]): Promise<{ splits: number; recorded: number; received: number }> {
       if (splitIds.length === 0) return { splits: 0, recorded: 0, received: 0 };
