@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, apiLogin, failOnConsoleErrors, newIdentity, PRO, signInAs } from './fixtures';
+import { ADMIN, apiLogin, failOnConsoleErrors, newIdentity, signInAs } from './fixtures';
 
 /**
  * Issue 26 §7 in the browser: three members record outcomes at one broker on today's split; a Pro
@@ -37,6 +37,17 @@ async function record(request: APIRequestContext, token: string, brokerId: strin
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** Registers a member, gives them `role` as an admin, and answers their login and token. */
+async function memberAs(request: APIRequestContext, admin: string, role: 'Pro' | 'Member') {
+  const who = newIdentity('peer');
+  const reg = await request.post('/api/auth/register', { data: { ...who, consent: true } });
+  expect(reg.status(), await reg.text()).toBe(200);
+  const { token, user } = (await reg.json()).data as { token: string; user: { _id: string } };
+  const edited = await request.post('/api/users/admin-edit', { headers: auth(admin), data: { id: user._id, role } });
+  expect(edited.status(), await edited.text()).toBe(200);
+  return [who, token] as const;
+}
+
 test('a Pro member sees what other members got at each broker on the split', async ({ page, request }) => {
   const today = nyToday();
   const ticker = `PO${Date.now().toString(36).slice(-4).toUpperCase()}`;
@@ -61,24 +72,16 @@ test('a Pro member sees what other members got at each broker on the split', asy
   const brokers = (await (await request.get('/api/brokers')).json()).data.brokers as { _id: string; name: string }[];
   const broker = brokers[0];
 
-  const who = newIdentity('peer');
-  const reg = await request.post('/api/auth/register', { data: { ...who, consent: true } });
-  expect(reg.status(), await reg.text()).toBe(200);
-  const third = (await reg.json()).data as { token: string; user: { _id: string } };
-  const promoted = await request.post('/api/users/admin-edit', {
-    headers: auth(admin),
-    data: { id: third.user._id, role: 'Member' },
-  });
-  expect(promoted.status(), await promoted.text()).toBe(200);
-
-  const pro = await apiLogin(request, PRO);
+  // Fresh members (the demo accounts stay as other journeys expect them): a Pro, and a Member.
+  const [proWho, pro] = await memberAs(request, admin, 'Pro');
+  const [, third] = await memberAs(request, admin, 'Member');
   await record(request, pro, broker._id, splitId, 'share_received');
   await record(request, pro, broker._id, splitId, 'pending');
   await record(request, admin, broker._id, splitId, 'share_received');
-  await record(request, third.token, broker._id, splitId, 'cash_in_lieu');
+  await record(request, third, broker._id, splitId, 'cash_in_lieu');
 
   const errors = failOnConsoleErrors(page);
-  await signInAs(page, request, PRO);
+  await signInAs(page, request, proWho);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/reverse-splits');
