@@ -229,6 +229,8 @@ const cases: [string, Case][] = [
   ],
   ['GET /api/rs/past', () => send('GET', '/api/rs/past')],
   ['GET /api/rs/ticker/{id}', () => send('GET', `/api/rs/ticker/${f.splitId}`, { token: f.secret })],
+  ['GET /api/trades/reconcile', () => send('GET', '/api/trades/reconcile', { token: f.pro.token })],
+  ['GET /api/rs/{id}/outcomes', () => send('GET', `/api/rs/${f.splitId}/outcomes`, { token: f.pro.token })],
   ['POST /api/rs/add', () => send('POST', '/api/rs/add', { token: f.admin.token, body: { newTicker: splitBody() } })],
   [
     'POST /api/rs/edit',

@@ -31,3 +31,5 @@ export * from './health';
 export * from './input';
 export * from './rich-text';
 export * from './deadline';
+export * from './peer-outcomes';
+export * from './reconcile';

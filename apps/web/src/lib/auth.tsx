@@ -182,3 +182,8 @@ export function useAuth(): AuthContextValue {
 export function useMemberTimeZone(): string | null {
   return useContext(AuthContext)?.data?.timeZone ?? null;
 }
+
+/** The signed-in member's role, or null outside a session or an AuthProvider (components that only add to a page). */
+export function useMemberRole(): string | null {
+  return useContext(AuthContext)?.data?.role ?? null;
+}

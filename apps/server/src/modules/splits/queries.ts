@@ -25,6 +25,7 @@ export const splitsRelation = relation(s, [
   s.status,
   s.archivedAt,
   s.exchange,
+  s.rsType,
 ]);
 
 /** The split as a trade write finds it once locked (null: deleted meanwhile). */

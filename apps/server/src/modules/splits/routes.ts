@@ -7,7 +7,9 @@ import {
   editSplitRequest,
   pastSplitSchema,
   splitSchema,
+  splitOutcomesSchema,
   splitViewSchema,
+  todayInMarket,
   uuidId,
 } from '@roundup/shared';
 import type { AppContext } from '../../context';
@@ -17,6 +19,7 @@ import { limit } from '../../http/rate-limit';
 import { answers, notModified, textAnswer } from '../../http/openapi';
 import { etagMatches, PUBLIC_LIST_MAX_AGE } from '../../http/caching';
 import { splitsEventsRoutes } from './events-routes';
+import { getSplitOutcomes } from './get-split-outcomes';
 import type { SplitsLive } from './live';
 import type { SplitsService } from './service';
 
@@ -124,6 +127,29 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
       const p = requireUser(req);
       if (!uuidId().safeParse(req.params.id).success) throw notFound('Split not found');
       return { split: await service.byId(p.user.role, req.params.id) };
+    },
+  );
+
+  app.get(
+    '/api/rs/:id/outcomes',
+    {
+      schema: {
+        tags: ['splits'],
+        summary: 'What other members got on this split, per broker (Pro; brokers with at least 3 members)',
+        description: [
+          'While the split is happening (Upcoming, or Complete up to 21 days after its effective date; decision 027),',
+          'the outcomes members recorded per broker. Only counts: a broker with fewer than 3 members is not listed.',
+          'Starter members get 403; a split hidden from the caller 404.',
+        ].join(' '),
+        params: z.object({ id: z.string() }),
+        response: answers(splitOutcomesSchema),
+      },
+    },
+    async (req) => {
+      const p = requireUser(req);
+      if (!uuidId().safeParse(req.params.id).success) throw notFound('Split not found');
+      const today = todayInMarket(ctx.clock());
+      return getSplitOutcomes({ db: ctx.database.db, today }, { viewer: p.user.role, userId: p.user.id, splitId: req.params.id });
     },
   );
 

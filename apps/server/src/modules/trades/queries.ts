@@ -1,8 +1,10 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { PeerBroker } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { relation } from '../../db/relation';
 import { accountsRelation } from '../accounts/queries';
+import { brokersRelation } from '../brokers/queries';
 import { splitsRelation } from '../splits/queries';
 
 const t = schema.trades;
@@ -72,6 +74,71 @@ export function tradeFacts(db: Db) {
           },
         ]),
       );
+    },
+    /**
+     * Issue 26 §7: the outcomes on one split per broker (counts and distinct members, never a user).
+     * The caller decides what may be shown (the threshold lives in @roundup/shared peer-outcomes).
+     */
+    async outcomesOnSplitByBroker(splitId: string): Promise<PeerBroker[]> {
+      const res = (await db.execute(sql`
+        select b.name as broker, count(distinct t.user_id)::int as members,
+          count(*) filter (where t.outcome = 'share_received')::int as received,
+          count(*) filter (where t.outcome = 'cash_in_lieu')::int as cash_in_lieu,
+          count(*) filter (where t.outcome = 'pending')::int as pending,
+          count(*) filter (where t.outcome = 'no_credit')::int as nothing
+        from trades t
+        join ${accountsRelation} a on a.id = t.account_id
+        join ${brokersRelation} b on b.id = a.broker_id
+        where t.split_id = ${splitId}
+        group by b.id, b.name`)) as unknown as {
+        rows: { broker: string; members: number; received: number; cash_in_lieu: number; pending: number; nothing: number }[];
+      };
+      return res.rows.map((r) => ({
+        broker: r.broker,
+        members: Number(r.members),
+        received: Number(r.received),
+        cashInLieu: Number(r.cash_in_lieu),
+        pending: Number(r.pending),
+        nothing: Number(r.nothing),
+      }));
+    },
+    /** Issue 26 §7: one member's cash-in-lieu trades on a split, counted per broker name (their own data only). */
+    async cashInLieuOf(userId: string, splitId: string): Promise<{ broker: string; accounts: number }[]> {
+      const res = (await db.execute(sql`
+        select b.name as broker, count(*)::int as accounts
+        from trades t
+        join ${accountsRelation} a on a.id = t.account_id
+        join ${brokersRelation} b on b.id = a.broker_id
+        where t.split_id = ${splitId} and t.user_id = ${userId} and t.outcome = 'cash_in_lieu'
+        group by b.id, b.name`)) as unknown as { rows: { broker: string; accounts: number }[] };
+      return res.rows.map((r) => ({ broker: r.broker, accounts: Number(r.accounts) }));
+    },
+    /**
+     * Issue 26 §6: the member's bought trades still pending or with cash in lieu, on splits not
+     * archived, with what the To do rules need (market date, type, broker).
+     */
+    async toReconcile(userId: string) {
+      const res = (await db.execute(sql`
+        select t.split_id::text as split_id, s.ticker, s.eff_date::text as eff_date, s.rs_type, t.outcome,
+          b.id::text as broker_id, b.name as broker
+        from trades t
+        join ${accountsRelation} a on a.id = t.account_id
+        join ${brokersRelation} b on b.id = a.broker_id
+        join ${splitsRelation} s on s.id = t.split_id
+        where t.user_id = ${userId} and t.outcome in ('pending', 'cash_in_lieu') and t.buy_date is not null
+          and s.archived_at is null
+        order by s.eff_date, s.ticker, b.name`)) as unknown as {
+        rows: {
+          split_id: string;
+          ticker: string;
+          eff_date: string;
+          rs_type: string;
+          outcome: string;
+          broker_id: string;
+          broker: string;
+        }[];
+      };
+      return res.rows;
     },
     /** Recorded outcomes on these splits (the discovery queue's record of its round-up calls). */
     async outcomesForSplits(splitIds: readonly string[]): Promise<{ splits: number; recorded: number; received: number }> {

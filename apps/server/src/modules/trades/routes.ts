@@ -7,6 +7,8 @@ import {
   splitIdParams,
   splitMemberStats,
   tradeParams,
+  reconcileSchema,
+  todayInMarket,
   tradeProgress,
   tradeSchema,
 } from '@roundup/shared';
@@ -15,6 +17,7 @@ import { requireAdmin, requirePermission } from '../../http/auth';
 import { answers } from '../../http/openapi';
 import { badRequest } from '../../http/app-error';
 import { accountGroupFacts } from '../accounts/queries';
+import { listReconciliation } from './list-reconciliation';
 import { tradesService } from './service';
 
 /** product.md §7 /api/trades/*: the account must be the caller's and the split must exist. */
@@ -82,6 +85,18 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/api/trades/progress',
     { schema: { tags, summary: 'Your progress on each split you traded', response: answers(tradeProgress) } },
     async (req) => service.progress(who(req)),
+  );
+
+  app.get(
+    '/api/trades/reconcile',
+    {
+      schema: {
+        tags,
+        summary: 'Your accounts that need a look: no outcome past the due day, cash in lieu on a round-up split',
+        response: answers(reconcileSchema),
+      },
+    },
+    async (req) => listReconciliation({ db: ctx.database.db, today: todayInMarket(ctx.clock()) }, { userId: who(req) }),
   );
 
   /** Issue 14: one action for many accounts; all or nothing (docs/product.md §7). */

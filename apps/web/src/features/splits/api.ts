@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SplitMemberStats } from '@roundup/shared';
+import type { SplitMemberStats, SplitOutcomes } from '@roundup/shared';
 import type { ConfirmationHistory } from '@roundup/shared/confirmations';
 import type { DeleteSplitResult, Split, SplitFormValues, SplitView } from '@roundup/shared/splits';
 import { api } from '../../lib/api-client';
@@ -139,5 +139,21 @@ export function useResolveConflict() {
     mutationFn: async (body: { splitId: string; note: string }) =>
       await api.post<{ state: string }>('/api/admin/confirmations/resolve', body),
     onSuccess: () => qc.invalidateQueries({ queryKey: splitKeys.all }),
+  });
+}
+
+/**
+ * GET /api/rs/:id/outcomes — what other members got on this split, per broker (issue 26 §7, Pro).
+ * Kept fresh by refetching when the window regains focus and every few minutes while shown
+ * (decision 027: trades do not ride the split change stream).
+ */
+export function useSplitOutcomes(splitId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['rs', 'outcomes', splitId] as const,
+    enabled,
+    staleTime: 30_000,
+    refetchOnWindowFocus: true,
+    refetchInterval: 5 * 60_000,
+    queryFn: async ({ signal }) => await api.get<SplitOutcomes>(`/api/rs/${encodeURIComponent(splitId)}/outcomes`, { signal }),
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BulkTradesInput, Trade, TradeFields, TradeLeg, TradeProgress } from '@roundup/shared';
+import type { BulkTradesInput, Reconcile, Trade, TradeFields, TradeLeg, TradeProgress } from '@roundup/shared';
 import { api } from '../../lib/api-client';
 
 export const splitTradesKey = (splitId: string) => ['trades', 'split', splitId] as const;
@@ -41,11 +41,22 @@ export function useTradeProgress() {
   });
 }
 
+export const reconcileKey = ['trades', 'reconcile'] as const;
+
+/** GET /api/trades/reconcile (issue 26 §6): accounts with no outcome past the due day, cash in lieu that may be owed. */
+export function useReconcile() {
+  return useQuery({
+    queryKey: reconcileKey,
+    queryFn: ({ signal }) => api.get<Reconcile>('/api/trades/reconcile', { signal }),
+  });
+}
+
 export function useTradesChanged() {
   const qc = useQueryClient();
   return (splitId: string) => {
     void qc.invalidateQueries({ queryKey: splitTradesKey(splitId) });
     void qc.invalidateQueries({ queryKey: tradeProgressKey });
+    void qc.invalidateQueries({ queryKey: reconcileKey });
     void qc.invalidateQueries({ queryKey: ['analytics'] });
   };
 }

@@ -2,6 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { Split } from '@roundup/shared/splits';
 import { ConfirmationLine } from './ConfirmationLine';
+import { PeerOutcomes } from './PeerOutcomes';
 import { ChangeHistory } from './SplitChanges';
 import { SplitDeadline } from './SplitDeadline';
 
@@ -20,6 +21,7 @@ export function NoteModal({ split, onHide }: { split: Split | null; onHide: () =
             <SplitDeadline split={split} className="d-block mb-3 fw-semibold" />
             <ConfirmationLine split={split} detail />
             <ChangeHistory changes={split.changes} />
+            <PeerOutcomes split={split} />
             <p className="my-3" style={{ whiteSpace: 'pre-wrap' }}>
               {split.notes}
             </p>

@@ -1,6 +1,7 @@
 import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
 import { formatRatio, isFullSplit, type Split, type SplitView } from '@roundup/shared/splits';
 import { ConfirmationLine } from './ConfirmationLine';
+import { PeerOutcomes } from './PeerOutcomes';
 import { WarningIcon } from './icons';
 import { ChangeMarker } from './SplitChanges';
 import { SplitActions, SplitProgress, UpgradeButton } from './SplitActions';
@@ -71,6 +72,7 @@ export function SplitAgenda({
                   )}
                   <ChangeMarker split={s} />
                   {isFullSplit(s) ? <ConfirmationLine split={s} /> : null}
+                  <PeerOutcomes split={s} />
                   <SplitProgress split={s} canTrade={canTrade} />
                 </div>
                 <SplitActions split={s} canTrade={canTrade} onNote={onNote} progress={false} />

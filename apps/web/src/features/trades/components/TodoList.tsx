@@ -1,41 +1,26 @@
 import { useState } from 'react';
-import { addDays, formatIsoDate } from '@roundup/shared/dates';
 import type { Split } from '@roundup/shared/splits';
 import { GroupSelect } from '../../../components/GroupSelect';
 import { useAccountGroups } from '../../../lib/my-accounts';
-import { useTradeProgress } from '../api';
+import { useReconcile, useTradeProgress } from '../api';
 import { RecordTradesModal } from './RecordTradesModal';
+import { TODO_BADGES, todoItems } from './todo-items';
 
 /**
- * To do (issue 14): splits to buy today or tomorrow in accounts not bought yet, and splits whose
- * shares arrived but are not sold. Each opens Record Trades; the modal belongs to the list, so an
+ * To do (issue 14, issue 26 §6): splits to buy today or tomorrow in accounts not bought yet, splits
+ * whose shares arrived but are not sold, accounts with no outcome past the due day, and cash in lieu
+ * on a split that rounded up. Each opens Record Trades; the modal belongs to the list, so an
  * item that is done while it is open goes away without closing it.
  */
 export function TodoList({ splits, today }: { splits: Split[]; today: string }) {
   const { data } = useTradeProgress();
+  const reconcile = useReconcile();
   const [open, setOpen] = useState<Split | null>(null);
   // Issue 26 §4: Record opens with this group's accounts chosen in "Apply to".
   const groups = useAccountGroups();
   const [groupId, setGroupId] = useState('');
   if (!data || data.accounts === 0) return null;
-  const of = (id: string) => data.progress.find((p) => p.splitId === id);
-  const tomorrow = addDays(today, 1);
-  const items: { key: string; kind: 'buy' | 'sell'; split: Split; text: string }[] = [];
-  for (const s of splits) {
-    const left = data.accounts - (of(s._id)?.bought ?? 0);
-    if (s.status === 'Upcoming' && (s.buyDate === today || s.buyDate === tomorrow) && left > 0) {
-      const when = s.buyDate === today ? 'today' : `tomorrow, ${formatIsoDate(s.buyDate, 'MMM d')}`;
-      items.push({ key: `buy-${s._id}`, kind: 'buy', split: s, text: ` by ${when}: ${left} of ${data.accounts} accounts left` });
-    }
-    const unsold = of(s._id)?.receivedUnsold ?? 0;
-    if (unsold > 0)
-      items.push({
-        key: `sell-${s._id}`,
-        kind: 'sell',
-        split: s,
-        text: `: ${unsold} received ${unsold === 1 ? 'share' : 'shares'} not sold yet`,
-      });
-  }
+  const items = todoItems(splits, data, reconcile.data, today);
   return (
     <>
       {items.length > 0 ? (
@@ -57,9 +42,7 @@ export function TodoList({ splits, today }: { splits: Split[]; today: string }) 
             <ul className="list-unstyled mb-0 d-grid gap-1">
               {items.map((item) => (
                 <li key={item.key} className="d-flex flex-wrap align-items-center gap-2">
-                  <span className={`badge ${item.kind === 'buy' ? 'text-bg-primary' : 'text-bg-success'}`}>
-                    {item.kind === 'buy' ? 'Buy' : 'Sell'}
-                  </span>
+                  <span className={`badge ${TODO_BADGES[item.kind].className}`}>{TODO_BADGES[item.kind].label}</span>
                   <span>
                     <strong>{item.split.ticker}</strong>
                     {item.text}

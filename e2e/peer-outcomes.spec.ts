@@ -1,0 +1,96 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, apiLogin, failOnConsoleErrors, newIdentity, signInAs } from './fixtures';
+
+/**
+ * Issue 26 §7 in the browser: three members record outcomes at one broker on today's split; a Pro
+ * member reads "<broker>: 2 received, 1 cash in lieu, 1 pending, from 3 members" on the agenda entry.
+ * Screenshots at 1280 and 375 px for review.
+ */
+const nyToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function record(request: APIRequestContext, token: string, brokerId: string, splitId: string, outcome: string) {
+  const nickname = `Peer ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const acc = await request.post('/api/accounts/add', {
+    headers: auth(token),
+    data: { newAccount: { brokerId, type: 'Individual Cash', nickname } },
+  });
+  expect(acc.status(), await acc.text()).toBe(200);
+  const accountId = ((await acc.json()).data.accounts as { _id: string; nickname: string }[]).find(
+    (a) => a.nickname === nickname,
+  )!._id;
+  const today = nyToday();
+  const res = await request.post('/api/trades/bulk', {
+    headers: auth(token),
+    data: {
+      splitId,
+      accountIds: [accountId],
+      buy_date: today,
+      buy_price: 1.5,
+      outcome,
+      ...(outcome === 'pending' ? {} : { outcome_date: today }),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Registers a member, gives them `role` as an admin, and answers their login and token. */
+async function memberAs(request: APIRequestContext, admin: string, role: 'Pro' | 'Member') {
+  const who = newIdentity('peer');
+  const reg = await request.post('/api/auth/register', { data: { ...who, consent: true } });
+  expect(reg.status(), await reg.text()).toBe(200);
+  const { token, user } = (await reg.json()).data as { token: string; user: { _id: string } };
+  const edited = await request.post('/api/users/admin-edit', { headers: auth(admin), data: { id: user._id, role } });
+  expect(edited.status(), await edited.text()).toBe(200);
+  return [who, token] as const;
+}
+
+test('a Pro member sees what other members got at each broker on the split', async ({ page, request }) => {
+  const today = nyToday();
+  const ticker = `PO${Date.now().toString(36).slice(-4).toUpperCase()}`;
+  const admin = await apiLogin(request, ADMIN);
+  const added = await request.post('/api/rs/add', {
+    headers: auth(admin),
+    data: {
+      newTicker: {
+        name: 'Peer Outcome Corp',
+        ticker,
+        effDate: today,
+        buyDate: today,
+        ratio: 20,
+        price: 1.5,
+        status: 'Upcoming',
+        rsType: 'Round Up',
+      },
+    },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const splitId = (await added.json()).data.split._id as string;
+  const brokers = (await (await request.get('/api/brokers')).json()).data.brokers as { _id: string; name: string }[];
+  const broker = brokers[0];
+
+  // Fresh members (the demo accounts stay as other journeys expect them): a Pro, and a Member.
+  const [proWho, pro] = await memberAs(request, admin, 'Pro');
+  const [, third] = await memberAs(request, admin, 'Member');
+  await record(request, pro, broker._id, splitId, 'share_received');
+  await record(request, pro, broker._id, splitId, 'pending');
+  await record(request, admin, broker._id, splitId, 'share_received');
+  await record(request, third, broker._id, splitId, 'cash_in_lieu');
+
+  const errors = failOnConsoleErrors(page);
+  await signInAs(page, request, proWho);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/reverse-splits');
+    const entry = page.getByTestId('agenda-item').filter({ hasText: ticker });
+    await expect(entry.getByTestId('peer-outcomes')).toContainText(
+      `${broker.name}: 2 received, 1 cash in lieu, 1 pending, from 3 members`,
+    );
+    await entry.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/peer-outcomes-agenda-${width}.png`, fullPage: false });
+  }
+  errors();
+});
