@@ -29,7 +29,7 @@ describe('pushMessage: split details only to Pro roles (the last gate before the
     ['rsa', split, 'Member', 'New reverse split: ACME 20:1'],
     ['rsa', split, 'Pro', 'New reverse split: ACME 20:1'],
     ['rsa', split, 'Admin', 'New reverse split: ACME 20:1'],
-    ['buyReminder', { splits: [split] }, 'Pro', 'Buy today: ACME'],
+    ['buyReminder', { splits: [split] }, 'Pro', 'Buy today: ACME by 4:00 pm ET'],
     ['general', { subject: 'Hello', message: 'News' }, 'User', 'Hello'],
   ] as const)('%s to a %s: %s', (kind, payload, role, title) => {
     const m = message(kind, payload as Record<string, unknown>, role);
@@ -40,7 +40,7 @@ describe('pushMessage: split details only to Pro roles (the last gate before the
   it('says the split and links to it on the calendar', () => {
     const m = message('rsa', split, 'Pro')!;
     expect(m.body).toBe(
-      'A new reverse split was announced.\nAcme (ACME), 20:1, buy by December 10, 2026, effective December 11, 2026\nPrice $1.50, estimated profit $28.50 per account.',
+      'A new reverse split was announced.\nAcme (ACME), 20:1, buy by December 10, 2026, effective December 11, 2026. Buy by 4:00 pm ET Thu Dec 10\nPrice $1.50, estimated profit $28.50 per account.',
     );
     expect(m.url).toBe('https://roundup.example/reverse-splits?split=11111111-2222-3333-4444-555555555555');
     expect(m.tag).toBe('rsa:x');
