@@ -85,7 +85,7 @@ export function authService(ctx: AppContext) {
 
     async register(input: { username: string; email: string; password: string; refId?: string | null }, meta: SessionMeta) {
       // The hash is computed on every path, so a taken address costs what a new account costs.
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, config.passwordCost);
       if (await users.byUsername(input.username)) throw conflict(TAKEN);
       const owner = await users.byEmail(input.email);
       if (owner) {
@@ -128,7 +128,7 @@ export function authService(ctx: AppContext) {
       }
       const row = await users.byEmail(input.email.trim());
       const ok =
-        row && !row.disabled ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+        row && !row.disabled ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password, config.passwordCost);
       if (!row || !ok) {
         await limiter.hit(key, LOGIN_FAIL_WINDOW_SECONDS);
         throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
