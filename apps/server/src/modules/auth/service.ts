@@ -4,6 +4,7 @@ import { AppError, badRequest, conflict } from '../../http/app-error';
 import { postgresCode } from '../../http/envelope';
 import type { Principal } from '../../http/auth';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { singleFlight } from '../../lib/single-flight';
 import { hashToken, newToken } from '../../lib/tokens';
 import { memberRecords, toPublicUser, type UserRow } from '../users/queries';
 import { emailChangedEmail, emailChangeRequestedEmail, registrationAttemptEmail, verificationEmail } from './emails';
@@ -34,6 +35,7 @@ export function authService(ctx: AppContext) {
   const users = memberRecords(database.db);
   const repo = authRepo(database.db);
   const hash = (token: string) => hashToken(config.tokenPepper, token);
+  const resolving = singleFlight<string, Principal | null>();
 
   const publicUser = (row: UserRow): Promise<PublicUser> => users.publicUser(row);
 
@@ -128,7 +130,9 @@ export function authService(ctx: AppContext) {
       }
       const row = await users.byEmail(input.email.trim());
       const ok =
-        row && !row.disabled ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password, config.passwordCost);
+        row && !row.disabled
+          ? await verifyPassword(row.passwordHash, input.password)
+          : await verifyAgainstDummy(input.password, config.passwordCost);
       if (!row || !ok) {
         await limiter.hit(key, LOGIN_FAIL_WINDOW_SECONDS);
         throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
@@ -143,13 +147,18 @@ export function authService(ctx: AppContext) {
       const tokenHash = hash(token);
       const cached = ctx.sessions.get(tokenHash, now.getTime());
       if (cached) return cached;
-      const found = await repo.liveSession(tokenHash, now);
-      if (!found) return null;
-      // Touch at most once a minute to keep reads cheap.
-      if (now.getTime() - found.session.lastUsedAt.getTime() > 60_000) await repo.touchSession(found.session.id, now);
-      const principal = { user: toPublicUser(found.user), sessionId: found.session.id };
-      ctx.sessions.set(tokenHash, principal, now.getTime());
-      return principal;
+      // A member's requests in flight when the cached entry ends share one lookup (issue 24 §7); a sign-out or
+      // role change since a lookup began starts a new one, and the older one's answer is not cached.
+      const epoch = ctx.sessions.epoch;
+      return resolving(`${tokenHash}|${epoch}`, async () => {
+        const found = await repo.liveSession(tokenHash, now);
+        if (!found) return null;
+        // Touch at most once a minute to keep reads cheap.
+        if (now.getTime() - found.session.lastUsedAt.getTime() > 60_000) await repo.touchSession(found.session.id, now);
+        const principal = { user: toPublicUser(found.user), sessionId: found.session.id };
+        if (ctx.sessions.epoch === epoch) ctx.sessions.set(tokenHash, principal, now.getTime());
+        return principal;
+      });
     },
 
     async currentUser(principal: Principal): Promise<PublicUser> {

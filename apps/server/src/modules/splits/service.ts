@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
   addDays,
   can,
@@ -15,7 +14,6 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { withRetry } from '../../db/retry';
 import { conflict, forbidden, notFound } from '../../http/app-error';
-import { etagOf } from '../../http/caching';
 import { diffFields, recordAudit } from '../audit/service';
 import { hashToken, newToken, safeEqual } from '../../lib/tokens';
 import type { SplitsLive } from './live';
@@ -24,9 +22,8 @@ import { tradeFacts } from '../trades/queries';
 import { confirmationFacts } from '../confirmations/queries';
 import { splitsRepo, type SplitValues } from './repo';
 import { buildIcal } from './ical';
+import { listEnvelopeCache } from './list-envelope';
 import { estProfitFor, isPublished, presentAll, seesEverything, splitAccess, strip, visibleStatuses, type Viewer } from './rules';
-
-const CACHE_TTL_MS = 30_000;
 
 /** What a caller who may not see a split gets by id (403). */
 export const UPGRADE_MESSAGE = 'This split is for Pro members. Upgrade to Pro to see it.';
@@ -36,13 +33,6 @@ export const archiveQuestion = (trades: number) =>
   `Members have ${trades} trade${trades === 1 ? '' : 's'} recorded on this split. It will be archived, not deleted: it leaves the calendar, tables and alerts, and members keep their trades and analytics. Confirm to archive it.`;
 const SSE_TICKET_TTL_MS = 60_000;
 
-export interface EnvelopeBytes {
-  json: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-  etag: string;
-}
-
 /** Work a caller does in a split's write transaction: it commits or rolls back with the split. */
 export type Alongside = (tx: Db, splitId: string) => Promise<void>;
 
@@ -51,11 +41,6 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
   const repo = splitsRepo(ctx.database.db);
   const sessions = sessionChecks(ctx.database.db);
   const today = () => todayInMarket(ctx.clock());
-
-  // GET /api/rs answers from a per-(day, view) cache of the finished JSON envelope,
-  // cleared by the change signal (and a short TTL as a safety net).
-  const cache = new Map<string, { body: EnvelopeBytes; at: number }>();
-  live.onChange(() => cache.clear());
 
   function variant(viewer: Viewer): 'admin' | 'full' | 'starter' {
     if (can(viewer, 'admin:access')) return 'admin';
@@ -91,24 +76,8 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
   return {
     list,
 
-    /** The envelope bytes of GET /api/rs for this viewer (plain and gzip), cached until the next change. */
-    async listEnvelope(viewer: Viewer): Promise<EnvelopeBytes> {
-      const key = `${today()}|${variant(viewer)}`;
-      const hit = cache.get(key);
-      const now = Date.now();
-      if (hit && now - hit.at < CACHE_TTL_MS) return hit.body;
-      const v = live.version;
-      const json = Buffer.from(JSON.stringify({ data: { splits: await list(viewer) }, errors: [] }));
-      const body = {
-        json,
-        gzip: gzipSync(json, { level: 6 }),
-        br: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
-        // The audience is part of the tag: a masked and a full list never share one, even when equal.
-        etag: etagOf(json, `${variant(viewer)}-`),
-      };
-      if (live.version === v) cache.set(key, { body, at: now });
-      return body;
-    },
+    /** The envelope bytes of GET /api/rs for this viewer (plain, gzip and br), cached until the next change. */
+    listEnvelope: listEnvelopeCache({ live, today, variant, list }),
 
     /** One split: 404 when hidden from this caller, 403 with the upgrade message when masked. */
     async byId(viewer: Viewer, id: string): Promise<Split> {
