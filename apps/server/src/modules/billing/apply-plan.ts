@@ -67,20 +67,32 @@ export async function applyPlan(deps: ApplyDeps, tx: Db, plan: Plan, now: Date):
   return affected;
 }
 
+/** The member a provider object belongs to, locked; null (and a warning) when it names nobody we know. */
+async function lockedMember(
+  u: Unit,
+  what: 'subscription' | 'invoice',
+  hints: Parameters<ApplyDeps['sync']['resolveUser']>[1] & { objectId: string },
+): Promise<string | null> {
+  const userId = await u.deps.sync.resolveUser(u.r, hints);
+  if (!userId) {
+    u.deps.log.warn({ [`${what}Id`]: hints.objectId }, `${what} for an unknown user ignored`);
+    return null;
+  }
+  await u.touch(userId);
+  return userId;
+}
+
 async function writeSubscriptions(u: Unit) {
   const co = u.plan.checkout;
   for (const sub of u.plan.subscriptions) {
-    const userId = await u.deps.sync.resolveUser(u.r, {
+    const userId = await lockedMember(u, 'subscription', {
       userId: sub.userId,
       customerId: sub.customerId,
       subscriptionId: sub.id,
       sessionId: co?.subscriptionId === sub.id ? co.id : null,
+      objectId: sub.id,
     });
-    if (!userId) {
-      u.deps.log.warn({ subscriptionId: sub.id }, 'subscription for an unknown user ignored');
-      continue;
-    }
-    await u.touch(userId);
+    if (!userId) continue;
     const prev = await u.r.membership(sub.id);
     await u.r.upsertMembership({
       id: sub.id,
@@ -145,17 +157,14 @@ async function writeLifetimePurchase(u: Unit): Promise<string | null> {
 async function writeInvoices(u: Unit, lifetimeId: string | null) {
   const co = u.plan.checkout;
   for (const inv of u.plan.invoices) {
-    const userId = await u.deps.sync.resolveUser(u.r, {
+    const userId = await lockedMember(u, 'invoice', {
       userId: inv.userId,
       customerId: inv.customerId,
       subscriptionId: inv.subscriptionId,
       sessionId: co?.invoiceId === inv.id ? co.id : null,
+      objectId: inv.id,
     });
-    if (!userId) {
-      u.deps.log.warn({ invoiceId: inv.id }, 'invoice for an unknown user ignored');
-      continue;
-    }
-    await u.touch(userId);
+    if (!userId) continue;
     const membershipId =
       inv.subscriptionId ??
       (co?.invoiceId === inv.id || co?.paymentIntentId === inv.id ? lifetimeId : null) ??
