@@ -38,13 +38,17 @@ export function DataTable<T>(props: {
   size?: 'sm';
   actions?: (row: T) => RowActions;
   rowClassName?: (row: T) => string | undefined;
+  /** A caption for screen readers (the heading above the table names it for everyone else). */
+  caption?: string;
+  /** Classes of the scrolling wrapper. */
+  wrapperClassName?: string;
   'aria-describedby'?: string;
   'aria-label'?: string;
 }) {
   const { columns, rows, actions } = props;
   const span = columns.length + (actions ? 1 : 0);
   return (
-    <div className="table-responsive">
+    <div className={join('table-responsive', props.wrapperClassName)}>
       <table
         className={join(
           'table',
@@ -56,6 +60,7 @@ export function DataTable<T>(props: {
         aria-describedby={props['aria-describedby']}
         aria-label={props['aria-label']}
       >
+        {props.caption ? <caption className="visually-hidden">{props.caption}</caption> : null}
         <thead>
           <tr>
             {columns.map((c, i) => (
