@@ -11,6 +11,7 @@ interface FieldProps {
   onChange: (value: string) => void;
   error?: string;
   wrapperClassName?: string;
+  help?: string;
 }
 
 /** The member's email address. */
@@ -19,15 +20,8 @@ export function EmailField({ label = 'Email', ...p }: FieldProps & { label?: str
 }
 
 /** A password: the member's current one, or a new one (the browser offers to generate and save it). */
-export function PasswordField({
-  label,
-  isNew = false,
-  help,
-  ...p
-}: FieldProps & { label: string; isNew?: boolean; help?: string }) {
-  return (
-    <TextField type="password" autoComplete={isNew ? 'new-password' : 'current-password'} label={label} help={help} {...p} />
-  );
+export function PasswordField({ label, isNew = false, ...p }: FieldProps & { label: string; isNew?: boolean }) {
+  return <TextField type="password" autoComplete={isNew ? 'new-password' : 'current-password'} label={label} {...p} />;
 }
 
 /** A new password and its confirmation (reset, change). */
@@ -110,5 +104,68 @@ export function SubmitButton(p: {
     <button type="submit" className={p.className ?? 'btn btn-primary'} disabled={p.busy || p.disabled}>
       {p.busy ? p.busyLabel : p.children}
     </button>
+  );
+}
+
+/** A labelled row for any control (a textarea, a read-only input): the control ties itself to `${id}-help`. */
+export function FieldRow(p: {
+  id: string;
+  label: ReactNode;
+  help?: ReactNode;
+  /** Announce the help as it changes (a character count). */
+  liveHelp?: boolean;
+  helpClassName?: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={p.className ?? 'mb-3'}>
+      <label htmlFor={p.id} className="form-label">
+        {p.label}
+      </label>
+      {p.children}
+      {p.help ? (
+        <div
+          id={`${p.id}-help`}
+          className={`form-text ${p.helpClassName ?? ''}`.trim()}
+          aria-live={p.liveHelp ? 'polite' : undefined}
+        >
+          {p.help}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** One choice among a few, as inline radio buttons under a legend. */
+export function RadioGroup<T extends string>(p: {
+  idPrefix: string;
+  legend: ReactNode;
+  options: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+  labelOf?: (option: T) => ReactNode;
+  help?: ReactNode;
+}) {
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fs-6 mb-1">{p.legend}</legend>
+      {p.options.map((o) => (
+        <div key={o} className="form-check form-check-inline">
+          <input
+            className="form-check-input"
+            type="radio"
+            name={p.idPrefix}
+            id={`${p.idPrefix}-${o}`}
+            checked={p.value === o}
+            onChange={() => p.onChange(o)}
+          />
+          <label className="form-check-label" htmlFor={`${p.idPrefix}-${o}`}>
+            {p.labelOf ? p.labelOf(o) : o}
+          </label>
+        </div>
+      ))}
+      {p.help ? <div className="form-text">{p.help}</div> : null}
+    </fieldset>
   );
 }

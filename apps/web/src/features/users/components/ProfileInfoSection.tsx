@@ -8,6 +8,7 @@ import { SettingsPanel } from '../../../components/SettingsPanel';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { updateProfileRequest } from '@roundup/shared/users';
 import { TextField } from '../../../components/TextField';
+import { EmailField, FieldRow, PasswordField } from '../../../components/FormKit';
 import { api } from '../../../lib/api-client';
 import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 import { PhoneValidation } from './PhoneValidation';
@@ -151,10 +152,7 @@ function ProfileForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="ru-narrow-form" ref={formRef}>
-      <div className="mb-3">
-        <label htmlFor={`${id}-username`} className="form-label">
-          Username
-        </label>
+      <FieldRow id={`${id}-username`} label="Username" help="Usernames cannot be changed (privacy policy).">
         <input
           id={`${id}-username`}
           className="form-control"
@@ -163,26 +161,18 @@ function ProfileForm({
           disabled
           aria-describedby={`${id}-username-help`}
         />
-        <div id={`${id}-username-help`} className="form-text">
-          Usernames cannot be changed (privacy policy).
-        </div>
-      </div>
-      <TextField
+      </FieldRow>
+      <EmailField
         id={`${id}-email`}
-        label="Email"
-        type="email"
-        autoComplete="email"
         value={email}
         onChange={edit('email', setEmail)}
         error={errors.fields.email}
         help={`A new address takes effect once you open the verification link we send to it; until then we keep using ${user.email}.`}
       />
       {emailChanged ? (
-        <TextField
+        <PasswordField
           id={`${id}-password`}
           label="Current password"
-          type="password"
-          autoComplete="current-password"
           value={password}
           onChange={edit('password', setPassword)}
           error={errors.fields.password}
