@@ -116,7 +116,7 @@ export function FaqForm({
               />
               <FieldError id="faq-answer" error={errors.fields.answer} />
               <Form.Text>
-                HTML allowed: paragraphs, lists, bold, italics, links. Scripts and event handlers are removed.
+                HTML allowed: paragraphs, lists, bold, italics, links, tables. Scripts and event handlers are removed.
               </Form.Text>
             </div>
             <div className="col-12 col-lg-6">
