@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// argon2id, m=19 MiB, t=2, p=1 (OWASP ASVS 5.0 11.4.2; product.md §10).
+// argon2id, m=19 MiB, t=2, p=1 (OWASP ASVS 5.0 11.4.2; product.md#stack).
 const OPTIONS = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export function hashPassword(password: string): Promise<string> {

@@ -32,7 +32,7 @@ function toSummary(r: UserRow): AdminUserSummary {
   };
 }
 
-/** The admin's user management (product.md §2 Admin screens; the privacy policy lets admins see and edit user info). */
+/** The admin's user management (product.md#screens Admin screens; the privacy policy lets admins see and edit user info). */
 export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revokeAllSessions'>) {
   const db = ctx.database.db;
   // Admin user management owns no table: it reads and edits members through users/queries.ts.
@@ -125,7 +125,7 @@ export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revo
           details: { username: row.username, changes },
         });
       });
-      // A disabled user loses every session (product.md §13); a new role applies to the next request.
+      // A disabled user loses every session (product.md#api-contract); a new role applies to the next request.
       // (Its tokens are refused while it is disabled, and work again if it is enabled again.)
       if (values.disabled === true && !row.disabled) await auth.revokeAllSessions(row.id, { revokeTokens: false });
       ctx.sessions.invalidateUser(row.id);

@@ -7,14 +7,14 @@ interface DeleteDialogProps {
   show: boolean;
   title: string;
   children: ReactNode;
-  /** Deletes; a rejection keeps the dialog open with the message (product.md §8 "Failed delete"). */
+  /** Deletes; a rejection keeps the dialog open with the message (product.md#messages "Failed delete"). */
   onConfirm: () => Promise<unknown>;
   /** Called after a successful delete (e.g. navigate to /refresh). */
   onDeleted: () => void;
   onHide: () => void;
 }
 
-/** Confirm → delete → reload (product.md §2 delete dialogs). */
+/** Confirm → delete → reload (product.md#screens delete dialogs). */
 export function DeleteDialog({ show, title, children, onConfirm, onDeleted, onHide }: DeleteDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

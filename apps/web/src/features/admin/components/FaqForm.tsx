@@ -14,7 +14,7 @@ export function faqFormValues(f?: Faq): FaqInput {
   return { category: f?.category ?? 'General', question: f?.question ?? '', answer: f?.answer ?? '', sort: f?.sort ?? 0 };
 }
 
-/** Every FAQ field of product.md §3 (category, question, answer as HTML, sort 0–5). */
+/** Every FAQ field of product.md#stored (category, question, answer as HTML, sort 0–5). */
 export function FaqForm({
   initial,
   categories,

@@ -9,7 +9,7 @@ import { getRefId } from '../../../lib/session';
 import { AuthCard } from '../components/AuthCard';
 import { TextField } from '../../../components/TextField';
 
-/** The three ways out of registration (product.md §4). */
+/** The three ways out of registration (product.md#states). */
 export const PLANS = [
   {
     id: 'starter',
@@ -75,7 +75,7 @@ export function RegisterPage() {
       await register(body);
       await navigate(plan.next, { replace: true });
     } catch (err) {
-      // register() already removed the stored token (product.md §4).
+      // register() already removed the stored token (product.md#states).
       show(serverErrors(err, FIELDS));
       setSubmitting(false);
     }

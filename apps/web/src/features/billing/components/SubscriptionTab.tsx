@@ -16,7 +16,7 @@ import { useCancelSubscription, useSubscription } from '../api';
 
 const fromSeconds = (s: number) => new Date(s * 1000);
 
-/** Settings → Subscription (product.md §2): membership, billing history, cancellation. */
+/** Settings → Subscription (product.md#screens): membership, billing history, cancellation. */
 export function SubscriptionTab() {
   const { data: user, refreshUser } = useAuth();
   // A Lifetime member's tab shows the lifetime purchase, not a monthly plan it replaced.

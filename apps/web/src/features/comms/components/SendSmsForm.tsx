@@ -7,7 +7,7 @@ import { useTimedMessage } from '../../../components/useTimedMessage';
 import { errorMessages } from '../../../lib/api-client';
 import { useSendSms } from '../api';
 
-/** Send SMS (product.md §2, §5, §8): message required, audience All or Pro, live characters and 70-character segments. */
+/** Send SMS (product.md#screens, product.md#validation, product.md#messages): message required, audience All or Pro, live characters and 70-character segments. */
 export function SendSmsForm() {
   const id = useId();
   const [message, setMessage] = useState('');

@@ -23,7 +23,7 @@ const STEPS = [
   },
 ];
 
-/** The landing page (product.md §2 Landing); /r/{refId} renders it too. */
+/** The landing page (product.md#screens Landing); /r/{refId} renders it too. */
 export function LandingPage() {
   const { data: user } = useAuth();
   const earnings = projectEarnings(EARNINGS_EXAMPLE);
