@@ -134,36 +134,7 @@ export function RegisterPage() {
             wrapperClassName="col-12"
             help="At least 8 characters. Avoid common passwords."
           />
-          <div className="col-12">
-            <div className="form-check">
-              <input
-                id="register-consent"
-                type="checkbox"
-                className={`form-check-input${errors.fields.consent ? ' is-invalid' : ''}`}
-                required
-                checked={consent}
-                onChange={(e) => edit('consent', setConsent)(e.target.checked)}
-                aria-invalid={errors.fields.consent ? true : undefined}
-                aria-describedby={errors.fields.consent ? 'register-consent-error' : undefined}
-              />
-              <label htmlFor="register-consent" className="form-check-label">
-                I am 18 or older and agree to the{' '}
-                <Link to="/policies/terms-of-service" target="_blank" rel="noopener">
-                  Terms of Service
-                </Link>{' '}
-                and{' '}
-                <Link to="/policies/privacy-policy" target="_blank" rel="noopener">
-                  Privacy Policy
-                </Link>
-                .
-              </label>
-              {errors.fields.consent ? (
-                <div id="register-consent-error" className="invalid-feedback">
-                  {errors.fields.consent}
-                </div>
-              ) : null}
-            </div>
-          </div>
+          <ConsentField checked={consent} error={errors.fields.consent} onChange={edit('consent', setConsent)} />
         </div>
 
         <fieldset className="mt-4">
@@ -198,5 +169,49 @@ export function RegisterPage() {
         </fieldset>
       </form>
     </AuthCard>
+  );
+}
+
+/** The age and terms checkbox, required to register. */
+function ConsentField({
+  checked,
+  error,
+  onChange,
+}: {
+  checked: boolean;
+  error: string | undefined;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="col-12">
+      <div className="form-check">
+        <input
+          id="register-consent"
+          type="checkbox"
+          className={`form-check-input${error ? ' is-invalid' : ''}`}
+          required
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'register-consent-error' : undefined}
+        />
+        <label htmlFor="register-consent" className="form-check-label">
+          I am 18 or older and agree to the{' '}
+          <Link to="/policies/terms-of-service" target="_blank" rel="noopener">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to="/policies/privacy-policy" target="_blank" rel="noopener">
+            Privacy Policy
+          </Link>
+          .
+        </label>
+        {error ? (
+          <div id="register-consent-error" className="invalid-feedback">
+            {error}
+          </div>
+        ) : null}
+      </div>
+    </div>
   );
 }
