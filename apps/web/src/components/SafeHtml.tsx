@@ -66,5 +66,6 @@ export function SafeHtml({
 }) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   if (!clean) return null;
-  return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  // ru-rich-text (styles.css): the policy's tables and rules look the same wherever rich text is shown.
+  return <Tag className={className ? `ru-rich-text ${className}` : 'ru-rich-text'} dangerouslySetInnerHTML={{ __html: clean }} />;
 }
