@@ -45,7 +45,6 @@ export const KNOWN_DEBT = [
   'function apps/server/src/adapters/payments/stripe.ts stripePayments', // 203
   'function apps/server/src/app.ts buildApp', // 161
   'function apps/server/src/modules/accounts/repo.ts accountsRepo', // 139
-  'function apps/server/src/modules/analytics/repo.ts analyticsRepo', // 106
   'function apps/server/src/modules/auth/routes.ts authRoutes', // 109
   'function apps/server/src/modules/auth/service.ts authService', // 211
   'function apps/server/src/modules/billing/apply.ts billingCore', // 224
