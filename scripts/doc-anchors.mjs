@@ -16,6 +16,8 @@ const PRODUCT = 'docs/product.md';
 const DECISIONS = 'docs/decisions';
 const TEXT = /\.(?:[cm]?[jt]sx?|md|json|css|html|ya?ml|sql|sh)$/;
 const SELF = /^scripts\/doc-anchors\./;
+/** Migrations are history: what they say is never rewritten. */
+const HISTORY = /\/db\/migrations\//;
 
 /** `{ number, id, title }` of each numbered section of product.md (`## 3. What is stored <a id="stored"></a>`). */
 export function productSections(markdown) {
@@ -118,11 +120,11 @@ export function decisionIndex(records) {
   return [INDEX_START, '', '| #   | Decision | Status |', '| --- | -------- | ------ |', ...rows, '', INDEX_END].join('\n');
 }
 
-/** Files that may cite product.md: tracked and new text files, this script and its test aside. */
+/** Files that may cite product.md: tracked and new text files, this script, its test and migrations aside. */
 export function citingFiles() {
   return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
     .split('\n')
-    .filter((f) => f && TEXT.test(f) && !SELF.test(f) && !f.includes('node_modules/'));
+    .filter((f) => f && TEXT.test(f) && !SELF.test(f) && !HISTORY.test(f) && !f.includes('node_modules/'));
 }
 
 function readIfThere(file) {
