@@ -1,5 +1,5 @@
 /**
- * Budget (product.md §17, raised by issue 16): GET /api/rs for a Pro user with 2,000 splits must reach
+ * Budget (product.md#budgets, raised by issue 16): GET /api/rs for a Pro user with 2,000 splits must reach
  * ≥ 0.9× the throughput of a bare node:http server answering the identical bytes, measured in the same
  * run, and a p99 within 1.5× the bare server's (issue 24 §7) at 50 connections: once as a browser asks (br),
  * once gzip, once uncompressed. (An absolute p99 says more about the machine than the app: the bare server

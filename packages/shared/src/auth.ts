@@ -130,7 +130,7 @@ export const notificationsSchema = z.object({
 export type Notifications = z.infer<typeof notificationsSchema>;
 export const NOTIFICATION_KEYS = Object.keys(notificationsSchema.shape) as (keyof Notifications)[];
 
-/** The user as the API shows it to its owner (product.md §3 User). */
+/** The user as the API shows it to its owner (product.md#stored User). */
 export const publicUser = z.object({
   _id: z.string(),
   id: z.string(),

@@ -7,7 +7,7 @@ export interface ConfirmDialogProps<R> {
   show: boolean;
   title: string;
   children: ReactNode;
-  /** Does the work; a rejection keeps the dialog open with the message (product.md "Failed delete"). */
+  /** Does the work; a rejection keeps the dialog open with the message (product.md#messages "Failed delete"). */
   onConfirm: () => Promise<R>;
   /** Called with the work's result after it succeeded (close, navigate, say what happened). */
   onDone: (result: R) => void;

@@ -38,7 +38,7 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
     lastLoginDate: timestamp('last_login_date', { withTimezone: true }),
-    // Notification preferences (product.md §3 Notifications), one column each so fan-out can filter in SQL.
+    // Notification preferences (product.md#stored Notifications), one column each so fan-out can filter in SQL.
     notifyRsa: boolean('notify_rsa').notNull().default(true),
     notifyUpcomingRsa: boolean('notify_upcoming_rsa').notNull().default(true),
     notifyBuyReminderRsa: boolean('notify_buy_reminder_rsa').notNull().default(true),
@@ -66,7 +66,7 @@ export const users = pgTable(
   ],
 );
 
-/** Bearer sessions: opaque tokens stored as hashes (product.md §13). */
+/** Bearer sessions: opaque tokens stored as hashes (product.md#api-contract). */
 export const sessions = pgTable(
   'sessions',
   {
@@ -122,7 +122,7 @@ export const emailTokens = pgTable(
   (t) => [index('email_tokens_user_idx').on(t.userId), check('email_tokens_purpose_ck', inList(t.purpose, ['verify', 'reset']))],
 );
 
-/** SMS one-time codes for phone validation (product.md §4). */
+/** SMS one-time codes for phone validation (product.md#states). */
 export const phoneCodes = pgTable(
   'phone_codes',
   {

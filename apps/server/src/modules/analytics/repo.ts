@@ -67,6 +67,31 @@ const toAccounts = (v: unknown): AccountIn[] =>
     type,
   }));
 
+/** The trades of `recordsFor`: one text, a record per trade (\x1e), a field per column (\x1f). */
+function tradesFromText(text: string | null): TradeIn[] {
+  // Dates arrive as ISO text (the app runs with PostgreSQL's default DateStyle, as Drizzle's date columns do).
+  const trades: TradeIn[] = [];
+  if (text) {
+    for (const line of text.split('\x1e')) {
+      const f = line.split('\x1f');
+      trades.push({
+        accountId: f[0],
+        splitId: f[1],
+        buyDate: f[2] || null,
+        buyPrice: f[3] || null,
+        sellDate: f[4] || null,
+        sellPrice: f[5] || null,
+        outcome: f[6] as TradeOutcome,
+        outcomeDate: f[7] || null,
+        legs: legsFromJson(f[8]),
+        sharesReceived: f[9] ? Number(f[9]) : null,
+        cashInLieu: f[10] || null,
+      });
+    }
+  }
+  return trades;
+}
+
 export function analyticsRepo(db: Db) {
   return {
     /**
@@ -149,27 +174,7 @@ export function analyticsRepo(db: Db) {
         effDate,
         ratio: Number(ratio),
       }));
-      // Dates arrive as ISO text (the app runs with PostgreSQL's default DateStyle, as Drizzle's date columns do).
-      const trades: TradeIn[] = [];
-      if (row.trades) {
-        for (const line of row.trades.split('\x1e')) {
-          const f = line.split('\x1f');
-          trades.push({
-            accountId: f[0],
-            splitId: f[1],
-            buyDate: f[2] || null,
-            buyPrice: f[3] || null,
-            sellDate: f[4] || null,
-            sellPrice: f[5] || null,
-            outcome: f[6] as TradeOutcome,
-            outcomeDate: f[7] || null,
-            legs: legsFromJson(f[8]),
-            sharesReceived: f[9] ? Number(f[9]) : null,
-            cashInLieu: f[10] || null,
-          });
-        }
-      }
-      return { trades, accounts: toAccounts(row.accounts), splits };
+      return { trades: tradesFromText(row.trades), accounts: toAccounts(row.accounts), splits };
     },
   };
 }

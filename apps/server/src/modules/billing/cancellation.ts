@@ -25,7 +25,7 @@ export function currentMembership(ms: readonly MembershipRow[]): MembershipRow |
 }
 
 /**
- * Cancelling (product.md §2): within 7 days of the first purchase, cancel now and refund it; later,
+ * Cancelling (product.md#screens): within 7 days of the first purchase, cancel now and refund it; later,
  * cancel at period end. The message ends with the member's real state afterwards.
  */
 export function cancellation(ctx: AppContext, payments: PaymentProvider, core: BillingCore) {

@@ -26,7 +26,7 @@ function invoiceView(i: InvoiceRow) {
 }
 
 /**
- * Billing (product.md §7, decision 009), by responsibility: checkout.ts (starting and confirming
+ * Billing (product.md#api, decision 009), by responsibility: checkout.ts (starting and confirming
  * checkouts, the local test checkout), cancellation.ts, webhooks.ts, apply.ts (the state machine
  * every path goes through), notices.ts (receipts), and here the Subscription tab's view.
  */

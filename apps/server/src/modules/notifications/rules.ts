@@ -239,7 +239,7 @@ export function dueSchedules(input: { marketDate: string; marketMinutes: number 
   return out;
 }
 
-/** SMS length in 70-character segments (product.md §9); an empty message is 0 segments. */
+/** SMS length in 70-character segments (product.md#limits); an empty message is 0 segments. */
 export const smsSegments = smsSegmentCount;
 
 /** How long an unsubscribe link works after the email was sent. */

@@ -39,10 +39,10 @@ export async function signalChange(tx: Db): Promise<number> {
   return Number(res.rows[0].id);
 }
 
-/** A split as stored: the product.md §3 fields plus whether it is archived (decision 011). */
+/** A split as stored: the product.md#stored fields plus whether it is archived (decision 011). */
 export type StoredSplit = Split & { archived: boolean };
 
-/** SQL row → product.md §3 JSON (snake_case and numeric strings → field names and numbers). */
+/** SQL row → product.md#stored JSON (snake_case and numeric strings → field names and numbers). */
 export function toSplit(r: Row): StoredSplit {
   return {
     _id: r.id,

@@ -36,7 +36,7 @@ const SSE_TICKET_TTL_MS = 60_000;
 /** Work a caller does in a split's write transaction: it commits or rolls back with the split. */
 export type Alongside = (tx: Db, splitId: string) => Promise<void>;
 
-/** Reverse-split use cases. Every read goes through `splitAccess` (rules.ts; server-side masking, product.md §13, issue 12 §1). */
+/** Reverse-split use cases. Every read goes through `splitAccess` (rules.ts; server-side masking, product.md#api-contract, issue 12 §1). */
 export function splitsService(ctx: AppContext, live: SplitsLive) {
   const repo = splitsRepo(ctx.database.db);
   const sessions = sessionChecks(ctx.database.db);

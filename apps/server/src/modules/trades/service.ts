@@ -35,7 +35,7 @@ const analyticsTrade = (t: Trade) => ({
 export const SPLIT_NOT_FOUND = 'Split not found';
 export const TRADE_NOT_FOUND = 'Trade not found';
 
-/** The trade tracker (product.md §4 Trade form, §7 /api/trades/*): one trade per account and split. */
+/** The trade tracker (product.md#states Trade form, product.md#api /api/trades/*): one trade per account and split. */
 export function tradesService(ctx: AppContext) {
   const repo = tradesRepo(ctx.database.db);
   const accounts = accountsService(ctx);

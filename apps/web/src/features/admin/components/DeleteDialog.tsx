@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
-/** Confirm → delete → reload (product.md delete dialogs): the form kit's confirm dialog, saying Delete. */
+/** Confirm → delete → reload (product.md#screens delete dialogs): the form kit's confirm dialog, saying Delete. */
 export function DeleteDialog(p: {
   show: boolean;
   title: string;

@@ -26,8 +26,8 @@ export function LoginPage() {
       await login(email.trim(), password);
       await navigate('/reverse-splits', { replace: true });
     } catch (err) {
-      // login() already removed the stored token (product.md §4).
-      // The first message, as product.md §8 has it for sign-in; a field's beside it.
+      // login() already removed the stored token (product.md#states).
+      // The first message, as product.md#messages has it for sign-in; a field's beside it.
       const found = serverErrors(err, FIELDS);
       show({ fields: found.fields, other: found.other.slice(0, 1) });
       setSubmitting(false);

@@ -28,7 +28,7 @@ export function PasswordResetRequestPage() {
       setDone(data?.msg || RESET_REQUESTED_MESSAGE);
     } catch (err) {
       const found = serverErrors(err, ['email']);
-      show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md §8: the first message
+      show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md#messages: the first message
     } finally {
       setSubmitting(false);
     }

@@ -10,7 +10,7 @@ import { AuthCard } from '../components/AuthCard';
 import { TextField } from '../../../components/TextField';
 import { CheckField, EmailField, PasswordField } from '../../../components/FormKit';
 
-/** The three ways out of registration (product.md §4). */
+/** The three ways out of registration (product.md#states). */
 export const PLANS = [
   {
     id: 'starter',
@@ -76,7 +76,7 @@ export function RegisterPage() {
       await register(body);
       await navigate(plan.next, { replace: true });
     } catch (err) {
-      // register() already removed the stored token (product.md §4).
+      // register() already removed the stored token (product.md#states).
       show(serverErrors(err, FIELDS));
       setSubmitting(false);
     }
@@ -131,25 +131,7 @@ export function RegisterPage() {
             wrapperClassName="col-12"
             help="At least 8 characters. Avoid common passwords."
           />
-          <div className="col-12">
-            <CheckField
-              id="register-consent"
-              required
-              checked={consent}
-              onChange={edit('consent', setConsent)}
-              error={errors.fields.consent}
-            >
-              I am 18 or older and agree to the{' '}
-              <Link to="/policies/terms-of-service" target="_blank" rel="noopener">
-                Terms of Service
-              </Link>{' '}
-              and{' '}
-              <Link to="/policies/privacy-policy" target="_blank" rel="noopener">
-                Privacy Policy
-              </Link>
-              .
-            </CheckField>
-          </div>
+          <ConsentField checked={consent} error={errors.fields.consent} onChange={edit('consent', setConsent)} />
         </div>
 
         <fieldset className="mt-4">
@@ -184,5 +166,32 @@ export function RegisterPage() {
         </fieldset>
       </form>
     </AuthCard>
+  );
+}
+
+/** The age and terms checkbox, required to register. */
+function ConsentField({
+  checked,
+  error,
+  onChange,
+}: {
+  checked: boolean;
+  error: string | undefined;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="col-12">
+      <CheckField id="register-consent" required checked={checked} onChange={onChange} error={error}>
+        I am 18 or older and agree to the{' '}
+        <Link to="/policies/terms-of-service" target="_blank" rel="noopener">
+          Terms of Service
+        </Link>{' '}
+        and{' '}
+        <Link to="/policies/privacy-policy" target="_blank" rel="noopener">
+          Privacy Policy
+        </Link>
+        .
+      </CheckField>
+    </div>
   );
 }

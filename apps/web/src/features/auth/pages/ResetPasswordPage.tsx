@@ -30,7 +30,7 @@ export function ResetPasswordPage() {
       setDone(true);
     } catch (err) {
       const found = serverErrors(err, ['password']);
-      show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md §8: the first message
+      show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md#messages: the first message
     } finally {
       setSubmitting(false);
     }

@@ -10,7 +10,7 @@ import { useSendSms } from '../api';
 
 const SMS_AUDIENCES = ['All', 'Pro'] as const;
 
-/** Send SMS (product.md §2, §5, §8): message required, audience All or Pro, live characters and 70-character segments. */
+/** Send SMS (product.md#screens, product.md#validation, product.md#messages): message required, audience All or Pro, live characters and 70-character segments. */
 export function SendSmsForm() {
   const id = useId();
   const [message, setMessage] = useState('');

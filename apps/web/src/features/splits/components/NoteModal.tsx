@@ -6,7 +6,7 @@ import { PeerOutcomes } from './PeerOutcomes';
 import { ChangeHistory } from './SplitChanges';
 import { SplitDeadline } from './SplitDeadline';
 
-/** The Note modal opened from a split's note icon (product.md §2). */
+/** The Note modal opened from a split's note icon (product.md#screens). */
 export function NoteModal({ split, onHide }: { split: Split | null; onHide: () => void }) {
   return (
     <Modal show={split !== null} onHide={onHide} centered>

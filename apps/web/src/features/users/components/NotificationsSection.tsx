@@ -46,7 +46,7 @@ const GROUPS: { title: string; proOnly?: boolean; items: { key: Key; label: stri
   },
 ];
 
-/** Profile → Notifications (product.md §3, §4): the toggles, each saved right after it changes (never on load). */
+/** Profile → Notifications (product.md#stored, product.md#states): the toggles, each saved right after it changes (never on load). */
 export function NotificationsSection() {
   const { data: user } = useAuth();
   const [prefs, setPrefs] = useState<Notifications | null>(user?.notifications ?? null);

@@ -17,7 +17,7 @@ export const PROFILE_UPDATED = 'Your profile has been updated.';
 const EMAIL_NEEDS_PASSWORD = 'Enter your current password to change your email.';
 const FIELDS = ['email', 'password', 'phone'];
 
-/** Profile → Personal info (product.md §2, §4): view/edit toggle; success 5 s; every server message listed, cleared after 5 s. */
+/** Profile → Personal info (product.md#screens, product.md#states): view/edit toggle; success 5 s; every server message listed, cleared after 5 s. */
 export function ProfileInfoSection() {
   const { data: user, setUser } = useAuth();
   const [editing, setEditing] = useState(false);
@@ -129,7 +129,7 @@ function ProfileForm({
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    // The form still sends the username (product.md §5); the server never changes it.
+    // The form still sends the username (product.md#validation); the server never changes it.
     const body = { username: user.username, email, phone: phone.trim() || null, ...(emailChanged ? { password } : {}) };
     // Every problem at once, beside its field (issue 14).
     const problems = checkFields(updateProfileRequest, body, FIELDS);
@@ -141,7 +141,7 @@ function ProfileForm({
       const res = await api.post<{ user: PublicUser; msg?: string }>('/api/users/update-self', body);
       onSaved(res.user, res.msg);
     } catch (err) {
-      // A field's problem beside it; the rest in the section's list (product.md §8).
+      // A field's problem beside it; the rest in the section's list (product.md#messages).
       const found = serverErrors(err, FIELDS);
       show({ fields: found.fields, other: [] });
       if (found.other.length) onErrors(found.other);

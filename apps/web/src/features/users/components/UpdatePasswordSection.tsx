@@ -29,7 +29,7 @@ export function UpdatePasswordSection() {
     event.preventDefault();
     errors.clear();
     success.clear();
-    // Every problem at once, beside its field (issue 14); server messages stay a timed list (product.md §8).
+    // Every problem at once, beside its field (issue 14); server messages stay a timed list (product.md#messages).
     const problems = checkFields(updatePasswordRequest, { newPassword: next, password: current }, ['password', 'newPassword']);
     if (next !== confirm) problems.fields.confirm = PASSWORDS_DO_NOT_MATCH;
     if (hasErrors(problems)) return show(problems);
