@@ -191,4 +191,19 @@ describe.skipIf(dbKind !== 'pglite')('upgrading a database that already holds tr
       await database.close();
     }
   });
+
+  it('0027 leaves the weekly reconciliation digest off for every existing member (opt-in)', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrate(database, migrationsUpTo('0025_push_subscriptions'));
+      await database.query(`insert into users (username, email, password_hash) values ('old', 'old@example.com', 'x')`);
+      await migrate(database);
+      const { rows } = await database.query<Record<string, unknown>>(
+        `select notify_reconcile_digest, notify_sell_rsa from users`,
+      );
+      expect(rows).toEqual([{ notify_reconcile_digest: false, notify_sell_rsa: true }]);
+    } finally {
+      await database.close();
+    }
+  });
 });
