@@ -162,4 +162,16 @@ describe('the weekly reconciliation digest', () => {
     expect(await at('2026-12-14T13:30:00Z')).toContain('digest');
     expect((await digests()).filter((d) => d.startsWith('2026-12-14'))).toEqual([`2026-12-14 ${optedNothing.email}`]);
   });
+
+  it('is not sent to a member who turned it off after it was queued', async () => {
+    expect((await choose(optedNothing, { reconcileDigest: false })).status).toBe(200);
+    mails.length = 0;
+    await drainDeliveries(t.app.ctx);
+    expect(mails.filter((m) => m.subject.startsWith('Your week'))).toEqual([]);
+    const { rows } = await t.database.query<{ status: string; error: string }>(
+      `select status, error from notification_deliveries where idem_key = $1`,
+      [`digest:2026-12-14:${optedNothing.id}:email`],
+    );
+    expect(rows).toEqual([{ status: 'skipped', error: 'Turned off the weekly reconciliation digest' }]);
+  });
 });
