@@ -126,6 +126,8 @@ export const notificationsSchema = z.object({
   /** Which buy-day reminders (issue 25 §3): at the open, and an hour before the close. */
   buyReminderOpen: z.boolean(),
   buyReminderClose: z.boolean(),
+  /** The weekly reconciliation digest email (issue 26 §6): opt-in, off by default. */
+  reconcileDigest: z.boolean(),
 });
 export type Notifications = z.infer<typeof notificationsSchema>;
 export const NOTIFICATION_KEYS = Object.keys(notificationsSchema.shape) as (keyof Notifications)[];

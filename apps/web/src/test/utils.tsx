@@ -91,6 +91,7 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
       rsaEmail: true,
       buyReminderOpen: true,
       buyReminderClose: true,
+      reconcileDigest: false,
     },
     timeZone: 'America/New_York',
     ...overrides,

@@ -51,6 +51,8 @@ export const users = pgTable(
     /** Which buy-day reminders (issue 25 §3): at the open, an hour before the close. */
     notifyBuyReminderOpen: boolean('notify_buy_reminder_open').notNull().default(true),
     notifyBuyReminderClose: boolean('notify_buy_reminder_close').notNull().default(true),
+    /** The weekly reconciliation digest email (issue 26 §6, decision 031): opt-in. */
+    notifyReconcileDigest: boolean('notify_reconcile_digest').notNull().default(false),
     /** The member's own time zone (IANA name): deadlines show in New York time and in this one. */
     timeZone: text('time_zone').notNull().default('America/New_York'),
     /** Hash of the secret that names the member's iCal feed; null = no feed. */

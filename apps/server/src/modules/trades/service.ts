@@ -32,6 +32,10 @@ const analyticsTrade = (t: Trade) => ({
   cashInLieu: t.cash_in_lieu_amount === null ? null : String(t.cash_in_lieu_amount),
 });
 
+/** The weekly reconciliation digest's lines for many members (issue 26 §6, decision 031). */
+export { reconciliationsFor } from './list-reconciliation';
+export type { ReconcileDigest, ReconcileLine } from './reconcile-rules';
+
 export const SPLIT_NOT_FOUND = 'Split not found';
 export const TRADE_NOT_FOUND = 'Trade not found';
 

@@ -19,6 +19,7 @@ export const NOTIFICATION_COLUMNS = {
   rsaEmail: 'notifyRsaEmail',
   buyReminderOpen: 'notifyBuyReminderOpen',
   buyReminderClose: 'notifyBuyReminderClose',
+  reconcileDigest: 'notifyReconcileDigest',
 } as const satisfies Record<keyof Notifications, keyof UserRow>;
 
 export function notificationsOf(row: UserRow): Notifications {

@@ -27,6 +27,12 @@ const GROUPS: { title: string; proOnly?: boolean; items: { key: Key; label: stri
         under: 'buyReminderRsa',
       },
       { key: 'sellRsa', label: 'Sell reminders', help: 'When your round-up shares should be back.' },
+      // Issue 26 §6, decision 031: opt-in, by email, only when the list has something in it.
+      {
+        key: 'reconcileDigest',
+        label: 'Weekly reconciliation digest',
+        help: 'Mondays by email: accounts with no outcome yet, shares to sell, cash in lieu to ask about.',
+      },
     ],
   },
   {
