@@ -66,3 +66,181 @@ export const webZones = [
     message: 'components/ and lib/ are shared by features and never import one.',
   },
 ];
+
+/**
+ * The floor plan: every server module, lowest first. A module imports only modules ranked below it
+ * (docs/ARCHITECTURE.md, "Module order"); a read a lower module needs from a higher one travels in
+ * as a port the composition root (app.ts) fills, like `ctx.notifier` and `ctx.upward`. A module
+ * folder missing from this list fails lint; a name here without a folder (yet) is fine.
+ */
+export const MODULE_ORDER = [
+  'users',
+  'tokens',
+  'auth',
+  'audit',
+  'brokers',
+  'accounts',
+  'splits',
+  'confirmations',
+  'trades',
+  'analytics',
+  'imports',
+  'notifications',
+  'discovery',
+  'faqs',
+  'feedback',
+  'pageviews',
+  'outbox',
+  'affiliates',
+  'billing',
+  'admin',
+  'comms',
+  'health',
+];
+
+/**
+ * Upward imports that are known and owed (module files other helpers are still changing): each is
+ * `importer file → imported file`, relative to the modules folder, with why it is still there.
+ * Anything else upward fails lint; an entry whose import is gone should be deleted.
+ */
+export const UPWARD_DEBT = {
+  'splits/service.ts → trades/queries.ts': 'a split with trades is archived, not deleted (counted under its row lock)',
+  'splits/get-split-outcomes.ts → trades/queries.ts': "the split page's peer outcomes per broker",
+  'splits/service.ts → confirmations/queries.ts': "a Pro member's list carries each split's confirmation",
+  'trades/queries.ts → analytics/queries.ts': 'the To do list joins the open positions analytics keeps',
+  'trades/repo.ts → analytics/queries.ts': "a split's progress joins the open positions analytics keeps",
+  'trades/service.ts → analytics/rules.ts': "a trade's P&L rule (tradeResult) for the outcome summary",
+};
+
+const MODULES_DIR = at(MODULES);
+
+/** The module and the path inside it of a file under apps/server/src/modules, or null. */
+function moduleOf(file) {
+  const rel = path.relative(MODULES_DIR, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const [module, ...rest] = rel.split(path.sep);
+  return rest.length === 0 ? null : { module, inner: rest.join('/') };
+}
+
+/** Folders inside a module whose every file has one role (the folder names it, not each file). */
+export const ROLE_FOLDERS = { 'discovery/classifier': 'rules' };
+
+/**
+ * A module file's role, from its folder (ROLE_FOLDERS) or its name: routes (`routes.ts`, `*-routes.ts`), repo (`repo.ts`,
+ * `*-repo.ts`), rules (`rules.ts`, `*-rules.ts`), queries (`queries.ts`), and every other file a
+ * service (a use case, or what the module's use cases share).
+ */
+export function roleOf(file) {
+  const inModule = moduleOf(file);
+  const folder = inModule && path.posix.dirname(`${inModule.module}/${inModule.inner}`);
+  if (folder && ROLE_FOLDERS[folder]) return ROLE_FOLDERS[folder];
+  const base = path.basename(file).replace(/\.tsx?$/, '');
+  if (base === 'routes' || base.endsWith('-routes')) return 'routes';
+  if (base === 'repo' || base.endsWith('-repo')) return 'repo';
+  if (base === 'rules' || base.endsWith('-rules')) return 'rules';
+  if (base === 'queries') return 'queries';
+  return 'service';
+}
+
+/** The import declarations and re-exports of a file, with their source and whether they are type-only. */
+function onImports(context, check) {
+  const visit = (node) => {
+    if (!node.source || typeof node.source.value !== 'string') return;
+    const typeOnly =
+      node.importKind === 'type' ||
+      node.exportKind === 'type' ||
+      (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+    check(node, node.source.value, typeOnly);
+  };
+  return { ImportDeclaration: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit };
+}
+
+const resolveRelative = (file, source) => (source.startsWith('.') ? path.resolve(path.dirname(file), source) : null);
+
+const moduleOrder = {
+  meta: { type: 'problem', schema: [], docs: { description: 'a server module imports only modules ranked below it' } },
+  create(context) {
+    const file = context.physicalFilename ?? context.filename;
+    const here = moduleOf(file);
+    if (!here) return {};
+    const rank = (m) => MODULE_ORDER.indexOf(m);
+    return onImports(context, (node, source) => {
+      const target = resolveRelative(file, source);
+      const there = target && moduleOf(target);
+      if (!there || there.module === here.module) return;
+      for (const m of [here.module, there.module]) {
+        if (rank(m) < 0) {
+          context.report({
+            node,
+            message: `Module "${m}" is not in the floor plan: add it to MODULE_ORDER in eslint/boundaries.js.`,
+          });
+          return;
+        }
+      }
+      if (rank(there.module) < rank(here.module)) return;
+      const key = `${here.module}/${here.inner} → ${there.module}/${there.inner.replace(/(\.ts)?$/, '.ts')}`;
+      if (UPWARD_DEBT[key]) return;
+      context.report({
+        node,
+        message: `"${here.module}" may import only modules ranked below it (eslint/boundaries.js MODULE_ORDER), not "${there.module}": move the read to the caller, or take it as a port filled by app.ts.`,
+      });
+    });
+  },
+};
+
+const isDrizzle = (source) => source === 'drizzle-orm' || source.startsWith('drizzle-orm/');
+const SERVER_SRC = at('apps/server/src');
+/** db/client's `schema`, db/schema/** and db/relation: the tables themselves. */
+function isSchema(file, source, node) {
+  const target = resolveRelative(file, source);
+  if (!target) return false;
+  const rel = path.relative(SERVER_SRC, target).split(path.sep).join('/');
+  if (rel === 'db/schema' || rel.startsWith('db/schema/') || rel === 'db/relation') return true;
+  return rel === 'db/client' && (node.specifiers ?? []).some((s) => s.imported?.name === 'schema' && s.importKind !== 'type');
+}
+/** What a pure rules file may not import at run time: the database, adapters, the app context, http, or its module's other roles. */
+function isImpure(file, source) {
+  const target = resolveRelative(file, source);
+  if (!target) return false;
+  const rel = path.relative(SERVER_SRC, target).split(path.sep).join('/');
+  if (/^(db|adapters|http)(\/|$)/.test(rel) || rel === 'context') return true;
+  return moduleOf(target) !== null && !target.endsWith('.json') && roleOf(target) !== 'rules';
+}
+
+const moduleRoles = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    docs: { description: "each module file follows its role's rules (Drizzle, schema, purity)" },
+  },
+  create(context) {
+    const file = context.physicalFilename ?? context.filename;
+    if (!moduleOf(file)) return {};
+    const role = roleOf(file);
+    const dataRole = role === 'repo' || role === 'queries';
+    return onImports(context, (node, source, typeOnly) => {
+      if (isDrizzle(source) && !dataRole && !typeOnly)
+        context.report({
+          node,
+          message: `Only repo and queries files import Drizzle; this is a ${role} file (${path.basename(file)}).`,
+        });
+      else if (isSchema(file, source, node) && !dataRole)
+        context.report({
+          node,
+          message: `Only repo and queries files import the schema; this is a ${role} file (${path.basename(file)}).`,
+        });
+      else if (role === 'rules' && !typeOnly && isImpure(file, source))
+        context.report({
+          node,
+          message: `A rules file is pure: no database, adapter, context, http, service, repo, queries or routes ("${source}").`,
+        });
+    });
+  },
+};
+
+/** The house rules ESLint cannot say with import paths alone. */
+export const roundupPlugin = { rules: { 'module-order': moduleOrder, 'module-roles': moduleRoles } };
+
+// A module folder on disk that the floor plan does not rank fails at once.
+const unranked = dirs(MODULES).filter((m) => !MODULE_ORDER.includes(m));
+if (unranked.length > 0) throw new Error(`eslint/boundaries.js: add ${unranked.join(', ')} to MODULE_ORDER`);

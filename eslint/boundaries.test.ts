@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MODULE_ORDER, UPWARD_DEBT } from './boundaries.js';
 
 /**
  * The boundaries and cycle rules really fail lint: each case lints a short file placed (virtually)
@@ -17,7 +19,9 @@ beforeAll(async () => {
 
 async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-  return result.messages.filter((m) => m.ruleId?.startsWith('import-x/')).map((m) => `${m.ruleId}: ${m.message}`);
+  return result.messages
+    .filter((m) => m.ruleId?.startsWith('import-x/') || m.ruleId?.startsWith('roundup/'))
+    .map((m) => `${m.ruleId}: ${m.message}`);
 }
 
 describe('import boundaries', { timeout: 30_000 }, () => {
@@ -72,6 +76,70 @@ describe('import boundaries', { timeout: 30_000 }, () => {
     ],
   ])('allows %s', async (_name, file, code) => {
     expect(await problems(file, code)).toEqual([]);
+  });
+});
+
+describe('module order', { timeout: 30_000 }, () => {
+  it.each([
+    [
+      'users reading trades (ranked above it)',
+      'apps/server/src/modules/users/fixture.ts',
+      "export { tradeFacts } from '../trades/queries';\n",
+    ],
+    ['accounts reading trades', 'apps/server/src/modules/accounts/repo.ts', "export { tradeFacts } from '../trades/queries';\n"],
+    ['brokers reading trades', 'apps/server/src/modules/brokers/service.ts', "export { tradeFacts } from '../trades/queries';\n"],
+    [
+      'audit using notifications',
+      'apps/server/src/modules/audit/fixture.ts',
+      "export { notificationsService } from '../notifications/service';\n",
+    ],
+    [
+      'an owed upward import from another file',
+      'apps/server/src/modules/splits/repo.ts',
+      "export { tradeFacts } from '../trades/queries';\n",
+    ],
+  ])('refuses %s', async (_name, file, code) => {
+    expect((await problems(file, code)).join('\n')).toMatch(
+      /roundup\/module-order: "\w+" may import only modules ranked below it/,
+    );
+  });
+
+  it('refuses a module that is not in the floor plan', async () => {
+    expect(
+      (await problems('apps/server/src/modules/widgets/fixture.ts', "export { memberRecords } from '../users/queries';\n")).join(
+        '\n',
+      ),
+    ).toMatch(/Module "widgets" is not in the floor plan/);
+  });
+
+  it.each([
+    [
+      'trades reading accounts (ranked below it)',
+      'apps/server/src/modules/trades/fixture.ts',
+      "export { accountsRelation } from '../accounts/queries';\n",
+    ],
+    [
+      'a module ranked but not on disk yet',
+      'apps/server/src/modules/imports/fixture.ts',
+      "export { tradeFacts } from '../trades/queries';\n",
+    ],
+    [
+      'an owed upward import, from its file',
+      'apps/server/src/modules/splits/service.ts',
+      "export { tradeFacts } from '../trades/queries';\n",
+    ],
+  ])('allows %s', async (_name, file, code) => {
+    expect(await problems(file, code)).toEqual([]);
+  });
+
+  it('owes only upward imports that are still there', () => {
+    const modules = path.join(root, 'apps/server/src/modules');
+    for (const key of Object.keys(UPWARD_DEBT)) {
+      const [from, to] = key.split(' → ');
+      const [fromModule, toModule] = [from.split('/')[0], to.split('/')[0]];
+      expect(MODULE_ORDER.indexOf(toModule), key).toBeGreaterThan(MODULE_ORDER.indexOf(fromModule));
+      expect(readFileSync(path.join(modules, from), 'utf8'), key).toContain(`'../${to.replace(/\.ts$/, '')}'`);
+    }
   });
 });
 

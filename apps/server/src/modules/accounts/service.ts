@@ -9,7 +9,7 @@ export const ACCOUNT_NOT_FOUND = 'Account not found';
 
 /** Brokerage accounts: only the owner's, in the owner's order (product.md#screens Settings → Accounts). */
 export function accountsService(ctx: AppContext) {
-  const repo = accountsRepo(ctx.database.db);
+  const repo = accountsRepo(ctx.database.db, ctx.upward);
 
   /** The broker must be on the broker list and not disabled (an account may keep its current one). */
   async function brokerFor(brokerId: string, current: string | null = null) {
