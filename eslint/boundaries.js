@@ -15,7 +15,8 @@ const MODULES = 'apps/server/src/modules';
 const FEATURES = 'apps/web/src/features';
 
 /**
- * Server: routes → service → rules | repo → db. Modules meet only at their public entries:
+ * Server: routes → service → rules | repo → db (what each role may import: ROLE_MAY_IMPORT below).
+ * Modules meet only at their public entries:
  * service.ts (use cases), rules.ts (pure rules) and queries.ts (reads and writes of the module's
  * own tables, run in the caller's transaction, for the other modules).
  */
@@ -26,16 +27,6 @@ export const serverZones = [
     except: [at(`${MODULES}/*/service.ts`), at(`${MODULES}/*/rules.ts`), at(`${MODULES}/*/queries.ts`)],
     message: `A module uses another only through its service.ts, rules.ts or queries.ts; "${m}" reached into another module's internals.`,
   })),
-  {
-    target: at(`${MODULES}/*/rules.ts`),
-    from: [at(`${MODULES}/*/!(rules).ts`), at('apps/server/src/db/**'), at('apps/server/src/adapters/**')],
-    message: 'rules.ts is pure: it imports no service, repo, routes, database or adapter.',
-  },
-  {
-    target: at(`${MODULES}/*/repo.ts`),
-    from: [at(`${MODULES}/*/service.ts`), at(`${MODULES}/*/routes.ts`)],
-    message: 'repo.ts sits below the service: it never imports a service or routes.',
-  },
   {
     target: at(`${MODULES}/**`),
     from: at(`${MODULES}/*/routes.ts`),
@@ -126,6 +117,18 @@ function moduleOf(file) {
 export const ROLE_FOLDERS = { 'discovery/classifier': 'rules' };
 
 /**
+ * Pure files in the modules other branches are still changing (splits, trades, discovery), whose
+ * names do not say so yet: they are held to the rules role now; rename them `*-rules.ts` once those
+ * branches are merged, and delete the entry.
+ */
+export const ROLE_FILES = {
+  'trades/legs.ts': 'rules',
+  'splits/change-id.ts': 'rules',
+  'discovery/exchange.ts': 'rules',
+  'discovery/lifecycle.ts': 'rules',
+};
+
+/**
  * A module file's role, from its folder (ROLE_FOLDERS) or its name: routes (`routes.ts`, `*-routes.ts`), repo (`repo.ts`,
  * `*-repo.ts`), rules (`rules.ts`, `*-rules.ts`), queries (`queries.ts`), and every other file a
  * service (a use case, or what the module's use cases share).
@@ -133,6 +136,8 @@ export const ROLE_FOLDERS = { 'discovery/classifier': 'rules' };
 export function roleOf(file) {
   const inModule = moduleOf(file);
   const folder = inModule && path.posix.dirname(`${inModule.module}/${inModule.inner}`);
+  const named = inModule && ROLE_FILES[`${inModule.module}/${inModule.inner.replace(/(\.tsx?)?$/, '.ts')}`];
+  if (named) return named;
   if (folder && ROLE_FOLDERS[folder]) return ROLE_FOLDERS[folder];
   const base = path.basename(file).replace(/\.tsx?$/, '');
   if (base === 'routes' || base.endsWith('-routes')) return 'routes';
@@ -188,52 +193,57 @@ const moduleOrder = {
   },
 };
 
-const isDrizzle = (source) => source === 'drizzle-orm' || source.startsWith('drizzle-orm/');
+/**
+ * What each role may import at run time, as an allow-list of kinds (kindOf): a package, Drizzle,
+ * the schema (db/client's `schema`, db/schema, db/relation), the rest of db/, adapters/, the app
+ * context, http/, lib/, a data file, or a module file by its role (its own module's or, through the
+ * public entries, another's). Type-only imports are erased at build and always allowed.
+ */
+export const ROLE_MAY_IMPORT = {
+  routes: ['package', 'db', 'adapters', 'context', 'http', 'lib', 'data', 'routes', 'service', 'repo', 'rules', 'queries'],
+  service: ['package', 'db', 'adapters', 'context', 'http', 'lib', 'data', 'service', 'repo', 'rules', 'queries'],
+  repo: ['package', 'drizzle', 'schema', 'db', 'context', 'http', 'lib', 'data', 'repo', 'rules', 'queries'],
+  queries: ['package', 'drizzle', 'schema', 'db', 'lib', 'data', 'repo', 'rules', 'queries'],
+  rules: ['package', 'lib', 'data', 'rules'],
+};
+
 const SERVER_SRC = at('apps/server/src');
-/** db/client's `schema`, db/schema/** and db/relation: the tables themselves. */
-function isSchema(file, source, node) {
+
+/** The kind of thing an import brings in (see ROLE_MAY_IMPORT). */
+function kindOf(file, source, node) {
+  if (source === 'drizzle-orm' || source.startsWith('drizzle-orm/')) return 'drizzle';
   const target = resolveRelative(file, source);
-  if (!target) return false;
+  if (!target) return 'package';
+  if (target.endsWith('.json')) return 'data';
+  if (moduleOf(target)) return roleOf(target);
   const rel = path.relative(SERVER_SRC, target).split(path.sep).join('/');
-  if (rel === 'db/schema' || rel.startsWith('db/schema/') || rel === 'db/relation') return true;
-  return rel === 'db/client' && (node.specifiers ?? []).some((s) => s.imported?.name === 'schema' && s.importKind !== 'type');
-}
-/** What a pure rules file may not import at run time: the database, adapters, the app context, http, or its module's other roles. */
-function isImpure(file, source) {
-  const target = resolveRelative(file, source);
-  if (!target) return false;
-  const rel = path.relative(SERVER_SRC, target).split(path.sep).join('/');
-  if (/^(db|adapters|http)(\/|$)/.test(rel) || rel === 'context') return true;
-  return moduleOf(target) !== null && !target.endsWith('.json') && roleOf(target) !== 'rules';
+  if (rel === 'db/schema' || rel.startsWith('db/schema/') || rel === 'db/relation') return 'schema';
+  if (rel === 'db/client' && (node.specifiers ?? []).some((s) => s.imported?.name === 'schema' && s.importKind !== 'type'))
+    return 'schema';
+  const top = rel.split('/')[0].replace(/\.tsx?$/, '');
+  return ['db', 'adapters', 'context', 'http', 'lib'].includes(top) ? top : 'package';
 }
 
+const WHY = {
+  drizzle: 'only repo and queries files talk to the database',
+  schema: 'only repo and queries files name tables',
+};
+
 const moduleRoles = {
-  meta: {
-    type: 'problem',
-    schema: [],
-    docs: { description: "each module file follows its role's rules (Drizzle, schema, purity)" },
-  },
+  meta: { type: 'problem', schema: [], docs: { description: "each module file imports only what its role's allow-list names" } },
   create(context) {
     const file = context.physicalFilename ?? context.filename;
     if (!moduleOf(file)) return {};
     const role = roleOf(file);
-    const dataRole = role === 'repo' || role === 'queries';
     return onImports(context, (node, source, typeOnly) => {
-      if (isDrizzle(source) && !dataRole && !typeOnly)
-        context.report({
-          node,
-          message: `Only repo and queries files import Drizzle; this is a ${role} file (${path.basename(file)}).`,
-        });
-      else if (isSchema(file, source, node) && !dataRole)
-        context.report({
-          node,
-          message: `Only repo and queries files import the schema; this is a ${role} file (${path.basename(file)}).`,
-        });
-      else if (role === 'rules' && !typeOnly && isImpure(file, source))
-        context.report({
-          node,
-          message: `A rules file is pure: no database, adapter, context, http, service, repo, queries or routes ("${source}").`,
-        });
+      if (typeOnly) return;
+      const kind = kindOf(file, source, node);
+      if (ROLE_MAY_IMPORT[role].includes(kind)) return;
+      const why = WHY[kind] ?? (role === 'rules' ? 'a rules file is pure' : `a ${role} file sits below a ${kind} file`);
+      context.report({
+        node,
+        message: `A ${role} file (${path.basename(file)}) may not import ${kind === 'package' ? 'that' : `a ${kind}`} ("${source}"): ${why} (eslint/boundaries.js ROLE_MAY_IMPORT).`,
+      });
     });
   },
 };

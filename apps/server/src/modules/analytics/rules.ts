@@ -2,8 +2,8 @@ import { addDays, daysBetween, priceToTicks, type TradeOutcome } from '@roundup/
 
 /**
  * Member analytics, pure (product.md#boundaries): takes the member's rows and `today`, never the clock.
- * This file: the records, what one trade contributes, and the totals; `summary.ts` turns totals
- * into the member's summary, `tax.ts` makes the Form 8949 export.
+ * This file: the records, what one trade contributes, and the totals; `summary-rules.ts` turns totals
+ * into the member's summary, `tax-rules.ts` makes the Form 8949 export.
  * Money: prices are parsed to integer ticks (1/10,000 $), sums stay integers and are
  * rounded once to integer cents for output — a thousand $0.01 profits are exactly 1,000 cents.
  */
