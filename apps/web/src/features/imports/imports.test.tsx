@@ -33,6 +33,17 @@ const preview = {
 };
 const CSV = '"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"\n';
 
+/** Chooses the account and the file, then asks for the preview. */
+async function choosePreview() {
+  await screen.findByRole('option', { name: 'Main' });
+  await userEvent.selectOptions(screen.getByLabelText('Account'), 'Main');
+  await userEvent.upload(
+    screen.getByLabelText('Statement (CSV, up to 5 MB)'),
+    new File([CSV], 'schwab.csv', { type: 'text/csv' }),
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+}
+
 describe('Settings › Import', () => {
   it('previews a statement for one account, then applies it', async () => {
     storeToken();
@@ -43,14 +54,10 @@ describe('Settings › Import', () => {
       'POST /api/imports/apply': { data: { result: { ...preview, imported: 5, saved: [] } } },
     });
     renderApp('/settings/import');
-    await screen.findByRole('option', { name: 'Main' });
-    await userEvent.selectOptions(screen.getByLabelText('Account'), 'Main');
-    await userEvent.upload(
-      screen.getByLabelText('Statement (CSV, up to 5 MB)'),
-      new File([CSV], 'schwab.csv', { type: 'text/csv' }),
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(await screen.findByText('Buy 100 on 2026-11-06 at $0.50')).toBeInTheDocument();
+    await choosePreview();
+    expect(
+      await screen.findByText((_, el) => el?.tagName === 'LI' && el.textContent === 'Buy 100 on 2026-11-06 at $0.50'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Share received, 1 share on 2026-11-10')).toBeInTheDocument();
     expect(screen.getByText('Not a buy, sell or reverse-split row')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/imports/preview')?.body).toEqual({ accountId: 'a1', csv: CSV });
@@ -67,13 +74,7 @@ describe('Settings › Import', () => {
       'POST /api/imports/preview': { status: 400, errors: [{ msg: 'Line 3: Date "11/32/2026" is not a date' }] },
     });
     renderApp('/settings/import');
-    await screen.findByRole('option', { name: 'Main' });
-    await userEvent.selectOptions(screen.getByLabelText('Account'), 'Main');
-    await userEvent.upload(
-      screen.getByLabelText('Statement (CSV, up to 5 MB)'),
-      new File([CSV], 'schwab.csv', { type: 'text/csv' }),
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await choosePreview();
     await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/imports/preview'));
     expect(await screen.findByText('Line 3: Date "11/32/2026" is not a date')).toBeInTheDocument();
   });

@@ -17,11 +17,18 @@ export function ImportReview({
   onApply: () => void;
 }) {
   const blocked = preview.trades.some((t) => t.problem);
-  const account = preview.brokerAccount ? ` for account ${preview.brokerAccount}` : '';
+
   return (
     <div className="mt-4">
       <p className="mb-2">
-        A {STATEMENT_FORMAT_NAMES[preview.format]} statement{account}: {plural(preview.rows, 'row')} read
+        A {STATEMENT_FORMAT_NAMES[preview.format]} statement
+        {preview.brokerAccount ? (
+          <>
+            {' '}
+            for account <span className="text-nowrap">{preview.brokerAccount}</span>
+          </>
+        ) : null}
+        : {plural(preview.rows, 'row')} read
         {preview.alreadyImported ? `, ${plural(preview.alreadyImported, 'row')} imported before` : ''}.
       </p>
       {result ? (
@@ -35,7 +42,7 @@ export function ImportReview({
         </div>
       ) : null}
       {preview.trades.length ? (
-        <ImportTradesTable trades={preview.trades} caption={result ? 'Saved' : `Will be saved (${preview.trades.length})`} />
+        <ImportTradesTable trades={preview.trades} title={result ? 'Saved' : `Will be saved (${preview.trades.length})`} />
       ) : (
         <p className="text-body-secondary">Nothing to save: every matching row was imported before, or no row matches a split.</p>
       )}
