@@ -1,12 +1,13 @@
 import { index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { accounts, reverseSplits, trades } from './content';
+import { accounts, reverseSplits } from './content';
 
 /**
  * Issue 26 §5, decision 030: each statement row imported into an account, by its fingerprint. The
  * unique (account, fingerprint) makes an import idempotent, and decides two tabs applying the same
  * file at once: the second finds every row taken and writes nothing. `row` is the row as read (kind,
- * date, quantity, price, amount), so a later statement's rows for the same split add to it.
+ * date, quantity, price, amount), so a later statement's rows for the same split add to it. The
+ * trade a row wrote is the account's one trade on `split_id` (trades are unique per account and split).
  */
 export const importRows = pgTable(
   'import_rows',
@@ -21,7 +22,6 @@ export const importRows = pgTable(
     splitId: uuid('split_id')
       .notNull()
       .references(() => reverseSplits.id, { onDelete: 'cascade' }),
-    tradeId: uuid('trade_id').references(() => trades.id, { onDelete: 'set null' }),
     fingerprint: text('fingerprint').notNull(),
     format: text('format').notNull(),
     /** The broker account the file named (masked), when it named one. */

@@ -4,6 +4,7 @@ import { withRetry } from '../../db/retry';
 import { badRequest } from '../../http/app-error';
 import { importedTrades } from '../trades/queries';
 import { buildPreview, itemFor } from './build-preview';
+import type { StatementRow } from './formats/types';
 import { linesOf } from './plan-rules';
 import { prepareImport, type ImportDeps } from './prepare-import';
 import { importRowsRepo } from './repo';
@@ -32,15 +33,10 @@ export async function applyImport(deps: ImportDeps, input: ImportRequest & { use
         return { ...preview, trades: [], alreadyImported: preview.alreadyImported + plan.fresh.length, imported: 0, saved: [] };
       // From every row now stored for these splits: another tab may have stored some of them meanwhile.
       const touched = [...new Set(plan.fresh.filter((f) => stored.has(f.fingerprint)).map((f) => f.splitId))];
-      const rows = await repo.forSplits(accountId, touched);
-      const items = touched.map((id) =>
-        itemFor(
-          prepared.splits.get(id)!,
-          rows.filter((r) => r.splitId === id).map((r) => r.row),
-        ),
-      );
+      const rows = new Map<string, StatementRow[]>(touched.map((id) => [id, []]));
+      for (const r of await repo.forSplits(accountId, touched)) rows.get(r.splitId)!.push(r.row);
+      const items = touched.map((id) => itemFor(prepared.splits.get(id)!, rows.get(id)!));
       const saved = await importedTrades(tx).write(userId, accountId, items, deps.today);
-      await repo.linkTrades(accountId, saved);
       return { ...preview, imported: stored.size, saved };
     }),
   );

@@ -47,6 +47,8 @@ export async function buildPreview(
   ]);
   const rowsBySplit = new Map<string, StatementRow[]>(touched.map((id) => [id, []]));
   for (const r of [...previous, ...plan.fresh]) rowsBySplit.get(r.splitId)!.push(r.row);
+  const freshCount = new Map<string, number>();
+  for (const f of plan.fresh) freshCount.set(f.splitId, (freshCount.get(f.splitId) ?? 0) + 1);
   const trades: ImportTrade[] = touched.map((splitId) => {
     const split = p.splits.get(splitId)!;
     const { state, change, problem } = importedState(
@@ -60,7 +62,7 @@ export async function buildPreview(
       ticker: split.ticker,
       effDate: split.effDate,
       change,
-      newRows: plan.fresh.filter((f) => f.splitId === splitId).length,
+      newRows: freshCount.get(splitId) ?? 0,
       ...state,
       problem,
     };

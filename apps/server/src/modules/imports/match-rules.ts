@@ -30,9 +30,20 @@ export const OUTCOME_WINDOW_DAYS = 10;
  * date is nearest (within 10 days).
  */
 export function matchRow(row: StatementRow, splits: readonly CandidateSplit[]): RowMatch {
+  return matchIn(row, byTicker(splits));
+}
+
+/** Splits by upper-case ticker (a statement of 5,000 rows looks each up once). */
+const byTicker = (splits: readonly CandidateSplit[]) => {
+  const map = new Map<string, CandidateSplit[]>();
+  for (const s of splits) map.set(s.ticker.toUpperCase(), [...(map.get(s.ticker.toUpperCase()) ?? []), s]);
+  return map;
+};
+
+function matchIn(row: StatementRow, tickers: ReadonlyMap<string, readonly CandidateSplit[]>): RowMatch {
   if (row.kind === 'other') return miss(`Not a buy, sell or reverse-split row (${row.action || 'no action'})`);
   if (!row.symbol) return miss('The row has no symbol');
-  const same = splits.filter((s) => s.ticker.toUpperCase() === row.symbol);
+  const same = tickers.get(row.symbol) ?? [];
   if ((row.kind === 'buy' || row.kind === 'sell') && (!Number.isInteger(row.quantity) || row.quantity < 1))
     return miss(`${row.quantity} shares: RoundUp records whole shares`);
   let pick: CandidateSplit | undefined;
@@ -55,7 +66,8 @@ const miss = (reason: string): RowMatch => ({ splitId: null, reason });
  * the ticker: a removal that matched nothing belongs to the split its same-day addition matched.
  */
 export function matchRows(rows: readonly StatementRow[], splits: readonly CandidateSplit[]): RowMatch[] {
-  const matches = rows.map((r) => matchRow(r, splits));
+  const tickers = byTicker(splits);
+  const matches = rows.map((r) => matchIn(r, tickers));
   const addedOn = new Map<string, string>();
   rows.forEach((r, i) => {
     if (r.kind === 'split_in' && matches[i].splitId) addedOn.set(r.date, matches[i].splitId!);
