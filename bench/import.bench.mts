@@ -9,28 +9,13 @@
  * Env: BENCH_RUNS (default 3), BENCH_STRICT=1 to exit 1 over budget.
  */
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app';
-import { migrate, openDatabase } from '../apps/server/src/db/client';
-import { testConfig } from '../apps/server/src/env';
+import { benchMember } from './lib/member-app.mts';
 
 const SPLITS = 1_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BUDGET_MS = 2_000;
 
-const database = await openDatabase(
-  process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: 'memory://' },
-);
-await migrate(database);
-const app = await buildApp({ database, config: testConfig({ RATE_LIMIT_SCALE: 1000 }), webDist: null, logger: false });
-await app.ready();
-const reg = await app.inject({
-  method: 'POST',
-  url: '/api/auth/register',
-  payload: { username: 'benchimport', email: 'bench-import@example.com', password: 'a long bench passphrase', consent: true },
-});
-const { token, user } = reg.json().data;
-const userId = user._id ?? user.id;
-await database.query('update users set role = $1 where id = $2', ['Pro', userId]);
+const { database, app, token, userId } = await benchMember('benchimport');
 await database.query(`insert into brokers (name, share_return_time) values ('Charles Schwab', 1)`);
 await database.query(
   `insert into accounts (user_id, broker_id, broker, type, nickname, position)
