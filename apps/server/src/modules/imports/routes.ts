@@ -4,6 +4,7 @@ import { importPreviewSchema, importRequest, importResultSchema, todayInMarket }
 import type { AppContext } from '../../context';
 import { requirePermission } from '../../http/auth';
 import { answers } from '../../http/openapi';
+import { limit } from '../../http/rate-limit';
 import { accountsService } from '../accounts/service';
 import { applyImport } from './apply-import';
 import type { ImportDeps } from './prepare-import';
@@ -38,6 +39,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/api/imports/preview',
     {
       bodyLimit: BODY_LIMIT,
+      // Reading a 5 MB statement is CPU work: 30 a minute per address is more than any member needs.
+      config: limit(30, '1 minute'),
       schema: {
         tags,
         summary: 'Preview a broker statement: the trades and outcomes it would write, and the rows it cannot match',
@@ -56,6 +59,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/api/imports/apply',
     {
       bodyLimit: BODY_LIMIT,
+      // Reading a 5 MB statement is CPU work: 30 a minute per address is more than any member needs.
+      config: limit(30, '1 minute'),
       schema: {
         tags,
         summary: 'Import a broker statement into one account: one transaction, and the same file twice changes nothing',

@@ -94,6 +94,30 @@ describe('statement formats: each broker export maps to rows (decision 030)', ()
     await expect(readStatement(text)).rejects.toThrow(message);
   });
 
+  it('reads tastytrade’s newer export, whose Sub Type names the reverse split and the rounding correction', async () => {
+    const text = [
+      'Date,Type,Sub Type,Action,Symbol,Instrument Type,Description,Value,Quantity,Average Price,Commissions,Fees,Multiplier,Root Symbol,Underlying Symbol,Expiration Date,Strike Price,Call or Put,Order #,Currency',
+      '2026-11-11T07:00:00-0500,Receive Deliver,Rounding Correction,BUY_TO_OPEN,ACMR,Equity,Adjustment for ACMR,0.00,1,0.00,--,0.00,1,,ACMR,,,,,USD',
+      '2026-11-10T07:00:00-0500,Receive Deliver,Reverse Split,SELL_TO_CLOSE,ACMR,Equity,Removal of 1.0 ACMR,0.00,1,0.00,--,0.00,1,,ACMR,,,,,USD',
+      '2026-11-06T10:01:12-0500,Trade,Buy to Open,BUY_TO_OPEN,ACMR,Equity,Bought 1 ACMR @ 0.50,-0.50,1,-0.50,0.00,0.00,1,,ACMR,,,,123,USD',
+    ].join('\n');
+    expect(await brief(text)).toEqual([
+      [2, 'rounding', '2026-11-11', 'ACMR', 1, null, null],
+      [3, 'split_out', '2026-11-10', 'ACMR', 1, null, null],
+      [4, 'buy', '2026-11-06', 'ACMR', 1, 0.5, null],
+    ]);
+  });
+
+  it('reads Fidelity’s multi-account export: the Account Number column names the account, masked', async () => {
+    const text = [
+      'Run Date,Account,Account Number,Action,Symbol,Security Description,Security Type,Quantity,Price ($),Commission ($),Fees ($),Accrued Interest ($),Amount ($),Settlement Date',
+      '11/06/2026,Individual,Z12345678,YOU BOUGHT ACME ROBOTICS INC (ACMR) (Cash),ACMR,ACME ROBOTICS INC,Cash,1,0.5,,,,-0.50,11/09/2026',
+    ].join('\n');
+    const read = await readStatement(text);
+    expect(read.brokerAccount).toBe('…5678');
+    expect(read.rows[0]).toMatchObject({ kind: 'buy', symbol: 'ACMR', quantity: 1, price: 0.5 });
+  });
+
   it('refuses a file whose header is another broker’s than the one asked for', async () => {
     await expect(readStatement(fixture('schwab-reverse-split.csv'), 'fidelity')).rejects.toThrow(
       'This is a Schwab file, not Fidelity',
