@@ -15,7 +15,7 @@ export function itemFor(split: CandidateSplit, rows: readonly StatementRow[]): I
     buyDate: split.buyDate,
     effDate: split.effDate,
     label: splitLabel(split),
-    patch: patchFor(rows),
+    ...patchFor(rows),
   };
 }
 

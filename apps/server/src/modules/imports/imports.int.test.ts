@@ -41,6 +41,7 @@ beforeAll(async () => {
     ['schwab', brokers.schwab],
     ['schwab2', brokers.schwab],
     ['schwab3', brokers.schwab],
+    ['schwab4', brokers.schwab],
     ['race', brokers.schwab],
     ['fidelity', brokers.fidelity],
     ['tasty', brokers.tasty],
@@ -136,6 +137,24 @@ describe('importing a Schwab statement', () => {
     expect((await tradeIn(acct.schwab2)).legs).toHaveLength(3);
   });
 
+  it('a later period’s statement with the sale but not the buy keeps the buy recorded by hand', async () => {
+    expect(
+      (await addTrade(t.app, alice.token, { accountId: acct.schwab3, splitId, buy_date: '2026-11-06', buy_price: 0.5 })).status,
+    ).toBe(200);
+    const later = SCHWAB.split('\n')
+      .filter((l) => !l.includes('"11/06/2026') && !l.includes('as of 11/06/2026'))
+      .join('\n');
+    expect((await apply(alice, { accountId: acct.schwab3, csv: later })).status).toBe(200);
+    expect(await tradeIn(acct.schwab3)).toMatchObject({
+      legs: [
+        { side: 'buy', date: '2026-11-06', quantity: 1, price: 0.5 },
+        { side: 'sell', date: '2026-11-12', quantity: 1, price: 9 },
+      ],
+      outcome: 'share_received',
+      outcome_date: '2026-11-10',
+    });
+  });
+
   it('two tabs applying the same file at once write it once', async () => {
     const [a, b] = await Promise.all([
       apply(alice, { accountId: acct.race, csv: SCHWAB }),
@@ -181,19 +200,19 @@ describe('refusals write nothing', () => {
   it.each([
     [
       'a file in no known format',
-      () => ({ accountId: acct.schwab3, csv: 'name,email\nann,ann@example.com\n' }),
+      () => ({ accountId: acct.schwab4, csv: 'name,email\nann,ann@example.com\n' }),
       400,
       /not a statement RoundUp can read/,
     ],
     [
       'a broken row, naming its line',
-      () => ({ accountId: acct.schwab3, csv: broken }),
+      () => ({ accountId: acct.schwab4, csv: broken }),
       400,
       /^Line 3: Date "11\/32\/2026" is not a date$/,
     ],
     [
       'a format other than the one asked for',
-      () => ({ accountId: acct.schwab3, csv: SCHWAB, format: 'ibkr' }),
+      () => ({ accountId: acct.schwab4, csv: SCHWAB, format: 'ibkr' }),
       400,
       /This is a Schwab file, not Interactive Brokers/,
     ],
@@ -204,10 +223,10 @@ describe('refusals write nothing', () => {
       /This is a Schwab statement, but Import fidelity is a Fidelity account/,
     ],
     ['another member’s account', () => ({ accountId: acct.bob, csv: SCHWAB }), 404, /Account not found/],
-    ['a file over 5 MB', () => ({ accountId: acct.schwab3, csv: SCHWAB + ' '.repeat(5 * 1024 * 1024) }), 413, /larger than 5 MB/],
+    ['a file over 5 MB', () => ({ accountId: acct.schwab4, csv: SCHWAB + ' '.repeat(5 * 1024 * 1024) }), 413, /larger than 5 MB/],
     [
       'a trade that breaks a trade rule, naming the split and its lines',
-      () => ({ accountId: acct.schwab3, csv: SCHWAB.replace('"99","$0.48"', '"120","$0.48"') }),
+      () => ({ accountId: acct.schwab4, csv: SCHWAB.replace('"99","$0.48"', '"120","$0.48"') }),
       400,
       /^ACMR \(Acme Robotics\), lines 3, 4, 5, 6 and 7: Sells before the split \(120 shares\) cannot exceed the shares bought \(100\)$/,
     ],
@@ -221,8 +240,8 @@ describe('refusals write nothing', () => {
       expect(res.status).toBe(status);
       expect(res.body.errors[0].msg).toMatch(message);
     }
-    expect(await storedRows(acct.schwab3)).toBe(0);
-    expect(await tradeIn(acct.schwab3)).toBeNull();
+    expect(await storedRows(acct.schwab4)).toBe(0);
+    expect(await tradeIn(acct.schwab4)).toBeNull();
   });
 
   it('a file for another broker account than earlier imports into this account', async () => {

@@ -44,12 +44,14 @@ export function planImport(
 
 /**
  * What one split's statement rows (those imported before and the fresh ones) set on the trade: the
- * legs when the statement has buys or sells (the statement is the truth: they replace the legs), the
+ * legs when the statement has buys or sells (the statement is the truth: they replace the legs; a
+ * statement with sells but no buy — a later period's export — keeps the buys already recorded), the
  * outcome when it has split rows; nothing else changes.
  */
-export function patchFor(rows: readonly StatementRow[]): TradePatch {
+export function patchFor(rows: readonly StatementRow[]): { patch: TradePatch; keepStoredBuys: boolean } {
   const { legs, outcome } = statementTrade(rows);
-  return { ...(legs ? { legs } : {}), ...(outcome ?? {}) };
+  const keepStoredBuys = legs !== null && !legs.some((l) => l.side === 'buy');
+  return { patch: { ...(legs ? { legs } : {}), ...(outcome ?? {}) }, keepStoredBuys };
 }
 
 /** "ACMR (Acme Robotics)" in messages. */

@@ -18,6 +18,8 @@ export interface ImportedTrade {
   effDate: string;
   label: string;
   patch: TradePatch;
+  /** The statement has sells but no buy for this split (a later period's export): the recorded buys stay. */
+  keepStoredBuys?: boolean;
 }
 
 /**
@@ -25,7 +27,9 @@ export interface ImportedTrade {
  * it changes, and the trade rule it breaks (null: none). The same rules as /api/trades/bulk.
  */
 export function importedState(stored: Trade | null, item: ImportedTrade, today: string) {
-  const state: TradeState = withDefaultBuyDate(mergeTradeEdit(stored ? stateOf(stored) : EMPTY_STATE, item.patch), item.buyDate);
+  const buys = item.keepStoredBuys && stored && item.patch.legs ? stored.legs.filter((l) => l.side === 'buy') : [];
+  const patch = buys.length ? { ...item.patch, legs: [...buys, ...item.patch.legs!] } : item.patch;
+  const state: TradeState = withDefaultBuyDate(mergeTradeEdit(stored ? stateOf(stored) : EMPTY_STATE, patch), item.buyDate);
   const change: 'new' | 'update' | 'none' = !stored ? 'new' : sameTrade(stateOf(stored), state) ? 'none' : 'update';
   const problem =
     state.legs.length > LEGS_MAX
