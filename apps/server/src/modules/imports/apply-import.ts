@@ -31,10 +31,13 @@ export async function applyImport(deps: ImportDeps, input: ImportRequest & { use
       );
       if (stored.size === 0)
         return { ...preview, trades: [], alreadyImported: preview.alreadyImported + plan.fresh.length, imported: 0, saved: [] };
-      // From every row now stored for these splits: another tab may have stored some of them meanwhile.
       const touched = [...new Set(plan.fresh.filter((f) => stored.has(f.fingerprint)).map((f) => f.splitId))];
-      const rows = new Map<string, StatementRow[]>(touched.map((id) => [id, []]));
-      for (const r of await repo.forSplits(accountId, touched)) rows.get(r.splitId)!.push(r.row);
+      let rows = rowsBySplit;
+      if (stored.size < plan.fresh.length) {
+        // Another tab stored some of these rows meanwhile: from every row now stored for these splits.
+        rows = new Map<string, StatementRow[]>(touched.map((id) => [id, []]));
+        for (const r of await repo.forSplits(accountId, touched)) rows.get(r.splitId)!.push(r.row);
+      }
       const items = touched.map((id) => itemFor(prepared.splits.get(id)!, rows.get(id)!));
       const saved = await importedTrades(tx).write(userId, accountId, items, deps.today);
       return { ...preview, imported: stored.size, saved };

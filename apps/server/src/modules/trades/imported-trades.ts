@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
 import { splitFacts } from '../splits/queries';
 import { tradeProblem } from '../splits/rules';
 import { checkTrade, EMPTY_STATE, mergeTradeEdit, sameTrade, withDefaultBuyDate, type TradeState } from './legs';
-import { insertValues, stateOf, toTrade, updateTrades } from './repo';
+import { insertTrades, stateOf, toTrade, updateTrades } from './repo';
 
 const t = schema.trades;
 
@@ -68,7 +68,7 @@ export function importedTrades(db: Db) {
         .for('update');
       const stored = new Map(rows.map((r) => [r.splitId, toTrade(r)]));
       const updates: { id: string; fields: TradeState }[] = [];
-      const inserts: ReturnType<typeof insertValues>[] = [];
+      const inserts: Parameters<typeof insertTrades>[1][number][] = [];
       for (const item of items) {
         const split = locked.get(item.splitId);
         if (!split) throw notFound(`${item.label}: split not found`);
@@ -78,19 +78,11 @@ export function importedTrades(db: Db) {
         const { state, change, problem } = importedState(before, item, today);
         if (problem) throw badRequest(`${item.label}: ${problem}`);
         if (change === 'update') updates.push({ id: before!._id, fields: state });
-        if (change === 'new')
-          inserts.push(insertValues({ userId, accountId, splitId: item.splitId, ticker: item.ticker }, state));
+        if (change === 'new') inserts.push({ userId, accountId, splitId: item.splitId, ticker: item.ticker, fields: state });
       }
       if (updates.length > 0) await updateTrades(db, updates);
-      if (inserts.length > 0) {
-        const added = await db
-          .insert(t)
-          .values(inserts)
-          .onConflictDoNothing({ target: [t.accountId, t.splitId] })
-          .returning({ id: t.id });
-        if (added.length < inserts.length)
-          throw conflict('A trade was recorded on one of these splits at the same time; please try again');
-      }
+      if (inserts.length > 0 && (await insertTrades(db, inserts)) < inserts.length)
+        throw conflict('A trade was recorded on one of these splits at the same time; please try again');
       return (
         await db
           .select()

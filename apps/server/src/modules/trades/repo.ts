@@ -83,14 +83,35 @@ export async function updateTrades(tx: Db, changes: readonly { id: string; field
     where trades.id = v.id`);
 }
 
-/** The row a new trade inserts as. */
-export const insertValues = (
-  values: { userId: string; accountId: string; splitId: string; ticker: string },
-  fields: TradeState,
-) => ({
-  ...values,
-  ...columns(fields),
-});
+/**
+ * One INSERT for many new trades (one parameter whatever their number); a trade that exists meanwhile
+ * is skipped (the unique account × split). Answers how many were inserted.
+ */
+export async function insertTrades(
+  tx: Db,
+  rows: readonly { userId: string; accountId: string; splitId: string; ticker: string; fields: TradeState }[],
+): Promise<number> {
+  const values = rows.map(({ fields, ...r }) => {
+    const c = columns(fields);
+    return {
+      ...r,
+      legs: c.legs,
+      outcome: c.outcome,
+      outcome_date: c.outcomeDate,
+      shares: c.sharesReceived,
+      cash: c.cashInLieuAmount,
+    };
+  });
+  // The flat fields follow the legs (trigger trades_legs_sync).
+  const res = (await tx.execute(sql`
+    insert into trades (user_id, account_id, split_id, ticker, legs, outcome, outcome_date, shares_received, cash_in_lieu_amount)
+    select v."userId", v."accountId", v."splitId", v.ticker, v.legs, v.outcome, v.outcome_date, v.shares, v.cash
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v("userId" uuid, "accountId" uuid, "splitId" uuid, ticker text,
+      legs jsonb, outcome text, outcome_date date, shares integer, cash numeric)
+    on conflict (account_id, split_id) do nothing
+    returning id`)) as unknown as { rows: unknown[] };
+  return res.rows.length;
+}
 
 export function tradesRepo(db: Db) {
   return {
