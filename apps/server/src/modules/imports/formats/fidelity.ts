@@ -13,7 +13,7 @@ function kindOf(action: string, quantity: number): RowKind {
   if (a.startsWith('YOU BOUGHT')) return 'buy';
   if (a.startsWith('YOU SOLD')) return 'sell';
   if (a.includes('REVERSE SPLIT')) return quantity < 0 ? 'split_out' : 'split_in';
-  if (a.includes('IN LIEU OF FRX SHARE') || a.includes('CASH IN LIEU')) return 'cash_in_lieu';
+  if (a.includes('IN LIEU OF FR') || a.includes('CASH IN LIEU')) return 'cash_in_lieu'; // FRX SHARE, FRACTIONAL SHARES
   return 'other';
 }
 

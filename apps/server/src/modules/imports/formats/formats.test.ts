@@ -124,6 +124,14 @@ describe('statement formats: each broker export maps to rows (decision 030)', ()
     );
   });
 
+  it.each([['IN LIEU OF FRX SHARE ACME (ACMR) (Cash)'], ['CASH IN LIEU OF FRACTIONAL SHARES ACME (ACMR) (Cash)']])(
+    'reads Fidelity’s "%s" as cash in lieu',
+    async (action) => {
+      const text = `Run Date,Action,Symbol,Security Description,Security Type,Quantity,Price ($),Commission ($),Fees ($),Accrued Interest ($),Amount ($),Settlement Date\n11/12/2026,${action},ACMR,ACME,Cash,0,,,,,0.95,`;
+      expect((await readStatement(text)).rows[0]).toMatchObject({ kind: 'cash_in_lieu', amount: 0.95 });
+    },
+  );
+
   it.each([
     ['"$1,234.56"', 1234.56],
     ['"-$5.00"', 5],
