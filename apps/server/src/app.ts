@@ -37,6 +37,7 @@ import { accountGroupsRoutes } from './modules/accounts/groups-routes';
 import { addManyAccountsRoutes } from './modules/accounts/add-many-routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { tradesRoutes } from './modules/trades/routes';
+import { importsRoutes } from './modules/imports/routes';
 import { authService } from './modules/auth/service';
 import { adminRoutes } from './modules/admin/routes';
 import { brokersRoutes } from './modules/brokers/routes';
@@ -231,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountGroupsRoutes, { groups: { db: ctx.database.db } });
   await app.register(addManyAccountsRoutes, { deps: { db: ctx.database.db, upward: ctx.upward } });
   await app.register(tradesRoutes, { ctx });
+  await app.register(importsRoutes, { ctx });
   await app.register(analyticsRoutes, { ctx });
   // The splits change signal and service are shared: the review queue's accept writes splits too.
   const live = await startSplitsLive(ctx.database, ctx.log);

@@ -35,6 +35,13 @@ interface Answer {
 }
 type Case = () => Promise<Answer | Answer[]>;
 
+/** A Schwab statement whose rows match no split: preview and apply answer, and nothing is written. */
+const CONTRACT_STATEMENT = [
+  '"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"',
+  '"11/06/2026","Buy","NOSPLT","NO SPLIT INC","1","$1.00","","-$1.00"',
+  '"11/05/2026","Qualified Dividend","SCHB","SCHWAB US BROAD MARKET ETF","","","","$12.34"',
+].join('\n');
+
 let t: TestApp;
 let doc: Doc;
 // OpenAPI 3.1 schemas are JSON Schema 2020-12.
@@ -351,6 +358,14 @@ const cases: [string, Case][] = [
         token: f.secret,
         body: { splitId: f.splitId, accountIds: [f.accountId, f.spareAccountId], buy_date: todayInMarket(), buy_price: 1.25 },
       }),
+  ],
+  [
+    'POST /api/imports/preview',
+    () => send('POST', '/api/imports/preview', { token: f.pro.token, body: { accountId: f.accountId, csv: CONTRACT_STATEMENT } }),
+  ],
+  [
+    'POST /api/imports/apply',
+    () => send('POST', '/api/imports/apply', { token: f.pro.token, body: { accountId: f.accountId, csv: CONTRACT_STATEMENT } }),
   ],
   ['GET /api/trades/progress', () => send('GET', '/api/trades/progress', { token: f.pro.token })],
   [

@@ -33,3 +33,4 @@ export * from './rich-text';
 export * from './deadline';
 export * from './peer-outcomes';
 export * from './reconcile';
+export * from './imports';

@@ -29,6 +29,7 @@ const OWNERS: Record<string, string> = {
   account_groups: 'accounts',
   account_group_members: 'accounts',
   trades: 'trades',
+  import_rows: 'imports',
   trade_month_totals: 'analytics',
   trade_split_totals: 'analytics',
   trade_return_days: 'analytics',

@@ -11,6 +11,7 @@ import { SlotsProvider } from '../lib/slots';
 const settingsTabs = {
   accounts: lazy(async () => ({ default: (await import('../features/accounts/components/AccountsTab')).AccountsTab })),
   analytics: lazy(async () => ({ default: (await import('../features/analytics/components/AnalyticsTab')).AnalyticsTab })),
+  import: lazy(async () => ({ default: (await import('../features/imports/components/ImportTab')).ImportTab })),
   affiliate: lazy(async () => ({ default: (await import('../features/affiliates/components/AffiliateTab')).AffiliateTab })),
   subscription: lazy(async () => ({
     default: (await import('../features/billing/components/SubscriptionTab')).SubscriptionTab,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { relation } from '../../db/relation';
@@ -63,6 +63,25 @@ export function splitFacts(db: Db) {
     async lockForTrade(id: string): Promise<LockedSplit | null> {
       const [row] = await db.select({ status: s.status, archivedAt: s.archivedAt }).from(s).where(eq(s.id, id)).for('share');
       return row ?? null;
+    },
+    /** Decision 010's share lock on several splits at once, in id order (statement import, decision 030). */
+    async lockManyForTrade(ids: readonly string[]): Promise<Map<string, LockedSplit>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: s.id, status: s.status, archivedAt: s.archivedAt })
+        .from(s)
+        .where(inArray(s.id, [...ids]))
+        .orderBy(asc(s.id))
+        .for('share');
+      return new Map(rows.map((r) => [r.id, { status: r.status, archivedAt: r.archivedAt }]));
+    },
+    /** Splits of these tickers not archived, for matching a statement's rows (statement import, decision 030). */
+    async ofTickers(tickers: readonly string[]) {
+      if (tickers.length === 0) return [];
+      return db
+        .select({ id: s.id, name: s.name, ticker: s.ticker, buyDate: s.buyDate, effDate: s.effDate, status: s.status })
+        .from(s)
+        .where(and(inArray(sql`upper(${s.ticker})`, [...tickers]), isNull(s.archivedAt)));
     },
   };
 }

@@ -172,3 +172,6 @@ export function tradeFacts(db: Db) {
     },
   };
 }
+
+/** Statement import (decision 030) writes members' trades through the trade rules here. */
+export { importedState, importedTrades, type ImportedTrade } from './imported-trades';

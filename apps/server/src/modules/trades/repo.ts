@@ -62,6 +62,57 @@ const columns = (f: TradeState) => {
   };
 };
 
+/** One UPDATE for many trades' legs and outcomes; the flat fields follow the legs (trigger trades_legs_sync). */
+export async function updateTrades(tx: Db, changes: readonly { id: string; fields: TradeState }[]) {
+  const rows = changes.map(({ id, fields }) => {
+    const c = columns(fields);
+    return {
+      id,
+      legs: c.legs,
+      outcome: c.outcome,
+      outcome_date: c.outcomeDate,
+      shares: c.sharesReceived,
+      cash: c.cashInLieuAmount,
+    };
+  });
+  await tx.execute(sql`
+    update trades set legs = v.legs, outcome = v.outcome, outcome_date = v.outcome_date,
+      shares_received = v.shares, cash_in_lieu_amount = v.cash, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, legs jsonb, outcome text, outcome_date date,
+      shares integer, cash numeric)
+    where trades.id = v.id`);
+}
+
+/**
+ * One INSERT for many new trades (one parameter whatever their number); a trade that exists meanwhile
+ * is skipped (the unique account × split). Answers how many were inserted.
+ */
+export async function insertTrades(
+  tx: Db,
+  rows: readonly { userId: string; accountId: string; splitId: string; ticker: string; fields: TradeState }[],
+): Promise<number> {
+  const values = rows.map(({ fields, ...r }) => {
+    const c = columns(fields);
+    return {
+      ...r,
+      legs: c.legs,
+      outcome: c.outcome,
+      outcome_date: c.outcomeDate,
+      shares: c.sharesReceived,
+      cash: c.cashInLieuAmount,
+    };
+  });
+  // The flat fields follow the legs (trigger trades_legs_sync).
+  const res = (await tx.execute(sql`
+    insert into trades (user_id, account_id, split_id, ticker, legs, outcome, outcome_date, shares_received, cash_in_lieu_amount)
+    select v."userId", v."accountId", v."splitId", v.ticker, v.legs, v.outcome, v.outcome_date, v.shares, v.cash
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v("userId" uuid, "accountId" uuid, "splitId" uuid, ticker text,
+      legs jsonb, outcome text, outcome_date date, shares integer, cash numeric)
+    on conflict (account_id, split_id) do nothing
+    returning id`)) as unknown as { rows: unknown[] };
+  return res.rows.length;
+}
+
 export function tradesRepo(db: Db) {
   return {
     /** The split a trade names (read through the splits module). */
@@ -153,26 +204,11 @@ export function tradesRepo(db: Db) {
           const stored = await tx.select().from(t).where(where).for('update');
           const next = compute(locked, stored.map(toTrade));
           const byAccount = new Set(stored.map((r) => r.accountId));
-          if (stored.length > 0) {
-            const rows = stored.map((r) => {
-              const c = columns(next.get(r.accountId)!);
-              return {
-                id: r.id,
-                legs: c.legs,
-                outcome: c.outcome,
-                outcome_date: c.outcomeDate,
-                shares: c.sharesReceived,
-                cash: c.cashInLieuAmount,
-              };
-            });
-            // The flat fields follow the legs (trigger trades_legs_sync).
-            await tx.execute(sql`
-              update trades set legs = v.legs, outcome = v.outcome, outcome_date = v.outcome_date,
-                shares_received = v.shares, cash_in_lieu_amount = v.cash, updated_at = now()
-              from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, legs jsonb, outcome text, outcome_date date,
-                shares integer, cash numeric)
-              where trades.id = v.id`);
-          }
+          if (stored.length > 0)
+            await updateTrades(
+              tx,
+              stored.map((r) => ({ id: r.id, fields: next.get(r.accountId)! })),
+            );
           const fresh = accountIds.filter((id) => !byAccount.has(id));
           if (fresh.length > 0) {
             const inserted = await tx

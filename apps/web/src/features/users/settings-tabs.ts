@@ -3,6 +3,7 @@ export const SETTINGS_TABS = [
   { id: 'profile', label: 'Profile', to: '/settings' },
   { id: 'accounts', label: 'Accounts', to: '/settings/accounts' },
   { id: 'analytics', label: 'Analytics', to: '/settings/analytics' },
+  { id: 'import', label: 'Import', to: '/settings/import' },
   { id: 'affiliate', label: 'Affiliate', to: '/settings/affiliate' },
   { id: 'subscription', label: 'Subscription', to: '/settings/subscription' },
   { id: 'tokens', label: 'API tokens', to: '/settings/tokens' },
@@ -10,11 +11,12 @@ export const SETTINGS_TABS = [
 
 export type SettingsTabId = (typeof SETTINGS_TABS)[number]['id'];
 
-/** accounts|analytics|affiliate|subscription|tokens select those tabs; anything else (including "settings") is Profile. */
+/** accounts|analytics|import|affiliate|subscription|tokens select those tabs; anything else (including "settings") is Profile. */
 export function settingsTabFor(page: string | undefined): SettingsTabId {
   switch (page) {
     case 'accounts':
     case 'analytics':
+    case 'import':
     case 'affiliate':
     case 'subscription':
     case 'tokens':

@@ -1,0 +1,80 @@
+import type { ImportPreview, ImportTrade } from '@roundup/shared';
+import type { Db } from '../../db/client';
+import { importedState, importedTrades, type ImportedTrade } from '../trades/queries';
+import type { StatementRow } from './formats/types';
+import type { CandidateSplit } from './match-rules';
+import { patchFor, planImport, splitLabel, type ImportPlan } from './plan-rules';
+import type { PreparedImport } from './prepare-import';
+import { importRowsRepo } from './repo';
+
+/** One split's trade as the statement leaves it, from all its imported and fresh rows. */
+export function itemFor(split: CandidateSplit, rows: readonly StatementRow[]): ImportedTrade {
+  return {
+    splitId: split.id,
+    ticker: split.ticker,
+    buyDate: split.buyDate,
+    effDate: split.effDate,
+    label: splitLabel(split),
+    ...patchFor(rows),
+  };
+}
+
+export interface BuiltPreview {
+  preview: ImportPreview;
+  plan: ImportPlan;
+  /** Each changed trade's statement rows, by split (to name the lines of a problem). */
+  rowsBySplit: Map<string, StatementRow[]>;
+}
+
+/**
+ * What applying the statement to the account would do (decision 030), read in `db` (the apply's
+ * transaction, or the plain connection for a preview): rows imported before, unmatched rows with
+ * reasons, and per split with fresh rows the trade it leaves, through the trade rules.
+ */
+export async function buildPreview(
+  deps: { db: Db; today: string },
+  userId: string,
+  accountId: string,
+  p: PreparedImport,
+): Promise<BuiltPreview> {
+  const repo = importRowsRepo(deps.db);
+  const { statement } = p;
+  const plan = planImport(statement.rows, p.fingerprints, p.matches, await repo.taken(accountId, p.fingerprints));
+  const touched = [...new Set(plan.fresh.map((f) => f.splitId))];
+  const [previous, stored] = await Promise.all([
+    repo.forSplits(accountId, touched),
+    importedTrades(deps.db).stored(userId, accountId, touched),
+  ]);
+  const rowsBySplit = new Map<string, StatementRow[]>(touched.map((id) => [id, []]));
+  for (const r of [...previous, ...plan.fresh]) rowsBySplit.get(r.splitId)!.push(r.row);
+  const freshCount = new Map<string, number>();
+  for (const f of plan.fresh) freshCount.set(f.splitId, (freshCount.get(f.splitId) ?? 0) + 1);
+  const trades: ImportTrade[] = touched.map((splitId) => {
+    const split = p.splits.get(splitId)!;
+    const { state, change, problem } = importedState(
+      stored.get(splitId) ?? null,
+      itemFor(split, rowsBySplit.get(splitId)!),
+      deps.today,
+    );
+    return {
+      splitId,
+      splitName: split.name,
+      ticker: split.ticker,
+      effDate: split.effDate,
+      change,
+      newRows: freshCount.get(splitId) ?? 0,
+      ...state,
+      problem,
+    };
+  });
+  trades.sort((a, b) => a.effDate.localeCompare(b.effDate) || a.ticker.localeCompare(b.ticker));
+  const preview: ImportPreview = {
+    format: statement.format,
+    brokerAccount: statement.brokerAccount,
+    rows: statement.rows.length,
+    alreadyImported: plan.alreadyImported,
+    trades,
+    unmatched: plan.unmatched,
+  };
+  return { preview, plan, rowsBySplit };
+}

@@ -1,0 +1,47 @@
+import { cell, dateCell, legPrice, maskAccount, numberCell, requiredNumber } from './values';
+import type { RowKind, StatementFormat } from './types';
+
+/**
+ * Fidelity › Activity & Orders › Download: "Run Date,Action,Symbol,Security Description,Security
+ * Type,Quantity,Price ($),Commission ($),Fees ($),Accrued Interest ($),Amount ($),Settlement Date"
+ * (newer exports add "Account" / "Account Number" after Run Date), blank lines above and a
+ * disclaimer below. Actions are sentences: "YOU BOUGHT …", "YOU SOLD …", "REVERSE SPLIT R/S FROM
+ * … (old shares out, new shares in), "IN LIEU OF FRX SHARE …" (cash for the fraction).
+ */
+function kindOf(action: string, quantity: number): RowKind {
+  const a = action.toUpperCase();
+  if (a.startsWith('YOU BOUGHT')) return 'buy';
+  if (a.startsWith('YOU SOLD')) return 'sell';
+  if (a.includes('REVERSE SPLIT')) return quantity < 0 ? 'split_out' : 'split_in';
+  if (a.includes('IN LIEU OF FR') || a.includes('CASH IN LIEU')) return 'cash_in_lieu'; // FRX SHARE, FRACTIONAL SHARES
+  return 'other';
+}
+
+/** Corporate-action rows carry the old CUSIP as the symbol; the action names the ticker: "… (ACMR) (Cash)". */
+function symbolOf(symbol: string, action: string): string {
+  const named = /\(([A-Z][A-Z.]{0,5})\)\s*\(\w+\)\s*$/.exec(action)?.[1];
+  return /^\d[0-9A-Z]{8}$/.test(symbol) && named ? named : symbol.toUpperCase();
+}
+
+export const fidelity: StatementFormat = {
+  id: 'fidelity',
+  isHeader: (cells) => cells[0] === 'Run Date' && cells.includes('Action') && cells.includes('Symbol'),
+  mapRow(r, line) {
+    const action = cell(r, 'Action');
+    const date = dateCell(r['Run Date'], 'Run Date', line);
+    const quantity = numberCell(r.Quantity, 'Quantity', line) ?? 0;
+    const kind = kindOf(action, quantity);
+    const account = maskAccount(cell(r, 'Account Number') || cell(r, 'Account'));
+    const row = { line, kind, date, symbol: symbolOf(cell(r, 'Symbol'), action), action, account };
+    if (kind === 'buy' || kind === 'sell')
+      return {
+        ...row,
+        quantity: Math.abs(quantity),
+        price: legPrice(requiredNumber(r['Price ($)'], 'Price ($)', line)),
+        amount: null,
+      };
+    if (kind === 'cash_in_lieu')
+      return { ...row, quantity: 0, price: null, amount: Math.abs(requiredNumber(r['Amount ($)'], 'Amount ($)', line)) };
+    return { ...row, quantity: Math.abs(quantity), price: null, amount: null };
+  },
+};

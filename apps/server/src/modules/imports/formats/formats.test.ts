@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readStatement } from './read-statement';
+
+const fixture = (name: string) => readFileSync(path.join(__dirname, '../../../../test/fixtures/statements', name), 'utf8');
+/** The rows as [line, kind, date, symbol, quantity, price, amount]: what each format's rule reads. */
+const brief = async (text: string) =>
+  (await readStatement(text)).rows.map((r) => [r.line, r.kind, r.date, r.symbol, r.quantity, r.price, r.amount]);
+
+describe('statement formats: each broker export maps to rows (decision 030)', () => {
+  it.each([
+    [
+      'Schwab: two "Reverse Split" rows (old CUSIP out, new shares in), the dance, a dividend left out',
+      'schwab-reverse-split.csv',
+      'schwab',
+      '…123',
+      [
+        [3, 'sell', '2026-11-12', 'ACMR', 1, 9, null],
+        [4, 'split_in', '2026-11-10', 'ACMR', 1, null, null],
+        [5, 'split_out', '2026-11-10', '00461X108', 1, null, null],
+        [6, 'sell', '2026-11-06', 'ACMR', 99, 0.48, null],
+        [7, 'buy', '2026-11-06', 'ACMR', 100, 0.5, null],
+        [8, 'other', '2026-11-05', 'SCHB', 0, null, null],
+      ],
+    ],
+    [
+      'Fidelity: REVERSE SPLIT under the CUSIP names the ticker in its action; IN LIEU OF FRX SHARE is cash',
+      'fidelity-cash-in-lieu.csv',
+      'fidelity',
+      null,
+      [
+        [3, 'cash_in_lieu', '2026-11-12', 'ACMR', 0, null, 0.95],
+        [4, 'split_out', '2026-11-10', 'ACMR', 1, null, null],
+        [5, 'buy', '2026-11-06', 'ACMR', 1, 0.5, null],
+        [6, 'other', '2026-11-02', '', 0, null, null],
+      ],
+    ],
+    [
+      'tastytrade: the reverse split closes the old share, a "Rounding correction" a day later opens the new one',
+      'tastytrade-rounding-correction.csv',
+      'tastytrade',
+      null,
+      [
+        [2, 'rounding', '2026-11-11', 'ACMR', 1, null, null],
+        [3, 'split_out', '2026-11-10', 'ACMR', 1, null, null],
+        [4, 'buy', '2026-11-06', 'ACMR', 1, 0.5, null],
+        [5, 'other', '2026-11-03', '', 0, null, null],
+      ],
+    ],
+    [
+      'IBKR Flex: trades and corporate-action sections; FracShare sells the fraction for cash on split day',
+      'ibkr-flex-fracshare.csv',
+      'ibkr',
+      '…4567',
+      [
+        [5, 'buy', '2026-11-06', 'ACMR', 1, 0.5, null],
+        [6, 'cash_in_lieu', '2026-11-10', 'ACMR', 0.1, null, 0.95],
+        [10, 'split_out', '2026-11-10', 'ACMR', 1, null, null],
+        [11, 'split_in', '2026-11-10', 'ACMR', 0.1, null, null],
+      ],
+    ],
+  ])('%s', async (_name, file, format, account, rows) => {
+    const text = fixture(file);
+    const read = await readStatement(text);
+    expect(read.format).toBe(format);
+    expect(read.brokerAccount).toBe(account);
+    expect(await brief(text)).toEqual(rows);
+  });
+
+  it.each([
+    [
+      'a broken date names its line',
+      '"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"\n"11/06/2026","Buy","A","A","1","$1.00","","-$1.00"\n"13/45/2026","Buy","A","A","1","$1.00","","-$1.00"',
+      /^Line 3: Date "13\/45\/2026" is not a date$/,
+    ],
+    [
+      'a price that is not a number names its line and column',
+      'Run Date,Action,Symbol,Security Description,Security Type,Quantity,Price ($),Commission ($),Fees ($),Accrued Interest ($),Amount ($),Settlement Date\n11/06/2026,YOU BOUGHT A (A) (Cash),A,A,Cash,1,abc,,,,-1,',
+      /^Line 2: Price \(\$\) "abc" is not a number$/,
+    ],
+    [
+      'a quote that never closes names its line',
+      '"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"\n"11/06/2026","Buy","A","A","1","$1.00","","-$1.00"\n"11/06/2026,"Buy","A"',
+      /^Line \d+: the CSV cannot be read/,
+    ],
+    ['a file of another kind', 'name,email\nann,ann@example.com', /not a statement RoundUp can read/],
+    [
+      'rows of two accounts',
+      '"ClientAccountID","Symbol","TradeDate","TransactionType","Quantity","TradePrice","Proceeds","Buy/Sell","AssetClass"\n"U1111111","A","20261106","ExchTrade","1","1","-1","BUY","STK"\n"U2222222","A","20261106","ExchTrade","1","1","-1","BUY","STK"',
+      /^Line 3: this row is for account …2222 and earlier rows for …1111/,
+    ],
+  ])('refuses the whole file: %s', async (_name, text, message) => {
+    await expect(readStatement(text)).rejects.toThrow(message);
+  });
+
+  it('reads tastytrade’s newer export, whose Sub Type names the reverse split and the rounding correction', async () => {
+    const text = [
+      'Date,Type,Sub Type,Action,Symbol,Instrument Type,Description,Value,Quantity,Average Price,Commissions,Fees,Multiplier,Root Symbol,Underlying Symbol,Expiration Date,Strike Price,Call or Put,Order #,Currency',
+      '2026-11-11T07:00:00-0500,Receive Deliver,Rounding Correction,BUY_TO_OPEN,ACMR,Equity,Adjustment for ACMR,0.00,1,0.00,--,0.00,1,,ACMR,,,,,USD',
+      '2026-11-10T07:00:00-0500,Receive Deliver,Reverse Split,SELL_TO_CLOSE,ACMR,Equity,Removal of 1.0 ACMR,0.00,1,0.00,--,0.00,1,,ACMR,,,,,USD',
+      '2026-11-06T10:01:12-0500,Trade,Buy to Open,BUY_TO_OPEN,ACMR,Equity,Bought 1 ACMR @ 0.50,-0.50,1,-0.50,0.00,0.00,1,,ACMR,,,,123,USD',
+    ].join('\n');
+    expect(await brief(text)).toEqual([
+      [2, 'rounding', '2026-11-11', 'ACMR', 1, null, null],
+      [3, 'split_out', '2026-11-10', 'ACMR', 1, null, null],
+      [4, 'buy', '2026-11-06', 'ACMR', 1, 0.5, null],
+    ]);
+  });
+
+  it('reads Fidelity’s multi-account export: the Account Number column names the account, masked', async () => {
+    const text = [
+      'Run Date,Account,Account Number,Action,Symbol,Security Description,Security Type,Quantity,Price ($),Commission ($),Fees ($),Accrued Interest ($),Amount ($),Settlement Date',
+      '11/06/2026,Individual,Z12345678,YOU BOUGHT ACME ROBOTICS INC (ACMR) (Cash),ACMR,ACME ROBOTICS INC,Cash,1,0.5,,,,-0.50,11/09/2026',
+    ].join('\n');
+    const read = await readStatement(text);
+    expect(read.brokerAccount).toBe('…5678');
+    expect(read.rows[0]).toMatchObject({ kind: 'buy', symbol: 'ACMR', quantity: 1, price: 0.5 });
+  });
+
+  it('refuses a file whose header is another broker’s than the one asked for', async () => {
+    await expect(readStatement(fixture('schwab-reverse-split.csv'), 'fidelity')).rejects.toThrow(
+      'This is a Schwab file, not Fidelity',
+    );
+  });
+
+  it.each([['IN LIEU OF FRX SHARE ACME (ACMR) (Cash)'], ['CASH IN LIEU OF FRACTIONAL SHARES ACME (ACMR) (Cash)']])(
+    'reads Fidelity’s "%s" as cash in lieu',
+    async (action) => {
+      const text = `Run Date,Action,Symbol,Security Description,Security Type,Quantity,Price ($),Commission ($),Fees ($),Accrued Interest ($),Amount ($),Settlement Date\n11/12/2026,${action},ACMR,ACME,Cash,0,,,,,0.95,`;
+      expect((await readStatement(text)).rows[0]).toMatchObject({ kind: 'cash_in_lieu', amount: 0.95 });
+    },
+  );
+
+  it.each([
+    ['"$1,234.56"', 1234.56],
+    ['"-$5.00"', 5],
+    ['"(5.00)"', 5],
+  ])('reads the Schwab amount %s', async (amount, expected) => {
+    const text = `"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"\n"11/12/2026","Cash In Lieu","A","A","","","",${amount}`;
+    expect((await readStatement(text)).rows[0].amount).toBe(expected);
+  });
+});

@@ -1,0 +1,65 @@
+import type { TradePatch, UnmatchedRow } from '@roundup/shared';
+import type { StatementRow } from './formats/types';
+import { statementTrade, type CandidateSplit, type RowMatch } from './match-rules';
+
+/** A row not imported before, with the split it belongs to. */
+export interface FreshRow {
+  fingerprint: string;
+  splitId: string;
+  row: StatementRow;
+}
+
+export interface ImportPlan {
+  alreadyImported: number;
+  fresh: FreshRow[];
+  unmatched: UnmatchedRow[];
+}
+
+/**
+ * Sorts a statement's rows (decision 030), pure: rows imported before change nothing; rows that match
+ * no split are listed with the reason; the rest are fresh, with their split.
+ */
+export function planImport(
+  rows: readonly StatementRow[],
+  fingerprints: readonly string[],
+  matches: readonly RowMatch[],
+  taken: ReadonlySet<string>,
+): ImportPlan {
+  const plan: ImportPlan = { alreadyImported: 0, fresh: [], unmatched: [] };
+  rows.forEach((row, i) => {
+    const m = matches[i];
+    if (!m.splitId) {
+      plan.unmatched.push({
+        line: row.line,
+        date: row.date,
+        symbol: row.symbol,
+        action: row.action,
+        reason: m.reason ?? 'No split',
+      });
+    } else if (taken.has(fingerprints[i])) plan.alreadyImported += 1;
+    else plan.fresh.push({ fingerprint: fingerprints[i], splitId: m.splitId, row });
+  });
+  return plan;
+}
+
+/**
+ * What one split's statement rows (those imported before and the fresh ones) set on the trade: the
+ * legs when the statement has buys or sells (the statement is the truth: they replace the legs; a
+ * statement with sells but no buy — a later period's export — keeps the buys already recorded), the
+ * outcome when it has split rows; nothing else changes.
+ */
+export function patchFor(rows: readonly StatementRow[]): { patch: TradePatch; keepStoredBuys: boolean } {
+  const { legs, outcome } = statementTrade(rows);
+  const keepStoredBuys = legs !== null && !legs.some((l) => l.side === 'buy');
+  return { patch: { ...(legs ? { legs } : {}), ...(outcome ?? {}) }, keepStoredBuys };
+}
+
+/** "ACMR (Acme Robotics)" in messages. */
+export const splitLabel = (s: Pick<CandidateSplit, 'ticker' | 'name'>) => `${s.ticker} (${s.name})`;
+
+/** "line 4" or "lines 4, 7 and 9": where a problem comes from. */
+export function linesOf(rows: readonly StatementRow[]): string {
+  const lines = [...new Set(rows.map((r) => r.line))].sort((a, b) => a - b);
+  if (lines.length === 1) return `line ${lines[0]}`;
+  return `lines ${lines.slice(0, -1).join(', ')} and ${lines[lines.length - 1]}`;
+}

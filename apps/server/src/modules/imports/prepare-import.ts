@@ -1,0 +1,86 @@
+import { IMPORT_MAX_BYTES, STATEMENT_FORMAT_NAMES, type ImportRequest, type StatementFormatId } from '@roundup/shared';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, notFound } from '../../http/app-error';
+import { splitFacts } from '../splits/queries';
+import { splitAccess, type Viewer } from '../splits/rules';
+import { fingerprints } from './formats/fingerprint';
+import { readStatement, type Statement } from './formats/read-statement';
+import { StatementError } from './formats/types';
+import { matchRows, type CandidateSplit, type RowMatch } from './match-rules';
+import { importRowsRepo } from './repo';
+
+export interface ImportDeps {
+  db: Db;
+  /** The market date: outcome dates are checked against it. */
+  today: string;
+  viewer: Viewer;
+  /** The caller's account (null: not theirs). */
+  account: (userId: string, accountId: string) => Promise<{ nickname: string; broker: string } | null>;
+}
+
+export interface PreparedImport {
+  statement: Statement;
+  fingerprints: string[];
+  matches: RowMatch[];
+  splits: Map<string, CandidateSplit>;
+}
+
+/** Words in a broker's name that mark it as one of the formats' brokers. */
+const BROKER_WORDS: Record<StatementFormatId, RegExp> = {
+  schwab: /schwab/i,
+  fidelity: /fidelity/i,
+  tastytrade: /tasty/i,
+  ibkr: /interactive brokers|ibkr/i,
+};
+
+/** An account at one of the other formats' brokers cannot hold this statement (an account at any other broker may). */
+function brokerProblem(format: StatementFormatId, account: { nickname: string; broker: string }): string | null {
+  const other = (Object.keys(BROKER_WORDS) as StatementFormatId[]).find(
+    (f) => f !== format && BROKER_WORDS[f].test(account.broker),
+  );
+  if (!other || BROKER_WORDS[format].test(account.broker)) return null;
+  return `This is a ${STATEMENT_FORMAT_NAMES[format]} statement, but ${account.nickname} is a ${account.broker} account`;
+}
+
+/**
+ * Reads and checks a statement for one of the caller's accounts (decision 030): the account is theirs
+ * (404), the file is at most 5 MB (413), readable in a known format with every line sound (400 naming
+ * the line), for this account's broker and for the broker account earlier imports came from; then
+ * each row's split among the splits the caller sees in full.
+ */
+export async function prepareImport(deps: ImportDeps, userId: string, input: ImportRequest): Promise<PreparedImport> {
+  const account = await deps.account(userId, input.accountId);
+  if (!account) throw notFound('Account not found');
+  if (Buffer.byteLength(input.csv, 'utf8') > IMPORT_MAX_BYTES)
+    throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 5 MB; export a shorter period');
+  let statement: Statement;
+  try {
+    statement = await readStatement(input.csv, input.format);
+  } catch (err) {
+    if (err instanceof StatementError) throw badRequest(err.message);
+    throw err;
+  }
+  const wrongBroker = brokerProblem(statement.format, account);
+  if (wrongBroker) throw badRequest(wrongBroker);
+  const earlier = await importRowsRepo(deps.db).brokerAccount(input.accountId);
+  if (earlier && statement.brokerAccount && earlier !== statement.brokerAccount)
+    throw badRequest(
+      `This file is for broker account ${statement.brokerAccount}; earlier imports into ${account.nickname} came from ${earlier}`,
+    );
+  const tickers = [...new Set(statement.rows.map((r) => r.symbol).filter(Boolean))];
+  const found = await splitFacts(deps.db).ofTickers(tickers);
+  const seen = found.filter(
+    (s) =>
+      splitAccess(deps.viewer, { status: s.status, buyDate: s.buyDate, archived: false }, deps.today) === 'full' &&
+      s.status !== 'Approved',
+  );
+  const splits = new Map(
+    seen.map((s) => [s.id, { id: s.id, name: s.name, ticker: s.ticker.toUpperCase(), buyDate: s.buyDate, effDate: s.effDate }]),
+  );
+  return {
+    statement,
+    fingerprints: fingerprints(statement.format, statement.rows),
+    matches: matchRows(statement.rows, [...splits.values()]),
+    splits,
+  };
+}

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { importPreviewSchema, importRequest, importResultSchema, todayInMarket } from '@roundup/shared';
+import type { AppContext } from '../../context';
+import { requirePermission } from '../../http/auth';
+import { answers } from '../../http/openapi';
+import { limit } from '../../http/rate-limit';
+import { accountsService } from '../accounts/service';
+import { applyImport } from './apply-import';
+import type { ImportDeps } from './prepare-import';
+import { previewImport } from './preview-import';
+
+/** The JSON body may hold a 5 MB statement with its quotes escaped. */
+const BODY_LIMIT = 12 * 1024 * 1024;
+
+const description = [
+  'Body `{ accountId, csv, format? }`: `csv` is the text of a Schwab, Fidelity, tastytrade or Interactive Brokers (Flex',
+  'trades / corporate actions) CSV export, at most 5 MB (413 beyond); `format` is detected from the header line when left',
+  'out. Another format, a row that cannot be read (the message names the line), an account at another broker, or a file',
+  "for another broker account than earlier imports is a 400; another member's account is a 404.",
+].join('\n');
+
+/** Issue 26 §5, decision 030: import a broker statement into one of the caller's accounts. */
+export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const accounts = accountsService(ctx);
+  const tags = ['trades'];
+  const deps = (req: Parameters<typeof requirePermission>[0]): ImportDeps & { userId: string } => {
+    const { user } = requirePermission(req, 'trades:record');
+    return {
+      db: ctx.database.db,
+      today: todayInMarket(ctx.clock()),
+      viewer: user.role,
+      userId: user.id,
+      account: async (userId, accountId) => (await accounts.labels(userId, [accountId])).get(accountId) ?? null,
+    };
+  };
+
+  app.post(
+    '/api/imports/preview',
+    {
+      bodyLimit: BODY_LIMIT,
+      // Reading a 5 MB statement is CPU work: 30 a minute per address is more than any member needs.
+      config: limit(30, '1 minute'),
+      schema: {
+        tags,
+        summary: 'Preview a broker statement: the trades and outcomes it would write, and the rows it cannot match',
+        description,
+        body: importRequest,
+        response: answers(z.object({ preview: importPreviewSchema })),
+      },
+    },
+    async (req) => {
+      const d = deps(req);
+      return { preview: await previewImport(d, { ...req.body, userId: d.userId }) };
+    },
+  );
+
+  app.post(
+    '/api/imports/apply',
+    {
+      bodyLimit: BODY_LIMIT,
+      // Reading a 5 MB statement is CPU work: 30 a minute per address is more than any member needs.
+      config: limit(30, '1 minute'),
+      schema: {
+        tags,
+        summary: 'Import a broker statement into one account: one transaction, and the same file twice changes nothing',
+        description,
+        body: importRequest,
+        response: answers(z.object({ result: importResultSchema })),
+      },
+    },
+    async (req) => {
+      const d = deps(req);
+      return { result: await applyImport(d, { ...req.body, userId: d.userId }) };
+    },
+  );
+};

@@ -1,0 +1,67 @@
+import { STATEMENT_FORMAT_NAMES, type ImportPreview, type ImportResult } from '@roundup/shared/imports';
+import { Link } from 'react-router';
+import { ImportTradesTable, UnmatchedTable } from './PreviewTables';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The preview of a statement and, once applied, what was saved. */
+export function ImportReview({
+  preview,
+  result,
+  applying,
+  onApply,
+}: {
+  preview: ImportPreview;
+  result: ImportResult | null;
+  applying: boolean;
+  onApply: () => void;
+}) {
+  const blocked = preview.trades.some((t) => t.problem);
+
+  return (
+    <div className="mt-4">
+      <p className="mb-2">
+        A {STATEMENT_FORMAT_NAMES[preview.format]} statement
+        {preview.brokerAccount ? (
+          <>
+            {' '}
+            for account <span className="text-nowrap">{preview.brokerAccount}</span>
+          </>
+        ) : null}
+        : {plural(preview.rows, 'row')} read
+        {preview.alreadyImported ? `, ${plural(preview.alreadyImported, 'row')} imported before` : ''}.
+      </p>
+      {result ? (
+        <div className="alert alert-success" role="status">
+          {result.imported
+            ? `Imported ${plural(result.imported, 'row')}: ${plural(result.saved.length, 'trade')} saved. `
+            : 'This file was imported before: nothing changed. '}
+          <Link to="/settings/analytics" className="alert-link">
+            See your P&amp;L
+          </Link>
+        </div>
+      ) : null}
+      {preview.trades.length ? (
+        <ImportTradesTable trades={preview.trades} title={result ? 'Saved' : `Will be saved (${preview.trades.length})`} />
+      ) : (
+        <p className="text-body-secondary">Nothing to save: every matching row was imported before, or no row matches a split.</p>
+      )}
+      {!result ? (
+        <div className="d-flex flex-wrap gap-2 align-items-center my-3">
+          <button
+            type="button"
+            className="btn btn-success"
+            disabled={applying || blocked || preview.trades.length === 0}
+            onClick={onApply}
+          >
+            {applying ? 'Saving…' : 'Apply'}
+          </button>
+          {blocked ? (
+            <span className="text-danger small">Fix the rows marked red in the statement (or your trade) first.</span>
+          ) : null}
+        </div>
+      ) : null}
+      {preview.unmatched.length ? <UnmatchedTable rows={preview.unmatched} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeUser, mockFetch, renderApp, storeToken } from '../../test/utils';
+
+const account = { _id: 'a1', nickname: 'Main', broker: 'Charles Schwab', brokerId: 'b1', type: 'Individual Cash', active: true };
+const trade = {
+  splitId: 's1',
+  splitName: 'Acme Robotics',
+  ticker: 'ACMR',
+  effDate: '2026-11-10',
+  change: 'new',
+  newRows: 5,
+  legs: [
+    { side: 'buy', date: '2026-11-06', quantity: 100, price: 0.5 },
+    { side: 'sell', date: '2026-11-06', quantity: 99, price: 0.48 },
+  ],
+  outcome: 'share_received',
+  outcome_date: '2026-11-10',
+  shares_received: 1,
+  cash_in_lieu_amount: null,
+  problem: null,
+};
+const preview = {
+  format: 'schwab',
+  brokerAccount: '…123',
+  rows: 6,
+  alreadyImported: 0,
+  trades: [trade],
+  unmatched: [
+    { line: 8, date: '2026-11-05', symbol: 'SCHB', action: 'Qualified Dividend', reason: 'Not a buy, sell or reverse-split row' },
+  ],
+};
+const CSV = '"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"\n';
+
+/** Chooses the account and the file, then asks for the preview. */
+async function choosePreview() {
+  await screen.findByRole('option', { name: 'Main' });
+  await userEvent.selectOptions(screen.getByLabelText('Account'), 'Main');
+  await userEvent.upload(
+    screen.getByLabelText('Statement (CSV, up to 5 MB)'),
+    new File([CSV], 'schwab.csv', { type: 'text/csv' }),
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+}
+
+describe('Settings › Import', () => {
+  it('previews a statement for one account, then applies it', async () => {
+    storeToken();
+    const { calls } = mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ role: 'Pro' }) } },
+      'GET /api/accounts/mine': { data: { accounts: [account], brokers: [] } },
+      'POST /api/imports/preview': { data: { preview } },
+      'POST /api/imports/apply': { data: { result: { ...preview, imported: 5, saved: [] } } },
+    });
+    renderApp('/settings/import');
+    await choosePreview();
+    expect(
+      await screen.findByText((_, el) => el?.tagName === 'LI' && el.textContent === 'Buy 100 on 2026-11-06 at $0.50'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Share received, 1 share on 2026-11-10')).toBeInTheDocument();
+    expect(screen.getByText('Not a buy, sell or reverse-split row')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/imports/preview')?.body).toEqual({ accountId: 'a1', csv: CSV });
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(/Imported 5 rows/)).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/imports/apply')).toHaveLength(1));
+  });
+
+  it('shows the server’s refusal naming the line', async () => {
+    storeToken();
+    const { calls } = mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ role: 'Pro' }) } },
+      'GET /api/accounts/mine': { data: { accounts: [account], brokers: [] } },
+      'POST /api/imports/preview': { status: 400, errors: [{ msg: 'Line 3: Date "11/32/2026" is not a date' }] },
+    });
+    renderApp('/settings/import');
+    await choosePreview();
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/imports/preview'));
+    expect(await screen.findByText('Line 3: Date "11/32/2026" is not a date')).toBeInTheDocument();
+  });
+});

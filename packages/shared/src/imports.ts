@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { uuidId } from './input';
+import { legSchema, tradeSchema, TRADE_OUTCOMES } from './trades';
+
+/** Issue 26 §5: broker statements a member can import (decision 030). */
+export const STATEMENT_FORMATS = ['schwab', 'fidelity', 'tastytrade', 'ibkr'] as const;
+export type StatementFormatId = (typeof STATEMENT_FORMATS)[number];
+export const STATEMENT_FORMAT_NAMES: Record<StatementFormatId, string> = {
+  schwab: 'Schwab',
+  fidelity: 'Fidelity',
+  tastytrade: 'tastytrade',
+  ibkr: 'Interactive Brokers',
+};
+
+/** The largest statement accepted: 5 MB of CSV text. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+export const importRequest = z.object({
+  accountId: uuidId('Account is not a valid id'),
+  /** The statement's CSV text, as exported by the broker. */
+  csv: z.string({ error: 'csv must be the text of the statement' }).min(1, 'The file is empty'),
+  /** Leave out to detect the format from the file's header line. */
+  format: z.enum(STATEMENT_FORMATS, { error: `format must be one of ${STATEMENT_FORMATS.join(', ')}` }).optional(),
+});
+export type ImportRequest = z.infer<typeof importRequest>;
+
+/** One trade the statement writes: its split, the legs and the outcome it will have. */
+export const importTradeSchema = z.object({
+  splitId: z.string(),
+  splitName: z.string(),
+  ticker: z.string(),
+  effDate: z.string(),
+  /** new: no trade yet; update: the trade changes; none: already as the statement says. */
+  change: z.enum(['new', 'update', 'none']),
+  /** Statement rows behind it that were not imported before. */
+  newRows: z.number().int(),
+  legs: z.array(legSchema),
+  outcome: z.enum(TRADE_OUTCOMES),
+  outcome_date: z.string().nullable(),
+  shares_received: z.number().int().nullable(),
+  cash_in_lieu_amount: z.number().nullable(),
+  /** Why this trade cannot be saved as it stands (apply refuses), else null. */
+  problem: z.string().nullable(),
+});
+export type ImportTrade = z.infer<typeof importTradeSchema>;
+
+export const unmatchedRowSchema = z.object({
+  line: z.number().int(),
+  date: z.string().nullable(),
+  symbol: z.string(),
+  action: z.string(),
+  reason: z.string(),
+});
+export type UnmatchedRow = z.infer<typeof unmatchedRowSchema>;
+
+export const importPreviewSchema = z.object({
+  format: z.enum(STATEMENT_FORMATS),
+  /** The broker's account number as the file shows it (masked, last digits), when it carries one. */
+  brokerAccount: z.string().nullable(),
+  /** Data rows read (header, preamble and footer lines left out). */
+  rows: z.number().int(),
+  /** Rows imported into this account before (re-importing them changes nothing). */
+  alreadyImported: z.number().int(),
+  trades: z.array(importTradeSchema),
+  unmatched: z.array(unmatchedRowSchema),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+export const importResultSchema = importPreviewSchema.extend({
+  /** Statement rows stored by this apply (0 when the file was imported before). */
+  imported: z.number().int(),
+  /** The trades as saved. */
+  saved: z.array(tradeSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
