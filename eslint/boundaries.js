@@ -100,7 +100,6 @@ export const UPWARD_DEBT = {
   'splits/service.ts → confirmations/queries.ts': "a Pro member's list carries each split's confirmation",
   'trades/queries.ts → analytics/queries.ts': 'the To do list joins the open positions analytics keeps',
   'trades/repo.ts → analytics/queries.ts': "a split's progress joins the open positions analytics keeps",
-  'trades/service.ts → analytics/rules.ts': "a trade's P&L rule (tradeResult) for the outcome summary",
 };
 
 const MODULES_DIR = at(MODULES);
