@@ -7,3 +7,4 @@ export * from './discovery';
 export * from './tokens';
 export * from './confirmations';
 export * from './account-groups';
+export * from './pipeline';
