@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callHeadline, splitCall } from './split-call';
+import { callDeadlineText, callHeadline, splitCall } from './split-call';
 
 describe('splitCall (issue 25 §4): the label and whether Buy/profit may show', () => {
   it.each([
@@ -30,4 +30,12 @@ describe('splitCall (issue 25 §4): the label and whether Buy/profit may show', 
   ])('headline of %s (participant %s): %s', (rsType, participant, text) => {
     expect(callHeadline({ rsType, participant, ticker: 'ABCD' })).toBe(text);
   });
+});
+
+describe('callDeadlineText: only a round-up says "Buy by"', () => {
+  it.each([
+    ['Round Up', 'Buy by 4:00 pm ET Wed Dec 2'],
+    ['CIL', 'Buy-by deadline 4:00 pm ET Wed Dec 2'],
+    ['Unconfirmed', 'Buy-by deadline 4:00 pm ET Wed Dec 2'],
+  ])('%s → %s', (rsType, text) => expect(callDeadlineText('Buy by 4:00 pm ET Wed Dec 2', { rsType })).toBe(text));
 });

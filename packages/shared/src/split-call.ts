@@ -89,3 +89,12 @@ export const issuerHistoryEntrySchema = z.object({
   rounding: z.string(),
 });
 export type IssuerHistoryEntry = z.infer<typeof issuerHistoryEntrySchema>;
+
+/**
+ * The buy-by deadline sentence (deadline.ts `deadlineText`) as a split with this call says it: a
+ * round-up says "Buy by 4:00 pm ET …"; any other call names the deadline without telling anyone to
+ * buy ("Buy-by deadline 4:00 pm ET …").
+ */
+export function callDeadlineText(text: string, s: CallFacts): string {
+  return splitCall(s).buy ? text : text.replace(/^Buy by /, 'Buy-by deadline ');
+}

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
   addDays,
@@ -17,13 +16,13 @@ import { withRetry } from '../../db/retry';
 import { conflict, forbidden, notFound } from '../../http/app-error';
 import { etagOf } from '../../http/caching';
 import { diffFields, recordAudit } from '../audit/service';
-import { hashToken, newToken, safeEqual } from '../../lib/tokens';
+import { hashToken, newToken } from '../../lib/tokens';
 import type { SplitsLive } from './live';
 import { sessionChecks } from '../auth/queries';
 import { tradeFacts } from '../trades/queries';
 import { splitsRepo, type FilingFacts, type SplitValues } from './repo';
 import { addProFacts } from './add-pro-facts';
-import { buildIcal } from './ical';
+import { icalFeed } from './ical-feed';
 import { estProfitFor, isPublished, presentAll, seesEverything, splitAccess, strip, visibleStatuses, type Viewer } from './rules';
 
 const CACHE_TTL_MS = 30_000;
@@ -67,12 +66,6 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
     const rows = presentAll(viewer, stored, today());
     return addProFacts({ db: ctx.database.db }, { viewer, rows, stored, candidates: stored });
   }
-
-  function feedSecret(userId: string, nonce: string): string {
-    return createHmac('sha256', ctx.config.tokenPepper).update(`ical:${userId}:${nonce}`).digest('base64url');
-  }
-  const feedUrl = (userId: string, nonce: string) =>
-    `${ctx.config.appUrl.replace(/\/$/, '')}/api/rs/ical/${userId}.${feedSecret(userId, nonce)}.ics`;
 
   /**
    * The values to write: the estimated profit (derived when left empty or stale after a change of
@@ -234,33 +227,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
     },
 
     // ---- iCal feed (Pro) --------------------------------------------------------------------
-    async feedUrl(userId: string, role: string): Promise<string> {
-      if (!can(role, 'splits:full')) throw forbidden('The calendar feed is a Pro feature.');
-      let nonce = await repo.icalNonce(userId);
-      if (!nonce) {
-        nonce = newToken(16);
-        await repo.setIcalNonce(userId, nonce);
-      }
-      return feedUrl(userId, nonce);
-    },
-    async resetFeed(userId: string, role: string): Promise<string> {
-      if (!can(role, 'splits:full')) throw forbidden('The calendar feed is a Pro feature.');
-      const nonce = newToken(16);
-      await repo.setIcalNonce(userId, nonce);
-      return feedUrl(userId, nonce);
-    },
-    /** The feed for `userId.secret`; 404 for anything not currently valid (revoked, downgraded, disabled). */
-    async feed(token: string): Promise<string> {
-      const m = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/.exec(token);
-      if (!m) throw notFound('Feed not found');
-      const owner = await repo.feedOwner(m[1]);
-      if (!owner || owner.disabled || !owner.nonce || !can(owner.role, 'splits:full')) throw notFound('Feed not found');
-      if (!safeEqual(feedSecret(m[1], owner.nonce), m[2])) throw notFound('Feed not found');
-      const day = today();
-      // Only what the owner may see whole goes into a feed (a masked row has nothing to put in an event).
-      const upcoming = (await repo.list(['Upcoming'])).filter((s) => splitAccess(owner.role, s, day) === 'full').map(strip);
-      return buildIcal(upcoming, { appUrl: ctx.config.appUrl, now: ctx.clock(), timeZone: owner.timeZone });
-    },
+    ...icalFeed(ctx, repo, today),
 
     // ---- events stream tickets ---------------------------------------------------------------
     /**
