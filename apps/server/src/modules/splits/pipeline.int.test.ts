@@ -17,28 +17,31 @@ let starter: Member;
 let seq = 0;
 
 /** A proposal as the classifier writes it; undated unless `marketDate` is given. */
-async function proposal(over: { stage?: string; marketDate?: string; buyBy?: string; rounding?: string } = {}) {
+async function proposal(
+  over: { stage?: string; marketDate?: string; buyBy?: string; rounding?: string; cik?: string; ticker?: string } = {},
+) {
   seq += 1;
   const accession = `0000000000-26-${String(900 + seq).padStart(6, '0')}`;
   await t.database.query(
     `insert into edgar_filings (accession, cik, company, form, file_date, found_by, accepted_at)
      values ($1, $2, 'Pipeline Bio Inc.', 'DEF 14A', '2026-11-18', 'search', '2026-11-18T21:05:00Z')`,
-    [accession, CIK],
+    [accession, over.cik ?? CIK],
   );
   const { rows } = await t.database.query<{ id: string }>(
     `insert into discovery_proposals (accession, cik, company, ticker, exchange, form, file_date, ratio_min, ratio_max, ratio,
        market_date, buy_by, rounding, stage, confidence, evidence)
-     values ($1, $2, 'Pipeline Bio Inc.', 'PLBO', 'Nasdaq', 'DEF 14A', '2026-11-18', 5, 40, $3, $4, $5, $6, $7, 0.9, $8::jsonb)
+     values ($1, $2, 'Pipeline Bio Inc.', $9, 'Nasdaq', 'DEF 14A', '2026-11-18', 5, 40, $3, $4, $5, $6, $7, 0.9, $8::jsonb)
      returning id::text as id`,
     [
       accession,
-      CIK,
+      over.cik ?? CIK,
       over.marketDate ? 20 : null,
       over.marketDate ?? null,
       over.buyBy ?? null,
       over.rounding ?? 'ROUND_UP',
       over.stage ?? 'proposed',
       JSON.stringify({ sentence: SENTENCE, before: null, after: null }),
+      over.ticker ?? 'PLBO',
     ],
   );
   return rows[0].id;
@@ -171,5 +174,19 @@ describe('the pipeline (issue 25 §6)', () => {
     // The dated split took the issuer's entry out of the pipeline.
     expect((await pipeline(pro.token)).body.data.entries).toEqual([]);
     expect((await pipeline(starter.token)).body.data.entries).toEqual([]);
+  });
+
+  it('a split typed by hand for the same ticker takes the entry out and keeps what the filing said', async () => {
+    const id = await proposal({ cik: '7770001', ticker: 'HNDQ' });
+    expect((await publish(id)).status).toBe(200);
+    expect((await pipeline(pro.token)).body.data.entries.map((e: { ticker: string }) => e.ticker)).toEqual(['HNDQ']);
+    const added = await addSplit(t.app, admin.token, { ticker: 'HNDQ', buyDate: '2026-12-02', effDate: '2026-12-03' });
+    expect((await pipeline(pro.token)).body.data.entries).toEqual([]);
+    const split = (await call(t.app, 'GET', `/api/rs/ticker/${added._id}`, { token: pro.token })).body.data.split;
+    expect(split.evidence).toEqual({
+      sentence: SENTENCE,
+      filingUrl: expect.stringContaining('/Archives/edgar/data/7770001/'),
+      acceptedAt: '2026-11-18T21:05:00.000Z',
+    });
   });
 });

@@ -221,14 +221,30 @@ function txOps(tx: Db) {
     async remove(id: string): Promise<void> {
       await tx.delete(t).where(eq(t.id, id));
     },
-    /** A dated split members can see takes its issuer's undated entry out of the pipeline (decision 032). */
+    /**
+     * A dated split members can see takes its issuer's undated entry out of the pipeline (decision 032):
+     * matched by CIK, or by ticker for a split typed by hand. What the filing said moves with it: the
+     * split keeps its own sentence, CIK, filing time and source, and takes the entry's where it has none.
+     */
     async leavePipeline(s: StoredSplit): Promise<void> {
-      if (!s.filing.cik || (s.status !== 'Upcoming' && s.status !== 'Complete')) return;
+      if (s.status !== 'Upcoming' && s.status !== 'Complete') return;
       const p = schema.splitPipeline;
-      await tx
+      const issuer = s.filing.cik ? eq(p.cik, s.filing.cik) : sql`upper(${p.ticker}) = upper(${s.ticker})`;
+      const [entry] = await tx
         .update(p)
         .set({ splitId: s._id, updatedAt: sql`now()` })
-        .where(and(eq(p.cik, s.filing.cik), isNull(p.splitId)));
+        .where(and(issuer, isNull(p.splitId)))
+        .returning();
+      if (!entry) return;
+      await tx
+        .update(t)
+        .set({
+          cik: sql`coalesce(${t.cik}, ${entry.cik})`,
+          evidence: sql`coalesce(${t.evidence}, ${entry.evidence})`,
+          filedAt: sql`coalesce(${t.filedAt}, ${entry.acceptedAt?.toISOString() ?? null}::timestamptz)`,
+          source: sql`coalesce(${t.source}, ${entry.filingUrl})`,
+        })
+        .where(eq(t.id, s._id));
     },
   };
 }
