@@ -1,7 +1,7 @@
 import type { Split, SplitView } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { confirmationFacts } from '../confirmations/queries';
-import { issuerHistory, type PastSplitFacts } from './issuer-history';
+import { issuerHistoryIndex, type PastSplitFacts } from './issuer-history';
 import type { StoredSplit } from './repo';
 import { seesEverything, type Viewer } from './rules';
 
@@ -33,7 +33,7 @@ export async function addProFacts<T extends SplitView>(
   const full = input.rows.filter((r): r is T & Split => !r.masked);
   const confirmation = await confirmationFacts(deps.db).forSplits(full);
   const byId = new Map(input.stored.map((s) => [s._id, s]));
-  const past = input.candidates.filter((c) => c.status === 'Complete' && !c.archived).map(pastFacts);
+  const history = issuerHistoryIndex(input.candidates.filter((c) => c.status === 'Complete' && !c.archived).map(pastFacts));
   return input.rows.map((r) => {
     if (r.masked) return r;
     const s = byId.get(r._id);
@@ -45,7 +45,7 @@ export async function addProFacts<T extends SplitView>(
         filingUrl: r.source,
         acceptedAt: s?.filing.acceptedAt ?? null,
       },
-      history: s ? issuerHistory(pastFacts(s), past) : [],
+      history: s ? history(pastFacts(s)) : [],
     };
   });
 }

@@ -43,21 +43,42 @@ export function sameIssuer(a: IssuerKey, b: IssuerKey): boolean {
 }
 
 /**
- * The issuer's completed splits before `before` (a split's market date; null = undated, every one
- * counts), newest first, each with its date, ratio and the call's label; never the split itself.
+ * The issuer's completed splits before the split's market date (null = undated, every one counts),
+ * newest first, each with its date, ratio and the call's label; never the split itself. Built once
+ * per list: candidates are indexed by CIK, ticker and company name, so a list of thousands of splits
+ * costs a few map reads per row, not a pass over every other row.
  */
+export function issuerHistoryIndex(candidates: readonly PastSplitFacts[]) {
+  const done = candidates.filter((c) => c.status === 'Complete');
+  const index = (key: (c: PastSplitFacts) => string | null) => {
+    const m = new Map<string, PastSplitFacts[]>();
+    for (const c of done) {
+      const k = key(c);
+      if (k) m.set(k, [...(m.get(k) ?? []), c]);
+    }
+    return m;
+  };
+  const byCik = index((c) => c.cik);
+  const byTicker = index((c) => c.ticker?.toUpperCase() ?? null);
+  const byName = index((c) => companyKey(c.name) || null);
+  return (split: IssuerKey & { effDate: string | null }): IssuerHistoryEntry[] => {
+    const found = new Set<PastSplitFacts>(split.cik ? (byCik.get(split.cik) ?? []) : []);
+    const loose = [
+      ...(split.ticker ? (byTicker.get(split.ticker.toUpperCase()) ?? []) : []),
+      ...(byName.get(companyKey(split.name)) ?? []),
+    ];
+    for (const c of loose) if (sameIssuer(split, c)) found.add(c);
+    return [...found]
+      .filter((c) => c.id !== split.id && (split.effDate === null || c.effDate < split.effDate))
+      .sort((a, b) => b.effDate.localeCompare(a.effDate))
+      .map((c) => ({ date: c.effDate, ratio: c.ratio, rounding: splitCall(c).label }));
+  };
+}
+
+/** One split's history (see `issuerHistoryIndex`, which a list should build once). */
 export function issuerHistory(
   split: IssuerKey & { effDate: string | null },
   candidates: readonly PastSplitFacts[],
 ): IssuerHistoryEntry[] {
-  return candidates
-    .filter(
-      (c) =>
-        c.id !== split.id &&
-        c.status === 'Complete' &&
-        (split.effDate === null || c.effDate < split.effDate) &&
-        sameIssuer(split, c),
-    )
-    .sort((a, b) => b.effDate.localeCompare(a.effDate))
-    .map((c) => ({ date: c.effDate, ratio: c.ratio, rounding: splitCall(c).label }));
+  return issuerHistoryIndex(candidates)(split);
 }

@@ -6,7 +6,7 @@ import {
   type PipelineEntry,
   type PipelineView,
 } from '@roundup/shared';
-import { issuerHistory, type PastSplitFacts } from './issuer-history';
+import { issuerHistoryIndex, type PastSplitFacts } from './issuer-history';
 import type { PipelineRow } from './pipeline-repo';
 import { seesEverything, type Viewer } from './rules';
 
@@ -42,8 +42,10 @@ export function pipelineEntry(r: PipelineRow, history: IssuerHistoryEntry[]): Pi
  * their stage only, so neither their order nor their id says which issuer they are.
  */
 export function presentPipeline(viewer: Viewer, rows: readonly PipelineRow[], past: readonly PastSplitFacts[]): PipelineView[] {
-  if (seesEverything(viewer))
-    return rows.map((r) => pipelineEntry(r, issuerHistory({ cik: r.cik, ticker: r.ticker, name: r.name, effDate: null }, past)));
+  if (seesEverything(viewer)) {
+    const history = issuerHistoryIndex(past);
+    return rows.map((r) => pipelineEntry(r, history({ cik: r.cik, ticker: r.ticker, name: r.name, effDate: null })));
+  }
   return rows
     .map((r) => r.stage)
     .sort((a, b) => PIPELINE_STAGES.indexOf(a) - PIPELINE_STAGES.indexOf(b))
