@@ -31,7 +31,7 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  // Boundaries (product.md §12): shared imports only zod and date helpers; web and server never import each other.
+  // Boundaries (product.md#boundaries): shared imports only zod and date helpers; web and server never import each other.
   {
     files: ['packages/shared/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -1,5 +1,5 @@
 /**
- * Issue #7 budget (product.md §17): a new split announced to 100,000 opted-in Pro members.
+ * Issue #7 budget (product.md#budgets): a new split announced to 100,000 opted-in Pro members.
  *  - enqueue: the split's notification fan-out inside its transaction, ≤ 10 s;
  *  - delivery: every email through the real SMTP adapter (nodemailer, pooled) into a local
  *    SMTP sink (smtp-server), counting duplicates and missing messages (budget: zero of each).

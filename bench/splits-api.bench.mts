@@ -1,7 +1,9 @@
 /**
- * Budget (product.md §17, raised by issue 16): GET /api/rs for a Pro user with 2,000 splits must reach
+ * Budget (product.md#budgets, raised by issue 16): GET /api/rs for a Pro user with 2,000 splits must reach
  * ≥ 0.9× the throughput of a bare node:http server answering the identical bytes, measured in the same
- * run, with p99 ≤ 50 ms at 50 connections: once as a browser asks (br), once gzip, once uncompressed.
+ * run, and a p99 within 1.5× the bare server's (issue 24 §7) at 50 connections: once as a browser asks (br),
+ * once gzip, once uncompressed. (An absolute p99 says more about the machine than the app: the bare server
+ * alone needs about 430 ms at p99 for 2,000 uncompressed splits to 50 connections on 2 cores.)
  *
  * Runs the real app (buildApp, every plugin and hook, session resolution with the default
  * SESSION_CACHE_MS; set SESSION_CACHE_MS=0 to look the session up on every request) on an
@@ -26,6 +28,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SPLITS = 2000;
 /** Issue 16: the list stays within 10 % of a bare server sending the same bytes, compressed or not. */
 const RATIO_BUDGET = 0.9;
+/** Issue 24 §7: the tail stays within 1.5× of the bare server's. */
+const P99_BUDGET = 1.5;
 
 interface Result {
   rps: number;
@@ -140,10 +144,11 @@ async function main() {
     console.log(fmt('bare node:http', baseline));
     console.log(fmt('RoundUp GET /api/rs', api));
     const okRatio = ratio >= RATIO_BUDGET;
-    const okP99 = api.p99 <= 50;
+    const p99Ratio = api.p99 / Math.max(1, baseline.p99);
+    const okP99 = p99Ratio <= P99_BUDGET;
     ok = ok && okRatio && okP99 && api.non2xx === 0 && api.errors === 0;
     console.log(
-      `ratio ${ratio.toFixed(2)} (budget ≥ ${RATIO_BUDGET.toFixed(2)}) ${okRatio ? 'OK' : 'OVER BUDGET'}; p99 ${api.p99} ms (budget ≤ 50) ${okP99 ? 'OK' : 'OVER BUDGET'}`,
+      `ratio ${ratio.toFixed(2)} (budget ≥ ${RATIO_BUDGET.toFixed(2)}) ${okRatio ? 'OK' : 'OVER BUDGET'}; p99 ${api.p99} ms = ${p99Ratio.toFixed(2)}× bare (budget ≤ ${P99_BUDGET}×) ${okP99 ? 'OK' : 'OVER BUDGET'}`,
     );
     bare.close();
   }

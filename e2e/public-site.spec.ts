@@ -128,7 +128,7 @@ test('a visitor reads landing, learn, services, FAQ and policies, then signs up 
     await expect(page.getByRole('heading', { name: new RegExp(outcome) })).toBeVisible();
   }
 
-  // Services: pricing table; its page view is logged as /reverse-splits (an original quirk kept, product.md §2).
+  // Services: pricing table; its page view is logged as /reverse-splits (an original quirk kept, product.md#screens).
   const servicesView = page.waitForRequest(
     (r) => r.url().endsWith('/api/pageviews') && r.method() === 'POST' && r.postDataJSON()?.path === '/reverse-splits',
   );

@@ -2,8 +2,9 @@
 // TEST_TIER=full, which CI sets) adds what CI adds: the fault drills that spawn and kill processes, the route
 // fuzzer, the migration replay, and the journeys tagged @full (the per-page sweeps past their first pages and
 // the journeys whose rules the integration tests already hold). Issue 24 §6; README, "Tests".
-// 1. At once (each mostly one core): the Prettier check, ESLint, TypeScript, and the web build the
-//    browser journeys use. A failing step's output is printed when it ends.
+// 1. At once (each mostly one core): the Prettier check, ESLint, TypeScript, the web build the
+//    browser journeys use, and the size limits (issue 27; it prints how much known debt is left).
+//    A failing step's output is printed when it ends.
 // 2. At once: unit and integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), web
 //    components; and the browser journeys (e2e/run.mjs: skipped without Chromium unless E2E=required).
 //    Each prints its summary when it passes and its whole output when it fails.
@@ -46,7 +47,7 @@ const summary = (out) =>
     .trimEnd()
     .split('\n')
     .map((l) => l.trim())
-    .filter((l) => /^(Test Files|Tests)\s|^\d+ (passed|skipped|flaky)\b/.test(l))
+    .filter((l) => /^(Test Files|Tests)\s|^\d+ (passed|skipped|flaky)\b|^size limits:/.test(l))
     .map((l) => `   ${l}`)
     .join('\n');
 
@@ -76,6 +77,7 @@ const stages = [
     ['lint', 'npm', ['run', '--silent', 'lint']],
     ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
     ['web build', 'npm', ['run', '--silent', 'build']],
+    ['size limits', 'node', ['scripts/size-limits.mjs']], // scripts/size-limits.test.ts holds it too; this prints the debt left
   ],
   [
     [

@@ -154,7 +154,7 @@ function addEarlyData(outDir: string) {
 
 /**
  * Writes .br and .gz siblings of the build's text assets; the server sends them as-is
- * (@fastify/static preCompressed): compressed transfers at no request-time CPU (product.md §17).
+ * (@fastify/static preCompressed): compressed transfers at no request-time CPU (product.md#budgets).
  */
 function prerenderAndPrecompress(): Plugin {
   let outDir = '';
@@ -206,7 +206,7 @@ export default defineConfig({
     },
     // Source maps are not shipped (they would publish the original sources and comments); `npm run dev` has them.
     sourcemap: false,
-    // product.md §17: the landing route's initial JS stays ≤ 150 KB gzip; feature pages are lazy routes.
+    // product.md#budgets: the landing route's initial JS stays ≤ 150 KB gzip; feature pages are lazy routes.
     chunkSizeWarningLimit: 500,
   },
 });

@@ -87,7 +87,7 @@ export interface AppDeps {
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-/** Builds the whole app from its dependencies; never listens (product.md §11). */
+/** Builds the whole app from its dependencies; never listens (product.md#layout). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({

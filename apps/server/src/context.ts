@@ -10,7 +10,7 @@ import type { RedisLink } from './lib/redis';
 import type { SessionCache } from './http/session-cache';
 
 /**
- * Everything with a side effect, passed in (product.md §12), so a test builds the
+ * Everything with a side effect, passed in (product.md#boundaries), so a test builds the
  * whole app with buildApp({ database, ... }).
  */
 /** Domain events other modules raise; the notifications module implements it (no-op by default). */

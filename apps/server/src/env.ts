@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { checkVapidPair, loadOrCreateVapid, newVapidPair, vapidSubject, type VapidKeys } from './vapid';
+import type { PasswordCost } from './lib/passwords';
 
 export type { VapidKeys } from './vapid';
 
@@ -188,6 +189,8 @@ export interface AppConfig extends Env {
   tokenPepper: string;
   dataDir: string;
   vapid: VapidKeys;
+  /** `test` only from testConfig(): no environment variable sets it (lib/passwords.ts). */
+  passwordCost: PasswordCost;
 }
 
 export class ConfigError extends Error {
@@ -237,6 +240,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     tokenPepper,
     appUrl,
+    passwordCost: 'standard',
     vapid: { ...pair, subject: vapidSubject(env, appUrl), generated: !env.VAPID_PUBLIC_KEY },
   };
 }
@@ -249,6 +253,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: 'memory://',
     tokenPepper: 'test-pepper-test-pepper-test-pepper-0123',
     appUrl: 'http://localhost:3000',
+    passwordCost: 'test',
     vapid: { ...newVapidPair(), subject: 'mailto:ops@roundup.test', generated: true },
     // Tests change roles behind the app's back (SQL); they opt in to the session cache explicitly.
     SESSION_CACHE_MS: 0,

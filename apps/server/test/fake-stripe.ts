@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for the Stripe API, enough for the real `stripe` SDK to run our billing
- * flows against (product.md §15): customers, Checkout Sessions, subscriptions, invoices (with
+ * flows against (product.md#running): customers, Checkout Sessions, subscriptions, invoices (with
  * payments), charges and refunds. Tests drive "the customer paid" with `complete()`.
  */
 type Obj = Record<string, any>;

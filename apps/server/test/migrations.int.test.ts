@@ -191,4 +191,37 @@ describe.skipIf(dbKind !== 'pglite')('upgrading a database that already holds tr
       await database.close();
     }
   });
+
+  it('0027 leaves the weekly reconciliation digest off for every existing member (opt-in), and gives each open position its account and split', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrate(database, migrationsUpTo('0025_push_subscriptions'));
+      const q = database.query;
+      const { rows: u } = await q<{ id: string }>(
+        `insert into users (username, email, password_hash) values ('old', 'old@example.com', 'x') returning id`,
+      );
+      await q(`insert into brokers (name, share_return_time) values ('Old Broker', 2)`);
+      await q(
+        `insert into accounts (user_id, broker_id, broker, type, nickname) select $1, id, name, 'Individual Cash', 'A' from brokers`,
+        [u[0].id],
+      );
+      await q(
+        `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ('Old', 'OLDO', '2026-11-02', '2026-11-01', 10, 'Complete')`,
+      );
+      // Bought, not sold: an open position (kept by 0021's triggers).
+      await q(
+        `insert into trades (user_id, split_id, account_id, ticker, buy_date, buy_price) select $1, s.id, a.id, s.ticker, s.buy_date, 1.25 from reverse_splits s, accounts a`,
+        [u[0].id],
+      );
+      await migrate(database);
+      const { rows } = await q<Record<string, unknown>>(`select notify_reconcile_digest, notify_sell_rsa from users`);
+      expect(rows).toEqual([{ notify_reconcile_digest: false, notify_sell_rsa: true }]);
+      const { rows: open } = await q<Record<string, unknown>>(
+        `select (o.account_id = t.account_id and o.split_id = t.split_id) as same from trade_open_positions o join trades t on t.id = o.trade_id`,
+      );
+      expect(open).toEqual([{ same: true }]);
+    } finally {
+      await database.close();
+    }
+  });
 });

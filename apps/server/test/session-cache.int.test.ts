@@ -48,4 +48,17 @@ describe('session cache', () => {
     await call(t.app, 'POST', '/api/auth/logout', { token: member.token });
     expect((await call(t.app, 'GET', '/api/rs', { token: member.token })).status).toBe(401);
   });
+
+  it('answers twenty requests that find the cached session ended together, and a sign-out among them holds for every later request', async () => {
+    const member = await registerUser(t.app);
+    await call(t.app, 'GET', '/api/auth/me', { token: member.token });
+    now = new Date(now.getTime() + 1500);
+    const burst = Array.from({ length: 20 }, () => call(t.app, 'GET', '/api/rs', { token: member.token }));
+    expect((await Promise.all(burst)).map((r) => r.status)).toEqual(Array(20).fill(200));
+    now = new Date(now.getTime() + 1500);
+    const racing = Array.from({ length: 10 }, () => call(t.app, 'GET', '/api/rs', { token: member.token }));
+    await call(t.app, 'POST', '/api/auth/logout', { token: member.token });
+    await Promise.all(racing);
+    for (let i = 0; i < 3; i++) expect((await call(t.app, 'GET', '/api/rs', { token: member.token })).status).toBe(401);
+  });
 });

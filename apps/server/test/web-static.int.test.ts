@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
 
-/** The built SPA is served with the .br/.gz siblings that the web build writes (product.md §17 budgets). */
+/** The built SPA is served with the .br/.gz siblings that the web build writes (product.md#budgets budgets). */
 describe('web build serving', () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'roundup-dist-'));
   const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;

@@ -3,14 +3,14 @@ import { uuidId } from './input';
 import { ACCOUNT_TYPES } from './domain';
 import { brokerRulesSchema } from './broker-rules';
 
-/** Brokerage accounts (product.md §3 Account, §7 /api/accounts/*). */
+/** Brokerage accounts (product.md#stored Account, product.md#api /api/accounts/*). */
 export const NICKNAME_MAX = 50;
 
 export const accountSchema = z.object({
   _id: z.string(),
   userId: z.string(),
   brokerId: z.string().nullable(),
-  /** The broker's name (product.md §3 Account.broker). */
+  /** The broker's name (product.md#stored Account.broker). */
   broker: z.string(),
   type: z.enum(ACCOUNT_TYPES),
   nickname: z.string(),
@@ -41,7 +41,7 @@ export const accountFields = z.object({
 });
 export type AccountFields = z.infer<typeof accountFields>;
 
-/** product.md §7 names the payload `newAccount`; a flat body is accepted too. */
+/** product.md#api names the payload `newAccount`; a flat body is accepted too. */
 function unwrap(key: string) {
   return (body: unknown) =>
     body && typeof body === 'object' && key in body && typeof (body as Record<string, unknown>)[key] === 'object'

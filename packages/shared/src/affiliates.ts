@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uuidId } from './input';
 
-/** product.md §3 Referral: role User = Starter, Member (or Pro) = Pro. */
+/** product.md#stored Referral: role User = Starter, Member (or Pro) = Pro. */
 export const referralSchema = z.object({ _id: z.string(), username: z.string(), role: z.string() });
 export type Referral = z.infer<typeof referralSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The response envelope of every API call (product.md §3, product.md §13). */
+/** The response envelope of every API call (product.md#stored, product.md#api-contract). */
 export const apiErrorSchema = z.object({
   msg: z.string().meta({ description: 'A sentence a person can act on' }),
   /** Optional machine-readable field path for validation problems. */

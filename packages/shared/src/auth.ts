@@ -126,11 +126,13 @@ export const notificationsSchema = z.object({
   /** Which buy-day reminders (issue 25 §3): at the open, and an hour before the close. */
   buyReminderOpen: z.boolean(),
   buyReminderClose: z.boolean(),
+  /** The weekly reconciliation digest email (issue 26 §6): opt-in, off by default. */
+  reconcileDigest: z.boolean(),
 });
 export type Notifications = z.infer<typeof notificationsSchema>;
 export const NOTIFICATION_KEYS = Object.keys(notificationsSchema.shape) as (keyof Notifications)[];
 
-/** The user as the API shows it to its owner (product.md §3 User). */
+/** The user as the API shows it to its owner (product.md#stored User). */
 export const publicUser = z.object({
   _id: z.string(),
   id: z.string(),

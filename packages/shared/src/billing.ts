@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** Billing (product.md §7 /api/subs/*). The server decides prices; ids sent by the browser are only checked. */
+/** Billing (product.md#api /api/subs/*). The server decides prices; ids sent by the browser are only checked. */
 export const BILLING_LEVELS = ['pro', 'lifetime'] as const;
 export type BillingLevel = (typeof BILLING_LEVELS)[number];
 
-/** `/upgrade/:level`: lifetime or og means lifetime, anything else pro (product.md §2). */
+/** `/upgrade/:level`: lifetime or og means lifetime, anything else pro (product.md#screens). */
 export function billingLevelFromParam(level: string | null | undefined): BillingLevel {
   const l = (level ?? '').toLowerCase();
   return l === 'lifetime' || l === 'og' ? 'lifetime' : 'pro';
@@ -12,7 +12,7 @@ export function billingLevelFromParam(level: string | null | undefined): Billing
 
 const optionalId = z.string().trim().max(255).optional().nullable();
 
-/** POST /api/subs/session and /api/subs/lifetime (product.md §7: priceId, stripeCustomerId, userId). */
+/** POST /api/subs/session and /api/subs/lifetime (product.md#api: priceId, stripeCustomerId, userId). */
 export const checkoutRequest = z
   .object({ priceId: optionalId, stripeCustomerId: optionalId, userId: optionalId })
   .nullish()
@@ -28,7 +28,7 @@ export const subscriptionIdRequest = z
 export const checkoutSessionView = z.object({ id: z.string(), url: z.string() });
 export type CheckoutSessionView = z.infer<typeof checkoutSessionView>;
 
-/** product.md §3 Subscription, with the fields the subscription tab needs. */
+/** product.md#stored Subscription, with the fields the subscription tab needs. */
 export const subscriptionView = z.object({
   id: z.string(),
   level: z.enum(BILLING_LEVELS),
@@ -57,7 +57,7 @@ export const subscriptionView = z.object({
 });
 export type SubscriptionView = z.infer<typeof subscriptionView>;
 
-/** product.md §3 Invoice, in the same order as subscription.items. */
+/** product.md#stored Invoice, in the same order as subscription.items. */
 export const invoiceView = z.object({
   id: z.string(),
   created: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RATING_MAX, SHARE_RETURN_TIMES } from './domain';
 import { brokerRuleFields, brokerRulesSchema, roundUpStatusProblem, type RoundUpStatus } from './broker-rules';
 
-/** Limits of the broker fields (product.md §3 Broker, §9). */
+/** Limits of the broker fields (product.md#stored Broker, product.md#limits). */
 export const BROKER_LIMITS = {
   name: 100,
   logo: 500,
@@ -96,7 +96,7 @@ export const measuredBrokerSchema = z.object({
 });
 export type MeasuredBroker = z.infer<typeof measuredBrokerSchema>;
 
-/** A broker as the API returns it (product.md §3 field names). `notes` is only sent to admins. */
+/** A broker as the API returns it (product.md#stored field names). `notes` is only sent to admins. */
 export const brokerSchema = z
   .object({
     _id: z.string(),
@@ -148,7 +148,7 @@ export function honoursRoundUps(measured: MeasuredBroker | null): boolean | null
   return measured === null ? null : measured.shareReceivedRate >= 0.5;
 }
 
-/** product.md §2: share return time icon — 0–1 short, 2–5 medium, 10 or 14 long. */
+/** product.md#screens: share return time icon — 0–1 short, 2–5 medium, 10 or 14 long. */
 export function shareReturnSpeed(days: number): 'short' | 'medium' | 'long' {
   if (days <= 1) return 'short';
   if (days <= 5) return 'medium';

@@ -5,7 +5,7 @@ import { COMM_TYPES, LIMITS, SMS_AUDIENCES } from './domain';
 export const SMS_MESSAGE_REQUIRED = 'Please enter a message.';
 export const SMS_MESSAGE_MAX = 1600;
 
-/** POST /api/comms/send-sms (product.md §7). */
+/** POST /api/comms/send-sms (product.md#api). */
 export const sendSmsRequest = z.object({
   message: z
     .string({ error: SMS_MESSAGE_REQUIRED })
@@ -17,7 +17,7 @@ export const sendSmsRequest = z.object({
 export type SendSmsRequest = z.infer<typeof sendSmsRequest>;
 
 /**
- * Announcements (beyond product.md §7): a general announcement or a newsletter, sent to the members
+ * Announcements (beyond product.md#api): a general announcement or a newsletter, sent to the members
  * whose matching notification setting is on (generalRsa / newsletter).
  */
 export const ANNOUNCEMENT_KINDS = ['general', 'newsletter'] as const;
@@ -77,10 +77,10 @@ export type SendAnnouncementResult = z.infer<typeof sendAnnouncementResult>;
 /** POST /api/comms/send-sms: messages queued. */
 export const sendSmsResult = z.object({ messageCount: z.number().int() });
 
-/** Types of the communications list: the SMS (product.md §3) plus the announcements. */
+/** Types of the communications list: the SMS (product.md#stored) plus the announcements. */
 export const COMMUNICATION_TYPES = [...COMM_TYPES, ...ANNOUNCEMENT_KINDS] as const;
 
-/** product.md §3 Communication, as GET /api/comms lists it. */
+/** product.md#stored Communication, as GET /api/comms lists it. */
 export const communicationSchema = z.object({
   _id: z.string(),
   type: z.string(),
@@ -142,7 +142,7 @@ export const outboxMessage = z.object({
   createdDate: z.string(),
 });
 
-/** SMS length in 70-character segments (product.md §9). */
+/** SMS length in 70-character segments (product.md#limits). */
 export function smsSegmentCount(message: string): number {
   const chars = [...message].length;
   return chars === 0 ? 0 : Math.ceil(chars / LIMITS.smsSegment);

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format, isValid, parseISO } from 'date-fns';
 import { z } from 'zod';
 
-/** Market rules run on New York time (product.md §14). */
+/** Market rules run on New York time (product.md#data-rules). */
 export const MARKET_TZ = 'America/New_York';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -44,7 +44,7 @@ export function formatIsoDate(date: string, pattern: string): string {
   return format(parseISO(date), pattern);
 }
 
-/** Formats an instant in New York time, e.g. for feedback times (product.md §9). */
+/** Formats an instant in New York time, e.g. for feedback times (product.md#limits). */
 export function formatInMarketTz(instant: string | Date, pattern: string): string {
   const ms = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
   return format(new TZDate(ms, MARKET_TZ), pattern);

@@ -1,4 +1,4 @@
-/** Enumerations of product.md §3 and limits of product.md §9, shared by SQL checks, APIs and UI. */
+/** Enumerations of product.md#stored and limits of product.md#limits, shared by SQL checks, APIs and UI. */
 export const SPLIT_STATUSES = ['Approved', 'Upcoming', 'Complete'] as const;
 export type SplitStatus = (typeof SPLIT_STATUSES)[number];
 

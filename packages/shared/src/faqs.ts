@@ -35,7 +35,7 @@ export const addFaqRequest = z.object({ newFaq: faqInput });
 export const editFaqRequest = z.object({ newFaq: faqInput.extend({ _id: idSchema }) });
 export const deleteFaqRequest = z.object({ id: idSchema });
 
-/** An FAQ as the API returns it (product.md §3 field names). */
+/** An FAQ as the API returns it (product.md#stored field names). */
 export const faqSchema = z.object({
   _id: z.string(),
   category: z.string(),

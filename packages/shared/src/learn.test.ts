@@ -60,7 +60,7 @@ describe('validateCalculatorInput', () => {
 });
 
 describe('projectEarnings', () => {
-  it('reproduces the product.md §1 marketing example: $996 a month, $11,952 a year', () => {
+  it('reproduces the product.md#what-roundup-is marketing example: $996 a month, $11,952 a year', () => {
     expect(EARNINGS_EXAMPLE.companies / EARNINGS_EXAMPLE.months).toBe(EARNINGS_EXAMPLE.splitsPerMonth);
     expect(projectEarnings(EARNINGS_EXAMPLE)).toEqual({ monthlyCents: 99600, yearlyCents: 1195200 });
   });

@@ -1,5 +1,5 @@
 /**
- * The arithmetic of the Learn pages and their profit calculator (product.md §1, §2 /learn).
+ * The arithmetic of the Learn pages and their profit calculator (product.md#what-roundup-is, product.md#screens /learn).
  * Source: ../shared/reference/brokers-and-splits.md "The profit arithmetic".
  *
  * One share bought at price p before a 1-for-N reverse split becomes 1/N of a share.
@@ -11,7 +11,7 @@
  *   - round down:      the fraction is dropped → loss of p
  *
  * Prices may carry four decimals, so they are handled in ten-thousandths of a dollar and
- * results are rounded once, to whole cents (product.md §14: money in integer cents).
+ * results are rounded once, to whole cents (product.md#data-rules: money in integer cents).
  */
 
 export const ROUND_LOT_SHARES = 100;
@@ -117,14 +117,14 @@ export interface EarningsResult {
   yearlyCents: number;
 }
 
-/** The earnings example (product.md §1): 15 splits a month × 20 trades × $3.32 = $996 a month, $11,952 a year. */
+/** The earnings example (product.md#what-roundup-is): 15 splits a month × 20 trades × $3.32 = $996 a month, $11,952 a year. */
 export function projectEarnings(input: EarningsInput): EarningsResult {
   const avgCents = Math.round(input.averageProfit * 100 + (input.averageProfit < 0 ? -1e-7 : 1e-7));
   const monthlyCents = input.splitsPerMonth * input.tradesPerSplit * avgCents;
   return { monthlyCents, yearlyCents: monthlyCents * 12 };
 }
 
-/** The marketing example of product.md §1, used on the landing and Learn pages. */
+/** The marketing example of product.md#what-roundup-is, used on the landing and Learn pages. */
 export const EARNINGS_EXAMPLE = {
   companies: 90,
   months: 6,

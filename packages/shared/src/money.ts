@@ -1,5 +1,5 @@
 /**
- * Money is computed in integer cents (product.md §14): a thousand $0.01 profits sum to
+ * Money is computed in integer cents (product.md#data-rules): a thousand $0.01 profits sum to
  * exactly $10.00. Share prices may carry four decimals; those are kept in
  * hundredths of a cent ("micros" would be overkill) via toTenThousandths.
  */
@@ -23,7 +23,7 @@ export function sumMoney(values: Iterable<number | string>): number {
   return fromCents(cents);
 }
 
-/** "$1,234.50" / "-$3.00": dollar sign and two decimals (product.md §9). */
+/** "$1,234.50" / "-$3.00": dollar sign and two decimals (product.md#limits). */
 export function formatMoney(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '$0.00';
   const cents = toCents(value);

@@ -1,5 +1,5 @@
 /**
- * One permission table for server and web (product.md §13).
+ * One permission table for server and web (product.md#api-contract).
  * Roles: User = Starter (free), Member and Pro = paid, Admin.
  */
 export const ROLES = ['User', 'Member', 'Pro', 'Admin'] as const;
@@ -16,7 +16,7 @@ const TABLE = {
   'trades:record': ['Member', 'Pro', 'Admin'],
   /** Receive the Pro-only alerts (new split, buy and sell reminders). */
   'alerts:pro': ['Member', 'Pro', 'Admin'],
-  /** The area guarded for "roles other than User" (product.md §2 guard 3). */
+  /** The area guarded for "roles other than User" (product.md#screens guard 3). */
   'area:beyond-starter': ['Member', 'Pro', 'Admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
@@ -44,6 +44,6 @@ export function isAdmin(role: Role | string | null | undefined): boolean {
   return normalizeRole(role) === 'Admin';
 }
 
-/** The subscription tier the UI names for a user (product.md §2 Subscription tab). */
+/** The subscription tier the UI names for a user (product.md#screens Subscription tab). */
 export const TIERS = ['Starter', 'Pro', 'Lifetime'] as const;
 export type Tier = (typeof TIERS)[number];

@@ -1,13 +1,15 @@
 /**
- * What admin-written rich text (broker fees and promos, FAQ answers) may contain when it is shown:
- * one allow-list for the web app (SafeHtml, DOMPurify) and for pages the server renders
- * (lib/rich-text.ts `sanitizeForPage`, sanitize-html), so both show the same thing. What is kept on
- * save is wider (the server's own list); this is what reaches a reader.
+ * The one rich-text policy (issue 27 §4): what admin-written rich text (broker fees, promos and reviews,
+ * FAQ answers) may contain. The server sanitizes with it on save (lib/rich-text.ts `sanitizeRichText`) and
+ * for the pages it renders (`sanitizeForPage`, sanitize-html); the web app renders with it (SafeHtml,
+ * DOMPurify). So what is stored is what a reader is shown. Links always get rel="noopener noreferrer"
+ * (target, when there is one, becomes _blank); the sanitizers set those two, an author cannot.
  */
-export const DISPLAY_RICH_TEXT = {
+export const RICH_TEXT = {
   tags: [
     'p',
     'br',
+    'hr',
     'strong',
     'b',
     'em',
@@ -16,6 +18,9 @@ export const DISPLAY_RICH_TEXT = {
     's',
     'small',
     'span',
+    'sup',
+    'sub',
+    'mark',
     'ul',
     'ol',
     'li',
@@ -26,9 +31,29 @@ export const DISPLAY_RICH_TEXT = {
     'h6',
     'blockquote',
     'code',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
   ],
-  /** On any tag `title`; on links `href` too. */
-  attributes: ['href', 'title'],
+  /** Attributes by tag; `*` applies to every tag. */
+  attributes: {
+    '*': ['title'],
+    a: ['href', 'target', 'rel'],
+    th: ['scope', 'colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+  },
   /** Link schemes; relative links and #anchors are kept too. */
-  schemes: ['http', 'https', 'mailto'],
+  schemes: ['http', 'https', 'mailto', 'tel'],
 } as const;
+
+/** Whether the policy lets `attribute` stand on `tag` (both lower case). */
+export function richTextAllows(tag: string, attribute: string): boolean {
+  const byTag = RICH_TEXT.attributes as Record<string, readonly string[] | undefined>;
+  return Boolean(byTag['*']?.includes(attribute) || byTag[tag]?.includes(attribute));
+}
+
+/** A link target the policy keeps: one of its schemes, a site-relative path or an #anchor. */
+export const RICH_TEXT_HREF = new RegExp(`^(?:(?:${RICH_TEXT.schemes.join('|')}):|\\/(?!\\/)|#)`, 'i');

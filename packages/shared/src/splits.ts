@@ -9,9 +9,9 @@ import { confirmationSchema } from './confirmations';
 import { issuerHistoryEntrySchema, splitEvidenceSchema } from './split-call';
 
 /**
- * Reverse splits (product.md §3) — request/response schemas and the pure calendar rules the web
+ * Reverse splits (product.md#stored) — request/response schemas and the pure calendar rules the web
  * and the server share (42-day grid, MM/YYYY go-to, monthly footer, estimated profit,
- * the masking predicate). Masking itself is applied by the server only (product.md §13).
+ * the masking predicate). Masking itself is applied by the server only (product.md#api-contract).
  */
 
 /** What replaces a masked name and ticker (fixed length: leaks nothing). */
@@ -195,7 +195,7 @@ export function defaultEstProfit(ratio: number, price: number): number {
 
 /**
  * A Starter (role User, or anonymous) sees a split masked when its buyDate is later than one
- * day before today (New York): days older than one day are visible (product.md §2).
+ * day before today (New York): days older than one day are visible (product.md#screens).
  */
 export function isMaskedBuyDate(buyDate: string, today: string): boolean {
   return buyDate > addDays(today, -1);
@@ -242,7 +242,7 @@ export { addMonthsClamped, calendarKeyTarget, isCalendarKey, type CalendarKey } 
 export const INVALID_DATE = 'Invalid Date';
 
 /**
- * The go-to field (product.md §5): MM/YYYY; a 2-digit year gets 20 prefixed. Returns null
+ * The go-to field (product.md#validation): MM/YYYY; a 2-digit year gets 20 prefixed. Returns null
  * (show "Invalid Date") when a part is missing, the month is under 1 or over 12,
  * or the year is not 2 or 4 digits.
  */

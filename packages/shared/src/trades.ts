@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decimalInput, readDecimal, uuidId } from './input';
 import { isIsoDate } from './dates';
 
-/** Trades (product.md §3 Trade, §4 Trade form, §7 /api/trades/*): one share per account and split. */
+/** Trades (product.md#stored Trade, product.md#states Trade form, product.md#api /api/trades/*): one share per account and split. */
 export const PRICE_MAX = 1_000_000;
 
 /** What happened to the whole share a member bought for (issue 14): recorded per trade. */
@@ -169,7 +169,7 @@ const ids = {
   splitId: uuidId('Split is not a valid id'),
 };
 
-/** product.md §7 names the payload `newTrade`; a flat body is accepted too. */
+/** product.md#api names the payload `newTrade`; a flat body is accepted too. */
 export const addTradeRequest = z.preprocess(
   unwrap,
   z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, notificationsSchema, passwordSchema, publicUser } from './auth';
 import { timeZoneSchema } from './deadline';
 
-/** POST /api/users/update-self takes one of three shapes (product.md §7). */
+/** POST /api/users/update-self takes one of three shapes (product.md#api). */
 export const updateProfileRequest = z.object({
   username: z.string().optional(),
   email: emailSchema,
@@ -28,7 +28,7 @@ export const updateNotificationsRequest = z.object({ notifications: notification
 /** POST /api/users/update-self `{ timeZone }`: the member's own time zone, an IANA name (issue 25 §3). */
 export const updateTimeZoneRequest = z.object({ timeZone: timeZoneSchema });
 
-/** POST /api/users/verify-otp (product.md §7; codes are 6 to 7 digits, product.md §9). */
+/** POST /api/users/verify-otp (product.md#api; codes are 6 to 7 digits, product.md#limits). */
 export const verifyOtpRequest = z.object({
   otp: z
     .string({ error: 'Enter the code we sent you.' })

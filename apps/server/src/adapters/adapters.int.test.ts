@@ -11,7 +11,7 @@ import { webhookDiscord } from './discord';
 import { smtpMailer } from './mail';
 import { twilioSender } from './sms';
 
-/** The real adapters against local protocol peers (product.md §15). */
+/** The real adapters against local protocol peers (product.md#running). */
 
 interface Hit {
   path: string;

@@ -5,7 +5,7 @@ import { webPushSender, type PushSender } from './push';
 import { outboxTextSender, twilioSender, type TextSender } from './sms';
 
 /**
- * SMS, WhatsApp and Discord adapters: real when their keys are set, else the local outbox (product.md §15).
+ * SMS, WhatsApp and Discord adapters: real when their keys are set, else the local outbox (product.md#running).
  * Web push is always real: its VAPID keys are ours (env.ts generates a pair when none is set), and each
  * browser names its own push service.
  */

@@ -92,7 +92,7 @@ export async function seed(database: Database, config: AppConfig, now: Date = ne
     await db.insert(schema.users).values({
       username: 'admin',
       email: adminEmail,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashPassword(password, config.passwordCost),
       role: 'Admin',
       subscriptionTier: 'Lifetime',
       emailValidated: true,
@@ -112,7 +112,7 @@ export async function seed(database: Database, config: AppConfig, now: Date = ne
       await db.insert(schema.users).values({
         username: d.username,
         email: d.email,
-        passwordHash: await hashPassword(d.password),
+        passwordHash: await hashPassword(d.password, config.passwordCost),
         role: d.role,
         // The demo Pro has no membership: its Pro is granted, as an admin's would be.
         grantedRole: d.role === 'Pro' ? 'Pro' : null,

@@ -120,7 +120,7 @@ function isEnvelope(payload: unknown): boolean {
 }
 
 /**
- * The API envelope in one place (product.md §13): success wrapper, error handler,
+ * The API envelope in one place (product.md#api-contract): success wrapper, error handler,
  * not-found handler for /api, request ids.
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {

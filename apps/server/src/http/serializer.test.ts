@@ -31,6 +31,7 @@ const user = {
     rsaEmail: true,
     buyReminderOpen: true,
     buyReminderClose: false,
+    reconcileDigest: false,
   },
   timeZone: 'America/Chicago',
 };

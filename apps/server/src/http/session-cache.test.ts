@@ -25,6 +25,14 @@ describe('session cache', () => {
     expect([c.get('a', 1), c.get('b', 1), c.get('c', 1)?.sessionId]).toEqual([undefined, undefined, 's3']);
   });
 
+  it('counts invalidations, so a lookup begun before one can tell its answer is stale', () => {
+    const c = sessionCache(1000);
+    const before = c.epoch;
+    c.invalidateUser('u1');
+    c.invalidateUser('u2');
+    expect(c.epoch).toBe(before + 2);
+  });
+
   it('keeps nothing with a TTL of 0', () => {
     const c = sessionCache(0);
     c.set('a', principal('u1'), 0);

@@ -12,6 +12,8 @@ export interface SessionCache {
   get(tokenHash: string, nowMs: number): Principal | undefined;
   set(tokenHash: string, principal: Principal, nowMs: number): void;
   invalidateUser(userId: string): void;
+  /** Grows with every `invalidateUser`: a lookup that started before one must not be cached or shared after it. */
+  readonly epoch: number;
   /** Called after `invalidateUser` (sessions revoked, role changed): live streams re-check their session. */
   onInvalidate(fn: (userId: string) => void): () => void;
 }
@@ -19,7 +21,11 @@ export interface SessionCache {
 export function sessionCache(ttlMs: number, maxEntries = 10_000): SessionCache {
   const entries = new Map<string, { principal: Principal; until: number }>();
   const listeners = new Set<(userId: string) => void>();
+  let epoch = 0;
   return {
+    get epoch() {
+      return epoch;
+    },
     get(tokenHash, nowMs) {
       const e = entries.get(tokenHash);
       if (!e) return undefined;
@@ -35,6 +41,7 @@ export function sessionCache(ttlMs: number, maxEntries = 10_000): SessionCache {
       entries.set(tokenHash, { principal, until: nowMs + ttlMs });
     },
     invalidateUser(userId) {
+      epoch += 1;
       for (const [k, e] of entries) if (e.principal.user.id === userId) entries.delete(k);
       for (const fn of [...listeners]) fn(userId);
     },

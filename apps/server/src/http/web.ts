@@ -123,55 +123,29 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
   return typeof mod.renderWithData === 'function' ? (mod as PageRenderer) : null;
 }
 
+interface WebOptions {
+  webDist: string | null;
+  appUrl: string;
+  /** The FAQs GET /api/faqs lists: /faq is rendered with them (decision 015, "Data the pages fetch"). */
+  publishedFaqs?: () => Promise<Faq[]>;
+}
+
 const notFoundBody = (req: FastifyRequest) => ({
   data: null,
   errors: [{ msg: `Not found: ${req.method} ${req.url.split('?')[0]}` }],
 });
 
 /**
- * Registers the static files, robots.txt, sitemap.xml and the not-found handler.
- * `webDist` null or without index.html: the API alone (every unknown path is a 404).
+ * /faq with the published FAQs in it. They are read on every load (one small query, like the GET
+ * /api/faqs that the page makes anyway), so a change made through any replica shows on the next
+ * load of every replica; the rendering is what is cached, by the list's content. Without the
+ * renderer, or if reading or rendering fails, the page rendered at build is answered (the app
+ * fills the list in the browser, as before).
  */
-export async function registerWeb(
-  app: FastifyInstance,
-  opts: {
-    webDist: string | null;
-    appUrl: string;
-    /** The FAQs GET /api/faqs lists: /faq is rendered with them (decision 015, "Data the pages fetch"). */
-    publishedFaqs?: () => Promise<Faq[]>;
-  },
-) {
-  const serveWeb = opts.webDist !== null && existsSync(path.join(opts.webDist, 'index.html'));
-  // The pages change with each build: the build time is their last change.
-  const builtAt = serveWeb ? statSync(path.join(opts.webDist!, 'index.html')).mtime : new Date();
-  const template = serveWeb ? readFileSync(path.join(opts.webDist!, 'index.html'), 'utf8') : '';
-  const prerendered = serveWeb ? readPrerendered(opts.webDist!) : new Map<string, string>();
-  // Each path's page, with its own head, rendered once and revalidated by its ETag.
-  const pages = new Map<string, { body: string; etag: string }>();
-  const pageFor = (pathname: string) => {
-    let page = pages.get(pathname);
-    if (!page) {
-      // A public page rendered at build, else the app's empty shell (the app renders in the browser).
-      const built = prerendered.get(pathname.replace(/\/+$/, '') || '/');
-      // A page rendered at build keeps the title and description it was built with (decision 016).
-      const body = built
-        ? renderIndex(built, pathname, opts.appUrl, builtHead(built))
-        : renderIndex(template, pathname, opts.appUrl);
-      page = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-      if (pages.size < 1000) pages.set(pathname, page);
-    }
-    return page;
-  };
-  /**
-   * /faq with the published FAQs in it. They are read on every load (one small query, like the GET
-   * /api/faqs that the page makes anyway), so a change made through any replica shows on the next
-   * load of every replica; the rendering is what is cached, by the list's content. Without the
-   * renderer, or if reading or rendering fails, the page rendered at build is answered (the app
-   * fills the list in the browser, as before).
-   */
+function faqPages(app: FastifyInstance, opts: WebOptions, prerendered: Map<string, string>) {
   let renderer: Promise<PageRenderer | null> | null = null;
   const withFaqs = new Map<string, { version: string; page: { body: string; etag: string } }>();
-  const faqPageFor = async (pathname: string) => {
+  return async (pathname: string) => {
     const built = prerendered.get('/faq');
     if (!built || !opts.publishedFaqs || (pathname.replace(/\/+$/, '') || '/') !== '/faq') return null;
     try {
@@ -194,6 +168,35 @@ export async function registerWeb(
       return null;
     }
   };
+}
+
+/**
+ * Registers the static files, robots.txt, sitemap.xml and the not-found handler.
+ * `webDist` null or without index.html: the API alone (every unknown path is a 404).
+ */
+export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
+  const serveWeb = opts.webDist !== null && existsSync(path.join(opts.webDist, 'index.html'));
+  // The pages change with each build: the build time is their last change.
+  const builtAt = serveWeb ? statSync(path.join(opts.webDist!, 'index.html')).mtime : new Date();
+  const template = serveWeb ? readFileSync(path.join(opts.webDist!, 'index.html'), 'utf8') : '';
+  const prerendered = serveWeb ? readPrerendered(opts.webDist!) : new Map<string, string>();
+  // Each path's page, with its own head, rendered once and revalidated by its ETag.
+  const pages = new Map<string, { body: string; etag: string }>();
+  const pageFor = (pathname: string) => {
+    let page = pages.get(pathname);
+    if (!page) {
+      // A public page rendered at build, else the app's empty shell (the app renders in the browser).
+      const built = prerendered.get(pathname.replace(/\/+$/, '') || '/');
+      // A page rendered at build keeps the title and description it was built with (decision 016).
+      const body = built
+        ? renderIndex(built, pathname, opts.appUrl, builtHead(built))
+        : renderIndex(template, pathname, opts.appUrl);
+      page = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      if (pages.size < 1000) pages.set(pathname, page);
+    }
+    return page;
+  };
+  const faqPageFor = faqPages(app, opts, prerendered);
   const robots = robotsTxt(opts.appUrl);
   const sitemap = sitemapXml(opts.appUrl, builtAt);
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeOptional, sanitizeRichText } from './rich-text';
+import { RICH_TEXT } from '@roundup/shared';
+import { RICH_TEXT_SHOWN } from '@roundup/shared/rich-text.fixtures';
+import { sanitizeForPage, sanitizeOptional, sanitizeRichText } from './rich-text';
 
 describe('sanitizeRichText', () => {
   it.each([
@@ -26,5 +28,23 @@ describe('sanitizeRichText', () => {
     expect(sanitizeOptional('<script>x</script>')).toBeNull();
     expect(sanitizeOptional(null)).toBeNull();
     expect(sanitizeOptional('<p>ok</p>')).toBe('<p>ok</p>');
+  });
+});
+
+// issue 27 §4: one policy (RICH_TEXT in @roundup/shared). The web's renderer is held to the same table in
+// apps/web/src/components/SafeHtml.test.tsx; sanitize-html writes void tags as `<hr />`, the DOM as `<hr>`.
+describe('the rich-text policy the web renders with', () => {
+  const html = (s: string) => s.replace(/ \/>/g, '>');
+  it.each(RICH_TEXT_SHOWN)('%s is shown as %s, and saving it keeps what is shown', (input, shown) => {
+    expect(html(sanitizeForPage(input))).toBe(shown);
+    expect(html(sanitizeForPage(sanitizeRichText(input)))).toBe(shown);
+  });
+
+  it('keeps on save only what a reader is shown: every tag of the policy, no other', () => {
+    for (const tag of RICH_TEXT.tags) {
+      const input = tag === 'table' ? '<table><tbody><tr><td>x</td></tr></tbody></table>' : `<${tag}>x</${tag}>`;
+      expect(sanitizeRichText(input), tag).toContain(`<${tag}`);
+    }
+    expect(sanitizeRichText('<div><img src="/a.png"><form><input></form><details>d</details></div>')).toBe('d');
   });
 });

@@ -1,29 +1,33 @@
 import sanitizeHtml from 'sanitize-html';
-import { DISPLAY_RICH_TEXT } from '@roundup/shared';
+import { RICH_TEXT, RICH_TEXT_HREF } from '@roundup/shared';
 
 /**
  * Allow-list sanitizer for admin-written rich text (broker fees, sign-up promo, full
- * review, FAQ answers). Applied on save; the web app sanitizes again on render.
+ * review, FAQ answers), with the one policy the web app renders with (RICH_TEXT in
+ * @roundup/shared, issue 27 §4). Applied on save; the web app sanitizes again on render.
  * No script or style, no event-handler attributes, only http(s)/mailto/tel links,
  * and every link gets rel="noopener noreferrer" (new-tab links keep target=_blank).
  */
-const OPTIONS: sanitizeHtml.IOptions = {
-  // What a reader is shown (DISPLAY_RICH_TEXT), plus what is kept on save though not shown today
-  // (rules, super/subscripts, highlights, tables: issue 27 decides whether readers get them).
-  allowedTags: [...DISPLAY_RICH_TEXT.tags, 'hr', 'sup', 'sub', 'mark', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    th: ['scope', 'colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+const POLICY = {
+  allowedTags: [...RICH_TEXT.tags],
+  allowedAttributes: Object.fromEntries(Object.entries(RICH_TEXT.attributes).map(([tag, names]) => [tag, [...names]])),
+  allowedSchemes: [...RICH_TEXT.schemes],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'math'],
+} satisfies sanitizeHtml.IOptions;
+
+/** A link's attributes without an href the policy would not keep (as DOMPurify drops it on the web). */
+function keptHref({ href, ...attribs }: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  return href !== undefined && RICH_TEXT_HREF.test(href.replace(/\s/g, '')) ? { href, ...attribs } : attribs;
+}
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  ...POLICY,
   transformTags: {
     a: (tagName, attribs) => {
-      const out: Record<string, string> = { ...attribs, rel: 'noopener noreferrer' };
+      const out: Record<string, string> = { ...keptHref(attribs), rel: 'noopener noreferrer' };
       if (out.target !== undefined) out.target = '_blank';
       return { tagName, attribs: out };
     },
@@ -43,28 +47,21 @@ export function sanitizeOptional(html: string | null | undefined): string | null
 }
 
 /**
- * The display allow-list the web app renders with (DISPLAY_RICH_TEXT, shared with SafeHtml.tsx):
- * narrower than what is kept on save (no tables, no hr/sup/sub/mark, only href and title, no tel: links),
- * and links open in a new tab without an opener. The server renders /faq with it (decision 015), so the
- * page holds what the app would render there.
+ * Rich text as the web app renders it (SafeHtml): the same policy, and links open in a new tab
+ * without an opener. The server renders /faq with it (decision 015), so the page holds what the app
+ * would render there.
  */
 const PAGE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...DISPLAY_RICH_TEXT.tags],
-  allowedAttributes: { '*': ['title'], a: [...DISPLAY_RICH_TEXT.attributes] },
-  allowedSchemes: [...DISPLAY_RICH_TEXT.schemes],
-  allowedSchemesAppliedToAttributes: ['href'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  nonTextTags: OPTIONS.nonTextTags,
+  ...POLICY,
   transformTags: {
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: attribs.href ? { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } : attribs,
-    }),
+    a: (tagName, { target: _target, rel: _rel, ...given }) => {
+      const attribs = keptHref(given);
+      return { tagName, attribs: attribs.href ? { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } : attribs };
+    },
   },
 };
 
-/** Rich text as the web app renders it (SafeHtml's allow-list), for pages the server renders. */
+/** Rich text as the web app renders it (SafeHtml's policy), for pages the server renders. */
 export function sanitizeForPage(html: string): string {
   return sanitizeHtml(html, PAGE_OPTIONS);
 }

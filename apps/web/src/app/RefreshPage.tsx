@@ -4,7 +4,7 @@ import { Spinner } from '../components/Spinner';
 
 /**
  * /refresh: go back to the previous page so it mounts again and re-fetches
- * (product.md §2: used to reload after a delete). With no history, go home.
+ * (product.md#screens: used to reload after a delete). With no history, go home.
  */
 export function RefreshPage() {
   const navigate = useNavigate();

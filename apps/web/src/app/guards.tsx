@@ -5,7 +5,7 @@ import { Spinner } from '../components/Spinner';
 import { useAuth } from '../lib/auth';
 
 /**
- * Route guards of product.md §2. Each is a layout route element: it renders <Outlet />
+ * Route guards of product.md#screens. Each is a layout route element: it renders <Outlet />
  * when allowed, else a <Navigate replace />.
  */
 

@@ -3,13 +3,13 @@ import Alert from 'react-bootstrap/Alert';
 interface ErrorAlertProps {
   /** Messages to show; nothing renders when empty. */
   messages: readonly string[] | null | undefined;
-  /** Show only the first message (product.md §8 default) instead of the whole list. */
+  /** Show only the first message (product.md#messages default) instead of the whole list. */
   firstOnly?: boolean;
   onClose?: () => void;
   className?: string;
 }
 
-/** A red alert listing server messages (product.md §8). */
+/** A red alert listing server messages (product.md#messages). */
 export function ErrorAlert({ messages, firstOnly = false, onClose, className }: ErrorAlertProps) {
   const list = (messages ?? []).filter(Boolean);
   if (list.length === 0) return null;

@@ -1,25 +1,34 @@
-import { DISPLAY_RICH_TEXT } from '@roundup/shared/rich-text';
+import { RICH_TEXT, RICH_TEXT_HREF, richTextAllows } from '@roundup/shared/rich-text';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 
 /**
  * Admin-written rich text (broker fees and sign-up promos, FAQ answers) is sanitized on save by
- * the server AND here on render, with an allow-list: no script, no event handlers, no
- * javascript: URLs, no styles, forms or frames. Links open in a new tab without an opener.
+ * the server AND here on render, with one allow-list (RICH_TEXT in @roundup/shared, issue 27 §4):
+ * no script, no event handlers, no javascript: URLs, no styles, forms or frames. Links open in a
+ * new tab without an opener.
  */
-// The display allow-list shared with the pages the server renders (@roundup/shared/rich-text).
-const ALLOWED_TAGS = [...DISPLAY_RICH_TEXT.tags];
-const ALLOWED_ATTR = [...DISPLAY_RICH_TEXT.attributes];
-const ALLOWED_URI_REGEXP = new RegExp(`^(?:(?:${DISPLAY_RICH_TEXT.schemes.join('|')}):|\\/(?!\\/)|#)`, 'i');
+const ALLOWED_TAGS = [...RICH_TEXT.tags];
+const ALLOWED_ATTR = [...new Set(Object.values(RICH_TEXT.attributes).flat())];
+// Only href is a link; DOMPurify would test the other attributes' values (scope="col") against RICH_TEXT_HREF.
+const ADD_URI_SAFE_ATTR = ALLOWED_ATTR.filter((name) => name !== 'href');
 
 let hooked = false;
 function ensureHook() {
   if (hooked) return;
   hooked = true;
+  // Attributes by tag, as the policy lists them (DOMPurify's own list is one list for every tag).
+  DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
+    if (!richTextAllows(node.nodeName.toLowerCase(), data.attrName)) data.keepAttr = false;
+  });
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A' && node.getAttribute('href')) {
+    if (node.tagName !== 'A') return;
+    if (node.getAttribute('href')) {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer nofollow');
+    } else {
+      node.removeAttribute('target');
+      node.removeAttribute('rel');
     }
   });
 }
@@ -41,7 +50,8 @@ export function sanitizeHtml(html: string | null | undefined): string {
   return DOMPurify.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
-    ALLOWED_URI_REGEXP,
+    ALLOWED_URI_REGEXP: RICH_TEXT_HREF,
+    ADD_URI_SAFE_ATTR,
   });
 }
 
@@ -56,5 +66,6 @@ export function SafeHtml({
 }) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   if (!clean) return null;
-  return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  // ru-rich-text (styles.css): the policy's tables and rules look the same wherever rich text is shown.
+  return <Tag className={className ? `ru-rich-text ${className}` : 'ru-rich-text'} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

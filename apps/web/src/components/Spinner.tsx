@@ -1,4 +1,4 @@
-/** The loading placeholder of product.md §2 guards ("Spinner..."). */
+/** The loading placeholder of product.md#screens guards ("Spinner..."). */
 export function Spinner({ label = 'Spinner...' }: { label?: string }) {
   return (
     <div className="ru-spinner d-flex align-items-center justify-content-center gap-2 py-5" role="status" aria-live="polite">

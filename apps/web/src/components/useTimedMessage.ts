@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * A value that clears itself after `ms` (product.md §9: messages, Saved and banners shown 5 s).
+ * A value that clears itself after `ms` (product.md#limits: messages, Saved and banners shown 5 s).
  * `show(v)` sets it and restarts the timer; `clear()` removes it now.
  */
 export function useTimedMessage<T = string>(ms = 5000) {

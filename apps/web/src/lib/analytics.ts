@@ -14,7 +14,7 @@ export function trackPageViewBeforeApp(path: string): void {
   countedBeforeApp = path;
 }
 
-/** Sends one page view (product.md §2 "Each tab sends a page-view event"). Never throws. */
+/** Sends one page view (product.md#screens "Each tab sends a page-view event"). Never throws. */
 export function trackPageView(path: string): void {
   const counted = countedBeforeApp;
   countedBeforeApp = null;

@@ -3,8 +3,8 @@ import { takeEarlyResponse } from './early-data';
 import { getToken } from './session';
 
 /**
- * The only place in the web app that calls fetch (product.md §11).
- * Every response is the envelope `{ data, errors: [{ msg }] }` (product.md §13).
+ * The only place in the web app that calls fetch (product.md#layout).
+ * Every response is the envelope `{ data, errors: [{ msg }] }` (product.md#api-contract).
  */
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach RoundUp. Check your internet connection and try again.';
@@ -35,7 +35,7 @@ export function errorMessages(error: unknown): string[] {
   return [UNEXPECTED_RESPONSE_MESSAGE];
 }
 
-/** The first message to show for any thrown value (product.md §8: "the first errors[].msg is shown"). */
+/** The first message to show for any thrown value (product.md#messages: "the first errors[].msg is shown"). */
 export function firstErrorMessage(error: unknown): string {
   return errorMessages(error)[0];
 }

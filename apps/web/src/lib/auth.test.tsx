@@ -47,7 +47,7 @@ function renderAuth(path = '/somewhere') {
 const state = () =>
   JSON.parse(screen.getByTestId('state').textContent ?? '{}') as { user: string | null; error: string | null; loading: boolean };
 
-describe('auth state machine (product.md §4)', () => {
+describe('auth state machine (product.md#states)', () => {
   it('is anonymous and not loading without a stored token, and never calls /api/auth/me', () => {
     const { calls } = mockFetch();
     renderAuth();

@@ -18,7 +18,7 @@ import { startedPrerendered } from './prerendered';
 import { clearToken, getToken, setToken } from './session';
 
 /**
- * The auth state machine of product.md §4:
+ * The auth state machine of product.md#states:
  *   { data: user | null, error, loading }, starting in loading.
  *   stored token → GET /api/auth/me once → user (ok) or error (first msg); loading ends.
  *   no stored token → anonymous, not loading.

@@ -98,7 +98,7 @@ export function useFormErrors() {
       }),
     [],
   );
-  /** Closes the banner (admin forms' alerts are dismissible, product.md §8) and keeps the fields' messages. */
+  /** Closes the banner (admin forms' alerts are dismissible, product.md#messages) and keeps the fields' messages. */
   const dismiss = useCallback(() => setErrors((e) => ({ ...e, other: [] })), []);
   /** An onChange that stores the value and clears that field's message. */
   const edit = useCallback(

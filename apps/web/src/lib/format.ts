@@ -2,7 +2,7 @@
 export { formatMoney, formatPrice, sumMoney, toCents, fromCents } from '@roundup/shared/money';
 export { formatIsoDate, formatInMarketTz, todayInMarket, addDays, daysBetween, MARKET_TZ } from '@roundup/shared/dates';
 
-/** product.md §9 date patterns. */
+/** product.md#limits date patterns. */
 export const MONTH_YEAR = 'MMMM yyyy';
 export const LONG_DATE = 'MMMM dd, yyyy';
 

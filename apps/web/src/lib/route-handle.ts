@@ -3,7 +3,7 @@ import type { UIMatch } from 'react-router';
 /**
  * Static metadata on every route object (`handle`), read by the layout on each
  * navigation: `title` → document.title "<title> · RoundUp"; `pageView` overrides the
- * path sent to analytics (product.md §2: /services is logged as /reverse-splits).
+ * path sent to analytics (product.md#screens: /services is logged as /reverse-splits).
  */
 export interface RouteHandle {
   title?: string;

@@ -1,7 +1,7 @@
 import { REF_ID_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@roundup/shared/storage-keys';
 
 /**
- * The session token lives in localStorage under `roundup.token` (product.md §13).
+ * The session token lives in localStorage under `roundup.token` (product.md#api-contract).
  * Every access is guarded: storage can throw in private modes or when disabled.
  */
 function read(key: string): string | null {

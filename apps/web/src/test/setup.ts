@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
- * product.md §16: a test that logs an unexpected console.error fails.
+ * product.md#tests: a test that logs an unexpected console.error fails.
  * Errors are collected during the test and reported when it ends.
  */
 // Lazy routes are transformed on first import; give findBy* room on a cold, busy machine.

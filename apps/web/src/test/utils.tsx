@@ -7,7 +7,7 @@ import { vi } from 'vitest';
 import { routes as appRoutes } from '../app/router';
 
 /**
- * Network-level fetch mock (product.md §16: mock fetch, not our modules).
+ * Network-level fetch mock (product.md#tests: mock fetch, not our modules).
  * Keys are "METHOD /path"; a handler returns { status?, data?, errors? } or a function of the body.
  */
 export interface MockReply {
@@ -91,6 +91,7 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
       rsaEmail: true,
       buyReminderOpen: true,
       buyReminderClose: true,
+      reconcileDigest: false,
     },
     timeZone: 'America/New_York',
     ...overrides,

@@ -8,7 +8,7 @@ export * from './types';
 export { localPayments, LOCAL_PRICES, type LocalPaymentProvider } from './local';
 export { stripePayments } from './stripe';
 
-/** Stripe when a secret key is set; otherwise the local test checkout (product.md §15). */
+/** Stripe when a secret key is set; otherwise the local test checkout (product.md#running). */
 export function paymentsFromConfig(config: AppConfig, db: Db, clock: () => Date): PaymentProvider {
   if (config.STRIPE_SECRET_KEY) {
     return stripePayments({

@@ -1,5 +1,5 @@
 /**
- * The payment provider behind billing (product.md §15): one interface, two adapters — Stripe, and a
+ * The payment provider behind billing (product.md#running): one interface, two adapters — Stripe, and a
  * local test checkout used when no Stripe key is set. Both answer in these normalised shapes so
  * the billing module never depends on which one is live.
  */

@@ -67,6 +67,9 @@ export const tradeOpenPositions = pgTable(
   {
     tradeId: uuid('trade_id').primaryKey(),
     userId: uuid('user_id').notNull(),
+    /** The trade's account and split (migration 0027): the summary orders the positions without reading each trade. */
+    accountId: uuid('account_id').notNull(),
+    splitId: uuid('split_id').notNull(),
   },
   (t) => [index('trade_open_positions_user_idx').on(t.userId)],
 );

@@ -135,7 +135,7 @@ export const accounts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     brokerId: uuid('broker_id').references(() => brokers.id, { onDelete: 'set null' }),
-    /** The broker's name when the account was saved (product.md §3 Account.broker). */
+    /** The broker's name when the account was saved (product.md#stored Account.broker). */
     broker: text('broker').notNull(),
     type: text('type').notNull(),
     nickname: text('nickname').notNull(),
@@ -238,7 +238,7 @@ export const communications = pgTable(
   (t) => [check('communications_type_ck', inList(t.type, COMMUNICATION_TYPES))],
 );
 
-/** Where the local mail/SMS/WhatsApp/Discord adapters deliver (product.md §15). */
+/** Where the local mail/SMS/WhatsApp/Discord adapters deliver (product.md#running). */
 export const outbox = pgTable(
   'outbox',
   {

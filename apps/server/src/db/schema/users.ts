@@ -38,7 +38,7 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
     lastLoginDate: timestamp('last_login_date', { withTimezone: true }),
-    // Notification preferences (product.md §3 Notifications), one column each so fan-out can filter in SQL.
+    // Notification preferences (product.md#stored Notifications), one column each so fan-out can filter in SQL.
     notifyRsa: boolean('notify_rsa').notNull().default(true),
     notifyUpcomingRsa: boolean('notify_upcoming_rsa').notNull().default(true),
     notifyBuyReminderRsa: boolean('notify_buy_reminder_rsa').notNull().default(true),
@@ -51,6 +51,8 @@ export const users = pgTable(
     /** Which buy-day reminders (issue 25 §3): at the open, an hour before the close. */
     notifyBuyReminderOpen: boolean('notify_buy_reminder_open').notNull().default(true),
     notifyBuyReminderClose: boolean('notify_buy_reminder_close').notNull().default(true),
+    /** The weekly reconciliation digest email (issue 26 §6, decision 031): opt-in. */
+    notifyReconcileDigest: boolean('notify_reconcile_digest').notNull().default(false),
     /** The member's own time zone (IANA name): deadlines show in New York time and in this one. */
     timeZone: text('time_zone').notNull().default('America/New_York'),
     /** Hash of the secret that names the member's iCal feed; null = no feed. */
@@ -66,7 +68,7 @@ export const users = pgTable(
   ],
 );
 
-/** Bearer sessions: opaque tokens stored as hashes (product.md §13). */
+/** Bearer sessions: opaque tokens stored as hashes (product.md#api-contract). */
 export const sessions = pgTable(
   'sessions',
   {
@@ -122,7 +124,7 @@ export const emailTokens = pgTable(
   (t) => [index('email_tokens_user_idx').on(t.userId), check('email_tokens_purpose_ck', inList(t.purpose, ['verify', 'reset']))],
 );
 
-/** SMS one-time codes for phone validation (product.md §4). */
+/** SMS one-time codes for phone validation (product.md#states). */
 export const phoneCodes = pgTable(
   'phone_codes',
   {

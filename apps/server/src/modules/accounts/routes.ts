@@ -12,7 +12,7 @@ import { requireUser } from '../../http/auth';
 import { answers } from '../../http/openapi';
 import { accountsService } from './service';
 
-/** product.md §7 /api/accounts/*: every route acts on the caller's own accounts only. */
+/** product.md#api /api/accounts/*: every route acts on the caller's own accounts only. */
 export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = accountsService(ctx);
   const tags = ['accounts'];

@@ -1,4 +1,4 @@
-/** Pure rules for brokerage accounts (product.md §3 Account, §4 reorder). */
+/** Pure rules for brokerage accounts (product.md#stored Account, product.md#states reorder). */
 
 /**
  * A reorder must name exactly the caller's accounts, each once.

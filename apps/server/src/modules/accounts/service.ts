@@ -7,7 +7,7 @@ import { checkReorder, positionsFor } from './rules';
 
 export const ACCOUNT_NOT_FOUND = 'Account not found';
 
-/** Brokerage accounts: only the owner's, in the owner's order (product.md §2 Settings → Accounts). */
+/** Brokerage accounts: only the owner's, in the owner's order (product.md#screens Settings → Accounts). */
 export function accountsService(ctx: AppContext) {
   const repo = accountsRepo(ctx.database.db);
 

@@ -32,7 +32,40 @@ function toSummary(r: UserRow): AdminUserSummary {
   };
 }
 
-/** The admin's user management (product.md §2 Admin screens; the privacy policy lets admins see and edit user info). */
+/** What an admin's edit writes, and what it changes (for the audit log). */
+function editOf(row: UserRow, change: Omit<AdminEditUserRequest, 'id'>) {
+  const values: Partial<Pick<UserRow, AdminEditable>> = {};
+  if (change.role !== undefined) values.role = change.role;
+  // Only a change of role grants (the form sends the role with every save; re-sending a
+  // paying member's Pro must not make it permanent).
+  if (change.role !== undefined && change.role !== row.role) values.grantedRole = grantedRoleAfterAdminEdit(change.role);
+  if (change.email !== undefined && change.email !== row.email) values.email = change.email;
+  if (change.phone !== undefined) values.phone = change.phone?.trim() || null;
+  if (change.email_validated !== undefined) values.emailValidated = change.email_validated;
+  if (change.phone_validated !== undefined) values.phoneValidated = change.phone_validated;
+  if (change.disabled !== undefined) values.disabled = change.disabled;
+
+  const before = {
+    role: normalizeRole(row.role) ?? row.role,
+    email: row.email,
+    phone: row.phone,
+    email_validated: row.emailValidated,
+    phone_validated: row.phoneValidated,
+    disabled: row.disabled,
+  };
+  const after = {
+    role: values.role,
+    email: values.email,
+    phone: values.phone,
+    email_validated: values.emailValidated,
+    phone_validated: values.phoneValidated,
+    disabled: values.disabled,
+  };
+  const changes = diffFields(before, after);
+  return { values, changes };
+}
+
+/** The admin's user management (product.md#screens Admin screens; the privacy policy lets admins see and edit user info). */
 export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revokeAllSessions'>) {
   const db = ctx.database.db;
   // Admin user management owns no table: it reads and edits members through users/queries.ts.
@@ -81,38 +114,11 @@ export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revo
       const refusal = adminEditRefusal(actorId, row.id, change);
       if (refusal) throw new AppError('FORBIDDEN', refusal);
 
-      const values: Partial<Pick<UserRow, AdminEditable>> = {};
-      if (change.role !== undefined) values.role = change.role;
-      // Only a change of role grants (the form sends the role with every save; re-sending a
-      // paying member's Pro must not make it permanent).
-      if (change.role !== undefined && change.role !== row.role) values.grantedRole = grantedRoleAfterAdminEdit(change.role);
       if (change.email !== undefined && change.email !== row.email) {
         const other = await repo.byEmail(change.email);
         if (other && other.id !== row.id) throw conflict('An account with that email already exists.');
-        values.email = change.email;
       }
-      if (change.phone !== undefined) values.phone = change.phone?.trim() || null;
-      if (change.email_validated !== undefined) values.emailValidated = change.email_validated;
-      if (change.phone_validated !== undefined) values.phoneValidated = change.phone_validated;
-      if (change.disabled !== undefined) values.disabled = change.disabled;
-
-      const before = {
-        role: normalizeRole(row.role) ?? row.role,
-        email: row.email,
-        phone: row.phone,
-        email_validated: row.emailValidated,
-        phone_validated: row.phoneValidated,
-        disabled: row.disabled,
-      };
-      const after = {
-        role: values.role,
-        email: values.email,
-        phone: values.phone,
-        email_validated: values.emailValidated,
-        phone_validated: values.phoneValidated,
-        disabled: values.disabled,
-      };
-      const changes = diffFields(before, after);
+      const { values, changes } = editOf(row, change);
       if (Object.keys(changes).length === 0) return detail(row.id);
 
       await db.transaction(async (tx) => {
@@ -125,7 +131,7 @@ export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revo
           details: { username: row.username, changes },
         });
       });
-      // A disabled user loses every session (product.md §13); a new role applies to the next request.
+      // A disabled user loses every session (product.md#api-contract); a new role applies to the next request.
       // (Its tokens are refused while it is disabled, and work again if it is enabled again.)
       if (values.disabled === true && !row.disabled) await auth.revokeAllSessions(row.id, { revokeTokens: false });
       ctx.sessions.invalidateUser(row.id);

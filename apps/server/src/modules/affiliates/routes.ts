@@ -17,7 +17,7 @@ const userParams = z.object({ userId: uuidId('Not a user id') });
 export const affiliatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = affiliatesService(ctx);
 
-  /** product.md §7: data.referrals[] (the tab splits them by role: User = Starter, Member/Pro = Pro). */
+  /** product.md#api: data.referrals[] (the tab splits them by role: User = Starter, Member/Pro = Pro). */
   app.get(
     '/api/affiliates/referrals',
     {

@@ -11,7 +11,8 @@ describe('commissionCents: 20% of a paid amount', () => {
     [-100, 0],
     [Number.NaN, 0],
   ])('%d → %d', (paid, want) => expect(commissionCents(paid)).toBe(want));
-  it('five Pro referrals cover one Pro month (product.md §1, §9)', () => expect(5 * commissionCents(5000)).toBe(5000));
+  it('five Pro referrals cover one Pro month (product.md#what-roundup-is, product.md#limits)', () =>
+    expect(5 * commissionCents(5000)).toBe(5000));
 });
 
 describe('totals and monthly rows', () => {

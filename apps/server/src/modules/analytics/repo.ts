@@ -32,20 +32,21 @@ const accountsJson = (userId: string) => sql`
 
 /**
  * The member's first `limit` open positions (bought, not closed: the table `trade_open_positions` the triggers keep, migration 0021) in the order of `openPositions`
- * in rules.ts — expected return date (unknown brokers last), ticker, nickname — as one JSON value.
+ * in rules.ts — expected return date (unknown brokers last), ticker, nickname — as one JSON value. The order
+ * comes from the positions' own account and split (migration 0027); `trades` is read for the `limit` shown only.
  */
 const openJson = (userId: string, limit: number) => sql`
-  (select coalesce(json_agg(json_build_array(o.account_id, o.buy_date, o.buy_price, o.split_id, o.name, o.ticker, o.eff_date, o.outcome, o.outcome_date)), '[]'::json)
-     from (select t.account_id, t.buy_date, t.buy_price::text as buy_price, s.id as split_id, s.name, s.ticker, s.eff_date,
-                  t.outcome, t.outcome_date
+  (select coalesce(json_agg(json_build_array(t.account_id, t.buy_date, t.buy_price::text, o.split_id, o.name, o.ticker, o.eff_date, t.outcome, t.outcome_date)
+                            order by o.due nulls last, o.ticker collate "C", o.nickname collate "C"), '[]'::json)
+     from (select op.trade_id, s.id as split_id, s.name, s.ticker, s.eff_date, s.eff_date + b.share_return_time as due, a.nickname
              from trade_open_positions op
-             join ${tradesRelation} t on t.id = op.trade_id
-             join ${splitsRelation} s on s.id = t.split_id
-             join ${accountsRelation} a on a.id = t.account_id
+             join ${splitsRelation} s on s.id = op.split_id
+             join ${accountsRelation} a on a.id = op.account_id
              left join ${brokersRelation} b on b.id = a.broker_id
             where op.user_id = ${userId}
             order by s.eff_date + b.share_return_time nulls last, s.ticker collate "C", a.nickname collate "C"
-            limit ${limit}) o)`;
+            limit ${limit}) o
+     join ${tradesRelation} t on t.id = o.trade_id)`;
 
 const toOpen = (v: unknown): OpenTrade[] =>
   parseJson<OpenTuple>(v).map(([accountId, buyDate, buyPrice, id, name, ticker, effDate, outcome, outcomeDate]) => ({
@@ -66,6 +67,31 @@ const toAccounts = (v: unknown): AccountIn[] =>
     shareReturnTime,
     type,
   }));
+
+/** The trades of `recordsFor`: one text, a record per trade (\x1e), a field per column (\x1f). */
+function tradesFromText(text: string | null): TradeIn[] {
+  // Dates arrive as ISO text (the app runs with PostgreSQL's default DateStyle, as Drizzle's date columns do).
+  const trades: TradeIn[] = [];
+  if (text) {
+    for (const line of text.split('\x1e')) {
+      const f = line.split('\x1f');
+      trades.push({
+        accountId: f[0],
+        splitId: f[1],
+        buyDate: f[2] || null,
+        buyPrice: f[3] || null,
+        sellDate: f[4] || null,
+        sellPrice: f[5] || null,
+        outcome: f[6] as TradeOutcome,
+        outcomeDate: f[7] || null,
+        legs: legsFromJson(f[8]),
+        sharesReceived: f[9] ? Number(f[9]) : null,
+        cashInLieu: f[10] || null,
+      });
+    }
+  }
+  return trades;
+}
 
 export function analyticsRepo(db: Db) {
   return {
@@ -149,27 +175,7 @@ export function analyticsRepo(db: Db) {
         effDate,
         ratio: Number(ratio),
       }));
-      // Dates arrive as ISO text (the app runs with PostgreSQL's default DateStyle, as Drizzle's date columns do).
-      const trades: TradeIn[] = [];
-      if (row.trades) {
-        for (const line of row.trades.split('\x1e')) {
-          const f = line.split('\x1f');
-          trades.push({
-            accountId: f[0],
-            splitId: f[1],
-            buyDate: f[2] || null,
-            buyPrice: f[3] || null,
-            sellDate: f[4] || null,
-            sellPrice: f[5] || null,
-            outcome: f[6] as TradeOutcome,
-            outcomeDate: f[7] || null,
-            legs: legsFromJson(f[8]),
-            sharesReceived: f[9] ? Number(f[9]) : null,
-            cashInLieu: f[10] || null,
-          });
-        }
-      }
-      return { trades, accounts: toAccounts(row.accounts), splits };
+      return { trades: tradesFromText(row.trades), accounts: toAccounts(row.accounts), splits };
     },
   };
 }

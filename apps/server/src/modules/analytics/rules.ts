@@ -1,7 +1,7 @@
 import { addDays, daysBetween, priceToTicks, type TradeOutcome } from '@roundup/shared';
 
 /**
- * Member analytics, pure (product.md §12): takes the member's rows and `today`, never the clock.
+ * Member analytics, pure (product.md#boundaries): takes the member's rows and `today`, never the clock.
  * This file: the records, what one trade contributes, and the totals; `summary.ts` turns totals
  * into the member's summary, `tax.ts` makes the Form 8949 export.
  * Money: prices are parsed to integer ticks (1/10,000 $), sums stay integers and are
@@ -38,7 +38,7 @@ export interface AccountIn {
   broker: string;
   /** The broker's shareReturnTime (null when the broker no longer exists). */
   shareReturnTime: number | null;
-  /** The account type (product.md §3): tax-advantaged ones stay out of the tax export. */
+  /** The account type (product.md#stored): tax-advantaged ones stay out of the tax export. */
   type: string;
 }
 export interface SplitIn {

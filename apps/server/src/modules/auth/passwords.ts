@@ -77,7 +77,7 @@ export function passwordUseCases({ ctx, repo, users, hash, later, startSession }
     },
 
     async resetPassword(code: string, password: string) {
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashPassword(password, config.passwordCost);
       const now = clock();
       const { userId, row, revoked } = await database.db.transaction(async (t) => {
         const tx = t as unknown as Db;
@@ -110,7 +110,7 @@ export function passwordUseCases({ ctx, repo, users, hash, later, startSession }
         throw badRequest('Your current password is not correct.');
       }
       if (currentPassword === newPassword) throw badRequest('The new password must differ from the current one.');
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await hashPassword(newPassword, config.passwordCost);
       const now = clock();
       const { updated, revoked } = await database.db.transaction(async (t) => {
         const tx = t as unknown as Db;

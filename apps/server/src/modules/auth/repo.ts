@@ -5,9 +5,8 @@ import { memberRecords } from '../users/queries';
 
 export type EmailTokenPurpose = 'verify' | 'reset';
 
-export function authRepo(db: Db) {
-  const s = schema.sessions;
-  const t = schema.emailTokens;
+/** The event stream's single-use tickets (decision 006), by hash. */
+function eventTickets(db: Db) {
   const e = schema.eventTickets;
   return {
     /** Stores a new event-stream ticket (by hash) and drops the expired ones. */
@@ -23,6 +22,14 @@ export function authRepo(db: Db) {
         .returning({ userId: e.userId, sessionId: e.sessionId, expiresAt: e.expiresAt });
       return row && row.expiresAt > now ? { userId: row.userId, sessionId: row.sessionId } : null;
     },
+  };
+}
+
+export function authRepo(db: Db) {
+  const s = schema.sessions;
+  const t = schema.emailTokens;
+  return {
+    ...eventTickets(db),
     async createSession(values: { userId: string; tokenHash: string; expiresAt: Date; userAgent?: string | null }) {
       const [row] = await db.insert(s).values(values).returning({ id: s.id });
       return row;

@@ -1,19 +1,15 @@
 import type { ChargeInfo, PaymentProvider } from '../../adapters/payments';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { commissionLedger } from '../affiliates/service';
 import { providerReader, type Plan } from './gather';
-import { noticeSender, recordNotices, type BillingEvent } from './notices';
+import { applyPlan, GIVES_ACCESS } from './apply-plan';
+import { noticeSender } from './notices';
 import { billingRepo } from './repo';
 import { memberSync } from './member-sync';
 
-export const secs = (d: Date) => Math.floor(d.getTime() / 1000);
-export const fromSecs = (s: number | null | undefined) => (s == null ? null : new Date(s * 1000));
-const GIVES_ACCESS = new Set(['active', 'trialing', 'past_due']);
-
 /**
- * The billing state machine (decision 009): writes what the provider said, under the member's
- * row lock, keeps one paid plan per member, records receipts; after commit, cancels and
+ * The billing state machine (decision 009): writes what the provider said (apply-plan.ts), under
+ * the member's row lock, keeps one paid plan per member, records receipts; after commit, cancels and
  * refunds what was superseded and emails the receipts.
  */
 export function billingCore(ctx: AppContext, payments: PaymentProvider) {
@@ -21,168 +17,9 @@ export function billingCore(ctx: AppContext, payments: PaymentProvider) {
   const repo = billingRepo(database.db);
   const reader = providerReader(payments);
   const dispatch = noticeSender(ctx, repo);
-  const { resolveUser, recompute, claimSurplus } = memberSync(ctx);
+  const sync = memberSync(ctx);
 
-  async function applyIn(tx: Db, plan: Plan, now: Date): Promise<Set<string>> {
-    const r = billingRepo(tx);
-    const ledger = commissionLedger(tx);
-    const affected = new Set<string>();
-    const events = new Map<string, BillingEvent[]>();
-    const emit = (userId: string, e: BillingEvent) => events.set(userId, [...(events.get(userId) ?? []), e]);
-    /** Every write for a member happens under the lock on their row (two webhooks at once wait in turn). */
-    const touch = async (userId: string) => {
-      if (!affected.has(userId)) await r.lockUser(userId);
-      affected.add(userId);
-    };
-    const co = plan.checkout;
-
-    for (const sub of plan.subscriptions) {
-      const userId = await resolveUser(r, {
-        userId: sub.userId,
-        customerId: sub.customerId,
-        subscriptionId: sub.id,
-        sessionId: co?.subscriptionId === sub.id ? co.id : null,
-      });
-      if (!userId) {
-        log.warn({ subscriptionId: sub.id }, 'subscription for an unknown user ignored');
-        continue;
-      }
-      await touch(userId);
-      const prev = await r.membership(sub.id);
-      await r.upsertMembership({
-        id: sub.id,
-        userId,
-        provider: payments.kind,
-        level: 'pro',
-        status: sub.status,
-        customerId: sub.customerId,
-        priceId: sub.priceId,
-        unitAmount: sub.unitAmount,
-        quantity: sub.quantity,
-        currentPeriodStart: fromSecs(sub.currentPeriodStart),
-        currentPeriodEnd: fromSecs(sub.currentPeriodEnd),
-        cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-        createdAt: fromSecs(sub.created) ?? now,
-      });
-      if (sub.cancelAtPeriodEnd && GIVES_ACCESS.has(sub.status) && !prev?.cancelAtPeriodEnd)
-        emit(userId, { kind: 'cancel-scheduled', membershipId: sub.id });
-      if (prev && GIVES_ACCESS.has(prev.status) && !GIVES_ACCESS.has(sub.status))
-        emit(userId, { kind: 'ended', membershipId: sub.id });
-    }
-
-    let lifetimeId: string | null = null;
-    if (co && co.status === 'complete' && co.paid) {
-      const userId = await resolveUser(r, { sessionId: co.id, customerId: co.customerId, userId: co.userId });
-      if (userId) {
-        await touch(userId);
-        await r.completeSession(co.id, now);
-        if (co.mode === 'payment' && co.paymentIntentId) {
-          lifetimeId = co.paymentIntentId;
-          await r.insertLifetime({
-            id: lifetimeId,
-            userId,
-            provider: payments.kind,
-            level: 'lifetime',
-            status: 'active',
-            customerId: co.customerId,
-            unitAmount: co.amountTotal ?? 0,
-            createdAt: now,
-          });
-          if (!co.invoiceId && (co.amountTotal ?? 0) > 0) {
-            plan.invoices.push({
-              id: co.paymentIntentId,
-              customerId: co.customerId,
-              subscriptionId: null,
-              userId,
-              status: 'paid',
-              amountPaid: co.amountTotal ?? 0,
-              created: secs(now),
-              paidAt: secs(now),
-              hostedInvoiceUrl: null,
-              invoicePdf: null,
-              paymentIntentId: co.paymentIntentId,
-            });
-          }
-        }
-      }
-    }
-
-    for (const inv of plan.invoices) {
-      const userId = await resolveUser(r, {
-        userId: inv.userId,
-        customerId: inv.customerId,
-        subscriptionId: inv.subscriptionId,
-        sessionId: co?.invoiceId === inv.id ? co.id : null,
-      });
-      if (!userId) {
-        log.warn({ invoiceId: inv.id }, 'invoice for an unknown user ignored');
-        continue;
-      }
-      await touch(userId);
-      const membershipId =
-        inv.subscriptionId ??
-        (co?.invoiceId === inv.id || co?.paymentIntentId === inv.id ? lifetimeId : null) ??
-        inv.paymentIntentId;
-      await r.upsertInvoice({
-        id: inv.id,
-        userId,
-        membershipId,
-        provider: payments.kind,
-        status: inv.status,
-        amountPaid: inv.amountPaid,
-        paymentIntentId: inv.paymentIntentId,
-        hostedInvoiceUrl: inv.hostedInvoiceUrl,
-        invoicePdf: inv.invoicePdf,
-        createdAt: fromSecs(inv.created) ?? now,
-        paidAt: fromSecs(inv.paidAt),
-      });
-      if (inv.status === 'paid' && inv.amountPaid > 0) {
-        const row = await r.invoice(inv.id);
-        await ledger.credit({
-          referredUserId: userId,
-          invoiceId: inv.id,
-          amountPaidCents: inv.amountPaid,
-          refunded: Boolean(row?.refundedAt),
-        });
-        emit(userId, { kind: 'paid', invoiceId: inv.id });
-      }
-    }
-
-    const ch = plan.charge;
-    if (ch && ch.amountRefunded > 0 && ch.paymentIntentId) {
-      const inv = await r.invoiceByPaymentIntent(ch.paymentIntentId);
-      if (inv) {
-        await touch(inv.userId);
-        await r.markInvoiceRefunded(inv.id, ch.amountRefunded, now);
-        await ledger.reverse(inv.id, now);
-        if (inv.membershipId) await r.markMembershipRefunded(inv.membershipId, now);
-        if (ch.amountRefunded > inv.amountRefunded)
-          emit(inv.userId, {
-            kind: 'refund',
-            invoiceId: inv.id,
-            amount: ch.amountRefunded - inv.amountRefunded,
-            total: ch.amountRefunded,
-          });
-      }
-      const life = await r.membership(ch.paymentIntentId);
-      if (life) {
-        await touch(life.userId);
-        await r.markMembershipRefunded(life.id, now, 'refunded');
-      }
-    }
-
-    for (const id of plan.settled ?? []) {
-      const m = await r.membership(id);
-      if (m) await touch(m.userId);
-    }
-
-    for (const userId of affected) {
-      await claimSurplus(r, userId, now);
-      await recompute(r, userId, now);
-      await recordNotices(r, userId, events.get(userId) ?? [], now);
-    }
-    return affected;
-  }
+  const applyIn = (tx: Db, plan: Plan, now: Date) => applyPlan({ provider: payments.kind, log, sync }, tx, plan, now);
 
   /** Cancels and refunds, at the provider, the plans superseded for these members; then records it. */
   async function settle(userIds: Iterable<string>) {
@@ -238,6 +75,6 @@ export function billingCore(ctx: AppContext, payments: PaymentProvider) {
     await dispatch(ids);
   }
 
-  return { repo, ...reader, applyIn, apply, afterCommit, recompute, chargeAfterRefund };
+  return { repo, ...reader, applyIn, apply, afterCommit, recompute: sync.recompute, chargeAfterRefund };
 }
 export type BillingCore = ReturnType<typeof billingCore>;

@@ -3,7 +3,8 @@ import type { ChargeInfo, PaymentProvider } from '../../adapters/payments';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../http/app-error';
 import type { Principal } from '../../http/auth';
-import { fromSecs, type BillingCore } from './apply';
+import type { BillingCore } from './apply';
+import { fromSecs } from './apply-plan';
 import { longDate, money, stateLine } from './notices';
 import { billingRepo, type InvoiceRow, type MembershipRow } from './repo';
 import { cancelDecisionFor, membershipAccess, type FirstPayment } from './rules';
@@ -24,7 +25,7 @@ export function currentMembership(ms: readonly MembershipRow[]): MembershipRow |
 }
 
 /**
- * Cancelling (product.md §2): within 7 days of the first purchase, cancel now and refund it; later,
+ * Cancelling (product.md#screens): within 7 days of the first purchase, cancel now and refund it; later,
  * cancel at period end. The message ends with the member's real state afterwards.
  */
 export function cancellation(ctx: AppContext, payments: PaymentProvider, core: BillingCore) {

@@ -25,7 +25,7 @@ import { billingService } from './service';
 const sessionParams = z.object({ sessionId: z.string().min(1).max(255) });
 const invoiceParams = z.object({ invoiceId: z.string().min(1).max(255) });
 
-/** /api/subs/* (product.md §7) and the local test checkout. `payments` defaults to the one the config names. */
+/** /api/subs/* (product.md#api) and the local test checkout. `payments` defaults to the one the config names. */
 export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; payments?: PaymentProvider }> = async (
   app,
   { ctx, payments },

@@ -3,7 +3,8 @@ import type { PaymentProvider } from '../../adapters/payments';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/app-error';
 import type { Principal } from '../../http/auth';
-import { billingCore, secs } from './apply';
+import { billingCore } from './apply';
+import { secs } from './apply-plan';
 import { cancellation, currentMembership, firstPayment } from './cancellation';
 import { checkout } from './checkout';
 import type { Plan } from './gather';
@@ -25,7 +26,7 @@ function invoiceView(i: InvoiceRow) {
 }
 
 /**
- * Billing (product.md §7, decision 009), by responsibility: checkout.ts (starting and confirming
+ * Billing (product.md#api, decision 009), by responsibility: checkout.ts (starting and confirming
  * checkouts, the local test checkout), cancellation.ts, webhooks.ts, apply.ts (the state machine
  * every path goes through), notices.ts (receipts), and here the Subscription tab's view.
  */

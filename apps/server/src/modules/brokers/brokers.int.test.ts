@@ -62,7 +62,7 @@ describe('broker writes are admin-only', () => {
 });
 
 describe('broker CRUD', () => {
-  it('adds, reads, edits and deletes a broker, with the API field names of product.md §3 and an audit trail', async () => {
+  it('adds, reads, edits and deletes a broker, with the API field names of product.md#stored and an audit trail', async () => {
     const res = await add();
     expect(res.status).toBe(200);
     const b = res.body.data.broker;

@@ -14,7 +14,7 @@ const adminFirst = async (req: FastifyRequest) => {
 };
 
 /**
- * Broker directory (product.md §7). Reads are public-safe: disabled brokers are hidden from
+ * Broker directory (product.md#api). Reads are public-safe: disabled brokers are hidden from
  * everyone but admins, who see them with `?all=1`. Writes are admin-only.
  */
 export const brokersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

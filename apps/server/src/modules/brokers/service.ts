@@ -14,7 +14,7 @@ import { tradeFacts } from '../trades/queries';
 import { isUuid } from '../../lib/ids';
 import { brokersRepo, type BrokerRow, type BrokerValues } from './repo';
 
-/** Maps a row to product.md §3 field names; `notes` is internal and only shown to admins. */
+/** Maps a row to product.md#stored field names; `notes` is internal and only shown to admins. */
 export function toBroker(r: BrokerRow, admin: boolean, measured: MeasuredBroker | null = null): Broker {
   const out: Broker = {
     _id: r.id,

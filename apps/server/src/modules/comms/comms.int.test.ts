@@ -5,7 +5,7 @@ import { call, createTestApp, registerUser, setRole, type TestApp } from '../../
 import { drainDeliveries, recordingAdapters } from '../../../test/recording-adapters';
 import { startSmtpSink, type ReceivedMail } from '../../../test/smtp';
 
-/** POST /api/comms/send-announcement and GET /api/comms/audience (beyond product.md §7), through HTTP, over real SMTP. */
+/** POST /api/comms/send-announcement and GET /api/comms/audience (beyond product.md#api), through HTTP, over real SMTP. */
 
 let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;

@@ -58,7 +58,7 @@ export const commsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   );
 
-  // Beyond product.md §7: announcements (general or newsletter) to the members who opted in.
+  // Beyond product.md#api: announcements (general or newsletter) to the members who opted in.
   app.get(
     '/api/comms/audience',
     {

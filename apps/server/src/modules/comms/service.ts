@@ -13,7 +13,7 @@ import { recordAudit } from '../audit/service';
 import type { NotificationsService } from '../notifications/service';
 import { commsRepo } from './repo';
 
-/** Admin communications (product.md §2 /admin/comms): the list, the Send SMS form and announcements. */
+/** Admin communications (product.md#screens /admin/comms): the list, the Send SMS form and announcements. */
 export function commsService(ctx: AppContext, notifications: NotificationsService) {
   const repo = commsRepo(ctx.database.db);
   return {

@@ -13,7 +13,7 @@ const adminFirst = async (req: FastifyRequest) => {
   requireAdmin(req);
 };
 
-/** FAQs (product.md §7): public reads ordered by sort then creation; admin-only writes. */
+/** FAQs (product.md#api): public reads ordered by sort then creation; admin-only writes. */
 export const faqsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = faqsService(ctx);
   const tags = ['faqs'];
@@ -63,7 +63,7 @@ export const faqsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (req) => {
       const faq = await service.get(req.params.id);
-      // product.md §7 lists data.faqs for this call too: both shapes are sent.
+      // product.md#api lists data.faqs for this call too: both shapes are sent.
       return { faq, faqs: [faq] };
     },
   );

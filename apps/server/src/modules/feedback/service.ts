@@ -2,7 +2,7 @@ import type { FeedbackItem } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { feedbackRepo } from './repo';
 
-/** Feedback from the floating popover (product.md §2) and the admin list. */
+/** Feedback from the floating popover (product.md#screens) and the admin list. */
 export function feedbackService(ctx: AppContext) {
   const repo = feedbackRepo(ctx.database.db);
   return {

@@ -72,6 +72,7 @@ describe('the push channel in the audience rule', () => {
       buyReminderRsa: true,
       buyReminderOpen: true,
       buyReminderClose: true,
+      reconcileDigest: false,
       sellRsa: false,
       generalRsa: true,
       newsletter: true,

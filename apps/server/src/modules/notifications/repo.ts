@@ -33,6 +33,15 @@ function audienceConditions(kind: EventKind, channel: PersonalChannel, proOnlyAu
   return conds;
 }
 
+export interface PendingFanout {
+  id: string;
+  key: string;
+  kind: EventKind;
+  payload: Record<string, unknown>;
+  cursor: string | null;
+  pro_only: boolean;
+}
+
 export interface SellCandidate {
   user_id: string;
   email: string;
@@ -143,13 +152,25 @@ export function notificationsRepo(db: Db) {
       };
     },
 
-    /** The oldest event whose fan-out is not finished, locked for this worker (skipped by others). */
-    async lockPendingFanout(
-      tx: Db,
-    ): Promise<{ id: string; key: string; kind: EventKind; cursor: string | null; pro_only: boolean } | null> {
-      const r = await rows<{ id: string; key: string; kind: EventKind; cursor: string | null; pro_only: boolean }>(
+    /**
+     * The members in `range` (ordered by id) whom `kind` reaches by email now, by the fan-out's own
+     * conditions: for fan-outs whose message is made per member (the weekly digest).
+     */
+    async reachableByEmail(tx: Db, kind: EventKind, range: { after: string | null; upTo: string }) {
+      const conds = audienceConditions(kind, 'email');
+      if (range.after) conds.push(sql`u.id > ${range.after}::uuid`);
+      conds.push(sql`u.id <= ${range.upTo}::uuid`);
+      return rows<{ id: string; email: string }>(
         tx,
-        sql`select id::text as id, key, kind, fanout_cursor::text as cursor, pro_only_audience as pro_only from notification_events
+        sql`select u.id::text as id, u.email from ${membersRelation} u where ${sql.join(conds, sql` and `)} order by u.id`,
+      );
+    },
+
+    /** The oldest event whose fan-out is not finished, locked for this worker (skipped by others). */
+    async lockPendingFanout(tx: Db): Promise<PendingFanout | null> {
+      const r = await rows<PendingFanout>(
+        tx,
+        sql`select id::text as id, key, kind, payload, fanout_cursor::text as cursor, pro_only_audience as pro_only from notification_events
             where fanout_pending order by created_at limit 1 for update skip locked`,
       );
       return r[0] ?? null;

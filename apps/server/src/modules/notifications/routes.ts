@@ -22,7 +22,7 @@ export const REMINDERS_SENT = 'Reminders sent for todays tickers';
 export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = notificationsService(ctx);
 
-  // The admin reminders button (product.md §2 admin, §8): today's buy and sell reminders, now.
+  // The admin reminders button (product.md#screens admin, product.md#messages): today's buy and sell reminders, now.
   app.get(
     '/api/rs/send-update',
     {

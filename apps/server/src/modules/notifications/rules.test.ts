@@ -33,6 +33,7 @@ const ALL_ON: Notifications = {
   rsaEmail: true,
   buyReminderOpen: true,
   buyReminderClose: true,
+  reconcileDigest: false,
 };
 const user = (over: Partial<Recipient> & { n?: Partial<Notifications> } = {}): Recipient => ({
   role: 'Pro',
@@ -246,6 +247,11 @@ describe('schedules', () => {
     ['2026-11-27', '13:00', ['sell']],
     ['2026-11-21', '10:00', ['sell']],
     ['2026-11-26', '10:00', ['sell']],
+    // the weekly reconciliation digest on Mondays from 08:00 (decision 031), holiday or not
+    ['2026-11-23', '07:59', []],
+    ['2026-11-23', '08:00', ['sell', 'digest']],
+    ['2026-11-23', '10:00', ['buy', 'sell', 'digest']],
+    ['2026-01-19', '08:30', ['sell', 'digest']],
   ] as const)('%s at %s New York → %o', (date, time, expected) => {
     const marketMinutes = Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
     expect(dueSchedules({ marketDate: date, marketMinutes })).toEqual(expected);

@@ -22,6 +22,7 @@ export type EventKind =
   | 'buyReminder'
   | 'buyReminderClose'
   | 'sellReminder'
+  | 'reconcileDigest'
   | 'general'
   | 'newsletter'
   | 'adminSms';
@@ -67,6 +68,8 @@ export const PLANS: Record<EventKind, AudiencePlan> = {
     unsubscribe: 'buyReminderRsa',
   },
   sellReminder: { pref: 'sellRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'sellRsa' },
+  // The weekly reconciliation digest (issue 26 §6, decision 031): opt-in, by email only, to members who record trades.
+  reconcileDigest: { pref: 'reconcileDigest', proOnly: true, channels: { email: null }, unsubscribe: 'reconcileDigest' },
   general: {
     pref: 'generalRsa',
     proOnly: false,
@@ -105,6 +108,7 @@ const PREF_NAMES: Record<keyof Notifications, string> = {
   rsaEmail: 'email alerts',
   buyReminderOpen: 'buy reminders at the open',
   buyReminderClose: 'buy reminders before the close',
+  reconcileDigest: 'the weekly reconciliation digest',
 };
 
 /**
@@ -219,13 +223,14 @@ export { isTradingDay };
 /** How long before the close the second buy-day reminder goes out (issue 25 §3). */
 export const CLOSE_REMINDER_LEAD_MINUTES = 60;
 
-export type ScheduleJob = 'buy' | 'buyClose' | 'sell';
+export type ScheduleJob = 'buy' | 'buyClose' | 'sell' | 'digest';
 
 /**
  * The schedules due at a New York wall-clock time (each runs once a day: the caller claims it).
  * Sell reminders every day from 08:00. On trading days, the buy-day reminders: `buy` from the open
  * (9:30) and `buyClose` from an hour before the close (3:00 pm, noon on early-close days); neither
- * once the session has closed, when it is too late to buy.
+ * once the session has closed, when it is too late to buy. The weekly reconciliation digest
+ * (`digest`) on Mondays from 08:00 (decision 031).
  */
 export function dueSchedules(input: { marketDate: string; marketMinutes: number }): ScheduleJob[] {
   const m = input.marketMinutes;
@@ -236,10 +241,16 @@ export function dueSchedules(input: { marketDate: string; marketMinutes: number 
     if (m >= close - CLOSE_REMINDER_LEAD_MINUTES && m < close) out.push('buyClose');
   }
   if (m >= 8 * 60) out.push('sell');
+  if (m >= 8 * 60 && isDigestDay(input.marketDate)) out.push('digest');
   return out;
 }
 
-/** SMS length in 70-character segments (product.md §9); an empty message is 0 segments. */
+/** The weekly digest goes out on Mondays (New York date), whether or not the market is open. */
+export function isDigestDay(marketDate: string): boolean {
+  return new Date(`${marketDate}T12:00:00Z`).getUTCDay() === 1;
+}
+
+/** SMS length in 70-character segments (product.md#limits); an empty message is 0 segments. */
 export const smsSegments = smsSegmentCount;
 
 /** How long an unsubscribe link works after the email was sent. */

@@ -10,6 +10,7 @@ import { pushSellReminders } from './push-delivery';
 import { notificationsRepo, type SellCandidate } from './repo';
 import { recipientOf } from './recipient';
 import { unsubscribeLinks, type UnsubscribeCheck } from './unsubscribe';
+import { DIGEST_KIND, digestChunk, raiseWeeklyDigest } from './weekly-digest';
 import { channelsFor, dueSchedules, eventsForSplitChange, sellReminderDate, termsChanged, type EventKind } from './rules';
 
 export { previewSplitAlert } from './preview';
@@ -148,16 +149,13 @@ export function notificationsService(ctx: AppContext) {
         if (!ev) return null;
         const now = ctx.clock();
         const upTo = await repo.chunkEnd(tx, ev.cursor, size);
+        const range = upTo ? { after: ev.cursor, upTo } : null;
+        const common = { eventId: ev.id, eventKey: ev.key, now };
         let n = 0;
-        if (upTo)
-          n = await repo.fanOut(tx, {
-            eventId: ev.id,
-            eventKey: ev.key,
-            kind: ev.kind,
-            now,
-            proOnlyAudience: ev.pro_only,
-            range: { after: ev.cursor, upTo },
-          });
+        // The weekly digest's message is made per member (weekly-digest.ts); the others are one message for all.
+        if (range && ev.kind === DIGEST_KIND)
+          n = await digestChunk(repo, tx, { ...common, range, today: String(ev.payload.date) });
+        else if (range) n = await repo.fanOut(tx, { ...common, kind: ev.kind, proOnlyAudience: ev.pro_only, range });
         await repo.advanceFanout(tx, ev.id, upTo, now);
         return n;
       });
@@ -208,6 +206,11 @@ export function notificationsService(ctx: AppContext) {
       const { date, minutes } = marketClock(now);
       const ran: string[] = [];
       for (const job of dueSchedules({ marketDate: date, marketMinutes: minutes })) {
+        // The digest's event key is its once-a-week claim (weekly-digest.ts).
+        if (job === 'digest') {
+          if (await raiseWeeklyDigest(repo, date, now)) ran.push(job);
+          continue;
+        }
         if (!(await repo.claimRun(`${job}:${date}`, now))) continue;
         if (job === 'buy') await buyReminders(date, 'open');
         else if (job === 'buyClose') await buyReminders(date, 'close');

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
-/** SQL column of each preference (product.md §3 names → the members relation's columns). */
+/** SQL column of each preference (product.md#stored names → the members relation's columns). */
 export { PREF_COLUMN } from '../users/queries';
 
 export const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;

@@ -83,6 +83,33 @@ export function announcementText(subject: string, message: string): string {
   );
 }
 
+interface DigestLine {
+  ticker: string;
+  broker: string;
+  accounts: number;
+  dueDate?: string;
+}
+
+const accountsText = (n: number) => `${n} account${n === 1 ? '' : 's'}`;
+
+/** The weekly reconciliation digest (issue 26 §6, decision 031): the member's lines, per split and broker. */
+function digestMessage(data: Record<string, unknown> | null): { subject: string; lines: string[] } {
+  const list = (k: string) => (Array.isArray(data?.[k]) ? (data[k] as DigestLine[]) : []);
+  const [overdue, unsold, owed] = [list('overdue'), list('unsold'), list('mayBeOwed')];
+  const section = (title: string, items: DigestLine[], more: (i: DigestLine) => string = () => '') =>
+    items.length ? [title, ...items.map((i) => `- ${i.ticker} at ${i.broker}: ${accountsText(i.accounts)}${more(i)}`)] : [];
+  const total = [...overdue, ...unsold, ...owed].reduce((n, i) => n + i.accounts, 0);
+  return {
+    subject: `Your week in RoundUp: ${accountsText(total)} to check`,
+    lines: [
+      ...section('Bought, but no outcome recorded yet:', overdue, (i) => (i.dueDate ? `, expected by ${day(i.dueDate)}` : '')),
+      ...section('Shares received, not sold yet:', unsold),
+      ...section('Cash in lieu on a split that rounded up (the broker may owe you a share):', owed),
+      'Record what happened in the To do list on the calendar.',
+    ],
+  };
+}
+
 /** Renders one message; `unsubscribeUrl` is added to email bodies. */
 export function render(
   kind: EventKind,
@@ -164,6 +191,10 @@ export function render(
         'Your shares should be back in these accounts; you can sell them now:',
         ...items.map((i) => `- ${i.ticker} in ${i.account} (${i.broker})`),
       ];
+      break;
+    }
+    case 'reconcileDigest': {
+      ({ subject, lines } = digestMessage(data));
       break;
     }
     case 'general':

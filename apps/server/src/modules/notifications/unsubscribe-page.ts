@@ -15,6 +15,7 @@ export const PREF_LABEL: Record<string, string> = {
   sellRsa: 'sell reminders',
   generalRsa: 'general announcements',
   newsletter: 'the newsletter',
+  reconcileDigest: 'the weekly reconciliation digest',
 };
 
 const BUTTON =

@@ -16,6 +16,7 @@ export const NOTIFICATION_KEYS = [
   'rsaEmail',
   'buyReminderOpen',
   'buyReminderClose',
+  'reconcileDigest',
 ] as const;
 
 export type UnsubscribeCheck =

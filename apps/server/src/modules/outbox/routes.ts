@@ -7,7 +7,7 @@ import { answers } from '../../http/openapi';
 import { outboxRepo } from './repo';
 
 /**
- * What the local mail/SMS/WhatsApp/Discord stand-ins "sent" (product.md §15): admins can read it,
+ * What the local mail/SMS/WhatsApp/Discord stand-ins "sent" (product.md#running): admins can read it,
  * which is also how a local demo (and the e2e journeys) follow an emailed link.
  */
 export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -7,7 +7,7 @@ import { limit } from '../../http/rate-limit';
 import { answers } from '../../http/openapi';
 import { pageViewsService } from './service';
 
-/** Page views (product.md §2 "an analytics service") and the public client config. */
+/** Page views (product.md#screens "an analytics service") and the public client config. */
 export const pageViewsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = pageViewsService(ctx);
   const tags = ['pageviews'];

@@ -9,7 +9,7 @@ import type { SplitsRepo } from './repo';
 import { splitAccess, strip } from './rules';
 
 /**
- * The Pro iCal feed (product.md §7): its secret URL, its reset, and the feed itself. Each event
+ * The Pro iCal feed (product.md#api): its secret URL, its reset, and the feed itself. Each event
  * carries the split's call and confirmation state (issue 25 §4); only a round-up says "Buy".
  */
 export function icalFeed(ctx: AppContext, repo: SplitsRepo, today: () => string) {

@@ -47,12 +47,12 @@ export interface FilingFacts {
 }
 
 /**
- * A split as stored: the product.md §3 fields plus whether it is archived (decision 011) and what
+ * A split as stored: the product.md#stored fields plus whether it is archived (decision 011) and what
  * the filing said (`filing`, internal: `strip` drops it; the service adds `evidence` for Pro members).
  */
 export type StoredSplit = Split & { archived: boolean; filing: FilingFacts };
 
-/** SQL row → product.md §3 JSON (snake_case and numeric strings → field names and numbers). */
+/** SQL row → product.md#stored JSON (snake_case and numeric strings → field names and numbers). */
 export function toSplit(r: Row): StoredSplit {
   return {
     _id: r.id,

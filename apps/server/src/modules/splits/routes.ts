@@ -25,7 +25,7 @@ import { listPipeline } from './list-pipeline';
 import type { SplitsLive } from './live';
 import type { SplitsService } from './service';
 
-/** Reverse splits (product.md §7), the live change stream and the Pro iCal feed. */
+/** Reverse splits (product.md#api), the live change stream and the Pro iCal feed. */
 export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: SplitsLive; service: SplitsService }> = async (
   app,
   { ctx, live, service },

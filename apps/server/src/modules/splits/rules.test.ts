@@ -59,7 +59,7 @@ describe('monthGrid: 42 Sunday-first days', () => {
   });
 });
 
-describe('parseMonthYear (go-to field, product.md §5)', () => {
+describe('parseMonthYear (go-to field, product.md#validation)', () => {
   it.each([
     ['03/2026', { year: 2026, month: 3 }],
     ['3/2026', { year: 2026, month: 3 }],

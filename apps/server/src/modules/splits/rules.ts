@@ -12,7 +12,7 @@ import {
 } from '@roundup/shared';
 
 /**
- * Pure split rules (product.md §12: takes `today`, never reads the clock). The calendar rules the
+ * Pure split rules (product.md#boundaries: takes `today`, never reads the clock). The calendar rules the
  * web shares (grid, MM/YYYY, footer, estProfit) live in @roundup/shared/splits.
  */
 
@@ -48,7 +48,7 @@ export type SplitAccess = 'full' | 'masked' | 'hidden';
  * - Archived splits are gone from every calendar, table, feed and alert (admins included).
  * - Approved splits are not public: admins only.
  * - Upcoming and Complete: Pro (Member, Pro) and admins see them whole; Starter users and anonymous
- *   visitors see them masked from one day before today (New York) on (product.md §2).
+ *   visitors see them masked from one day before today (New York) on (product.md#screens).
  */
 export function splitAccess(viewer: Viewer, s: SplitFacts, today: string, opts: { ownsTrade?: boolean } = {}): SplitAccess {
   if (opts.ownsTrade) return 'full';
@@ -59,7 +59,7 @@ export function splitAccess(viewer: Viewer, s: SplitFacts, today: string, opts: 
   return isMaskedBuyDate(s.buyDate, today) ? 'masked' : 'full';
 }
 
-/** Whether an Upcoming/Complete split with this buyDate is masked for this viewer today (product.md §2). */
+/** Whether an Upcoming/Complete split with this buyDate is masked for this viewer today (product.md#screens). */
 export function mustMask(viewer: Viewer, buyDate: string, today: string): boolean {
   return splitAccess(viewer, { status: 'Upcoming', buyDate, archived: false }, today) === 'masked';
 }
@@ -152,7 +152,7 @@ export function presentAll(
   return out;
 }
 
-/** The API fields only (product.md §3) (drops internal ones such as `archived`). */
+/** The API fields only (product.md#stored) (drops internal ones such as `archived` and `filing`). */
 export function strip(s: Split & { archived?: boolean; filing?: unknown }): Split {
   const { archived: _archived, filing: _filing, ...rest } = s;
   return { ...rest, masked: false };

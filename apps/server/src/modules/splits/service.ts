@@ -1,4 +1,3 @@
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
   addDays,
   can,
@@ -14,7 +13,6 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { withRetry } from '../../db/retry';
 import { conflict, forbidden, notFound } from '../../http/app-error';
-import { etagOf } from '../../http/caching';
 import { diffFields, recordAudit } from '../audit/service';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { SplitsLive } from './live';
@@ -23,9 +21,8 @@ import { tradeFacts } from '../trades/queries';
 import { splitsRepo, type FilingFacts, type SplitValues } from './repo';
 import { addProFacts } from './add-pro-facts';
 import { icalFeed } from './ical-feed';
+import { listEnvelopeCache } from './list-envelope';
 import { estProfitFor, isPublished, presentAll, seesEverything, splitAccess, strip, visibleStatuses, type Viewer } from './rules';
-
-const CACHE_TTL_MS = 30_000;
 
 /** What a caller who may not see a split gets by id (403). */
 export const UPGRADE_MESSAGE = 'This split is for Pro members. Upgrade to Pro to see it.';
@@ -35,26 +32,14 @@ export const archiveQuestion = (trades: number) =>
   `Members have ${trades} trade${trades === 1 ? '' : 's'} recorded on this split. It will be archived, not deleted: it leaves the calendar, tables and alerts, and members keep their trades and analytics. Confirm to archive it.`;
 const SSE_TICKET_TTL_MS = 60_000;
 
-export interface EnvelopeBytes {
-  json: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-  etag: string;
-}
-
 /** Work a caller does in a split's write transaction: it commits or rolls back with the split. */
 export type Alongside = (tx: Db, splitId: string) => Promise<void>;
 
-/** Reverse-split use cases. Every read goes through `splitAccess` (rules.ts; server-side masking, product.md §13, issue 12 §1). */
+/** Reverse-split use cases. Every read goes through `splitAccess` (rules.ts; server-side masking, product.md#api-contract, issue 12 §1). */
 export function splitsService(ctx: AppContext, live: SplitsLive) {
   const repo = splitsRepo(ctx.database.db);
   const sessions = sessionChecks(ctx.database.db);
   const today = () => todayInMarket(ctx.clock());
-
-  // GET /api/rs answers from a per-(day, view) cache of the finished JSON envelope,
-  // cleared by the change signal (and a short TTL as a safety net).
-  const cache = new Map<string, { body: EnvelopeBytes; at: number }>();
-  live.onChange(() => cache.clear());
 
   function variant(viewer: Viewer): 'admin' | 'full' | 'starter' {
     if (can(viewer, 'admin:access')) return 'admin';
@@ -80,24 +65,8 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
   return {
     list,
 
-    /** The envelope bytes of GET /api/rs for this viewer (plain and gzip), cached until the next change. */
-    async listEnvelope(viewer: Viewer): Promise<EnvelopeBytes> {
-      const key = `${today()}|${variant(viewer)}`;
-      const hit = cache.get(key);
-      const now = Date.now();
-      if (hit && now - hit.at < CACHE_TTL_MS) return hit.body;
-      const v = live.version;
-      const json = Buffer.from(JSON.stringify({ data: { splits: await list(viewer) }, errors: [] }));
-      const body = {
-        json,
-        gzip: gzipSync(json, { level: 6 }),
-        br: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
-        // The audience is part of the tag: a masked and a full list never share one, even when equal.
-        etag: etagOf(json, `${variant(viewer)}-`),
-      };
-      if (live.version === v) cache.set(key, { body, at: now });
-      return body;
-    },
+    /** The envelope bytes of GET /api/rs for this viewer (plain, gzip and br), cached until the next change. */
+    listEnvelope: listEnvelopeCache({ live, today, variant, list }),
 
     /** One split: 404 when hidden from this caller, 403 with the upgrade message when masked. */
     async byId(viewer: Viewer, id: string): Promise<Split> {

@@ -87,7 +87,7 @@ export function mergeTradeEdit(stored: TradeState, patch: TradePatch): TradeStat
 }
 
 /**
- * product.md §4 Trade form: a buy with a price above 0 and no date is dated the split's buyDate.
+ * product.md#states Trade form: a buy with a price above 0 and no date is dated the split's buyDate.
  * Applied on the server too, so every client agrees.
  */
 export function withDefaultBuyDate(state: TradeState, splitBuyDate: string): TradeState {

@@ -1,10 +1,36 @@
 import { addDays, measuredBroker, type Reconcile } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { tradeFacts } from './queries';
-import { mayOweShare, outcomeDueDate, outcomeOverdue } from './reconcile-rules';
+import { mayOweShare, outcomeDueDate, outcomeOverdue, type ReconcileDigest } from './reconcile-rules';
 
 /** How far back To do looks for cash in lieu that may be owed (decision 027). */
 export const OWED_LOOKBACK_DAYS = 60;
+
+type Row = Awaited<ReturnType<ReturnType<typeof tradeFacts>['toReconcile']>>[number];
+type Measured = Awaited<ReturnType<ReturnType<typeof tradeFacts>['outcomesByBroker']>>;
+
+/** One member's rows → their lines, per split and broker (the rules are reconcile-rules.ts; `today` is given). */
+function linesOf(rows: readonly Row[], measured: Measured, today: string): ReconcileDigest {
+  const owedSince = addDays(today, -OWED_LOOKBACK_DAYS);
+  const overdue = new Map<string, Reconcile['overdue'][number]>();
+  const owed = new Map<string, Reconcile['mayBeOwed'][number]>();
+  const unsold = new Map<string, ReconcileDigest['unsold'][number]>();
+  const add = <T extends { accounts: number }>(into: Map<string, T>, key: string, fresh: () => T) => {
+    const item = into.get(key) ?? fresh();
+    item.accounts += 1;
+    into.set(key, item);
+  };
+  for (const r of rows) {
+    const key = `${r.split_id}|${r.broker_id}`;
+    const base = () => ({ splitId: r.split_id, ticker: r.ticker, broker: r.broker, accounts: 0 });
+    const median = measuredBroker(measured.get(r.broker_id))?.medianReturnDays ?? null;
+    if (outcomeOverdue({ outcome: r.outcome, marketDate: r.eff_date, medianReturnDays: median }, today))
+      add(overdue, key, () => ({ ...base(), dueDate: outcomeDueDate(r.eff_date, median) }));
+    if (r.eff_date >= owedSince && mayOweShare({ outcome: r.outcome, rsType: r.rs_type })) add(owed, key, base);
+    if (r.outcome === 'share_received' && r.held) add(unsold, key, base);
+  }
+  return { overdue: [...overdue.values()], mayBeOwed: [...owed.values()], unsold: [...unsold.values()] };
+}
 
 /**
  * GET /api/trades/reconcile (issue 26 §6): the caller's own accounts that need a look, per split and
@@ -13,25 +39,30 @@ export const OWED_LOOKBACK_DAYS = 60;
 export async function listReconciliation(deps: { db: Db; today: string }, input: { userId: string }): Promise<Reconcile> {
   const facts = tradeFacts(deps.db);
   // Pending trades of any age count; the lookback only limits the cash-in-lieu notes.
-  const rows = await facts.toReconcile(input.userId);
+  const rows = await facts.toReconcile([input.userId]);
+  const { overdue, mayBeOwed } = linesOf(rows, await facts.outcomesByBroker(), deps.today);
+  return { overdue, mayBeOwed };
+}
+
+/**
+ * The weekly digest's lines (issue 26 §6, decision 031) for many members at once (one query for their
+ * trades): the To do lines above plus received shares not yet sold. Members with nothing are left out.
+ */
+export async function reconciliationsFor(
+  deps: { db: Db; today: string },
+  input: { userIds: readonly string[] },
+): Promise<Map<string, ReconcileDigest>> {
+  const out = new Map<string, ReconcileDigest>();
+  if (input.userIds.length === 0) return out;
+  const facts = tradeFacts(deps.db);
+  const rows = await facts.toReconcile(input.userIds);
+  if (rows.length === 0) return out;
   const measured = await facts.outcomesByBroker();
-  const owedSince = addDays(deps.today, -OWED_LOOKBACK_DAYS);
-  const overdue = new Map<string, Reconcile['overdue'][number]>();
-  const owed = new Map<string, Reconcile['mayBeOwed'][number]>();
-  for (const r of rows) {
-    const key = `${r.split_id}|${r.broker_id}`;
-    const base = { splitId: r.split_id, ticker: r.ticker, broker: r.broker, accounts: 0 };
-    const median = measuredBroker(measured.get(r.broker_id))?.medianReturnDays ?? null;
-    if (outcomeOverdue({ outcome: r.outcome, marketDate: r.eff_date, medianReturnDays: median }, deps.today)) {
-      const item = overdue.get(key) ?? { ...base, dueDate: outcomeDueDate(r.eff_date, median) };
-      item.accounts += 1;
-      overdue.set(key, item);
-    }
-    if (r.eff_date >= owedSince && mayOweShare({ outcome: r.outcome, rsType: r.rs_type })) {
-      const item = owed.get(key) ?? base;
-      item.accounts += 1;
-      owed.set(key, item);
-    }
+  const byUser = new Map<string, Row[]>();
+  for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
+  for (const [userId, mine] of byUser) {
+    const lines = linesOf(mine, measured, deps.today);
+    if (lines.overdue.length + lines.mayBeOwed.length + lines.unsold.length > 0) out.set(userId, lines);
   }
-  return { overdue: [...overdue.values()], mayBeOwed: [...owed.values()] };
+  return out;
 }

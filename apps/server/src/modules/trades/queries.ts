@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { relation } from '../../db/relation';
 import { accountsRelation } from '../accounts/queries';
+import { openPositionsRelation } from '../analytics/queries';
 import { brokersRelation } from '../brokers/queries';
 import { splitsRelation } from '../splits/queries';
 
@@ -114,21 +115,27 @@ export function tradeFacts(db: Db) {
       return res.rows.map((r) => ({ broker: r.broker, accounts: Number(r.accounts) }));
     },
     /**
-     * Issue 26 §6: the member's bought trades still pending or with cash in lieu, on splits not
-     * archived, with what the To do rules need (market date, type, broker).
+     * Issue 26 §6: these members' bought trades still pending, with cash in lieu, or with the share
+     * received (`held`: still an open position), on splits not archived, with what the To do rules
+     * and the weekly digest need (market date, type, broker).
      */
-    async toReconcile(userId: string) {
+    async toReconcile(userIds: readonly string[]) {
       const res = (await db.execute(sql`
-        select t.split_id::text as split_id, s.ticker, s.eff_date::text as eff_date, s.rs_type, t.outcome,
-          b.id::text as broker_id, b.name as broker
+        select t.user_id::text as user_id, t.split_id::text as split_id, s.ticker, s.eff_date::text as eff_date, s.rs_type,
+          t.outcome, b.id::text as broker_id, b.name as broker, o.trade_id is not null as held
         from trades t
         join ${accountsRelation} a on a.id = t.account_id
         join ${brokersRelation} b on b.id = a.broker_id
         join ${splitsRelation} s on s.id = t.split_id
-        where t.user_id = ${userId} and t.outcome in ('pending', 'cash_in_lieu') and t.buy_date is not null
+        left join ${openPositionsRelation} o on o.trade_id = t.id
+        where t.user_id in (${sql.join(
+          userIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) and t.outcome in ('pending', 'cash_in_lieu', 'share_received') and t.buy_date is not null
           and s.archived_at is null
         order by s.eff_date, s.ticker, b.name`)) as unknown as {
         rows: {
+          user_id: string;
           split_id: string;
           ticker: string;
           eff_date: string;
@@ -136,6 +143,7 @@ export function tradeFacts(db: Db) {
           outcome: string;
           broker_id: string;
           broker: string;
+          held: boolean;
         }[];
       };
       return res.rows;

@@ -24,3 +24,18 @@ export function outcomeOverdue(
 export function mayOweShare(t: { outcome: string; rsType: string | null }): boolean {
   return t.outcome === 'cash_in_lieu' && (t.rsType === 'Round Up' || t.rsType === 'Round Lot');
 }
+
+/** One digest line: a split, a broker, how many of the member's accounts. */
+export interface ReconcileLine {
+  splitId: string;
+  ticker: string;
+  broker: string;
+  accounts: number;
+}
+
+/** The weekly digest's lines (decision 031): To do's lines plus received shares still held. */
+export interface ReconcileDigest {
+  overdue: (ReconcileLine & { dueDate: string })[];
+  mayBeOwed: ReconcileLine[];
+  unsold: ReconcileLine[];
+}

@@ -20,7 +20,7 @@ import { accountGroupFacts } from '../accounts/queries';
 import { listReconciliation } from './list-reconciliation';
 import { tradesService } from './service';
 
-/** product.md §7 /api/trades/*: the account must be the caller's and the split must exist. */
+/** product.md#api /api/trades/*: the account must be the caller's and the split must exist. */
 export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = tradesService(ctx);
   const tags = ['trades'];
@@ -99,7 +99,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (req) => listReconciliation({ db: ctx.database.db, today: todayInMarket(ctx.clock()) }, { userId: who(req) }),
   );
 
-  /** Issue 14: one action for many accounts; all or nothing (docs/product.md §7). */
+  /** Issue 14: one action for many accounts; all or nothing (docs/product.md#api). */
   app.post(
     '/api/trades/bulk',
     {

@@ -32,10 +32,14 @@ const analyticsTrade = (t: Trade) => ({
   cashInLieu: t.cash_in_lieu_amount === null ? null : String(t.cash_in_lieu_amount),
 });
 
+/** The weekly reconciliation digest's lines for many members (issue 26 §6, decision 031). */
+export { reconciliationsFor } from './list-reconciliation';
+export type { ReconcileDigest, ReconcileLine } from './reconcile-rules';
+
 export const SPLIT_NOT_FOUND = 'Split not found';
 export const TRADE_NOT_FOUND = 'Trade not found';
 
-/** The trade tracker (product.md §4 Trade form, §7 /api/trades/*): one trade per account and split. */
+/** The trade tracker (product.md#states Trade form, product.md#api /api/trades/*): one trade per account and split. */
 export function tradesService(ctx: AppContext) {
   const repo = tradesRepo(ctx.database.db);
   const accounts = accountsService(ctx);

@@ -25,7 +25,7 @@ export const membersRelation = relation(u, [
   ...Object.values(NOTIFICATION_COLUMNS).map((prop) => u[prop]),
 ]);
 
-/** The SQL column of each notification preference (product.md §3 names) in membersRelation. */
+/** The SQL column of each notification preference (product.md#stored names) in membersRelation. */
 export const PREF_COLUMN = Object.fromEntries(
   Object.entries(NOTIFICATION_COLUMNS).map(([key, prop]) => [key, u[prop].name]),
 ) as Record<keyof Notifications, string>;
@@ -61,7 +61,7 @@ export function memberRecords(db: Db) {
     /** The admin list: members whose username or email contains `q`, newest first, and how many there are. */
     search: (q: string | undefined, limit: number, offset = 0) => repo.search(q, limit, offset),
     count: (q?: string) => repo.count(q),
-    /** The member as the API shows them (product.md §3), with their referrer's username. */
+    /** The member as the API shows them (product.md#stored), with their referrer's username. */
     publicUser: async (row: UserRow) => toPublicUser(row, await repo.referrerUsername(row)),
 
     // Sign-up and sign-in (auth).

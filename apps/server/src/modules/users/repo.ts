@@ -6,7 +6,7 @@ import { schema } from '../../db/client';
 
 export type UserRow = typeof schema.users.$inferSelect;
 
-/** The notification columns and the product.md §3 names they carry. */
+/** The notification columns and the product.md#stored names they carry. */
 export const NOTIFICATION_COLUMNS = {
   rsa: 'notifyRsa',
   upcomingRsa: 'notifyUpcomingRsa',
@@ -19,6 +19,7 @@ export const NOTIFICATION_COLUMNS = {
   rsaEmail: 'notifyRsaEmail',
   buyReminderOpen: 'notifyBuyReminderOpen',
   buyReminderClose: 'notifyBuyReminderClose',
+  reconcileDigest: 'notifyReconcileDigest',
 } as const satisfies Record<keyof Notifications, keyof UserRow>;
 
 export function notificationsOf(row: UserRow): Notifications {
@@ -35,7 +36,7 @@ export function notificationColumns(n: Partial<Notifications>): Partial<UserRow>
   return out as Partial<UserRow>;
 }
 
-/** Maps a row to the JSON shape of product.md §3 (field names as the spec spells them). */
+/** Maps a row to the JSON shape of product.md#stored (field names as the spec spells them). */
 export function toPublicUser(row: UserRow, referrerUsername: string | null = null): PublicUser {
   return {
     _id: row.id,
@@ -190,7 +191,7 @@ export function usersRepo(db: Db) {
       return rows.length > 0;
     },
 
-    // ---- phone validation codes (product.md §4) ----
+    // ---- phone validation codes (product.md#states) ----
     async codesSince(userId: string, since: Date) {
       const c = schema.phoneCodes;
       return db

@@ -35,7 +35,7 @@ export interface AccountSecurity {
   requestEmailChange(principal: Principal, newEmail: string, password: string | undefined): Promise<string | null>;
 }
 
-/** update-self takes one of three payloads (product.md §7); which one is decided by its keys. */
+/** update-self takes one of three payloads (product.md#api); which one is decided by its keys. */
 const updateSelfBody = z.union([updatePasswordRequest, updateNotificationsRequest, updateTimeZoneRequest, updateProfileRequest]);
 
 function pickShape(body: Record<string, unknown>) {

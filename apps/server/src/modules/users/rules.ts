@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { LIMITS } from '@roundup/shared';
 
-/** Phone validation codes (product.md §4, §9): 6 digits, 10 minutes, 59 s between sends, at most 3 codes, 5 tries each. */
+/** Phone validation codes (product.md#states, product.md#limits): 6 digits, 10 minutes, 59 s between sends, at most 3 codes, 5 tries each. */
 export const OTP = {
   digits: 6,
   ttlMs: 10 * 60_000,

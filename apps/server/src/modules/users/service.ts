@@ -1,11 +1,11 @@
-import { randomInt } from 'node:crypto';
 import type { Notifications } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../http/app-error';
 import type { Principal } from '../../http/auth';
-import { hashToken, safeEqual } from '../../lib/tokens';
+import { safeEqual } from '../../lib/tokens';
 import { notificationColumns, toPublicUser, usersRepo } from './repo';
-import { allowedCountries, canSendCode, checkPhone, codeState, OTP, OTP_MESSAGES, otpSms } from './rules';
+import { allowedCountries, checkPhone, codeState, OTP, OTP_MESSAGES } from './rules';
+import { phoneCodeHash, sendPhoneCode } from './send-phone-code';
 
 export function usersService(ctx: AppContext) {
   const repo = usersRepo(ctx.database.db);
@@ -16,49 +16,13 @@ export function usersService(ctx: AppContext) {
     return toPublicUser(row, await repo.referrerUsername(row));
   }
 
-  const codeHash = (userId: string, phone: string, code: string) =>
-    hashToken(ctx.config.tokenPepper, `otp:${userId}:${phone}:${code}`);
+  const codeHash = (userId: string, phone: string, code: string) => phoneCodeHash(ctx.config.tokenPepper, userId, phone, code);
 
   return {
     self,
 
-    /** GET /api/users/send-sms-otp: a new 6-digit code by SMS (limits per user, per number and per IP). */
-    async sendPhoneCode(principal: Principal, ip: string) {
-      const row = await repo.byId(principal.user.id);
-      if (!row) throw notFound('User not found');
-      if (!row.phone) throw badRequest('Add a phone number to your profile first.');
-      if (row.phoneValidated) throw badRequest('Your phone number is already validated.');
-      const now = ctx.clock();
-      const since = new Date(now.getTime() - OTP.windowMs);
-      const decision = canSendCode({
-        now,
-        userCodes: await repo.codesSince(row.id, since),
-        numberCount: await repo.countCodesToPhoneSince(row.phone, since),
-      });
-      if (!decision.ok) throw new AppError('RATE_LIMITED', decision.msg);
-      const ipHits = await ctx.limiter.hit(`otp-ip:${ip}`, 3600);
-      if (ipHits.count > OTP.maxPerIpPerHour) {
-        throw new AppError('RATE_LIMITED', 'Too many codes were requested from your network. Please try again later.', {
-          retryAfterSeconds: ipHits.resetSeconds,
-        });
-      }
-      const code = String(randomInt(0, 10 ** OTP.digits)).padStart(OTP.digits, '0');
-      await repo.replaceCode({
-        userId: row.id,
-        phone: row.phone,
-        codeHash: codeHash(row.id, row.phone, code),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + OTP.ttlMs),
-        ip,
-      });
-      try {
-        await ctx.sms.send({ to: row.phone, body: otpSms(code) });
-      } catch (err) {
-        ctx.log.warn({ err: (err as Error).message, userId: row.id }, 'sms code not sent');
-        throw new AppError('UNAVAILABLE', 'We could not send the text message. Please try again later.');
-      }
-      return { sent: true as const, resendSeconds: OTP.resendSeconds };
-    },
+    /** GET /api/users/send-sms-otp (send-phone-code.ts). */
+    sendPhoneCode: (principal: Principal, ip: string) => sendPhoneCode(ctx, { userId: principal.user.id, ip }),
 
     /** POST /api/users/verify-otp. */
     async verifyPhoneCode(principal: Principal, otp: string) {

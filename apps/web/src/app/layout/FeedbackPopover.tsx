@@ -16,9 +16,9 @@ import { useAuth } from '../../lib/auth';
 import { FeedbackButton } from './FeedbackButton';
 
 /**
- * The floating Feedback button of product.md §2: a popover "Send some feedback" with Email and
+ * The floating Feedback button of product.md#screens: a popover "Send some feedback" with Email and
  * "Your thoughts?". Empty email or text → close, nothing sent. Success → close.
- * Errors are only logged (product.md §8) and the popover stays open.
+ * Errors are only logged (product.md#messages) and the popover stays open.
  */
 export function FeedbackPopover({ initialOpen = false }: { initialOpen?: boolean }) {
   const { data: user } = useAuth();

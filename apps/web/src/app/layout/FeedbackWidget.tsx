@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { FeedbackButton } from './FeedbackButton';
 
 /**
- * The floating Feedback button on every page (product.md §2). The popover and its positioning
+ * The floating Feedback button on every page (product.md#screens). The popover and its positioning
  * library load on first interaction, keeping them out of the landing route's initial JS.
  */
 const loadPopover = () => import('./FeedbackPopover');

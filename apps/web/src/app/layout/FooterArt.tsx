@@ -1,5 +1,5 @@
 /**
- * Footer illustrations (product.md §2: the footer image differs for logged-out vs logged-in).
+ * Footer illustrations (product.md#screens: the footer image differs for logged-out vs logged-in).
  * Inline SVG only: no external URLs.
  */
 export function FooterArtVisitor() {

@@ -4,11 +4,11 @@ import { Link, NavLink } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { BrandMark } from './BrandMark';
 
-// Members only: loaded once a session is known, never on an anonymous visit (product.md §17).
+// Members only: loaded once a session is known, never on an anonymous visit (product.md#budgets).
 const UserMenu = lazy(async () => ({ default: (await import('./UserMenu')).UserMenu }));
 
 /**
- * Top navigation of product.md §2, in Bootstrap's navbar markup without react-bootstrap (whose
+ * Top navigation of product.md#screens, in Bootstrap's navbar markup without react-bootstrap (whose
  * Navbar brings the transition and dropdown code into every page's first script). Below `lg` the
  * links are a native popover that the toggle opens and closes: it works before the app has taken
  * over a page rendered at build, and without JavaScript (docs/decisions/016-landing-javascript.md).

@@ -14,7 +14,7 @@ import { accountGroupsKey, accountsKey } from '../../lib/my-accounts';
 
 export { accountsKey, useAccountGroups, useMyAccounts } from '../../lib/my-accounts';
 
-/** After each success the list is replaced by the list the server returns (product.md §4). */
+/** After each success the list is replaced by the list the server returns (product.md#states). */
 function useReplaceList() {
   const qc = useQueryClient();
   return (accounts: Account[]) => {
@@ -63,7 +63,7 @@ export function useReorderAccounts() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) => api.post<AccountsResponse>('/api/accounts/reorder', { accounts: ids }),
-    // The new order shows at once (product.md §4: "also saved locally in the list").
+    // The new order shows at once (product.md#states: "also saved locally in the list").
     onMutate: (ids) => {
       const prev = qc.getQueryData<MyAccountsResponse>(accountsKey);
       if (prev) {

@@ -3,7 +3,7 @@ import { orderFaqs, type Faq } from '@roundup/shared/faqs';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-/** GET /api/affiliates/referrals → data.referrals (product.md §7). */
+/** GET /api/affiliates/referrals → data.referrals (product.md#api). */
 export function useReferrals() {
   return useQuery({
     queryKey: ['affiliates', 'referrals'],
@@ -18,7 +18,7 @@ export function useCommissions() {
   });
 }
 
-/** GET /api/faqs/category/Affiliate; load errors are ignored (product.md §8). */
+/** GET /api/faqs/category/Affiliate; load errors are ignored (product.md#messages). */
 export function useAffiliateFaqs() {
   return useQuery({
     queryKey: ['faqs', 'category', 'Affiliate'],

@@ -11,7 +11,7 @@ import { api } from '../../lib/api-client';
 
 export const subscriptionKey = ['billing', 'subscription'] as const;
 
-/** POST /api/subs/fetch: the subscription and its invoices (product.md §7). */
+/** POST /api/subs/fetch: the subscription and its invoices (product.md#api). */
 export function useSubscription(subscriptionId: string | null | undefined) {
   return useQuery({
     queryKey: [...subscriptionKey, subscriptionId ?? null],

@@ -7,7 +7,7 @@ export const billingRoutes: FeatureRoutes = {
       handle: { title: 'Welcome to Pro' },
       lazy: async () => ({ Component: (await import('./pages/RegisterSuccessPage')).RegisterSuccessPage }),
     },
-    // level lifetime or og means lifetime, anything else pro (product.md §2); visitors register first.
+    // level lifetime or og means lifetime, anything else pro (product.md#screens); visitors register first.
     {
       path: 'upgrade/:level',
       handle: { title: 'Upgrade' },

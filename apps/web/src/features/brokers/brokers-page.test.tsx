@@ -50,7 +50,7 @@ function signInWith(brokers: Broker[]) {
 }
 
 describe('accountTypesOf', () => {
-  it('lists the offered account types in the order of product.md §3', () => {
+  it('lists the offered account types in the order of product.md#stored', () => {
     expect(accountTypesOf({ accountCash: true, accountMargin: true, accountTradIRA: true, accountRothIRA: true })).toEqual([
       'Cash',
       'Margin',
@@ -64,7 +64,7 @@ describe('accountTypesOf', () => {
 });
 
 describe('/brokers', () => {
-  it('shows one card per enabled broker with every field of product.md §3, and the list and count in the header', async () => {
+  it('shows one card per enabled broker with every field of product.md#stored, and the list and count in the header', async () => {
     signInWith([
       broker({}),
       broker({

@@ -2,12 +2,12 @@ import type { Broker } from '@roundup/shared/brokers';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-/** Brokers shown to members: disabled ones are hidden (product.md §2 /brokers). */
+/** Brokers shown to members: disabled ones are hidden (product.md#screens /brokers). */
 export function visibleBrokers(brokers: readonly Broker[]): Broker[] {
   return brokers.filter((b) => !b.disabled);
 }
 
-/** The account types a broker offers, in product.md §2 order. */
+/** The account types a broker offers, in product.md#screens order. */
 export function accountTypesOf(b: Pick<Broker, 'accountCash' | 'accountMargin' | 'accountTradIRA' | 'accountRothIRA'>): string[] {
   const types: string[] = [];
   if (b.accountCash) types.push('Cash');
@@ -17,7 +17,7 @@ export function accountTypesOf(b: Pick<Broker, 'accountCash' | 'accountMargin' |
   return types;
 }
 
-/** `GET /api/brokers` → data.brokers. product.md §8: brokers calls show no error UI. */
+/** `GET /api/brokers` → data.brokers. product.md#messages: brokers calls show no error UI. */
 export function useBrokers() {
   return useQuery({
     queryKey: ['brokers', 'list'],

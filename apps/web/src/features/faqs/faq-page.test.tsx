@@ -53,7 +53,7 @@ describe('/faq', () => {
     await waitFor(() => expect(document.title).toBe('FAQ · RoundUp'));
   });
 
-  it('silently ignores a load error (product.md §8)', async () => {
+  it('silently ignores a load error (product.md#messages)', async () => {
     mockFetch({ 'GET /api/faqs': { status: 500, errors: [{ msg: 'Something broke' }] } });
     renderApp('/faq');
     expect(await screen.findByText(/no questions have been published yet/i)).toBeInTheDocument();

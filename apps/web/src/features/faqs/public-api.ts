@@ -24,7 +24,7 @@ export function embeddedFaqs(doc: Document | undefined = globalThis.document): F
   }
 }
 
-/** `GET /api/faqs` → data.faqs. product.md §8: load errors are silently ignored (an empty list). */
+/** `GET /api/faqs` → data.faqs. product.md#messages: load errors are silently ignored (an empty list). */
 export function usePublicFaqs() {
   return useQuery({
     queryKey: PUBLIC_FAQS_KEY,

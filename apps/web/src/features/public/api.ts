@@ -2,7 +2,7 @@ import { LIMITS } from '@roundup/shared/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-/** One row of `GET /api/rs/past` (product.md §7: rsType, ticker, effDate, ratio, price, avgProfit). */
+/** One row of `GET /api/rs/past` (product.md#api: rsType, ticker, effDate, ratio, price, avgProfit). */
 export interface PastSplit {
   _id?: string;
   name?: string | null;
@@ -24,7 +24,7 @@ export function pastSplitsFrom(data: unknown): PastSplit[] {
   return [];
 }
 
-/** product.md §4: only rsType Round Up splits appear in the landing recent list; newest first, first 6 (§9). */
+/** product.md#states: only rsType Round Up splits appear in the landing recent list; newest first, first 6 (product.md#limits). */
 export function recentRoundUps(rows: readonly PastSplit[], limit: number = LIMITS.recentSplitsOnLanding): PastSplit[] {
   return rows
     .filter((r) => r.rsType === 'Round Up')

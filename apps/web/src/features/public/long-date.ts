@@ -14,8 +14,8 @@ const MONTHS = [
 ];
 
 /**
- * 'YYYY-MM-DD' → 'MMMM dd, yyyy' (product.md §9), e.g. '2026-03-01' → 'March 01, 2026'.
- * A tiny string formatter so the landing route does not load date-fns and zod (product.md §17 JS budget);
+ * 'YYYY-MM-DD' → 'MMMM dd, yyyy' (product.md#limits), e.g. '2026-03-01' → 'March 01, 2026'.
+ * A tiny string formatter so the landing route does not load date-fns and zod (product.md#budgets JS budget);
  * it matches lib/format's formatIsoDate(date, LONG_DATE) for valid dates.
  */
 export function formatLongDate(iso: string): string {

@@ -1,6 +1,6 @@
 import { LIMITS } from '@roundup/shared/domain';
 
-/** Starter vs Pro (product.md §1): what each tier includes, shown on the landing and services pages. */
+/** Starter vs Pro (product.md#what-roundup-is): what each tier includes, shown on the landing and services pages. */
 export interface PlanFeature {
   label: string;
   starter: boolean | string;

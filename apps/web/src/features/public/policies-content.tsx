@@ -176,7 +176,7 @@ export const POLICIES: Policy[] = [
   },
 ];
 
-/** product.md §2: privacy-policy or terms-of-service; anything else shows the terms. */
+/** product.md#screens: privacy-policy or terms-of-service; anything else shows the terms. */
 export function policyFor(page: string | undefined): Policy {
   return POLICIES.find((p) => p.slug === page) ?? POLICIES[0];
 }

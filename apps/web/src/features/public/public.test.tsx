@@ -27,7 +27,7 @@ const PAST = [
   split('GGG', '2025-09-01'),
 ];
 
-describe('recentRoundUps (product.md §2, §4, §9)', () => {
+describe('recentRoundUps (product.md#screens, product.md#states, product.md#limits)', () => {
   it('keeps only Round Up splits, newest first, at most 6', () => {
     expect(recentRoundUps(PAST).map((s) => s.ticker)).toEqual(['BBB', 'DDD', 'AAA', 'CCC', 'EEE', 'FFF']);
   });
@@ -163,7 +163,7 @@ describe('policies', () => {
     expect(await within(nav).findByRole('link', { name: title })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('states what product.md §1 requires', async () => {
+  it('states what product.md#what-roundup-is requires', async () => {
     mockFetch();
     renderApp('/terms-of-service');
     expect(await screen.findByText(/18 years of age or older/)).toBeInTheDocument();

@@ -1,12 +1,12 @@
 import { PAGE_HEADS } from '@roundup/shared/pages';
 import type { FeatureRoutes } from '../../lib/feature-routes';
-// The landing page ships in the entry chunk: no lazy-chunk round trip before the first paint (product.md §17).
+// The landing page ships in the entry chunk: no lazy-chunk round trip before the first paint (product.md#budgets).
 import { LandingPage } from './pages/LandingPage';
 import { ReferralLandingPage } from './pages/ReferralLandingPage';
 
 const LANDING = PAGE_HEADS.landing;
 
-/** Public marketing and learning pages (product.md §2), plus the signed-in Quick Start. */
+/** Public marketing and learning pages (product.md#screens), plus the signed-in Quick Start. */
 export const publicRoutes: FeatureRoutes = {
   public: [
     {

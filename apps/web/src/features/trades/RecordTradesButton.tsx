@@ -3,7 +3,7 @@ import { RecordTradesModal } from './components/RecordTradesModal';
 import type { TradeSplit } from './types';
 
 /**
- * The pencil on a split (product.md §2 /reverse-splits, Pro members): opens Record Trades.
+ * The pencil on a split (product.md#screens /reverse-splits, Pro members): opens Record Trades.
  * Render it only for callers who may record trades (permission `trades:record`).
  */
 export function RecordTradesButton({ split, className }: { split: TradeSplit; className?: string }) {

@@ -3,7 +3,7 @@ import type { Account, AccountGroup } from '@roundup/shared';
 
 /**
  * The accounts "Apply to" starts with: the chosen group's accounts (issue 26 §4), else the active
- * accounts at brokers that do not block or refuse round-ups (product.md §3, issue 26 §3).
+ * accounts at brokers that do not block or refuse round-ups (product.md#stored, issue 26 §3).
  */
 export function defaultBulkSelection(accounts: readonly Account[], group: AccountGroup | null = null): Set<string> {
   if (group) {

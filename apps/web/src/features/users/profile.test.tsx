@@ -29,6 +29,12 @@ const proSavingNotifications = () =>
     }),
   });
 
+/** What the settings page sent to update-self, in order. */
+const updates = (apiCalls: ReturnType<typeof mockFetch>['apiCalls']) =>
+  apiCalls()
+    .filter((c) => c.path === '/api/users/update-self')
+    .map((c) => c.body);
+
 describe('Profile: personal info, notifications, phone', () => {
   it('saves a notification toggle right after it changes, never on load', async () => {
     storeToken();
@@ -37,13 +43,7 @@ describe('Profile: personal info, notifications, phone', () => {
     const sms = await screen.findByRole('checkbox', { name: /^SMS/ });
     expect(apiCalls().filter((c) => c.path === '/api/users/update-self')).toHaveLength(0);
     await userEvent.click(sms);
-    await waitFor(() =>
-      expect(
-        apiCalls()
-          .filter((c) => c.path === '/api/users/update-self')
-          .map((c) => c.body),
-      ).toEqual([{ notifications: { rsaSMS: true } }]),
-    );
+    await waitFor(() => expect(updates(apiCalls)).toEqual([{ notifications: { rsaSMS: true } }]));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(await screen.findByRole('checkbox', { name: /^SMS/ })).toBeChecked();
   });
@@ -206,15 +206,22 @@ describe('Profile: personal info, notifications, phone', () => {
     expect(open).toBeChecked();
     expect(close).toBeChecked();
     await userEvent.click(open);
-    await waitFor(() =>
-      expect(
-        apiCalls()
-          .filter((c) => c.path === '/api/users/update-self')
-          .map((c) => c.body),
-      ).toEqual([{ notifications: { buyReminderOpen: false } }]),
-    );
+    await waitFor(() => expect(updates(apiCalls)).toEqual([{ notifications: { buyReminderOpen: false } }]));
     // Both wait on buy reminders themselves being on.
     await userEvent.click(screen.getByRole('checkbox', { name: /^Buy reminders/ }));
     await waitFor(() => expect(screen.getByRole('checkbox', { name: /^An hour before the close/ })).toBeDisabled());
+  });
+
+  it('lets a Pro member opt in to the weekly reconciliation digest (off until they do)', async () => {
+    storeToken();
+    const { apiCalls } = proSavingNotifications();
+    renderApp('/settings');
+    const digest = await screen.findByRole('checkbox', { name: /^Weekly reconciliation digest/ });
+    expect(digest).not.toBeChecked();
+    expect(digest).toHaveAccessibleName(expect.stringContaining('Mondays by email'));
+    await userEvent.click(digest);
+    await waitFor(() => expect(updates(apiCalls)).toEqual([{ notifications: { reconcileDigest: true } }]));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /^Weekly reconciliation digest/ })).toBeChecked();
   });
 });

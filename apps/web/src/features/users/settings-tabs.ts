@@ -1,4 +1,4 @@
-/** Settings tabs (product.md §2 Settings): Profile is the default for anything unrecognised. */
+/** Settings tabs (product.md#screens Settings): Profile is the default for anything unrecognised. */
 export const SETTINGS_TABS = [
   { id: 'profile', label: 'Profile', to: '/settings' },
   { id: 'accounts', label: 'Accounts', to: '/settings/accounts' },

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUser, mockFetch, renderApp, storeToken } from '../../test/utils';
 import { settingsTabFor } from './settings-tabs';
 
-describe('settingsTabFor (product.md §2 Settings)', () => {
+describe('settingsTabFor (product.md#screens Settings)', () => {
   it.each([
     ['accounts', 'accounts'],
     ['analytics', 'analytics'],

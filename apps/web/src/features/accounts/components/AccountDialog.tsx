@@ -9,7 +9,7 @@ import { BrokerTypeSelects, DialogFooter, FirstError } from './DialogParts';
 
 const FIELDS = ['nickname', 'brokerId', 'type'];
 
-/** Add or edit a brokerage account (product.md §2 Settings → Accounts); the first server message shows in red. */
+/** Add or edit a brokerage account (product.md#screens Settings → Accounts); the first server message shows in red. */
 export function AccountDialog({
   account,
   brokers,
@@ -53,7 +53,7 @@ export function AccountDialog({
       onSuccess: onClose,
       onError: (err: unknown) => {
         const found = serverErrors(err, FIELDS);
-        show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md §8: the first message
+        show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md#messages: the first message
       },
     };
     if (account) edit.mutate({ _id: account._id, ...fields }, done);

@@ -114,7 +114,7 @@ function AccountRow({
   );
 }
 
-/** Settings → Accounts (product.md §2): table, add/edit/delete dialogs, drag-and-drop order. */
+/** Settings → Accounts (product.md#screens): table, add/edit/delete dialogs, drag-and-drop order. */
 export function AccountsTab() {
   const query = useMyAccounts();
   const reorder = useReorderAccounts();

@@ -34,7 +34,7 @@ export function DialogFooter({
   );
 }
 
-/** The first message that names no field (product.md §8), where a failed submit puts the focus. */
+/** The first message that names no field (product.md#messages), where a failed submit puts the focus. */
 export function FirstError({ messages }: { messages: string[] }) {
   return messages.length ? (
     <p className="text-danger small mb-0 mt-3" role="alert" tabIndex={-1} data-form-errors="">

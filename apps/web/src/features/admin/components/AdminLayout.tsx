@@ -12,7 +12,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/audit', label: 'Audit' },
 ] as const;
 
-/** Admin shell: side navigation (product.md §2) + the section page. */
+/** Admin shell: side navigation (product.md#screens) + the section page. */
 export function AdminLayout() {
   // /admin shows the users list, so Users is the current section there.
   const atIndex = useLocation().pathname.replace(/\/+$/, '') === '/admin';

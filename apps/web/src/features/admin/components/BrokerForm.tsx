@@ -88,7 +88,7 @@ const ACCOUNT_FIELDS = [
   ['accountRothIRA', 'Roth IRA'],
 ] as const;
 
-/** Every Broker field of product.md §3 with its limits (rating 0–5, share return time 0–14). */
+/** Every Broker field of product.md#stored with its limits (rating 0–5, share return time 0–14). */
 export function BrokerForm({
   initial,
   submitLabel,

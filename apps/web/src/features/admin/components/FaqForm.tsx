@@ -14,7 +14,7 @@ export function faqFormValues(f?: Faq): FaqInput {
   return { category: f?.category ?? 'General', question: f?.question ?? '', answer: f?.answer ?? '', sort: f?.sort ?? 0 };
 }
 
-/** Every FAQ field of product.md §3 (category, question, answer as HTML, sort 0–5). */
+/** Every FAQ field of product.md#stored (category, question, answer as HTML, sort 0–5). */
 export function FaqForm({
   initial,
   categories,
@@ -116,7 +116,7 @@ export function FaqForm({
               />
               <FieldError id="faq-answer" error={errors.fields.answer} />
               <Form.Text>
-                HTML allowed: paragraphs, lists, bold, italics, links. Scripts and event handlers are removed.
+                HTML allowed: paragraphs, lists, bold, italics, links, tables. Scripts and event handlers are removed.
               </Form.Text>
             </div>
             <div className="col-12 col-lg-6">

@@ -39,7 +39,7 @@ export function HtmlField({
           />
           <FieldError id={id} error={error} />
           <Form.Text>
-            {help ?? 'HTML allowed: paragraphs, lists, bold, italics, links. Scripts and event handlers are removed.'}
+            {help ?? 'HTML allowed: paragraphs, lists, bold, italics, links, tables. Scripts and event handlers are removed.'}
           </Form.Text>
         </div>
         <div className="col-12 col-lg-6">

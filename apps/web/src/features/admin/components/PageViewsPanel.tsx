@@ -1,6 +1,21 @@
 import { useMemo } from 'react';
 import { usePageViewSummary } from '../api';
 import { formatIsoDate } from '@roundup/shared/dates';
+import { DataTable, type Column } from '../../../components/DataTable';
+
+type Row = { path: string; views: number };
+const pathCell: Column<Row> = {
+  header: 'Page',
+  cellClassName: 'text-break',
+  cell: (r) => <code>{r.path}</code>,
+};
+const viewsCell: Column<Row> = { header: 'Views', className: 'text-end', cell: (r) => r.views.toLocaleString() };
+const TOP_COLUMNS = [pathCell, viewsCell];
+const DAY_COLUMNS: Array<Column<Row & { day: string }>> = [
+  { header: 'Day', cellClassName: 'text-nowrap', cell: (r) => formatIsoDate(r.day, 'MMM d, yyyy') },
+  pathCell,
+  viewsCell,
+];
 
 /** Views per page per day over the last 30 days (first-party page views). */
 export function PageViewsPanel() {
@@ -60,64 +75,29 @@ export function PageViewsPanel() {
               </div>
             </div>
             <div className="col-12 col-lg-5">
-              <table className="table table-sm mb-0 align-middle">
-                <caption className="visually-hidden">Most viewed pages</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Page</th>
-                    <th scope="col" className="text-end">
-                      Views
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {top.length === 0 ? (
-                    <tr>
-                      <td colSpan={2} className="text-body-secondary small">
-                        No views yet.
-                      </td>
-                    </tr>
-                  ) : (
-                    top.map((t) => (
-                      <tr key={t.path}>
-                        <td className="text-break">
-                          <code>{t.path}</code>
-                        </td>
-                        <td className="text-end">{t.views.toLocaleString()}</td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
+              <DataTable
+                size="sm"
+                className="mb-0 align-middle"
+                caption="Most viewed pages"
+                columns={TOP_COLUMNS}
+                rows={top}
+                rowKey={(t) => t.path}
+                empty="No views yet."
+              />
             </div>
             {data.days.length > 0 ? (
               <div className="col-12">
                 <details>
                   <summary className="small fw-semibold">Views per page per day</summary>
-                  <div className="table-responsive mt-2" style={{ maxHeight: '20rem' }}>
-                    <table className="table table-sm mb-0">
-                      <thead>
-                        <tr>
-                          <th scope="col">Day</th>
-                          <th scope="col">Page</th>
-                          <th scope="col" className="text-end">
-                            Views
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {data.days.map((r) => (
-                          <tr key={`${r.day}-${r.path}`}>
-                            <td className="text-nowrap">{formatIsoDate(r.day, 'MMM d, yyyy')}</td>
-                            <td className="text-break">
-                              <code>{r.path}</code>
-                            </td>
-                            <td className="text-end">{r.views.toLocaleString()}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                  <DataTable
+                    size="sm"
+                    className="mb-0"
+                    wrapperClassName="mt-2 ru-scroll-box"
+                    columns={DAY_COLUMNS}
+                    rows={data.days}
+                    rowKey={(r) => `${r.day}-${r.path}`}
+                    empty="No views yet."
+                  />
                 </details>
               </div>
             ) : null}

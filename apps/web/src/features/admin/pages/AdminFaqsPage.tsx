@@ -5,7 +5,29 @@ import { Link, useNavigate } from 'react-router';
 import { useAdminFaqs, useDeleteFaq } from '../api';
 import { DeleteDialog } from '../components/DeleteDialog';
 import '../admin.css';
-import { AdminListHeader, AdminRowActions } from '../../../components/AdminList';
+import { AdminListHeader } from '../../../components/AdminList';
+import { DataTable, type Column } from '../../../components/DataTable';
+
+const FAQ_COLUMNS: Array<Column<Faq>> = [
+  {
+    header: 'Question',
+    cellClassName: 'ru-cell-wrap ru-col-name',
+    cell: (f) => (
+      <>
+        <Link to={`/admin/faqs/view/${f._id}`} className="fw-semibold">
+          {f.question}
+        </Link>
+        <div className="small text-body-secondary d-md-none">{f.category}</div>
+      </>
+    ),
+  },
+  {
+    header: 'Category',
+    className: 'd-none d-md-table-cell',
+    cell: (f) => <span className="badge text-bg-light border">{f.category}</span>,
+  },
+  { header: 'Sort', label: 'Sort', className: 'text-center', cell: (f) => f.sort },
+];
 
 /** /admin/faqs: FAQs in display order, filterable by category, with view and delete. */
 export function AdminFaqsPage() {
@@ -49,55 +71,16 @@ export function AdminFaqsPage() {
               ))}
             </Form.Select>
           </div>
-          <div className="table-responsive">
-            <table className="table table-hover mb-0 ru-admin-table ru-card-table">
-              <thead>
-                <tr>
-                  <th scope="col">Question</th>
-                  <th scope="col" className="d-none d-md-table-cell">
-                    Category
-                  </th>
-                  <th scope="col" className="text-center">
-                    Sort
-                  </th>
-                  <th scope="col" className="text-end">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.length === 0 ? (
-                  <tr>
-                    <td colSpan={4} className="text-body-secondary">
-                      No FAQs yet.
-                    </td>
-                  </tr>
-                ) : (
-                  shown.map((f) => (
-                    <tr key={f._id}>
-                      <td className="ru-cell-wrap ru-col-name">
-                        <Link to={`/admin/faqs/view/${f._id}`} className="fw-semibold">
-                          {f.question}
-                        </Link>
-                        <div className="small text-body-secondary d-md-none">{f.category}</div>
-                      </td>
-                      <td className="d-none d-md-table-cell">
-                        <span className="badge text-bg-light border">{f.category}</span>
-                      </td>
-                      <td className="text-center" data-label="Sort">
-                        {f.sort}
-                      </td>
-                      <AdminRowActions
-                        viewTo={`/admin/faqs/view/${f._id}`}
-                        label={`FAQ: ${f.question}`}
-                        onDelete={() => setTarget(f)}
-                      />
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="mb-0 ru-admin-table"
+            hover
+            cards
+            columns={FAQ_COLUMNS}
+            rows={shown}
+            rowKey={(f) => f._id}
+            empty="No FAQs yet."
+            actions={(f) => ({ viewTo: `/admin/faqs/view/${f._id}`, label: `FAQ: ${f.question}`, onDelete: () => setTarget(f) })}
+          />
         </section>
       ) : null}
       <DeleteDialog

@@ -5,7 +5,7 @@ import { errorMessages } from '../../../lib/api-client';
 import { useAdminFeedback } from '../api';
 import '../admin.css';
 
-/** /admin/feedback: newest first, times in New York time (product.md §2, §9). */
+/** /admin/feedback: newest first, times in New York time (product.md#screens, product.md#limits). */
 export function AdminFeedbackPage() {
   const { data, error, isPending, refetch } = useAdminFeedback();
   return (

@@ -5,11 +5,11 @@ import { useState, type ComponentType, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '../../../lib/auth';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { errorMessages } from '../../../lib/api-client';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { useAdminUser, useEditUser, useRevokeSessions } from '../api';
 import { AuditList } from '../components/AuditList';
@@ -142,7 +142,6 @@ function revokedMessage(r: { revoked: number; revokedTokens: number }, revokeTok
 function RevokeSessions({ user }: { user: AdminUserDetail }) {
   const revoke = useRevokeSessions();
   const [show, setShow] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   // Personal API tokens end with the sessions unless the admin unticks it (issue 24 §4).
   const [revokeTokens, setRevokeTokens] = useState(true);
   const done = useTimedMessage<string>();
@@ -150,17 +149,6 @@ function RevokeSessions({ user }: { user: AdminUserDetail }) {
   function open() {
     setRevokeTokens(true);
     setShow(true);
-  }
-
-  async function confirm() {
-    setError(null);
-    try {
-      const r = await revoke.mutateAsync({ id: user._id, revokeTokens });
-      setShow(false);
-      done.show(revokedMessage(r, revokeTokens));
-    } catch (e) {
-      setError(errorMessages(e)[0]);
-    }
   }
 
   return (
@@ -176,39 +164,30 @@ function RevokeSessions({ user }: { user: AdminUserDetail }) {
       <Button variant="outline-danger" onClick={open}>
         Revoke all sessions
       </Button>
-      <Modal show={show} onHide={() => setShow(false)} centered aria-labelledby="revoke-title">
-        <Modal.Header closeButton>
-          <Modal.Title id="revoke-title" as="h2" className="h5">
-            Revoke all sessions?
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="mb-0">
-            <strong>{user.username}</strong> will be signed out everywhere and must sign in again.
-          </p>
-          <Form.Check
-            className="mt-3"
-            type="checkbox"
-            id="admin-revoke-tokens"
-            label="Also revoke their personal API tokens"
-            checked={revokeTokens}
-            onChange={(e) => setRevokeTokens(e.target.checked)}
-          />
-          {error ? (
-            <p className="text-danger mt-3 mb-0" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={() => setShow(false)}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={() => void confirm()} disabled={revoke.isPending}>
-            {revoke.isPending ? 'Revoking…' : 'Revoke sessions'}
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmDialog
+        show={show}
+        title="Revoke all sessions?"
+        confirmLabel="Revoke sessions"
+        busyLabel="Revoking…"
+        onHide={() => setShow(false)}
+        onConfirm={() => revoke.mutateAsync({ id: user._id, revokeTokens })}
+        onDone={(r) => {
+          setShow(false);
+          done.show(revokedMessage(r, revokeTokens));
+        }}
+      >
+        <p className="mb-0">
+          <strong>{user.username}</strong> will be signed out everywhere and must sign in again.
+        </p>
+        <Form.Check
+          className="mt-3"
+          type="checkbox"
+          id="admin-revoke-tokens"
+          label="Also revoke their personal API tokens"
+          checked={revokeTokens}
+          onChange={(e) => setRevokeTokens(e.target.checked)}
+        />
+      </ConfirmDialog>
     </>
   );
 }

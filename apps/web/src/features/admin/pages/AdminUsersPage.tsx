@@ -1,7 +1,9 @@
+import type { AdminUserList } from '@roundup/shared/admin';
 import { formatInMarketTz } from '@roundup/shared/dates';
 import { useDeferredValue, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link, useSearchParams } from 'react-router';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Pager } from '../../../components/Pager';
 import { errorMessages } from '../../../lib/api-client';
@@ -17,6 +19,32 @@ export function roleBadge(role: string): string {
 }
 
 const date = (iso: string | null) => (iso ? formatInMarketTz(iso, 'MMM d, yyyy') : '—');
+
+const USER_COLUMNS: Array<Column<AdminUserList['users'][number]>> = [
+  {
+    header: 'Username',
+    cellClassName: 'ru-cell-wrap ru-col-name',
+    cell: (u) => (
+      <>
+        <Link to={`/admin/users/${u._id}`} className="fw-semibold">
+          {u.username}
+        </Link>
+        {u.disabled ? <span className="badge text-bg-danger ms-2">Disabled</span> : null}
+        <div className="small text-body-secondary d-md-none text-break">{u.email}</div>
+      </>
+    ),
+  },
+  { header: 'Email', className: 'd-none d-md-table-cell', cellClassName: 'ru-cell-wrap small', cell: (u) => u.email },
+  { header: 'Role', label: 'Role', cell: (u) => <span className={`badge ${roleBadge(u.role)}`}>{u.role}</span> },
+  { header: 'Tier', label: 'Tier', className: 'ru-hide-sm-md', cell: (u) => u.subscriptionTier },
+  { header: 'Joined', className: 'd-none d-lg-table-cell', cellClassName: 'small text-nowrap', cell: (u) => date(u.createdDate) },
+  {
+    header: 'Last login',
+    className: 'd-none d-lg-table-cell',
+    cellClassName: 'small text-nowrap',
+    cell: (u) => date(u.last_login_date),
+  },
+];
 
 /** /admin and /admin/users: searchable users list, 50 per page (?page=), with the page-view overview on top. */
 export function AdminUsersPage() {
@@ -77,62 +105,21 @@ export function AdminUsersPage() {
           <ErrorAlert messages={error ? errorMessages(error) : null} onClose={() => void refetch()} firstOnly />
           {isPending ? <p className="text-body-secondary">Loading users…</p> : null}
           {data ? (
-            <div className="table-responsive">
-              <table className={`table table-hover mb-0 ru-admin-table ru-card-table ${isFetching ? 'opacity-75' : ''}`}>
-                <thead>
-                  <tr>
-                    <th scope="col">Username</th>
-                    <th scope="col" className="d-none d-md-table-cell">
-                      Email
-                    </th>
-                    <th scope="col">Role</th>
-                    <th scope="col" className="ru-hide-sm-md">
-                      Tier
-                    </th>
-                    <th scope="col" className="d-none d-lg-table-cell">
-                      Joined
-                    </th>
-                    <th scope="col" className="d-none d-lg-table-cell">
-                      Last login
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.users.length === 0 ? (
-                    <tr>
-                      <td colSpan={6} className="text-body-secondary">
-                        {data.matched > 0
-                          ? `Page ${page} is past the last page (${pages}).`
-                          : deferred
-                            ? `No users match “${deferred}”.`
-                            : 'No users yet.'}
-                      </td>
-                    </tr>
-                  ) : (
-                    data.users.map((u) => (
-                      <tr key={u._id}>
-                        <td className="ru-cell-wrap ru-col-name">
-                          <Link to={`/admin/users/${u._id}`} className="fw-semibold">
-                            {u.username}
-                          </Link>
-                          {u.disabled ? <span className="badge text-bg-danger ms-2">Disabled</span> : null}
-                          <div className="small text-body-secondary d-md-none text-break">{u.email}</div>
-                        </td>
-                        <td className="ru-cell-wrap small d-none d-md-table-cell">{u.email}</td>
-                        <td data-label="Role">
-                          <span className={`badge ${roleBadge(u.role)}`}>{u.role}</span>
-                        </td>
-                        <td className="ru-hide-sm-md" data-label="Tier">
-                          {u.subscriptionTier}
-                        </td>
-                        <td className="d-none d-lg-table-cell small text-nowrap">{date(u.createdDate)}</td>
-                        <td className="d-none d-lg-table-cell small text-nowrap">{date(u.last_login_date)}</td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              className={`mb-0 ru-admin-table ${isFetching ? 'opacity-75' : ''}`}
+              hover
+              cards
+              columns={USER_COLUMNS}
+              rows={data.users}
+              rowKey={(u) => u._id}
+              empty={
+                data.matched > 0
+                  ? `Page ${page} is past the last page (${pages}).`
+                  : deferred
+                    ? `No users match “${deferred}”.`
+                    : 'No users yet.'
+              }
+            />
           ) : null}
           {data ? (
             <Pager

@@ -55,7 +55,7 @@ function ReferralColumn({ title, list }: { title: string; list: Referral[] }) {
   );
 }
 
-/** Settings → Affiliate (product.md §2, §9): referral link, sharing, rewards, referral tracking, FAQ. */
+/** Settings → Affiliate (product.md#screens, product.md#limits): referral link, sharing, rewards, referral tracking, FAQ. */
 export function AffiliateTab() {
   const { data: user } = useAuth();
   const referrals = useReferrals();

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { AnalyticsSummary, ProfitGroup } from '@roundup/shared';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SettingsPanel } from '../../../components/SettingsPanel';
 import { firstErrorMessage } from '../../../lib/api-client';
@@ -16,6 +16,25 @@ import './analytics.css';
 const CHART_MONTHS = 24;
 const money = (cents: number | null) => (cents === null ? '—' : formatMoney(cents / 100));
 const tone = (cents: number) => (cents > 0 ? 'text-success' : cents < 0 ? 'text-danger' : undefined);
+
+const GROUP_COLUMNS: Array<Column<ProfitGroup>> = [
+  { header: 'Name', cellClassName: 'text-break', cell: (g) => g.label },
+  { header: 'Trades', className: 'ru-num', cell: (g) => g.trades },
+  { header: 'Profit', className: 'ru-num', cellClassName: (g) => tone(g.profitCents), cell: (g) => money(g.profitCents) },
+];
+
+const days = (n: number | null) => (n === null ? '—' : `${n} d`);
+const RETURN_COLUMNS: Array<Column<AnalyticsSummary['returnTimes'][number]>> = [
+  { header: 'Broker', cell: (r) => r.broker },
+  { header: 'Stated', className: 'ru-num', cell: (r) => days(r.statedDays) },
+  { header: 'Measured avg', className: 'ru-num', cell: (r) => days(r.averageDays) },
+  {
+    header: 'Range',
+    className: 'ru-num d-none d-sm-table-cell',
+    cell: (r) => (r.minDays === null ? '—' : `${r.minDays}–${r.maxDays} d`),
+  },
+  { header: 'Sales', className: 'ru-num', cell: (r) => r.samples },
+];
 
 function Stat({ label, value, hint, testId }: { label: string; value: ReactNode; hint?: string; testId?: string }) {
   return (
@@ -35,28 +54,7 @@ function GroupTable({ caption, rows, limit }: { caption: string; rows: ProfitGro
   return (
     <div className="mb-4">
       <h3 className="h6 fw-semibold">{caption}</h3>
-      <Table size="sm" responsive className="mb-1">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col" className="ru-num">
-              Trades
-            </th>
-            <th scope="col" className="ru-num">
-              Profit
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((g) => (
-            <tr key={g.key}>
-              <td className="text-break">{g.label}</td>
-              <td className="ru-num">{g.trades}</td>
-              <td className={`ru-num ${tone(g.profitCents) ?? ''}`}>{money(g.profitCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <DataTable size="sm" className="mb-1" columns={GROUP_COLUMNS} rows={shown} rowKey={(g) => g.key} empty="None yet." />
       {limit && rows.length > limit ? (
         <Button variant="link" size="sm" className="px-0" onClick={() => setAll(!all)}>
           {all ? 'Show fewer' : `Show all ${rows.length}`}
@@ -143,36 +141,13 @@ function Summary({ a }: { a: AnalyticsSummary }) {
         <div className="mb-4">
           <h3 className="h6 fw-semibold">Share return time by broker</h3>
           <p className="small text-body-secondary mb-2">Measured from your own sales: sell date − effective date, in days.</p>
-          <Table size="sm" responsive>
-            <thead>
-              <tr>
-                <th scope="col">Broker</th>
-                <th scope="col" className="ru-num">
-                  Stated
-                </th>
-                <th scope="col" className="ru-num">
-                  Measured avg
-                </th>
-                <th scope="col" className="ru-num d-none d-sm-table-cell">
-                  Range
-                </th>
-                <th scope="col" className="ru-num">
-                  Sales
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {a.returnTimes.map((r) => (
-                <tr key={r.brokerId ?? r.broker}>
-                  <td>{r.broker}</td>
-                  <td className="ru-num">{r.statedDays === null ? '—' : `${r.statedDays} d`}</td>
-                  <td className="ru-num">{r.averageDays === null ? '—' : `${r.averageDays} d`}</td>
-                  <td className="ru-num d-none d-sm-table-cell">{r.minDays === null ? '—' : `${r.minDays}–${r.maxDays} d`}</td>
-                  <td className="ru-num">{r.samples}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <DataTable
+            size="sm"
+            columns={RETURN_COLUMNS}
+            rows={a.returnTimes}
+            rowKey={(r) => r.brokerId ?? r.broker}
+            empty="No sales measured yet."
+          />
         </div>
       ) : null}
     </>

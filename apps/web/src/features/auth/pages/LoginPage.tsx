@@ -5,7 +5,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { loginRequest } from '@roundup/shared/auth';
 import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 import { AuthCard } from '../components/AuthCard';
-import { TextField } from '../../../components/TextField';
+import { EmailField, PasswordField, SubmitButton } from '../../../components/FormKit';
 
 export function LoginPage() {
   const { login } = useAuth();
@@ -26,8 +26,8 @@ export function LoginPage() {
       await login(email.trim(), password);
       await navigate('/reverse-splits', { replace: true });
     } catch (err) {
-      // login() already removed the stored token (product.md §4).
-      // The first message, as product.md §8 has it for sign-in; a field's beside it.
+      // login() already removed the stored token (product.md#states).
+      // The first message, as product.md#messages has it for sign-in; a field's beside it.
       const found = serverErrors(err, FIELDS);
       show({ fields: found.fields, other: found.other.slice(0, 1) });
       setSubmitting(false);
@@ -38,20 +38,10 @@ export function LoginPage() {
     <AuthCard title="Welcome back" subtitle="Sign in to see this month's reverse splits.">
       <ErrorAlert messages={errors.other} />
       <form onSubmit={onSubmit} noValidate ref={formRef}>
-        <TextField
-          id="login-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={edit('email', setEmail)}
-          error={errors.fields.email}
-        />
-        <TextField
+        <EmailField id="login-email" value={email} onChange={edit('email', setEmail)} error={errors.fields.email} />
+        <PasswordField
           id="login-password"
           label="Password"
-          type="password"
-          autoComplete="current-password"
           value={password}
           onChange={edit('password', setPassword)}
           wrapperClassName="mb-2"
@@ -62,9 +52,9 @@ export function LoginPage() {
             Forgot your password?
           </Link>
         </div>
-        <button type="submit" className="btn btn-primary w-100" disabled={submitting}>
-          {submitting ? 'Signing in…' : 'Sign In'}
-        </button>
+        <SubmitButton busy={submitting} busyLabel="Signing in…" className="btn btn-primary w-100">
+          Sign In
+        </SubmitButton>
       </form>
       <p className="text-center text-body-secondary mt-4 mb-0">
         New to RoundUp? <Link to="/register">Create a free account</Link>

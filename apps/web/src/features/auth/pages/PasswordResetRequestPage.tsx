@@ -6,7 +6,7 @@ import { requestPasswordResetRequest } from '@roundup/shared/auth';
 import { api } from '../../../lib/api-client';
 import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 import { AuthCard } from '../components/AuthCard';
-import { TextField } from '../../../components/TextField';
+import { EmailField, SubmitButton } from '../../../components/FormKit';
 
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a reset link is on its way.';
 
@@ -28,7 +28,7 @@ export function PasswordResetRequestPage() {
       setDone(data?.msg || RESET_REQUESTED_MESSAGE);
     } catch (err) {
       const found = serverErrors(err, ['email']);
-      show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md §8: the first message
+      show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md#messages: the first message
     } finally {
       setSubmitting(false);
     }
@@ -43,19 +43,16 @@ export function PasswordResetRequestPage() {
         </Alert>
       ) : null}
       <form onSubmit={onSubmit} noValidate ref={formRef}>
-        <TextField
+        <EmailField
           id="reset-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
           value={email}
           onChange={edit('email', setEmail)}
           error={errors.fields.email}
           wrapperClassName="mb-4"
         />
-        <button type="submit" className="btn btn-primary w-100" disabled={submitting}>
-          {submitting ? 'Sending…' : 'Send reset link'}
-        </button>
+        <SubmitButton busy={submitting} busyLabel="Sending…" className="btn btn-primary w-100">
+          Send reset link
+        </SubmitButton>
       </form>
       <p className="text-center text-body-secondary mt-4 mb-0">
         Remembered it? <Link to="/login">Back to sign in</Link>

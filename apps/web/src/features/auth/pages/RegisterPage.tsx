@@ -8,8 +8,9 @@ import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../li
 import { getRefId } from '../../../lib/session';
 import { AuthCard } from '../components/AuthCard';
 import { TextField } from '../../../components/TextField';
+import { CheckField, EmailField, PasswordField } from '../../../components/FormKit';
 
-/** The three ways out of registration (product.md §4). */
+/** The three ways out of registration (product.md#states). */
 export const PLANS = [
   {
     id: 'starter',
@@ -75,7 +76,7 @@ export function RegisterPage() {
       await register(body);
       await navigate(plan.next, { replace: true });
     } catch (err) {
-      // register() already removed the stored token (product.md §4).
+      // register() already removed the stored token (product.md#states).
       show(serverErrors(err, FIELDS));
       setSubmitting(false);
     }
@@ -113,57 +114,24 @@ export function RegisterPage() {
             error={errors.fields.username}
             wrapperClassName="col-12 col-sm-6"
           />
-          <TextField
+          <EmailField
             id="register-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
             value={email}
             onChange={edit('email', setEmail)}
             error={errors.fields.email}
             wrapperClassName="col-12 col-sm-6"
           />
-          <TextField
+          <PasswordField
             id="register-password"
             label="Password"
-            type="password"
-            autoComplete="new-password"
+            isNew
             value={password}
             onChange={edit('password', setPassword)}
             error={errors.fields.password}
             wrapperClassName="col-12"
             help="At least 8 characters. Avoid common passwords."
           />
-          <div className="col-12">
-            <div className="form-check">
-              <input
-                id="register-consent"
-                type="checkbox"
-                className={`form-check-input${errors.fields.consent ? ' is-invalid' : ''}`}
-                required
-                checked={consent}
-                onChange={(e) => edit('consent', setConsent)(e.target.checked)}
-                aria-invalid={errors.fields.consent ? true : undefined}
-                aria-describedby={errors.fields.consent ? 'register-consent-error' : undefined}
-              />
-              <label htmlFor="register-consent" className="form-check-label">
-                I am 18 or older and agree to the{' '}
-                <Link to="/policies/terms-of-service" target="_blank" rel="noopener">
-                  Terms of Service
-                </Link>{' '}
-                and{' '}
-                <Link to="/policies/privacy-policy" target="_blank" rel="noopener">
-                  Privacy Policy
-                </Link>
-                .
-              </label>
-              {errors.fields.consent ? (
-                <div id="register-consent-error" className="invalid-feedback">
-                  {errors.fields.consent}
-                </div>
-              ) : null}
-            </div>
-          </div>
+          <ConsentField checked={consent} error={errors.fields.consent} onChange={edit('consent', setConsent)} />
         </div>
 
         <fieldset className="mt-4">
@@ -198,5 +166,32 @@ export function RegisterPage() {
         </fieldset>
       </form>
     </AuthCard>
+  );
+}
+
+/** The age and terms checkbox, required to register. */
+function ConsentField({
+  checked,
+  error,
+  onChange,
+}: {
+  checked: boolean;
+  error: string | undefined;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="col-12">
+      <CheckField id="register-consent" required checked={checked} onChange={onChange} error={error}>
+        I am 18 or older and agree to the{' '}
+        <Link to="/policies/terms-of-service" target="_blank" rel="noopener">
+          Terms of Service
+        </Link>{' '}
+        and{' '}
+        <Link to="/policies/privacy-policy" target="_blank" rel="noopener">
+          Privacy Policy
+        </Link>
+        .
+      </CheckField>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../li
 import { AuthCard } from '../components/AuthCard';
 
 import { PASSWORDS_DO_NOT_MATCH } from '../../../lib/messages';
-import { TextField } from '../../../components/TextField';
+import { NewPasswordFields, SubmitButton } from '../../../components/FormKit';
 
 export function ResetPasswordPage() {
   const { passcode = '' } = useParams();
@@ -30,7 +30,7 @@ export function ResetPasswordPage() {
       setDone(true);
     } catch (err) {
       const found = serverErrors(err, ['password']);
-      show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md §8: the first message
+      show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md#messages: the first message
     } finally {
       setSubmitting(false);
     }
@@ -53,28 +53,17 @@ export function ResetPasswordPage() {
     <AuthCard title="Choose a new password" subtitle="Pick something you don't use anywhere else.">
       <ErrorAlert messages={errors.other} />
       <form onSubmit={onSubmit} noValidate ref={formRef}>
-        <TextField
-          id="reset-password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={edit('password', setPassword)}
-          error={errors.fields.password}
+        <NewPasswordFields
+          idPrefix="reset"
+          password={password}
+          confirm={confirm}
+          onPassword={edit('password', setPassword)}
+          onConfirm={edit('confirm', setConfirm)}
+          errors={errors.fields}
         />
-        <TextField
-          id="reset-confirm"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={edit('confirm', setConfirm)}
-          error={errors.fields.confirm}
-          wrapperClassName="mb-4"
-        />
-        <button type="submit" className="btn btn-primary w-100" disabled={submitting}>
-          {submitting ? 'Saving…' : 'Reset password'}
-        </button>
+        <SubmitButton busy={submitting} busyLabel="Saving…" className="btn btn-primary w-100">
+          Reset password
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 
 /**
  * /verify-email/{emailCode}: validates once on load. Success stores token and user and
- * goes to /reverse-splits; otherwise it goes to / (product.md §4). No error UI (product.md §8).
+ * goes to /reverse-splits; otherwise it goes to / (product.md#states). No error UI (product.md#messages).
  */
 export function VerifyEmailPage() {
   const { emailCode = '' } = useParams();

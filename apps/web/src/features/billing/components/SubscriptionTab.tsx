@@ -1,4 +1,4 @@
-import type { SubscriptionView } from '@roundup/shared';
+import type { BillingNoticeView, InvoiceView, SubscriptionView } from '@roundup/shared';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -16,7 +16,7 @@ import { useCancelSubscription, useSubscription } from '../api';
 
 const fromSeconds = (s: number) => new Date(s * 1000);
 
-/** Settings → Subscription (product.md §2): membership, billing history, cancellation. */
+/** Settings → Subscription (product.md#screens): membership, billing history, cancellation. */
 export function SubscriptionTab() {
   const { data: user, refreshUser } = useAuth();
   // A Lifetime member's tab shows the lifetime purchase, not a monthly plan it replaced.
@@ -74,24 +74,7 @@ export function SubscriptionTab() {
         </div>
       </div>
 
-      {query.data?.summary || nextRenewal ? (
-        <dl className="row small mb-3" aria-label="Your plan">
-          {query.data?.summary ? (
-            <>
-              <dt className="col-sm-4 col-lg-3 text-body-secondary fw-normal">Your plan</dt>
-              <dd className="col-sm-8 col-lg-9 mb-2">{query.data.summary}</dd>
-            </>
-          ) : null}
-          {nextRenewal ? (
-            <>
-              <dt className="col-sm-4 col-lg-3 text-body-secondary fw-normal">Next renewal</dt>
-              <dd className="col-sm-8 col-lg-9 mb-2">
-                {formatInMarketTz(fromSeconds(nextRenewal.date), LONG_DATE)} · {formatMoney(nextRenewal.amount / 100)}
-              </dd>
-            </>
-          ) : null}
-        </dl>
-      ) : null}
+      <PlanSummary summary={query.data?.summary} nextRenewal={nextRenewal} />
 
       {outcome ? (
         <Alert variant="success" dismissible onClose={() => setOutcome(null)}>
@@ -120,45 +103,7 @@ export function SubscriptionTab() {
           {subscription.items.data.length === 0 ? (
             <p className="text-body-secondary">No invoices yet.</p>
           ) : (
-            <Table responsive size="sm" className="align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Amount Billed</th>
-                  <th scope="col">Download</th>
-                </tr>
-              </thead>
-              <tbody>
-                {subscription.items.data.map((item, i) => {
-                  const invoice = invoices[i];
-                  return (
-                    <tr key={item.id}>
-                      <td className="text-nowrap">{formatInMarketTz(fromSeconds(item.created), LONG_DATE)}</td>
-                      <td>
-                        <span className="text-nowrap me-2">{formatMoney(item.price.unit_amount / 100)}</span>
-                        {item.amount_refunded > 0 ? (
-                          <Badge bg="secondary" className="text-wrap">
-                            Refunded {formatMoney(item.amount_refunded / 100)}
-                          </Badge>
-                        ) : null}
-                      </td>
-                      <td className="text-nowrap">
-                        {invoice?.hosted_invoice_url ? (
-                          <a href={invoice.hosted_invoice_url} target="_blank" rel="noreferrer" className="me-3">
-                            View
-                          </a>
-                        ) : null}
-                        {invoice?.invoice_pdf ? (
-                          <a href={invoice.invoice_pdf} target="_blank" rel="noreferrer">
-                            Download
-                          </a>
-                        ) : null}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </Table>
+            <BillingHistory subscription={subscription} invoices={invoices} />
           )}
           {subscription.status === 'active' && subscription.cancelable ? (
             <div className="mt-3">
@@ -206,31 +151,110 @@ export function SubscriptionTab() {
           </Modal>
         </>
       )}
-      {notices.length ? (
-        <section className="mt-4" aria-labelledby="billing-notices">
-          <h3 id="billing-notices" className="h6 fw-semibold mb-2">
-            Billing notices
-          </h3>
-          <p className="text-body-secondary small">Receipts, refunds and cancellations, as emailed to you.</p>
-          <ul className="list-unstyled mb-0">
-            {notices.map((n) => (
-              <li key={n.id} className="border rounded-3 p-2 mb-2">
-                <details>
-                  <summary>
-                    <span className="fw-semibold text-break">{n.subject}</span>{' '}
-                    <span className="text-body-secondary small text-nowrap ms-1">
-                      {formatInMarketTz(fromSeconds(n.created), LONG_DATE)}
-                    </span>
-                  </summary>
-                  <p className="small mb-0 mt-2 text-break" style={{ whiteSpace: 'pre-line' }}>
-                    {n.body}
-                  </p>
-                </details>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {notices.length ? <BillingNotices notices={notices} /> : null}
     </SettingsPanel>
+  );
+}
+
+/** The invoices of the subscription, newest first as the server lists them, with their links. */
+function BillingHistory({ subscription, invoices }: { subscription: SubscriptionView; invoices: InvoiceView[] }) {
+  return (
+    <Table responsive size="sm" className="align-middle">
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          <th scope="col">Amount Billed</th>
+          <th scope="col">Download</th>
+        </tr>
+      </thead>
+      <tbody>
+        {subscription.items.data.map((item, i) => {
+          const invoice = invoices[i];
+          return (
+            <tr key={item.id}>
+              <td className="text-nowrap">{formatInMarketTz(fromSeconds(item.created), LONG_DATE)}</td>
+              <td>
+                <span className="text-nowrap me-2">{formatMoney(item.price.unit_amount / 100)}</span>
+                {item.amount_refunded > 0 ? (
+                  <Badge bg="secondary" className="text-wrap">
+                    Refunded {formatMoney(item.amount_refunded / 100)}
+                  </Badge>
+                ) : null}
+              </td>
+              <td className="text-nowrap">
+                {invoice?.hosted_invoice_url ? (
+                  <a href={invoice.hosted_invoice_url} target="_blank" rel="noreferrer" className="me-3">
+                    View
+                  </a>
+                ) : null}
+                {invoice?.invoice_pdf ? (
+                  <a href={invoice.invoice_pdf} target="_blank" rel="noreferrer">
+                    Download
+                  </a>
+                ) : null}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}
+
+/** Receipts, refunds and cancellations, as they were emailed. */
+function BillingNotices({ notices }: { notices: BillingNoticeView[] }) {
+  return (
+    <section className="mt-4" aria-labelledby="billing-notices">
+      <h3 id="billing-notices" className="h6 fw-semibold mb-2">
+        Billing notices
+      </h3>
+      <p className="text-body-secondary small">Receipts, refunds and cancellations, as emailed to you.</p>
+      <ul className="list-unstyled mb-0">
+        {notices.map((n) => (
+          <li key={n.id} className="border rounded-3 p-2 mb-2">
+            <details>
+              <summary>
+                <span className="fw-semibold text-break">{n.subject}</span>{' '}
+                <span className="text-body-secondary small text-nowrap ms-1">
+                  {formatInMarketTz(fromSeconds(n.created), LONG_DATE)}
+                </span>
+              </summary>
+              <p className="small mb-0 mt-2 text-break" style={{ whiteSpace: 'pre-line' }}>
+                {n.body}
+              </p>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The plan in one line, and the next renewal's date and amount. */
+function PlanSummary({
+  summary,
+  nextRenewal,
+}: {
+  summary?: string | null;
+  nextRenewal: { date: number; amount: number } | null;
+}) {
+  if (!summary && !nextRenewal) return null;
+  return (
+    <dl className="row small mb-3" aria-label="Your plan">
+      {summary ? (
+        <>
+          <dt className="col-sm-4 col-lg-3 text-body-secondary fw-normal">Your plan</dt>
+          <dd className="col-sm-8 col-lg-9 mb-2">{summary}</dd>
+        </>
+      ) : null}
+      {nextRenewal ? (
+        <>
+          <dt className="col-sm-4 col-lg-3 text-body-secondary fw-normal">Next renewal</dt>
+          <dd className="col-sm-8 col-lg-9 mb-2">
+            {formatInMarketTz(fromSeconds(nextRenewal.date), LONG_DATE)} · {formatMoney(nextRenewal.amount / 100)}
+          </dd>
+        </>
+      ) : null}
+    </dl>
   );
 }

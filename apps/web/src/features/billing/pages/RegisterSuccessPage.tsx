@@ -6,7 +6,7 @@ import { firstErrorMessage } from '../../../lib/api-client';
 import { clearRefId } from '../../../lib/session';
 import { confirmCheckout } from '../api';
 
-/** /register/success/:sessionId (product.md §2, §4): confirms, stores the user, forgets the refId, goes to /quickstart. */
+/** /register/success/:sessionId (product.md#screens, product.md#states): confirms, stores the user, forgets the refId, goes to /quickstart. */
 export function RegisterSuccessPage() {
   const { sessionId = '' } = useParams();
   const { setUser } = useAuth();

@@ -9,7 +9,7 @@ import { firstErrorMessage } from '../../../lib/api-client';
 import { goTo, startCheckout } from '../api';
 
 /**
- * /upgrade/:level (product.md §2): lifetime or og → lifetime, anything else → pro. Starts checkout and
+ * /upgrade/:level (product.md#screens): lifetime or og → lifetime, anything else → pro. Starts checkout and
  * sends the browser to the session URL; a visitor registers first and comes back here.
  */
 export function UpgradePage() {

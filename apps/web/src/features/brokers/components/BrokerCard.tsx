@@ -5,7 +5,7 @@ import { SafeHtml } from '../../../components/SafeHtml';
 import { BrokerRulesRows } from './BrokerRulesRows';
 import { accountTypesOf } from '../public-api';
 
-/** Rating as 0–5 dollar signs (product.md §2; default 0). */
+/** Rating as 0–5 dollar signs (product.md#screens; default 0). */
 export function DollarRating({ rating }: { rating: number | null | undefined }) {
   const value = Math.max(0, Math.min(RATING_MAX, Math.round(rating ?? 0)));
   return (
@@ -22,7 +22,7 @@ export function DollarRating({ rating }: { rating: number | null | undefined }) 
 
 const SPEED_LABEL = { short: 'Fast', medium: 'Medium', long: 'Slow' } as const;
 
-/** Share return time with its icon: 0–1 short, 2–5 medium, 10 or 14 long (product.md §2). */
+/** Share return time with its icon: 0–1 short, 2–5 medium, 10 or 14 long (product.md#screens). */
 export function ShareReturn({ days }: { days: number }) {
   const speed = shareReturnSpeed(days);
   const text = days === 0 ? 'Same day' : days === 1 ? '1 day' : `${days} days`;
@@ -63,7 +63,7 @@ export function brokerAnchor(b: Pick<Broker, '_id' | 'name'>): string {
   return `broker-${slug(b.name) || b._id}`;
 }
 
-/** One broker card of /brokers (product.md §2). */
+/** One broker card of /brokers (product.md#screens). */
 export function BrokerCard({ broker }: { broker: Broker }) {
   const types = accountTypesOf(broker);
   const titleId = `${brokerAnchor(broker)}-name`;

@@ -4,7 +4,7 @@ import { accountTypesOf, useBrokers } from '../public-api';
 import { BrokerCard, brokerAnchor } from '../components/BrokerCard';
 import '../../../components/public-page.css';
 
-/** /brokers (signed in): the broker directory of product.md §2. */
+/** /brokers (signed in): the broker directory of product.md#screens. */
 export function BrokersPage() {
   const { data: brokers, isPending, isError } = useBrokers();
   const list = brokers ?? [];

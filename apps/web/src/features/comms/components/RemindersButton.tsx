@@ -7,7 +7,7 @@ import { sendReminders } from '../api';
 
 export const REMINDERS_SENT = 'Reminders sent for todays tickers';
 
-/** The admin daily-reminders button (product.md §2, §8): success or error shown 5 s. */
+/** The admin daily-reminders button (product.md#screens, product.md#messages): success or error shown 5 s. */
 export function RemindersButton() {
   const [busy, setBusy] = useState(false);
   const result = useTimedMessage<{ ok: boolean; msg: string }>(5000);

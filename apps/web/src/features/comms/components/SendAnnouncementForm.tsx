@@ -12,6 +12,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FieldRow, RadioGroup } from '../../../components/FormKit';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { errorMessages } from '../../../lib/api-client';
 import { countOf, formatCount } from '../../../lib/format';
@@ -120,58 +121,44 @@ export function SendAnnouncementForm() {
   return (
     <>
       <form onSubmit={review} noValidate aria-label="Send announcement">
-        <fieldset className="mb-3">
-          <legend className="form-label fs-6 mb-1">Kind</legend>
-          {ANNOUNCEMENT_KINDS.map((k) => (
-            <div key={k} className="form-check form-check-inline">
-              <input
-                className="form-check-input"
-                type="radio"
-                name={`${id}-kind`}
-                id={`${id}-kind-${k}`}
-                checked={kind === k}
-                onChange={() => setKind(k)}
-              />
-              <label className="form-check-label" htmlFor={`${id}-kind-${k}`}>
-                {ANNOUNCEMENT_LABELS[k]}
-              </label>
-            </div>
-          ))}
-          <div className="form-text">{HELP[kind]}</div>
-        </fieldset>
-        <div className="mb-3">
-          <label htmlFor={`${id}-subject`} className="form-label">
-            Subject
-          </label>
+        <RadioGroup
+          idPrefix={`${id}-kind`}
+          legend="Kind"
+          options={ANNOUNCEMENT_KINDS}
+          value={kind}
+          onChange={setKind}
+          labelOf={(k) => ANNOUNCEMENT_LABELS[k]}
+          help={HELP[kind]}
+        />
+        <FieldRow
+          id={`${id}-subject`}
+          label="Subject"
+          help={`${formatCount(subjectChars)} of ${formatCount(ANNOUNCEMENT_SUBJECT_MAX)} characters`}
+        >
           <input
             id={`${id}-subject`}
             className="form-control"
             value={subject}
             maxLength={ANNOUNCEMENT_SUBJECT_MAX}
             onChange={(e) => setSubject(e.target.value)}
-            aria-describedby={`${id}-subject-count`}
+            aria-describedby={`${id}-subject-help`}
           />
-          <div id={`${id}-subject-count`} className="form-text">
-            {formatCount(subjectChars)} of {formatCount(ANNOUNCEMENT_SUBJECT_MAX)} characters
-          </div>
-        </div>
-        <div className="mb-3">
-          <label htmlFor={`${id}-msg`} className="form-label">
-            Message
-          </label>
+        </FieldRow>
+        <FieldRow
+          id={`${id}-msg`}
+          label="Message"
+          helpClassName={messageChars > ANNOUNCEMENT_MESSAGE_MAX ? 'text-danger' : ''}
+          help={`${formatCount(messageChars)} of ${formatCount(ANNOUNCEMENT_MESSAGE_MAX)} characters · plain text; a blank line starts a new paragraph`}
+        >
           <textarea
             id={`${id}-msg`}
             className={`form-control${messageChars > ANNOUNCEMENT_MESSAGE_MAX ? ' is-invalid' : ''}`}
             rows={6}
             value={message}
             onChange={(e) => setMessage(e.target.value)}
-            aria-describedby={`${id}-msg-count`}
+            aria-describedby={`${id}-msg-help`}
           />
-          <div id={`${id}-msg-count`} className={`form-text${messageChars > ANNOUNCEMENT_MESSAGE_MAX ? ' text-danger' : ''}`}>
-            {formatCount(messageChars)} of {formatCount(ANNOUNCEMENT_MESSAGE_MAX)} characters · plain text; a blank line starts a
-            new paragraph
-          </div>
-        </div>
+        </FieldRow>
         <p className="small mb-3" aria-live="polite" data-testid="announcement-reach">
           {audience.isPending ? (
             <span className="text-body-secondary">Counting members…</span>

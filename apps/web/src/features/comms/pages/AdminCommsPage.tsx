@@ -44,7 +44,7 @@ function CommItem({ c }: { c: Communication }) {
   );
 }
 
-/** /admin/comms (product.md §2): communications list, Send SMS form, announcements, daily reminders button, delivery log. */
+/** /admin/comms (product.md#screens): communications list, Send SMS form, announcements, daily reminders button, delivery log. */
 export function AdminCommsPage() {
   const { data, error, isPending } = useComms();
   return (

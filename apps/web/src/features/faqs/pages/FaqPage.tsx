@@ -5,7 +5,7 @@ import { SafeHtml } from '../../../components/SafeHtml';
 import { usePublicFaqs } from '../public-api';
 import '../../../components/public-page.css';
 
-/** /faq: the accordion of FAQs from GET /api/faqs, ordered by sort (product.md §2). */
+/** /faq: the accordion of FAQs from GET /api/faqs, ordered by sort (product.md#screens). */
 export function FaqPage() {
   const { data: faqs, isPending } = usePublicFaqs();
 

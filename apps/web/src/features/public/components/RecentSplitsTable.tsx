@@ -2,7 +2,7 @@ import { formatMoney, formatPrice } from '@roundup/shared/money';
 import { formatLongDate } from '../long-date';
 import { useRecentRoundUps } from '../api';
 
-/** The landing page's table of the six most recent round-up splits (product.md §2 Landing). */
+/** The landing page's table of the six most recent round-up splits (product.md#screens Landing). */
 export function RecentSplitsTable() {
   const { data, isPending, isError } = useRecentRoundUps();
 

@@ -23,10 +23,9 @@ const STEPS = [
   },
 ];
 
-/** The landing page (product.md §2 Landing); /r/{refId} renders it too. */
+/** The landing page (product.md#screens Landing); /r/{refId} renders it too. */
 export function LandingPage() {
   const { data: user } = useAuth();
-  const earnings = projectEarnings(EARNINGS_EXAMPLE);
 
   return (
     <>
@@ -92,38 +91,7 @@ export function LandingPage() {
             </div>
           </div>
 
-          <div className="row g-3 mt-4" role="group" aria-label="Earnings example">
-            <div className="col-6 col-md-3">
-              <div className="rp-stat">
-                <div className="rp-stat-value">{EARNINGS_EXAMPLE.companies}</div>
-                <div className="small text-body-secondary">companies in {EARNINGS_EXAMPLE.months} months</div>
-              </div>
-            </div>
-            <div className="col-6 col-md-3">
-              <div className="rp-stat">
-                <div className="rp-stat-value">{EARNINGS_EXAMPLE.tradesPerSplit}</div>
-                <div className="small text-body-secondary">trades per split</div>
-              </div>
-            </div>
-            <div className="col-6 col-md-3">
-              <div className="rp-stat">
-                <div className="rp-stat-value">{formatMoney(earnings.monthlyCents / 100)}</div>
-                <div className="small text-body-secondary">
-                  per month at {formatMoney(EARNINGS_EXAMPLE.averageProfit)} average profit
-                </div>
-              </div>
-            </div>
-            <div className="col-6 col-md-3">
-              <div className="rp-stat">
-                <div className="rp-stat-value">{formatMoney(earnings.yearlyCents / 100)}</div>
-                <div className="small text-body-secondary">per year</div>
-              </div>
-            </div>
-          </div>
-          <p className="small text-body-secondary mt-2 mb-0">
-            Illustrative example: {EARNINGS_EXAMPLE.splitsPerMonth} splits a month × {EARNINGS_EXAMPLE.tradesPerSplit} trades ×{' '}
-            {formatMoney(EARNINGS_EXAMPLE.averageProfit)}. Past results do not guarantee future ones.
-          </p>
+          <EarningsExample />
         </div>
       </section>
 
@@ -175,6 +143,47 @@ export function LandingPage() {
           <Disclaimer className="d-block mt-4" />
         </div>
       </section>
+    </>
+  );
+}
+
+/** The earnings example in four figures, and how they are reached. */
+function EarningsExample() {
+  const earnings = projectEarnings(EARNINGS_EXAMPLE);
+  return (
+    <>
+      <div className="row g-3 mt-4" role="group" aria-label="Earnings example">
+        <div className="col-6 col-md-3">
+          <div className="rp-stat">
+            <div className="rp-stat-value">{EARNINGS_EXAMPLE.companies}</div>
+            <div className="small text-body-secondary">companies in {EARNINGS_EXAMPLE.months} months</div>
+          </div>
+        </div>
+        <div className="col-6 col-md-3">
+          <div className="rp-stat">
+            <div className="rp-stat-value">{EARNINGS_EXAMPLE.tradesPerSplit}</div>
+            <div className="small text-body-secondary">trades per split</div>
+          </div>
+        </div>
+        <div className="col-6 col-md-3">
+          <div className="rp-stat">
+            <div className="rp-stat-value">{formatMoney(earnings.monthlyCents / 100)}</div>
+            <div className="small text-body-secondary">
+              per month at {formatMoney(EARNINGS_EXAMPLE.averageProfit)} average profit
+            </div>
+          </div>
+        </div>
+        <div className="col-6 col-md-3">
+          <div className="rp-stat">
+            <div className="rp-stat-value">{formatMoney(earnings.yearlyCents / 100)}</div>
+            <div className="small text-body-secondary">per year</div>
+          </div>
+        </div>
+      </div>
+      <p className="small text-body-secondary mt-2 mb-0">
+        Illustrative example: {EARNINGS_EXAMPLE.splitsPerMonth} splits a month × {EARNINGS_EXAMPLE.tradesPerSplit} trades ×{' '}
+        {formatMoney(EARNINGS_EXAMPLE.averageProfit)}. Past results do not guarantee future ones.
+      </p>
     </>
   );
 }

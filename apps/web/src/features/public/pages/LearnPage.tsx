@@ -5,7 +5,7 @@ import { LEARN_CHAPTERS, learnChapter } from '../learn-content';
 import { usePageMeta } from '../usePageMeta';
 import '../../../components/public-page.css';
 
-/** /learn and /learn/{page}: the explainer (product.md §2) with a chapter side navigation and the calculator. */
+/** /learn and /learn/{page}: the explainer (product.md#screens) with a chapter side navigation and the calculator. */
 export function LearnPage() {
   const { page } = useParams();
   const chapter = learnChapter(page);

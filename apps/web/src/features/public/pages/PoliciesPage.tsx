@@ -3,7 +3,7 @@ import { POLICIES, POLICIES_UPDATED, policyFor, type Policy } from '../policies-
 import { usePageMeta } from '../usePageMeta';
 import '../../../components/public-page.css';
 
-/** /policies/{page}, /terms-of-service and /privacy-policy (product.md §2): the policy text with a side navigation. */
+/** /policies/{page}, /terms-of-service and /privacy-policy (product.md#screens): the policy text with a side navigation. */
 export function PoliciesPage({ page: fixed }: { page?: Policy['slug'] }) {
   const params = useParams();
   const policy = policyFor(fixed ?? params.page);

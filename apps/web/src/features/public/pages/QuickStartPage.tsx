@@ -86,7 +86,7 @@ const STEPS: Step[] = [
   },
 ];
 
-/** /quickstart (product.md §2): hero, thank-you note and the six steps, ending with View Reverse Splits. */
+/** /quickstart (product.md#screens): hero, thank-you note and the six steps, ending with View Reverse Splits. */
 export function QuickStartPage() {
   const { data: user } = useAuth();
   const invite = useSite().data?.discordInviteUrl ?? null;

@@ -7,7 +7,7 @@ import { priceLabel, useSite } from '../../../lib/site';
 import { CANCELLATION_TERMS, LIFETIME_PRICE_LABEL, planFeatures, PRO_PRICE_LABEL, PRO_SUMMARY, STARTER_SUMMARY } from '../plans';
 import '../../../components/public-page.css';
 
-/** /services: the Starter vs Pro pricing table and the lifetime offer (product.md §2). Its page view is logged as /reverse-splits. */
+/** /services: the Starter vs Pro pricing table and the lifetime offer (product.md#screens). Its page view is logged as /reverse-splits. */
 export function ServicesPage() {
   const { data: user } = useAuth();
   const starterHref = user ? '/reverse-splits' : '/register';

@@ -14,7 +14,7 @@ import { EMPTY, fromSplit, type FormState } from './split-form-state';
 
 const FIELDS = Object.keys(EMPTY);
 
-/** Add (no id) or view/edit a split: every field of product.md §3, server errors in a dismissible alert. */
+/** Add (no id) or view/edit a split: every field of product.md#stored, server errors in a dismissible alert. */
 export function AdminSplitEdit({ id }: { id?: string }) {
   const existing = useSplit(id);
   if (id && existing.isPending) return <p className="text-body-secondary">Loading split…</p>;
@@ -71,7 +71,7 @@ function SplitForm({ id, initial, changes }: { id?: string; initial: FormState; 
       else setSaved(true);
     } catch (err) {
       const found = serverErrors(err, FIELDS);
-      show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md §8: the first message
+      show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md#messages: the first message
     }
   };
 

@@ -8,7 +8,7 @@ import { SplitDeadline } from './SplitDeadline';
 import { CallBadge } from './CallBadge';
 import { SplitEvidence } from './SplitEvidence';
 
-/** The Note modal opened from a split's note icon (product.md §2). */
+/** The Note modal opened from a split's note icon (product.md#screens). */
 export function NoteModal({ split, onHide }: { split: Split | null; onHide: () => void }) {
   return (
     <Modal show={split !== null} onHide={onHide} centered>

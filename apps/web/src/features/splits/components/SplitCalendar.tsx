@@ -26,7 +26,7 @@ interface Props {
 const ym = (date: string) => ({ year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) });
 const firstOf = (year: number, month: number) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
 
-/** The month calendar of product.md §2: header, weekday row, 42-day grid, go-to, agenda and footer. */
+/** The month calendar of product.md#screens: header, weekday row, 42-day grid, go-to, agenda and footer. */
 export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
   const [view, setView] = useState(() => ym(today));
   const [selected, setSelected] = useState(today);

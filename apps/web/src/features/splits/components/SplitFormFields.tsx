@@ -21,7 +21,7 @@ function fieldHelpers(errors: FieldsProps['errors']) {
   };
 }
 
-/** The split's terms (product.md §3): company, dates with their warnings, ratio, price, estimated profit. */
+/** The split's terms (product.md#stored): company, dates with their warnings, ratio, price, estimated profit. */
 export function SplitTermsFields({ f, set, errors, initial, isEdit }: FieldsProps & { initial: FormState; isEdit: boolean }) {
   const { bad, why } = fieldHelpers(errors);
   return (

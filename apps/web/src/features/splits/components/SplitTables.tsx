@@ -51,7 +51,7 @@ function Company({ s }: { s: SplitView }) {
   );
 }
 
-/** Upcoming and Completed tables (product.md §2 table view). */
+/** Upcoming and Completed tables (product.md#screens table view). */
 export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Props) {
   const upcoming = splits
     .filter((s) => s.status === 'Upcoming')

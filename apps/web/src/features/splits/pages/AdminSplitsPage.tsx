@@ -17,7 +17,7 @@ const STATUS_BADGE: Record<Split['status'], string> = {
   Complete: 'text-bg-secondary',
 };
 
-/** /admin/reverse-splits[/add | /view/:rsId] (product.md §2 admin group). */
+/** /admin/reverse-splits[/add | /view/:rsId] (product.md#screens admin group). */
 export function AdminSplitsRoute() {
   const { action, rsId } = useParams();
   if (action === undefined) return <AdminSplitsPage />;

@@ -21,7 +21,7 @@ import '../splits.css';
 
 type ViewMode = 'calendar' | 'table';
 
-/** /reverse-splits (product.md §2): calendar by default, Table/Calendar toggle, live updates. */
+/** /reverse-splits (product.md#screens): calendar by default, Table/Calendar toggle, live updates. */
 export function ReverseSplitsPage() {
   const { data: user } = useAuth();
   const role = user?.role ?? null;

@@ -17,7 +17,7 @@ import type { TradeSplit } from '../types';
 
 const short = (d: string) => formatIsoDate(d, 'MMM d, yyyy');
 
-/** Record Trades (product.md §2, §4): one row per account in the member's order. */
+/** Record Trades (product.md#screens, product.md#states): one row per account in the member's order. */
 export function RecordTradesModal({
   split,
   show,

@@ -38,7 +38,7 @@ const isEmpty = (v: Values) =>
 const num = (s: string) => (s.trim() === '' ? null : Number(s));
 
 /**
- * One account's trade for a split (product.md §4 Trade form): saves on field blur or Save/Enter;
+ * One account's trade for a split (product.md#states Trade form): saves on field blur or Save/Enter;
  * with an id it is edited, otherwise added and the returned trade kept.
  */
 export function TradeRow({
@@ -78,7 +78,7 @@ export function TradeRow({
       return;
     }
     let v = valuesRef.current;
-    // No buy date but a buy price above 0: the buy date defaults to the split's buyDate (product.md §4).
+    // No buy date but a buy price above 0: the buy date defaults to the split's buyDate (product.md#states).
     if (!v.buy_date && (num(v.buy_price) ?? 0) > 0) {
       v = { ...v, buy_date: split.buyDate };
       valuesRef.current = v;

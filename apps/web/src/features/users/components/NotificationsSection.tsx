@@ -27,6 +27,12 @@ const GROUPS: { title: string; proOnly?: boolean; items: { key: Key; label: stri
         under: 'buyReminderRsa',
       },
       { key: 'sellRsa', label: 'Sell reminders', help: 'When your round-up shares should be back.' },
+      // Issue 26 §6, decision 031: opt-in, by email, only when the list has something in it.
+      {
+        key: 'reconcileDigest',
+        label: 'Weekly reconciliation digest',
+        help: 'Mondays by email: accounts with no outcome yet, shares to sell, cash in lieu to ask about.',
+      },
     ],
   },
   {
@@ -46,7 +52,7 @@ const GROUPS: { title: string; proOnly?: boolean; items: { key: Key; label: stri
   },
 ];
 
-/** Profile → Notifications (product.md §3, §4): the toggles, each saved right after it changes (never on load). */
+/** Profile → Notifications (product.md#stored, product.md#states): the toggles, each saved right after it changes (never on load). */
 export function NotificationsSection() {
   const { data: user } = useAuth();
   const [prefs, setPrefs] = useState<Notifications | null>(user?.notifications ?? null);

@@ -6,7 +6,7 @@ import { api, errorMessages } from '../../../lib/api-client';
 export const MAX_ATTEMPTS_REACHED = 'Max Attempts Reached!';
 
 /**
- * Validate Phone (product.md §2, §4, §9): request an SMS code, enter it; a 59 s countdown before
+ * Validate Phone (product.md#screens, product.md#states, product.md#limits): request an SMS code, enter it; a 59 s countdown before
  * New Code; at most 3 codes, then Max Attempts Reached!.
  */
 export function PhoneValidation({ onValidated }: { onValidated(user: PublicUser): void }) {

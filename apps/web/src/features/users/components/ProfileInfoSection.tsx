@@ -8,6 +8,7 @@ import { SettingsPanel } from '../../../components/SettingsPanel';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { updateProfileRequest } from '@roundup/shared/users';
 import { TextField } from '../../../components/TextField';
+import { EmailField, FieldRow, PasswordField } from '../../../components/FormKit';
 import { api } from '../../../lib/api-client';
 import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 import { PhoneValidation } from './PhoneValidation';
@@ -16,7 +17,7 @@ export const PROFILE_UPDATED = 'Your profile has been updated.';
 const EMAIL_NEEDS_PASSWORD = 'Enter your current password to change your email.';
 const FIELDS = ['email', 'password', 'phone'];
 
-/** Profile → Personal info (product.md §2, §4): view/edit toggle; success 5 s; every server message listed, cleared after 5 s. */
+/** Profile → Personal info (product.md#screens, product.md#states): view/edit toggle; success 5 s; every server message listed, cleared after 5 s. */
 export function ProfileInfoSection() {
   const { data: user, setUser } = useAuth();
   const [editing, setEditing] = useState(false);
@@ -128,7 +129,7 @@ function ProfileForm({
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    // The form still sends the username (product.md §5); the server never changes it.
+    // The form still sends the username (product.md#validation); the server never changes it.
     const body = { username: user.username, email, phone: phone.trim() || null, ...(emailChanged ? { password } : {}) };
     // Every problem at once, beside its field (issue 14).
     const problems = checkFields(updateProfileRequest, body, FIELDS);
@@ -140,7 +141,7 @@ function ProfileForm({
       const res = await api.post<{ user: PublicUser; msg?: string }>('/api/users/update-self', body);
       onSaved(res.user, res.msg);
     } catch (err) {
-      // A field's problem beside it; the rest in the section's list (product.md §8).
+      // A field's problem beside it; the rest in the section's list (product.md#messages).
       const found = serverErrors(err, FIELDS);
       show({ fields: found.fields, other: [] });
       if (found.other.length) onErrors(found.other);
@@ -151,10 +152,7 @@ function ProfileForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="ru-narrow-form" ref={formRef}>
-      <div className="mb-3">
-        <label htmlFor={`${id}-username`} className="form-label">
-          Username
-        </label>
+      <FieldRow id={`${id}-username`} label="Username" help="Usernames cannot be changed (privacy policy).">
         <input
           id={`${id}-username`}
           className="form-control"
@@ -163,26 +161,18 @@ function ProfileForm({
           disabled
           aria-describedby={`${id}-username-help`}
         />
-        <div id={`${id}-username-help`} className="form-text">
-          Usernames cannot be changed (privacy policy).
-        </div>
-      </div>
-      <TextField
+      </FieldRow>
+      <EmailField
         id={`${id}-email`}
-        label="Email"
-        type="email"
-        autoComplete="email"
         value={email}
         onChange={edit('email', setEmail)}
         error={errors.fields.email}
         help={`A new address takes effect once you open the verification link we send to it; until then we keep using ${user.email}.`}
       />
       {emailChanged ? (
-        <TextField
+        <PasswordField
           id={`${id}-password`}
           label="Current password"
-          type="password"
-          autoComplete="current-password"
           value={password}
           onChange={edit('password', setPassword)}
           error={errors.fields.password}

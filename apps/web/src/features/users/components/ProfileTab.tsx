@@ -5,7 +5,7 @@ import { TimeZoneSection } from './TimeZoneSection';
 import { UpdatePasswordSection } from './UpdatePasswordSection';
 
 /**
- * Settings → Profile (product.md §2): personal info, update password, time zone, notifications, browser alerts.
+ * Settings → Profile (product.md#screens): personal info, update password, time zone, notifications, browser alerts.
  * Each section is its own component.
  */
 export function ProfileTab() {

@@ -9,7 +9,7 @@ import { checkFields, hasErrors, useFormErrors } from '../../../lib/form-errors'
 import { setToken } from '../../../lib/session';
 
 import { PASSWORDS_DO_NOT_MATCH } from '../../../lib/messages';
-import { TextField } from '../../../components/TextField';
+import { CheckField, NewPasswordFields, PasswordField, SubmitButton } from '../../../components/FormKit';
 export const PASSWORD_UPDATED = 'Your password has been updated.';
 
 /** Profile → Update password: all server messages listed, cleared after 5 s; success shown 5 s. */
@@ -29,7 +29,7 @@ export function UpdatePasswordSection() {
     event.preventDefault();
     errors.clear();
     success.clear();
-    // Every problem at once, beside its field (issue 14); server messages stay a timed list (product.md §8).
+    // Every problem at once, beside its field (issue 14); server messages stay a timed list (product.md#messages).
     const problems = checkFields(updatePasswordRequest, { newPassword: next, password: current }, ['password', 'newPassword']);
     if (next !== confirm) problems.fields.confirm = PASSWORDS_DO_NOT_MATCH;
     if (hasErrors(problems)) return show(problems);
@@ -66,49 +66,28 @@ export function UpdatePasswordSection() {
         </Alert>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="ru-narrow-form" ref={formRef}>
-        <TextField
+        <PasswordField
           id={`${id}-current`}
           label="Current password"
-          type="password"
-          autoComplete="current-password"
           value={current}
           onChange={edit('password', setCurrent)}
           error={problemsShown.fields.password}
         />
-        <TextField
-          id={`${id}-new`}
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={next}
-          onChange={edit('newPassword', setNext)}
-          error={problemsShown.fields.newPassword}
+        <NewPasswordFields
+          idPrefix={id}
+          password={next}
+          confirm={confirm}
+          onPassword={edit('newPassword', setNext)}
+          onConfirm={edit('confirm', setConfirm)}
+          errors={{ password: problemsShown.fields.newPassword, confirm: problemsShown.fields.confirm }}
+          confirmClassName="mb-3"
         />
-        <TextField
-          id={`${id}-confirm`}
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={edit('confirm', setConfirm)}
-          error={problemsShown.fields.confirm}
-          wrapperClassName="mb-3"
-        />
-        <div className="form-check mb-4">
-          <input
-            id={`${id}-revoke-tokens`}
-            type="checkbox"
-            className="form-check-input"
-            checked={revokeTokens}
-            onChange={(e) => setRevokeTokens(e.target.checked)}
-          />
-          <label htmlFor={`${id}-revoke-tokens`} className="form-check-label">
-            Also revoke my personal API tokens
-          </label>
-        </div>
-        <button type="submit" className="btn btn-primary" disabled={submitting}>
-          {submitting ? 'Updating…' : 'Update password'}
-        </button>
+        <CheckField id={`${id}-revoke-tokens`} checked={revokeTokens} onChange={setRevokeTokens} className="mb-4">
+          Also revoke my personal API tokens
+        </CheckField>
+        <SubmitButton busy={submitting} busyLabel="Updating…">
+          Update password
+        </SubmitButton>
       </form>
     </SettingsPanel>
   );

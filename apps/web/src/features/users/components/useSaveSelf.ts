@@ -6,7 +6,7 @@ import { useAuth } from '../../../lib/auth';
 
 /**
  * One profile change through POST /api/users/update-self: the member as the server answers goes
- * into the session, "Saved" or the server's messages show for 5 s (product.md §8). Answers the
+ * into the session, "Saved" or the server's messages show for 5 s (product.md#messages). Answers the
  * member, or null when the server refused.
  */
 export function useSaveSelf() {
