@@ -113,6 +113,15 @@ test('a proposed split in the pipeline: Pro reads its sentence, then its confirm
   await expect(day.getByTestId('deadline')).toContainText(/^Buy by \d{1,2}:\d\d pm ET .*; halt 7:50 pm ET/);
   await expect(day.getByTestId('profit')).toContainText('$19.20');
   await shoot(pro, 'pipeline-dated-pro', day);
+  // The table: the badge beside the symbol, the profit for the round-up, the filing behind "From the filing".
+  await pro.setViewportSize({ width: 1280, height: 900 });
+  await pro.getByText('Table', { exact: true }).click();
+  const row = pro.getByTestId('upcoming-row').filter({ hasText: 'EPSX' });
+  await expect(row.getByTestId('call')).toHaveText('Round up');
+  await expect(row.getByTestId('profit')).toContainText('$19.20');
+  await row.getByText('From the filing', { exact: true }).click();
+  await expect(row.getByTestId('evidence')).toContainText(SENTENCE);
+  await shoot(pro, 'pipeline-table-pro', row);
   proErrors();
 
   await starter.setViewportSize({ width: 1280, height: 900 });
