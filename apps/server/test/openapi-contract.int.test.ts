@@ -235,6 +235,14 @@ const cases: [string, Case][] = [
     ],
   ],
   ['GET /api/rs/past', () => send('GET', '/api/rs/past')],
+  [
+    'GET /api/rs/pipeline',
+    async () => [
+      await send('GET', '/api/rs/pipeline', { token: f.pro.token }),
+      // A Starter member gets masked entries: their shape is documented too.
+      await send('GET', '/api/rs/pipeline', { token: f.starter.token }),
+    ],
+  ],
   ['GET /api/rs/ticker/{id}', () => send('GET', `/api/rs/ticker/${f.splitId}`, { token: f.secret })],
   ['GET /api/trades/reconcile', () => send('GET', '/api/trades/reconcile', { token: f.pro.token })],
   ['GET /api/rs/{id}/outcomes', () => send('GET', `/api/rs/${f.splitId}/outcomes`, { token: f.pro.token })],
@@ -561,6 +569,14 @@ const cases: [string, Case][] = [
       }),
   ],
   [
+    'POST /api/admin/discoveries/pipeline',
+    async () =>
+      send('POST', '/api/admin/discoveries/pipeline', {
+        token: f.admin.token,
+        body: { id: await insertProposal('PIPE', false) },
+      }),
+  ],
+  [
     'POST /api/admin/discoveries/preview',
     async () =>
       send('POST', '/api/admin/discoveries/preview', { token: f.admin.token, body: { id: await insertProposal('PRVW') } }),
@@ -643,7 +659,7 @@ function faqBody() {
   return { category: 'Basics', question: 'What is a round-up?', answer: '<p>A whole share for a fraction.</p>', sort: 1 };
 }
 
-async function insertProposal(tag: string): Promise<string> {
+async function insertProposal(tag: string, dated = true): Promise<string> {
   const accession = `0000000000-26-${tag}${Math.floor(Math.random() * 1e5)}`;
   const fileDate = todayInMarket();
   // Trading days: an accept refuses a buy-by or market date the exchange is closed on (issue 25 §5).
@@ -656,7 +672,7 @@ async function insertProposal(tag: string): Promise<string> {
   const { rows } = await t.database.query<{ id: string }>(
     `insert into discovery_proposals (accession, cik, company, ticker, form, file_date, ratio, market_date, buy_by, rounding, confidence)
      values ($1, '1234567', 'Contract Corp', $2, '8-K', $3, 10, $4, $5, 'ROUND_UP', 0.9) returning id::text as id`,
-    [accession, `Q${tag.slice(0, 3)}`, fileDate, market, lastSessionBefore(market)],
+    [accession, `Q${tag.slice(0, 3)}`, fileDate, dated ? market : null, dated ? lastSessionBefore(market) : null],
   );
   return rows[0].id;
 }

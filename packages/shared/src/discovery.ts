@@ -35,9 +35,13 @@ export type DiscoveryStatus = (typeof DISCOVERY_STATUSES)[number];
 /** An event's stage: proposed (proxy) → approved (meeting results) → announced → effective; or postponed, cancelled. */
 export const DISCOVERY_STAGES = ['proposed', 'approved', 'announced', 'effective', 'postponed', 'cancelled'] as const;
 
-/** The split type an admin is offered for a rounding: ROUND_UP → Round Up; cash or round-down → CIL; the rest unconfirmed. */
+/**
+ * The split type an admin is offered for a rounding: ROUND_UP → Round Up; ROUND_UP_PARTICIPANT →
+ * Round Up with the split's `participant` flag (the call reads "Round up (participant level)",
+ * issue 25 §4); cash or round-down → CIL; the rest unconfirmed.
+ */
 export function rsTypeFor(rounding: Rounding): RsType {
-  if (rounding === 'ROUND_UP') return 'Round Up';
+  if (rounding === 'ROUND_UP' || rounding === 'ROUND_UP_PARTICIPANT') return 'Round Up';
   if (rounding === 'CASH_IN_LIEU' || rounding === 'ROUND_DOWN') return 'CIL';
   return 'Unconfirmed';
 }

@@ -17,6 +17,8 @@ export * from './ticks';
 export * from './analytics';
 export * from './learn';
 export * from './splits';
+export * from './split-call';
+export * from './pipeline';
 export * from './split-checks';
 export * from './accept-preview';
 export * from './confirmations';

@@ -6,6 +6,7 @@ import { RS_TYPES, SPLIT_STATUSES } from './domain';
 import { toCents } from './money';
 import { splitChangeSchema } from './split-checks';
 import { confirmationSchema } from './confirmations';
+import { issuerHistoryEntrySchema, splitEvidenceSchema } from './split-call';
 
 /**
  * Reverse splits (product.md#stored) — request/response schemas and the pure calendar rules the web
@@ -38,6 +39,12 @@ export const splitSchema = z.object({
   masked: z.boolean(),
   /** Pro and admin only: what a second source says (issue 25 §2); absent for everyone else. */
   confirmation: confirmationSchema.optional(),
+  /** The filing rounds up at the participant (broker) level, not per beneficial owner (issue 25 §4). */
+  participant: z.boolean().optional(),
+  /** Pro and admin only: the deciding sentence, the filing and its acceptance time (issue 25 §4). */
+  evidence: splitEvidenceSchema.optional(),
+  /** Pro and admin only: the issuer's earlier reverse splits from our own history (issue 25 §6). */
+  history: z.array(issuerHistoryEntrySchema).optional(),
 });
 export type Split = z.infer<typeof splitSchema>;
 
@@ -151,6 +158,8 @@ const splitFields = {
   notes: optionalText(5000, 'Notes'),
   caution: z.boolean().default(false),
   exchange: exchangeInput,
+  /** Left out: unknown on add, kept on edit (issue 25 §4). */
+  participant: z.boolean({ error: 'participant must be true or false' }).optional(),
 };
 
 const buyNotAfterEff: [(s: { buyDate: string; effDate: string }) => boolean, { message: string; path: string[] }] = [

@@ -125,7 +125,7 @@ describe('real adapters against local peers', () => {
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0];
     expect(mail.to).toEqual([pro.email]);
-    expect(mail.raw).toContain('Subject: New reverse split: ACME 10:1');
+    expect(mail.raw).toContain('Subject: New reverse split: ACME 10:1, Round up');
     expect(mail.raw).toMatch(/Content-Type: text\/plain/i);
     expect(mail.raw).toMatch(/Content-Type: text\/html/i);
     const headers = mail.raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n(?=[ \t])/g, '');

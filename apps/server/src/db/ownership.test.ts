@@ -24,6 +24,7 @@ const OWNERS: Record<string, string> = {
   audit_log: 'audit',
   reverse_splits: 'splits',
   split_term_changes: 'splits',
+  split_pipeline: 'splits',
   split_change_seq: 'splits',
   split_sightings: 'confirmations',
   confirmation_events: 'confirmations',

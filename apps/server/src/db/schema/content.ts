@@ -52,6 +52,13 @@ export const reverseSplits = pgTable(
     caution: boolean('caution').notNull().default(false),
     /** Where the shares are listed (issue 25 §3; null = not known): decides the pre-split halt (decision 021). */
     exchange: text('exchange'),
+    /** The filing rounds up at the participant (broker) level (issue 25 §4, decision 032). */
+    participant: boolean('participant').notNull().default(false),
+    /** The sentence that decided the rounding, and when EDGAR accepted the filing (Pro and admin only). */
+    evidence: text('evidence'),
+    filedAt: timestamp('filed_at', { withTimezone: true }),
+    /** The issuer's SEC CIK (from discovery): matches its earlier splits (issue 25 §6). */
+    cik: text('cik'),
     /** Set instead of deleting a split members have trades on (decision 011): hidden everywhere, trades kept. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -60,6 +67,7 @@ export const reverseSplits = pgTable(
   (t) => [
     index('reverse_splits_buy_date_idx').on(t.buyDate),
     index('reverse_splits_eff_date_idx').on(t.effDate),
+    index('reverse_splits_cik_idx').on(t.cik),
     check('reverse_splits_status_ck', inList(t.status, SPLIT_STATUSES)),
     check('reverse_splits_rs_type_ck', inList(t.rsType, RS_TYPES)),
     check('reverse_splits_ratio_ck', sql`${t.ratio} >= 1`),

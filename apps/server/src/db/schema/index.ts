@@ -8,3 +8,4 @@ export * from './tokens';
 export * from './confirmations';
 export * from './account-groups';
 export * from './imports';
+export * from './pipeline';

@@ -63,6 +63,8 @@ export function draftSplit(
     caution: base?.caution || p.holdersOfRecordOnly || p.confidence < 0.6,
     // The listing the filing named (issue 25 §3); none named: unknown on a new split, kept on an existing one.
     exchange: (p.exchange as SplitInput['exchange']) ?? undefined,
+    // Rounded up for DTC participants / record holders: the call says so (issue 25 §4).
+    participant: p.rounding === 'ROUND_UP_PARTICIPANT' || (base?.participant ?? false),
   };
 }
 

@@ -109,7 +109,7 @@ describe('a good proposal', () => {
         exchange: null,
       },
       alert: {
-        subject: expect.stringMatching(/^New reverse split: SAF\d+ 30:1$/),
+        subject: expect.stringMatching(/^New reverse split: SAF\d+ 30:1, Round up$/),
         audience: expect.stringMatching(/Pro members/),
       },
     });

@@ -91,7 +91,7 @@ describe('discovery: poll to review queue', () => {
       marketDate: '2026-11-30',
       buyBy: '2026-11-27',
     });
-    expect(byTicker['DLTS:open']).toMatchObject({ rounding: 'ROUND_UP_PARTICIPANT', rsType: 'Unconfirmed', ratio: 25 });
+    expect(byTicker['DLTS:open']).toMatchObject({ rounding: 'ROUND_UP_PARTICIPANT', rsType: 'Round Up', ratio: 25 });
     expect(list.body.data.lastRun).toMatchObject({ slot: '2026-11-20T10:00', found: 5, proposals: 4 });
 
     // The admins heard of the new round-up once, by email and on their Discord channel.

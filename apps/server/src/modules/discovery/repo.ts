@@ -154,9 +154,15 @@ export function discoveryRepo(db: Db) {
       const [row] = await db.select().from(p).where(eq(p.accession, accession)).limit(1);
       return row ?? null;
     },
-    async proposal(id: string): Promise<ProposalRow | null> {
-      const [row] = await db.select().from(p).where(eq(p.id, id)).limit(1);
-      return row ?? null;
+    /** A proposal with its filing's EDGAR acceptance time. */
+    async proposal(id: string): Promise<(ProposalRow & { acceptedAt: Date | null }) | null> {
+      const [row] = await db
+        .select({ proposal: p, acceptedAt: f.acceptedAt })
+        .from(p)
+        .leftJoin(f, eq(f.accession, p.accession))
+        .where(eq(p.id, id))
+        .limit(1);
+      return row ? { ...row.proposal, acceptedAt: row.acceptedAt ?? null } : null;
     },
     async lockProposal(id: string): Promise<ProposalRow | null> {
       const [row] = await db.select().from(p).where(eq(p.id, id)).for('update').limit(1);

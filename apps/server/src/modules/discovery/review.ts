@@ -90,7 +90,15 @@ export function discoveryReview(ctx: AppContext) {
         claimed = await claimIn(t, req.id, 'accepted', actorId, null, splitId);
         if (!claimed) throw conflict('This proposal was already reviewed');
       };
-      const split = base ? await splits.edit(base._id, input, actorId, accept) : await splits.add(input, actorId, accept);
+      // What the filing said stays on the split: Pro members read it there (issue 25 §4).
+      const filing = {
+        cik: found.cik,
+        sentence: found.evidence?.sentence ?? null,
+        acceptedAt: found.acceptedAt?.toISOString() ?? null,
+      };
+      const split = base
+        ? await splits.edit(base._id, input, actorId, accept, filing)
+        : await splits.add(input, actorId, accept, filing);
       return { proposal: { ...claimed!, status: 'accepted', splitId: split._id }, split };
     },
     async reject(id: string, reason: string, actorId: string): Promise<ProposalRow> {

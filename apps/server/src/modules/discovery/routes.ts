@@ -6,7 +6,9 @@ import {
   acceptProposalRequest,
   discoveryListQuery,
   discoveryListResponse,
+  pipelineEntrySchema,
   proposalSchema,
+  publishPipelineRequest,
   rejectProposalRequest,
   splitSchema,
   todayInMarket,
@@ -14,6 +16,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
 import { answers } from '../../http/openapi';
+import { publishPipeline } from './publish-pipeline';
 import type { SplitWriter } from './review';
 import { toProposal, type DiscoveryService } from './service';
 
@@ -60,6 +63,25 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
       const { proposal, split } = await discovery.accept(req.body, requireAdmin(req).user.id, splits);
       return { proposal: view(proposal), split };
     },
+  );
+
+  app.post(
+    '/api/admin/discoveries/pipeline',
+    {
+      preValidation: adminFirst,
+      schema: {
+        tags,
+        summary: 'Publish an undated proposal to the members’ pipeline (proposed, approved, vote failed, postponed, cancelled)',
+        body: publishPipelineRequest,
+        response: answers(z.object({ entry: pipelineEntrySchema })),
+      },
+    },
+    async (req) => ({
+      entry: await publishPipeline(
+        { db: ctx.database.db, archivesUrl: archives },
+        { ...req.body, actorId: requireAdmin(req).user.id },
+      ),
+    }),
   );
 
   app.post(

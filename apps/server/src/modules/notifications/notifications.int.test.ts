@@ -93,7 +93,7 @@ describe('split events → deliveries', () => {
     expect(discords).toHaveLength(1);
     expect(discords[0]).toContain('ACME');
     const m = mails[0];
-    expect(m.subject).toBe('New reverse split: ACME 10:1');
+    expect(m.subject).toBe('New reverse split: ACME 10:1, Round up');
     expect(m.html).toContain('<h1');
     expect(m.text).toContain('Unsubscribe: http://localhost:3000/api/notifications/unsubscribe?token=');
     expect(m.headers?.['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:3000\/api\/notifications\/unsubscribe\?token=.+>$/);

@@ -123,8 +123,8 @@ describe('alerts by push, through the queue to the push service', () => {
     const got = peer.received.filter((r) => r.subscription === device.id);
     expect(got).toHaveLength(1);
     const msg = JSON.parse(got[0].text);
-    expect(msg.title).toBe(`New reverse split: ${split.ticker} 25:1`);
-    expect(msg.body).toContain(`Pushco (${split.ticker}), 25:1, buy by`);
+    expect(msg.title).toBe(`New reverse split: ${split.ticker} 25:1, Round up`);
+    expect(msg.body).toContain(`Pushco (${split.ticker}), 25:1, Round up, buy by`);
     expect(msg.url).toBe(`${t.config.appUrl}/reverse-splits?split=${split._id}`);
     expect(got[0].claims.aud).toBe(peer.origin);
     expect(got[0].vapidKey).toBe(t.app.ctx.config.vapid.publicKey);
@@ -162,7 +162,7 @@ describe('alerts by push, through the queue to the push service', () => {
     const [row] = (await pushRows(pro.id)).slice(before);
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
     const got = peer.received.filter((r) => r.subscription === device.id);
-    expect(got.map((r) => JSON.parse(r.text).title)).toEqual([`New reverse split: ${split.ticker} 10:1`]);
+    expect(got.map((r) => JSON.parse(r.text).title)).toEqual([`New reverse split: ${split.ticker} 10:1, Round up`]);
     await call(t.app, 'POST', '/api/notifications/push/unsubscribe', { token: pro.token, body: device });
   });
 

@@ -406,7 +406,7 @@ describe('a queued split alert, then the split leaves the public calendar (issue
         .filter((m) => m.to === pro.email && m.subject.includes('KEEPQ'))
         .map((m) => m.subject)
         .sort(),
-    ).toEqual([expect.stringMatching(/^Buy today: KEEPQ by \d+:\d\d pm ET$/), 'New reverse split: KEEPQ 10:1']);
+    ).toEqual([expect.stringMatching(/^Buy today: KEEPQ by \d+:\d\d pm ET$/), 'New reverse split: KEEPQ 10:1, Round up']);
     expect(discords.filter((d) => d.includes('KEEPQ'))).toHaveLength(1);
 
     for (const id of [back, gone, arch]) {

@@ -59,7 +59,8 @@ export interface SellCandidate {
 }
 
 const SPLIT_FIELDS = sql`id::text as "splitId", name, ticker, ratio, to_char(buy_date, 'YYYY-MM-DD') as "buyDate",
-  to_char(eff_date, 'YYYY-MM-DD') as "effDate", price::text as price, est_profit::text as "estProfit", status, exchange`;
+  to_char(eff_date, 'YYYY-MM-DD') as "effDate", price::text as price, est_profit::text as "estProfit", status, exchange,
+  rs_type as "rsType", participant`;
 
 export function notificationsRepo(db: Db) {
   return {

@@ -1,5 +1,15 @@
 import { escapeHtml } from '../../lib/html';
-import { closeTimeText, deadlineText, formatIsoDate, SMS_MESSAGE_MAX, splitDeadline, type Exchange } from '@roundup/shared';
+import {
+  closeTimeText,
+  deadlineText,
+  formatIsoDate,
+  SMS_MESSAGE_MAX,
+  callDeadlineText,
+  splitCall,
+  splitDeadline,
+  type Exchange,
+  type SplitCall,
+} from '@roundup/shared';
 import type { EventKind } from './rules';
 
 /** The messages: subject, text, HTML and the short SMS/WhatsApp form of each event (pure). */
@@ -16,6 +26,9 @@ export interface SplitPayload {
   status: string;
   /** Where the shares are listed (null or absent: unknown; events raised before issue 25 §3 have none). */
   exchange?: Exchange | null;
+  /** The call (issue 25 §4); absent on events raised before it: those read as they always did. */
+  rsType?: string;
+  participant?: boolean;
 }
 
 export interface Rendered {
@@ -28,9 +41,31 @@ export interface Rendered {
 const day = (d: string) => formatIsoDate(d, 'MMMM dd, yyyy');
 const money = (v: string) => `$${Number(v).toFixed(2)}`;
 const deadlineOf = (s: SplitPayload) => splitDeadline(s.buyDate, s.exchange ?? null);
-/** One split in a message, with its deadline to the minute in New York and the member's own time (issue 25 §3). */
+/** The deadline sentence as the split's call says it: only a round-up says "Buy by" (issue 25 §4). */
+const deadlineLine = (s: SplitPayload, timeZone?: string) =>
+  s.rsType
+    ? callDeadlineText(deadlineText(deadlineOf(s), timeZone), { rsType: s.rsType })
+    : deadlineText(deadlineOf(s), timeZone);
+/** The split's call (issue 25 §4), or null for an event raised before calls were carried. */
+const callOf = (s: SplitPayload): SplitCall | null =>
+  s.rsType ? splitCall({ rsType: s.rsType, participant: s.participant }) : null;
+/** Whether a message may say "Buy" and show a profit for this split: only a round-up (events without a call: as before). */
+const buyable = (s: SplitPayload) => callOf(s)?.buy ?? true;
+/** ", Round up (participant level)": the call's label after a subject. */
+// ASCII only: an em dash would make every SMS a UCS-2 message (half the length) and encode the mail subject.
+const callTag = (s: SplitPayload) => (callOf(s) ? `, ${callOf(s)!.label}` : '');
+/**
+ * One split in a message: its call, and its deadline to the minute in New York and the member's
+ * own time (issue 25 §3, §4).
+ */
 const splitLine = (s: SplitPayload, timeZone?: string) =>
-  `${s.name} (${s.ticker}), ${s.ratio}:1, buy by ${day(s.buyDate)}, effective ${day(s.effDate)}. ${deadlineText(deadlineOf(s), timeZone)}`;
+  `${s.name} (${s.ticker}), ${s.ratio}:1${callOf(s) ? `, ${callOf(s)!.label}` : ''}, buy by ${day(s.buyDate)}, effective ${day(s.effDate)}. ${deadlineLine(s, timeZone)}`;
+/** The price line: the estimated profit for a round-up only (participant level says so beside it); else what is known. */
+function priceLine(s: SplitPayload): string {
+  const c = callOf(s);
+  if (c && !c.buy) return `Price ${money(s.price)}. The call is ${c.label.toLowerCase()}: no estimated profit.`;
+  return `Price ${money(s.price)}, estimated profit ${money(s.estProfit)} per account.${c?.caveat ? ` ${c.caveat}` : ''}`;
+}
 
 /**
  * An announcement by SMS or WhatsApp: the subject, then the message, cut to one provider
@@ -91,13 +126,14 @@ export function render(
     case 'rsa':
     case 'upcomingRsa': {
       const s = payload as unknown as SplitPayload;
-      deadline = deadlineText(deadlineOf(s), tz);
+      deadline = deadlineLine(s, tz);
       subject =
-        kind === 'rsa' ? `New reverse split: ${s.ticker} ${s.ratio}:1` : `Upcoming reverse split: ${s.ticker} ${s.ratio}:1`;
+        (kind === 'rsa' ? `New reverse split: ${s.ticker} ${s.ratio}:1` : `Upcoming reverse split: ${s.ticker} ${s.ratio}:1`) +
+        callTag(s);
       lines = [
         kind === 'rsa' ? 'A new reverse split was announced.' : 'A reverse split is now Upcoming.',
         splitLine(s, tz),
-        `Price ${money(s.price)}, estimated profit ${money(s.estProfit)} per account.`,
+        priceLine(s),
       ];
       break;
     }
@@ -110,7 +146,7 @@ export function render(
         ratio: ['Ratio', (v) => `${String(v)}:1`],
       };
       subject = `Terms changed: ${s.ticker}, buy by ${day(s.buyDate)}`;
-      deadline = deadlineText(deadlineOf(s), tz);
+      deadline = deadlineLine(s, tz);
       lines = [
         'The terms of a reverse split you hold changed:',
         ...Object.entries(changes)
@@ -124,19 +160,27 @@ export function render(
       const s = payload as unknown as SplitPayload;
       subject = `Confirmed by the exchange: ${s.ticker} ${s.ratio}:1`;
       lines = ['The exchange lists the reverse split you hold on the terms the filing gave:', splitLine(s, tz)];
-      deadline = deadlineText(deadlineOf(s), tz);
+      deadline = deadlineLine(s, tz);
       break;
     }
     case 'buyReminder':
     case 'buyReminderClose': {
       const splits = (payload.splits ?? []) as SplitPayload[];
       const by = splits[0] ? ` by ${closeTimeText(deadlineOf(splits[0]), tz)}` : '';
-      const tickers = splits.map((s) => s.ticker).join(', ');
-      subject = kind === 'buyReminder' ? `Buy today: ${tickers}${by}` : `One hour to the close: buy ${tickers}${by}`;
+      // Only round-ups are bought (issue 25 §4): the others are listed with what is known, never as "buy".
+      const toBuy = splits.filter(buyable);
+      const tickers = (toBuy.length > 0 ? toBuy : splits).map((s) => s.ticker).join(', ');
+      const verb = toBuy.length > 0 ? 'buy' : 'buy-by day of';
+      subject =
+        kind === 'buyReminder'
+          ? `${toBuy.length > 0 ? 'Buy today' : 'Buy-by day today'}: ${tickers}${by}`
+          : `One hour to the close: ${verb} ${tickers}${by}`;
       lines = [
         kind === 'buyReminder' ? 'Today is the purchase date for:' : 'The market closes in an hour on the purchase date for:',
         ...splits.map((s) => `- ${splitLine(s, tz)}`),
-        'Buy one share in each of your brokerage accounts.',
+        toBuy.length > 0
+          ? `Buy one share of ${toBuy.map((s) => s.ticker).join(', ')} in each of your brokerage accounts.`
+          : 'None of these is a round-up: there is nothing to buy for the share.',
       ];
       break;
     }

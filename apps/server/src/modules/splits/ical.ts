@@ -5,7 +5,11 @@ import {
   formatMoney,
   MARKET_TZ,
   marketInstant,
+  CONFIRMATION_LABELS,
+  callDeadlineText,
+  callHeadline,
   OPEN_MINUTES,
+  splitCall,
   type Split,
 } from '@roundup/shared';
 
@@ -63,6 +67,28 @@ const utcStamp = (instant: string | Date) =>
 export const ALARM_BEFORE_CLOSE = '-PT1H';
 
 /**
+ * An event's text (issue 25 §4): the call and the confirmation state on every event; "Buy" and the
+ * estimated profit only for a round-up (participant level says so), otherwise what is known:
+ * "DXVQ reverse split — cash in lieu · 30:1 · buy-by 4:00 pm ET".
+ */
+export function eventText(s: Split, deadline: string, link: string): { summary: string; description: string } {
+  const call = splitCall(s);
+  const close = `${clockTime(s.deadline.regularClose, MARKET_TZ)} ET`;
+  const confirmation = s.confirmation ? ` ${CONFIRMATION_LABELS[s.confirmation.state]}.` : '';
+  const facts = `${s.name} (${s.ticker}) ${s.ratio}:1 reverse split effective ${s.effDate}. Call: ${call.label}.${confirmation} ${deadline}.`;
+  if (!call.buy)
+    return {
+      summary: `${callHeadline(s)} · ${s.ratio}:1 · buy-by ${close}`,
+      description: `${facts} No estimated profit: the call is not a round-up. ${link}`,
+    };
+  const caveat = call.caveat ? ` ${call.caveat}` : '';
+  return {
+    summary: `Buy ${s.ticker} by ${close} · ${s.ratio}:1 reverse split · ${call.label} · est. ${formatMoney(s.estProfit)}`,
+    description: `${facts} Buy one share per account. Estimated profit ${formatMoney(s.estProfit)} per account.${caveat} ${link}`,
+  };
+}
+
+/**
  * One event per split, on the exchange's clock (decision 021): from the open of the buy-by session
  * to its regular close (1:00 pm on early-close days), in UTC so every client shows it in its own zone,
  * with an alarm an hour before the close. The text names the deadline in New York time and in the
@@ -80,9 +106,8 @@ export function buildIcal(splits: readonly Split[], opts: { appUrl: string; now:
     'X-WR-CALNAME:RoundUp reverse splits',
   ];
   for (const s of splits) {
-    const deadline = deadlineText(s.deadline, opts.timeZone);
-    const summary = `Buy ${s.ticker} by ${clockTime(s.deadline.regularClose, MARKET_TZ)} ET · ${s.ratio}:1 reverse split · est. ${formatMoney(s.estProfit)}`;
-    const description = `${s.name} (${s.ticker}) ${s.ratio}:1 reverse split effective ${s.effDate}. ${deadline}. Buy one share per account. Estimated profit ${formatMoney(s.estProfit)} per account. ${link}`;
+    const deadline = callDeadlineText(deadlineText(s.deadline, opts.timeZone), s);
+    const { summary, description } = eventText(s, deadline, link);
     lines.push(
       'BEGIN:VEVENT',
       `UID:${s._id}@roundup`,

@@ -2,7 +2,10 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { relation } from '../../db/relation';
+import type { PipelineEntry } from '@roundup/shared';
 import { signalChange } from './repo';
+import { pipelineRepo, type PipelineValues } from './pipeline-repo';
+import { pipelineEntry } from './pipeline-rules';
 
 /**
  * Signals a change of what split rows show (decision 006) from another module's write, e.g. a new
@@ -26,6 +29,7 @@ export const splitsRelation = relation(s, [
   s.archivedAt,
   s.exchange,
   s.rsType,
+  s.participant,
 ]);
 
 /** The split as a trade write finds it once locked (null: deleted meanwhile). */
@@ -82,6 +86,20 @@ export function splitFacts(db: Db) {
         .select({ id: s.id, name: s.name, ticker: s.ticker, buyDate: s.buyDate, effDate: s.effDate, status: s.status })
         .from(s)
         .where(and(inArray(sql`upper(${s.ticker})`, [...tickers]), isNull(s.archivedAt)));
+    },
+  };
+}
+
+/**
+ * The pipeline's one write from outside the module (issue 25 §6, decision 032): the discovery
+ * review publishes an undated proposal, in its own transaction. Signals the change so lists refresh.
+ */
+export function pipelineWrites(tx: Db) {
+  return {
+    async publish(values: PipelineValues): Promise<PipelineEntry> {
+      const row = await pipelineRepo(tx).upsert(tx, values);
+      await signalChange(tx);
+      return pipelineEntry(row, []);
     },
   };
 }

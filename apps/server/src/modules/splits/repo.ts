@@ -39,8 +39,18 @@ export async function signalChange(tx: Db): Promise<number> {
   return Number(res.rows[0].id);
 }
 
-/** A split as stored: the product.md#stored fields plus whether it is archived (decision 011). */
-export type StoredSplit = Split & { archived: boolean };
+/** What the filing said, kept on the split (issue 25 §4): shown to Pro members and admins only. */
+export interface FilingFacts {
+  cik: string | null;
+  sentence: string | null;
+  acceptedAt: string | null;
+}
+
+/**
+ * A split as stored: the product.md#stored fields plus whether it is archived (decision 011) and what
+ * the filing said (`filing`, internal: `strip` drops it; the service adds `evidence` for Pro members).
+ */
+export type StoredSplit = Split & { archived: boolean; filing: FilingFacts };
 
 /** SQL row → product.md#stored JSON (snake_case and numeric strings → field names and numbers). */
 export function toSplit(r: Row): StoredSplit {
@@ -61,13 +71,23 @@ export function toSplit(r: Row): StoredSplit {
     caution: r.caution,
     exchange: (r.exchange as Exchange | null) ?? null,
     deadline: splitDeadline(r.buyDate, (r.exchange as Exchange | null) ?? null),
+    participant: r.participant,
     masked: false,
     archived: r.archivedAt !== null,
+    filing: { cik: r.cik, sentence: r.evidence, acceptedAt: r.filedAt?.toISOString() ?? null },
   };
 }
 
-/** What the repo writes: the validated form with its derived estimate and a decided exchange. */
-export type SplitValues = SplitInput & { estProfit: number; exchange: Exchange | null };
+/**
+ * What the repo writes: the validated form with its derived estimate, a decided exchange and
+ * participant flag, and what the filing said when the split comes from discovery (left alone when absent).
+ */
+export type SplitValues = SplitInput & {
+  estProfit: number;
+  exchange: Exchange | null;
+  participant: boolean;
+  filing?: FilingFacts;
+};
 
 function toValues(input: SplitValues) {
   return {
@@ -85,6 +105,14 @@ function toValues(input: SplitValues) {
     notes: input.notes,
     caution: input.caution,
     exchange: input.exchange,
+    participant: input.participant,
+    ...(input.filing
+      ? {
+          cik: input.filing.cik,
+          evidence: input.filing.sentence,
+          filedAt: input.filing.acceptedAt ? new Date(input.filing.acceptedAt) : null,
+        }
+      : {}),
   };
 }
 
@@ -192,6 +220,31 @@ function txOps(tx: Db) {
     },
     async remove(id: string): Promise<void> {
       await tx.delete(t).where(eq(t.id, id));
+    },
+    /**
+     * A dated split members can see takes its issuer's undated entry out of the pipeline (decision 032):
+     * matched by CIK, or by ticker for a split typed by hand. What the filing said moves with it: the
+     * split keeps its own sentence, CIK, filing time and source, and takes the entry's where it has none.
+     */
+    async leavePipeline(s: StoredSplit): Promise<void> {
+      if (s.status !== 'Upcoming' && s.status !== 'Complete') return;
+      const p = schema.splitPipeline;
+      const issuer = s.filing.cik ? eq(p.cik, s.filing.cik) : sql`upper(${p.ticker}) = upper(${s.ticker})`;
+      const [entry] = await tx
+        .update(p)
+        .set({ splitId: s._id, updatedAt: sql`now()` })
+        .where(and(issuer, isNull(p.splitId)))
+        .returning();
+      if (!entry) return;
+      await tx
+        .update(t)
+        .set({
+          cik: sql`coalesce(${t.cik}, ${entry.cik})`,
+          evidence: sql`coalesce(${t.evidence}, ${entry.evidence})`,
+          filedAt: sql`coalesce(${t.filedAt}, ${entry.acceptedAt?.toISOString() ?? null}::timestamptz)`,
+          source: sql`coalesce(${t.source}, ${entry.filingUrl})`,
+        })
+        .where(eq(t.id, s._id));
     },
   };
 }

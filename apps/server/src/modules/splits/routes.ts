@@ -6,6 +6,7 @@ import {
   deleteSplitResultSchema,
   editSplitRequest,
   pastSplitSchema,
+  pipelineListResponse,
   splitSchema,
   splitOutcomesSchema,
   splitViewSchema,
@@ -20,6 +21,7 @@ import { answers, notModified, textAnswer } from '../../http/openapi';
 import { etagMatches, PUBLIC_LIST_MAX_AGE } from '../../http/caching';
 import { splitsEventsRoutes } from './events-routes';
 import { getSplitOutcomes } from './get-split-outcomes';
+import { listPipeline } from './list-pipeline';
 import type { SplitsLive } from './live';
 import type { SplitsService } from './service';
 
@@ -95,6 +97,26 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
       if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(body.br);
       if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(body.gzip);
       return reply.send(body.json);
+    },
+  );
+
+  app.get(
+    '/api/rs/pipeline',
+    {
+      schema: {
+        tags: ['splits'],
+        summary: 'Splits not dated yet: proposed, approved without a date, vote failed, postponed, cancelled',
+        description: [
+          'Pro members and admins get each entry whole: the filing link, its acceptance time, the sentence that decided',
+          'the rounding and the issuer’s earlier splits. Starter members get masked entries (stage and asterisks, a',
+          'placeholder id), like any upcoming split (issue 25 §6, decision 032). Signed-in callers only, like GET /api/rs.',
+        ].join(' '),
+        response: answers(pipelineListResponse),
+      },
+    },
+    async (req) => {
+      const p = requireUser(req);
+      return { entries: await listPipeline({ db: ctx.database.db }, { viewer: p.user.role }) };
     },
   );
 

@@ -125,7 +125,11 @@ export function maskSplit(s: Pick<Split, 'buyDate' | 'effDate' | 'status'>, plac
  * The rows one caller may see, in order: hidden ones dropped, masked ones replaced by stand-ins
  * numbered within this response (sorted by their days only, so their order says nothing of the ticker).
  */
-export function presentAll(viewer: Viewer, splits: readonly (Split & { archived?: boolean })[], today: string): SplitView[] {
+export function presentAll(
+  viewer: Viewer,
+  splits: readonly (Split & { archived?: boolean; filing?: unknown })[],
+  today: string,
+): SplitView[] {
   const out: SplitView[] = [];
   const masked: { at: number; s: Split }[] = [];
   for (const s of splits) {
@@ -148,8 +152,8 @@ export function presentAll(viewer: Viewer, splits: readonly (Split & { archived?
   return out;
 }
 
-/** The API fields only (product.md#stored) (drops internal ones such as `archived`). */
-export function strip(s: Split & { archived?: boolean }): Split {
-  const { archived: _archived, ...rest } = s;
+/** The API fields only (product.md#stored) (drops internal ones such as `archived` and `filing`). */
+export function strip(s: Split & { archived?: boolean; filing?: unknown }): Split {
+  const { archived: _archived, filing: _filing, ...rest } = s;
   return { ...rest, masked: false };
 }

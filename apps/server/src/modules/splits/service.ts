@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import {
   addDays,
   can,
@@ -15,13 +14,13 @@ import type { Db } from '../../db/client';
 import { withRetry } from '../../db/retry';
 import { conflict, forbidden, notFound } from '../../http/app-error';
 import { diffFields, recordAudit } from '../audit/service';
-import { hashToken, newToken, safeEqual } from '../../lib/tokens';
+import { hashToken, newToken } from '../../lib/tokens';
 import type { SplitsLive } from './live';
 import { sessionChecks } from '../auth/queries';
 import { tradeFacts } from '../trades/queries';
-import { confirmationFacts } from '../confirmations/queries';
-import { splitsRepo, type SplitValues } from './repo';
-import { buildIcal } from './ical';
+import { splitsRepo, type FilingFacts, type SplitValues } from './repo';
+import { addProFacts } from './add-pro-facts';
+import { icalFeed } from './ical-feed';
 import { listEnvelopeCache } from './list-envelope';
 import { estProfitFor, isPublished, presentAll, seesEverything, splitAccess, strip, visibleStatuses, type Viewer } from './rules';
 
@@ -47,30 +46,20 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
     return seesEverything(viewer) ? 'full' : 'starter';
   }
 
-  /** Pro members and admins see what a second source says (issue 25 §2); nobody else, and never on a masked row. */
-  async function withConfirmation<T extends SplitView>(viewer: Viewer, rows: T[]): Promise<T[]> {
-    if (!seesEverything(viewer)) return rows;
-    const facts = await confirmationFacts(ctx.database.db).forSplits(rows.filter((r): r is T & Split => !r.masked));
-    return rows.map((r) => (r.masked ? r : { ...r, confirmation: facts.get(r._id) }));
-  }
-
   async function list(viewer: Viewer): Promise<SplitView[]> {
-    return withConfirmation(viewer, presentAll(viewer, await repo.list(visibleStatuses(viewer)), today()));
+    const stored = await repo.list(visibleStatuses(viewer));
+    const rows = presentAll(viewer, stored, today());
+    return addProFacts({ db: ctx.database.db }, { viewer, rows, stored, candidates: stored });
   }
-
-  function feedSecret(userId: string, nonce: string): string {
-    return createHmac('sha256', ctx.config.tokenPepper).update(`ical:${userId}:${nonce}`).digest('base64url');
-  }
-  const feedUrl = (userId: string, nonce: string) =>
-    `${ctx.config.appUrl.replace(/\/$/, '')}/api/rs/ical/${userId}.${feedSecret(userId, nonce)}.ics`;
 
   /**
    * The values to write: the estimated profit (derived when left empty or stale after a change of
    * terms, decision 025); the exchange when left out is unknown on add, kept on edit.
    */
-  function input(i: SplitInput, before: Split | null = null): SplitValues {
+  function input(i: SplitInput, before: Split | null = null, filing?: FilingFacts): SplitValues {
     const exchange = i.exchange === undefined ? (before?.exchange ?? null) : i.exchange;
-    return { ...i, estProfit: estProfitFor(i, before), exchange };
+    const participant = i.participant ?? before?.participant ?? false;
+    return { ...i, estProfit: estProfitFor(i, before), exchange, participant, filing };
   }
 
   return {
@@ -85,7 +74,8 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       const access = s ? splitAccess(viewer, s, today()) : 'hidden';
       if (!s || access === 'hidden') throw notFound('Split not found');
       if (access === 'masked') throw forbidden(UPGRADE_MESSAGE);
-      return (await withConfirmation(viewer, [strip(s)]))[0];
+      const candidates = seesEverything(viewer) ? await repo.list(['Complete']) : [];
+      return (await addProFacts({ db: ctx.database.db }, { viewer, rows: [strip(s)], stored: [s], candidates }))[0];
     },
 
     /** Public: Complete Round Up splits a visitor may see, newest first (the landing page shows the first 6). */
@@ -111,10 +101,11 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
      * `alongside` runs in the split's own transaction (a discovery accept marks its proposal there),
      * so both are written or neither is.
      */
-    async add(i: SplitInput, actorId: string | null = null, alongside?: Alongside): Promise<Split> {
+    async add(i: SplitInput, actorId: string | null = null, alongside?: Alongside, filing?: FilingFacts): Promise<Split> {
       const { result: split, changeId } = await repo.inTransaction(async (tx, ops) => {
-        const s = await ops.insert(input(i));
+        const s = await ops.insert(input(i, null, filing));
         await alongside?.(tx, s._id);
+        await ops.leavePipeline(s);
         await recordAudit(tx, {
           actorId,
           action: 'split.add',
@@ -129,14 +120,21 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       return strip(split);
     },
 
-    async edit(id: string, i: SplitInput, actorId: string | null = null, alongside?: Alongside): Promise<Split> {
+    async edit(
+      id: string,
+      i: SplitInput,
+      actorId: string | null = null,
+      alongside?: Alongside,
+      filing?: FilingFacts,
+    ): Promise<Split> {
       // A re-date moves the stored totals of every member's trades on the split (decision 008);
       // a save that collides with it is run again (decision 010).
       const { result: split, changeId } = await withRetry(() =>
         repo.inTransaction(async (tx, ops) => {
           const before = await ops.lockById(id);
           if (!before || before.archived) throw notFound('Split not found');
-          const s = await ops.update(id, input(i, before));
+          const s = await ops.update(id, input(i, before, filing));
+          await ops.leavePipeline(s);
           // Terms members could already see: the change is kept and shown on the split (decision 025).
           if (isPublished(before)) await ops.recordChanges(id, termChanges(before, s), ctx.clock(), actorId);
           await alongside?.(tx, id);
@@ -198,33 +196,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
     },
 
     // ---- iCal feed (Pro) --------------------------------------------------------------------
-    async feedUrl(userId: string, role: string): Promise<string> {
-      if (!can(role, 'splits:full')) throw forbidden('The calendar feed is a Pro feature.');
-      let nonce = await repo.icalNonce(userId);
-      if (!nonce) {
-        nonce = newToken(16);
-        await repo.setIcalNonce(userId, nonce);
-      }
-      return feedUrl(userId, nonce);
-    },
-    async resetFeed(userId: string, role: string): Promise<string> {
-      if (!can(role, 'splits:full')) throw forbidden('The calendar feed is a Pro feature.');
-      const nonce = newToken(16);
-      await repo.setIcalNonce(userId, nonce);
-      return feedUrl(userId, nonce);
-    },
-    /** The feed for `userId.secret`; 404 for anything not currently valid (revoked, downgraded, disabled). */
-    async feed(token: string): Promise<string> {
-      const m = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/.exec(token);
-      if (!m) throw notFound('Feed not found');
-      const owner = await repo.feedOwner(m[1]);
-      if (!owner || owner.disabled || !owner.nonce || !can(owner.role, 'splits:full')) throw notFound('Feed not found');
-      if (!safeEqual(feedSecret(m[1], owner.nonce), m[2])) throw notFound('Feed not found');
-      const day = today();
-      // Only what the owner may see whole goes into a feed (a masked row has nothing to put in an event).
-      const upcoming = (await repo.list(['Upcoming'])).filter((s) => splitAccess(owner.role, s, day) === 'full').map(strip);
-      return buildIcal(upcoming, { appUrl: ctx.config.appUrl, now: ctx.clock(), timeZone: owner.timeZone });
-    },
+    ...icalFeed(ctx, repo, today),
 
     // ---- events stream tickets ---------------------------------------------------------------
     /**

@@ -332,7 +332,9 @@ describe('iCal feed', () => {
     // A timed event on the buy-by session (issue 25 §3): 9:30 am to 4:00 pm New York (EDT, UTC−4).
     const day = addDays(TODAY, 30).replace(/-/g, '');
     expect(feed.body).toContain(`DTSTART:${day}T133000Z\r\nDTEND:${day}T200000Z`);
-    expect(feed.body).toContain('SUMMARY:Buy ZQXWP30 by 4:00 pm ET · 10:1 reverse split · est. $11.25');
+    expect(feed.body.replace(/\r\n /g, '')).toContain(
+      'SUMMARY:Buy ZQXWP30 by 4:00 pm ET · 10:1 reverse split · Round up · est. $11.25',
+    );
     expect(feed.body).toContain('URL:http://localhost:3000/reverse-splits');
 
     const reset = await call(t.app, 'POST', '/api/rs/ical/reset', { token: pro });

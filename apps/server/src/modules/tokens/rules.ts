@@ -6,7 +6,7 @@ import type { TokenScope } from '@roundup/shared';
  * billing, token or admin route, whatever the owner's role.
  */
 export const TOKEN_ROUTES: Record<TokenScope, readonly string[]> = {
-  'read:splits': ['GET /api/rs', 'GET /api/rs/past', 'GET /api/rs/ticker/:id'],
+  'read:splits': ['GET /api/rs', 'GET /api/rs/past', 'GET /api/rs/ticker/:id', 'GET /api/rs/pipeline'],
   'write:trades': [
     'GET /api/accounts/mine',
     'GET /api/trades/split/:splitId',

@@ -1,5 +1,6 @@
 import type { AcceptPreview } from '@roundup/shared/accept-preview';
 import type { AcceptProposalRequest, DiscoveryList, DiscoveryStatus, Proposal } from '@roundup/shared/discovery';
+import type { PipelineEntry, PublishPipelineRequest } from '@roundup/shared/pipeline';
 import type { Split } from '@roundup/shared/splits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -36,6 +37,15 @@ export function useRejectProposal() {
     mutationFn: (input: { id: string; reason: string }) =>
       api.post<{ proposal: Proposal }>('/api/admin/discoveries/reject', input),
     onSettled: () => void qc.invalidateQueries({ queryKey: discoveryKeys.all }),
+  });
+}
+
+/** Publishes an undated proposal to the members' pipeline (issue 25 §6), at its filing's stage or the one given. */
+export function usePublishPipeline() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PublishPipelineRequest) => api.post<{ entry: PipelineEntry }>('/api/admin/discoveries/pipeline', input),
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['rs'] }),
   });
 }
 

@@ -88,9 +88,13 @@ describe('AdminSplitEdit: every problem at once (issue 14)', () => {
     expect(hint).not.toHaveTextContent('halt');
     await userEvent.selectOptions(screen.getByLabelText('Exchange'), 'Nasdaq');
     expect(hint).toHaveTextContent('Buy by 1:00 pm ET Fri Nov 27; halt 7:50 pm ET');
+    // The call's participant level (issue 25 §4) goes with the split.
+    await userEvent.click(screen.getByLabelText(/participant \(broker\) level/));
     await userEvent.click(screen.getByRole('button', { name: 'Add split' }));
     await waitFor(() =>
-      expect(apiCalls().find((c) => c.path === '/api/rs/add')?.body).toMatchObject({ newTicker: { exchange: 'Nasdaq' } }),
+      expect(apiCalls().find((c) => c.path === '/api/rs/add')?.body).toMatchObject({
+        newTicker: { exchange: 'Nasdaq', participant: true },
+      }),
     );
   });
 });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SplitMemberStats, SplitOutcomes } from '@roundup/shared';
 import type { ConfirmationHistory } from '@roundup/shared/confirmations';
+import type { PipelineView } from '@roundup/shared/pipeline';
 import type { DeleteSplitResult, Split, SplitFormValues, SplitView } from '@roundup/shared/splits';
 import { api } from '../../lib/api-client';
 
@@ -10,7 +11,19 @@ export const splitKeys = {
   list: ['rs', 'list'] as const,
   one: (id: string) => ['rs', 'one', id] as const,
   feed: ['rs', 'ical'] as const,
+  pipeline: ['rs', 'pipeline'] as const,
 };
+
+/**
+ * GET /api/rs/pipeline — splits not dated yet (issue 25 §6). Pro members get each entry whole with its
+ * evidence; Starter members get masked entries (stage only) from the server.
+ */
+export function usePipeline() {
+  return useQuery({
+    queryKey: splitKeys.pipeline,
+    queryFn: async ({ signal }) => (await api.get<{ entries: PipelineView[] }>('/api/rs/pipeline', { signal })).entries,
+  });
+}
 
 /**
  * GET /api/rs — every split this user may see. For Starter users the server replaces the splits

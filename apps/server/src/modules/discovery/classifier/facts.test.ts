@@ -18,6 +18,9 @@ describe('findRatio', () => {
     ['a one-for-one hundred fifty (1-for-150) reverse stock split', 150, null],
     ['a reverse stock split at a ratio between 1-for-5 and 1-for-50', null, { min: 5, max: 50 }],
     ['a reverse stock split at a ratio of up to 1-for-100', null, { min: 2, max: 100 }],
+    // The upper bound of a range is not a second range "up to" it (its minimum stays the filing's).
+    ['a reverse stock split at a ratio of not less than 1-for-5 and not more than 1-for-40', null, { min: 5, max: 40 }],
+    ['a reverse stock split at a ratio in the range of 1-for-5 to 1-for-40', null, { min: 5, max: 40 }],
     [
       'a ratio in the range from 1-for-2 to 1-for-30; the Board then selected a 1-for-12 ratio, and the 1-for-12 reverse split',
       12,

@@ -109,7 +109,10 @@ export function findRatio(text: string): RatioFacts {
     if (a && b && a >= 2 && b >= 2)
       ranges.push({ min: Math.min(a, b), max: Math.max(a, b), at: m.index, end: m.index + m[0].length });
   }
+  const bounded = ranges.slice();
   for (const m of lower.matchAll(UP_TO)) {
+    // "not less than 1-for-5 and not more than 1-for-40": the upper bound of a range already read, not a range from 2.
+    if (bounded.some((r) => m.index >= r.at && m.index < r.end)) continue;
     const b = value(m[1], m[2]);
     if (b && b >= 2) ranges.push({ min: 2, max: b, at: m.index, end: m.index + m[0].length });
   }

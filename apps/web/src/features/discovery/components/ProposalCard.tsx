@@ -3,6 +3,7 @@ import type { AcceptProposalRequest, Proposal, Rounding } from '@roundup/shared/
 import { useState } from 'react';
 import { formatInMarketTz, formatIsoDate } from '../../../lib/format';
 import { AcceptConfirmDialog } from './AcceptConfirmDialog';
+import { PipelinePublish } from './PipelinePublish';
 import { AcceptForm, RejectForm } from './ReviewForms';
 
 export const ROUNDING_LABELS: Record<Rounding, { text: string; tone: string }> = {
@@ -162,7 +163,9 @@ export function ProposalCard({ p }: { p: Proposal }) {
                   Reject…
                 </button>
               </div>
-            ) : mode === 'accept' ? (
+            ) : null}
+            {mode === 'view' && !p.marketDate ? <PipelinePublish p={p} /> : null}
+            {mode === 'view' ? null : mode === 'accept' ? (
               <AcceptForm p={p} onReview={setConfirming} onDone={() => setMode('view')} />
             ) : (
               <RejectForm p={p} onDone={() => setMode('view')} />

@@ -5,6 +5,8 @@ import { ConfirmationLine } from './ConfirmationLine';
 import { PeerOutcomes } from './PeerOutcomes';
 import { ChangeHistory } from './SplitChanges';
 import { SplitDeadline } from './SplitDeadline';
+import { CallBadge } from './CallBadge';
+import { SplitEvidence } from './SplitEvidence';
 
 /** The Note modal opened from a split's note icon (product.md#screens). */
 export function NoteModal({ split, onHide }: { split: Split | null; onHide: () => void }) {
@@ -18,8 +20,10 @@ export function NoteModal({ split, onHide }: { split: Split | null; onHide: () =
             </Modal.Title>
           </Modal.Header>
           <Modal.Body>
+            <CallBadge split={split} className="mb-2" />
             <SplitDeadline split={split} className="d-block mb-3 fw-semibold" />
             <ConfirmationLine split={split} detail />
+            <SplitEvidence evidence={split.evidence} history={split.history} />
             <ChangeHistory changes={split.changes} />
             <PeerOutcomes split={split} />
             <p className="my-3" style={{ whiteSpace: 'pre-wrap' }}>

@@ -24,7 +24,7 @@ export function SplitActions({
   if (!isFullSplit(split)) return null;
   return (
     <span className="d-inline-flex flex-wrap align-items-center gap-1">
-      {split.notes ? (
+      {split.notes || split.evidence?.sentence ? (
         <button
           type="button"
           className="btn btn-sm btn-link p-1 text-body-secondary"

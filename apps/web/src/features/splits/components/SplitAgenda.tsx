@@ -6,6 +6,8 @@ import { WarningIcon } from './icons';
 import { ChangeMarker } from './SplitChanges';
 import { SplitActions, SplitProgress, UpgradeButton } from './SplitActions';
 import { SplitDeadline } from './SplitDeadline';
+import { CallBadge, CallProfit } from './CallBadge';
+import { SplitEvidence } from './SplitEvidence';
 
 /** The selected day's splits beside the calendar: name, ticker, facts (masked for Starter), progress and actions. */
 export function SplitAgenda({
@@ -45,6 +47,7 @@ export function SplitAgenda({
                 <div className="min-w-0">
                   <div className="fw-semibold text-break">
                     {s.name} <span className="badge text-bg-light border ms-1 font-monospace">{s.ticker}</span>
+                    {isFullSplit(s) ? <CallBadge split={s} className="ms-1" /> : null}
                     {isFullSplit(s) && s.caution ? (
                       <span className="text-warning-emphasis ms-1" title="Caution">
                         <WarningIcon />
@@ -61,9 +64,7 @@ export function SplitAgenda({
                           Avg. profit <strong className="text-body">{formatMoney(s.avgProfit)}</strong>
                         </span>
                       ) : (
-                        <span>
-                          Est. profit <strong className="text-body">{formatMoney(s.estProfit)}</strong>
-                        </span>
+                        <CallProfit split={s} label />
                       )}
                       <SplitDeadline split={s} className="w-100 fw-semibold text-body" />
                     </div>
@@ -72,6 +73,7 @@ export function SplitAgenda({
                   )}
                   <ChangeMarker split={s} />
                   {isFullSplit(s) ? <ConfirmationLine split={s} /> : null}
+                  {isFullSplit(s) ? <SplitEvidence evidence={s.evidence} history={s.history} /> : null}
                   <PeerOutcomes split={s} />
                   <SplitProgress split={s} canTrade={canTrade} />
                 </div>

@@ -1,5 +1,6 @@
 import { deadlineText } from '@roundup/shared/deadline';
 import type { Split } from '@roundup/shared/splits';
+import { callDeadlineText } from '@roundup/shared/split-call';
 import { useMemberTimeZone } from '../../../lib/auth';
 
 /**
@@ -12,7 +13,7 @@ export function SplitDeadline({ split, className = '' }: { split: Split; classNa
   if (split.status !== 'Upcoming' || !split.deadline) return null;
   return (
     <span className={`ru-deadline ${className}`} data-testid="deadline">
-      {deadlineText(split.deadline, timeZone ?? undefined)}
+      {callDeadlineText(deadlineText(split.deadline, timeZone ?? undefined), split)}
       {split.exchange ? <span className="text-body-secondary"> · {split.exchange}</span> : null}
     </span>
   );

@@ -174,6 +174,13 @@ export function SplitDetailFields({ f, set, errors }: FieldsProps) {
           checked={f.caution}
           onChange={(e) => set('caution', e.target.checked)}
         />
+        <Form.Check
+          type="switch"
+          id="rs-participant"
+          label="Rounded up at the participant (broker) level, not per holder"
+          checked={f.participant}
+          onChange={(e) => set('participant', e.target.checked)}
+        />
       </Form.Group>
     </>
   );

@@ -8,6 +8,8 @@ import { ChangeMarker } from './SplitChanges';
 import { SplitActions, UpgradeButton } from './SplitActions';
 import { ConfirmationLine } from './ConfirmationLine';
 import { SplitDeadline } from './SplitDeadline';
+import { CallBadge, CallProfit } from './CallBadge';
+import { SplitEvidence } from './SplitEvidence';
 
 interface Props {
   splits: readonly SplitView[];
@@ -39,6 +41,12 @@ function Company({ s }: { s: SplitView }) {
       ) : null}
       {s.name}
       <ChangeMarker split={s} />
+      {isFullSplit(s) && s.evidence?.sentence ? (
+        <details className="small fw-normal mt-1">
+          <summary className="text-body-secondary">From the filing</summary>
+          <SplitEvidence evidence={s.evidence} history={s.history} />
+        </details>
+      ) : null}
     </>
   );
 }
@@ -99,7 +107,12 @@ export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Pro
                       </td>
                       <td className="font-monospace" data-label="Symbol">
                         {s.ticker}
-                        {isFullSplit(s) ? <ConfirmationLine split={s} /> : null}
+                        {isFullSplit(s) ? (
+                          <>
+                            <CallBadge split={s} className="ms-1" />
+                            <ConfirmationLine split={s} />
+                          </>
+                        ) : null}
                       </td>
                       <td className="ru-col-deadline" data-label="Purchase date">
                         <span className="text-nowrap">{shortDate(s.buyDate)}</span>
@@ -113,7 +126,7 @@ export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Pro
                         {isFullSplit(s) ? formatPrice(s.price) : <Hidden />}
                       </td>
                       <td className="text-end fw-semibold" data-label="Estimated profit">
-                        {isFullSplit(s) ? formatMoney(s.estProfit) : <Hidden />}
+                        {isFullSplit(s) ? <CallProfit split={s} /> : <Hidden />}
                       </td>
                       <td className="ru-col-actions">
                         <SplitActions split={s} canTrade={canTrade} onNote={onNote} />
@@ -174,6 +187,7 @@ export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Pro
                     </td>
                     <td className="font-monospace" data-label="Symbol">
                       {s.ticker}
+                      {isFullSplit(s) ? <CallBadge split={s} className="ms-1" /> : null}
                     </td>
                     <td className="text-nowrap" data-label="Effective date">
                       {shortDate(s.effDate)}

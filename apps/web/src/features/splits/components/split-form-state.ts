@@ -16,6 +16,8 @@ export interface FormState {
   source: string;
   notes: string;
   caution: boolean;
+  /** The filing rounds up at the participant (broker) level: the call reads "Round up (participant level)". */
+  participant: boolean;
   /** '' = unknown (sent as such: the server stores null). */
   exchange: Exchange | '';
 }
@@ -34,6 +36,7 @@ export const EMPTY: FormState = {
   source: '',
   notes: '',
   caution: false,
+  participant: false,
   exchange: '',
 };
 
@@ -52,6 +55,7 @@ export function fromSplit(s: Split): FormState {
     source: s.source ?? '',
     notes: s.notes ?? '',
     caution: s.caution,
+    participant: s.participant ?? false,
     exchange: s.exchange ?? '',
   };
 }

@@ -13,6 +13,7 @@ import { formatIsoDate, todayInMarket } from '../../../lib/format';
 import { useLiveSplits, useSplits } from '../api';
 import { FeedCard } from '../components/FeedCard';
 import { NoteModal } from '../components/NoteModal';
+import { PipelineSection } from '../components/PipelineSection';
 import { UpgradeButton } from '../components/SplitActions';
 import { SplitCalendar } from '../components/SplitCalendar';
 import { SplitTables } from '../components/SplitTables';
@@ -69,6 +70,7 @@ export function ReverseSplitsPage() {
         <SplitTables splits={splits} today={today} fullAccess={fullAccess} canTrade={canTrade} onNote={setNote} />
       )}
 
+      <PipelineSection />
       {fullAccess ? <FeedCard /> : null}
       <Disclaimer className="mt-4" />
       <NoteModal split={note} onHide={() => setNote(null)} />

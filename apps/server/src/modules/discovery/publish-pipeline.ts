@@ -1,0 +1,54 @@
+import { pipelineStageFor, rsTypeFor, type PipelineEntry, type PublishPipelineRequest, type Rounding } from '@roundup/shared';
+import type { Db } from '../../db/client';
+import { filingIndexUrl } from '../../adapters/edgar';
+import { conflict, notFound } from '../../http/app-error';
+import { recordAudit } from '../audit/service';
+import { pipelineWrites } from '../splits/queries';
+import { discoveryRepo } from './repo';
+
+/**
+ * POST /api/admin/discoveries/pipeline (issue 25 §6, decision 032): an admin publishes an undated
+ * proposal (a proxy, a meeting result, a postponement) to the members' pipeline, or moves the
+ * issuer's entry on to the stage this filing (or the admin) gives. A proposal with a market date is
+ * accepted as a split instead; the split then takes the issuer's entry out of the pipeline.
+ */
+export async function publishPipeline(
+  deps: { db: Db; archivesUrl: string },
+  input: PublishPipelineRequest & { actorId: string },
+): Promise<PipelineEntry> {
+  const p = await discoveryRepo(deps.db).proposal(input.id);
+  if (!p) throw notFound('Proposal not found');
+  if (p.status === 'rejected' || p.status === 'superseded')
+    throw conflict(`This proposal was ${p.status}: it cannot go to the pipeline.`);
+  if (p.historical) throw conflict('This filing tells of a split already done: it belongs to the issuer’s history.');
+  if (p.marketDate) throw conflict('This proposal has a market date: accept it as a split instead.');
+  const rounding = p.rounding as Rounding;
+  const stage = input.stage ?? pipelineStageFor(p.stage);
+  return deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const entry = await pipelineWrites(tx).publish({
+      cik: p.cik,
+      name: p.company,
+      ticker: p.ticker,
+      exchange: (p.exchange as PipelineEntry['exchange']) ?? null,
+      stage,
+      ratio: p.ratio,
+      ratioMin: p.ratioMin,
+      ratioMax: p.ratioMax,
+      rsType: rsTypeFor(rounding),
+      participant: rounding === 'ROUND_UP_PARTICIPANT',
+      filingUrl: filingIndexUrl(deps.archivesUrl, p.cik, p.accession),
+      acceptedAt: p.acceptedAt,
+      evidence: p.evidence?.sentence ?? null,
+      proposalId: p.id,
+    });
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: 'discovery.pipeline',
+      targetType: 'discovery',
+      targetId: p.id,
+      details: { company: p.company, ticker: p.ticker, accession: p.accession, stage },
+    });
+    return entry;
+  });
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { PipelineRow } from './pipeline-repo';
+import { presentPipeline } from './pipeline-rules';
+
+const row = (p: Partial<PipelineRow> & { id: string }): PipelineRow => ({
+  cik: '111',
+  name: 'Zeta Bio Inc.',
+  ticker: 'ZETA',
+  exchange: 'Nasdaq',
+  stage: 'proposed',
+  ratio: null,
+  ratioMin: 5,
+  ratioMax: 50,
+  rsType: 'Round Up',
+  participant: false,
+  filingUrl: 'https://www.sec.gov/Archives/edgar/data/111/x-index.htm',
+  acceptedAt: new Date('2026-11-20T21:05:00Z'),
+  evidence: 'No fractional shares will be issued; they will be rounded up to the next whole share.',
+  proposalId: null,
+  updatedAt: new Date('2026-11-21T10:00:00Z'),
+  ...p,
+});
+
+const rows = [row({ id: 'b', stage: 'cancelled', cik: '222', name: 'Alpha', ticker: 'ALFA' }), row({ id: 'a' })];
+const past = [
+  {
+    id: 'old',
+    cik: '111',
+    ticker: 'ZETA',
+    name: 'Zeta Bio',
+    effDate: '2024-05-01',
+    ratio: 20,
+    rsType: 'CIL',
+    status: 'Complete',
+  },
+];
+
+describe('presentPipeline (issue 25 §6): the masking matrix', () => {
+  it.each(['Pro', 'Member', 'Admin'])('%s sees every entry whole, with its evidence and history', (role) => {
+    const out = presentPipeline(role, rows, past);
+    expect(out.map((e) => e._id)).toEqual(['b', 'a']);
+    const zeta = out[1];
+    expect(zeta).toMatchObject({
+      masked: false,
+      name: 'Zeta Bio Inc.',
+      stage: 'proposed',
+      ratioRange: { min: 5, max: 50 },
+      acceptedAt: '2026-11-20T21:05:00.000Z',
+      sentence: expect.stringContaining('rounded up'),
+      history: [{ date: '2024-05-01', ratio: 20, rounding: 'Cash in lieu' }],
+      buyDate: null,
+    });
+  });
+
+  it.each(['User', null])('%s gets masked stand-ins: stage only, placeholder ids in stage order', (role) => {
+    const out = presentPipeline(role, rows, past);
+    expect(out).toEqual([
+      { _id: 'masked-1', name: '*****', ticker: '*****', stage: 'proposed', buyDate: null, effDate: null, masked: true },
+      { _id: 'masked-2', name: '*****', ticker: '*****', stage: 'cancelled', buyDate: null, effDate: null, masked: true },
+    ]);
+    expect(JSON.stringify(out)).not.toMatch(/ZETA|Zeta|sec\.gov|rounded|111/);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { callDeadlineText, callHeadline, splitCall } from './split-call';
+
+describe('splitCall (issue 25 §4): the label and whether Buy/profit may show', () => {
+  it.each([
+    ['Round Up', false, 'round-up', 'Round up', true, false],
+    ['Round Up', true, 'round-up-participant', 'Round up (participant level)', true, true],
+    ['Round Lot', false, 'round-lot', 'Round up (round lot)', true, false],
+    ['CIL', false, 'cash-in-lieu', 'Cash in lieu', false, false],
+    ['Dividend', false, 'dividend', 'Dividend', false, false],
+    ['Unconfirmed', false, 'unconfirmed', 'Unconfirmed', false, false],
+    // The participant flag never turns a non-round-up into a buy.
+    ['Unconfirmed', true, 'unconfirmed', 'Unconfirmed', false, false],
+    ['CIL', true, 'cash-in-lieu', 'Cash in lieu', false, false],
+    ['Something else', false, 'unconfirmed', 'Unconfirmed', false, false],
+  ])('%s (participant %s) → %s', (rsType, participant, kind, label, buy, caveat) => {
+    const c = splitCall({ rsType, participant });
+    expect(c.kind).toBe(kind);
+    expect(c.label).toBe(label);
+    expect(c.buy).toBe(buy);
+    expect(c.caveat !== null).toBe(caveat);
+  });
+
+  it.each([
+    ['Round Up', false, 'Buy ABCD'],
+    ['Round Up', true, 'Buy ABCD'],
+    ['CIL', false, 'ABCD reverse split — cash in lieu'],
+    ['Unconfirmed', false, 'ABCD reverse split — rounding unconfirmed'],
+    ['Dividend', false, 'ABCD reverse split — fractions paid as a dividend'],
+  ])('headline of %s (participant %s): %s', (rsType, participant, text) => {
+    expect(callHeadline({ rsType, participant, ticker: 'ABCD' })).toBe(text);
+  });
+});
+
+describe('callDeadlineText: only a round-up says "Buy by"', () => {
+  it.each([
+    ['Round Up', 'Buy by 4:00 pm ET Wed Dec 2'],
+    ['CIL', 'Buy-by deadline 4:00 pm ET Wed Dec 2'],
+    ['Unconfirmed', 'Buy-by deadline 4:00 pm ET Wed Dec 2'],
+  ])('%s → %s', (rsType, text) => expect(callDeadlineText('Buy by 4:00 pm ET Wed Dec 2', { rsType })).toBe(text));
+});
