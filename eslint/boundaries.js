@@ -95,9 +95,6 @@ export const MODULE_ORDER = [
  * Anything else upward fails lint; an entry whose import is gone should be deleted.
  */
 export const UPWARD_DEBT = {
-  'splits/service.ts → trades/queries.ts': 'a split with trades is archived, not deleted (counted under its row lock)',
-  'splits/get-split-outcomes.ts → trades/queries.ts': "the split page's peer outcomes per broker",
-  'splits/service.ts → confirmations/queries.ts': "a Pro member's list carries each split's confirmation",
   'trades/queries.ts → analytics/queries.ts': 'the To do list joins the open positions analytics keeps',
   'trades/repo.ts → analytics/queries.ts': "a split's progress joins the open positions analytics keeps",
 };

@@ -93,10 +93,16 @@ describe('module order', { timeout: 30_000 }, () => {
       'apps/server/src/modules/audit/fixture.ts',
       "export { notificationsService } from '../notifications/service';\n",
     ],
+    ['splits reading trades', 'apps/server/src/modules/splits/service.ts', "export { tradeFacts } from '../trades/queries';\n"],
+    [
+      'splits reading confirmations',
+      'apps/server/src/modules/splits/add-pro-facts.ts',
+      "export { confirmationFacts } from '../confirmations/queries';\n",
+    ],
     [
       'an owed upward import from another file',
-      'apps/server/src/modules/splits/repo.ts',
-      "export { tradeFacts } from '../trades/queries';\n",
+      'apps/server/src/modules/trades/service.ts',
+      "export { openPositionsRelation } from '../analytics/queries';\n",
     ],
   ])('refuses %s', async (_name, file, code) => {
     expect((await problems(file, code)).join('\n')).toMatch(
@@ -125,8 +131,8 @@ describe('module order', { timeout: 30_000 }, () => {
     ],
     [
       'an owed upward import, from its file',
-      'apps/server/src/modules/splits/service.ts',
-      "export { tradeFacts } from '../trades/queries';\n",
+      'apps/server/src/modules/trades/repo.ts',
+      "export { openPositionsRelation } from '../analytics/queries';\n",
     ],
   ])('allows %s', async (_name, file, code) => {
     expect(await problems(file, code)).toEqual([]);

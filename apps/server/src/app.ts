@@ -13,6 +13,7 @@ import { outboxMailer, type Mailer } from './adapters/mail';
 import type { TextSender } from './adapters/sms';
 import { noopNotifier, type AppContext, type Notifier, type UpwardReads } from './context';
 import { tradeFacts } from './modules/trades/queries';
+import { confirmationFacts } from './modules/confirmations/queries';
 import type { Database } from './db/client';
 import { trustProxyOption, type AppConfig } from './env';
 import { authPlugin } from './http/auth';
@@ -94,6 +95,10 @@ export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.m
 const upwardReads: UpwardReads = {
   tradeCountsByAccount: (db, userId) => tradeFacts(db).countsByAccount(userId),
   outcomesByBroker: (db) => tradeFacts(db).outcomesByBroker(),
+  tradeCountForSplit: (db, splitId) => tradeFacts(db).countForSplit(splitId),
+  outcomesOnSplitByBroker: (db, splitId) => tradeFacts(db).outcomesOnSplitByBroker(splitId),
+  cashInLieuOf: (db, userId, splitId) => tradeFacts(db).cashInLieuOf(userId, splitId),
+  confirmationsFor: (db, splits) => confirmationFacts(db).forSplits(splits),
 };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

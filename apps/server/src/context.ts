@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Confirmation, PeerBroker } from '@roundup/shared';
 import type { DiscordSender } from './adapters/discord';
 import type { Mailer } from './adapters/mail';
 import type { PushSender } from './adapters/push';
@@ -54,6 +55,17 @@ export interface UpwardReads {
   tradeCountsByAccount(db: Db, userId: string): Promise<Map<string, number>>;
   /** Members' recorded outcomes per broker id (the trades module's, for the brokers pages). */
   outcomesByBroker(db: Db): Promise<Map<string, BrokerOutcomes>>;
+  /** How many trades members hold on a split (the trades module's; exact under the split's row lock). */
+  tradeCountForSplit(db: Db, splitId: string): Promise<number>;
+  /** The outcomes on one split per broker, counts only (the trades module's, for the split's peer outcomes). */
+  outcomesOnSplitByBroker(db: Db, splitId: string): Promise<PeerBroker[]>;
+  /** One member's cash-in-lieu trades on a split per broker name (the trades module's). */
+  cashInLieuOf(db: Db, userId: string, splitId: string): Promise<{ broker: string; accounts: number }[]>;
+  /** Each split's `confirmation` (the confirmations module's, for the rows a Pro member or an admin sees). */
+  confirmationsFor(
+    db: Db,
+    splits: readonly { _id: string; ratio: number; effDate: string }[],
+  ): Promise<Map<string, Confirmation>>;
 }
 
 export const noopNotifier: Notifier = { splitChanged: async () => undefined };
