@@ -42,64 +42,65 @@ export function DataTable<T>(props: {
   caption?: string;
   /** Classes of the scrolling wrapper. */
   wrapperClassName?: string;
+  /** false: no sideways-scrolling wrapper (a narrow table that wraps its cells instead). */
+  responsive?: boolean;
   'aria-describedby'?: string;
   'aria-label'?: string;
 }) {
   const { columns, rows, actions } = props;
   const span = columns.length + (actions ? 1 : 0);
-  return (
-    <div className={join('table-responsive', props.wrapperClassName)}>
-      <table
-        className={join(
-          'table',
-          props.size === 'sm' && 'table-sm',
-          props.hover && 'table-hover',
-          props.cards && 'ru-card-table',
-          props.className,
-        )}
-        aria-describedby={props['aria-describedby']}
-        aria-label={props['aria-label']}
-      >
-        {props.caption ? <caption className="visually-hidden">{props.caption}</caption> : null}
-        <thead>
+  const table = (
+    <table
+      className={join(
+        'table',
+        props.size === 'sm' && 'table-sm',
+        props.hover && 'table-hover',
+        props.cards && 'ru-card-table',
+        props.className,
+      )}
+      aria-describedby={props['aria-describedby']}
+      aria-label={props['aria-label']}
+    >
+      {props.caption ? <caption className="visually-hidden">{props.caption}</caption> : null}
+      <thead>
+        <tr>
+          {columns.map((c, i) => (
+            <th key={i} scope="col" className={c.className}>
+              {c.header}
+            </th>
+          ))}
+          {actions ? (
+            <th scope="col" className="text-end">
+              Actions
+            </th>
+          ) : null}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
           <tr>
-            {columns.map((c, i) => (
-              <th key={i} scope="col" className={c.className}>
-                {c.header}
-              </th>
-            ))}
-            {actions ? (
-              <th scope="col" className="text-end">
-                Actions
-              </th>
-            ) : null}
+            <td colSpan={span} className="text-body-secondary">
+              {props.empty}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={span} className="text-body-secondary">
-                {props.empty}
-              </td>
+        ) : (
+          rows.map((row) => (
+            <tr key={props.rowKey(row)} className={props.rowClassName?.(row)}>
+              {columns.map((c, i) => (
+                <td
+                  key={i}
+                  className={join(c.className, typeof c.cellClassName === 'function' ? c.cellClassName(row) : c.cellClassName)}
+                  data-label={c.label}
+                >
+                  {c.cell(row)}
+                </td>
+              ))}
+              {actions ? <AdminRowActions {...actions(row)} /> : null}
             </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={props.rowKey(row)} className={props.rowClassName?.(row)}>
-                {columns.map((c, i) => (
-                  <td
-                    key={i}
-                    className={join(c.className, typeof c.cellClassName === 'function' ? c.cellClassName(row) : c.cellClassName)}
-                    data-label={c.label}
-                  >
-                    {c.cell(row)}
-                  </td>
-                ))}
-                {actions ? <AdminRowActions {...actions(row)} /> : null}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+          ))
+        )}
+      </tbody>
+    </table>
   );
+  return props.responsive === false ? table : <div className={join('table-responsive', props.wrapperClassName)}>{table}</div>;
 }

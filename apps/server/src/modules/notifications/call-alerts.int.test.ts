@@ -47,12 +47,12 @@ describe('the call in alerts (issue 25 §4)', () => {
     await addAndDeliver({ ticker: 'DXVQ', rsType: 'CIL', ratio: 30 });
     const mail = mails.find((m) => m.to === pro.email && m.subject.includes('DXVQ'))!;
     expect(mail.subject).toBe('New reverse split: DXVQ 30:1, Cash in lieu');
-    expect(mail.text).toContain('DXVQ), 30:1, Cash in lieu, buy by December 02, 2026');
+    expect(mail.text).toContain('DXVQ), 30:1, Cash in lieu (not yet confirmed), buy by December 02, 2026');
     expect(mail.text).toContain('no estimated profit');
     expect(mail.text).not.toMatch(/estimated profit \$/);
     const sms = texts.find((x) => x.channel === 'sms' && x.body.includes('DXVQ'))!;
     expect(sms.body).toContain('Cash in lieu');
-    expect(sms.body).toContain('Buy-by deadline 4:00 pm ET Wed Dec 2');
+    expect(sms.body).toContain('Cash in lieu (not yet confirmed). Buy-by deadline 4:00 pm ET Wed Dec 2');
     expect(sms.body).not.toMatch(/\bBuy (by|DXVQ)/);
     const discord = discords.find((d) => d.includes('DXVQ'))!;
     expect(discord).toContain('Cash in lieu');

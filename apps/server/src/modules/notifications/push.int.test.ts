@@ -124,7 +124,7 @@ describe('alerts by push, through the queue to the push service', () => {
     expect(got).toHaveLength(1);
     const msg = JSON.parse(got[0].text);
     expect(msg.title).toBe(`New reverse split: ${split.ticker} 25:1, Round up`);
-    expect(msg.body).toContain(`Pushco (${split.ticker}), 25:1, Round up, buy by`);
+    expect(msg.body).toContain(`Pushco (${split.ticker}), 25:1, Round up (not yet confirmed), buy by`);
     expect(msg.url).toBe(`${t.config.appUrl}/reverse-splits?split=${split._id}`);
     expect(got[0].claims.aud).toBe(peer.origin);
     expect(got[0].vapidKey).toBe(t.app.ctx.config.vapid.publicKey);

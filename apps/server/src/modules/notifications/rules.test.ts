@@ -338,6 +338,17 @@ describe('render', () => {
       'RoundUp: Confirmed by the exchange: ACME 10:1. Buy by 4:00 pm ET Mon Mar 2. https://x.test/reverse-splits',
     );
   });
+  it.each([
+    ['unconfirmed', 'Round up (not yet confirmed)'],
+    ['confirmed', 'Round up (confirmed by the exchange)'],
+    ['conflict', 'Round up (sources disagree)'],
+  ] as const)('a %s round-up says so beside its call, by email and in the SMS: "%s"', (confirmation, said) => {
+    const r = render('rsa', { ...split, rsType: 'Round Up', confirmation }, null, { appUrl: 'https://x.test' });
+    expect(r.text).toContain(`Acme <Corp> (ACME), 10:1, ${said}, buy by March 02, 2026`);
+    expect(r.short).toBe(
+      `RoundUp: New reverse split: ACME 10:1, ${said}. Buy by 4:00 pm ET Mon Mar 2. https://x.test/reverse-splits`,
+    );
+  });
   it('admin SMS is the message itself', () => {
     expect(render('adminSms', { message: 'Hello' }, null, { appUrl: 'https://x.test' }).short).toBe('Hello');
   });

@@ -9,6 +9,7 @@ export { DEFAULT_DELIVERY, type DeliveryOptions } from './delivery';
 import { pushSellReminders } from './push-delivery';
 import { notificationsRepo, type SellCandidate } from './repo';
 import { recipientOf } from './recipient';
+import { withConfirmation } from './split-payload';
 import { unsubscribeLinks, type UnsubscribeCheck } from './unsubscribe';
 import { DIGEST_KIND, digestChunk, raiseWeeklyDigest } from './weekly-digest';
 import { channelsFor, dueSchedules, eventsForSplitChange, sellReminderDate, termsChanged, type EventKind } from './rules';
@@ -64,8 +65,9 @@ export function notificationsService(ctx: AppContext) {
       const kinds = eventsForSplitChange(event);
       const terms = termsChanged(event);
       if (kinds.length === 0 && !terms) return;
-      const split = await repo.split(tx, event.splitId);
-      if (!split) return;
+      const row = await repo.split(tx, event.splitId);
+      if (!row) return;
+      const [split] = await withConfirmation(tx, [row]);
       for (const kind of kinds) {
         await raise(tx, `${kind}:${event.splitId}`, kind, split, { discord: kind === 'rsa' });
       }
@@ -84,15 +86,16 @@ export function notificationsService(ctx: AppContext) {
     },
     // Once per split (the key): a second poll, tab or replay raises nothing.
     async splitConfirmed(tx, event) {
-      const split = await repo.split(tx, event.splitId);
-      if (!split) return;
+      const row = await repo.split(tx, event.splitId);
+      if (!row) return;
+      const [split] = await withConfirmation(tx, [row]);
       await raise(tx, `confirmed:${event.splitId}`, 'splitConfirmed', split, { immediate: true, holdersOf: event.splitId });
     },
   };
 
   /** Buy-day reminders for `date`: at the open (`buy:`) or an hour before the close (`buyClose:`), once per split and day. */
   async function buyReminders(date: string, which: 'open' | 'close' = 'open') {
-    const splits = await repo.splitsBuyingOn(date);
+    const splits = await withConfirmation(ctx.database.db, await repo.splitsBuyingOn(date));
     const [prefix, kind] = which === 'open' ? (['buy', 'buyReminder'] as const) : (['buyClose', 'buyReminderClose'] as const);
     let events = 0;
     for (const s of splits) {

@@ -7,6 +7,8 @@ import {
   callDeadlineText,
   splitCall,
   splitDeadline,
+  CONFIRMATION_LABELS,
+  type ConfirmationState,
   type Exchange,
   type SplitCall,
 } from '@roundup/shared';
@@ -29,6 +31,8 @@ export interface SplitPayload {
   /** The call (issue 25 §4); absent on events raised before it: those read as they always did. */
   rsType?: string;
   participant?: boolean;
+  /** What a second source says when the event was raised (issue 25 §2, §4); absent on older events. */
+  confirmation?: ConfirmationState;
 }
 
 export interface Rendered {
@@ -54,12 +58,14 @@ const buyable = (s: SplitPayload) => callOf(s)?.buy ?? true;
 /** ", Round up (participant level)": the call's label after a subject. */
 // ASCII only: an em dash would make every SMS a UCS-2 message (half the length) and encode the mail subject.
 const callTag = (s: SplitPayload) => (callOf(s) ? `, ${callOf(s)!.label}` : '');
+/** " (not yet confirmed)": the confirmation state after the call, when the event carries one. */
+const confirmTag = (s: SplitPayload) => (s.confirmation ? ` (${CONFIRMATION_LABELS[s.confirmation].toLowerCase()})` : '');
 /**
  * One split in a message: its call, and its deadline to the minute in New York and the member's
  * own time (issue 25 §3, §4).
  */
 const splitLine = (s: SplitPayload, timeZone?: string) =>
-  `${s.name} (${s.ticker}), ${s.ratio}:1${callOf(s) ? `, ${callOf(s)!.label}` : ''}, buy by ${day(s.buyDate)}, effective ${day(s.effDate)}. ${deadlineLine(s, timeZone)}`;
+  `${s.name} (${s.ticker}), ${s.ratio}:1${callTag(s)}${confirmTag(s)}, buy by ${day(s.buyDate)}, effective ${day(s.effDate)}. ${deadlineLine(s, timeZone)}`;
 /** The price line: the estimated profit for a round-up only (participant level says so beside it); else what is known. */
 function priceLine(s: SplitPayload): string {
   const c = callOf(s);
@@ -118,8 +124,9 @@ export function render(
   links: { appUrl: string; unsubscribeUrl?: string; timeZone?: string },
 ): Rendered {
   const tz = links.timeZone;
-  /** The deadline the short (SMS/WhatsApp) form of a one-split alert adds to its subject. */
+  /** The deadline the short (SMS/WhatsApp) form of a one-split alert adds to its subject, after its confirmation state. */
   let deadline = '';
+  let confirmation = '';
   let subject: string;
   let lines: string[];
   switch (kind) {
@@ -127,6 +134,7 @@ export function render(
     case 'upcomingRsa': {
       const s = payload as unknown as SplitPayload;
       deadline = deadlineLine(s, tz);
+      confirmation = confirmTag(s);
       subject =
         (kind === 'rsa' ? `New reverse split: ${s.ticker} ${s.ratio}:1` : `Upcoming reverse split: ${s.ticker} ${s.ratio}:1`) +
         callTag(s);
@@ -211,7 +219,7 @@ export function render(
       ? lines.join('\n')
       : kind === 'general' || kind === 'newsletter'
         ? announcementText(subject, lines.join('\n'))
-        : `RoundUp: ${subject}${deadline ? `. ${deadline}` : ''}. ${link}`;
+        : `RoundUp: ${subject}${confirmation}${deadline ? `. ${deadline}` : ''}. ${link}`;
   const footer = links.unsubscribeUrl
     ? [`You receive this because of your notification settings. Unsubscribe: ${links.unsubscribeUrl}`]
     : [];

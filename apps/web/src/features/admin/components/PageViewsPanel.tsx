@@ -79,6 +79,7 @@ export function PageViewsPanel() {
                 size="sm"
                 className="mb-0 align-middle"
                 caption="Most viewed pages"
+                responsive={false}
                 columns={TOP_COLUMNS}
                 rows={top}
                 rowKey={(t) => t.path}
