@@ -145,7 +145,7 @@ export function roleOf(file) {
   return 'service';
 }
 
-/** The import declarations and re-exports of a file, with their source and whether they are type-only. */
+/** The imports (static and `import()`) and re-exports of a file, with their source and whether they are type-only. */
 function onImports(context, check) {
   const visit = (node) => {
     if (!node.source || typeof node.source.value !== 'string') return;
@@ -155,7 +155,7 @@ function onImports(context, check) {
       (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
     check(node, node.source.value, typeOnly);
   };
-  return { ImportDeclaration: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit };
+  return { ImportDeclaration: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit, ImportExpression: visit };
 }
 
 const resolveRelative = (file, source) => (source.startsWith('.') ? path.resolve(path.dirname(file), source) : null);

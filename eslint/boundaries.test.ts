@@ -100,6 +100,11 @@ describe('module order', { timeout: 30_000 }, () => {
       "export { confirmationFacts } from '../confirmations/queries';\n",
     ],
     [
+      'a dynamic import upward',
+      'apps/server/src/modules/audit/fixture.ts',
+      "export const load = () => import('../billing/service');\n",
+    ],
+    [
       'an owed upward import from another file',
       'apps/server/src/modules/trades/service.ts',
       "export { openPositionsRelation } from '../analytics/queries';\n",
