@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { serverZones, webZones } from './eslint/boundaries.js';
+import { roundupPlugin, serverZones, webZones } from './eslint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -79,12 +79,13 @@ export default tseslint.config(
       ],
     },
   },
-  // Inside a server module only repo.ts knows Drizzle; rules.ts is pure.
+  // Server modules: the floor plan (a module imports only modules ranked below it) and the roles in
+  // file names (only repo and queries files know Drizzle and the schema; rules files are pure).
   {
-    files: ['apps/server/src/modules/**/{routes,service,rules}.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'drizzle-orm', message: 'only repo.ts talks to the database' }] }],
-    },
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { roundup: roundupPlugin },
+    rules: { 'roundup/module-order': 'error', 'roundup/module-roles': 'error' },
   },
   // Import direction and cycles (docs/ARCHITECTURE.md, "Boundaries"); test files may reach anywhere.
   // eslint/fixtures holds a deliberate cycle that eslint/boundaries.test.ts lints with the rule on.

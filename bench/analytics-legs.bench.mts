@@ -19,7 +19,7 @@ import { migrate, openDatabase, type Database } from '../apps/server/src/db/clie
 import { testConfig } from '../apps/server/src/env';
 import { analyticsRepo } from '../apps/server/src/modules/analytics/repo';
 import { totalsFromTrades } from '../apps/server/src/modules/analytics/rules';
-import { summarize } from '../apps/server/src/modules/analytics/summary';
+import { summarize } from '../apps/server/src/modules/analytics/summary-rules';
 
 const ACCOUNTS = 60;
 const SPLITS = 280;

@@ -15,7 +15,7 @@ import { migrate, openDatabase } from '../apps/server/src/db/client';
 import { testConfig } from '../apps/server/src/env';
 import { analyticsRepo } from '../apps/server/src/modules/analytics/repo';
 import { totalsFromTrades } from '../apps/server/src/modules/analytics/rules';
-import { OPEN_POSITIONS_IN_SUMMARY, summarize } from '../apps/server/src/modules/analytics/summary';
+import { OPEN_POSITIONS_IN_SUMMARY, summarize } from '../apps/server/src/modules/analytics/summary-rules';
 
 const ACCOUNTS = 60;
 const SPLITS = 400;

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MODULE_ORDER, UPWARD_DEBT, roleOf } from './boundaries.js';
 
 /**
  * The boundaries and cycle rules really fail lint: each case lints a short file placed (virtually)
@@ -17,7 +19,9 @@ beforeAll(async () => {
 
 async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-  return result.messages.filter((m) => m.ruleId?.startsWith('import-x/')).map((m) => `${m.ruleId}: ${m.message}`);
+  return result.messages
+    .filter((m) => m.ruleId?.startsWith('import-x/') || m.ruleId?.startsWith('roundup/'))
+    .map((m) => `${m.ruleId}: ${m.message}`);
 }
 
 describe('import boundaries', { timeout: 30_000 }, () => {
@@ -44,7 +48,7 @@ describe('import boundaries', { timeout: 30_000 }, () => {
     ['a feature importing app/', 'apps/web/src/features/splits/fixture.ts', "export { routes } from '../../app/router';\n"],
     ['lib importing a feature', 'apps/web/src/lib/fixture.ts', "export { brokersRoutes } from '../features/brokers/routes';\n"],
   ])('refuses %s', async (_name, file, code) => {
-    expect((await problems(file, code)).join('\n')).toMatch(/import-x\/no-restricted-paths/);
+    expect((await problems(file, code)).join('\n')).toMatch(/import-x\/no-restricted-paths|roundup\/module-roles/);
   });
 
   it.each([
@@ -70,6 +74,143 @@ describe('import boundaries', { timeout: 30_000 }, () => {
       'apps/web/src/features/splits/fixture.ts',
       "export { useMyAccounts } from '../../lib/my-accounts';\n",
     ],
+  ])('allows %s', async (_name, file, code) => {
+    expect(await problems(file, code)).toEqual([]);
+  });
+});
+
+describe('module order', { timeout: 30_000 }, () => {
+  it.each([
+    [
+      'users reading trades (ranked above it)',
+      'apps/server/src/modules/users/fixture.ts',
+      "export { tradeFacts } from '../trades/queries';\n",
+    ],
+    ['accounts reading trades', 'apps/server/src/modules/accounts/repo.ts', "export { tradeFacts } from '../trades/queries';\n"],
+    ['brokers reading trades', 'apps/server/src/modules/brokers/service.ts', "export { tradeFacts } from '../trades/queries';\n"],
+    [
+      'audit using notifications',
+      'apps/server/src/modules/audit/fixture.ts',
+      "export { notificationsService } from '../notifications/service';\n",
+    ],
+    ['splits reading trades', 'apps/server/src/modules/splits/service.ts', "export { tradeFacts } from '../trades/queries';\n"],
+    [
+      'splits reading confirmations',
+      'apps/server/src/modules/splits/add-pro-facts.ts',
+      "export { confirmationFacts } from '../confirmations/queries';\n",
+    ],
+    [
+      'a dynamic import upward',
+      'apps/server/src/modules/audit/fixture.ts',
+      "export const load = () => import('../billing/service');\n",
+    ],
+    [
+      'an owed upward import from another file',
+      'apps/server/src/modules/trades/service.ts',
+      "export { openPositionsRelation } from '../analytics/queries';\n",
+    ],
+  ])('refuses %s', async (_name, file, code) => {
+    expect((await problems(file, code)).join('\n')).toMatch(
+      /roundup\/module-order: "\w+" may import only modules ranked below it/,
+    );
+  });
+
+  it('refuses a module that is not in the floor plan', async () => {
+    expect(
+      (await problems('apps/server/src/modules/widgets/fixture.ts', "export { memberRecords } from '../users/queries';\n")).join(
+        '\n',
+      ),
+    ).toMatch(/Module "widgets" is not in the floor plan/);
+  });
+
+  it.each([
+    [
+      'trades reading accounts (ranked below it)',
+      'apps/server/src/modules/trades/fixture.ts',
+      "export { accountsRelation } from '../accounts/queries';\n",
+    ],
+    [
+      'a module ranked but not on disk yet',
+      'apps/server/src/modules/imports/fixture.ts',
+      "export { tradeFacts } from '../trades/queries';\n",
+    ],
+    [
+      'an owed upward import, from its file',
+      'apps/server/src/modules/trades/repo.ts',
+      "export { openPositionsRelation } from '../analytics/queries';\n",
+    ],
+  ])('allows %s', async (_name, file, code) => {
+    expect(await problems(file, code)).toEqual([]);
+  });
+
+  it('owes only upward imports that are still there', () => {
+    const modules = path.join(root, 'apps/server/src/modules');
+    for (const key of Object.keys(UPWARD_DEBT)) {
+      const [from, to] = key.split(' → ');
+      const [fromModule, toModule] = [from.split('/')[0], to.split('/')[0]];
+      expect(MODULE_ORDER.indexOf(toModule), key).toBeGreaterThan(MODULE_ORDER.indexOf(fromModule));
+      expect(readFileSync(path.join(modules, from), 'utf8'), key).toContain(`'../${to.replace(/\.ts$/, '')}'`);
+    }
+  });
+});
+
+describe('roles in file names', { timeout: 30_000 }, () => {
+  const m = (f: string) => `apps/server/src/modules/${f}`;
+  const drizzle = "import { sql } from 'drizzle-orm';\nexport const one = sql`1`;\n";
+  const schema = "import { schema } from '../../db/client';\nexport const t = schema.trades;\n";
+
+  it.each([
+    ['routes.ts', 'routes'],
+    ['push-routes.ts', 'routes'],
+    ['repo.ts', 'repo'],
+    ['groups-repo.ts', 'repo'],
+    ['rules.ts', 'rules'],
+    ['reconcile-rules.ts', 'rules'],
+    ['queries.ts', 'queries'],
+    ['service.ts', 'service'],
+    ['create-group.ts', 'service'],
+  ])('%s is a %s file', (name, role) => {
+    expect(roleOf(path.join(root, m(`accounts/${name}`)))).toBe(role);
+  });
+
+  it('names the role of a folder and of a pure file in a busy module', () => {
+    expect(roleOf(path.join(root, m('discovery/classifier/ratio.ts')))).toBe('rules');
+    expect(roleOf(path.join(root, m('trades/legs.ts')))).toBe('rules');
+  });
+
+  it.each([
+    ['Drizzle in rules.ts', m('brokers/rules.ts'), drizzle, /may not import a drizzle/],
+    ['Drizzle in a *-rules.ts', m('trades/reconcile-rules.ts'), drizzle, /may not import a drizzle/],
+    ['Drizzle in a service', m('faqs/service.ts'), drizzle, /may not import a drizzle/],
+    ['Drizzle in a use case', m('accounts/create-group.ts'), drizzle, /may not import a drizzle/],
+    ['the schema in a pure file', m('analytics/summary-rules.ts'), schema, /may not import a schema/],
+    [
+      'the schema in a pure folder',
+      m('discovery/classifier/ratio.ts'),
+      schema.replace('../../', '../../../'),
+      /may not import a schema/,
+    ],
+    ['the schema in a use case', m('accounts/create-group.ts'), schema, /may not import a schema/],
+    ['a relation in routes', m('faqs/routes.ts'), "export { relation } from '../../db/relation';\n", /may not import a schema/],
+    ['a repo in a pure file', m('analytics/tax-rules.ts'), "export { analyticsRepo } from './repo';\n", /a rules file is pure/],
+    [
+      'the context in a pure file',
+      m('trades/legs.ts'),
+      "export { noopNotifier } from '../../context';\n",
+      /a rules file is pure/,
+    ],
+    ['a service in a repo', m('accounts/repo.ts'), "export { accountsService } from './service';\n", /may not import a service/],
+  ])('refuses %s', async (_name, file, code, message) => {
+    expect((await problems(file, code)).join('\n')).toMatch(message);
+  });
+
+  it.each([
+    ['Drizzle and the schema in a repo', m('faqs/repo.ts'), drizzle + schema.replace('schema.trades', 'schema.faqs')],
+    ['Drizzle in a *-repo.ts', m('notifications/sql-repo.ts'), drizzle],
+    ['Drizzle in queries.ts', m('trades/queries.ts'), drizzle],
+    ['types from the database in a pure file', m('brokers/rules.ts'), "export type { Db } from '../../db/client';\n"],
+    ['a pure file using lib/ and data', m('discovery/classifier/ratio.ts'), "export { escapeHtml } from '../../../lib/html';\n"],
+    ['routes mounting their module’s routes', m('splits/routes.ts'), "export { splitEventsRoutes } from './events-routes';\n"],
   ])('allows %s', async (_name, file, code) => {
     expect(await problems(file, code)).toEqual([]);
   });

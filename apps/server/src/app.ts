@@ -11,7 +11,9 @@ import type { DiscordSender } from './adapters/discord';
 import type { PushSender } from './adapters/push';
 import { outboxMailer, type Mailer } from './adapters/mail';
 import type { TextSender } from './adapters/sms';
-import { noopNotifier, type AppContext, type Notifier } from './context';
+import { noopNotifier, type AppContext, type Notifier, type UpwardReads } from './context';
+import { tradeFacts } from './modules/trades/queries';
+import { confirmationFacts } from './modules/confirmations/queries';
 import type { Database } from './db/client';
 import { trustProxyOption, type AppConfig } from './env';
 import { authPlugin } from './http/auth';
@@ -89,6 +91,16 @@ export interface AppDeps {
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole app from its dependencies; never listens (product.md#layout). */
+/** The reads lower modules take from higher ones (context.ts UpwardReads), wired to their owners. */
+const upwardReads: UpwardReads = {
+  tradeCountsByAccount: (db, userId) => tradeFacts(db).countsByAccount(userId),
+  outcomesByBroker: (db) => tradeFacts(db).outcomesByBroker(),
+  tradeCountForSplit: (db, splitId) => tradeFacts(db).countForSplit(splitId),
+  outcomesOnSplitByBroker: (db, splitId) => tradeFacts(db).outcomesOnSplitByBroker(splitId),
+  cashInLieuOf: (db, userId, splitId) => tradeFacts(db).cashInLieuOf(userId, splitId),
+  confirmationsFor: (db, splits) => confirmationFacts(db).forSplits(splits),
+};
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
@@ -139,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions: sessionCache(config.SESSION_CACHE_MS),
     // Replaced below: the notifications service needs the finished context.
     notifier: noopNotifier,
+    upward: upwardReads,
     ...channelAdapters(deps.database, config, (m) => app.log.info(m)),
     ...(deps.sms ? { sms: deps.sms } : {}),
     ...(deps.whatsapp ? { whatsapp: deps.whatsapp } : {}),
@@ -222,7 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(affiliatesRoutes, { ctx });
   await app.register(accountsRoutes, { ctx });
   await app.register(accountGroupsRoutes, { groups: { db: ctx.database.db } });
-  await app.register(addManyAccountsRoutes, { deps: { db: ctx.database.db } });
+  await app.register(addManyAccountsRoutes, { deps: { db: ctx.database.db, upward: ctx.upward } });
   await app.register(tradesRoutes, { ctx });
   await app.register(importsRoutes, { ctx });
   await app.register(analyticsRoutes, { ctx });

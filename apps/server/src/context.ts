@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Confirmation, PeerBroker } from '@roundup/shared';
 import type { DiscordSender } from './adapters/discord';
 import type { Mailer } from './adapters/mail';
 import type { PushSender } from './adapters/push';
@@ -37,6 +38,36 @@ export interface Notifier {
   splitConfirmed?(tx: Db, event: { splitId: string }): Promise<void>;
 }
 
+/** What the trades module measures per broker: members' recorded outcomes (issue 14). */
+export interface BrokerOutcomes {
+  samples: number;
+  members: number;
+  received: number;
+  medianDays: number | null;
+}
+
+/**
+ * Reads a module needs from a module ranked above it (eslint/boundaries.js MODULE_ORDER): the lower
+ * module names what it needs here, and app.ts wires in the owner's queries, so no import runs upward.
+ */
+export interface UpwardReads {
+  /** How many trades a member has in each of their accounts (the trades module's, for the accounts list). */
+  tradeCountsByAccount(db: Db, userId: string): Promise<Map<string, number>>;
+  /** Members' recorded outcomes per broker id (the trades module's, for the brokers pages). */
+  outcomesByBroker(db: Db): Promise<Map<string, BrokerOutcomes>>;
+  /** How many trades members hold on a split (the trades module's; exact under the split's row lock). */
+  tradeCountForSplit(db: Db, splitId: string): Promise<number>;
+  /** The outcomes on one split per broker, counts only (the trades module's, for the split's peer outcomes). */
+  outcomesOnSplitByBroker(db: Db, splitId: string): Promise<PeerBroker[]>;
+  /** One member's cash-in-lieu trades on a split per broker name (the trades module's). */
+  cashInLieuOf(db: Db, userId: string, splitId: string): Promise<{ broker: string; accounts: number }[]>;
+  /** Each split's `confirmation` (the confirmations module's, for the rows a Pro member or an admin sees). */
+  confirmationsFor(
+    db: Db,
+    splits: readonly { _id: string; ratio: number; effDate: string }[],
+  ): Promise<Map<string, Confirmation>>;
+}
+
 export const noopNotifier: Notifier = { splitChanged: async () => undefined };
 
 export interface AppContext {
@@ -49,6 +80,8 @@ export interface AppContext {
   /** Redis for counters shared between processes, with its health (lib/redis.ts); absent without REDIS_URL. */
   redis?: RedisLink;
   notifier: Notifier;
+  /** Reads from modules ranked above the caller, wired by app.ts (eslint/boundaries.js MODULE_ORDER). */
+  upward: UpwardReads;
   /** Resolved sessions; call invalidateUser after changing a user's role, tier or access. */
   sessions: SessionCache;
   /** SMS, WhatsApp and Discord adapters (real, or the local outbox when keys are absent). */

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Database } from '../src/db/client';
 import { analyticsRepo } from '../src/modules/analytics/repo';
 import { totalsFromTrades, type TradeTotals } from '../src/modules/analytics/rules';
-import { summarize } from '../src/modules/analytics/summary';
+import { summarize } from '../src/modules/analytics/summary-rules';
 
 /** Order-free form of the totals, so the stored rows and the computed ones compare exactly. */
 export const canonical = (x: TradeTotals) => ({

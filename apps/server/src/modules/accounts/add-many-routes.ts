@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsResponse, addAccountsRequest } from '@roundup/shared';
-import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
 import { answers } from '../../http/openapi';
-import { addAccounts } from './add-accounts';
+import { addAccounts, type AddAccountsDeps } from './add-accounts';
 
 /** Issue 26 §2: add several accounts at once (the dialog turns a count into nicknames, nextNicknames). */
-export const addManyAccountsRoutes: FastifyPluginAsyncZod<{ deps: { db: Db } }> = async (app, { deps }) => {
+export const addManyAccountsRoutes: FastifyPluginAsyncZod<{ deps: AddAccountsDeps }> = async (app, { deps }) => {
   app.post(
     '/api/accounts/add-many',
     {

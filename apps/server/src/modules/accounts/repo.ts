@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Account, AccountType, BrokerOption } from '@roundup/shared';
+import type { UpwardReads } from '../../context';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { brokerFacts } from '../brokers/queries';
-import { tradeFacts } from '../trades/queries';
 
 const a = schema.accounts;
 
-export function accountsRepo(db: Db) {
+export function accountsRepo(db: Db, upward: Pick<UpwardReads, 'tradeCountsByAccount'>) {
   return {
     /** The member's accounts in their order, with the number of trades in each. */
     async listMine(userId: string): Promise<Account[]> {
@@ -25,7 +25,7 @@ export function accountsRepo(db: Db) {
         .where(eq(a.userId, userId))
         .orderBy(asc(a.position), asc(a.createdAt), asc(a.id));
       const [byAccount, rules] = await Promise.all([
-        tradeFacts(db).countsByAccount(userId),
+        upward.tradeCountsByAccount(db, userId),
         brokerFacts(db).rules(rows.flatMap((r) => (r.brokerId ? [r.brokerId] : []))),
       ]);
       return rows.map((r) => ({

@@ -1,7 +1,9 @@
 import type { Account, AccountFields, MyAccountsResponse } from '@roundup/shared';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { withRetry } from '../../db/retry';
 import { badRequest, notFound } from '../../http/app-error';
+import { groupAccountIds } from './list-groups';
 import { accountsRepo } from './repo';
 import { checkReorder, positionsFor } from './rules';
 
@@ -9,7 +11,7 @@ export const ACCOUNT_NOT_FOUND = 'Account not found';
 
 /** Brokerage accounts: only the owner's, in the owner's order (product.md#screens Settings → Accounts). */
 export function accountsService(ctx: AppContext) {
-  const repo = accountsRepo(ctx.database.db);
+  const repo = accountsRepo(ctx.database.db, ctx.upward);
 
   /** The broker must be on the broker list and not disabled (an account may keep its current one). */
   async function brokerFor(brokerId: string, current: string | null = null) {
@@ -70,3 +72,14 @@ export function accountsService(ctx: AppContext) {
   };
 }
 export type AccountsService = ReturnType<typeof accountsService>;
+
+/**
+ * What other modules ask of a member's account groups (issue 26 §4), in the caller's `db`: a use
+ * case (another member's group is a 404), so it is published here rather than in queries.ts.
+ */
+export function accountGroupFacts(db: Db) {
+  return {
+    /** The group's accounts in its order; 404 when it is not the member's group. */
+    accountIds: (userId: string, groupId: string) => groupAccountIds({ db }, { userId, groupId }),
+  };
+}

@@ -9,7 +9,7 @@ import {
   type SplitIn,
   type TradeIn,
 } from './rules';
-import { byMonth, monthRange, returnTimes, summarize, sumToCents } from './summary';
+import { byMonth, monthRange, returnTimes, summarize, sumToCents } from './summary-rules';
 import {
   centsToDecimal,
   csvField,
@@ -21,7 +21,7 @@ import {
   taxRows,
   UTF8_BOM,
   type TaxRow,
-} from './tax';
+} from './tax-rules';
 
 const trade = (over: Partial<TradeIn>): TradeIn => ({
   id: 't',

@@ -1,36 +1,17 @@
 import { addDays, daysBetween, priceToTicks, type TradeOutcome } from '@roundup/shared';
+import { tradeResult, type TradeIn } from '@roundup/shared/trade-result';
+
+/** What one trade comes to lives in @roundup/shared/trade-result (the trades module asks it too). */
+export { legsOf, tradeResult, type LegIn, type TradeIn, type TradeResult } from '@roundup/shared/trade-result';
 
 /**
  * Member analytics, pure (product.md#boundaries): takes the member's rows and `today`, never the clock.
- * This file: the records, what one trade contributes, and the totals; `summary.ts` turns totals
- * into the member's summary, `tax.ts` makes the Form 8949 export.
+ * This file: the records, what one trade contributes, and the totals; `summary-rules.ts` turns totals
+ * into the member's summary, `tax-rules.ts` makes the Form 8949 export.
  * Money: prices are parsed to integer ticks (1/10,000 $), sums stay integers and are
  * rounded once to integer cents for output — a thousand $0.01 profits are exactly 1,000 cents.
  */
 
-export interface TradeIn {
-  id?: string;
-  accountId: string;
-  splitId: string;
-  buyDate: string | null;
-  buyPrice: string | null;
-  sellDate: string | null;
-  sellPrice: string | null;
-  /** What the round-up gave (issue 14); 'pending' when left out. */
-  outcome?: TradeOutcome;
-  outcomeDate?: string | null;
-  /** Every buy and sell (issue 26); left out: the flat fields as one-share legs. Prices as numeric text. */
-  legs?: readonly LegIn[];
-  sharesReceived?: number | null;
-  /** Cash paid for the fraction, numeric text. */
-  cashInLieu?: string | null;
-}
-export interface LegIn {
-  side: 'buy' | 'sell';
-  date: string | null;
-  quantity: number;
-  price: string | null;
-}
 export interface AccountIn {
   id: string;
   nickname: string;
@@ -101,73 +82,6 @@ export interface TradeTotals {
 export interface AnalyticsInput extends TradeTotals {
   today: string;
   accounts: readonly AccountIn[];
-}
-
-/** A trade's legs: its own, or the flat fields as a one-share buy and a one-share sell. */
-export function legsOf(t: TradeIn): readonly LegIn[] {
-  if (t.legs) return t.legs;
-  const legs: LegIn[] = [];
-  if (t.buyDate !== null || t.buyPrice !== null) legs.push({ side: 'buy', date: t.buyDate, quantity: 1, price: t.buyPrice });
-  if (t.sellDate !== null || t.sellPrice !== null) legs.push({ side: 'sell', date: t.sellDate, quantity: 1, price: t.sellPrice });
-  return legs;
-}
-
-/** What a trade comes to (issue 26 §1, §2), given its split's effective date. */
-export interface TradeResult {
-  /** A buy is recorded. */
-  bought: boolean;
-  /** Every share is gone: sold, or resolved by the split (cash in lieu, nothing credited). */
-  closed: boolean;
-  /** Σ sells − Σ buys + cash in lieu, in ticks, once closed with every leg priced; else null. */
-  profitTicks: number | null;
-  /** The day it closed: its last sale, or the outcome's date when the split resolved it. */
-  saleDate: string;
-  /** Days from the effective date to the first dated sale on or after it; null without one. */
-  returnDays: number | null;
-}
-
-/**
- * The rule of what a trade contributes (written again in SQL as `trade_leg_facts`, migration 0021).
- * Shares kept through the split are the buys less the sells dated before the effective date; the
- * split turns them into `shares_received` (1 when not said and the share came or may come, 0 after
- * cash in lieu or nothing credited). A trade is closed when nothing was kept, or when the sells on
- * or after the effective date (or undated) reach those shares.
- */
-export function tradeResult(t: TradeIn, effDate: string): TradeResult {
-  const outcome = t.outcome ?? 'pending';
-  let bought = false;
-  let kept = 0;
-  let after = 0;
-  let priced = true;
-  let value = 0;
-  let lastSale: string | null = null;
-  let returnDays: number | null = null;
-  for (const l of legsOf(t)) {
-    const ticks = priceToTicks(l.price);
-    if (ticks === null) priced = false;
-    else value += (l.side === 'sell' ? 1 : -1) * l.quantity * ticks;
-    if (l.side === 'buy') {
-      bought = true;
-      kept += l.quantity;
-      continue;
-    }
-    const day = l.date ?? effDate;
-    if (l.date !== null && l.date < effDate) kept -= l.quantity;
-    else {
-      after += l.quantity;
-      const d = l.date === null ? null : daysBetween(effDate, l.date);
-      if (d !== null && (returnDays === null || d < returnDays)) returnDays = d;
-    }
-    if (lastSale === null || day > lastSale) lastSale = day;
-  }
-  const resolved = outcome === 'cash_in_lieu' || outcome === 'no_credit';
-  const expected = t.sharesReceived ?? (resolved ? 0 : 1);
-  const closed = bought && (kept <= 0 || after >= expected);
-  let saleDate = lastSale ?? effDate;
-  if (resolved && kept > 0 && lastSale === null) saleDate = t.outcomeDate ?? effDate;
-  else if (resolved && kept > 0 && t.outcomeDate && t.outcomeDate > saleDate) saleDate = t.outcomeDate;
-  const cash = priceToTicks(t.cashInLieu) ?? 0;
-  return { bought, closed, profitTicks: closed && priced ? value + cash : null, saleDate, returnDays };
 }
 
 /** Realized profit of one trade in ticks (legacy one-share form: sell − buy), or null while not closed. */

@@ -1,8 +1,8 @@
 import { todayInMarket, type AnalyticsSummary, type OpenPosition, type TaxExport } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { analyticsRepo } from './repo';
-import { OPEN_POSITIONS_IN_SUMMARY, openPositions, summarize } from './summary';
-import { taxCsv, taxLeftOut, taxRows } from './tax';
+import { OPEN_POSITIONS_IN_SUMMARY, openPositions, summarize } from './summary-rules';
+import { taxCsv, taxLeftOut, taxRows } from './tax-rules';
 
 /** Member analytics and the Form 8949 tax export (beyond the original "Coming Soon" tab). */
 export function analyticsService(ctx: AppContext) {

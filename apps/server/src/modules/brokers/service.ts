@@ -10,7 +10,6 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../http/app-error';
 import { sanitizeOptional } from '../../lib/rich-text';
 import { recordAudit } from '../audit/service';
-import { tradeFacts } from '../trades/queries';
 import { isUuid } from '../../lib/ids';
 import { brokersRepo, type BrokerRow, type BrokerValues } from './repo';
 
@@ -82,12 +81,12 @@ export function brokersService(ctx: AppContext) {
     const row = isUuid(id) ? await repo.byId(id) : undefined;
     // A disabled broker is hidden from everyone but admins.
     if (!row || (row.disabled && !admin)) throw notFound('Broker not found');
-    return toBroker(row, admin, measuredBroker((await tradeFacts(db).outcomesByBroker()).get(row.id)));
+    return toBroker(row, admin, measuredBroker((await ctx.upward.outcomesByBroker(db)).get(row.id)));
   }
 
   return {
     async list(opts: { admin: boolean; all: boolean }): Promise<Broker[]> {
-      const [rows, outcomes] = await Promise.all([repo.list(opts.admin && opts.all), tradeFacts(db).outcomesByBroker()]);
+      const [rows, outcomes] = await Promise.all([repo.list(opts.admin && opts.all), ctx.upward.outcomesByBroker(db)]);
       return rows.map((r) => toBroker(r, opts.admin, measuredBroker(outcomes.get(r.id))));
     },
     get,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { splitsRelation } from '../splits/queries';
 import { membersRelation } from '../users/queries';
 import type { PushDeviceRow } from './push-repo';
-import { PREF_COLUMN, rows, ts } from './sql';
+import { PREF_COLUMN, rows, ts } from './sql-repo';
 import type { EventKind, Recipient } from './rules';
 
 export interface ClaimedDelivery {

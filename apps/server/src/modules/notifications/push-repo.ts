@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { membersRelation } from '../users/queries';
-import { rows, ts } from './sql';
+import { rows, ts } from './sql-repo';
 
 /** One browser a member turned push alerts on in (table push_subscriptions, decision 026). */
 export interface PushDeviceRow {

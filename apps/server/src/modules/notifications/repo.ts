@@ -8,7 +8,7 @@ import { tradesRelation } from '../trades/queries';
 import { memberRecords, membersRelation } from '../users/queries';
 import { deliveryQueue } from './delivery-repo';
 import { fanOutPush } from './push-repo';
-import { PREF_COLUMN, rows, ts } from './sql';
+import { PREF_COLUMN, rows, ts } from './sql-repo';
 
 export type { ClaimedDelivery, DeliveryRow, SplitNow } from './delivery-repo';
 import { PLANS, PRO_ROLES, type EventKind, type PersonalChannel } from './rules';

@@ -1,6 +1,6 @@
 import type { Split, SplitView } from '@roundup/shared';
+import type { UpwardReads } from '../../context';
 import type { Db } from '../../db/client';
-import { confirmationFacts } from '../confirmations/queries';
 import { issuerHistoryIndex, type PastSplitFacts } from './issuer-history';
 import type { StoredSplit } from './repo';
 import { seesEverything, type Viewer } from './rules';
@@ -26,12 +26,12 @@ export const pastFacts = (s: StoredSplit): PastSplitFacts => ({
  * `stored` holds the rows as stored (their filing facts); `candidates` the splits the history reads.
  */
 export async function addProFacts<T extends SplitView>(
-  deps: { db: Db },
+  deps: { db: Db; upward: Pick<UpwardReads, 'confirmationsFor'> },
   input: { viewer: Viewer; rows: T[]; stored: readonly StoredSplit[]; candidates: readonly StoredSplit[] },
 ): Promise<T[]> {
   if (!seesEverything(input.viewer)) return input.rows;
   const full = input.rows.filter((r): r is T & Split => !r.masked);
-  const confirmation = await confirmationFacts(deps.db).forSplits(full);
+  const confirmation = await deps.upward.confirmationsFor(deps.db, full);
   const byId = new Map(input.stored.map((s) => [s._id, s]));
   const history = issuerHistoryIndex(input.candidates.filter((c) => c.status === 'Complete' && !c.archived).map(pastFacts));
   return input.rows.map((r) => {

@@ -46,7 +46,7 @@ export function icalFeed(ctx: AppContext, repo: SplitsRepo, today: () => string)
       // Only what the owner may see whole goes into a feed (a masked row has nothing to put in an event).
       const stored = (await repo.list(['Upcoming'])).filter((s) => splitAccess(owner.role, s, day) === 'full');
       const rows = await addProFacts(
-        { db: ctx.database.db },
+        { db: ctx.database.db, upward: ctx.upward },
         { viewer: owner.role, rows: stored.map(strip), stored, candidates: [] },
       );
       return buildIcal(rows, { appUrl: ctx.config.appUrl, now: ctx.clock(), timeZone: owner.timeZone });

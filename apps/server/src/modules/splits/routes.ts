@@ -171,7 +171,10 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
       const p = requireUser(req);
       if (!uuidId().safeParse(req.params.id).success) throw notFound('Split not found');
       const today = todayInMarket(ctx.clock());
-      return getSplitOutcomes({ db: ctx.database.db, today }, { viewer: p.user.role, userId: p.user.id, splitId: req.params.id });
+      return getSplitOutcomes(
+        { db: ctx.database.db, today, upward: ctx.upward },
+        { viewer: p.user.role, userId: p.user.id, splitId: req.params.id },
+      );
     },
   );
 

@@ -17,7 +17,6 @@ import { diffFields, recordAudit } from '../audit/service';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { SplitsLive } from './live';
 import { sessionChecks } from '../auth/queries';
-import { tradeFacts } from '../trades/queries';
 import { splitsRepo, type FilingFacts, type SplitValues } from './repo';
 import { addProFacts } from './add-pro-facts';
 import { icalFeed } from './ical-feed';
@@ -49,7 +48,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
   async function list(viewer: Viewer): Promise<SplitView[]> {
     const stored = await repo.list(visibleStatuses(viewer));
     const rows = presentAll(viewer, stored, today());
-    return addProFacts({ db: ctx.database.db }, { viewer, rows, stored, candidates: stored });
+    return addProFacts({ db: ctx.database.db, upward: ctx.upward }, { viewer, rows, stored, candidates: stored });
   }
 
   /**
@@ -75,7 +74,9 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       if (!s || access === 'hidden') throw notFound('Split not found');
       if (access === 'masked') throw forbidden(UPGRADE_MESSAGE);
       const candidates = seesEverything(viewer) ? await repo.list(['Complete']) : [];
-      return (await addProFacts({ db: ctx.database.db }, { viewer, rows: [strip(s)], stored: [s], candidates }))[0];
+      return (
+        await addProFacts({ db: ctx.database.db, upward: ctx.upward }, { viewer, rows: [strip(s)], stored: [s], candidates })
+      )[0];
     },
 
     /** Public: Complete Round Up splits a visitor may see, newest first (the landing page shows the first 6). */
@@ -172,7 +173,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
         repo.inTransaction(async (tx, ops) => {
           const before = await ops.lockById(id);
           if (!before || before.archived) throw notFound('Split not found');
-          const trades = await tradeFacts(tx).countForSplit(id);
+          const trades = await ctx.upward.tradeCountForSplit(tx, id);
           if (trades > 0 && !opts.confirm) throw conflict(archiveQuestion(trades));
           await recordAudit(tx, {
             actorId: opts.actorId ?? null,

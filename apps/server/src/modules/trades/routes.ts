@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { requireAdmin, requirePermission } from '../../http/auth';
 import { answers } from '../../http/openapi';
 import { badRequest } from '../../http/app-error';
-import { accountGroupFacts } from '../accounts/queries';
+import { accountGroupFacts } from '../accounts/service';
 import { listReconciliation } from './list-reconciliation';
 import { tradesService } from './service';
 

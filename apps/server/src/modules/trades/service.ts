@@ -12,7 +12,7 @@ import { withRetry } from '../../db/retry';
 import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
 import { tradeProblem } from '../splits/rules';
 import { accountsService } from '../accounts/service';
-import { tradeResult } from '../analytics/rules';
+import { tradeResult } from '@roundup/shared/trade-result';
 import { checkTrade, EMPTY_STATE, mergeTradeEdit, sameTrade, withDefaultBuyDate, type TradeState } from './legs';
 import { stateOf, tradesRepo } from './repo';
 import { outcomeCounts, splitAverage } from './rules';

@@ -1,6 +1,6 @@
 import { isTaxableAccountType, ticksToCents, type TaxLeftOut } from '@roundup/shared';
 import type { AccountIn, TradeRecords } from './rules';
-import { lotSales, type LotSale } from './tax-lots';
+import { lotSales, type LotSale } from './tax-lots-rules';
 
 // Tax export: IRS Form 8949 columns (a)–(h), one row per sale of a trade's shares (issue 26: the
 // dance's pre-split sale, the kept share's sale, cash in lieu as a sale of the fraction).
