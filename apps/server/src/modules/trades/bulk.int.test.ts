@@ -244,7 +244,12 @@ describe('POST /api/trades/bulk', () => {
   });
 
   it('GET /api/trades/progress: per split, accounts bought, received, sold, of the active accounts', async () => {
-    const split = await insertSplit(t.database, { ticker: 'PROG', status: 'Upcoming' });
+    const split = await insertSplit(t.database, {
+      ticker: 'PROG',
+      buyDate: '2026-11-20',
+      effDate: '2026-11-23',
+      status: 'Upcoming',
+    });
     await bulk(alice, { splitId: split, accountIds: accounts.slice(0, 14), buy_price: 1 });
     await bulk(alice, {
       splitId: split,
@@ -267,7 +272,12 @@ describe('POST /api/trades/bulk', () => {
   });
 
   it('single add and edit take and return the outcome too; any other value is a 400', async () => {
-    const split = await insertSplit(t.database, { ticker: 'OUTC', status: 'Upcoming' });
+    const split = await insertSplit(t.database, {
+      ticker: 'OUTC',
+      buyDate: '2026-11-20',
+      effDate: '2026-11-23',
+      status: 'Upcoming',
+    });
     const added = await addTrade(t.app, alice.token, {
       accountId: accounts[19],
       splitId: split,
