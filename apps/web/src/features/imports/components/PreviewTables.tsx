@@ -1,4 +1,5 @@
 import type { ImportTrade, TradeLeg, UnmatchedRow } from '@roundup/shared';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { formatMoney, formatPrice } from '../../../lib/format';
 
 const OUTCOMES: Record<ImportTrade['outcome'], string> = {
@@ -26,6 +27,58 @@ function outcomeText(t: ImportTrade) {
   return `${OUTCOMES[t.outcome]}${shares}${cash} on ${t.outcome_date ?? '—'}`;
 }
 
+const TRADE_COLUMNS: Array<Column<ImportTrade>> = [
+  {
+    header: 'Split',
+    label: 'Split',
+    cell: (t) => (
+      <>
+        <span className="fw-semibold">{t.ticker}</span>{' '}
+        <span className="text-body-secondary small">
+          {t.splitName}, effective {t.effDate}
+        </span>
+      </>
+    ),
+  },
+  {
+    header: 'Buys and sells',
+    label: 'Buys and sells',
+    cell: (t) =>
+      t.legs.length ? (
+        <ul className="list-unstyled mb-0 small">
+          {t.legs.map((l, i) => (
+            <li key={i}>
+              <Leg l={l} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <span className="text-body-secondary small">As recorded</span>
+      ),
+  },
+  { header: 'Outcome', label: 'Outcome', cell: outcomeText },
+  {
+    header: 'Change',
+    label: 'Change',
+    cell: (t) => (t.problem ? <span className="text-danger">{t.problem}</span> : CHANGES[t.change]),
+  },
+];
+
+const UNMATCHED_COLUMNS: Array<Column<UnmatchedRow>> = [
+  { header: 'Line', label: 'Line', cell: (r) => r.line },
+  { header: 'Date', label: 'Date', cellClassName: 'text-nowrap', cell: (r) => r.date ?? '—' },
+  {
+    header: 'Row',
+    label: 'Row',
+    cell: (r) => (
+      <>
+        {r.symbol || '—'} <span className="text-body-secondary small">{r.action}</span>
+      </>
+    ),
+  },
+  { header: 'Why', label: 'Why', cell: (r) => r.reason },
+];
+
 /** The trades a statement writes, one per split: buys and sells, and the outcome with its date. */
 export function ImportTradesTable({ trades, title }: { trades: readonly ImportTrade[]; title: string }) {
   return (
@@ -33,43 +86,16 @@ export function ImportTradesTable({ trades, title }: { trades: readonly ImportTr
       <h3 id="import-trades-title" className="h6 fw-semibold mb-2">
         {title}
       </h3>
-      <table className="table align-middle ru-card-table mb-0">
-        <thead>
-          <tr>
-            <th scope="col">Split</th>
-            <th scope="col">Buys and sells</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Change</th>
-          </tr>
-        </thead>
-        <tbody>
-          {trades.map((t) => (
-            <tr key={t.splitId} className={t.problem ? 'table-danger' : undefined}>
-              <td data-label="Split">
-                <span className="fw-semibold">{t.ticker}</span>{' '}
-                <span className="text-body-secondary small">
-                  {t.splitName}, effective {t.effDate}
-                </span>
-              </td>
-              <td data-label="Buys and sells">
-                {t.legs.length ? (
-                  <ul className="list-unstyled mb-0 small">
-                    {t.legs.map((l, i) => (
-                      <li key={i}>
-                        <Leg l={l} />
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <span className="text-body-secondary small">As recorded</span>
-                )}
-              </td>
-              <td data-label="Outcome">{outcomeText(t)}</td>
-              <td data-label="Change">{t.problem ? <span className="text-danger">{t.problem}</span> : CHANGES[t.change]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        responsive={false}
+        cards
+        className="align-middle mb-0"
+        columns={TRADE_COLUMNS}
+        rows={trades}
+        rowKey={(t) => t.splitId}
+        rowClassName={(t) => (t.problem ? 'table-danger' : undefined)}
+        empty="No trades in this statement."
+      />
     </section>
   );
 }
@@ -81,30 +107,16 @@ export function UnmatchedTable({ rows }: { rows: readonly UnmatchedRow[] }) {
       <h3 id="import-unmatched-title" className="h6 fw-semibold mb-2">
         Rows not imported ({rows.length})
       </h3>
-      <table className="table table-sm align-middle ru-card-table mb-0">
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Date</th>
-            <th scope="col">Row</th>
-            <th scope="col">Why</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.line}>
-              <td data-label="Line">{r.line}</td>
-              <td data-label="Date" className="text-nowrap">
-                {r.date ?? '—'}
-              </td>
-              <td data-label="Row">
-                {r.symbol || '—'} <span className="text-body-secondary small">{r.action}</span>
-              </td>
-              <td data-label="Why">{r.reason}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        responsive={false}
+        cards
+        size="sm"
+        className="align-middle mb-0"
+        columns={UNMATCHED_COLUMNS}
+        rows={rows}
+        rowKey={(r) => String(r.line)}
+        empty="Every row was imported."
+      />
     </section>
   );
 }
