@@ -45,13 +45,22 @@ interface Log {
   info(msg: string): void;
 }
 
+/** How many PINGs, one after another, must go unanswered before a command timeout counts as an outage. */
+export const REDIS_CONFIRM_PINGS = 3;
+
 /**
  * Watches a client and says whether to use it. Logs one line when Redis goes away (connection lost,
  * refused at start, or commands timing out on an open connection) and one when it is back.
+ *
+ * A command that fails on an open connection is a suspicion, not an outage: the request that saw it
+ * counts in memory, and up to REDIS_CONFIRM_PINGS pings decide. A busy API process (a long
+ * synchronous task, a loaded machine) can make one answer late without Redis being at fault; only
+ * when Redis answers none of the pings is it marked down and logged.
  */
 export function redisLink(client: Redis, log: Log): RedisLink {
   let down = false;
   let probing = false;
+  let confirming = false;
   const goDown = (err: unknown) => {
     if (down) return;
     down = true;
@@ -71,13 +80,36 @@ export function redisLink(client: Redis, log: Log): RedisLink {
     usable: () => client.status === 'ready' && !down,
     state: () => (client.status === 'ready' && !down ? 'ok' : 'unreachable'),
     failed(err) {
-      goDown(err);
-      // An open connection whose commands time out (Redis stalled, a network partition): ask again
-      // in a moment, so that one slow answer does not send every later request to memory for good.
-      probeSoon();
+      if (down) return;
+      if (client.status !== 'ready') goDown(err);
+      else void confirm(err);
     },
     succeeded: goUp,
   };
+
+  /** A command failed on an open connection: Redis is down only if it answers none of a few pings. */
+  async function confirm(err: unknown) {
+    if (confirming) return;
+    confirming = true;
+    try {
+      for (let i = 0; i < REDIS_CONFIRM_PINGS; i += 1) {
+        if (client.status !== 'ready') return;
+        if (
+          await client.ping().then(
+            () => true,
+            () => false,
+          )
+        )
+          return;
+      }
+      goDown(err);
+      // An open connection whose commands time out (Redis stalled, a network partition): ask again
+      // each second, so that the outage ends as soon as Redis answers.
+      probeSoon();
+    } finally {
+      confirming = false;
+    }
+  }
 
   function probeSoon() {
     if (probing) return;
