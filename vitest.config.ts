@@ -32,6 +32,8 @@ export default defineConfig({
             'eslint/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          // One module graph per worker, as for the integration projects (decision 034): 25 s → 10 s alone.
+          isolate: false,
         },
       },
       serverIntegration('pglite'),

@@ -167,23 +167,27 @@ test(
   },
 );
 
-test('a Pro member opts in to the weekly reconciliation digest and it persists (1280 and 375 px)', async ({ page, request }) => {
-  const check = failOnConsoleErrors(page);
-  await signInAs(page, request, PRO);
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/settings');
-    const digest = page.getByRole('checkbox', { name: /^Weekly reconciliation digest/ });
-    await expect(digest).not.toBeChecked();
-    await digest.check();
-    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
-    await page.reload();
-    await expect(page.getByRole('checkbox', { name: /^Weekly reconciliation digest/ })).toBeChecked();
-    await page.getByRole('checkbox', { name: /^Weekly reconciliation digest/ }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/reconcile-digest-settings-${width}.png`, fullPage: false });
-    // Back to the default (off) for the other journeys and the next width.
-    await page.getByRole('checkbox', { name: /^Weekly reconciliation digest/ }).uncheck();
-    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
-  }
-  check();
-});
+test(
+  'a Pro member opts in to the weekly reconciliation digest and it persists (1280 and 375 px)',
+  FULL,
+  async ({ page, request }) => {
+    const check = failOnConsoleErrors(page);
+    await signInAs(page, request, PRO);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/settings');
+      const digest = page.getByRole('checkbox', { name: /^Weekly reconciliation digest/ });
+      await expect(digest).not.toBeChecked();
+      await digest.check();
+      await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('checkbox', { name: /^Weekly reconciliation digest/ })).toBeChecked();
+      await page.getByRole('checkbox', { name: /^Weekly reconciliation digest/ }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/reconcile-digest-settings-${width}.png`, fullPage: false });
+      // Back to the default (off) for the other journeys and the next width.
+      await page.getByRole('checkbox', { name: /^Weekly reconciliation digest/ }).uncheck();
+      await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+    }
+    check();
+  },
+);

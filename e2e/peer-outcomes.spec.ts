@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, apiLogin, failOnConsoleErrors, newIdentity, signInAs } from './fixtures';
+import { ADMIN, apiLogin, failOnConsoleErrors, FULL, newIdentity, signInAs } from './fixtures';
 
 /**
  * Issue 26 §7 in the browser: three members record outcomes at one broker on today's split; a Pro
@@ -48,7 +48,7 @@ async function memberAs(request: APIRequestContext, admin: string, role: 'Pro' |
   return [who, token] as const;
 }
 
-test('a Pro member sees what other members got at each broker on the split', async ({ page, request }) => {
+test('a Pro member sees what other members got at each broker on the split', FULL, async ({ page, request }) => {
   const today = nyToday();
   const ticker = `PO${Date.now().toString(36).slice(-4).toUpperCase()}`;
   const admin = await apiLogin(request, ADMIN);

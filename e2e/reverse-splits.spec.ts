@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiLogin, failOnConsoleErrors, PRO, signInAs, STARTER } from './fixtures';
+import { ADMIN, apiLogin, failOnConsoleErrors, FULL, PRO, signInAs, STARTER } from './fixtures';
 
 /** Today in New York as YYYY-MM-DD (the app's market day). */
 function nyToday(): string {
@@ -179,7 +179,7 @@ test('a Starter sees masked upcoming splits and the upgrade button', async ({ pa
   noErrors();
 });
 
-test('an admin adds a split and an already-open calendar shows it without reload', async ({ browser, request }) => {
+test('an admin adds a split and an already-open calendar shows it without reload', FULL, async ({ browser, request }) => {
   const proContext = await browser.newContext();
   const proPage = await proContext.newPage();
   const noErrors = failOnConsoleErrors(proPage);

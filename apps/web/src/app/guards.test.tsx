@@ -14,8 +14,12 @@ describe('RequireUser', () => {
   it('shows "Spinner..." while the user is loading', async () => {
     storeToken();
     mockFetch({ 'GET /api/auth/me': () => new Promise(() => {}) });
-    renderApp('/settings');
-    expect(await screen.findByText('Spinner...')).toBeInTheDocument();
+    const { router } = renderApp('/settings');
+    // The route's code and the guard each show a spinner, so the first one found may have been replaced by the
+    // next: ask the page again for the one it shows while the user loads.
+    await screen.findByText('Spinner...');
+    await waitFor(() => expect(screen.getByText('Spinner...')).toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/settings');
   });
 
   it('sends anonymous visitors to /login', async () => {

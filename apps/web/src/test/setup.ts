@@ -15,9 +15,13 @@ Object.defineProperty(window, 'scrollTo', { value: () => {}, writable: true });
 // The tests load no CSS (css: false), but jsdom's own stylesheet hides a closed popover: the navbar's
 // links (a popover below lg, docs/decisions/016-landing-javascript.md) are shown as styles.css does from lg
 // (!important: jsdom weighs its own rules by specificity, not as a user-agent origin).
-const desktopNav = document.createElement('style');
-desktopNav.textContent = '.ru-nav-menu[popover] { display: flex !important; }';
-document.head.appendChild(desktopNav);
+// (Once: test files share the document, and this file runs for each of them.)
+if (!document.getElementById('test-desktop-nav')) {
+  const desktopNav = document.createElement('style');
+  desktopNav.id = 'test-desktop-nav';
+  desktopNav.textContent = '.ru-nav-menu[popover] { display: flex !important; }';
+  document.head.appendChild(desktopNav);
+}
 
 let consoleErrors: unknown[][] = [];
 
@@ -31,6 +35,11 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Files share one module graph and one document (isolate: false, decision 034): whatever a test put
+  // into the page outside React (a prerendered root, a title) leaves with it.
+  document.body.replaceChildren();
+  for (const name of document.body.getAttributeNames()) document.body.removeAttribute(name);
+  window.sessionStorage.clear();
   const logged = consoleErrors;
   consoleErrors = [];
   if (logged.length > 0) {
