@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { resetPageViewsForTests } from '../lib/analytics';
+import { resetGaForTests } from '../lib/ga';
 
 /**
  * product.md#tests: a test that logs an unexpected console.error fails.
@@ -40,6 +42,9 @@ afterEach(() => {
   document.body.replaceChildren();
   for (const name of document.body.getAttributeNames()) document.body.removeAttribute(name);
   window.sessionStorage.clear();
+  // Module state a page builds up: the site's analytics id, a page view counted before the app.
+  resetGaForTests();
+  resetPageViewsForTests();
   const logged = consoleErrors;
   consoleErrors = [];
   if (logged.length > 0) {
