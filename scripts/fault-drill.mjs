@@ -13,158 +13,29 @@
 //
 // Needs PostgreSQL's server binaries (DRILL_PG_BIN, default /usr/lib/postgresql/15/bin) and
 // redis-server on PATH. Run as root, it runs PostgreSQL as the `postgres` user.
-import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { startMulti, startProcess } from './multi.mjs';
 import { startSmtpSink } from '../apps/server/test/smtp.ts';
-
-const PG_BIN = process.env.DRILL_PG_BIN ?? '/usr/lib/postgresql/15/bin';
-const asRoot = process.getuid?.() === 0;
-const pgPort = 25_000 + Math.floor(Math.random() * 5000);
-const redisPort = pgPort + 1;
-const apiPorts = [pgPort + 2, pgPort + 3];
-const dir = mkdtempSync(path.join(tmpdir(), 'roundup-drill-'));
-chmodSync(dir, 0o777);
-const pgData = path.join(dir, 'pg');
-
-const run = (cmd, args) => {
-  const full = asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
-  const r = spawnSync(full[0], full[1], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
-  return r.stdout;
-};
-const pgCtlArgs = (args) => ['-D', pgData, '-l', path.join(dir, 'pg.log'), '-w', '-o', `-p ${pgPort} -k ${dir}`, ...args];
-const pgCtl = (...args) => run(path.join(PG_BIN, 'pg_ctl'), pgCtlArgs(args));
-/** pg_ctl without blocking this process's event loop (the load goes on meanwhile). */
-const pgCtlAsync = (...args) =>
-  new Promise((resolve, reject) => {
-    const cmd = path.join(PG_BIN, 'pg_ctl');
-    const full = asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...pgCtlArgs(args)]] : [cmd, pgCtlArgs(args)];
-    spawn(full[0], full[1], { stdio: 'ignore' }).on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`pg_ctl ${args} exited ${code}`)),
-    );
-  });
-
-const dbUrl = `postgres://postgres@127.0.0.1:${pgPort}/roundup_drill`;
-const redisUrl = `redis://127.0.0.1:${redisPort}`;
-let redis = null;
-const startRedis = () => {
-  redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-};
-const stopRedis = () =>
-  new Promise((resolve) => {
-    if (!redis || redis.exitCode !== null) return resolve();
-    redis.once('exit', resolve);
-    redis.kill('SIGKILL');
-  });
-
-async function sql(text, params) {
-  const c = new pg.Client({ connectionString: dbUrl });
-  await c.connect();
-  try {
-    return await c.query(text, params);
-  } finally {
-    await c.end();
-  }
-}
-
-// ── the load ────────────────────────────────────────────────────────────────────────────────
-const answers = []; // { t, status, kind }
-const acked = new Map(); // tradeId → last acknowledged price
-const tried = new Map(); // tradeId → prices sent since that acknowledgement
-let loadOn = true;
-
-async function request(base, method, route, { token, body } = {}) {
-  const t = Date.now();
-  try {
-    const res = await fetch(base + route, {
-      method,
-      headers: {
-        ...(body ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(15_000),
-    });
-    const json = await res.json().catch(() => null);
-    return { t, status: res.status, ms: Date.now() - t, json };
-  } catch {
-    return { t, status: 0, ms: Date.now() - t, json: null };
-  }
-}
-
-async function member(urls, m, k) {
-  for (let n = 1; loadOn; n += 1) {
-    const base = urls[n % 2];
-    const pick = n % 8;
-    let a;
-    if (pick === 0) {
-      a = await request(base, 'POST', '/api/auth/login', { body: { email: m.email, password: m.password } });
-      answers.push({ ...a, kind: 'sign-in' });
-    } else if (pick % 2 === 1) {
-      a = await request(base, 'GET', '/api/rs', { token: m.token });
-      answers.push({ ...a, kind: 'calendar' });
-    } else {
-      const price = Number(`${k + 1}.${String(n).padStart(5, '0')}`);
-      tried.set(m.tradeId, [...(tried.get(m.tradeId) ?? []), price]);
-      a = await request(base, 'POST', '/api/trades/edit', {
-        token: m.token,
-        body: { newTrade: { _id: m.tradeId, buy_price: price } },
-      });
-      answers.push({ ...a, kind: 'trade edit' });
-      if (a.status === 200) {
-        acked.set(m.tradeId, price);
-        tried.set(m.tradeId, []);
-      }
-    }
-    await sleep(Math.max(0, 80 - a.ms));
-  }
-}
-
-async function readBack(urls, members, splitId) {
-  let missing = 0;
-  for (const m of members) {
-    const r = await request(urls[0], 'GET', `/api/trades/s/${m.accountId}/${splitId}`, { token: m.token });
-    const stored = r.json?.data?.trade?.buy_price;
-    const allowed = [acked.get(m.tradeId) ?? 1, ...(tried.get(m.tradeId) ?? [])];
-    if (!allowed.includes(stored)) missing += 1;
-  }
-  return missing;
-}
-
-function report(name, from, to, procs) {
-  const window = answers.filter((a) => a.t >= from && a.t <= to);
-  const failed = window.filter((a) => a.status >= 500 || a.status === 0);
-  const last = failed.length ? Math.max(...failed.map((a) => a.t + a.ms)) : from;
-  const byKind = {};
-  for (const a of failed) byKind[a.kind] = (byKind[a.kind] ?? 0) + 1;
-  const signIns = window
-    .filter((a) => a.kind === 'sign-in')
-    .map((a) => a.ms)
-    .sort((x, y) => x - y);
-  return {
-    fault: name,
-    requests: window.length,
-    '503 (Retry-After)': failed.filter((a) => a.status === 503).length,
-    'other 5xx': failed.filter((a) => a.status >= 500 && a.status !== 503).length,
-    'no answer': failed.filter((a) => a.status === 0).length,
-    'by kind': JSON.stringify(byKind),
-    'recovered after s': ((last - from) / 1000).toFixed(1),
-    'sign-in median / max ms': signIns.length ? `${signIns[Math.floor(signIns.length / 2)]} / ${signIns.at(-1)}` : '-',
-    'processes exited':
-      procs
-        .filter((p) => p.child.exitCode !== null)
-        .map((p) => p.name)
-        .join(', ') || 'none',
-  };
-}
+import {
+  apiPorts,
+  dbUrl,
+  dir,
+  PG_BIN,
+  pgCtl,
+  pgCtlAsync,
+  pgData,
+  pgPort,
+  redisPort,
+  redisUrl,
+  run,
+  sql,
+  startRedis,
+  stopRedis,
+} from './drill/cluster.mjs';
+import { member, readBack, report, request, stopLoad } from './drill/load.mjs';
 
 // ── the drill ───────────────────────────────────────────────────────────────────────────────
 let multi = null;
@@ -280,7 +151,7 @@ try {
   });
 
   // 4. The worker killed during a 600-recipient announcement.
-  loadOn = false;
+  stopLoad();
   await Promise.all(load);
   const missingWrites = await readBack(urls, members, splitId);
   for (let k = 0; k < 592; k += 1) {
@@ -330,7 +201,7 @@ try {
   rows.push({ fault: 'acknowledged trade edits that do not read back', missing: missingWrites });
   for (const r of rows) console.log(JSON.stringify(r));
 } finally {
-  loadOn = false;
+  stopLoad();
   await multi?.stop().catch(() => undefined);
   if (worker2?.child.exitCode === null) worker2.child.kill('SIGTERM');
   await stopRedis();
