@@ -61,8 +61,6 @@ export const KNOWN_DEBT = [
   'function apps/server/src/modules/notifications/templates.ts render', // 108
   'function apps/server/src/modules/splits/events-routes.ts splitsEventsRoutes', // 120
   'function apps/server/src/modules/splits/live.ts startSplitsLive', // 122
-  'function apps/server/src/modules/splits/routes.ts splitsRoutes', // 236
-  'function apps/server/src/modules/splits/service.ts splitsService', // 244
   'function apps/server/src/modules/trades/queries.ts tradeFacts', // 133
   'function apps/server/src/modules/trades/repo.ts tradesRepo', // 163
   'function apps/server/src/modules/trades/routes.ts tradesRoutes', // 155
