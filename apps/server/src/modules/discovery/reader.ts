@@ -4,10 +4,10 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { EdgarHttpError, filingFolderUrl, filingIndexUrl, parseFilingIndex, type EdgarClient } from '../../adapters/edgar';
 import { edgarFilings } from '../../lib/metrics';
-import { changedFacts, continuedEvent, CYCLE_LEASE_MS, mergedFacts, retryDelayMs, type EventFacts } from './lifecycle';
+import { changedFacts, continuedEvent, CYCLE_LEASE_MS, mergedFacts, retryDelayMs, type EventFacts } from './lifecycle-rules';
 import { discoveryRepo, type FilingRow, type ProposalRow } from './repo';
 import { classifyFiling, type Classification } from './rules';
-import { listingExchange } from './exchange';
+import { listingExchange } from './exchange-rules';
 import { errorText } from './view';
 import type { DiscoveryStatus, Exchange } from '@roundup/shared';
 

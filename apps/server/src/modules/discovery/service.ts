@@ -11,7 +11,7 @@ import { edgarPolls, edgarRequests } from '../../lib/metrics';
 import { edgarClient, edgarHttp, type EdgarClient } from '../../adapters/edgar';
 import { tradeFacts } from '../trades/queries';
 import { filingFinder } from './find';
-import { CYCLE_LEASE_MS, pollSlot, searchWindow } from './lifecycle';
+import { CYCLE_LEASE_MS, pollSlot, searchWindow } from './lifecycle-rules';
 import { adminNotices } from './notices';
 import { filingReader } from './reader';
 import { discoveryRepo } from './repo';

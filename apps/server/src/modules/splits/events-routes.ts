@@ -6,7 +6,7 @@ import { AppError, unauthenticated } from '../../http/app-error';
 import { requireUser } from '../../http/auth';
 import { answers, textAnswer } from '../../http/openapi';
 import { liveStreams } from '../../lib/metrics';
-import { missedChange } from './change-id';
+import { missedChange } from './change-id-rules';
 import type { SplitsLive } from './live';
 import type { SplitsService } from './service';
 

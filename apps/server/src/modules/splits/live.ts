@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { parseChangeId } from './change-id';
+import { parseChangeId } from './change-id-rules';
 import { LAST_CHANGE_ID_SQL, SPLITS_CHANNEL } from './repo';
 
 /**
