@@ -59,8 +59,6 @@ export const KNOWN_DEBT = [
   'function apps/server/src/modules/notifications/routes.ts notificationsRoutes', // 135
   'function apps/server/src/modules/notifications/service.ts notificationsService', // 271
   'function apps/server/src/modules/notifications/templates.ts render', // 108
-  'function apps/server/src/modules/splits/events-routes.ts splitsEventsRoutes', // 120
-  'function apps/server/src/modules/splits/live.ts startSplitsLive', // 122
   'function apps/server/src/modules/trades/queries.ts tradeFacts', // 133
   'function apps/server/src/modules/trades/repo.ts tradesRepo', // 163
   'function apps/server/src/modules/trades/routes.ts tradesRoutes', // 155
