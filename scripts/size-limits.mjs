@@ -49,10 +49,6 @@ export const KNOWN_DEBT = [
   'function apps/server/src/modules/billing/checkout.ts checkout', // 138
   'function apps/server/src/modules/billing/repo.ts billingRepo', // 186
   'function apps/server/src/modules/billing/routes.ts billingRoutes', // 203
-  'function apps/server/src/modules/confirmations/repo.ts confirmationsRepo', // 132
-  'function apps/server/src/modules/discovery/reader.ts filingReader', // 171
-  'function apps/server/src/modules/discovery/repo.ts discoveryRepo', // 194
-  'function apps/server/src/modules/discovery/service.ts discoveryService', // 121
   'function apps/server/src/modules/notifications/delivery-repo.ts deliveryQueue', // 160
   'function apps/server/src/modules/notifications/delivery.ts deliveries', // 227
   'function apps/server/src/modules/notifications/repo.ts notificationsRepo', // 198
