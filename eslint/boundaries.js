@@ -120,10 +120,6 @@ export const ROLE_FOLDERS = { 'discovery/classifier': 'rules', 'imports/formats'
 export const ROLE_FILES = {
   'trades/imported-trades.ts': 'repo',
   'trades/legs.ts': 'rules',
-  'splits/issuer-history.ts': 'rules',
-  'splits/change-id.ts': 'rules',
-  'discovery/exchange.ts': 'rules',
-  'discovery/lifecycle.ts': 'rules',
 };
 
 /**

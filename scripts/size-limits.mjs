@@ -48,20 +48,12 @@ export const KNOWN_DEBT = [
   'function apps/server/src/modules/billing/checkout.ts checkout', // 138
   'function apps/server/src/modules/billing/repo.ts billingRepo', // 186
   'function apps/server/src/modules/billing/routes.ts billingRoutes', // 203
-  'function apps/server/src/modules/confirmations/repo.ts confirmationsRepo', // 132
-  'function apps/server/src/modules/discovery/reader.ts filingReader', // 171
-  'function apps/server/src/modules/discovery/repo.ts discoveryRepo', // 194
-  'function apps/server/src/modules/discovery/service.ts discoveryService', // 121
   'function apps/server/src/modules/notifications/delivery-repo.ts deliveryQueue', // 160
   'function apps/server/src/modules/notifications/delivery.ts deliveries', // 227
   'function apps/server/src/modules/notifications/repo.ts notificationsRepo', // 198
   'function apps/server/src/modules/notifications/routes.ts notificationsRoutes', // 135
   'function apps/server/src/modules/notifications/service.ts notificationsService', // 271
   'function apps/server/src/modules/notifications/templates.ts render', // 108
-  'function apps/server/src/modules/splits/events-routes.ts splitsEventsRoutes', // 120
-  'function apps/server/src/modules/splits/live.ts startSplitsLive', // 122
-  'function apps/server/src/modules/splits/routes.ts splitsRoutes', // 236
-  'function apps/server/src/modules/splits/service.ts splitsService', // 244
   'function apps/server/src/modules/trades/queries.ts tradeFacts', // 133
   'function apps/server/src/modules/trades/repo.ts tradesRepo', // 163
   'function apps/server/src/modules/trades/routes.ts tradesRoutes', // 155

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { EdgarClient, SearchHit } from '../../adapters/edgar';
-import { FEED_FORMS, FEED_ITEMS, halve, SEARCH_FORMS, SEARCH_MAX_HITS, SEARCH_PAGE, SEARCH_PHRASES } from './lifecycle';
+import { FEED_FORMS, FEED_ITEMS, halve, SEARCH_FORMS, SEARCH_MAX_HITS, SEARCH_PAGE, SEARCH_PHRASES } from './lifecycle-rules';
 import { discoveryRepo, type Candidate } from './repo';
 import { errorText } from './view';
 

@@ -1,7 +1,7 @@
 import type { Split, SplitView } from '@roundup/shared';
 import type { UpwardReads } from '../../context';
 import type { Db } from '../../db/client';
-import { issuerHistoryIndex, type PastSplitFacts } from './issuer-history';
+import { issuerHistoryIndex, type PastSplitFacts } from './issuer-history-rules';
 import type { StoredSplit } from './repo';
 import { seesEverything, type Viewer } from './rules';
 

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -6,7 +7,7 @@ import { AppError, unauthenticated } from '../../http/app-error';
 import { requireUser } from '../../http/auth';
 import { answers, textAnswer } from '../../http/openapi';
 import { liveStreams } from '../../lib/metrics';
-import { missedChange } from './change-id';
+import { missedChange } from './change-id-rules';
 import type { SplitsLive } from './live';
 import type { SplitsService } from './service';
 
@@ -76,62 +77,83 @@ export const splitsEventsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: 
       }
       streamsPerUser.set(userId, open + 1);
       reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': req.id,
-      });
-      res.write(`retry: 2000\n\nid: ${live.lastChangeId}\nevent: hello\ndata: {}\n\n`);
-      // A client that reconnects names the last event it saw; any id but the current one answers a resync at once.
-      if (missedChange(req.headers['last-event-id'], live.lastChangeId))
-        res.write(`id: ${live.lastChangeId}\nevent: splits\ndata: {"kind":"resync"}\n\n`);
-      streams.add(res);
+      streams.add(reply.raw);
       liveStreams.inc();
-      let pending: NodeJS.Timeout | null = null;
-      const off = live.onChange(() => {
-        // Coalesce bursts (the local signal and the NOTIFY echo of one write) into one event.
-        if (pending) return;
-        pending = setTimeout(() => {
-          pending = null;
-          res.write(`id: ${live.lastChangeId}\nevent: splits\ndata: {"kind":"changed"}\n\n`);
-        }, 150);
-      });
-      // A revoked session (logout, password change or reset) closes its open streams: at once in this
-      // process, and at the next heartbeat in the others.
-      const endIfRevoked = () => {
-        service
-          .sessionLive(sessionId)
-          .then((live) => {
-            if (!live && !closed) res.end();
-          })
-          .catch(() => undefined);
-      };
-      const offRevoke = ctx.sessions.onInvalidate((id) => {
-        if (id === userId) endIfRevoked();
-      });
-      const beat = setInterval(() => {
-        res.write(': ping\n\n');
-        endIfRevoked();
-      }, HEARTBEAT_MS);
-      let closed = false;
-      const cleanup = () => {
-        if (closed) return;
-        closed = true;
+      const done = () => {
         const left = (streamsPerUser.get(userId) ?? 1) - 1;
         if (left > 0) streamsPerUser.set(userId, left);
         else streamsPerUser.delete(userId);
-        off();
-        offRevoke();
-        clearInterval(beat);
-        if (pending) clearTimeout(pending);
-        streams.delete(res);
+        streams.delete(reply.raw);
         liveStreams.dec();
       };
-      req.raw.on('close', cleanup);
-      res.on('close', cleanup);
+      streamChanges(req, reply.raw, { live, sessions: ctx.sessions, service, userId, sessionId, done });
     },
   );
 };
+
+/** What one stream needs; `done` is called once, when the client or the server closes it. */
+interface StreamOptions {
+  live: SplitsLive;
+  sessions: AppContext['sessions'];
+  service: Pick<SplitsService, 'sessionLive'>;
+  userId: string;
+  sessionId: string;
+  done: () => void;
+}
+
+/**
+ * Writes the stream: `hello`, a resync when a reconnect missed a change, `splits` on each change
+ * (bursts coalesced), a heartbeat comment; it ends when the session is revoked.
+ */
+function streamChanges(req: FastifyRequest, res: ServerResponse, opts: StreamOptions): void {
+  const { live, userId, sessionId } = opts;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': req.id,
+  });
+  res.write(`retry: 2000\n\nid: ${live.lastChangeId}\nevent: hello\ndata: {}\n\n`);
+  // A client that reconnects names the last event it saw; any id but the current one answers a resync at once.
+  if (missedChange(req.headers['last-event-id'], live.lastChangeId))
+    res.write(`id: ${live.lastChangeId}\nevent: splits\ndata: {"kind":"resync"}\n\n`);
+  let pending: NodeJS.Timeout | null = null;
+  const off = live.onChange(() => {
+    // Coalesce bursts (the local signal and the NOTIFY echo of one write) into one event.
+    if (pending) return;
+    pending = setTimeout(() => {
+      pending = null;
+      res.write(`id: ${live.lastChangeId}\nevent: splits\ndata: {"kind":"changed"}\n\n`);
+    }, 150);
+  });
+  // A revoked session (logout, password change or reset) closes its open streams: at once in this
+  // process, and at the next heartbeat in the others.
+  const endIfRevoked = () => {
+    opts.service
+      .sessionLive(sessionId)
+      .then((live) => {
+        if (!live && !closed) res.end();
+      })
+      .catch(() => undefined);
+  };
+  const offRevoke = opts.sessions.onInvalidate((id) => {
+    if (id === userId) endIfRevoked();
+  });
+  const beat = setInterval(() => {
+    res.write(': ping\n\n');
+    endIfRevoked();
+  }, HEARTBEAT_MS);
+  let closed = false;
+  const cleanup = () => {
+    if (closed) return;
+    closed = true;
+    off();
+    offRevoke();
+    clearInterval(beat);
+    if (pending) clearTimeout(pending);
+    opts.done();
+  };
+  req.raw.on('close', cleanup);
+  res.on('close', cleanup);
+}

@@ -1,7 +1,7 @@
-import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { parseChangeId } from './change-id';
+import { parseChangeId } from './change-id-rules';
+import { listenOnPostgres } from './pg-listen';
 import { LAST_CHANGE_ID_SQL, SPLITS_CHANNEL } from './repo';
 
 /**
@@ -30,7 +30,6 @@ export async function startSplitsLive(database: Database, log: FastifyBaseLogger
   const listeners = new Set<() => void>();
   let version = 0;
   let lastChangeId = 0;
-  let closed = false;
   /** Ids only move forward here: notifications of two commits may arrive in either order. */
   const seen = (id: number | null) => {
     if (id !== null && id > lastChangeId) lastChangeId = id;
@@ -72,61 +71,7 @@ export async function startSplitsLive(database: Database, log: FastifyBaseLogger
       await unlisten().catch(() => undefined);
     };
   } else if (database.url) {
-    let client: pg.Client | null = null;
-    let retry: NodeJS.Timeout | null = null;
-    let lost = false;
-    const gone = new WeakSet<pg.Client>();
-    // One reconnection at a time, however many ways ('error', 'end', a failed connect) a connection reports its end.
-    const reconnectSoon = (c: pg.Client, err: unknown) => {
-      if (gone.has(c)) return;
-      gone.add(c);
-      if (client === c) client = null;
-      c.removeAllListeners('end');
-      c.end().catch(() => undefined);
-      if (!lost) log.warn({ err }, 'splits LISTEN connection lost; reconnecting');
-      lost = true;
-      if (closed || retry) return;
-      retry = setTimeout(() => {
-        retry = null;
-        void connect();
-      }, 1000);
-    };
-    const connect = async () => {
-      if (closed) return;
-      const c = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 5_000 });
-      c.on('notification', (msg) => {
-        if (msg.channel === SPLITS_CHANNEL) signal(msg.payload);
-      });
-      c.on('error', (err) => reconnectSoon(c, err));
-      c.on('end', () => reconnectSoon(c, new Error('connection ended')));
-      try {
-        await c.connect();
-        await c.query(`listen ${SPLITS_CHANNEL}`);
-        // After LISTEN: a change committed from here on arrives as a notification.
-        seen(await readLastChangeId());
-      } catch (err) {
-        reconnectSoon(c, err);
-        return;
-      }
-      if (closed) {
-        c.removeAllListeners('end');
-        await c.end().catch(() => undefined);
-        return;
-      }
-      client = c;
-      if (lost) {
-        lost = false;
-        log.info('splits LISTEN connection back; subscribed again');
-        // Changes made while it was away sent no signal here: tell every stream to re-read.
-        fire();
-      }
-    };
-    await connect();
-    stop = async () => {
-      if (retry) clearTimeout(retry);
-      client?.removeAllListeners('end');
-      await client?.end().catch(() => undefined);
-    };
+    stop = await listenOnPostgres(database.url, { log, signal, seen, readLastChangeId, fire });
   }
 
   return {
@@ -142,7 +87,6 @@ export async function startSplitsLive(database: Database, log: FastifyBaseLogger
     },
     emitLocal: (changeId) => fire(changeId),
     async close() {
-      closed = true;
       listeners.clear();
       await stop();
     },

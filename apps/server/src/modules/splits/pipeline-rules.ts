@@ -6,7 +6,7 @@ import {
   type PipelineEntry,
   type PipelineView,
 } from '@roundup/shared';
-import { issuerHistoryIndex, type PastSplitFacts } from './issuer-history';
+import { issuerHistoryIndex, type PastSplitFacts } from './issuer-history-rules';
 import type { PipelineRow } from './pipeline-repo';
 import { seesEverything, type Viewer } from './rules';
 

@@ -10,95 +10,91 @@ import {
   splitSchema,
   splitOutcomesSchema,
   splitViewSchema,
-  todayInMarket,
   uuidId,
 } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/app-error';
 import { requireAdmin, requireUser } from '../../http/auth';
-import { limit } from '../../http/rate-limit';
-import { answers, notModified, textAnswer } from '../../http/openapi';
+import { answers, notModified } from '../../http/openapi';
 import { etagMatches, PUBLIC_LIST_MAX_AGE } from '../../http/caching';
 import { splitsEventsRoutes } from './events-routes';
-import { getSplitOutcomes } from './get-split-outcomes';
-import { listPipeline } from './list-pipeline';
+import { splitsIcalRoutes } from './ical-routes';
 import type { SplitsLive } from './live';
 import type { SplitsService } from './service';
 
-/** Reverse splits (product.md#api), the live change stream and the Pro iCal feed. */
+/** GET /api/rs: its schema (with an example of a whole and a masked row); the envelope is pre-compressed. */
+const listOptions = {
+  schema: {
+    tags: ['splits'],
+    summary: 'Upcoming and Complete splits (Approved too for admins); masked for Starter users',
+    description: [
+      'Each row is a whole split (`masked: false`) or, for a caller who may not see it (Starter members, decision 011),',
+      'a masked row: only its days, status and asterisks, with a placeholder id. The answer is pre-serialized and',
+      'pre-compressed once per change (br or gzip by Accept-Encoding) and carries an ETag: `If-None-Match` answers 304.',
+    ].join(' '),
+    response: {
+      ...answers(z.object({ splits: z.array(splitViewSchema) }), {
+        description: 'The splits you may see; rows you may not see in full are masked',
+        example: {
+          splits: [
+            {
+              _id: '0b9f3c1e-5d7a-4e1b-9a3f-2c8d6e4f1a7b',
+              name: 'Acme Corp',
+              ticker: 'ACME',
+              effDate: '2026-12-01',
+              buyDate: '2026-11-30',
+              ratio: 10,
+              price: 1.5,
+              estProfit: 13.5,
+              avgProfit: 0,
+              status: 'Upcoming',
+              rsType: 'Round Up',
+              source: 'https://www.sec.gov/Archives/edgar/data/1234567/000123456726000001/0001234567-26-000001-index.htm',
+              notes: null,
+              caution: false,
+              exchange: 'Nasdaq',
+              deadline: { regularClose: '2026-11-30T21:00:00.000Z', haltAt: '2026-12-01T00:50:00.000Z' },
+              masked: false,
+            },
+            {
+              _id: 'masked-1',
+              name: '*****',
+              ticker: '*****',
+              effDate: '2026-12-03',
+              buyDate: '2026-12-02',
+              status: 'Upcoming',
+              masked: true,
+            },
+          ],
+        },
+      }),
+      ...notModified,
+    },
+  },
+  // The envelope is pre-compressed once per change (~10× smaller for 2,000 splits): no per-request compression.
+  compress: false,
+} as const;
+
+/** Reverse splits (product.md#api): the lists, one split and its outcomes; admin writes, the Pro iCal feed and the live stream. */
 export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: SplitsLive; service: SplitsService }> = async (
   app,
   { ctx, live, service },
 ) => {
-  app.get(
-    '/api/rs',
-    {
-      schema: {
-        tags: ['splits'],
-        summary: 'Upcoming and Complete splits (Approved too for admins); masked for Starter users',
-        description: [
-          'Each row is a whole split (`masked: false`) or, for a caller who may not see it (Starter members, decision 011),',
-          'a masked row: only its days, status and asterisks, with a placeholder id. The answer is pre-serialized and',
-          'pre-compressed once per change (br or gzip by Accept-Encoding) and carries an ETag: `If-None-Match` answers 304.',
-        ].join(' '),
-        response: {
-          ...answers(z.object({ splits: z.array(splitViewSchema) }), {
-            description: 'The splits you may see; rows you may not see in full are masked',
-            example: {
-              splits: [
-                {
-                  _id: '0b9f3c1e-5d7a-4e1b-9a3f-2c8d6e4f1a7b',
-                  name: 'Acme Corp',
-                  ticker: 'ACME',
-                  effDate: '2026-12-01',
-                  buyDate: '2026-11-30',
-                  ratio: 10,
-                  price: 1.5,
-                  estProfit: 13.5,
-                  avgProfit: 0,
-                  status: 'Upcoming',
-                  rsType: 'Round Up',
-                  source: 'https://www.sec.gov/Archives/edgar/data/1234567/000123456726000001/0001234567-26-000001-index.htm',
-                  notes: null,
-                  caution: false,
-                  exchange: 'Nasdaq',
-                  deadline: { regularClose: '2026-11-30T21:00:00.000Z', haltAt: '2026-12-01T00:50:00.000Z' },
-                  masked: false,
-                },
-                {
-                  _id: 'masked-1',
-                  name: '*****',
-                  ticker: '*****',
-                  effDate: '2026-12-03',
-                  buyDate: '2026-12-02',
-                  status: 'Upcoming',
-                  masked: true,
-                },
-              ],
-            },
-          }),
-          ...notModified,
-        },
-      },
-      // The envelope is pre-compressed once per change (~10× smaller for 2,000 splits): no per-request compression.
-      compress: false,
-    },
-    async (req, reply) => {
-      const p = requireUser(req);
-      const body = await service.listEnvelope(p.user.role);
-      reply
-        .type('application/json; charset=utf-8')
-        .header('vary', 'Accept-Encoding')
-        .header('cache-control', 'private, no-cache')
-        .header('etag', body.etag);
-      // The ETag names the audience (masked or full), so one member's tag never matches another view's body.
-      if (etagMatches(req.headers['if-none-match'], body.etag)) return reply.code(304).send();
-      const accepts = String(req.headers['accept-encoding'] ?? '');
-      if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(body.br);
-      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(body.gzip);
-      return reply.send(body.json);
-    },
-  );
+  app.get('/api/rs', listOptions, async (req, reply) => {
+    const p = requireUser(req);
+    const body = await service.listEnvelope(p.user.role);
+    reply
+      .type('application/json; charset=utf-8')
+      .header('vary', 'Accept-Encoding')
+      .header('cache-control', 'private, no-cache')
+      .header('etag', body.etag);
+    // The ETag names the audience (masked or full), so one member's tag never matches another view's body.
+    if (etagMatches(req.headers['if-none-match'], body.etag)) return reply.code(304).send();
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(body.br);
+    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(body.gzip);
+    return reply.send(body.json);
+  });
 
   app.get(
     '/api/rs/pipeline',
@@ -116,7 +112,7 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
     },
     async (req) => {
       const p = requireUser(req);
-      return { entries: await listPipeline({ db: ctx.database.db }, { viewer: p.user.role }) };
+      return { entries: await service.pipeline(p.user.role) };
     },
   );
 
@@ -170,14 +166,18 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
     async (req) => {
       const p = requireUser(req);
       if (!uuidId().safeParse(req.params.id).success) throw notFound('Split not found');
-      const today = todayInMarket(ctx.clock());
-      return getSplitOutcomes(
-        { db: ctx.database.db, today, upward: ctx.upward },
-        { viewer: p.user.role, userId: p.user.id, splitId: req.params.id },
-      );
+      return service.outcomes({ viewer: p.user.role, userId: p.user.id, splitId: req.params.id });
     },
   );
 
+  await app.register(adminSplitsRoutes, { service });
+  await app.register(splitsIcalRoutes, { service });
+  // The live change stream (SSE) and its tickets.
+  await app.register(splitsEventsRoutes, { ctx, live, service });
+};
+
+/** Admin: add, edit and delete a split. */
+const adminSplitsRoutes: FastifyPluginAsyncZod<{ service: SplitsService }> = async (app, { service }) => {
   app.post(
     '/api/rs/add',
     {
@@ -227,61 +227,4 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
       return service.remove(req.body.id, { confirm: req.body.confirm === true, actorId: user.id });
     },
   );
-
-  // ---- iCal feed (Pro): the secret URL, its reset, and the feed itself -----------------------
-  app.get(
-    '/api/rs/ical',
-    {
-      schema: {
-        tags: ['splits'],
-        summary: 'Your personal iCal feed URL (Pro)',
-        response: answers(z.object({ url: z.string() })),
-      },
-    },
-    async (req) => {
-      const p = requireUser(req);
-      return { url: await service.feedUrl(p.user.id, p.user.role) };
-    },
-  );
-  app.post(
-    '/api/rs/ical/reset',
-    {
-      schema: {
-        tags: ['splits'],
-        summary: 'Revoke the feed URL and issue a new one',
-        response: answers(z.object({ url: z.string() })),
-      },
-      config: limit(20, '15 minutes'),
-    },
-    async (req) => {
-      const p = requireUser(req);
-      return { url: await service.resetFeed(p.user.id, p.user.role) };
-    },
-  );
-  app.get(
-    '/api/rs/ical/:file',
-    {
-      schema: {
-        tags: ['splits'],
-        summary: 'The iCal feed (text/calendar)',
-        description: 'The secret URL from GET /api/rs/ical is the credential: no Authorization header.',
-        security: [],
-        params: z.object({ file: z.string().max(200) }),
-        response: textAnswer('text/calendar', 'The calendar of the splits you may see'),
-      },
-      config: limit(120, '1 hour'),
-    },
-    async (req, reply) => {
-      const token = req.params.file.replace(/\.ics$/, '');
-      const body = await service.feed(token);
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('cache-control', 'private, max-age=300')
-        .header('content-disposition', 'inline; filename="roundup-reverse-splits.ics"')
-        .send(body);
-    },
-  );
-
-  // The live change stream (SSE) and its tickets.
-  await app.register(splitsEventsRoutes, { ctx, live, service });
 };

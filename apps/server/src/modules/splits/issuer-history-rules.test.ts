@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyKey, issuerHistory, sameIssuer, type PastSplitFacts } from './issuer-history';
+import { companyKey, issuerHistory, sameIssuer, type PastSplitFacts } from './issuer-history-rules';
 
 const past = (p: Partial<PastSplitFacts> & { id: string; effDate: string }): PastSplitFacts => ({
   cik: null,

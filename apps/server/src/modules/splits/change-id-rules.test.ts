@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missedChange, parseChangeId } from './change-id';
+import { missedChange, parseChangeId } from './change-id-rules';
 
 describe('missedChange: does a reconnecting client need a resync?', () => {
   const current = 42;

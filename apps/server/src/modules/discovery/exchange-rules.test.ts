@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingExchange } from './exchange';
+import { listingExchange } from './exchange-rules';
 
 describe('listingExchange: the listing a filing names', () => {
   it.each([

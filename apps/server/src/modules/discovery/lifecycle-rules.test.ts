@@ -9,7 +9,7 @@ import {
   searchWindow,
   type EventFacts,
   type PriorProposal,
-} from './lifecycle';
+} from './lifecycle-rules';
 
 describe('pollSlot: every 15 minutes from 06:00 to 22:00 New York time', () => {
   it.each([

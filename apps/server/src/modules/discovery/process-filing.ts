@@ -1,0 +1,50 @@
+import { filingFolderUrl, filingIndexUrl, parseFilingIndex } from '../../adapters/edgar';
+import { listingExchange } from './exchange-rules';
+import { documentText, type ReaderDeps } from './filing-document';
+import { proposeFiling } from './propose-filing';
+import { discoveryRepo, type FilingRow } from './repo';
+import { classifyFiling } from './rules';
+
+/** Documents worth reading in a filing: the primary document and every EX-99 exhibit. */
+const wanted = (type: string, form: string) => type === form || /^EX-99/i.test(type);
+
+/** Fetches a filing's index, primary document and EX-99 exhibits (each once), classifies, proposes. */
+export async function processFiling(deps: ReaderDeps, input: { filing: FilingRow }): Promise<'proposed' | 'skipped'> {
+  const { ctx } = deps;
+  const { filing } = input;
+  const archives = ctx.config.EDGAR_ARCHIVES_URL.replace(/\/+$/, '');
+  const indexHtml = await documentText(deps, filing, {
+    filename: `${filing.accession}-index.htm`,
+    type: 'index',
+    url: filingIndexUrl(archives, filing.cik, filing.accession),
+  });
+  const index = parseFilingIndex(indexHtml, archives);
+  const docs = index.documents.filter((d) => wanted(d.type, filing.form));
+  if (filing.primaryDoc && !docs.some((d) => d.filename === filing.primaryDoc))
+    docs.unshift({
+      filename: filing.primaryDoc,
+      type: filing.form,
+      description: '',
+      url: `${filingFolderUrl(archives, filing.cik, filing.accession)}/${filing.primaryDoc}`,
+    });
+  const texts: string[] = [];
+  for (const d of docs) texts.push(await documentText(deps, filing, d));
+  const text = texts.join('\n\n');
+  const c = classifyFiling(text, {
+    form: filing.form,
+    displayNames: filing.displayNames,
+    fileDate: filing.fileDate,
+  });
+  const acceptedAt = index.acceptedAt ? new Date(index.acceptedAt) : null;
+  if (!c.isReverseSplit || c.listingDeficiencyOnly) {
+    await discoveryRepo(ctx.database.db).markFiling(filing.accession, {
+      status: 'skipped',
+      error: c.listingDeficiencyOnly ? 'a listing-deficiency notice only' : 'no reverse split described',
+      acceptedAt,
+      processedAt: ctx.clock(),
+    });
+    return 'skipped';
+  }
+  await proposeFiling(ctx, { filing, c, acceptedAt, exchange: listingExchange(text) });
+  return 'proposed';
+}
