@@ -63,10 +63,6 @@ export const KNOWN_DEBT = [
   'function apps/server/src/modules/splits/live.ts startSplitsLive', // 122
   'function apps/server/src/modules/splits/routes.ts splitsRoutes', // 236
   'function apps/server/src/modules/splits/service.ts splitsService', // 244
-  'function apps/server/src/modules/trades/queries.ts tradeFacts', // 133
-  'function apps/server/src/modules/trades/repo.ts tradesRepo', // 163
-  'function apps/server/src/modules/trades/routes.ts tradesRoutes', // 155
-  'function apps/server/src/modules/trades/service.ts tradesService', // 135
   'function apps/server/src/modules/users/repo.ts usersRepo', // 189
   // web components over 150 lines (lines when listed)
   'component apps/web/src/features/admin/components/BrokerForm.tsx BrokerForm', // 205
