@@ -44,7 +44,6 @@ export const KNOWN_DEBT = [
   'function apps/server/src/adapters/payments/local.ts localPayments', // 183
   'function apps/server/src/adapters/payments/stripe.ts stripePayments', // 203
   'function apps/server/src/app.ts buildApp', // 161
-  'function apps/server/src/modules/accounts/repo.ts accountsRepo', // 139
   'function apps/server/src/modules/auth/routes.ts authRoutes', // 109
   'function apps/server/src/modules/billing/checkout.ts checkout', // 138
   'function apps/server/src/modules/billing/repo.ts billingRepo', // 186
@@ -63,7 +62,6 @@ export const KNOWN_DEBT = [
   'function apps/server/src/modules/splits/live.ts startSplitsLive', // 122
   'function apps/server/src/modules/splits/routes.ts splitsRoutes', // 236
   'function apps/server/src/modules/splits/service.ts splitsService', // 244
-  'function apps/server/src/modules/users/repo.ts usersRepo', // 189
   // web components over 150 lines (lines when listed)
   'component apps/web/src/features/admin/components/BrokerForm.tsx BrokerForm', // 205
   'component apps/web/src/features/comms/components/SendAnnouncementForm.tsx SendAnnouncementForm', // 198
