@@ -45,9 +45,6 @@ export const KNOWN_DEBT = [
   'function apps/server/src/adapters/payments/stripe.ts stripePayments', // 203
   'function apps/server/src/app.ts buildApp', // 161
   'function apps/server/src/modules/auth/routes.ts authRoutes', // 109
-  'function apps/server/src/modules/billing/checkout.ts checkout', // 138
-  'function apps/server/src/modules/billing/repo.ts billingRepo', // 186
-  'function apps/server/src/modules/billing/routes.ts billingRoutes', // 203
   'function apps/server/src/modules/confirmations/repo.ts confirmationsRepo', // 132
   'function apps/server/src/modules/discovery/reader.ts filingReader', // 171
   'function apps/server/src/modules/discovery/repo.ts discoveryRepo', // 194
