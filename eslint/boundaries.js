@@ -90,14 +90,11 @@ export const MODULE_ORDER = [
 ];
 
 /**
- * Upward imports that are known and owed (module files other helpers are still changing): each is
- * `importer file → imported file`, relative to the modules folder, with why it is still there.
- * Anything else upward fails lint; an entry whose import is gone should be deleted.
+ * Upward imports that are known and owed: each is `importer file → imported file`, relative to the
+ * modules folder, with why it is still there. None is owed now (trades reads analytics' open positions
+ * through `ctx.upward`); anything upward fails lint, and an entry whose import is gone should be deleted.
  */
-export const UPWARD_DEBT = {
-  'trades/queries.ts → analytics/queries.ts': 'the To do list joins the open positions analytics keeps',
-  'trades/repo.ts → analytics/queries.ts': "a split's progress joins the open positions analytics keeps",
-};
+export const UPWARD_DEBT = {};
 
 const MODULES_DIR = at(MODULES);
 
@@ -113,16 +110,6 @@ function moduleOf(file) {
 export const ROLE_FOLDERS = { 'discovery/classifier': 'rules', 'imports/formats': 'rules' };
 
 /**
- * Files in the modules other branches are still changing (splits, trades, discovery), whose names
- * do not say their role yet: they are held to it now; rename them (`*-rules.ts`, `*-repo.ts`) once
- * those branches are merged, and delete the entry.
- */
-export const ROLE_FILES = {
-  'trades/imported-trades.ts': 'repo',
-  'trades/legs.ts': 'rules',
-};
-
-/**
  * A module file's role, from its folder (ROLE_FOLDERS) or its name: routes (`routes.ts`, `*-routes.ts`), repo (`repo.ts`,
  * `*-repo.ts`), rules (`rules.ts`, `*-rules.ts`), queries (`queries.ts`), and every other file a
  * service (a use case, or what the module's use cases share).
@@ -130,8 +117,6 @@ export const ROLE_FILES = {
 export function roleOf(file) {
   const inModule = moduleOf(file);
   const folder = inModule && path.posix.dirname(`${inModule.module}/${inModule.inner}`);
-  const named = inModule && ROLE_FILES[`${inModule.module}/${inModule.inner.replace(/(\.tsx?)?$/, '.ts')}`];
-  if (named) return named;
   if (folder && ROLE_FOLDERS[folder]) return ROLE_FOLDERS[folder];
   const base = path.basename(file).replace(/\.tsx?$/, '');
   if (base === 'routes' || base.endsWith('-routes')) return 'routes';

@@ -43,22 +43,13 @@ export const KNOWN_DEBT = [
   'function apps/server/src/adapters/payments/local.ts localPayments', // 183
   'function apps/server/src/adapters/payments/stripe.ts stripePayments', // 203
   'function apps/server/src/app.ts buildApp', // 161
-  'function apps/server/src/modules/accounts/repo.ts accountsRepo', // 139
   'function apps/server/src/modules/auth/routes.ts authRoutes', // 109
-  'function apps/server/src/modules/billing/checkout.ts checkout', // 138
-  'function apps/server/src/modules/billing/repo.ts billingRepo', // 186
-  'function apps/server/src/modules/billing/routes.ts billingRoutes', // 203
   'function apps/server/src/modules/notifications/delivery-repo.ts deliveryQueue', // 160
   'function apps/server/src/modules/notifications/delivery.ts deliveries', // 227
   'function apps/server/src/modules/notifications/repo.ts notificationsRepo', // 198
   'function apps/server/src/modules/notifications/routes.ts notificationsRoutes', // 135
   'function apps/server/src/modules/notifications/service.ts notificationsService', // 271
   'function apps/server/src/modules/notifications/templates.ts render', // 108
-  'function apps/server/src/modules/trades/queries.ts tradeFacts', // 133
-  'function apps/server/src/modules/trades/repo.ts tradesRepo', // 163
-  'function apps/server/src/modules/trades/routes.ts tradesRoutes', // 155
-  'function apps/server/src/modules/trades/service.ts tradesService', // 135
-  'function apps/server/src/modules/users/repo.ts usersRepo', // 189
   // web components over 150 lines (lines when listed)
   'component apps/web/src/features/admin/components/BrokerForm.tsx BrokerForm', // 205
   'component apps/web/src/features/comms/components/SendAnnouncementForm.tsx SendAnnouncementForm', // 198

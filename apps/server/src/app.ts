@@ -37,6 +37,7 @@ import { accountsRoutes } from './modules/accounts/routes';
 import { accountGroupsRoutes } from './modules/accounts/groups-routes';
 import { addManyAccountsRoutes } from './modules/accounts/add-many-routes';
 import { analyticsRoutes } from './modules/analytics/routes';
+import { openTradeIdsOf } from './modules/analytics/queries';
 import { tradesRoutes } from './modules/trades/routes';
 import { importsRoutes } from './modules/imports/routes';
 import { authService } from './modules/auth/service';
@@ -98,6 +99,7 @@ const upwardReads: UpwardReads = {
   tradeCountForSplit: (db, splitId) => tradeFacts(db).countForSplit(splitId),
   outcomesOnSplitByBroker: (db, splitId) => tradeFacts(db).outcomesOnSplitByBroker(splitId),
   cashInLieuOf: (db, userId, splitId) => tradeFacts(db).cashInLieuOf(userId, splitId),
+  openTradeIds: openTradeIdsOf,
   confirmationsFor: (db, splits) => confirmationFacts(db).forSplits(splits),
 };
 

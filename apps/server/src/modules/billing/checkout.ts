@@ -1,10 +1,18 @@
-import { isPaidRole, type BillingLevel, type TestCheckoutView } from '@roundup/shared';
-import type { LocalPaymentProvider, PaymentProvider } from '../../adapters/payments';
+import { isPaidRole, type BillingLevel } from '@roundup/shared';
+import type { PaymentProvider } from '../../adapters/payments';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
 import type { Principal } from '../../http/auth';
 import { usersService } from '../users/service';
 import type { BillingCore } from './apply';
+import {
+  cancelTestCheckout,
+  localProvider,
+  ownedCheckoutSession,
+  payTestCheckout,
+  viewTestCheckout,
+  type LocalCheckoutDeps,
+} from './local-checkout';
 import type { SessionRow } from './repo';
 import { userAccess } from './rules';
 
@@ -59,20 +67,12 @@ export function checkout(ctx: AppContext, payments: PaymentProvider, core: Billi
     else await repo.setSessionStatus(sessionId, after?.status === 'complete' ? 'complete' : 'expired');
   }
 
-  function local(): LocalPaymentProvider {
-    if (payments.kind !== 'local') throw notFound('The test checkout is only available when no payment provider is configured.');
-    return payments as LocalPaymentProvider;
-  }
-
-  async function ownedSession(principal: Principal, sessionId: string) {
-    const row = await repo.session(sessionId);
-    if (!row || row.userId !== principal.user.id) throw notFound('We could not find that checkout session.');
-    return row;
-  }
+  const ownedSession = (principal: Principal, sessionId: string) => ownedCheckoutSession(repo, principal, sessionId);
+  const local: LocalCheckoutDeps = { repo, apply, gatherCheckout, provider: () => localProvider(payments) };
 
   return {
     ownedSession,
-    local,
+    local: local.provider,
 
     async startCheckout(
       principal: Principal,
@@ -125,44 +125,9 @@ export function checkout(ctx: AppContext, payments: PaymentProvider, core: Billi
       await apply(plan);
       return { user: await users.self(principal.user.id) };
     },
-
-    // ---- the local test checkout --------------------------------------------------------
-
-    async testCheckout(principal: Principal, sessionId: string): Promise<TestCheckoutView> {
-      const provider = local();
-      const row = await ownedSession(principal, sessionId);
-      const s = await provider.describe(sessionId);
-      if (!s) throw notFound('We could not find that checkout session.');
-      const user = await repo.user(row.userId);
-      return {
-        id: s.id,
-        level: (s.level ?? 'pro') as BillingLevel,
-        amount: s.amountTotal ?? 0,
-        status: s.status,
-        email: user?.email ?? '',
-        username: user?.username ?? '',
-      };
-    },
-
-    async payTestCheckout(principal: Principal, sessionId: string) {
-      const provider = local();
-      await ownedSession(principal, sessionId);
-      const current = await provider.describe(sessionId);
-      if (!current) throw notFound('We could not find that checkout session.');
-      if (current.status === 'expired')
-        throw badRequest('This checkout session was cancelled or replaced by a newer one. Please start again.');
-      const done = await provider.pay(sessionId);
-      await apply(await gatherCheckout(sessionId));
-      return { url: done.successUrl.replace('{CHECKOUT_SESSION_ID}', sessionId) };
-    },
-
-    async cancelTestCheckout(principal: Principal, sessionId: string) {
-      const provider = local();
-      await ownedSession(principal, sessionId);
-      const s = await provider.cancelCheckout(sessionId);
-      if (!s) throw notFound('We could not find that checkout session.');
-      await repo.setSessionStatus(sessionId, 'expired');
-      return { url: s.cancelUrl };
-    },
+    // The local test checkout (local-checkout.ts).
+    testCheckout: (principal: Principal, sessionId: string) => viewTestCheckout(local, { principal, sessionId }),
+    payTestCheckout: (principal: Principal, sessionId: string) => payTestCheckout(local, { principal, sessionId }),
+    cancelTestCheckout: (principal: Principal, sessionId: string) => cancelTestCheckout(local, { principal, sessionId }),
   };
 }

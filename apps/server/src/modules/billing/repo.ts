@@ -8,13 +8,10 @@ export type InvoiceRow = typeof schema.invoices.$inferSelect;
 export type SessionRow = typeof schema.checkoutSessions.$inferSelect;
 export type NoticeRow = typeof schema.billingNotices.$inferSelect;
 
-export function billingRepo(db: Db) {
+/** The member's record (the users module's, read and set through there) and checkout sessions. */
+function memberAndSessions(db: Db) {
   const members = memberRecords(db);
   const s = schema.checkoutSessions;
-  const m = schema.memberships;
-  const i = schema.invoices;
-  const e = schema.webhookEvents;
-  const n = schema.billingNotices;
   return {
     transaction: <T>(fn: (tx: Db) => Promise<T>) => db.transaction((tx) => fn(tx as unknown as Db)),
 
@@ -55,7 +52,14 @@ export function billingRepo(db: Db) {
         .set({ status })
         .where(and(eq(s.id, id), eq(s.status, 'open')));
     },
+  };
+}
 
+/** Memberships: subscriptions and lifetime purchases, their replacement and settlement (decision 009). */
+function membershipStore(db: Db) {
+  const m = schema.memberships;
+  const i = schema.invoices;
+  return {
     async membership(id: string): Promise<MembershipRow | undefined> {
       const [row] = await db.select().from(m).where(eq(m.id, id)).limit(1);
       return row;
@@ -118,7 +122,13 @@ export function billingRepo(db: Db) {
         .limit(1);
       return row;
     },
+  };
+}
 
+/** Billing notices, each claimed once for sending. */
+function noticeStore(db: Db) {
+  const n = schema.billingNotices;
+  return {
     async insertNotice(values: typeof n.$inferInsert) {
       await db.insert(n).values(values).onConflictDoNothing();
     },
@@ -144,7 +154,14 @@ export function billingRepo(db: Db) {
     async releaseNotice(id: string) {
       await db.update(n).set({ sentAt: null }).where(eq(n.id, id));
     },
+  };
+}
 
+/** Invoices, and the provider's webhook events claimed once each. */
+function invoiceStore(db: Db) {
+  const i = schema.invoices;
+  const e = schema.webhookEvents;
+  return {
     async upsertInvoice(values: typeof i.$inferInsert) {
       const { id: _id, userId: _u, amountRefunded: _a, refundedAt: _r, ...rest } = values;
       await db.insert(i).values(values).onConflictDoUpdate({ target: i.id, set: rest });
@@ -193,5 +210,9 @@ export function billingRepo(db: Db) {
       return rows.length > 0;
     },
   };
+}
+/** Billing's tables (checkout_sessions, memberships, invoices, webhook_events, billing_notices), in `db` or a transaction. */
+export function billingRepo(db: Db) {
+  return { ...memberAndSessions(db), ...membershipStore(db), ...noticeStore(db), ...invoiceStore(db) };
 }
 export type BillingRepo = ReturnType<typeof billingRepo>;

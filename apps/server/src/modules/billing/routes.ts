@@ -5,8 +5,6 @@ import {
   checkoutRequest,
   checkoutSessionView,
   fetchSubscriptionResponse,
-  formatInMarketTz,
-  formatMoney,
   meResponse,
   registerSuccessRequest,
   siteInfo,
@@ -19,8 +17,11 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
 import { answers, optionalSession, textAnswer } from '../../http/openapi';
-import { escapeHtml } from '../../lib/html';
-import { billingService } from './service';
+import { receiptPage } from './receipt-page';
+import { billingService, type BillingService } from './service';
+import { siteInfoFor } from './site-info';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
 const sessionParams = z.object({ sessionId: z.string().min(1).max(255) });
 const invoiceParams = z.object({ invoiceId: z.string().min(1).max(255) });
@@ -47,19 +48,19 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; payments?: 
       },
     },
     async (req, reply): Promise<SiteInfo> => {
-      const { config } = ctx;
       const paid = Boolean(req.principal && can(req.principal.user.role, 'alerts:pro'));
       if (req.principal) reply.header('cache-control', 'private, no-store');
-      const [pro, lifetime] = await Promise.all([provider.priceOf('pro'), provider.priceOf('lifetime')]);
-      return {
-        supportEmail: config.SUPPORT_EMAIL ?? config.ADMIN_EMAIL ?? `support@${new URL(config.appUrl).hostname}`,
-        discord: Boolean(config.DISCORD_INVITE_URL),
-        discordInviteUrl: paid ? (config.DISCORD_INVITE_URL ?? null) : null,
-        prices: { pro, lifetime },
-      };
+      return siteInfoFor({ config: ctx.config, provider }, { paid });
     },
   );
 
+  memberRoutes(app, service);
+  testCheckoutRoutes(app, service);
+  await webhookRoutes(app, service);
+};
+
+/** A member's checkout, membership and cancellation (product.md#api /api/subs/*). */
+function memberRoutes(app: App, service: BillingService) {
   app.post(
     '/api/subs/session',
     {
@@ -124,8 +125,10 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; payments?: 
     },
     async (req) => service.cancel(requireUser(req), req.body?.subscriptionId),
   );
+}
 
-  // The local test checkout (only when no provider key is set).
+/** The local test checkout (only when no provider key is set). */
+function testCheckoutRoutes(app: App, service: BillingService) {
   const testOnly = 'Only with the local test checkout (no STRIPE_SECRET_KEY).';
   app.get(
     '/api/subs/test-checkout/:sessionId',
@@ -184,23 +187,17 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; payments?: 
     },
     async (req, reply) => {
       const { invoice, refunded } = await service.testReceipt(req.params.invoiceId);
-      const date = formatInMarketTz(new Date(invoice.created * 1000), 'MMMM dd, yyyy');
-      const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>RoundUp receipt ${escapeHtml(invoice.id)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">
-<p style="background:#fff3cd;padding:.5rem 1rem;border-radius:.5rem">TEST RECEIPT — issued by the local test checkout; nothing was charged.</p>
-<h1>RoundUp receipt</h1><table style="border-collapse:collapse" cellpadding="6">
-<tr><th align="left">Invoice</th><td>${escapeHtml(invoice.id)}</td></tr>
-<tr><th align="left">Date</th><td>${escapeHtml(date)}</td></tr>
-<tr><th align="left">Amount</th><td>${escapeHtml(formatMoney(invoice.amountPaid / 100))}</td></tr>
-<tr><th align="left">Status</th><td>${escapeHtml(invoice.status)}${refunded > 0 ? ` (refunded ${escapeHtml(formatMoney(refunded / 100))})` : ''}</td></tr>
-</table></body></html>`;
+      const html = receiptPage(invoice, refunded);
       reply.type('text/html; charset=utf-8');
       if (req.query.download)
         reply.header('content-disposition', `attachment; filename="roundup-receipt-${invoice.id.slice(-12)}.html"`);
       return reply.send(html);
     },
   );
+}
 
-  // Webhooks: the raw body is needed for the signature, so JSON is parsed as a buffer in this scope only.
+/** Webhooks: the raw body is needed for the signature, so JSON is parsed as a buffer in this scope only. */
+async function webhookRoutes(app: App, service: BillingService) {
   await app.register(async (hooks) => {
     hooks.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1_000_000 }, (_req, body, done) =>
       done(null, body),
@@ -228,4 +225,4 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; payments?: 
       },
     );
   });
-};
+}

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { openTradeIdsOf } from '../analytics/queries';
 import { reconciliationsFor } from '../trades/service';
 import type { NotificationsRepo } from './repo';
 
@@ -28,7 +29,11 @@ export async function digestChunk(
   input: { eventId: string; eventKey: string; today: string; now: Date; range: { after: string | null; upTo: string } },
 ): Promise<number> {
   const members = await repo.reachableByEmail(tx, DIGEST_KIND, input.range);
-  const lines = await reconciliationsFor({ db: tx, today: input.today }, { userIds: members.map((m) => m.id) });
+  // Notifications ranks above analytics: it hands trades the open positions analytics keeps.
+  const lines = await reconciliationsFor(
+    { db: tx, today: input.today, upward: { openTradeIds: openTradeIdsOf } },
+    { userIds: members.map((m) => m.id) },
+  );
   const list = members
     .filter((m) => lines.has(m.id))
     .map((m) => ({

@@ -1,4 +1,5 @@
 import { addDays, measuredBroker, type Reconcile } from '@roundup/shared';
+import type { UpwardReads } from '../../context';
 import type { Db } from '../../db/client';
 import { tradeFacts } from './queries';
 import { mayOweShare, outcomeDueDate, outcomeOverdue, type ReconcileDigest } from './reconcile-rules';
@@ -9,8 +10,11 @@ export const OWED_LOOKBACK_DAYS = 60;
 type Row = Awaited<ReturnType<ReturnType<typeof tradeFacts>['toReconcile']>>[number];
 type Measured = Awaited<ReturnType<ReturnType<typeof tradeFacts>['outcomesByBroker']>>;
 
-/** One member's rows → their lines, per split and broker (the rules are reconcile-rules.ts; `today` is given). */
-function linesOf(rows: readonly Row[], measured: Measured, today: string): ReconcileDigest {
+/**
+ * One member's rows → their lines, per split and broker (the rules are reconcile-rules.ts; `today` is given).
+ * `held`: the trades still open as positions (analytics'), for the unsold lines.
+ */
+function linesOf(rows: readonly Row[], measured: Measured, held: ReadonlySet<string>, today: string): ReconcileDigest {
   const owedSince = addDays(today, -OWED_LOOKBACK_DAYS);
   const overdue = new Map<string, Reconcile['overdue'][number]>();
   const owed = new Map<string, Reconcile['mayBeOwed'][number]>();
@@ -27,7 +31,7 @@ function linesOf(rows: readonly Row[], measured: Measured, today: string): Recon
     if (outcomeOverdue({ outcome: r.outcome, marketDate: r.eff_date, medianReturnDays: median }, today))
       add(overdue, key, () => ({ ...base(), dueDate: outcomeDueDate(r.eff_date, median) }));
     if (r.eff_date >= owedSince && mayOweShare({ outcome: r.outcome, rsType: r.rs_type })) add(owed, key, base);
-    if (r.outcome === 'share_received' && r.held) add(unsold, key, base);
+    if (r.outcome === 'share_received' && held.has(r.trade_id)) add(unsold, key, base);
   }
   return { overdue: [...overdue.values()], mayBeOwed: [...owed.values()], unsold: [...unsold.values()] };
 }
@@ -40,7 +44,8 @@ export async function listReconciliation(deps: { db: Db; today: string }, input:
   const facts = tradeFacts(deps.db);
   // Pending trades of any age count; the lookback only limits the cash-in-lieu notes.
   const rows = await facts.toReconcile([input.userId]);
-  const { overdue, mayBeOwed } = linesOf(rows, await facts.outcomesByBroker(), deps.today);
+  // To do shows no unsold lines, so it does not ask which trades are still held.
+  const { overdue, mayBeOwed } = linesOf(rows, await facts.outcomesByBroker(), new Set(), deps.today);
   return { overdue, mayBeOwed };
 }
 
@@ -49,7 +54,7 @@ export async function listReconciliation(deps: { db: Db; today: string }, input:
  * trades): the To do lines above plus received shares not yet sold. Members with nothing are left out.
  */
 export async function reconciliationsFor(
-  deps: { db: Db; today: string },
+  deps: { db: Db; today: string; upward: Pick<UpwardReads, 'openTradeIds'> },
   input: { userIds: readonly string[] },
 ): Promise<Map<string, ReconcileDigest>> {
   const out = new Map<string, ReconcileDigest>();
@@ -58,10 +63,11 @@ export async function reconciliationsFor(
   const rows = await facts.toReconcile(input.userIds);
   if (rows.length === 0) return out;
   const measured = await facts.outcomesByBroker();
+  const held = await deps.upward.openTradeIds(deps.db, [...new Set(rows.map((r) => r.user_id))]);
   const byUser = new Map<string, Row[]>();
   for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
   for (const [userId, mine] of byUser) {
-    const lines = linesOf(mine, measured, deps.today);
+    const lines = linesOf(mine, measured, held, deps.today);
     if (lines.overdue.length + lines.mayBeOwed.length + lines.unsold.length > 0) out.set(userId, lines);
   }
   return out;

@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { relation } from '../../db/relation';
 import { accountsRelation } from '../accounts/queries';
-import { openPositionsRelation } from '../analytics/queries';
 import { brokersRelation } from '../brokers/queries';
 import { splitsRelation } from '../splits/queries';
 
@@ -29,149 +28,161 @@ export const tradesRelation = relation(t, [
 ]);
 
 /**
+ * How many trades members hold on a split. Read under the split's row lock (splits' delete),
+ * it is exact: a trade being added waits on that lock through its foreign key.
+ */
+async function countForSplit(db: Db, splitId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(t).where(eq(t.splitId, splitId));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Members' recorded outcomes per broker (issue 14): outcomes other than pending, the members
+ * behind them, how many were shares, and the median days from the split's effective date to the
+ * share's arrival (a date before the effective date — a typo, or an effective date an admin
+ * moved later — counts as a sample but not towards the days). The brokers module decides what
+ * may be shown.
+ */
+async function outcomesByBroker(
+  db: Db,
+): Promise<Map<string, { samples: number; members: number; received: number; medianDays: number | null }>> {
+  const res = (await db.execute(sql`
+    select a.broker_id::text as broker_id, count(*)::int as samples, count(distinct t.user_id)::int as members,
+      count(*) filter (where t.outcome = 'share_received')::int as received,
+      percentile_cont(0.5) within group (order by (t.outcome_date - s.eff_date))
+        filter (where t.outcome = 'share_received' and t.outcome_date >= s.eff_date) as median_days
+    from trades t
+    join ${accountsRelation} a on a.id = t.account_id
+    join ${splitsRelation} s on s.id = t.split_id
+    where t.outcome <> 'pending' and a.broker_id is not null
+    group by a.broker_id`)) as unknown as {
+    rows: { broker_id: string; samples: number; members: number; received: number; median_days: number | string | null }[];
+  };
+  return new Map(
+    res.rows.map((r) => [
+      r.broker_id,
+      {
+        samples: Number(r.samples),
+        members: Number(r.members),
+        received: Number(r.received),
+        medianDays: r.median_days === null ? null : Number(r.median_days),
+      },
+    ]),
+  );
+}
+
+/**
+ * Issue 26 §7: the outcomes on one split per broker (counts and distinct members, never a user).
+ * The caller decides what may be shown (the threshold lives in @roundup/shared peer-outcomes).
+ */
+async function outcomesOnSplitByBroker(db: Db, splitId: string): Promise<PeerBroker[]> {
+  const res = (await db.execute(sql`
+    select b.name as broker, count(distinct t.user_id)::int as members,
+      count(*) filter (where t.outcome = 'share_received')::int as received,
+      count(*) filter (where t.outcome = 'cash_in_lieu')::int as cash_in_lieu,
+      count(*) filter (where t.outcome = 'pending')::int as pending,
+      count(*) filter (where t.outcome = 'no_credit')::int as nothing
+    from trades t
+    join ${accountsRelation} a on a.id = t.account_id
+    join ${brokersRelation} b on b.id = a.broker_id
+    where t.split_id = ${splitId}
+    group by b.id, b.name`)) as unknown as {
+    rows: { broker: string; members: number; received: number; cash_in_lieu: number; pending: number; nothing: number }[];
+  };
+  return res.rows.map((r) => ({
+    broker: r.broker,
+    members: Number(r.members),
+    received: Number(r.received),
+    cashInLieu: Number(r.cash_in_lieu),
+    pending: Number(r.pending),
+    nothing: Number(r.nothing),
+  }));
+}
+
+/** Issue 26 §7: one member's cash-in-lieu trades on a split, counted per broker name (their own data only). */
+async function cashInLieuOf(db: Db, userId: string, splitId: string): Promise<{ broker: string; accounts: number }[]> {
+  const res = (await db.execute(sql`
+    select b.name as broker, count(*)::int as accounts
+    from trades t
+    join ${accountsRelation} a on a.id = t.account_id
+    join ${brokersRelation} b on b.id = a.broker_id
+    where t.split_id = ${splitId} and t.user_id = ${userId} and t.outcome = 'cash_in_lieu'
+    group by b.id, b.name`)) as unknown as { rows: { broker: string; accounts: number }[] };
+  return res.rows.map((r) => ({ broker: r.broker, accounts: Number(r.accounts) }));
+}
+
+/**
+ * Issue 26 §6: these members' bought trades still pending, with cash in lieu, or with the share
+ * received, on splits not archived, with what the To do rules and the weekly digest need (market date,
+ * type, broker, and the trade's id: whether it is still an open position is analytics', asked by the caller).
+ */
+async function toReconcile(db: Db, userIds: readonly string[]) {
+  const res = (await db.execute(sql`
+    select t.id::text as trade_id, t.user_id::text as user_id, t.split_id::text as split_id, s.ticker,
+      s.eff_date::text as eff_date, s.rs_type, t.outcome, b.id::text as broker_id, b.name as broker
+    from trades t
+    join ${accountsRelation} a on a.id = t.account_id
+    join ${brokersRelation} b on b.id = a.broker_id
+    join ${splitsRelation} s on s.id = t.split_id
+    where t.user_id in (${sql.join(
+      userIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) and t.outcome in ('pending', 'cash_in_lieu', 'share_received') and t.buy_date is not null
+      and s.archived_at is null
+    order by s.eff_date, s.ticker, b.name`)) as unknown as {
+    rows: {
+      trade_id: string;
+      user_id: string;
+      split_id: string;
+      ticker: string;
+      eff_date: string;
+      rs_type: string;
+      outcome: string;
+      broker_id: string;
+      broker: string;
+    }[];
+  };
+  return res.rows;
+}
+
+/** Recorded outcomes on these splits (the discovery queue's record of its round-up calls). */
+async function outcomesForSplits(
+  db: Db,
+  splitIds: readonly string[],
+): Promise<{ splits: number; recorded: number; received: number }> {
+  if (splitIds.length === 0) return { splits: 0, recorded: 0, received: 0 };
+  const [row] = await db
+    .select({
+      splits: sql<number>`count(distinct ${t.splitId})::int`,
+      recorded: sql<number>`count(*)::int`,
+      received: sql<number>`(count(*) filter (where ${t.outcome} = 'share_received'))::int`,
+    })
+    .from(t)
+    .where(and(inArray(t.splitId, [...splitIds]), ne(t.outcome, 'pending')));
+  return { splits: Number(row?.splits ?? 0), recorded: Number(row?.recorded ?? 0), received: Number(row?.received ?? 0) };
+}
+
+/** How many trades a member has in each of their accounts (the accounts list). */
+async function countsByAccount(db: Db, userId: string): Promise<Map<string, number>> {
+  const rows = await db.select({ accountId: t.accountId, n: count() }).from(t).where(eq(t.userId, userId)).groupBy(t.accountId);
+  return new Map(rows.map((r) => [r.accountId, Number(r.n)]));
+}
+
+/**
  * What other modules may ask about members' trades (the trades table belongs to this module,
  * docs/ARCHITECTURE.md). Each read runs in the caller's `db` or transaction.
  */
 export function tradeFacts(db: Db) {
   return {
-    /**
-     * How many trades members hold on a split. Read under the split's row lock (splits' delete),
-     * it is exact: a trade being added waits on that lock through its foreign key.
-     */
-    async countForSplit(splitId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(t).where(eq(t.splitId, splitId));
-      return Number(row?.n ?? 0);
-    },
-    /**
-     * Members' recorded outcomes per broker (issue 14): outcomes other than pending, the members
-     * behind them, how many were shares, and the median days from the split's effective date to the
-     * share's arrival (a date before the effective date — a typo, or an effective date an admin
-     * moved later — counts as a sample but not towards the days). The brokers module decides what
-     * may be shown.
-     */
-    async outcomesByBroker(): Promise<
-      Map<string, { samples: number; members: number; received: number; medianDays: number | null }>
-    > {
-      const res = (await db.execute(sql`
-        select a.broker_id::text as broker_id, count(*)::int as samples, count(distinct t.user_id)::int as members,
-          count(*) filter (where t.outcome = 'share_received')::int as received,
-          percentile_cont(0.5) within group (order by (t.outcome_date - s.eff_date))
-            filter (where t.outcome = 'share_received' and t.outcome_date >= s.eff_date) as median_days
-        from trades t
-        join ${accountsRelation} a on a.id = t.account_id
-        join ${splitsRelation} s on s.id = t.split_id
-        where t.outcome <> 'pending' and a.broker_id is not null
-        group by a.broker_id`)) as unknown as {
-        rows: { broker_id: string; samples: number; members: number; received: number; median_days: number | string | null }[];
-      };
-      return new Map(
-        res.rows.map((r) => [
-          r.broker_id,
-          {
-            samples: Number(r.samples),
-            members: Number(r.members),
-            received: Number(r.received),
-            medianDays: r.median_days === null ? null : Number(r.median_days),
-          },
-        ]),
-      );
-    },
-    /**
-     * Issue 26 §7: the outcomes on one split per broker (counts and distinct members, never a user).
-     * The caller decides what may be shown (the threshold lives in @roundup/shared peer-outcomes).
-     */
-    async outcomesOnSplitByBroker(splitId: string): Promise<PeerBroker[]> {
-      const res = (await db.execute(sql`
-        select b.name as broker, count(distinct t.user_id)::int as members,
-          count(*) filter (where t.outcome = 'share_received')::int as received,
-          count(*) filter (where t.outcome = 'cash_in_lieu')::int as cash_in_lieu,
-          count(*) filter (where t.outcome = 'pending')::int as pending,
-          count(*) filter (where t.outcome = 'no_credit')::int as nothing
-        from trades t
-        join ${accountsRelation} a on a.id = t.account_id
-        join ${brokersRelation} b on b.id = a.broker_id
-        where t.split_id = ${splitId}
-        group by b.id, b.name`)) as unknown as {
-        rows: { broker: string; members: number; received: number; cash_in_lieu: number; pending: number; nothing: number }[];
-      };
-      return res.rows.map((r) => ({
-        broker: r.broker,
-        members: Number(r.members),
-        received: Number(r.received),
-        cashInLieu: Number(r.cash_in_lieu),
-        pending: Number(r.pending),
-        nothing: Number(r.nothing),
-      }));
-    },
-    /** Issue 26 §7: one member's cash-in-lieu trades on a split, counted per broker name (their own data only). */
-    async cashInLieuOf(userId: string, splitId: string): Promise<{ broker: string; accounts: number }[]> {
-      const res = (await db.execute(sql`
-        select b.name as broker, count(*)::int as accounts
-        from trades t
-        join ${accountsRelation} a on a.id = t.account_id
-        join ${brokersRelation} b on b.id = a.broker_id
-        where t.split_id = ${splitId} and t.user_id = ${userId} and t.outcome = 'cash_in_lieu'
-        group by b.id, b.name`)) as unknown as { rows: { broker: string; accounts: number }[] };
-      return res.rows.map((r) => ({ broker: r.broker, accounts: Number(r.accounts) }));
-    },
-    /**
-     * Issue 26 §6: these members' bought trades still pending, with cash in lieu, or with the share
-     * received (`held`: still an open position), on splits not archived, with what the To do rules
-     * and the weekly digest need (market date, type, broker).
-     */
-    async toReconcile(userIds: readonly string[]) {
-      const res = (await db.execute(sql`
-        select t.user_id::text as user_id, t.split_id::text as split_id, s.ticker, s.eff_date::text as eff_date, s.rs_type,
-          t.outcome, b.id::text as broker_id, b.name as broker, o.trade_id is not null as held
-        from trades t
-        join ${accountsRelation} a on a.id = t.account_id
-        join ${brokersRelation} b on b.id = a.broker_id
-        join ${splitsRelation} s on s.id = t.split_id
-        left join ${openPositionsRelation} o on o.trade_id = t.id
-        where t.user_id in (${sql.join(
-          userIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) and t.outcome in ('pending', 'cash_in_lieu', 'share_received') and t.buy_date is not null
-          and s.archived_at is null
-        order by s.eff_date, s.ticker, b.name`)) as unknown as {
-        rows: {
-          user_id: string;
-          split_id: string;
-          ticker: string;
-          eff_date: string;
-          rs_type: string;
-          outcome: string;
-          broker_id: string;
-          broker: string;
-          held: boolean;
-        }[];
-      };
-      return res.rows;
-    },
-    /** Recorded outcomes on these splits (the discovery queue's record of its round-up calls). */
-    async outcomesForSplits(splitIds: readonly string[]): Promise<{ splits: number; recorded: number; received: number }> {
-      if (splitIds.length === 0) return { splits: 0, recorded: 0, received: 0 };
-      const [row] = await db
-        .select({
-          splits: sql<number>`count(distinct ${t.splitId})::int`,
-          recorded: sql<number>`count(*)::int`,
-          received: sql<number>`(count(*) filter (where ${t.outcome} = 'share_received'))::int`,
-        })
-        .from(t)
-        .where(and(inArray(t.splitId, [...splitIds]), ne(t.outcome, 'pending')));
-      return { splits: Number(row?.splits ?? 0), recorded: Number(row?.recorded ?? 0), received: Number(row?.received ?? 0) };
-    },
-    /** How many trades a member has in each of their accounts (the accounts list). */
-    async countsByAccount(userId: string): Promise<Map<string, number>> {
-      const rows = await db
-        .select({ accountId: t.accountId, n: count() })
-        .from(t)
-        .where(eq(t.userId, userId))
-        .groupBy(t.accountId);
-      return new Map(rows.map((r) => [r.accountId, Number(r.n)]));
-    },
+    countForSplit: (splitId: string) => countForSplit(db, splitId),
+    outcomesByBroker: () => outcomesByBroker(db),
+    outcomesOnSplitByBroker: (splitId: string) => outcomesOnSplitByBroker(db, splitId),
+    cashInLieuOf: (userId: string, splitId: string) => cashInLieuOf(db, userId, splitId),
+    toReconcile: (userIds: readonly string[]) => toReconcile(db, userIds),
+    outcomesForSplits: (splitIds: readonly string[]) => outcomesForSplits(db, splitIds),
+    countsByAccount: (userId: string) => countsByAccount(db, userId),
   };
 }
 
 /** Statement import (decision 030) writes members' trades through the trade rules here. */
-export { importedState, importedTrades, type ImportedTrade } from './imported-trades';
+export { importedState, importedTrades, type ImportedTrade } from './imported-trades-repo';

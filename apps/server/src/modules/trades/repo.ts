@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { SplitProgress, Trade, TradeLeg } from '@roundup/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Trade, TradeLeg } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { openPositionsRelation } from '../analytics/queries';
 import { splitFacts, type LockedSplit } from '../splits/queries';
-import { flatOf, type TradeState } from './legs';
+import { flatOf, type TradeState } from './legs-rules';
+import type { ProgressRow } from './rules';
 
 const t = schema.trades;
 
@@ -47,7 +47,7 @@ export const stateOf = (t: Trade): TradeState => ({
 });
 
 /** The row's columns: the legs, and the flat fields as their first buy and last sell (issue 26). */
-const columns = (f: TradeState) => {
+export const columns = (f: TradeState) => {
   const flat = flatOf(f.legs);
   return {
     legs: f.legs,
@@ -183,81 +183,28 @@ export function tradesRepo(db: Db) {
         return rows[0] ? toTrade(rows[0]) : null;
       });
     },
-    /**
-     * POST /api/trades/bulk in one transaction: locks the split (decision 010) and the member's
-     * trades on it for `accountIds`, lets `compute` check everything and give each account's new
-     * fields (it throws to refuse: nothing is written), then one UPDATE for the trades that exist
-     * and one INSERT for the rest. 'raced' when another request inserted one of those trades
-     * meanwhile: the caller runs it again, so that trade is merged, never overwritten.
-     */
-    async bulkWrite(
-      values: { userId: string; splitId: string; ticker: string },
-      accountIds: readonly string[],
-      compute: (split: LockedSplit | null, stored: Trade[]) => Map<string, TradeState>,
-    ): Promise<Trade[] | 'raced'> {
-      const RACED = Symbol('raced');
-      try {
-        return await db.transaction(async (t0) => {
-          const tx = t0 as unknown as Db;
-          const locked = await splitFacts(tx).lockForTrade(values.splitId);
-          const where = and(eq(t.userId, values.userId), eq(t.splitId, values.splitId), inArray(t.accountId, [...accountIds]));
-          const stored = await tx.select().from(t).where(where).for('update');
-          const next = compute(locked, stored.map(toTrade));
-          const byAccount = new Set(stored.map((r) => r.accountId));
-          if (stored.length > 0)
-            await updateTrades(
-              tx,
-              stored.map((r) => ({ id: r.id, fields: next.get(r.accountId)! })),
-            );
-          const fresh = accountIds.filter((id) => !byAccount.has(id));
-          if (fresh.length > 0) {
-            const inserted = await tx
-              .insert(t)
-              .values(fresh.map((accountId) => ({ ...values, accountId, ...columns(next.get(accountId)!) })))
-              .onConflictDoNothing({ target: [t.accountId, t.splitId] })
-              .returning({ id: t.id });
-            if (inserted.length < fresh.length) throw RACED;
-          }
-          const rows = await tx.select().from(t).where(where);
-          const order = new Map(accountIds.map((id, i) => [id, i]));
-          return rows.map(toTrade).sort((a, b) => order.get(a.accountId)! - order.get(b.accountId)!);
-        });
-      } catch (err) {
-        if (err === RACED) return 'raced';
-        throw err;
-      }
-    },
-    /**
-     * The member's progress on each split they traded (one pass over their trades). Sold: a sale is
-     * recorded and no share is still held (issue 26: the dance's pre-split sale of 99 is not the
-     * kept share's sale): open positions are analytics' `trade_open_positions` (migration 0021).
-     */
-    async progress(userId: string): Promise<SplitProgress[]> {
-      const res = (await db.execute(sql`
-        select t.split_id::text as split_id,
-          (count(*) filter (where f.bought))::int as bought,
-          (count(*) filter (where t.outcome = 'share_received'))::int as received,
-          (count(*) filter (where (t.sell_date is not null or t.sell_price is not null) and not (f.bought and not f.closed)))::int as sold,
-          (count(*) filter (where t.outcome = 'share_received' and f.bought and not f.closed))::int as received_unsold
-        from trades t
-        left join ${openPositionsRelation} o on o.trade_id = t.id
-        cross join lateral (select t.buy_date is not null or t.buy_price is not null as bought, o.trade_id is null as closed) f
-        where t.user_id = ${userId}
-        group by t.split_id`)) as unknown as {
-        rows: { split_id: string; bought: number; received: number; sold: number; received_unsold: number }[];
-      };
-      return res.rows.map((r) => ({
-        splitId: r.split_id,
-        bought: Number(r.bought),
-        received: Number(r.received),
-        sold: Number(r.sold),
-        receivedUnsold: Number(r.received_unsold),
-      }));
-    },
     /** Every member's trades on one split (admin statistics). */
     async forSplitAllMembers(splitId: string): Promise<Trade[]> {
       const rows = await db.select().from(t).where(eq(t.splitId, splitId));
       return rows.map(toTrade);
     },
   };
+}
+
+/**
+ * The member's trades as their progress reads them (trades/rules.ts `splitProgressOf`): bought, sold
+ * (a sale recorded) and the outcome; which are still held is analytics' (issue 26, migration 0021).
+ */
+export async function progressRows(db: Db, userId: string): Promise<ProgressRow[]> {
+  const rows = await db
+    .select({
+      id: t.id,
+      splitId: t.splitId,
+      bought: sql<boolean>`(${t.buyDate} is not null or ${t.buyPrice} is not null)`,
+      sale: sql<boolean>`(${t.sellDate} is not null or ${t.sellPrice} is not null)`,
+      outcome: t.outcome,
+    })
+    .from(t)
+    .where(eq(t.userId, userId));
+  return rows.map((r) => ({ ...r, bought: Boolean(r.bought), sale: Boolean(r.sale) }));
 }

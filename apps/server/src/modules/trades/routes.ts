@@ -15,17 +15,71 @@ import {
 import type { AppContext } from '../../context';
 import { requireAdmin, requirePermission } from '../../http/auth';
 import { answers } from '../../http/openapi';
-import { badRequest } from '../../http/app-error';
-import { accountGroupFacts } from '../accounts/service';
+import { accountsForBulk } from './bulk-trades';
 import { listReconciliation } from './list-reconciliation';
 import { tradesService } from './service';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type Service = ReturnType<typeof tradesService>;
+const tags = ['trades'];
+const who = (req: Parameters<typeof requirePermission>[0]) => requirePermission(req, 'trades:record').user.id;
+
+/** POST /api/trades/bulk's documentation: what it sets, the order of its answer, and a token example. */
+const bulkSchema = {
+  tags,
+  summary: "Set fields on the caller's trade for one split in up to 200 accounts",
+  description: [
+    'Sets the fields sent on the trade for `splitId` in each of `accountIds` (1–200) — or of the group `groupId`, in',
+    "the group's order — creating the trades that do not exist; fields not sent keep their values. `legs`",
+    '(`[{ side, date, quantity, price }]`) replaces every leg; the flat `buy_*` / `sell_*` fields write the first buy',
+    'leg and the last sell leg (one share when new). One transaction, all or nothing: an account that is not yours,',
+    'an account listed twice, or any account whose resulting trade breaks a trade rule (e.g. a sell before its buy,',
+    'an outcome dated in the future) writes nothing, and the error names the account. Answers `{ trades }` in the',
+    'order of `accountIds`.',
+    '',
+    "Members' own tools call it with a personal API token holding `write:trades` (see POST /api/tokens), e.g.",
+    'recording the fills of one split in two accounts:',
+    '```',
+    'curl -X POST https://roundup.example/api/trades/bulk \\',
+    '  -H "Authorization: Bearer rut_…" -H "Content-Type: application/json" \\',
+    '  -d \'{"splitId":"…","accountIds":["…","…"],"buy_date":"2026-11-24","buy_price":1.25}\'',
+    '```',
+  ].join('\n'),
+  body: bulkTradesRequest,
+  response: answers(z.object({ trades: z.array(tradeSchema) }), {
+    description: 'The trades, in the order of `accountIds`',
+    example: {
+      trades: [
+        {
+          _id: '7d1e2f3a-4b5c-4d6e-8f9a-0b1c2d3e4f5a',
+          userId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+          splitId: '0b9f3c1e-5d7a-4e1b-9a3f-2c8d6e4f1a7b',
+          accountId: '9e8d7c6b-5a4f-4e3d-2c1b-0a9f8e7d6c5b',
+          ticker: 'ACME',
+          buy_date: '2026-11-24',
+          buy_price: 1.25,
+          sell_date: null,
+          sell_price: null,
+          outcome: 'pending',
+          outcome_date: null,
+          legs: [{ side: 'buy', date: '2026-11-24', quantity: 1, price: 1.25 }],
+          shares_received: null,
+          cash_in_lieu_amount: null,
+        },
+      ],
+    },
+  }),
+};
 
 /** product.md#api /api/trades/*: the account must be the caller's and the split must exist. */
 export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = tradesService(ctx);
-  const tags = ['trades'];
-  const who = (req: Parameters<typeof requirePermission>[0]) => requirePermission(req, 'trades:record').user.id;
+  oneTradeRoutes(app, service);
+  splitTradeRoutes(app, ctx, service);
+};
 
+/** One trade: read, add, edit. */
+function oneTradeRoutes(app: App, service: Service) {
   app.get(
     '/api/trades/s/:accountId/:splitId',
     {
@@ -79,7 +133,10 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       trade: await service.edit(who(req), req.body),
     }),
   );
+}
 
+/** Across a split: progress, To do, many accounts at once, and the admin's statistics. */
+function splitTradeRoutes(app: App, ctx: AppContext, service: Service) {
   /** Issue 14: per split, how many of the member's accounts bought, received the share and sold. */
   app.get(
     '/api/trades/progress',
@@ -100,64 +157,12 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   );
 
   /** Issue 14: one action for many accounts; all or nothing (docs/product.md#api). */
-  app.post(
-    '/api/trades/bulk',
-    {
-      schema: {
-        tags,
-        summary: "Set fields on the caller's trade for one split in up to 200 accounts",
-        description: [
-          'Sets the fields sent on the trade for `splitId` in each of `accountIds` (1–200) — or of the group `groupId`, in',
-          "the group's order — creating the trades that do not exist; fields not sent keep their values. `legs`",
-          '(`[{ side, date, quantity, price }]`) replaces every leg; the flat `buy_*` / `sell_*` fields write the first buy',
-          'leg and the last sell leg (one share when new). One transaction, all or nothing: an account that is not yours,',
-          'an account listed twice, or any account whose resulting trade breaks a trade rule (e.g. a sell before its buy,',
-          'an outcome dated in the future) writes nothing, and the error names the account. Answers `{ trades }` in the',
-          'order of `accountIds`.',
-          '',
-          "Members' own tools call it with a personal API token holding `write:trades` (see POST /api/tokens), e.g.",
-          'recording the fills of one split in two accounts:',
-          '```',
-          'curl -X POST https://roundup.example/api/trades/bulk \\',
-          '  -H "Authorization: Bearer rut_…" -H "Content-Type: application/json" \\',
-          '  -d \'{"splitId":"…","accountIds":["…","…"],"buy_date":"2026-11-24","buy_price":1.25}\'',
-          '```',
-        ].join('\n'),
-        body: bulkTradesRequest,
-        response: answers(z.object({ trades: z.array(tradeSchema) }), {
-          description: 'The trades, in the order of `accountIds`',
-          example: {
-            trades: [
-              {
-                _id: '7d1e2f3a-4b5c-4d6e-8f9a-0b1c2d3e4f5a',
-                userId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-                splitId: '0b9f3c1e-5d7a-4e1b-9a3f-2c8d6e4f1a7b',
-                accountId: '9e8d7c6b-5a4f-4e3d-2c1b-0a9f8e7d6c5b',
-                ticker: 'ACME',
-                buy_date: '2026-11-24',
-                buy_price: 1.25,
-                sell_date: null,
-                sell_price: null,
-                outcome: 'pending',
-                outcome_date: null,
-                legs: [{ side: 'buy', date: '2026-11-24', quantity: 1, price: 1.25 }],
-                shares_received: null,
-                cash_in_lieu_amount: null,
-              },
-            ],
-          },
-        }),
-      },
-    },
-    async (req) => {
-      const userId = who(req);
-      // Issue 26 §4: a group stands for its accounts, in its order (exactly one of the two is sent).
-      const { groupId, accountIds, ...patch } = req.body;
-      const ids = groupId ? await accountGroupFacts(ctx.database.db).accountIds(userId, groupId) : accountIds!;
-      if (ids.length === 0) throw badRequest('This group has no accounts');
-      return { trades: await service.bulk(userId, { ...patch, accountIds: ids }) };
-    },
-  );
+  app.post('/api/trades/bulk', { schema: bulkSchema }, async (req) => {
+    const userId = who(req);
+    const { groupId, accountIds, ...patch } = req.body;
+    const ids = await accountsForBulk({ db: ctx.database.db }, { userId, groupId, accountIds });
+    return { trades: await service.bulk(userId, { ...patch, accountIds: ids }) };
+  });
 
   /** Admin, beyond the spec: the members' average realized profit per account for a split. */
   app.get(
@@ -175,4 +180,4 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       return { stats: await service.splitStats(req.params.splitId) };
     },
   );
-};
+}

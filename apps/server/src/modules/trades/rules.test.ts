@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceToTicks, ticksToCents } from '@roundup/shared';
-import { outcomeCounts, splitAverage } from './rules';
+import { outcomeCounts, splitAverage, splitProgressOf } from './rules';
 
 describe('priceToTicks / ticksToCents', () => {
   it.each([
@@ -55,5 +55,35 @@ describe('outcomeCounts', () => {
     }));
     expect(outcomeCounts(rows)).toEqual({ accounts: 6, recorded: 4, shareReceived: 2, cashInLieu: 1, noCredit: 1 });
     expect(outcomeCounts([])).toEqual({ accounts: 0, recorded: 0, shareReceived: 0, cashInLieu: 0, noCredit: 0 });
+  });
+});
+
+describe('splitProgressOf: where the member stands on each split', () => {
+  const row = (id: string, o: Partial<{ splitId: string; bought: boolean; sale: boolean; outcome: string }> = {}) => ({
+    id,
+    splitId: 's1',
+    bought: true,
+    sale: false,
+    outcome: 'pending',
+    ...o,
+  });
+
+  it('counts bought, received and sold accounts per split', () => {
+    const rows = [
+      row('a'),
+      row('b', { outcome: 'share_received', sale: true }),
+      row('c', { splitId: 's2', bought: false, sale: true }),
+    ];
+    expect(splitProgressOf(rows, new Set())).toEqual([
+      { splitId: 's1', bought: 2, received: 1, sold: 1, receivedUnsold: 0 },
+      { splitId: 's2', bought: 0, received: 0, sold: 1, receivedUnsold: 0 },
+    ]);
+  });
+
+  it('a sale while a share is still held is not sold (the dance: the pre-split sale of 99)', () => {
+    const rows = [row('a', { outcome: 'share_received', sale: true }), row('b', { sale: true, bought: false })];
+    expect(splitProgressOf(rows, new Set(['a', 'b']))).toEqual([
+      { splitId: 's1', bought: 1, received: 1, sold: 1, receivedUnsold: 1 },
+    ]);
   });
 });

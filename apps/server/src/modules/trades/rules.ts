@@ -1,4 +1,4 @@
-import { ticksToCents } from '@roundup/shared';
+import { ticksToCents, type SplitProgress } from '@roundup/shared';
 
 /**
  * Admin: the members' average realized profit per account for one split.
@@ -35,4 +35,33 @@ export function outcomeCounts(rows: readonly { outcome: string }[]) {
     cashInLieu: n('cash_in_lieu'),
     noCredit: n('no_credit'),
   };
+}
+
+/** One of a member's trades as their progress reads it (trades/repo.ts `progressRows`). */
+export interface ProgressRow {
+  id: string;
+  splitId: string;
+  bought: boolean;
+  /** A sale is recorded (a sell date or price). */
+  sale: boolean;
+  outcome: string;
+}
+
+/**
+ * The member's progress on each split they traded (issue 14). Sold: a sale is recorded and no share
+ * is still held (issue 26: the dance's pre-split sale of 99 is not the kept share's sale); `open` is
+ * the trades still open as positions (analytics' `trade_open_positions`, migration 0021).
+ */
+export function splitProgressOf(rows: readonly ProgressRow[], open: ReadonlySet<string>): SplitProgress[] {
+  const bySplit = new Map<string, SplitProgress>();
+  for (const r of rows) {
+    const p = bySplit.get(r.splitId) ?? { splitId: r.splitId, bought: 0, received: 0, sold: 0, receivedUnsold: 0 };
+    const held = r.bought && open.has(r.id);
+    if (r.bought) p.bought += 1;
+    if (r.outcome === 'share_received') p.received += 1;
+    if (r.sale && !held) p.sold += 1;
+    if (r.outcome === 'share_received' && held) p.receivedUnsold += 1;
+    bySplit.set(r.splitId, p);
+  }
+  return [...bySplit.values()];
 }

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Notifications, PublicUser, Role } from '@roundup/shared';
 import { normalizeRole } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
+import { phoneCodesRepo } from './phone-codes-repo';
 
 export type UserRow = typeof schema.users.$inferSelect;
 
@@ -70,7 +71,8 @@ function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export function usersRepo(db: Db) {
+/** Reads of the members' rows. */
+function userReads(db: Db) {
   const u = schema.users;
   return {
     async byId(id: string): Promise<UserRow | undefined> {
@@ -139,6 +141,13 @@ export function usersRepo(db: Db) {
       const [r] = await db.select({ username: u.username }).from(u).where(eq(u.id, row.referrerId)).limit(1);
       return r?.username ?? null;
     },
+  };
+}
+
+/** Writes of the members' rows: sign-up, edits, billing's lock and customer id, the feed and unsubscribe reads. */
+function userWrites(db: Db) {
+  const u = schema.users;
+  return {
     async insert(values: typeof u.$inferInsert): Promise<UserRow> {
       const [row] = await db.insert(u).values(values).returning();
       return row;
@@ -190,73 +199,10 @@ export function usersRepo(db: Db) {
         .returning({ id: u.id });
       return rows.length > 0;
     },
-
-    // ---- phone validation codes (product.md#states) ----
-    async codesSince(userId: string, since: Date) {
-      const c = schema.phoneCodes;
-      return db
-        .select({ createdAt: c.createdAt })
-        .from(c)
-        .where(and(eq(c.userId, userId), gt(c.createdAt, since)));
-    },
-    async countCodesToPhoneSince(phone: string, since: Date): Promise<number> {
-      const c = schema.phoneCodes;
-      const [r] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(c)
-        .where(and(eq(c.phone, phone), gt(c.createdAt, since)));
-      return Number(r?.n ?? 0);
-    },
-    async latestCode(userId: string) {
-      const c = schema.phoneCodes;
-      const [row] = await db.select().from(c).where(eq(c.userId, userId)).orderBy(desc(c.createdAt)).limit(1);
-      return row;
-    },
-    /** A new code replaces the old ones (they can no longer be used). */
-    async replaceCode(values: {
-      userId: string;
-      phone: string;
-      codeHash: string;
-      createdAt: Date;
-      expiresAt: Date;
-      ip: string | null;
-    }) {
-      const c = schema.phoneCodes;
-      await db.transaction(async (tx) => {
-        await tx
-          .update(c)
-          .set({ usedAt: values.createdAt })
-          .where(and(eq(c.userId, values.userId), isNull(c.usedAt)));
-        await tx.insert(c).values(values);
-      });
-    },
-    async addCodeAttempt(id: string): Promise<number> {
-      const c = schema.phoneCodes;
-      const [row] = await db
-        .update(c)
-        .set({ attempts: sql`${c.attempts} + 1` })
-        .where(eq(c.id, id))
-        .returning({ attempts: c.attempts });
-      return row?.attempts ?? 0;
-    },
-    /** Uses the code and marks the phone validated, if it is still the number the code was sent to. */
-    async consumeCode(id: string, userId: string, phone: string, now: Date): Promise<boolean> {
-      const c = schema.phoneCodes;
-      return db.transaction(async (tx) => {
-        const used = await tx
-          .update(c)
-          .set({ usedAt: now })
-          .where(and(eq(c.id, id), isNull(c.usedAt)))
-          .returning({ id: c.id });
-        if (used.length === 0) return false;
-        const done = await tx
-          .update(u)
-          .set({ phoneValidated: true })
-          .where(and(eq(u.id, userId), eq(u.phone, phone)))
-          .returning({ id: u.id });
-        return done.length > 0;
-      });
-    },
   };
+}
+/** The users module's tables: members' rows and their phone validation codes (product.md#states). */
+export function usersRepo(db: Db) {
+  return { ...userReads(db), ...userWrites(db), ...phoneCodesRepo(db) };
 }
 export type UsersRepo = ReturnType<typeof usersRepo>;

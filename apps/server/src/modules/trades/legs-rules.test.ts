@@ -9,7 +9,7 @@ import {
   sortLegs,
   withDefaultBuyDate,
   type TradeState,
-} from './legs';
+} from './legs-rules';
 
 /** A trade written with the flat fields (what every client sent before legs). */
 const f = (over: TradePatch): TradeState => mergeTradeEdit(EMPTY_STATE, over);

@@ -5,7 +5,7 @@ import { schema } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
 import { splitFacts } from '../splits/queries';
 import { tradeProblem } from '../splits/rules';
-import { checkTrade, EMPTY_STATE, mergeTradeEdit, sameTrade, withDefaultBuyDate, type TradeState } from './legs';
+import { checkTrade, EMPTY_STATE, mergeTradeEdit, sameTrade, withDefaultBuyDate, type TradeState } from './legs-rules';
 import { insertTrades, stateOf, toTrade, updateTrades } from './repo';
 
 const t = schema.trades;
