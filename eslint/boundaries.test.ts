@@ -168,9 +168,11 @@ describe('roles in file names', { timeout: 30_000 }, () => {
     expect(roleOf(path.join(root, m(`accounts/${name}`)))).toBe(role);
   });
 
-  it('names the role of a folder and of a pure file in a busy module', () => {
+  it('names the role of a folder, and of a file only by its name', () => {
     expect(roleOf(path.join(root, m('discovery/classifier/ratio.ts')))).toBe('rules');
-    expect(roleOf(path.join(root, m('splits/change-id.ts')))).toBe('rules');
+    expect(roleOf(path.join(root, m('splits/change-id-rules.ts')))).toBe('rules');
+    // No file-by-file exceptions: a pure file whose name says nothing is held to a service's rules.
+    expect(roleOf(path.join(root, m('splits/change-id.ts')))).toBe('service');
   });
 
   it.each([
