@@ -102,6 +102,12 @@ export function storeToken(token = 'test-token') {
   window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
 }
 
+/** Signed in as an admin ("boss") with these API answers besides GET /api/auth/me. */
+export function asAdmin(handlers: Record<string, MockHandler> = {}) {
+  storeToken();
+  return mockFetch({ 'GET /api/auth/me': { data: { user: makeUser({ role: 'Admin', username: 'boss' }) } }, ...handlers });
+}
+
 /** Mounts the real route tree (or the given routes) in a memory router at `path`. */
 export function renderApp(path: string, routeTree: RouteObject[] = appRoutes) {
   const router = createMemoryRouter(routeTree, { initialEntries: [path] });

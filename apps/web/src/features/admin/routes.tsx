@@ -15,36 +15,8 @@ export const adminRoutes: FeatureRoutes = {
     },
     // users/:userId shows the affiliates feature's commissions: app/composed-routes.tsx mounts it.
     // reverse-splits: features/splits/routes.tsx (admin group)
-    {
-      path: 'brokers',
-      handle: { title: 'Brokers' },
-      lazy: async () => ({ Component: (await import('./pages/AdminBrokersPage')).AdminBrokersPage }),
-    },
-    {
-      path: 'brokers/add',
-      handle: { title: 'Add broker' },
-      lazy: async () => ({ Component: (await import('./pages/AdminBrokerEditPage')).AdminBrokerEditPage }),
-    },
-    {
-      path: 'brokers/view/:brokerId',
-      handle: { title: 'Broker' },
-      lazy: async () => ({ Component: (await import('./pages/AdminBrokerEditPage')).AdminBrokerEditPage }),
-    },
-    {
-      path: 'faqs',
-      handle: { title: 'FAQs' },
-      lazy: async () => ({ Component: (await import('./pages/AdminFaqsPage')).AdminFaqsPage }),
-    },
-    {
-      path: 'faqs/add',
-      handle: { title: 'Add FAQ' },
-      lazy: async () => ({ Component: (await import('./pages/AdminFaqEditPage')).AdminFaqEditPage }),
-    },
-    {
-      path: 'faqs/view/:faqId',
-      handle: { title: 'FAQ' },
-      lazy: async () => ({ Component: (await import('./pages/AdminFaqEditPage')).AdminFaqEditPage }),
-    },
+    // brokers, brokers/add, brokers/view/:brokerId: features/brokers/routes.tsx (admin group)
+    // faqs, faqs/add, faqs/view/:faqId: features/faqs/routes.tsx (admin group)
     {
       path: 'feedback',
       handle: { title: 'Feedback' },

@@ -9,4 +9,21 @@ export const brokersRoutes: FeatureRoutes = {
       lazy: async () => ({ Component: (await import('./pages/BrokersPage')).BrokersPage }),
     },
   ],
+  admin: [
+    {
+      path: 'brokers',
+      handle: { title: 'Brokers' },
+      lazy: async () => ({ Component: (await import('./pages/AdminBrokersPage')).AdminBrokersPage }),
+    },
+    {
+      path: 'brokers/add',
+      handle: { title: 'Add broker' },
+      lazy: async () => ({ Component: (await import('./pages/AdminBrokerEditPage')).AdminBrokerEditPage }),
+    },
+    {
+      path: 'brokers/view/:brokerId',
+      handle: { title: 'Broker' },
+      lazy: async () => ({ Component: (await import('./pages/AdminBrokerEditPage')).AdminBrokerEditPage }),
+    },
+  ],
 };

@@ -9,4 +9,21 @@ export const faqsRoutes: FeatureRoutes = {
       lazy: async () => ({ Component: (await import('./pages/FaqPage')).FaqPage }),
     },
   ],
+  admin: [
+    {
+      path: 'faqs',
+      handle: { title: 'FAQs' },
+      lazy: async () => ({ Component: (await import('./pages/AdminFaqsPage')).AdminFaqsPage }),
+    },
+    {
+      path: 'faqs/add',
+      handle: { title: 'Add FAQ' },
+      lazy: async () => ({ Component: (await import('./pages/AdminFaqEditPage')).AdminFaqEditPage }),
+    },
+    {
+      path: 'faqs/view/:faqId',
+      handle: { title: 'FAQ' },
+      lazy: async () => ({ Component: (await import('./pages/AdminFaqEditPage')).AdminFaqEditPage }),
+    },
+  ],
 };

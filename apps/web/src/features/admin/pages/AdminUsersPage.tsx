@@ -11,6 +11,7 @@ import { formatCount } from '../../../lib/format';
 import { useAdminUsers } from '../api';
 import { PageViewsPanel } from '../components/PageViewsPanel';
 import '../admin.css';
+import '../../../components/admin-kit.css';
 
 export function roleBadge(role: string): string {
   if (role === 'Admin') return 'text-bg-dark';

@@ -2,9 +2,9 @@ import type { Faq } from '@roundup/shared/faqs';
 import { useMemo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router';
-import { useAdminFaqs, useDeleteFaq } from '../api';
-import { DeleteDialog } from '../components/DeleteDialog';
-import '../admin.css';
+import { useAdminFaqs, useDeleteFaq } from '../admin-api';
+import { DeleteDialog } from '../../../components/DeleteDialog';
+import '../../../components/admin-kit.css';
 import { AdminListHeader } from '../../../components/AdminList';
 import { DataTable, type Column } from '../../../components/DataTable';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ConfirmDialog } from './ConfirmDialog';
 
 /** Confirm → delete → reload (product.md#screens delete dialogs): the form kit's confirm dialog, saying Delete. */
 export function DeleteDialog(p: {

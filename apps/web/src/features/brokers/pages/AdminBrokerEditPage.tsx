@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
-import { useAdminBroker, useDeleteBroker, useSaveBroker } from '../api';
-import { AdminEditFrame } from '../components/AdminEditFrame';
+import { useAdminBroker, useDeleteBroker, useSaveBroker } from '../admin-api';
+import { AdminEditFrame } from '../../../components/AdminEditFrame';
 import { BrokerForm, brokerFormValues, toBrokerInput, type BrokerFormValues } from '../components/BrokerForm';
-import '../admin.css';
+import '../../../components/admin-kit.css';
 
 /** /admin/brokers/add and /admin/brokers/view/:brokerId. */
 export function AdminBrokerEditPage() {

@@ -1,10 +1,10 @@
 import type { FaqInput } from '@roundup/shared/faqs';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { useAdminFaq, useAdminFaqs, useDeleteFaq, useSaveFaq } from '../api';
-import { AdminEditFrame } from '../components/AdminEditFrame';
+import { useAdminFaq, useAdminFaqs, useDeleteFaq, useSaveFaq } from '../admin-api';
+import { AdminEditFrame } from '../../../components/AdminEditFrame';
 import { FaqForm, faqFormValues } from '../components/FaqForm';
-import '../admin.css';
+import '../../../components/admin-kit.css';
 
 /** /admin/faqs/add and /admin/faqs/view/:faqId. */
 export function AdminFaqEditPage() {

@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { useTimedMessage } from '../../../components/useTimedMessage';
-import { errorMessages } from '../../../lib/api-client';
+import { ErrorAlert } from './ErrorAlert';
+import { useTimedMessage } from './useTimedMessage';
+import { errorMessages } from '../lib/api-client';
 import { DeleteDialog } from './DeleteDialog';
 
 interface AdminEditFrameProps<V> {

@@ -1,9 +1,9 @@
 import type { Broker } from '@roundup/shared/brokers';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAdminBrokers, useDeleteBroker } from '../api';
-import { DeleteDialog } from '../components/DeleteDialog';
-import '../admin.css';
+import { useAdminBrokers, useDeleteBroker } from '../admin-api';
+import { DeleteDialog } from '../../../components/DeleteDialog';
+import '../../../components/admin-kit.css';
 import { AdminListHeader } from '../../../components/AdminList';
 import { DataTable, type Column } from '../../../components/DataTable';
 
