@@ -31,6 +31,10 @@ export function DataTable<T>(props: {
   rowKey: (row: T) => string;
   /** What the table says when it has no rows. */
   empty: ReactNode;
+  /** Classes of the empty-state cell (default: muted text). */
+  emptyClassName?: string;
+  /** A `data-testid` on every body row. */
+  rowTestId?: string;
   /** Extra table classes (`table` is always there). */
   className?: string;
   cards?: boolean;
@@ -79,13 +83,13 @@ export function DataTable<T>(props: {
       <tbody>
         {rows.length === 0 ? (
           <tr>
-            <td colSpan={span} className="text-body-secondary">
+            <td colSpan={span} className={props.emptyClassName ?? 'text-body-secondary'}>
               {props.empty}
             </td>
           </tr>
         ) : (
           rows.map((row) => (
-            <tr key={props.rowKey(row)} className={props.rowClassName?.(row)}>
+            <tr key={props.rowKey(row)} className={props.rowClassName?.(row)} data-testid={props.rowTestId}>
               {columns.map((c, i) => (
                 <td
                   key={i}
