@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import { TextField } from './TextField';
 
 /**
@@ -168,4 +169,39 @@ export function RadioGroup<T extends string>(p: {
       {p.help ? <div className="form-text">{p.help}</div> : null}
     </fieldset>
   );
+}
+
+/** A multi-line text field in a FieldRow, tied to its help (a character count). */
+export function TextAreaRow(p: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  rows: number;
+  help: ReactNode;
+  liveHelp?: boolean;
+  helpClassName?: string;
+  invalid?: boolean;
+}) {
+  return (
+    <FieldRow id={p.id} label={p.label} help={p.help} liveHelp={p.liveHelp} helpClassName={p.helpClassName}>
+      <textarea
+        id={p.id}
+        className={`form-control${p.invalid ? ' is-invalid' : ''}`}
+        rows={p.rows}
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+        aria-describedby={`${p.id}-help`}
+      />
+    </FieldRow>
+  );
+}
+
+/** What a form says when it has done its work, announced as a status; nothing without a message. */
+export function SuccessAlert({ message }: { message: ReactNode }) {
+  return message ? (
+    <Alert variant="success" role="status">
+      {message}
+    </Alert>
+  ) : null;
 }
