@@ -66,25 +66,28 @@ const number = (header: string, label: string, cell: (s: Split) => ReactNode, bo
   cell: full(cell),
 });
 
+/** The ticker, and after it what a full split shows beside it. */
+const symbol = (extra: (s: Split) => ReactNode): Column<SplitView> => ({
+  header: 'Symbol',
+  label: 'Symbol',
+  cellClassName: 'font-monospace',
+  cell: (s) => (
+    <>
+      {s.ticker}
+      {isFullSplit(s) ? extra(s) : null}
+    </>
+  ),
+});
+
 function upcomingColumns(today: string, notes: Column<SplitView>): Columns {
   return [
     COMPANY,
-    {
-      header: 'Symbol',
-      label: 'Symbol',
-      cellClassName: 'font-monospace',
-      cell: (s) => (
-        <>
-          {s.ticker}
-          {isFullSplit(s) ? (
-            <>
-              <CallBadge split={s} className="ms-1" />
-              <ConfirmationLine split={s} />
-            </>
-          ) : null}
-        </>
-      ),
-    },
+    symbol((s) => (
+      <>
+        <CallBadge split={s} className="ms-1" />
+        <ConfirmationLine split={s} />
+      </>
+    )),
     {
       header: 'Purchase Date',
       label: 'Purchase date',
@@ -107,17 +110,7 @@ function upcomingColumns(today: string, notes: Column<SplitView>): Columns {
 function completedColumns(notes: Column<SplitView>): Columns {
   return [
     COMPANY,
-    {
-      header: 'Symbol',
-      label: 'Symbol',
-      cellClassName: 'font-monospace',
-      cell: (s) => (
-        <>
-          {s.ticker}
-          {isFullSplit(s) ? <CallBadge split={s} className="ms-1" /> : null}
-        </>
-      ),
-    },
+    symbol((s) => <CallBadge split={s} className="ms-1" />),
     { header: 'Effective Date', label: 'Effective date', cellClassName: 'text-nowrap', cell: (s) => shortDate(s.effDate) },
     RATIO,
     number('Average Cost', 'Average cost', (s) => formatPrice(s.price)),
