@@ -1,3 +1,4 @@
+import { Stroke } from '../../components/Stroke';
 /**
  * Footer illustrations (product.md#screens: the footer image differs for logged-out vs logged-in).
  * Inline SVG only: no external URLs.
@@ -12,14 +13,7 @@ export function FooterArtVisitor() {
       data-testid="footer-art-visitor"
     >
       <rect x="0" y="0" width="220" height="120" rx="16" fill="rgba(255,255,255,0.06)" />
-      <path
-        d="M20 96 L62 74 L92 84 L136 46 L170 54 L200 24"
-        fill="none"
-        stroke="#5eead4"
-        strokeWidth="5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
+      <Stroke d="M20 96 L62 74 L92 84 L136 46 L170 54 L200 24" color="#5eead4" width="5" />
       <circle cx="200" cy="24" r="7" fill="#5eead4" />
       {[0, 1, 2, 3].map((i) => (
         <ellipse key={i} cx="48" cy={100 - i * 9} rx="20" ry="6" fill="#fbbf24" stroke="#b45309" strokeWidth="1.5" />
@@ -57,7 +51,7 @@ export function FooterArtMember() {
           />
         )),
       )}
-      <path d="M129 71 l4 4 l8 -9" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+      <Stroke d="M129 71 l4 4 l8 -9" color="#fff" width="2.5" />
     </svg>
   );
 }

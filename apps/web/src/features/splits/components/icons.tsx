@@ -1,15 +1,9 @@
+import { Stroke } from '../../../components/Stroke';
 /** Small inline icons (no icon font: strict CSP, tiny bundle). */
 export function NoteIcon({ size = 18 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M5 3h10l4 4v14H5z M14 3v5h5 M8 12h8 M8 16h6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-        strokeLinecap="round"
-      />
+      <Stroke d="M5 3h10l4 4v14H5z M14 3v5h5 M8 12h8 M8 16h6" width="2" />
     </svg>
   );
 }
@@ -46,14 +40,7 @@ export function LockIcon({ size = 16 }: { size?: number }) {
 export function WarningIcon({ size = 16 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M12 3l10 18H2z M12 10v5 M12 18v.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-        strokeLinecap="round"
-      />
+      <Stroke d="M12 3l10 18H2z M12 10v5 M12 18v.5" width="2" />
     </svg>
   );
 }
