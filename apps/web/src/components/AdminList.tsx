@@ -9,11 +9,11 @@ export function AdminListHeader(props: {
   title: string;
   addTo: string;
   addLabel: string;
-  error: unknown;
-  isPending: boolean;
   loadingText: string;
-  onRetry: () => void;
+  /** The list's query: its error, whether it is loading, and the refetch a dismissed error runs. */
+  query: { error: unknown; isPending: boolean; refetch: () => unknown };
 }) {
+  const { error, isPending, refetch } = props.query;
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
@@ -22,8 +22,8 @@ export function AdminListHeader(props: {
           {props.addLabel}
         </Link>
       </div>
-      <ErrorAlert messages={props.error ? errorMessages(props.error) : null} firstOnly onClose={props.onRetry} />
-      {props.isPending ? <p className="text-body-secondary">{props.loadingText}</p> : null}
+      <ErrorAlert messages={error ? errorMessages(error) : null} firstOnly onClose={() => void refetch()} />
+      {isPending ? <p className="text-body-secondary">{props.loadingText}</p> : null}
     </>
   );
 }

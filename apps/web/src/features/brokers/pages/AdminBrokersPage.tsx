@@ -1,8 +1,8 @@
 import type { Broker } from '@roundup/shared/brokers';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useAdminBrokers, useDeleteBroker } from '../admin-api';
-import { DeleteDialog } from '../../../components/DeleteDialog';
+import { ListDeleteDialog } from '../../../components/DeleteDialog';
 import '../../../components/admin-kit.css';
 import { AdminListHeader } from '../../../components/AdminList';
 import { DataTable, type Column } from '../../../components/DataTable';
@@ -50,9 +50,9 @@ const BROKER_COLUMNS: Array<Column<Broker>> = [
 
 /** /admin/brokers: every broker, disabled ones included, with view and delete. */
 export function AdminBrokersPage() {
-  const { data, error, isPending, refetch } = useAdminBrokers();
+  const list = useAdminBrokers();
+  const { data } = list;
   const del = useDeleteBroker();
-  const navigate = useNavigate();
   const [target, setTarget] = useState<Broker | null>(null);
 
   return (
@@ -61,10 +61,8 @@ export function AdminBrokersPage() {
         title="Brokers"
         addTo="/admin/brokers/add"
         addLabel="Add broker"
-        error={error}
-        isPending={isPending}
         loadingText="Loading brokers…"
-        onRetry={() => void refetch()}
+        query={list}
       />
       {data ? (
         <section className="card shadow-sm ru-panel" aria-label="Brokers">
@@ -80,20 +78,14 @@ export function AdminBrokersPage() {
           />
         </section>
       ) : null}
-      <DeleteDialog
-        show={target !== null}
+      <ListDeleteDialog
+        target={target}
         title="Delete broker?"
         onHide={() => setTarget(null)}
-        onConfirm={() => del.mutateAsync(target?._id ?? '')}
-        onDeleted={() => {
-          setTarget(null);
-          void navigate('/refresh');
-        }}
+        remove={(t) => del.mutateAsync(t._id)}
       >
-        <p className="mb-0">
-          Delete <strong>{target?.name}</strong>? Members’ accounts keep the broker’s name. This cannot be undone.
-        </p>
-      </DeleteDialog>
+        Delete <strong>{target?.name}</strong>? Members’ accounts keep the broker’s name. This cannot be undone.
+      </ListDeleteDialog>
     </>
   );
 }
