@@ -108,7 +108,7 @@ export function AdminField(p: {
   );
 }
 
-/** A labelled select of an admin form (its `<option>`s as children), with its problem beside it. */
+/** A labelled select of an admin form, with its problem beside it. */
 export function AdminSelect(p: {
   id: string;
   label: string;
@@ -116,13 +116,18 @@ export function AdminSelect(p: {
   onChange: (value: string) => void;
   error?: string;
   className?: string;
-  children: ReactNode;
+  /** Each option's value and text. */
+  options: ReadonlyArray<readonly [value: string | number, text: string]>;
 }) {
   return (
     <Form.Group className={p.className ?? 'col-12'} controlId={p.id}>
       <Form.Label>{p.label}</Form.Label>
       <Form.Select value={p.value} onChange={(e) => p.onChange(e.target.value)} {...invalidProps(p.error, p.id)}>
-        {p.children}
+        {p.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
       </Form.Select>
       <FieldError id={p.id} error={p.error} />
     </Form.Group>

@@ -25,7 +25,7 @@ const join = (...names: Array<string | false | undefined>) => names.filter(Boole
  * The one table: columns in; the header, the rows, an empty-state row and an actions cell out. With `cards`
  * it becomes one card per row at phone width (the global `ru-card-table` class shows each cell's label).
  */
-export function DataTable<T>(props: {
+export interface DataTableProps<T> {
   columns: Array<Column<T>>;
   rows: readonly T[];
   rowKey: (row: T) => string;
@@ -50,7 +50,9 @@ export function DataTable<T>(props: {
   responsive?: boolean;
   'aria-describedby'?: string;
   'aria-label'?: string;
-}) {
+}
+
+export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, actions } = props;
   const span = columns.length + (actions ? 1 : 0);
   const table = (
@@ -107,4 +109,26 @@ export function DataTable<T>(props: {
     </table>
   );
   return props.responsive === false ? table : <div className={join('table-responsive', props.wrapperClassName)}>{table}</div>;
+}
+
+/** An admin list's table: hover rows, cards on phones, keyed by `_id`, with View (`${viewBase}/${_id}`) and Delete. */
+export function AdminDataTable<T extends { _id: string }>({
+  viewBase,
+  rowLabel,
+  onDelete,
+  ...props
+}: Omit<DataTableProps<T>, 'rowKey' | 'actions'> & {
+  viewBase: string;
+  rowLabel: (row: T) => ReactNode;
+  onDelete: (row: T) => void;
+}) {
+  return (
+    <DataTable
+      {...props}
+      hover
+      cards
+      rowKey={(row) => row._id}
+      actions={(row) => ({ viewTo: `${viewBase}/${row._id}`, label: rowLabel(row), onDelete: () => onDelete(row) })}
+    />
+  );
 }

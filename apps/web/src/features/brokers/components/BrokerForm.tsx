@@ -82,6 +82,9 @@ export function toBrokerInput(v: BrokerFormValues): BrokerInputRaw {
 type TextKey = 'name' | 'headline' | 'refLink' | 'reviewBlurb' | 'notes';
 const HALF = 'col-12 col-md-6';
 
+const RATINGS = Array.from({ length: RATING_MAX + 1 }, (_, i) => [i, `${i} ${i === 0 ? '(none)' : '$'.repeat(i)}`] as const);
+const RETURN_TIMES = SHARE_RETURN_TIMES.map((d) => [d, `${d} ${d === 1 ? 'day' : 'days'}`] as const);
+
 const ACCOUNT_FIELDS = [
   ['accountCash', 'Cash'],
   ['accountMargin', 'Margin'],
@@ -172,26 +175,16 @@ export function BrokerForm(props: AdminFormProps<BrokerFormValues>) {
         className="col-6 col-md-3"
         value={v.rating}
         onChange={(x) => set('rating', Number(x))}
-      >
-        {Array.from({ length: RATING_MAX + 1 }, (_, i) => (
-          <option key={i} value={i}>
-            {i} {i === 0 ? '(none)' : '$'.repeat(i)}
-          </option>
-        ))}
-      </AdminSelect>
+        options={RATINGS}
+      />
       <AdminSelect
         id="broker-srt"
         label="Share return time"
         className="col-6 col-md-3"
         value={v.shareReturnTime}
         onChange={(x) => set('shareReturnTime', Number(x))}
-      >
-        {SHARE_RETURN_TIMES.map((d) => (
-          <option key={d} value={d}>
-            {d} {d === 1 ? 'day' : 'days'}
-          </option>
-        ))}
-      </AdminSelect>
+        options={RETURN_TIMES}
+      />
       <fieldset className="col-12 col-md-6">
         <legend className="form-label fs-6 mb-2">Account types offered</legend>
         <div className="d-flex flex-wrap gap-3">

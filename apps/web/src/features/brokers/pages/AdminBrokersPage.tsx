@@ -5,7 +5,7 @@ import { useAdminBrokers, useDeleteBroker } from '../admin-api';
 import { ListDeleteDialog } from '../../../components/DeleteDialog';
 import '../../../components/admin-kit.css';
 import { AdminListHeader } from '../../../components/AdminList';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { AdminDataTable, type Column } from '../../../components/DataTable';
 
 const BROKER_COLUMNS: Array<Column<Broker>> = [
   {
@@ -66,15 +66,14 @@ export function AdminBrokersPage() {
       />
       {data ? (
         <section className="card shadow-sm ru-panel" aria-label="Brokers">
-          <DataTable
+          <AdminDataTable
             className="mb-0 ru-admin-table"
-            hover
-            cards
             columns={BROKER_COLUMNS}
             rows={data}
-            rowKey={(b) => b._id}
             empty="No brokers yet."
-            actions={(b) => ({ viewTo: `/admin/brokers/view/${b._id}`, label: b.name, onDelete: () => setTarget(b) })}
+            viewBase="/admin/brokers/view"
+            rowLabel={(b) => b.name}
+            onDelete={setTarget}
           />
         </section>
       ) : null}

@@ -6,6 +6,11 @@ import { checkFields } from '../../../lib/form-errors';
 
 const FIELDS = ['category', 'question', 'answer', 'sort'];
 
+const SORTS = Array.from(
+  { length: FAQ_SORT_MAX + 1 },
+  (_, i) => [i, `${i}${i === 0 ? ' (first)' : i === FAQ_SORT_MAX ? ' (last)' : ''}`] as const,
+);
+
 export function faqFormValues(f?: Faq): FaqInput {
   return { category: f?.category ?? 'General', question: f?.question ?? '', answer: f?.answer ?? '', sort: f?.sort ?? 0 };
 }
@@ -43,14 +48,8 @@ export function FaqForm({ categories, ...props }: AdminFormProps<FaqInput> & { c
         value={v.sort}
         onChange={(x) => put('sort', Number(x))}
         error={errors.fields.sort}
-      >
-        {Array.from({ length: FAQ_SORT_MAX + 1 }, (_, i) => (
-          <option key={i} value={i}>
-            {i}
-            {i === 0 ? ' (first)' : i === FAQ_SORT_MAX ? ' (last)' : ''}
-          </option>
-        ))}
-      </AdminSelect>
+        options={SORTS}
+      />
       <AdminField
         id="faq-question"
         label="Question"

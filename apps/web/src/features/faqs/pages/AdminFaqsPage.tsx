@@ -6,7 +6,7 @@ import { useAdminFaqs, useDeleteFaq } from '../admin-api';
 import { ListDeleteDialog } from '../../../components/DeleteDialog';
 import '../../../components/admin-kit.css';
 import { AdminListHeader } from '../../../components/AdminList';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { AdminDataTable, type Column } from '../../../components/DataTable';
 
 const FAQ_COLUMNS: Array<Column<Faq>> = [
   {
@@ -63,15 +63,14 @@ export function AdminFaqsPage() {
               ))}
             </Form.Select>
           </div>
-          <DataTable
+          <AdminDataTable
             className="mb-0 ru-admin-table"
-            hover
-            cards
             columns={FAQ_COLUMNS}
             rows={shown}
-            rowKey={(f) => f._id}
             empty="No FAQs yet."
-            actions={(f) => ({ viewTo: `/admin/faqs/view/${f._id}`, label: `FAQ: ${f.question}`, onDelete: () => setTarget(f) })}
+            viewBase="/admin/faqs/view"
+            rowLabel={(f) => `FAQ: ${f.question}`}
+            onDelete={setTarget}
           />
         </section>
       ) : null}

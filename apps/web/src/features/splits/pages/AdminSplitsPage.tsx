@@ -10,7 +10,7 @@ import { AdminSplitEdit } from '../components/AdminSplitEdit';
 import { SplitDeleteDialog } from '../components/SplitDeleteDialog';
 import '../splits.css';
 import { AdminListHeader } from '../../../components/AdminList';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { AdminDataTable, type Column } from '../../../components/DataTable';
 
 const STATUS_BADGE: Record<Split['status'], string> = {
   Approved: 'text-bg-warning',
@@ -103,17 +103,16 @@ function AdminSplitsPage() {
       />
       {data ? (
         <section className="card shadow-sm" aria-label="Reverse splits">
-          <DataTable
+          <AdminDataTable
             className="align-middle mb-0 ru-split-table"
-            hover
-            cards
             columns={SPLIT_COLUMNS}
             rows={shown}
-            rowKey={(s) => s._id}
             rowClassName={(s) => (s.caution ? 'ru-caution' : undefined)}
             rowTestId="admin-split-row"
             empty="No splits yet."
-            actions={(s) => ({ viewTo: `/admin/reverse-splits/view/${s._id}`, label: s.ticker, onDelete: () => setTarget(s) })}
+            viewBase="/admin/reverse-splits/view"
+            rowLabel={(s) => s.ticker}
+            onDelete={setTarget}
           />
           {pages > 1 ? (
             <div className="card-footer bg-body d-flex justify-content-between align-items-center flex-wrap gap-2">
