@@ -12,6 +12,16 @@ import '../admin.css';
 const FILTER_KEYS = ['admin', 'action', 'from', 'to'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 
+/** One end of the audit log's day range. */
+function DateFilter(p: { id: string; label: string; value?: string; min?: string; max?: string; onChange: (v: string) => void }) {
+  return (
+    <Form.Group className="col-6 col-lg-3" controlId={p.id}>
+      <Form.Label className="small fw-semibold mb-1">{p.label}</Form.Label>
+      <Form.Control type="date" value={p.value ?? ''} min={p.min} max={p.max} onChange={(e) => p.onChange(e.target.value)} />
+    </Form.Group>
+  );
+}
+
 /**
  * /admin/audit: every admin action (who, what, when), newest first, 50 per page, filtered by admin,
  * action and New York day. The filters live in the URL (?admin=&action=&from=&to=&page=), so a
@@ -101,24 +111,14 @@ export function AdminAuditPage() {
                 ))}
               </Form.Select>
             </Form.Group>
-            <Form.Group className="col-6 col-lg-3" controlId="audit-from">
-              <Form.Label className="small fw-semibold mb-1">From</Form.Label>
-              <Form.Control
-                type="date"
-                value={filters.from ?? ''}
-                max={filters.to}
-                onChange={(e) => setFilter('from', e.target.value)}
-              />
-            </Form.Group>
-            <Form.Group className="col-6 col-lg-3" controlId="audit-to">
-              <Form.Label className="small fw-semibold mb-1">To</Form.Label>
-              <Form.Control
-                type="date"
-                value={filters.to ?? ''}
-                min={filters.from}
-                onChange={(e) => setFilter('to', e.target.value)}
-              />
-            </Form.Group>
+            <DateFilter
+              id="audit-from"
+              label="From"
+              value={filters.from}
+              max={filters.to}
+              onChange={(v) => setFilter('from', v)}
+            />
+            <DateFilter id="audit-to" label="To" value={filters.to} min={filters.from} onChange={(v) => setFilter('to', v)} />
           </Form>
           <p className="small text-body-secondary mb-2">Days and times are New York time (ET).</p>
           <ErrorAlert messages={error ? errorMessages(error) : null} onClose={() => void refetch()} />
