@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { ErrorAlert } from './ErrorAlert';
-import { errorMessages } from '../lib/api-client';
+import { QueryStatus } from './QueryStatus';
 
 /** The top of an admin list page: title, Add button, the load error (dismiss retries) and a loading line. */
 export function AdminListHeader(props: {
@@ -13,7 +12,6 @@ export function AdminListHeader(props: {
   /** The list's query: its error, whether it is loading, and the refetch a dismissed error runs. */
   query: { error: unknown; isPending: boolean; refetch: () => unknown };
 }) {
-  const { error, isPending, refetch } = props.query;
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
@@ -22,8 +20,7 @@ export function AdminListHeader(props: {
           {props.addLabel}
         </Link>
       </div>
-      <ErrorAlert messages={error ? errorMessages(error) : null} firstOnly onClose={() => void refetch()} />
-      {isPending ? <p className="text-body-secondary">{props.loadingText}</p> : null}
+      <QueryStatus query={props.query} loadingText={props.loadingText} firstOnly />
     </>
   );
 }

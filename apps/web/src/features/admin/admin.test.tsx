@@ -11,19 +11,22 @@ const summary = {
   total: 3,
 };
 
+/** A row of GET /api/users: user{i}, a Starter member. */
+const row = (i: number) => ({
+  _id: `u${i}`,
+  id: `u${i}`,
+  username: `user${i}`,
+  email: `user${i}@example.com`,
+  role: 'User',
+  subscriptionTier: 'Starter',
+  createdDate: '2025-01-05T12:00:00.000Z',
+  last_login_date: null,
+  disabled: false,
+});
+
 describe('admin users', () => {
   it('shows page views and searches users by username or email', async () => {
-    const user = {
-      _id: 'u2',
-      id: 'u2',
-      username: 'sam',
-      email: 'sam@example.com',
-      role: 'User',
-      subscriptionTier: 'Starter',
-      createdDate: '2025-01-05T12:00:00.000Z',
-      last_login_date: null,
-      disabled: false,
-    };
+    const user = { ...row(2), username: 'sam', email: 'sam@example.com' };
     const { apiCalls } = asAdmin({
       'GET /api/users': {
         data: {
@@ -89,17 +92,6 @@ describe('admin: sign a user out everywhere (issue 24 §4)', () => {
 
 describe('admin users paging', () => {
   it('shows 50 per page and moves between pages', async () => {
-    const row = (i: number) => ({
-      _id: `u${i}`,
-      id: `u${i}`,
-      username: `user${i}`,
-      email: `user${i}@example.com`,
-      role: 'User',
-      subscriptionTier: 'Starter',
-      createdDate: '2025-01-05T12:00:00.000Z',
-      last_login_date: null,
-      disabled: false,
-    });
     const { apiCalls } = asAdmin({
       'GET /api/users': {
         data: { users: Array.from({ length: 50 }, (_, i) => row(i)), total: 1234, matched: 1234, page: 1, pageSize: 50 },

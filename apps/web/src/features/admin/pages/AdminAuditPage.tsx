@@ -1,9 +1,8 @@
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { QueryStatus } from '../../../components/QueryStatus';
 import { Pager } from '../../../components/Pager';
-import { errorMessages } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { useAuditPage, type AuditFilters } from '../api';
 import { actionLabel, AuditList } from '../components/AuditList';
@@ -34,7 +33,8 @@ export function AdminAuditPage() {
     page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
   };
   const page = filters.page!;
-  const { data, error, isPending, isFetching, refetch } = useAuditPage(filters);
+  const query = useAuditPage(filters);
+  const { data, isFetching } = query;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const filtered = FILTER_KEYS.some((k) => filters[k]);
 
@@ -121,8 +121,7 @@ export function AdminAuditPage() {
             <DateFilter id="audit-to" label="To" value={filters.to} min={filters.from} onChange={(v) => setFilter('to', v)} />
           </Form>
           <p className="small text-body-secondary mb-2">Days and times are New York time (ET).</p>
-          <ErrorAlert messages={error ? errorMessages(error) : null} onClose={() => void refetch()} />
-          {isPending ? <p className="text-body-secondary">Loading the audit log…</p> : null}
+          <QueryStatus query={query} loadingText="Loading the audit log…" />
           {data ? (
             <div className={isFetching ? 'opacity-75' : undefined} aria-busy={isFetching}>
               {data.audit.length === 0 ? (

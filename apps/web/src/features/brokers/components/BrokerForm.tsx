@@ -158,6 +158,17 @@ export function BrokerForm(props: AdminFormProps<BrokerFormValues>) {
     />
   );
 
+  const choice = (k: 'rating' | 'shareReturnTime', id: string, label: string, options: typeof RATINGS) => (
+    <AdminSelect
+      id={id}
+      label={label}
+      className="col-6 col-md-3"
+      value={v[k]}
+      onChange={(x) => set(k, Number(x))}
+      options={options}
+    />
+  );
+
   return (
     <AdminFormFrame label="Broker" frame={frame} formRef={formRef}>
       {text('name', 'broker-name', 'Name', { className: HALF, required: true })}
@@ -169,22 +180,8 @@ export function BrokerForm(props: AdminFormProps<BrokerFormValues>) {
         placeholder: 'https://',
       })}
       <LogoField value={v.logo} error={e.logo} onChange={(x) => set('logo', x)} />
-      <AdminSelect
-        id="broker-rating"
-        label="Rating"
-        className="col-6 col-md-3"
-        value={v.rating}
-        onChange={(x) => set('rating', Number(x))}
-        options={RATINGS}
-      />
-      <AdminSelect
-        id="broker-srt"
-        label="Share return time"
-        className="col-6 col-md-3"
-        value={v.shareReturnTime}
-        onChange={(x) => set('shareReturnTime', Number(x))}
-        options={RETURN_TIMES}
-      />
+      {choice('rating', 'broker-rating', 'Rating', RATINGS)}
+      {choice('shareReturnTime', 'broker-srt', 'Share return time', RETURN_TIMES)}
       <fieldset className="col-12 col-md-6">
         <legend className="form-label fs-6 mb-2">Account types offered</legend>
         <div className="d-flex flex-wrap gap-3">

@@ -20,6 +20,8 @@ export function FaqForm({ categories, ...props }: AdminFormProps<FaqInput> & { c
   // Every problem at once, beside its field (issue 14), with the server's own rules.
   const { v, set: put, errors, frame, formRef } = useAdminForm(props, (values) => checkFields(faqInput, values, FIELDS), FIELDS);
   const options = [...new Set([...FAQ_CATEGORIES, ...categories])];
+  /** A required text field's limit and problem. */
+  const rules = (k: 'category' | 'question') => ({ required: true, maxLength: FAQ_LIMITS[k], error: errors.fields[k] });
 
   return (
     <AdminFormFrame label="FAQ" frame={frame} formRef={formRef}>
@@ -30,9 +32,7 @@ export function FaqForm({ categories, ...props }: AdminFormProps<FaqInput> & { c
         list="faq-category-options"
         value={v.category}
         onChange={(x) => put('category', x)}
-        required
-        maxLength={FAQ_LIMITS.category}
-        error={errors.fields.category}
+        {...rules('category')}
         help="Pick one or type a new category. The affiliate tab shows “Affiliate”."
       >
         <datalist id="faq-category-options">
@@ -55,9 +55,7 @@ export function FaqForm({ categories, ...props }: AdminFormProps<FaqInput> & { c
         label="Question"
         value={v.question}
         onChange={(x) => put('question', x)}
-        required
-        maxLength={FAQ_LIMITS.question}
-        error={errors.fields.question}
+        {...rules('question')}
       />
       <HtmlField
         id="faq-answer"
