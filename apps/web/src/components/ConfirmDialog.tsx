@@ -50,11 +50,7 @@ export function ConfirmDialog<R>(p: ConfirmDialogProps<R>) {
       </Modal.Header>
       <Modal.Body>
         {p.children}
-        {error ? (
-          <p className="text-danger mt-3 mb-0" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <DialogError error={error} />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={hide} disabled={busy}>
@@ -66,4 +62,13 @@ export function ConfirmDialog<R>(p: ConfirmDialogProps<R>) {
       </Modal.Footer>
     </Modal>
   );
+}
+
+/** A dialog's failure, under what it asked. */
+export function DialogError({ error }: { error: string | null }) {
+  return error ? (
+    <p className="text-danger mt-3 mb-0" role="alert">
+      {error}
+    </p>
+  ) : null;
 }

@@ -205,3 +205,12 @@ export function SuccessAlert({ message }: { message: ReactNode }) {
     </Alert>
   ) : null;
 }
+
+/** A success message the reader dismisses (admin actions), or nothing. */
+export function DismissibleSuccess({ message, onClose }: { message: ReactNode; onClose: () => void }) {
+  return message ? (
+    <Alert variant="success" dismissible onClose={onClose} className="py-2">
+      {message}
+    </Alert>
+  ) : null;
+}

@@ -15,6 +15,7 @@ import { useAdminUser, useEditUser, useRevokeSessions } from '../api';
 import { AuditList } from '../components/AuditList';
 import { roleBadge } from './AdminUsersPage';
 import '../admin.css';
+import { DismissibleSuccess } from '../../../components/FormKit';
 
 const ROLE_HELP: Record<Role, string> = {
   User: 'User (Starter)',
@@ -156,11 +157,7 @@ function RevokeSessions({ user }: { user: AdminUserDetail }) {
       <p className="small text-body-secondary mb-2">
         {user.activeSessions} active session{user.activeSessions === 1 ? '' : 's'}. Revoking signs the user out on every device.
       </p>
-      {done.value ? (
-        <Alert variant="success" dismissible onClose={done.clear} className="py-2">
-          {done.value}
-        </Alert>
-      ) : null}
+      <DismissibleSuccess message={done.value} onClose={done.clear} />
       <Button variant="outline-danger" onClick={open}>
         Revoke all sessions
       </Button>

@@ -1,6 +1,6 @@
 import { RS_TYPES, SPLIT_STATUSES } from '@roundup/shared/domain';
 import type { AcceptProposalRequest, Proposal } from '@roundup/shared/discovery';
-import { useState, type ComponentProps, type FormEvent } from 'react';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { TextField } from '../../../components/TextField';
 import { errorMessages } from '../../../lib/api-client';
@@ -36,6 +36,18 @@ function Choice(p: {
           <option key={s}>{s}</option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/** A review form's submit button, then Cancel. */
+function FormButtons({ className, onCancel, children }: { className?: string; onCancel: () => void; children: ReactNode }) {
+  return (
+    <div className={`d-flex flex-wrap gap-2 ${className ?? ''}`.trim()}>
+      {children}
+      <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+        Cancel
+      </button>
     </div>
   );
 }
@@ -109,14 +121,11 @@ export function AcceptForm({
         />
         <Choice id={id('type')} label="Type" col="col-12 col-md-4" options={RS_TYPES} value={v.rsType} onChange={set('rsType')} />
       </div>
-      <div className="d-flex flex-wrap gap-2 mt-3">
+      <FormButtons className="mt-3" onCancel={onDone}>
         <button type="submit" className="btn btn-primary">
           {p.splitId ? 'Review the update…' : 'Review and publish…'}
         </button>
-        <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      </FormButtons>
     </form>
   );
 }
@@ -148,14 +157,11 @@ export function RejectForm({ p, onDone }: { p: Proposal; onDone: () => void }) {
         value={reason}
         onChange={(e) => setReason(e.target.value)}
       />
-      <div className="d-flex flex-wrap gap-2">
+      <FormButtons onCancel={onDone}>
         <button type="submit" className="btn btn-danger" disabled={reject.isPending}>
           {reject.isPending ? 'Rejecting…' : 'Reject'}
         </button>
-        <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      </FormButtons>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { DeleteSplitResult, Split } from '@roundup/shared/splits';
 import { ApiError, firstErrorMessage } from '../../../lib/api-client';
+import { DialogError } from '../../../components/ConfirmDialog';
 
 interface Props {
   split: Split | null;
@@ -76,11 +77,7 @@ export function SplitDeleteDialog({ split, onDelete, onDone, onHide }: Props) {
             ? If members have recorded trades on it, you will be asked to archive it instead: their trades and analytics are kept.
           </p>
         )}
-        {error ? (
-          <p className="text-danger mt-3 mb-0" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <DialogError error={error} />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={hide} disabled={busy}>
