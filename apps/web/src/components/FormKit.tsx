@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Form from 'react-bootstrap/Form';
 import { TextField } from './TextField';
 
 /**
@@ -213,4 +214,25 @@ export function DismissibleSuccess({ message, onClose }: { message: ReactNode; o
       {message}
     </Alert>
   ) : null;
+}
+
+/** An on/off switch with its label. */
+export function SwitchField(p: {
+  /** Its input's id; none inside a Form.Group that gives it one (controlId). */
+  id?: string;
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Form.Check
+      type="switch"
+      id={p.id}
+      label={p.label}
+      checked={p.checked}
+      disabled={p.disabled}
+      onChange={(e) => p.onChange(e.target.checked)}
+    />
+  );
 }

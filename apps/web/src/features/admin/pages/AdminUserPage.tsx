@@ -15,7 +15,7 @@ import { useAdminUser, useEditUser, useRevokeSessions } from '../api';
 import { AuditList } from '../components/AuditList';
 import { roleBadge } from './AdminUsersPage';
 import '../admin.css';
-import { DismissibleSuccess } from '../../../components/FormKit';
+import { DismissibleSuccess, SwitchField } from '../../../components/FormKit';
 
 const ROLE_HELP: Record<Role, string> = {
   User: 'User (Starter)',
@@ -98,27 +98,24 @@ function UserForm({ user, isSelf }: { user: AdminUserDetail; isSelf: boolean }) 
           />
         </Form.Group>
         <div className="col-12 col-md-6 d-flex flex-column justify-content-end gap-1">
-          <Form.Check
-            type="switch"
+          <SwitchField
             id="admin-user-email-validated"
             label="Email validated"
             checked={form.email_validated}
-            onChange={(e) => setForm({ ...form, email_validated: e.target.checked })}
+            onChange={(checked) => setForm({ ...form, email_validated: checked })}
           />
-          <Form.Check
-            type="switch"
+          <SwitchField
             id="admin-user-phone-validated"
             label="Phone validated"
             checked={form.phone_validated}
-            onChange={(e) => setForm({ ...form, phone_validated: e.target.checked })}
+            onChange={(checked) => setForm({ ...form, phone_validated: checked })}
           />
-          <Form.Check
-            type="switch"
+          <SwitchField
             id="admin-user-disabled"
             label="Account disabled (signs the user out)"
             checked={form.disabled}
             disabled={isSelf}
-            onChange={(e) => setForm({ ...form, disabled: e.target.checked })}
+            onChange={(checked) => setForm({ ...form, disabled: checked })}
           />
         </div>
       </div>

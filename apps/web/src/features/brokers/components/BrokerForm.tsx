@@ -7,6 +7,7 @@ import { HtmlField } from '../../../components/HtmlField';
 import { checkFields, type FormErrors } from '../../../lib/form-errors';
 import { AdminField, AdminFormFrame, AdminSelect, useAdminForm, type AdminFormProps } from '../../../components/AdminForm';
 import { BrokerRulesFields, brokerRulesValues, RULE_FIELDS, toBrokerRules, type BrokerRulesValues } from './BrokerRulesFields';
+import { SwitchField } from '../../../components/FormKit';
 
 export type BrokerFormValues = {
   name: string;
@@ -204,12 +205,11 @@ export function BrokerForm(props: AdminFormProps<BrokerFormValues>) {
       {text('notes', 'broker-notes', 'Internal notes', { rows: 2, help: 'Only admins see notes.' })}
       <BrokerRulesFields v={v} set={(k, value) => set(k, value as BrokerFormValues[typeof k])} errors={e} />
       <div className="col-12">
-        <Form.Check
-          type="switch"
+        <SwitchField
           id="broker-disabled"
           label="Disabled (hidden from the brokers page)"
           checked={v.disabled}
-          onChange={(ev) => set('disabled', ev.target.checked)}
+          onChange={(checked) => set('disabled', checked)}
         />
       </div>
     </AdminFormFrame>
