@@ -53,9 +53,7 @@ export function ConfirmDialog<R>(p: ConfirmDialogProps<R>) {
         <DialogError error={error} />
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="outline-secondary" onClick={hide} disabled={busy}>
-          Cancel
-        </Button>
+        <CancelButton onClick={hide} disabled={busy} />
         <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
           {busy ? p.busyLabel : p.confirmLabel}
         </Button>
@@ -71,4 +69,13 @@ export function DialogError({ error }: { error: string | null }) {
       {error}
     </p>
   ) : null;
+}
+
+/** A dialog's Cancel, unavailable while its action runs. */
+export function CancelButton({ onClick, disabled }: { onClick: () => void; disabled: boolean }) {
+  return (
+    <Button variant="outline-secondary" onClick={onClick} disabled={disabled}>
+      Cancel
+    </Button>
+  );
 }

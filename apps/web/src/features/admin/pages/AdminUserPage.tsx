@@ -16,6 +16,7 @@ import { AuditList } from '../components/AuditList';
 import { roleBadge } from './AdminUsersPage';
 import '../admin.css';
 import { DismissibleSuccess, SwitchField } from '../../../components/FormKit';
+import { AdminField } from '../../../components/AdminForm';
 
 const ROLE_HELP: Record<Role, string> = {
   User: 'User (Starter)',
@@ -78,25 +79,25 @@ function UserForm({ user, isSelf }: { user: AdminUserDetail; isSelf: boolean }) 
             <Form.Text>Member or Pro set here is kept even if a paid membership later ends.</Form.Text>
           )}
         </Form.Group>
-        <Form.Group className="col-12 col-md-6" controlId="admin-user-email">
-          <Form.Label>Email</Form.Label>
-          <Form.Control
-            type="email"
-            value={form.email}
-            onChange={(e) => setForm({ ...form, email: e.target.value })}
-            required
-            maxLength={254}
-          />
-        </Form.Group>
-        <Form.Group className="col-12 col-md-6" controlId="admin-user-phone">
-          <Form.Label>Phone</Form.Label>
-          <Form.Control
-            type="tel"
-            value={form.phone}
-            onChange={(e) => setForm({ ...form, phone: e.target.value })}
-            maxLength={32}
-          />
-        </Form.Group>
+        <AdminField
+          id="admin-user-email"
+          label="Email"
+          className="col-12 col-md-6"
+          type="email"
+          value={form.email}
+          onChange={(email) => setForm({ ...form, email })}
+          required
+          maxLength={254}
+        />
+        <AdminField
+          id="admin-user-phone"
+          label="Phone"
+          className="col-12 col-md-6"
+          type="tel"
+          value={form.phone}
+          onChange={(phone) => setForm({ ...form, phone })}
+          maxLength={32}
+        />
         <div className="col-12 col-md-6 d-flex flex-column justify-content-end gap-1">
           <SwitchField
             id="admin-user-email-validated"

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { DeleteSplitResult, Split } from '@roundup/shared/splits';
 import { ApiError, firstErrorMessage } from '../../../lib/api-client';
-import { DialogError } from '../../../components/ConfirmDialog';
+import { CancelButton, DialogError } from '../../../components/ConfirmDialog';
 
 interface Props {
   split: Split | null;
@@ -80,9 +80,7 @@ export function SplitDeleteDialog({ split, onDelete, onDone, onHide }: Props) {
         <DialogError error={error} />
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="outline-secondary" onClick={hide} disabled={busy}>
-          Cancel
-        </Button>
+        <CancelButton onClick={hide} disabled={busy} />
         <Button variant={archiving ? 'warning' : 'danger'} onClick={() => void run()} disabled={busy}>
           {busy ? (archiving ? 'Archiving…' : 'Deleting…') : archiving ? 'Archive split' : 'Delete'}
         </Button>
