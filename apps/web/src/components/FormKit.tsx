@@ -37,25 +37,22 @@ export function NewPasswordFields(p: {
   /** Classes of the confirmation's wrapper: the space before what follows. */
   confirmClassName?: string;
 }) {
+  const fields = [
+    { id: 'new', label: 'New password', value: p.password, onChange: p.onPassword, error: p.errors.password },
+    {
+      id: 'confirm',
+      label: 'Confirm new password',
+      value: p.confirm,
+      onChange: p.onConfirm,
+      error: p.errors.confirm,
+      wrapperClassName: p.confirmClassName ?? 'mb-4',
+    },
+  ];
   return (
     <>
-      <PasswordField
-        id={`${p.idPrefix}-new`}
-        label="New password"
-        isNew
-        value={p.password}
-        onChange={p.onPassword}
-        error={p.errors.password}
-      />
-      <PasswordField
-        id={`${p.idPrefix}-confirm`}
-        label="Confirm new password"
-        isNew
-        value={p.confirm}
-        onChange={p.onConfirm}
-        error={p.errors.confirm}
-        wrapperClassName={p.confirmClassName ?? 'mb-4'}
-      />
+      {fields.map(({ id, ...f }) => (
+        <PasswordField key={id} id={`${p.idPrefix}-${id}`} isNew {...f} />
+      ))}
     </>
   );
 }
