@@ -50,12 +50,6 @@ export const KNOWN_DEBT = [
   'function apps/server/src/modules/notifications/routes.ts notificationsRoutes', // 135
   'function apps/server/src/modules/notifications/service.ts notificationsService', // 271
   'function apps/server/src/modules/notifications/templates.ts render', // 108
-  // web components over 150 lines (lines when listed)
-  'component apps/web/src/features/admin/components/BrokerForm.tsx BrokerForm', // 205
-  'component apps/web/src/features/comms/components/SendAnnouncementForm.tsx SendAnnouncementForm', // 198
-  'component apps/web/src/features/splits/components/SplitCalendar.tsx SplitCalendar', // 193
-  'component apps/web/src/features/splits/components/SplitTables.tsx SplitTables', // 167
-  'component apps/web/src/features/trades/components/TradeRow.tsx TradeRow', // 208
 ];
 
 const name = (node) =>

@@ -1,18 +1,16 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { ErrorAlert } from './ErrorAlert';
-import { errorMessages } from '../lib/api-client';
+import { QueryStatus } from './QueryStatus';
 
 /** The top of an admin list page: title, Add button, the load error (dismiss retries) and a loading line. */
 export function AdminListHeader(props: {
   title: string;
   addTo: string;
   addLabel: string;
-  error: unknown;
-  isPending: boolean;
   loadingText: string;
-  onRetry: () => void;
+  /** The list's query: its error, whether it is loading, and the refetch a dismissed error runs. */
+  query: { error: unknown; isPending: boolean; refetch: () => unknown };
 }) {
   return (
     <>
@@ -22,8 +20,7 @@ export function AdminListHeader(props: {
           {props.addLabel}
         </Link>
       </div>
-      <ErrorAlert messages={props.error ? errorMessages(props.error) : null} firstOnly onClose={props.onRetry} />
-      {props.isPending ? <p className="text-body-secondary">{props.loadingText}</p> : null}
+      <QueryStatus query={props.query} loadingText={props.loadingText} firstOnly />
     </>
   );
 }

@@ -50,20 +50,32 @@ export function ConfirmDialog<R>(p: ConfirmDialogProps<R>) {
       </Modal.Header>
       <Modal.Body>
         {p.children}
-        {error ? (
-          <p className="text-danger mt-3 mb-0" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <DialogError error={error} />
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="outline-secondary" onClick={hide} disabled={busy}>
-          Cancel
-        </Button>
+        <CancelButton onClick={hide} disabled={busy} />
         <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
           {busy ? p.busyLabel : p.confirmLabel}
         </Button>
       </Modal.Footer>
     </Modal>
+  );
+}
+
+/** A dialog's failure, under what it asked. */
+export function DialogError({ error }: { error: string | null }) {
+  return error ? (
+    <p className="text-danger mt-3 mb-0" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** A dialog's Cancel, unavailable while its action runs. */
+export function CancelButton({ onClick, disabled }: { onClick: () => void; disabled: boolean }) {
+  return (
+    <Button variant="outline-secondary" onClick={onClick} disabled={disabled}>
+      Cancel
+    </Button>
   );
 }

@@ -25,12 +25,16 @@ const join = (...names: Array<string | false | undefined>) => names.filter(Boole
  * The one table: columns in; the header, the rows, an empty-state row and an actions cell out. With `cards`
  * it becomes one card per row at phone width (the global `ru-card-table` class shows each cell's label).
  */
-export function DataTable<T>(props: {
+export interface DataTableProps<T> {
   columns: Array<Column<T>>;
   rows: readonly T[];
   rowKey: (row: T) => string;
   /** What the table says when it has no rows. */
   empty: ReactNode;
+  /** Classes of the empty-state cell (default: muted text). */
+  emptyClassName?: string;
+  /** A `data-testid` on every body row. */
+  rowTestId?: string;
   /** Extra table classes (`table` is always there). */
   className?: string;
   cards?: boolean;
@@ -46,7 +50,9 @@ export function DataTable<T>(props: {
   responsive?: boolean;
   'aria-describedby'?: string;
   'aria-label'?: string;
-}) {
+}
+
+export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, actions } = props;
   const span = columns.length + (actions ? 1 : 0);
   const table = (
@@ -79,13 +85,13 @@ export function DataTable<T>(props: {
       <tbody>
         {rows.length === 0 ? (
           <tr>
-            <td colSpan={span} className="text-body-secondary">
+            <td colSpan={span} className={props.emptyClassName ?? 'text-body-secondary'}>
               {props.empty}
             </td>
           </tr>
         ) : (
           rows.map((row) => (
-            <tr key={props.rowKey(row)} className={props.rowClassName?.(row)}>
+            <tr key={props.rowKey(row)} className={props.rowClassName?.(row)} data-testid={props.rowTestId}>
               {columns.map((c, i) => (
                 <td
                   key={i}
@@ -103,4 +109,26 @@ export function DataTable<T>(props: {
     </table>
   );
   return props.responsive === false ? table : <div className={join('table-responsive', props.wrapperClassName)}>{table}</div>;
+}
+
+/** An admin list's table: hover rows, cards on phones, keyed by `_id`, with View (`${viewBase}/${_id}`) and Delete. */
+export function AdminDataTable<T extends { _id: string }>({
+  viewBase,
+  rowLabel,
+  onDelete,
+  ...props
+}: Omit<DataTableProps<T>, 'rowKey' | 'actions'> & {
+  viewBase: string;
+  rowLabel: (row: T) => ReactNode;
+  onDelete: (row: T) => void;
+}) {
+  return (
+    <DataTable
+      {...props}
+      hover
+      cards
+      rowKey={(row) => row._id}
+      actions={(row) => ({ viewTo: `${viewBase}/${row._id}`, label: rowLabel(row), onDelete: () => onDelete(row) })}
+    />
+  );
 }

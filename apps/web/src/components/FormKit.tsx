@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Form from 'react-bootstrap/Form';
 import { TextField } from './TextField';
 
 /**
@@ -35,25 +37,22 @@ export function NewPasswordFields(p: {
   /** Classes of the confirmation's wrapper: the space before what follows. */
   confirmClassName?: string;
 }) {
+  const fields = [
+    { id: 'new', label: 'New password', value: p.password, onChange: p.onPassword, error: p.errors.password },
+    {
+      id: 'confirm',
+      label: 'Confirm new password',
+      value: p.confirm,
+      onChange: p.onConfirm,
+      error: p.errors.confirm,
+      wrapperClassName: p.confirmClassName ?? 'mb-4',
+    },
+  ];
   return (
     <>
-      <PasswordField
-        id={`${p.idPrefix}-new`}
-        label="New password"
-        isNew
-        value={p.password}
-        onChange={p.onPassword}
-        error={p.errors.password}
-      />
-      <PasswordField
-        id={`${p.idPrefix}-confirm`}
-        label="Confirm new password"
-        isNew
-        value={p.confirm}
-        onChange={p.onConfirm}
-        error={p.errors.confirm}
-        wrapperClassName={p.confirmClassName ?? 'mb-4'}
-      />
+      {fields.map(({ id, ...f }) => (
+        <PasswordField key={id} id={`${p.idPrefix}-${id}`} isNew {...f} />
+      ))}
     </>
   );
 }
@@ -167,5 +166,70 @@ export function RadioGroup<T extends string>(p: {
       ))}
       {p.help ? <div className="form-text">{p.help}</div> : null}
     </fieldset>
+  );
+}
+
+/** A multi-line text field in a FieldRow, tied to its help (a character count). */
+export function TextAreaRow(p: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  rows: number;
+  help: ReactNode;
+  liveHelp?: boolean;
+  helpClassName?: string;
+  invalid?: boolean;
+}) {
+  return (
+    <FieldRow id={p.id} label={p.label} help={p.help} liveHelp={p.liveHelp} helpClassName={p.helpClassName}>
+      <textarea
+        id={p.id}
+        className={`form-control${p.invalid ? ' is-invalid' : ''}`}
+        rows={p.rows}
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+        aria-describedby={`${p.id}-help`}
+      />
+    </FieldRow>
+  );
+}
+
+/** What a form says when it has done its work, announced as a status; nothing without a message. */
+export function SuccessAlert({ message }: { message: ReactNode }) {
+  return message ? (
+    <Alert variant="success" role="status">
+      {message}
+    </Alert>
+  ) : null;
+}
+
+/** A success message the reader dismisses (admin actions), or nothing. */
+export function DismissibleSuccess({ message, onClose }: { message: ReactNode; onClose: () => void }) {
+  return message ? (
+    <Alert variant="success" dismissible onClose={onClose} className="py-2">
+      {message}
+    </Alert>
+  ) : null;
+}
+
+/** An on/off switch with its label. */
+export function SwitchField(p: {
+  /** Its input's id; none inside a Form.Group that gives it one (controlId). */
+  id?: string;
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Form.Check
+      type="switch"
+      id={p.id}
+      label={p.label}
+      checked={p.checked}
+      disabled={p.disabled}
+      onChange={(e) => p.onChange(e.target.checked)}
+    />
   );
 }

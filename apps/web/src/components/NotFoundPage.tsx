@@ -1,26 +1,13 @@
 import { Link } from 'react-router';
+import { Stroke } from './Stroke';
 
 /** The 404 page: unknown paths and pages not yet built. */
 export function NotFoundPage() {
   return (
     <section className="ru-notfound container py-5 text-center" aria-labelledby="notfound-title">
       <svg className="ru-notfound-art mb-4" viewBox="0 0 240 120" role="img" aria-label="A chart line that loses its way">
-        <path
-          d="M10 100 L60 70 L95 85 L140 40 L170 55"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="6"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-        <path
-          d="M170 55 L200 45"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="6"
-          strokeLinecap="round"
-          strokeDasharray="2 12"
-        />
+        <Stroke d="M10 100 L60 70 L95 85 L140 40 L170 55" width="6" />
+        <Stroke d="M170 55 L200 45" width="6" dash="2 12" miter />
         <circle cx="222" cy="38" r="12" fill="none" stroke="currentColor" strokeWidth="5" />
         <text x="222" y="44" textAnchor="middle" fontSize="16" fontWeight="700" fill="currentColor">
           ?

@@ -108,10 +108,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState((s) => ({ ...s, data: user, error: null }));
   }, []);
 
-  const login = useCallback(
-    async (email: string, password: string) => {
+  /** Signs in through `path` (login or register) and keeps the session; a failure forgets any old token. */
+  const signIn = useCallback(
+    async (path: string, body: unknown) => {
       try {
-        const { user, token } = await api.post<AuthResponse>('/api/auth/login', { email, password });
+        const { user, token } = await api.post<AuthResponse>(path, body);
         setSession(token, user);
         return user;
       } catch (error) {
@@ -121,20 +122,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     [setSession],
   );
-
-  const register = useCallback(
-    async (input: RegisterInput) => {
-      try {
-        const { user, token } = await api.post<AuthResponse>('/api/auth/register', input);
-        setSession(token, user);
-        return user;
-      } catch (error) {
-        clearToken();
-        throw error;
-      }
-    },
-    [setSession],
-  );
+  const login = useCallback((email: string, password: string) => signIn('/api/auth/login', { email, password }), [signIn]);
+  const register = useCallback((input: RegisterInput) => signIn('/api/auth/register', input), [signIn]);
 
   const logout = useCallback(async () => {
     if (getToken()) {

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from './route-handle';
 
@@ -22,4 +23,12 @@ export interface FeatureRoutes {
 /** Typed `handle` for a route object. */
 export function handle(value: RouteHandle): RouteHandle {
   return value;
+}
+
+/**
+ * A page loaded on first visit: `lazyPage('faqs', { title: 'FAQs' }, async () => (await import('./pages/X')).X)`.
+ * The `import()` stays in the feature's routes.tsx, so each page is its own chunk.
+ */
+export function lazyPage(path: string, handle: RouteHandle, load: () => Promise<ComponentType>): RouteObject {
+  return { path, handle, lazy: async () => ({ Component: await load() }) };
 }

@@ -61,6 +61,20 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** The app hydrates and finishes: the click the takeover kept reaches `button` once. */
+async function expectOneClickAfterHydration(
+  app: ReturnType<typeof fakeStart>,
+  takeover: { done: Promise<unknown> },
+  button: HTMLElement,
+) {
+  const clicks = vi.fn();
+  button.addEventListener('click', clicks);
+  app.hydrating();
+  app.finish();
+  await takeover.done;
+  expect(clicks).toHaveBeenCalledTimes(1);
+}
+
 describe('armTakeover (docs/decisions/016-landing-javascript.md)', () => {
   it('does not start the app at load for a visitor without a session', () => {
     page('<main><h1>Hi</h1><a href="/learn">Learn</a></main>');
@@ -141,12 +155,7 @@ describe('armTakeover (docs/decisions/016-landing-javascript.md)', () => {
     const button = document.getElementById('feedback')!;
     fire(button, 'pointerdown');
     button.click();
-    const clicks = vi.fn();
-    button.addEventListener('click', clicks);
-    app.hydrating();
-    app.finish();
-    await takeover.done;
-    expect(clicks).toHaveBeenCalledTimes(1);
+    await expectOneClickAfterHydration(app, takeover, button);
   });
 
   it("takes the tap made before it ran from the page's first script (early-input.js): starts, and clicks again", async () => {
@@ -164,12 +173,7 @@ describe('armTakeover (docs/decisions/016-landing-javascript.md)', () => {
     const app = fakeStart();
     const takeover = armTakeover({ doc: document, hasSession: false, start: app.start, early });
     expect(app.calls).toEqual(['interaction']);
-    const clicks = vi.fn();
-    button.addEventListener('click', clicks);
-    app.hydrating();
-    app.finish();
-    await takeover.done;
-    expect(clicks).toHaveBeenCalledTimes(1);
+    await expectOneClickAfterHydration(app, takeover, button);
   });
 
   it('does not replay a click React saw itself (after hydration began), nor a native popover toggle', async () => {

@@ -2,7 +2,8 @@ import type { Account, PublicUser, RoundUpStatus } from '@roundup/shared';
 import { TOKEN_STORAGE_KEY } from '@roundup/shared/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { routes as appRoutes } from '../app/router';
 
@@ -100,6 +101,21 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
 
 export function storeToken(token = 'test-token') {
   window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
+}
+
+/** Signed in as an admin ("boss") with these API answers besides GET /api/auth/me. */
+export function asAdmin(handlers: Record<string, MockHandler> = {}) {
+  storeToken();
+  return mockFetch({ 'GET /api/auth/me': { data: { user: makeUser({ role: 'Admin', username: 'boss' }) } }, ...handlers });
+}
+
+/** Renders a component in a fresh query client (no retries) and a memory router. */
+export function renderWithProviders(ui: ReactNode) {
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
 }
 
 /** Mounts the real route tree (or the given routes) in a memory router at `path`. */

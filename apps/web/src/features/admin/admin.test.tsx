@@ -1,29 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeUser, mockFetch, renderApp, storeToken, type MockHandler } from '../../test/utils';
-
-const broker = {
-  _id: 'b1',
-  name: 'Acme Brokerage',
-  logo: null,
-  headline: 'Fast returns',
-  signupPromo: '<p>Promo</p>',
-  refLink: 'https://acme.example.com',
-  shareReturnTime: 1,
-  rating: 3,
-  fees: null,
-  notes: null,
-  fullReview: null,
-  reviewBlurb: null,
-  accountCash: true,
-  accountMargin: false,
-  accountTradIRA: false,
-  accountRothIRA: true,
-  disabled: true,
-  createdDate: '2025-01-05T12:00:00.000Z',
-  updatedDate: '2025-01-05T12:00:00.000Z',
-};
+import { asAdmin, renderApp } from '../../test/utils';
 
 const summary = {
   from: '2024-12-07',
@@ -33,106 +11,22 @@ const summary = {
   total: 3,
 };
 
-function asAdmin(handlers: Record<string, MockHandler>) {
-  storeToken();
-  return mockFetch({ 'GET /api/auth/me': { data: { user: makeUser({ role: 'Admin', username: 'boss' }) } }, ...handlers });
-}
-
-describe('admin brokers', () => {
-  it('lists disabled brokers too, and a failed delete shows its message in the dialog', async () => {
-    const { apiCalls } = asAdmin({
-      'GET /api/brokers?all=1': { data: { brokers: [broker] } },
-      'POST /api/brokers/delete': { status: 404, errors: [{ msg: 'Broker not found' }] },
-    });
-    renderApp('/admin/brokers');
-    const row = (await screen.findByRole('link', { name: 'Acme Brokerage' })).closest('tr')!;
-    expect(await within(row).findByText('Disabled')).toBeInTheDocument();
-    await userEvent.click(within(row).getByRole('button', { name: /delete/i }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete broker?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByText('Broker not found')).toBeInTheDocument();
-    expect(apiCalls().find((c) => c.path === '/api/brokers/delete')?.body).toEqual({ id: 'b1' });
-  });
-
-  it('a successful delete reloads through /refresh', async () => {
-    asAdmin({
-      'GET /api/brokers?all=1': { data: { brokers: [broker] } },
-      'POST /api/brokers/delete': { data: { deleted: { _id: 'b1' } } },
-    });
-    const { router } = renderApp('/admin/brokers');
-    const visited: string[] = [];
-    router.subscribe((state) => visited.push(state.location.pathname));
-    const row = (await screen.findByRole('link', { name: 'Acme Brokerage' })).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: /delete/i }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(visited).toContain('/refresh'));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
-
-  it('flags every missing field beside it before calling the server (issue 14)', async () => {
-    const { apiCalls } = asAdmin({});
-    renderApp('/admin/brokers/add');
-    await userEvent.type(await screen.findByLabelText('Logo URL'), 'ftp://x');
-    await userEvent.click(screen.getByRole('button', { name: 'Add broker' }));
-    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
-    expect(screen.getByLabelText('Referral link (Open an Account)')).toHaveAccessibleDescription('Referral link is required');
-    expect(screen.getByLabelText('Logo URL')).toHaveAccessibleDescription(
-      'Logo must be an http(s) URL or a path starting with /',
-    );
-    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus());
-    expect(apiCalls().filter((c) => c.path === '/api/brokers/add')).toHaveLength(0);
-  });
-
-  it('sends newBroker with every field; a server problem goes beside its field, the rest in a dismissible alert', async () => {
-    const { apiCalls } = asAdmin({
-      'POST /api/brokers/add': {
-        status: 400,
-        errors: [
-          { msg: 'Referral link must be an http(s) URL', path: 'newBroker.refLink' },
-          { msg: 'A broker with that name exists' },
-        ],
-      },
-    });
-    renderApp('/admin/brokers/add');
-    await userEvent.type(await screen.findByLabelText('Name'), 'Zed');
-    await userEvent.type(screen.getByLabelText('Referral link (Open an Account)'), 'https://zed.example/ref');
-    await userEvent.type(screen.getByLabelText('Headline'), 'Hello');
-    await userEvent.selectOptions(screen.getByLabelText('Rating'), '5');
-    await userEvent.selectOptions(screen.getByLabelText('Share return time'), '14');
-    await userEvent.click(screen.getByLabelText('Margin'));
-    await userEvent.click(screen.getByRole('button', { name: 'Add broker' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('A broker with that name exists');
-    expect(screen.getByLabelText('Referral link (Open an Account)')).toHaveAccessibleDescription(
-      'Referral link must be an http(s) URL',
-    );
-    const body = apiCalls().find((c) => c.path === '/api/brokers/add')?.body as { newBroker: Record<string, unknown> };
-    expect(body.newBroker).toMatchObject({
-      name: 'Zed',
-      headline: 'Hello',
-      rating: 5,
-      shareReturnTime: 14,
-      accountMargin: true,
-      accountCash: false,
-      signupPromo: null,
-      disabled: false,
-    });
-  });
+/** A row of GET /api/users: user{i}, a Starter member. */
+const row = (i: number) => ({
+  _id: `u${i}`,
+  id: `u${i}`,
+  username: `user${i}`,
+  email: `user${i}@example.com`,
+  role: 'User',
+  subscriptionTier: 'Starter',
+  createdDate: '2025-01-05T12:00:00.000Z',
+  last_login_date: null,
+  disabled: false,
 });
 
 describe('admin users', () => {
   it('shows page views and searches users by username or email', async () => {
-    const user = {
-      _id: 'u2',
-      id: 'u2',
-      username: 'sam',
-      email: 'sam@example.com',
-      role: 'User',
-      subscriptionTier: 'Starter',
-      createdDate: '2025-01-05T12:00:00.000Z',
-      last_login_date: null,
-      disabled: false,
-    };
+    const user = { ...row(2), username: 'sam', email: 'sam@example.com' };
     const { apiCalls } = asAdmin({
       'GET /api/users': {
         data: {
@@ -198,17 +92,6 @@ describe('admin: sign a user out everywhere (issue 24 §4)', () => {
 
 describe('admin users paging', () => {
   it('shows 50 per page and moves between pages', async () => {
-    const row = (i: number) => ({
-      _id: `u${i}`,
-      id: `u${i}`,
-      username: `user${i}`,
-      email: `user${i}@example.com`,
-      role: 'User',
-      subscriptionTier: 'Starter',
-      createdDate: '2025-01-05T12:00:00.000Z',
-      last_login_date: null,
-      disabled: false,
-    });
     const { apiCalls } = asAdmin({
       'GET /api/users': {
         data: { users: Array.from({ length: 50 }, (_, i) => row(i)), total: 1234, matched: 1234, page: 1, pageSize: 50 },

@@ -6,21 +6,15 @@ import type {
   AuditPage,
   PageViewSummary,
 } from '@roundup/shared/admin';
-import type { Broker, BrokerInputRaw } from '@roundup/shared/brokers';
 import type { FeedbackItem } from '@roundup/shared/feedback';
-import type { Faq, FaqInput } from '@roundup/shared/faqs';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-/** TanStack Query hooks for the admin screens (users, brokers, FAQs, feedback, page views). */
+/** TanStack Query hooks for the admin screens (users, feedback, page views, audit); brokers and FAQs: their features' admin-api.ts. */
 
 export const adminKeys = {
   users: (q: string, page = 1) => ['admin', 'users', q, page] as const,
   user: (id: string) => ['admin', 'user', id] as const,
-  brokers: ['admin', 'brokers'] as const,
-  broker: (id: string) => ['admin', 'broker', id] as const,
-  faqs: ['admin', 'faqs'] as const,
-  faq: (id: string) => ['admin', 'faq', id] as const,
   feedback: ['admin', 'feedback'] as const,
   pageViews: ['admin', 'pageviews'] as const,
   audit: ['admin', 'audit'] as const,
@@ -74,81 +68,6 @@ export function useRevokeSessions() {
     mutationFn: (input: { id: string; revokeTokens: boolean }) =>
       api.post<{ revoked: number; revokedTokens: number }>('/api/users/revoke-sessions', input),
     onSuccess: (_data, input) => void qc.invalidateQueries({ queryKey: adminKeys.user(input.id) }),
-  });
-}
-
-export function useAdminBrokers() {
-  return useQuery({
-    queryKey: adminKeys.brokers,
-    queryFn: async ({ signal }) => (await api.get<{ brokers: Broker[] }>('/api/brokers?all=1', { signal })).brokers,
-  });
-}
-
-export function useAdminBroker(id: string | undefined) {
-  return useQuery({
-    queryKey: adminKeys.broker(id ?? ''),
-    enabled: Boolean(id),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ broker: Broker }>(`/api/brokers/${encodeURIComponent(id ?? '')}`, { signal })).broker,
-  });
-}
-
-/** After any broker or FAQ write, the public pages' caches are stale too. */
-function useInvalidate(prefixes: string[][]) {
-  const qc = useQueryClient();
-  return () => Promise.all(prefixes.map((queryKey) => qc.invalidateQueries({ queryKey })));
-}
-
-export function useSaveBroker() {
-  const invalidate = useInvalidate([['admin', 'brokers'], ['admin', 'broker'], ['brokers']]);
-  return useMutation({
-    mutationFn: async (input: BrokerInputRaw & { _id?: string }) => {
-      const path = input._id ? '/api/brokers/edit' : '/api/brokers/add';
-      return (await api.post<{ broker: Broker }>(path, { newBroker: input })).broker;
-    },
-    onSuccess: () => void invalidate(),
-  });
-}
-
-export function useDeleteBroker() {
-  const invalidate = useInvalidate([['admin', 'brokers'], ['brokers']]);
-  return useMutation({
-    mutationFn: (id: string) => api.post('/api/brokers/delete', { id }),
-    onSuccess: () => void invalidate(),
-  });
-}
-
-export function useAdminFaqs() {
-  return useQuery({
-    queryKey: adminKeys.faqs,
-    queryFn: async ({ signal }) => (await api.get<{ faqs: Faq[] }>('/api/faqs', { signal })).faqs,
-  });
-}
-
-export function useAdminFaq(id: string | undefined) {
-  return useQuery({
-    queryKey: adminKeys.faq(id ?? ''),
-    enabled: Boolean(id),
-    queryFn: async ({ signal }) => (await api.get<{ faq: Faq }>(`/api/faqs/${encodeURIComponent(id ?? '')}`, { signal })).faq,
-  });
-}
-
-export function useSaveFaq() {
-  const invalidate = useInvalidate([['admin', 'faqs'], ['admin', 'faq'], ['faqs']]);
-  return useMutation({
-    mutationFn: async (input: FaqInput & { _id?: string }) => {
-      const path = input._id ? '/api/faqs/edit' : '/api/faqs/add';
-      return (await api.post<{ faq: Faq }>(path, { newFaq: input })).faq;
-    },
-    onSuccess: () => void invalidate(),
-  });
-}
-
-export function useDeleteFaq() {
-  const invalidate = useInvalidate([['admin', 'faqs'], ['faqs']]);
-  return useMutation({
-    mutationFn: (id: string) => api.post('/api/faqs/delete', { id }),
-    onSuccess: () => void invalidate(),
   });
 }
 

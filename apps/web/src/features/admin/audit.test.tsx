@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeUser, mockFetch, renderApp, storeToken, type MockHandler } from '../../test/utils';
+import { asAdmin, renderApp } from '../../test/utils';
 
 const boss = { _id: '11111111-1111-4111-8111-111111111111', username: 'boss' };
 const deputy = { _id: '22222222-2222-4222-8222-222222222222', username: 'deputy' };
@@ -33,11 +33,6 @@ const firstPage = {
   total: 5,
   ...facets,
 };
-
-function asAdmin(handlers: Record<string, MockHandler>) {
-  storeToken();
-  return mockFetch({ 'GET /api/auth/me': { data: { user: makeUser({ role: 'Admin', username: 'boss' }) } }, ...handlers });
-}
 
 describe('admin audit page', () => {
   it('is linked in the admin navigation and lists who did what, newest first, with paging', async () => {

@@ -1,4 +1,4 @@
-import type { FeatureRoutes } from '../../lib/feature-routes';
+import { lazyPage, type FeatureRoutes } from '../../lib/feature-routes';
 
 /** Admin pages, relative to /admin; app/router.tsx wraps them in RequireAdmin + AdminLayout. */
 export const adminRoutes: FeatureRoutes = {
@@ -8,53 +8,13 @@ export const adminRoutes: FeatureRoutes = {
       handle: { title: 'Admin' },
       lazy: async () => ({ Component: (await import('./pages/AdminUsersPage')).AdminUsersPage }),
     },
-    {
-      path: 'users',
-      handle: { title: 'Users' },
-      lazy: async () => ({ Component: (await import('./pages/AdminUsersPage')).AdminUsersPage }),
-    },
+    lazyPage('users', { title: 'Users' }, async () => (await import('./pages/AdminUsersPage')).AdminUsersPage),
     // users/:userId shows the affiliates feature's commissions: app/composed-routes.tsx mounts it.
     // reverse-splits: features/splits/routes.tsx (admin group)
-    {
-      path: 'brokers',
-      handle: { title: 'Brokers' },
-      lazy: async () => ({ Component: (await import('./pages/AdminBrokersPage')).AdminBrokersPage }),
-    },
-    {
-      path: 'brokers/add',
-      handle: { title: 'Add broker' },
-      lazy: async () => ({ Component: (await import('./pages/AdminBrokerEditPage')).AdminBrokerEditPage }),
-    },
-    {
-      path: 'brokers/view/:brokerId',
-      handle: { title: 'Broker' },
-      lazy: async () => ({ Component: (await import('./pages/AdminBrokerEditPage')).AdminBrokerEditPage }),
-    },
-    {
-      path: 'faqs',
-      handle: { title: 'FAQs' },
-      lazy: async () => ({ Component: (await import('./pages/AdminFaqsPage')).AdminFaqsPage }),
-    },
-    {
-      path: 'faqs/add',
-      handle: { title: 'Add FAQ' },
-      lazy: async () => ({ Component: (await import('./pages/AdminFaqEditPage')).AdminFaqEditPage }),
-    },
-    {
-      path: 'faqs/view/:faqId',
-      handle: { title: 'FAQ' },
-      lazy: async () => ({ Component: (await import('./pages/AdminFaqEditPage')).AdminFaqEditPage }),
-    },
-    {
-      path: 'feedback',
-      handle: { title: 'Feedback' },
-      lazy: async () => ({ Component: (await import('./pages/AdminFeedbackPage')).AdminFeedbackPage }),
-    },
-    {
-      path: 'audit',
-      handle: { title: 'Audit log' },
-      lazy: async () => ({ Component: (await import('./pages/AdminAuditPage')).AdminAuditPage }),
-    },
+    // brokers, brokers/add, brokers/view/:brokerId: features/brokers/routes.tsx (admin group)
+    // faqs, faqs/add, faqs/view/:faqId: features/faqs/routes.tsx (admin group)
+    lazyPage('feedback', { title: 'Feedback' }, async () => (await import('./pages/AdminFeedbackPage')).AdminFeedbackPage),
+    lazyPage('audit', { title: 'Audit log' }, async () => (await import('./pages/AdminAuditPage')).AdminAuditPage),
     // comms: features/comms/routes.tsx
   ],
 };

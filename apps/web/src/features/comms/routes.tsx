@@ -1,11 +1,5 @@
-import type { FeatureRoutes } from '../../lib/feature-routes';
+import { lazyPage, type FeatureRoutes } from '../../lib/feature-routes';
 
 export const commsRoutes: FeatureRoutes = {
-  admin: [
-    {
-      path: 'comms',
-      handle: { title: 'Comms' },
-      lazy: async () => ({ Component: (await import('./pages/AdminCommsPage')).AdminCommsPage }),
-    },
-  ],
+  admin: [lazyPage('comms', { title: 'Comms' }, async () => (await import('./pages/AdminCommsPage')).AdminCommsPage)],
 };

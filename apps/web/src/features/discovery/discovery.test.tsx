@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AcceptPreview } from '@roundup/shared/accept-preview';
 import type { Proposal } from '@roundup/shared/discovery';
-import { makeUser, mockFetch, renderApp, storeToken, type MockHandler } from '../../test/utils';
+import { asAdmin, renderApp } from '../../test/utils';
 
 const proposal = (over: Partial<Proposal> = {}): Proposal => ({
   _id: '11111111-1111-4111-8111-111111111111',
@@ -83,11 +83,6 @@ const preview = (over: Partial<AcceptPreview> = {}): AcceptPreview => ({
   problems: [],
   ...over,
 });
-
-function asAdmin(handlers: Record<string, MockHandler>) {
-  storeToken();
-  return mockFetch({ 'GET /api/auth/me': { data: { user: makeUser({ role: 'Admin', username: 'boss' }) } }, ...handlers });
-}
 
 describe('admin discoveries page', () => {
   it('shows each proposal with its facts, the deciding sentence and what changed', async () => {

@@ -1,12 +1,12 @@
-import type { FeatureRoutes } from '../../lib/feature-routes';
+import { lazyPage, type FeatureRoutes } from '../../lib/feature-routes';
 
 /** /admin/discoveries: the review queue of split proposals read from SEC filings (docs/discovery.md). */
 export const discoveryRoutes: FeatureRoutes = {
   admin: [
-    {
-      path: 'discoveries',
-      handle: { title: 'Discoveries' },
-      lazy: async () => ({ Component: (await import('./pages/AdminDiscoveriesPage')).AdminDiscoveriesPage }),
-    },
+    lazyPage(
+      'discoveries',
+      { title: 'Discoveries' },
+      async () => (await import('./pages/AdminDiscoveriesPage')).AdminDiscoveriesPage,
+    ),
   ],
 };

@@ -1,4 +1,3 @@
-import type { Faq } from '@roundup/shared/faqs';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import DOMPurify from 'dompurify';
@@ -11,6 +10,7 @@ import { routes } from '../../app/router';
 import { sanitizeHtml, setSanitizerWithoutDom } from '../../components/SafeHtml';
 import { renderWithData } from '../../prerender';
 import { mockFetch } from '../../test/utils';
+import { faq } from './faq.fixtures';
 
 afterEach(() => {
   DOMPurify.isSupported = true;
@@ -35,15 +35,6 @@ async function hydrateApp() {
     );
   });
 }
-
-const faq = (id: string, sort: number, question: string, answer: string): Faq => ({
-  _id: id,
-  category: 'General',
-  question,
-  answer,
-  sort,
-  createdDate: '2026-01-01T00:00:00.000Z',
-});
 
 const BUILT =
   '<!doctype html><html lang="en"><head><title>FAQ</title></head><body><div id="root" data-prerendered=""></div></body></html>';

@@ -1,18 +1,9 @@
-import type { Faq } from '@roundup/shared/faqs';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderApp } from '../../test/utils';
 import { orderFaqs } from '@roundup/shared/faqs';
-
-const faq = (id: string, sort: number, question: string, answer = `<p>Answer ${id}</p>`): Faq => ({
-  _id: id,
-  category: 'General',
-  question,
-  answer,
-  sort,
-  createdDate: '2026-01-01T00:00:00.000Z',
-});
+import { faq } from './faq.fixtures';
 
 describe('orderFaqs', () => {
   it('orders by sort, keeping the server order for equal sorts', () => {

@@ -1,12 +1,11 @@
 import { PAGE_HEADS } from '@roundup/shared/pages';
-import type { FeatureRoutes } from '../../lib/feature-routes';
+import { lazyPage, type FeatureRoutes } from '../../lib/feature-routes';
 
 export const faqsRoutes: FeatureRoutes = {
-  public: [
-    {
-      path: 'faq',
-      handle: PAGE_HEADS.faq,
-      lazy: async () => ({ Component: (await import('./pages/FaqPage')).FaqPage }),
-    },
+  public: [lazyPage('faq', PAGE_HEADS.faq, async () => (await import('./pages/FaqPage')).FaqPage)],
+  admin: [
+    lazyPage('faqs', { title: 'FAQs' }, async () => (await import('./pages/AdminFaqsPage')).AdminFaqsPage),
+    lazyPage('faqs/add', { title: 'Add FAQ' }, async () => (await import('./pages/AdminFaqEditPage')).AdminFaqEditPage),
+    lazyPage('faqs/view/:faqId', { title: 'FAQ' }, async () => (await import('./pages/AdminFaqEditPage')).AdminFaqEditPage),
   ],
 };

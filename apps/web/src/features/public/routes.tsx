@@ -1,5 +1,5 @@
 import { PAGE_HEADS } from '@roundup/shared/pages';
-import type { FeatureRoutes } from '../../lib/feature-routes';
+import { lazyPage, type FeatureRoutes } from '../../lib/feature-routes';
 // The landing page ships in the entry chunk: no lazy-chunk round trip before the first paint (product.md#budgets).
 import { LandingPage } from './pages/LandingPage';
 import { ReferralLandingPage } from './pages/ReferralLandingPage';
@@ -19,41 +19,21 @@ export const publicRoutes: FeatureRoutes = {
       handle: LANDING,
       Component: ReferralLandingPage,
     },
-    {
-      path: 'services',
-      handle: { ...PAGE_HEADS.services, pageView: '/reverse-splits' },
-      lazy: async () => ({ Component: (await import('./pages/ServicesPage')).ServicesPage }),
-    },
-    {
-      path: 'learn',
-      handle: PAGE_HEADS.learn,
-      lazy: async () => ({ Component: (await import('./pages/LearnPage')).LearnPage }),
-    },
-    {
-      path: 'learn/:page',
-      handle: { title: 'Learn' },
-      lazy: async () => ({ Component: (await import('./pages/LearnPage')).LearnPage }),
-    },
-    {
-      path: 'policies',
-      handle: PAGE_HEADS.policies,
-      lazy: async () => ({ Component: (await import('./pages/PoliciesPage')).PoliciesPage }),
-    },
-    {
-      path: 'policies/:page',
-      handle: { title: 'Policies', description: 'RoundUp Terms of Service and Privacy Policy.' },
-      lazy: async () => ({ Component: (await import('./pages/PoliciesPage')).PoliciesPage }),
-    },
-    {
-      path: 'terms-of-service',
-      handle: PAGE_HEADS.terms,
-      lazy: async () => ({ Component: (await import('./pages/PoliciesPage')).TermsOfServicePage }),
-    },
-    {
-      path: 'privacy-policy',
-      handle: PAGE_HEADS.privacy,
-      lazy: async () => ({ Component: (await import('./pages/PoliciesPage')).PrivacyPolicyPage }),
-    },
+    lazyPage(
+      'services',
+      { ...PAGE_HEADS.services, pageView: '/reverse-splits' },
+      async () => (await import('./pages/ServicesPage')).ServicesPage,
+    ),
+    lazyPage('learn', PAGE_HEADS.learn, async () => (await import('./pages/LearnPage')).LearnPage),
+    lazyPage('learn/:page', { title: 'Learn' }, async () => (await import('./pages/LearnPage')).LearnPage),
+    lazyPage('policies', PAGE_HEADS.policies, async () => (await import('./pages/PoliciesPage')).PoliciesPage),
+    lazyPage(
+      'policies/:page',
+      { title: 'Policies', description: 'RoundUp Terms of Service and Privacy Policy.' },
+      async () => (await import('./pages/PoliciesPage')).PoliciesPage,
+    ),
+    lazyPage('terms-of-service', PAGE_HEADS.terms, async () => (await import('./pages/PoliciesPage')).TermsOfServicePage),
+    lazyPage('privacy-policy', PAGE_HEADS.privacy, async () => (await import('./pages/PoliciesPage')).PrivacyPolicyPage),
   ],
   user: [
     {

@@ -1,48 +1,26 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PipelineView } from '@roundup/shared/pipeline';
 import type { Split } from '@roundup/shared/splits';
-import { mockFetch } from '../../test/utils';
+import { mockFetch, renderWithProviders } from '../../test/utils';
+import { betaPharma } from './split.fixtures';
 import { PipelineSection } from './components/PipelineSection';
 import { SplitAgenda } from './components/SplitAgenda';
 import { SplitTables } from './components/SplitTables';
 
-const base: Split = {
-  _id: '0b9f3c1e-5d7a-4e1b-9a3f-2c8d6e4f1a7b',
-  name: 'Beta Pharma',
-  ticker: 'BTPH',
-  effDate: '2026-12-14',
-  buyDate: '2026-12-11',
-  ratio: 40,
-  price: 2,
-  estProfit: 78,
-  avgProfit: 0,
-  status: 'Upcoming',
-  rsType: 'Round Up',
+const base: Split = betaPharma({
   source: 'https://www.sec.gov/Archives/edgar/data/1/x-index.htm',
-  notes: null,
-  caution: false,
-  exchange: 'Nasdaq',
-  deadline: { regularClose: '2026-12-11T21:00:00.000Z', haltAt: '2026-12-12T00:50:00.000Z' },
-  masked: false,
   evidence: {
     sentence: 'Any fractional share will be rounded up to the next whole share.',
     filingUrl: 'https://www.sec.gov/Archives/edgar/data/1/x-index.htm',
     acceptedAt: '2026-12-01T21:05:00.000Z',
   },
   history: [{ date: '2025-03-10', ratio: 15, rounding: 'Cash in lieu' }],
-};
+});
 const cil: Split = { ...base, _id: 'c', ticker: 'DXVQ', rsType: 'CIL', evidence: undefined, history: undefined };
 const participant: Split = { ...base, _id: 'p', ticker: 'PRTQ', participant: true };
 
-const wrap = (ui: React.ReactNode) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+const wrap = renderWithProviders;
 
 describe('the call on every split (issue 25 §4)', () => {
   it('the agenda: a badge on each; profit only for the round-ups (participant level says so); the filing, labelled', () => {

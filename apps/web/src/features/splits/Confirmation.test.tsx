@@ -1,38 +1,20 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { MaskedSplit, Split } from '@roundup/shared/splits';
-import { mockFetch } from '../../test/utils';
+import { mockFetch, renderWithProviders } from '../../test/utils';
+import { betaPharma } from './split.fixtures';
 import { ConfirmationPanel } from './components/ConfirmationPanel';
 import { SplitAgenda } from './components/SplitAgenda';
 
-const split: Split = {
-  _id: '0b9f3c1e-5d7a-4e1b-9a3f-2c8d6e4f1a7b',
-  name: 'Beta Pharma',
-  ticker: 'BTPH',
-  effDate: '2026-12-14',
-  buyDate: '2026-12-11',
-  ratio: 40,
-  price: 2,
-  estProfit: 78,
-  avgProfit: 0,
-  status: 'Upcoming',
-  rsType: 'Round Up',
-  source: null,
-  notes: null,
-  caution: false,
-  exchange: 'Nasdaq',
-  deadline: { regularClose: '2026-12-11T21:00:00.000Z', haltAt: '2026-12-12T00:50:00.000Z' },
-  masked: false,
+const split: Split = betaPharma({
   confirmation: {
     state: 'conflict',
     sources: [
       { source: 'nasdaq', seenAt: '2026-12-10T20:00:00.000Z', ratio: 30, marketDate: '2026-12-12', url: 'https://x/l.txt' },
     ],
   },
-};
+});
 const confirmed: Split = {
   ...split,
   _id: 'c',
@@ -49,12 +31,7 @@ const masked: MaskedSplit = {
   masked: true,
 };
 
-const wrap = (ui: React.ReactNode) =>
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+const wrap = renderWithProviders;
 
 describe('the confirmation on a split (issue 25 §2)', () => {
   it('the agenda shows each state as a badge and a conflict as the sentence members read; a masked entry shows none', () => {

@@ -6,29 +6,16 @@ import { addDays, todayInMarket, type Role } from '@roundup/shared';
 import type { Split } from '@roundup/shared/splits';
 import { AuthProvider, useMemberRole } from '../../lib/auth';
 import { makeUser, mockFetch, storeToken } from '../../test/utils';
+import { betaPharma } from './split.fixtures';
 import { NoteModal } from './components/NoteModal';
 import { SplitAgenda } from './components/SplitAgenda';
 
 const today = todayInMarket();
-const split: Split = {
-  _id: '0b9f3c1e-5d7a-4e1b-9a3f-2c8d6e4f1a7b',
-  name: 'Beta Pharma',
-  ticker: 'BTPH',
+const split: Split = betaPharma({
   effDate: addDays(today, 3),
   buyDate: addDays(today, 2),
-  ratio: 40,
-  price: 2,
-  estProfit: 78,
-  avgProfit: 0,
-  status: 'Upcoming',
-  rsType: 'Round Up',
-  source: null,
-  notes: null,
-  caution: false,
-  exchange: 'Nasdaq',
   deadline: { regularClose: '2099-01-01T21:00:00.000Z', haltAt: null },
-  masked: false,
-};
+});
 const outcomesPath = `GET /api/rs/${split._id}/outcomes`;
 const schwab = { broker: 'Schwab', received: 7, cashInLieu: 1, pending: 2, nothing: 0, members: 5 };
 

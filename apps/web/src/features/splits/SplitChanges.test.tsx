@@ -3,27 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { splitDeadline } from '@roundup/shared/deadline';
 import type { Split, SplitView } from '@roundup/shared/splits';
 import { ChangeHistory, ChangeMarker } from './components/SplitChanges';
+import { betaPharma } from './split.fixtures';
 
-const split = (over: Partial<Split> = {}): Split => ({
-  _id: 's1',
-  name: 'Acme',
-  ticker: 'ACME',
-  effDate: '2026-12-11',
-  buyDate: '2026-12-10',
-  ratio: 35,
-  price: 1,
-  estProfit: 34,
-  avgProfit: 0,
-  status: 'Upcoming',
-  rsType: 'Round Up',
-  source: null,
-  notes: null,
-  caution: false,
-  exchange: 'Nasdaq',
-  deadline: splitDeadline('2026-12-10', 'Nasdaq'),
-  masked: false,
-  ...over,
-});
+const split = (over: Partial<Split> = {}): Split =>
+  betaPharma({
+    _id: 's1',
+    name: 'Acme',
+    ticker: 'ACME',
+    effDate: '2026-12-11',
+    buyDate: '2026-12-10',
+    ratio: 35,
+    price: 1,
+    estProfit: 34,
+    deadline: splitDeadline('2026-12-10', 'Nasdaq'),
+    ...over,
+  });
 
 describe('the change marker (issue 25 §5)', () => {
   it('says what changed last and when, and counts the earlier changes', () => {

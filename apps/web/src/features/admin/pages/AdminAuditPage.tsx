@@ -1,9 +1,8 @@
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { QueryStatus } from '../../../components/QueryStatus';
 import { Pager } from '../../../components/Pager';
-import { errorMessages } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { useAuditPage, type AuditFilters } from '../api';
 import { actionLabel, AuditList } from '../components/AuditList';
@@ -11,6 +10,16 @@ import '../admin.css';
 
 const FILTER_KEYS = ['admin', 'action', 'from', 'to'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
+
+/** One end of the audit log's day range. */
+function DateFilter(p: { id: string; label: string; value?: string; min?: string; max?: string; onChange: (v: string) => void }) {
+  return (
+    <Form.Group className="col-6 col-lg-3" controlId={p.id}>
+      <Form.Label className="small fw-semibold mb-1">{p.label}</Form.Label>
+      <Form.Control type="date" value={p.value ?? ''} min={p.min} max={p.max} onChange={(e) => p.onChange(e.target.value)} />
+    </Form.Group>
+  );
+}
 
 /**
  * /admin/audit: every admin action (who, what, when), newest first, 50 per page, filtered by admin,
@@ -24,7 +33,8 @@ export function AdminAuditPage() {
     page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
   };
   const page = filters.page!;
-  const { data, error, isPending, isFetching, refetch } = useAuditPage(filters);
+  const query = useAuditPage(filters);
+  const { data, isFetching } = query;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const filtered = FILTER_KEYS.some((k) => filters[k]);
 
@@ -101,28 +111,17 @@ export function AdminAuditPage() {
                 ))}
               </Form.Select>
             </Form.Group>
-            <Form.Group className="col-6 col-lg-3" controlId="audit-from">
-              <Form.Label className="small fw-semibold mb-1">From</Form.Label>
-              <Form.Control
-                type="date"
-                value={filters.from ?? ''}
-                max={filters.to}
-                onChange={(e) => setFilter('from', e.target.value)}
-              />
-            </Form.Group>
-            <Form.Group className="col-6 col-lg-3" controlId="audit-to">
-              <Form.Label className="small fw-semibold mb-1">To</Form.Label>
-              <Form.Control
-                type="date"
-                value={filters.to ?? ''}
-                min={filters.from}
-                onChange={(e) => setFilter('to', e.target.value)}
-              />
-            </Form.Group>
+            <DateFilter
+              id="audit-from"
+              label="From"
+              value={filters.from}
+              max={filters.to}
+              onChange={(v) => setFilter('from', v)}
+            />
+            <DateFilter id="audit-to" label="To" value={filters.to} min={filters.from} onChange={(v) => setFilter('to', v)} />
           </Form>
           <p className="small text-body-secondary mb-2">Days and times are New York time (ET).</p>
-          <ErrorAlert messages={error ? errorMessages(error) : null} onClose={() => void refetch()} />
-          {isPending ? <p className="text-body-secondary">Loading the audit log…</p> : null}
+          <QueryStatus query={query} loadingText="Loading the audit log…" />
           {data ? (
             <div className={isFetching ? 'opacity-75' : undefined} aria-busy={isFetching}>
               {data.audit.length === 0 ? (

@@ -1,13 +1,13 @@
 import { formatInMarketTz } from '@roundup/shared/dates';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { QueryStatus } from '../../../components/QueryStatus';
 import { EmptyState } from '../../../components/EmptyState';
-import { errorMessages } from '../../../lib/api-client';
 import { useAdminFeedback } from '../api';
 import '../admin.css';
 
 /** /admin/feedback: newest first, times in New York time (product.md#screens, product.md#limits). */
 export function AdminFeedbackPage() {
-  const { data, error, isPending, refetch } = useAdminFeedback();
+  const query = useAdminFeedback();
+  const { data } = query;
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-4">
@@ -18,8 +18,7 @@ export function AdminFeedbackPage() {
           </span>
         ) : null}
       </div>
-      <ErrorAlert messages={error ? errorMessages(error) : null} firstOnly onClose={() => void refetch()} />
-      {isPending ? <p className="text-body-secondary">Loading feedback…</p> : null}
+      <QueryStatus query={query} loadingText="Loading feedback…" firstOnly />
       {data && data.length === 0 ? (
         <section className="card shadow-sm ru-panel">
           <EmptyState title="No feedback yet">Messages sent from the Feedback button appear here.</EmptyState>

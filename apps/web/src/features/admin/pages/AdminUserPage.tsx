@@ -15,6 +15,8 @@ import { useAdminUser, useEditUser, useRevokeSessions } from '../api';
 import { AuditList } from '../components/AuditList';
 import { roleBadge } from './AdminUsersPage';
 import '../admin.css';
+import { DismissibleSuccess, SwitchField } from '../../../components/FormKit';
+import { AdminField } from '../../../components/AdminForm';
 
 const ROLE_HELP: Record<Role, string> = {
   User: 'User (Starter)',
@@ -77,47 +79,44 @@ function UserForm({ user, isSelf }: { user: AdminUserDetail; isSelf: boolean }) 
             <Form.Text>Member or Pro set here is kept even if a paid membership later ends.</Form.Text>
           )}
         </Form.Group>
-        <Form.Group className="col-12 col-md-6" controlId="admin-user-email">
-          <Form.Label>Email</Form.Label>
-          <Form.Control
-            type="email"
-            value={form.email}
-            onChange={(e) => setForm({ ...form, email: e.target.value })}
-            required
-            maxLength={254}
-          />
-        </Form.Group>
-        <Form.Group className="col-12 col-md-6" controlId="admin-user-phone">
-          <Form.Label>Phone</Form.Label>
-          <Form.Control
-            type="tel"
-            value={form.phone}
-            onChange={(e) => setForm({ ...form, phone: e.target.value })}
-            maxLength={32}
-          />
-        </Form.Group>
+        <AdminField
+          id="admin-user-email"
+          label="Email"
+          className="col-12 col-md-6"
+          type="email"
+          value={form.email}
+          onChange={(email) => setForm({ ...form, email })}
+          required
+          maxLength={254}
+        />
+        <AdminField
+          id="admin-user-phone"
+          label="Phone"
+          className="col-12 col-md-6"
+          type="tel"
+          value={form.phone}
+          onChange={(phone) => setForm({ ...form, phone })}
+          maxLength={32}
+        />
         <div className="col-12 col-md-6 d-flex flex-column justify-content-end gap-1">
-          <Form.Check
-            type="switch"
+          <SwitchField
             id="admin-user-email-validated"
             label="Email validated"
             checked={form.email_validated}
-            onChange={(e) => setForm({ ...form, email_validated: e.target.checked })}
+            onChange={(checked) => setForm({ ...form, email_validated: checked })}
           />
-          <Form.Check
-            type="switch"
+          <SwitchField
             id="admin-user-phone-validated"
             label="Phone validated"
             checked={form.phone_validated}
-            onChange={(e) => setForm({ ...form, phone_validated: e.target.checked })}
+            onChange={(checked) => setForm({ ...form, phone_validated: checked })}
           />
-          <Form.Check
-            type="switch"
+          <SwitchField
             id="admin-user-disabled"
             label="Account disabled (signs the user out)"
             checked={form.disabled}
             disabled={isSelf}
-            onChange={(e) => setForm({ ...form, disabled: e.target.checked })}
+            onChange={(checked) => setForm({ ...form, disabled: checked })}
           />
         </div>
       </div>
@@ -156,11 +155,7 @@ function RevokeSessions({ user }: { user: AdminUserDetail }) {
       <p className="small text-body-secondary mb-2">
         {user.activeSessions} active session{user.activeSessions === 1 ? '' : 's'}. Revoking signs the user out on every device.
       </p>
-      {done.value ? (
-        <Alert variant="success" dismissible onClose={done.clear} className="py-2">
-          {done.value}
-        </Alert>
-      ) : null}
+      <DismissibleSuccess message={done.value} onClose={done.clear} />
       <Button variant="outline-danger" onClick={open}>
         Revoke all sessions
       </Button>

@@ -4,13 +4,13 @@ import { useDeferredValue, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, type Column } from '../../../components/DataTable';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { QueryStatus } from '../../../components/QueryStatus';
 import { Pager } from '../../../components/Pager';
-import { errorMessages } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { useAdminUsers } from '../api';
 import { PageViewsPanel } from '../components/PageViewsPanel';
 import '../admin.css';
+import '../../../components/admin-kit.css';
 
 export function roleBadge(role: string): string {
   if (role === 'Admin') return 'text-bg-dark';
@@ -52,7 +52,8 @@ export function AdminUsersPage() {
   const [q, setQ] = useState(params.get('q') ?? '');
   const deferred = useDeferredValue(q.trim());
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
-  const { data, error, isPending, isFetching, refetch } = useAdminUsers(deferred, page);
+  const query = useAdminUsers(deferred, page);
+  const { data, isFetching } = query;
   const pages = data ? Math.max(1, Math.ceil(data.matched / data.pageSize)) : 1;
 
   function onChange(value: string) {
@@ -102,8 +103,7 @@ export function AdminUsersPage() {
               />
             </Form>
           </div>
-          <ErrorAlert messages={error ? errorMessages(error) : null} onClose={() => void refetch()} firstOnly />
-          {isPending ? <p className="text-body-secondary">Loading users…</p> : null}
+          <QueryStatus query={query} loadingText="Loading users…" firstOnly />
           {data ? (
             <DataTable
               className={`mb-0 ru-admin-table ${isFetching ? 'opacity-75' : ''}`}

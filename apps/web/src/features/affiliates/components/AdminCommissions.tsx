@@ -1,7 +1,6 @@
 import type { CommissionsResponse } from '@roundup/shared/affiliates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
@@ -9,6 +8,7 @@ import Table from 'react-bootstrap/Table';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { api, firstErrorMessage } from '../../../lib/api-client';
 import { formatInMarketTz, formatMoney } from '../../../lib/format';
+import { DismissibleSuccess } from '../../../components/FormKit';
 
 const cents = (n: number) => formatMoney(n / 100);
 const STATUS_BG = { pending: 'warning', paid: 'success', reversed: 'secondary' } as const;
@@ -50,11 +50,7 @@ export function AdminCommissions({ userId }: { userId: string }) {
         Earned <strong>{cents(totals.earned)}</strong> · Pending <strong>{cents(totals.pending)}</strong> · Paid{' '}
         <strong>{cents(totals.paid)}</strong>
       </p>
-      {done.value ? (
-        <Alert variant="success" dismissible onClose={done.clear} className="py-2">
-          {done.value}
-        </Alert>
-      ) : null}
+      <DismissibleSuccess message={done.value} onClose={done.clear} />
       {items.length === 0 ? (
         <p className="text-body-secondary small mb-0">No commissions.</p>
       ) : (

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import Alert from 'react-bootstrap/Alert';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { requestPasswordResetRequest } from '@roundup/shared/auth';
 import { api } from '../../../lib/api-client';
 import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 import { AuthCard } from '../components/AuthCard';
-import { EmailField, SubmitButton } from '../../../components/FormKit';
+import { EmailField, SubmitButton, SuccessAlert } from '../../../components/FormKit';
 
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a reset link is on its way.';
 
@@ -37,11 +36,7 @@ export function PasswordResetRequestPage() {
   return (
     <AuthCard title="Reset your password" subtitle="Enter the email you signed up with and we'll send you a reset link.">
       <ErrorAlert messages={errors.other} />
-      {done ? (
-        <Alert variant="success" role="status">
-          {done}
-        </Alert>
-      ) : null}
+      <SuccessAlert message={done} />
       <form onSubmit={onSubmit} noValidate ref={formRef}>
         <EmailField
           id="reset-email"

@@ -4,6 +4,7 @@ import { avoidsRoundUps, ROUND_UP_STATUS_LABELS } from '@roundup/shared/broker-r
 import { SafeHtml } from '../../../components/SafeHtml';
 import { BrokerRulesRows } from './BrokerRulesRows';
 import { accountTypesOf } from '../public-api';
+import { Stroke } from '../../../components/Stroke';
 
 /** Rating as 0–5 dollar signs (product.md#screens; default 0). */
 export function DollarRating({ rating }: { rating: number | null | undefined }) {
@@ -34,15 +35,13 @@ export function ShareReturn({ days }: { days: number }) {
         ) : speed === 'medium' ? (
           <>
             <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2.2" />
-            <path d="M12 7 V12 L15.5 14" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            <Stroke d="M12 7 V12 L15.5 14" width="2.2" miter />
           </>
         ) : (
-          <path
+          <Stroke
             d="M6 3 H18 M6 21 H18 M7 3 C7 9 12 10 12 12 C12 14 7 15 7 21 M17 3 C17 9 12 10 12 12 C12 14 17 15 17 21"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
+            width="2"
+            miter
           />
         )}
       </svg>

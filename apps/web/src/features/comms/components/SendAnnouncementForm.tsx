@@ -12,7 +12,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { FieldRow, RadioGroup } from '../../../components/FormKit';
+import { FieldRow, RadioGroup, SuccessAlert, TextAreaRow } from '../../../components/FormKit';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { errorMessages } from '../../../lib/api-client';
 import { countOf, formatCount } from '../../../lib/format';
@@ -42,6 +42,73 @@ interface Draft {
   kind: AnnouncementKind;
   subject: string;
   message: string;
+}
+
+/** The confirmation: the draft as it will go, whom it reaches (or that nobody would get it), and Send. */
+function ConfirmAnnouncement(p: {
+  id: string;
+  draft: Draft | null;
+  label: string;
+  audience: AnnouncementAudience | undefined;
+  reach: { members: string; channels: string } | null;
+  sending: boolean;
+  sendErrors: string[] | null;
+  onHide: () => void;
+  onConfirm: () => void;
+}) {
+  const { draft } = p;
+  const nobody = p.audience?.recipients === 0;
+  return (
+    <Modal show={draft !== null} onHide={p.onHide} centered aria-labelledby={`${p.id}-confirm-title`}>
+      <Modal.Header closeButton>
+        <Modal.Title id={`${p.id}-confirm-title`} as="h2" className="h5">
+          Send this {p.label.toLowerCase()}?
+        </Modal.Title>
+      </Modal.Header>
+      {draft ? (
+        <Modal.Body>
+          <p className="small text-body-secondary mb-1">{ANNOUNCEMENT_LABELS[draft.kind]}</p>
+          <p className="fw-semibold mb-2 text-break">{draft.subject}</p>
+          <div className="ru-announcement-preview mb-3">{draft.message}</div>
+          {p.audience ? (
+            nobody ? (
+              <Alert variant="warning" className="mb-0">
+                {NOBODY[draft.kind]}
+              </Alert>
+            ) : (
+              <p className="mb-0">
+                It goes to <strong>{p.reach?.members}</strong> ({p.reach?.channels}), each with an unsubscribe link. It cannot be
+                taken back.
+              </p>
+            )
+          ) : (
+            <p className="mb-0 text-body-secondary">Counting members…</p>
+          )}
+          {p.sendErrors ? (
+            <div className="text-danger mt-3" role="alert">
+              {p.sendErrors.length === 1 ? (
+                p.sendErrors[0]
+              ) : (
+                <ul className="mb-0 ps-3">
+                  {p.sendErrors.map((m) => (
+                    <li key={m}>{m}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          ) : null}
+        </Modal.Body>
+      ) : null}
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={p.onHide} disabled={p.sending}>
+          Cancel
+        </Button>
+        <Button variant="primary" onClick={p.onConfirm} disabled={p.sending || !p.audience || nobody}>
+          {p.sending ? 'Sending…' : p.reach && !nobody ? `Send to ${p.reach.members}` : 'Send'}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
 }
 
 /**
@@ -116,7 +183,6 @@ export function SendAnnouncementForm() {
 
   const subjectChars = subject.length;
   const messageChars = message.length;
-  const nobody = audience.data?.recipients === 0;
 
   return (
     <>
@@ -144,21 +210,16 @@ export function SendAnnouncementForm() {
             aria-describedby={`${id}-subject-help`}
           />
         </FieldRow>
-        <FieldRow
+        <TextAreaRow
           id={`${id}-msg`}
           label="Message"
           helpClassName={messageChars > ANNOUNCEMENT_MESSAGE_MAX ? 'text-danger' : ''}
           help={`${formatCount(messageChars)} of ${formatCount(ANNOUNCEMENT_MESSAGE_MAX)} characters · plain text; a blank line starts a new paragraph`}
-        >
-          <textarea
-            id={`${id}-msg`}
-            className={`form-control${messageChars > ANNOUNCEMENT_MESSAGE_MAX ? ' is-invalid' : ''}`}
-            rows={6}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-            aria-describedby={`${id}-msg-help`}
-          />
-        </FieldRow>
+          rows={6}
+          value={message}
+          onChange={setMessage}
+          invalid={messageChars > ANNOUNCEMENT_MESSAGE_MAX}
+        />
         <p className="small mb-3" aria-live="polite" data-testid="announcement-reach">
           {audience.isPending ? (
             <span className="text-body-secondary">Counting members…</span>
@@ -171,66 +232,24 @@ export function SendAnnouncementForm() {
           ) : null}
         </p>
         {/* Beside the button: the form is long, a message at its top could be off screen. */}
-        {success.value ? (
-          <Alert variant="success" role="status">
-            {success.value}
-          </Alert>
-        ) : null}
+        <SuccessAlert message={success.value} />
         <ErrorAlert messages={errors.value} />
         <button type="submit" className="btn btn-primary">
           Review and send…
         </button>
       </form>
 
-      <Modal show={confirming !== null} onHide={hide} centered aria-labelledby={`${id}-confirm-title`}>
-        <Modal.Header closeButton>
-          <Modal.Title id={`${id}-confirm-title`} as="h2" className="h5">
-            Send this {label.toLowerCase()}?
-          </Modal.Title>
-        </Modal.Header>
-        {confirming ? (
-          <Modal.Body>
-            <p className="small text-body-secondary mb-1">{ANNOUNCEMENT_LABELS[confirming.kind]}</p>
-            <p className="fw-semibold mb-2 text-break">{confirming.subject}</p>
-            <div className="ru-announcement-preview mb-3">{confirming.message}</div>
-            {audience.data ? (
-              nobody ? (
-                <Alert variant="warning" className="mb-0">
-                  {NOBODY[confirming.kind]}
-                </Alert>
-              ) : (
-                <p className="mb-0">
-                  It goes to <strong>{reach?.members}</strong> ({reach?.channels}), each with an unsubscribe link. It cannot be
-                  taken back.
-                </p>
-              )
-            ) : (
-              <p className="mb-0 text-body-secondary">Counting members…</p>
-            )}
-            {sendErrors ? (
-              <div className="text-danger mt-3" role="alert">
-                {sendErrors.length === 1 ? (
-                  sendErrors[0]
-                ) : (
-                  <ul className="mb-0 ps-3">
-                    {sendErrors.map((m) => (
-                      <li key={m}>{m}</li>
-                    ))}
-                  </ul>
-                )}
-              </div>
-            ) : null}
-          </Modal.Body>
-        ) : null}
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={hide} disabled={send.isPending}>
-            Cancel
-          </Button>
-          <Button variant="primary" onClick={() => void confirm()} disabled={send.isPending || !audience.data || nobody}>
-            {send.isPending ? 'Sending…' : reach && !nobody ? `Send to ${reach.members}` : 'Send'}
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmAnnouncement
+        id={id}
+        draft={confirming}
+        label={label}
+        audience={audience.data}
+        reach={reach}
+        sending={send.isPending}
+        sendErrors={sendErrors}
+        onHide={hide}
+        onConfirm={() => void confirm()}
+      />
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { SMS_MESSAGE_REQUIRED, smsSegmentCount } from '@roundup/shared/comms';
 import { LIMITS } from '@roundup/shared/domain';
 import { useId, useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { FieldRow, RadioGroup } from '../../../components/FormKit';
+import { RadioGroup, SuccessAlert, TextAreaRow } from '../../../components/FormKit';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { errorMessages } from '../../../lib/api-client';
 import { useSendSms } from '../api';
@@ -40,27 +39,17 @@ export function SendSmsForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Send SMS">
-      {success.value ? (
-        <Alert variant="success" role="status">
-          {success.value}
-        </Alert>
-      ) : null}
+      <SuccessAlert message={success.value} />
       <ErrorAlert messages={errors.value} />
-      <FieldRow
+      <TextAreaRow
         id={`${id}-msg`}
         label="Message"
         liveHelp
         help={`${chars} character${chars === 1 ? '' : 's'} · ${segments} segment${segments === 1 ? '' : 's'} of ${LIMITS.smsSegment}`}
-      >
-        <textarea
-          id={`${id}-msg`}
-          className="form-control"
-          rows={4}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-          aria-describedby={`${id}-msg-help`}
-        />
-      </FieldRow>
+        rows={4}
+        value={message}
+        onChange={setMessage}
+      />
       <RadioGroup
         idPrefix={`${id}-aud`}
         legend="Audience"

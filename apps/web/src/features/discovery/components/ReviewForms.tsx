@@ -1,10 +1,56 @@
 import { RS_TYPES, SPLIT_STATUSES } from '@roundup/shared/domain';
 import type { AcceptProposalRequest, Proposal } from '@roundup/shared/discovery';
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { TextField } from '../../../components/TextField';
 import { errorMessages } from '../../../lib/api-client';
 import { useRejectProposal } from '../api';
+
+type Draft = Record<'name' | 'ticker' | 'ratio' | 'effDate' | 'buyDate' | 'price' | 'status' | 'rsType', string>;
+
+/** The text fields of the accept form: value, id suffix, label, column and the input's hints. */
+const FIELDS: ReadonlyArray<readonly [keyof Draft, string, string, string, Partial<ComponentProps<typeof TextField>>]> = [
+  ['name', 'name', 'Company', 'col-12 col-md-6', {}],
+  ['ticker', 'ticker', 'Ticker', 'col-6 col-md-3', {}],
+  ['ratio', 'ratio', 'Ratio (1-for-N)', 'col-6 col-md-3', { inputMode: 'numeric' }],
+  ['effDate', 'eff', 'Market date', 'col-6 col-md-3', { type: 'date' }],
+  ['buyDate', 'buy', 'Buy by', 'col-6 col-md-3', { type: 'date' }],
+  ['price', 'price', 'Price', 'col-6 col-md-3', { inputMode: 'decimal', required: false, placeholder: '0.00' }],
+];
+
+function Choice(p: {
+  id: string;
+  label: string;
+  col: string;
+  options: readonly string[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className={p.col}>
+      <label htmlFor={p.id} className="form-label">
+        {p.label}
+      </label>
+      <select id={p.id} className="form-select" value={p.value} onChange={(e) => p.onChange(e.target.value)}>
+        {p.options.map((s) => (
+          <option key={s}>{s}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A review form's submit button, then Cancel. */
+function FormButtons({ className, onCancel, children }: { className?: string; onCancel: () => void; children: ReactNode }) {
+  return (
+    <div className={`d-flex flex-wrap gap-2 ${className ?? ''}`.trim()}>
+      {children}
+      <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
 
 /**
  * The fields an admin may correct before accepting; the split gets the filing as its source.
@@ -19,7 +65,7 @@ export function AcceptForm({
   onReview: (request: AcceptProposalRequest) => void;
   onDone: () => void;
 }) {
-  const [v, setV] = useState({
+  const [v, setV] = useState<Draft>({
     name: p.company,
     ticker: p.ticker ?? '',
     ratio: p.ratio ? String(p.ratio) : '',
@@ -54,71 +100,32 @@ export function AcceptForm({
       aria-label={`Edit ${p.company} before accepting`}
     >
       <div className="row g-2">
-        <TextField id={id('name')} label="Company" value={v.name} onChange={set('name')} wrapperClassName="col-12 col-md-6" />
-        <TextField id={id('ticker')} label="Ticker" value={v.ticker} onChange={set('ticker')} wrapperClassName="col-6 col-md-3" />
-        <TextField
-          id={id('ratio')}
-          label="Ratio (1-for-N)"
-          inputMode="numeric"
-          value={v.ratio}
-          onChange={set('ratio')}
-          wrapperClassName="col-6 col-md-3"
+        {FIELDS.map(([key, suffix, label, col, extra]) => (
+          <TextField
+            key={key}
+            id={id(suffix)}
+            label={label}
+            value={v[key]}
+            onChange={set(key)}
+            wrapperClassName={col}
+            {...extra}
+          />
+        ))}
+        <Choice
+          id={id('status')}
+          label="Status"
+          col="col-6 col-md-3"
+          options={SPLIT_STATUSES}
+          value={v.status}
+          onChange={set('status')}
         />
-        <TextField
-          id={id('eff')}
-          label="Market date"
-          type="date"
-          value={v.effDate}
-          onChange={set('effDate')}
-          wrapperClassName="col-6 col-md-3"
-        />
-        <TextField
-          id={id('buy')}
-          label="Buy by"
-          type="date"
-          value={v.buyDate}
-          onChange={set('buyDate')}
-          wrapperClassName="col-6 col-md-3"
-        />
-        <TextField
-          id={id('price')}
-          label="Price"
-          inputMode="decimal"
-          value={v.price}
-          onChange={set('price')}
-          required={false}
-          placeholder="0.00"
-          wrapperClassName="col-6 col-md-3"
-        />
-        <div className="col-6 col-md-3">
-          <label htmlFor={id('status')} className="form-label">
-            Status
-          </label>
-          <select id={id('status')} className="form-select" value={v.status} onChange={(e) => set('status')(e.target.value)}>
-            {SPLIT_STATUSES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </div>
-        <div className="col-12 col-md-4">
-          <label htmlFor={id('type')} className="form-label">
-            Type
-          </label>
-          <select id={id('type')} className="form-select" value={v.rsType} onChange={(e) => set('rsType')(e.target.value)}>
-            {RS_TYPES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </div>
+        <Choice id={id('type')} label="Type" col="col-12 col-md-4" options={RS_TYPES} value={v.rsType} onChange={set('rsType')} />
       </div>
-      <div className="d-flex flex-wrap gap-2 mt-3">
+      <FormButtons className="mt-3" onCancel={onDone}>
         <button type="submit" className="btn btn-primary">
           {p.splitId ? 'Review the update…' : 'Review and publish…'}
         </button>
-        <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      </FormButtons>
     </form>
   );
 }
@@ -150,14 +157,11 @@ export function RejectForm({ p, onDone }: { p: Proposal; onDone: () => void }) {
         value={reason}
         onChange={(e) => setReason(e.target.value)}
       />
-      <div className="d-flex flex-wrap gap-2">
+      <FormButtons onCancel={onDone}>
         <button type="submit" className="btn btn-danger" disabled={reject.isPending}>
           {reject.isPending ? 'Rejecting…' : 'Reject'}
         </button>
-        <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      </FormButtons>
     </form>
   );
 }

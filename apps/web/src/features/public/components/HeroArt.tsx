@@ -1,3 +1,4 @@
+import { Stroke } from '../../../components/Stroke';
 /** The landing hero illustration: a 1-for-10 reverse split turning 1/10 of a share into one whole share. */
 export function HeroArt() {
   return (
@@ -23,14 +24,7 @@ export function HeroArt() {
         </text>
 
         <path d="M152 120 H196" stroke="#fbbf24" strokeWidth="5" strokeLinecap="round" />
-        <path
-          d="M188 110 L200 120 L188 130"
-          fill="none"
-          stroke="#fbbf24"
-          strokeWidth="5"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
+        <Stroke d="M188 110 L200 120 L188 130" color="#fbbf24" width="5" />
 
         <rect x="210" y="60" width="60" height="120" rx="16" fill="#ffffff" opacity="0.1" />
         <rect x="210" y="168" width="60" height="12" rx="6" fill="#fbbf24" />
@@ -42,14 +36,7 @@ export function HeroArt() {
         </text>
 
         <path d="M280 120 H316" stroke="#fbbf24" strokeWidth="5" strokeLinecap="round" />
-        <path
-          d="M308 110 L320 120 L308 130"
-          fill="none"
-          stroke="#fbbf24"
-          strokeWidth="5"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
+        <Stroke d="M308 110 L320 120 L308 130" color="#fbbf24" width="5" />
 
         <rect x="326" y="60" width="64" height="120" rx="16" fill="#fbbf24" />
         <text x="358" y="110" textAnchor="middle" fontSize="30" fontWeight="800" fill="#1f2937">

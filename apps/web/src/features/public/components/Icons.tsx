@@ -1,16 +1,10 @@
+import { Stroke } from '../../../components/Stroke';
 /** Small decorative icons for the public pages (inline SVG: no icon font to download). */
 export function CheckIcon({ className = 'rp-check' }: { className?: string }) {
   return (
     <svg className={className} width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
       <circle cx="10" cy="10" r="9" fill="currentColor" opacity="0.14" />
-      <path
-        d="M6 10.5 L8.8 13 L14 7.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
+      <Stroke d="M6 10.5 L8.8 13 L14 7.5" width="2" />
     </svg>
   );
 }
@@ -19,7 +13,7 @@ export function CrossIcon({ className = 'rp-cross' }: { className?: string }) {
   return (
     <svg className={className} width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
       <circle cx="10" cy="10" r="9" fill="currentColor" opacity="0.12" />
-      <path d="M7 7 L13 13 M13 7 L7 13" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <Stroke d="M7 7 L13 13 M13 7 L7 13" width="2" miter />
     </svg>
   );
 }

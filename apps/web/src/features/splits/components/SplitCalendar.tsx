@@ -26,6 +26,122 @@ interface Props {
 const ym = (date: string) => ({ year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) });
 const firstOf = (year: number, month: number) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
 
+/** The month's name between the previous and next month buttons (PageUp/PageDown do the same from the grid). */
+function MonthHeader({ label, onShift }: { label: string; onShift: (delta: number) => void }) {
+  return (
+    <div className="d-flex align-items-center justify-content-between mb-2">
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm"
+        onClick={() => onShift(-1)}
+        aria-label="Previous month"
+        aria-keyshortcuts="PageUp"
+        tabIndex={-1}
+      >
+        <ChevronIcon dir="left" />
+      </button>
+      <h2 className="h5 mb-0" aria-live="polite" data-testid="cal-month">
+        {label}
+      </h2>
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm"
+        onClick={() => onShift(1)}
+        aria-label="Next month"
+        aria-keyshortcuts="PageDown"
+        tabIndex={-1}
+      >
+        <ChevronIcon dir="right" />
+      </button>
+    </div>
+  );
+}
+
+/** One day of the grid: its number, and a marker with the count of splits to buy that day. */
+function DayCell(p: {
+  date: string;
+  inMonth: boolean;
+  count: number;
+  today: string;
+  selected: string;
+  tabStop: string;
+  onSelect: (date: string) => void;
+}) {
+  const { date, count } = p;
+  const cls = [
+    'ru-cal-day',
+    p.inMonth ? '' : 'is-outside',
+    date === p.today ? 'is-today' : '',
+    date === p.selected ? 'is-selected' : '',
+    count > 0 ? 'has-events' : '',
+  ].join(' ');
+  return (
+    <div role="gridcell" aria-selected={date === p.selected}>
+      <button
+        type="button"
+        className={cls}
+        onClick={() => p.onSelect(date)}
+        tabIndex={date === p.tabStop ? 0 : -1}
+        data-date={date}
+        aria-label={`${formatIsoDate(date, 'EEEE, MMMM d, yyyy')}${count ? `, ${count} split${count > 1 ? 's' : ''}` : ''}${date === p.today ? ', today' : ''}`}
+      >
+        <span className="ru-cal-num">{Number(date.slice(8))}</span>
+        {count > 0 ? (
+          <span className="ru-cal-marker" aria-hidden="true">
+            {count > 1 ? count : ''}
+          </span>
+        ) : null}
+      </button>
+    </div>
+  );
+}
+
+/** "Go to month (MM/YYYY)" and Today, under the grid. */
+function GoToMonth({ onGo, onToday }: { onGo: (month: { year: number; month: number }) => void; onToday: () => void }) {
+  const [goTo, setGoTo] = useState('');
+  const [goToError, setGoToError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = parseMonthYear(goTo);
+    if (!parsed) {
+      setGoToError(INVALID_DATE);
+      return;
+    }
+    setGoToError(null);
+    onGo(parsed);
+  };
+  return (
+    <form className="d-flex flex-wrap align-items-start gap-2 mt-3" onSubmit={submit} noValidate>
+      <div className="flex-grow-1" style={{ minWidth: 0, maxWidth: 220 }}>
+        <label htmlFor="cal-goto" className="visually-hidden">
+          Go to month (MM/YYYY)
+        </label>
+        <input
+          id="cal-goto"
+          className={`form-control form-control-sm ${goToError ? 'is-invalid' : ''}`}
+          placeholder="MM/YYYY"
+          inputMode="numeric"
+          value={goTo}
+          onChange={(e) => setGoTo(e.target.value)}
+          aria-invalid={goToError ? true : undefined}
+          aria-describedby={goToError ? 'cal-goto-error' : undefined}
+        />
+        {goToError ? (
+          <div id="cal-goto-error" className="invalid-feedback d-block">
+            {goToError}
+          </div>
+        ) : null}
+      </div>
+      <button type="submit" className="btn btn-sm btn-primary">
+        Go
+      </button>
+      <button type="button" className="btn btn-sm btn-outline-primary" onClick={onToday}>
+        Today
+      </button>
+    </form>
+  );
+}
+
 /** The month calendar of product.md#screens: header, weekday row, 42-day grid, go-to, agenda and footer. */
 export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
   const [view, setView] = useState(() => ym(today));
@@ -34,8 +150,6 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
   const [focused, setFocused] = useState(today);
   const gridRef = useRef<HTMLDivElement>(null);
   const moveFocus = useRef(false);
-  const [goTo, setGoTo] = useState('');
-  const [goToError, setGoToError] = useState<string | null>(null);
 
   const byBuyDate = useMemo(() => {
     const map = new Map<string, SplitView[]>();
@@ -80,49 +194,13 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
     setFocused(next);
     setView(ym(next));
   };
-  const submitGoTo = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = parseMonthYear(goTo);
-    if (!parsed) {
-      setGoToError(INVALID_DATE);
-      return;
-    }
-    setGoToError(null);
-    setView(parsed);
-    setSelected(firstOf(parsed.year, parsed.month));
-    setFocused(firstOf(parsed.year, parsed.month));
-  };
 
   return (
     <div className="row g-3 ru-cal-wrap">
       <div className="col-12 col-lg-7">
         <section className="card shadow-sm ru-cal" aria-label="Reverse split calendar">
           <div className="card-body p-2 p-sm-3">
-            <div className="d-flex align-items-center justify-content-between mb-2">
-              <button
-                type="button"
-                className="btn btn-outline-secondary btn-sm"
-                onClick={() => shiftMonth(-1)}
-                aria-label="Previous month"
-                aria-keyshortcuts="PageUp"
-                tabIndex={-1}
-              >
-                <ChevronIcon dir="left" />
-              </button>
-              <h2 className="h5 mb-0" aria-live="polite" data-testid="cal-month">
-                {monthLabel}
-              </h2>
-              <button
-                type="button"
-                className="btn btn-outline-secondary btn-sm"
-                onClick={() => shiftMonth(1)}
-                aria-label="Next month"
-                aria-keyshortcuts="PageDown"
-                tabIndex={-1}
-              >
-                <ChevronIcon dir="right" />
-              </button>
-            </div>
+            <MonthHeader label={monthLabel} onShift={shiftMonth} />
             <p id="cal-keys" className="visually-hidden">
               Arrow keys move by day and week, Home and End to the start and end of the week, Page Up and Page Down by month.
               Enter shows the day&apos;s splits.
@@ -146,66 +224,29 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
               </div>
               {Array.from({ length: 6 }, (_, w) => (
                 <div className="ru-cal-row" role="row" key={w}>
-                  {grid.slice(w * 7, w * 7 + 7).map((cell) => {
-                    const count = byBuyDate.get(cell.date)?.length ?? 0;
-                    const cls = [
-                      'ru-cal-day',
-                      cell.inMonth ? '' : 'is-outside',
-                      cell.date === today ? 'is-today' : '',
-                      cell.date === selected ? 'is-selected' : '',
-                      count > 0 ? 'has-events' : '',
-                    ].join(' ');
-                    return (
-                      <div role="gridcell" key={cell.date} aria-selected={cell.date === selected}>
-                        <button
-                          type="button"
-                          className={cls}
-                          onClick={() => select(cell.date)}
-                          tabIndex={cell.date === tabStop ? 0 : -1}
-                          data-date={cell.date}
-                          aria-label={`${formatIsoDate(cell.date, 'EEEE, MMMM d, yyyy')}${count ? `, ${count} split${count > 1 ? 's' : ''}` : ''}${cell.date === today ? ', today' : ''}`}
-                        >
-                          <span className="ru-cal-num">{Number(cell.date.slice(8))}</span>
-                          {count > 0 ? (
-                            <span className="ru-cal-marker" aria-hidden="true">
-                              {count > 1 ? count : ''}
-                            </span>
-                          ) : null}
-                        </button>
-                      </div>
-                    );
-                  })}
+                  {grid.slice(w * 7, w * 7 + 7).map((cell) => (
+                    <DayCell
+                      key={cell.date}
+                      date={cell.date}
+                      inMonth={cell.inMonth}
+                      count={byBuyDate.get(cell.date)?.length ?? 0}
+                      today={today}
+                      selected={selected}
+                      tabStop={tabStop}
+                      onSelect={select}
+                    />
+                  ))}
                 </div>
               ))}
             </div>
-            <form className="d-flex flex-wrap align-items-start gap-2 mt-3" onSubmit={submitGoTo} noValidate>
-              <div className="flex-grow-1" style={{ minWidth: 0, maxWidth: 220 }}>
-                <label htmlFor="cal-goto" className="visually-hidden">
-                  Go to month (MM/YYYY)
-                </label>
-                <input
-                  id="cal-goto"
-                  className={`form-control form-control-sm ${goToError ? 'is-invalid' : ''}`}
-                  placeholder="MM/YYYY"
-                  inputMode="numeric"
-                  value={goTo}
-                  onChange={(e) => setGoTo(e.target.value)}
-                  aria-invalid={goToError ? true : undefined}
-                  aria-describedby={goToError ? 'cal-goto-error' : undefined}
-                />
-                {goToError ? (
-                  <div id="cal-goto-error" className="invalid-feedback d-block">
-                    {goToError}
-                  </div>
-                ) : null}
-              </div>
-              <button type="submit" className="btn btn-sm btn-primary">
-                Go
-              </button>
-              <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => select(today)}>
-                Today
-              </button>
-            </form>
+            <GoToMonth
+              onGo={(parsed) => {
+                setView(parsed);
+                setSelected(firstOf(parsed.year, parsed.month));
+                setFocused(firstOf(parsed.year, parsed.month));
+              }}
+              onToday={() => select(today)}
+            />
           </div>
           <div className="card-footer bg-body-tertiary small" data-testid="cal-footer">
             <span className="fw-semibold">{monthLabel} average profit:</span>{' '}

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { DeleteSplitResult, Split } from '@roundup/shared/splits';
 import { ApiError, firstErrorMessage } from '../../../lib/api-client';
+import { CancelButton, DialogError } from '../../../components/ConfirmDialog';
 
 interface Props {
   split: Split | null;
@@ -76,16 +77,10 @@ export function SplitDeleteDialog({ split, onDelete, onDone, onHide }: Props) {
             ? If members have recorded trades on it, you will be asked to archive it instead: their trades and analytics are kept.
           </p>
         )}
-        {error ? (
-          <p className="text-danger mt-3 mb-0" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <DialogError error={error} />
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="outline-secondary" onClick={hide} disabled={busy}>
-          Cancel
-        </Button>
+        <CancelButton onClick={hide} disabled={busy} />
         <Button variant={archiving ? 'warning' : 'danger'} onClick={() => void run()} disabled={busy}>
           {busy ? (archiving ? 'Archiving…' : 'Deleting…') : archiving ? 'Archive split' : 'Delete'}
         </Button>

@@ -5,6 +5,7 @@ import { FieldError, invalidProps } from '../../../components/FieldError';
 import { ExchangeField } from './ExchangeField';
 import { DateWarnings, EstProfitHint } from './SplitFormHints';
 import type { FormState } from './split-form-state';
+import { SwitchField } from '../../../components/FormKit';
 
 /** What the split form's field groups need: the values, the setter and each field's problem (issue 14). */
 interface FieldsProps {
@@ -168,18 +169,12 @@ export function SplitDetailFields({ f, set, errors }: FieldsProps) {
         {why('notes')}
       </Form.Group>
       <Form.Group className="col-12" controlId="rs-caution">
-        <Form.Check
-          type="switch"
-          label="Caution (highlight this split)"
-          checked={f.caution}
-          onChange={(e) => set('caution', e.target.checked)}
-        />
-        <Form.Check
-          type="switch"
+        <SwitchField label="Caution (highlight this split)" checked={f.caution} onChange={(checked) => set('caution', checked)} />
+        <SwitchField
           id="rs-participant"
           label="Rounded up at the participant (broker) level, not per holder"
           checked={f.participant}
-          onChange={(e) => set('participant', e.target.checked)}
+          onChange={(checked) => set('participant', checked)}
         />
       </Form.Group>
     </>

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Pagination from 'react-bootstrap/Pagination';
 import { LIMITS } from '@roundup/shared/domain';
 import { formatRatio, isFullSplit, type Split, type SplitView } from '@roundup/shared/splits';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
 import { WarningIcon } from './icons';
 import { ChangeMarker } from './SplitChanges';
@@ -30,6 +31,9 @@ function Hidden() {
   );
 }
 
+/** A cell of a full split's number; a masked row's is hidden. */
+const full = (cell: (s: Split) => ReactNode) => (s: SplitView) => (isFullSplit(s) ? cell(s) : <Hidden />);
+
 function Company({ s }: { s: SplitView }) {
   return (
     <>
@@ -51,6 +55,119 @@ function Company({ s }: { s: SplitView }) {
   );
 }
 
+type Columns = Array<Column<SplitView>>;
+const COMPANY: Column<SplitView> = { header: 'Company', cellClassName: 'ru-col-name', cell: (s) => <Company s={s} /> };
+const RATIO: Column<SplitView> = { header: 'Split Ratio', label: 'Split ratio', cell: full((s) => formatRatio(s.ratio)) };
+const number = (header: string, label: string, cell: (s: Split) => ReactNode, bold = false): Column<SplitView> => ({
+  header,
+  label,
+  className: 'text-end',
+  cellClassName: bold ? 'fw-semibold' : undefined,
+  cell: full(cell),
+});
+
+/** The ticker, and after it what a full split shows beside it. */
+const symbol = (extra: (s: Split) => ReactNode): Column<SplitView> => ({
+  header: 'Symbol',
+  label: 'Symbol',
+  cellClassName: 'font-monospace',
+  cell: (s) => (
+    <>
+      {s.ticker}
+      {isFullSplit(s) ? extra(s) : null}
+    </>
+  ),
+});
+
+function upcomingColumns(today: string, notes: Column<SplitView>): Columns {
+  return [
+    COMPANY,
+    symbol((s) => (
+      <>
+        <CallBadge split={s} className="ms-1" />
+        <ConfirmationLine split={s} />
+      </>
+    )),
+    {
+      header: 'Purchase Date',
+      label: 'Purchase date',
+      cellClassName: 'ru-col-deadline',
+      cell: (s) => (
+        <>
+          <span className="text-nowrap">{shortDate(s.buyDate)}</span>
+          {s.buyDate === today ? <span className="badge ru-badge-strong ms-2">Today</span> : null}
+          {isFullSplit(s) ? <SplitDeadline split={s} className="d-block small text-body-secondary text-wrap" /> : null}
+        </>
+      ),
+    },
+    RATIO,
+    number('Current Price', 'Current price', (s) => formatPrice(s.price)),
+    number('Estimated Profit', 'Estimated profit', (s) => <CallProfit split={s} />, true),
+    notes,
+  ];
+}
+
+function completedColumns(notes: Column<SplitView>): Columns {
+  return [
+    COMPANY,
+    symbol((s) => <CallBadge split={s} className="ms-1" />),
+    { header: 'Effective Date', label: 'Effective date', cellClassName: 'text-nowrap', cell: (s) => shortDate(s.effDate) },
+    RATIO,
+    number('Average Cost', 'Average cost', (s) => formatPrice(s.price)),
+    number('Average Profit', 'Average profit', (s) => formatMoney(s.avgProfit), true),
+    notes,
+  ];
+}
+
+/** One of the two tables' cards: its heading and count, then the table. */
+function SplitCard(p: { id: string; title: string; count: string; className?: string; children: ReactNode }) {
+  return (
+    <section className={`card shadow-sm ${p.className ?? ''}`.trim()} aria-labelledby={`${p.id}-heading`}>
+      <div className="card-header bg-body d-flex flex-wrap justify-content-between align-items-center gap-2">
+        <h2 id={`${p.id}-heading`} className="h5 mb-0">
+          {p.title}
+        </h2>
+        <span className="small text-body-secondary">{p.count}</span>
+      </div>
+      {p.children}
+    </section>
+  );
+}
+
+function SplitTable(p: { columns: Columns; rows: readonly SplitView[]; empty: string; testId: string; responsive?: boolean }) {
+  return (
+    <DataTable
+      className="align-middle mb-0 ru-split-table"
+      hover
+      cards
+      responsive={p.responsive}
+      columns={p.columns}
+      rows={p.rows}
+      rowKey={(s) => s._id}
+      rowClassName={(s) => (isFullSplit(s) && s.caution ? 'ru-caution' : undefined)}
+      rowTestId={p.testId}
+      empty={p.empty}
+      emptyClassName="text-center text-body-secondary py-4"
+    />
+  );
+}
+
+function CompletedPages({ pages, current, setPage }: { pages: number; current: number; setPage: (n: number) => void }) {
+  return (
+    <div className="card-footer bg-body d-flex justify-content-center">
+      <Pagination size="sm" className="mb-0 flex-wrap" aria-label="Completed splits pages">
+        <Pagination.Prev disabled={current === 1} onClick={() => setPage(current - 1)} aria-label="Previous page" />
+        {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+          <Pagination.Item key={n} active={n === current} onClick={() => setPage(n)} aria-label={`Page ${n}`}>
+            {n}
+          </Pagination.Item>
+        ))}
+        <Pagination.Next disabled={current === pages} onClick={() => setPage(current + 1)} aria-label="Next page" />
+      </Pagination>
+    </div>
+  );
+}
+
 /** Upcoming and Completed tables (product.md#screens table view). */
 export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Props) {
   const upcoming = splits
@@ -64,78 +181,24 @@ export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Pro
   const current = Math.min(page, pages);
   const shown = completed.slice((current - 1) * LIMITS.completedPageSize, current * LIMITS.completedPageSize);
   const starterBlur = !fullAccess && upcoming.some((s) => s.masked);
+  const notes: Column<SplitView> = {
+    header: 'Notes',
+    cellClassName: 'ru-col-actions',
+    cell: (s) => <SplitActions split={s} canTrade={canTrade} onNote={onNote} />,
+  };
 
   return (
     <>
-      <section className="card shadow-sm mb-4" aria-labelledby="upcoming-heading">
-        <div className="card-header bg-body d-flex flex-wrap justify-content-between align-items-center gap-2">
-          <h2 id="upcoming-heading" className="h5 mb-0">
-            Upcoming
-          </h2>
-          <span className="small text-body-secondary">{upcoming.length} announced</span>
-        </div>
+      <SplitCard id="upcoming" title="Upcoming" count={`${upcoming.length} announced`} className="mb-4">
         <div className="position-relative">
           <div className={`table-responsive ${starterBlur ? 'ru-blurred' : ''}`} aria-hidden={starterBlur ? true : undefined}>
-            <table className="table table-hover align-middle mb-0 ru-split-table ru-card-table">
-              <thead>
-                <tr>
-                  <th scope="col">Company</th>
-                  <th scope="col">Symbol</th>
-                  <th scope="col">Purchase Date</th>
-                  <th scope="col">Split Ratio</th>
-                  <th scope="col" className="text-end">
-                    Current Price
-                  </th>
-                  <th scope="col" className="text-end">
-                    Estimated Profit
-                  </th>
-                  <th scope="col">Notes</th>
-                </tr>
-              </thead>
-              <tbody>
-                {upcoming.length === 0 ? (
-                  <tr>
-                    <td colSpan={7} className="text-center text-body-secondary py-4">
-                      No Reverse Spilts announced
-                    </td>
-                  </tr>
-                ) : (
-                  upcoming.map((s) => (
-                    <tr key={s._id} className={isFullSplit(s) && s.caution ? 'ru-caution' : undefined} data-testid="upcoming-row">
-                      <td className="ru-col-name">
-                        <Company s={s} />
-                      </td>
-                      <td className="font-monospace" data-label="Symbol">
-                        {s.ticker}
-                        {isFullSplit(s) ? (
-                          <>
-                            <CallBadge split={s} className="ms-1" />
-                            <ConfirmationLine split={s} />
-                          </>
-                        ) : null}
-                      </td>
-                      <td className="ru-col-deadline" data-label="Purchase date">
-                        <span className="text-nowrap">{shortDate(s.buyDate)}</span>
-                        {s.buyDate === today ? <span className="badge ru-badge-strong ms-2">Today</span> : null}
-                        {isFullSplit(s) ? (
-                          <SplitDeadline split={s} className="d-block small text-body-secondary text-wrap" />
-                        ) : null}
-                      </td>
-                      <td data-label="Split ratio">{isFullSplit(s) ? formatRatio(s.ratio) : <Hidden />}</td>
-                      <td className="text-end" data-label="Current price">
-                        {isFullSplit(s) ? formatPrice(s.price) : <Hidden />}
-                      </td>
-                      <td className="text-end fw-semibold" data-label="Estimated profit">
-                        {isFullSplit(s) ? <CallProfit split={s} /> : <Hidden />}
-                      </td>
-                      <td className="ru-col-actions">
-                        <SplitActions split={s} canTrade={canTrade} onNote={onNote} />
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
+            <SplitTable
+              columns={upcomingColumns(today, notes)}
+              rows={upcoming}
+              empty="No Reverse Spilts announced"
+              testId="upcoming-row"
+              responsive={false}
+            />
           </div>
           {starterBlur ? (
             <div className="ru-blur-overlay">
@@ -146,82 +209,11 @@ export function SplitTables({ splits, today, fullAccess, canTrade, onNote }: Pro
             </div>
           ) : null}
         </div>
-      </section>
-
-      <section className="card shadow-sm" aria-labelledby="completed-heading">
-        <div className="card-header bg-body d-flex flex-wrap justify-content-between align-items-center gap-2">
-          <h2 id="completed-heading" className="h5 mb-0">
-            Completed
-          </h2>
-          <span className="small text-body-secondary">{completed.length} splits</span>
-        </div>
-        <div className="table-responsive">
-          <table className="table table-hover align-middle mb-0 ru-split-table ru-card-table">
-            <thead>
-              <tr>
-                <th scope="col">Company</th>
-                <th scope="col">Symbol</th>
-                <th scope="col">Effective Date</th>
-                <th scope="col">Split Ratio</th>
-                <th scope="col" className="text-end">
-                  Average Cost
-                </th>
-                <th scope="col" className="text-end">
-                  Average Profit
-                </th>
-                <th scope="col">Notes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.length === 0 ? (
-                <tr>
-                  <td colSpan={7} className="text-center text-body-secondary py-4">
-                    No completed splits yet.
-                  </td>
-                </tr>
-              ) : (
-                shown.map((s) => (
-                  <tr key={s._id} className={isFullSplit(s) && s.caution ? 'ru-caution' : undefined} data-testid="completed-row">
-                    <td className="ru-col-name">
-                      <Company s={s} />
-                    </td>
-                    <td className="font-monospace" data-label="Symbol">
-                      {s.ticker}
-                      {isFullSplit(s) ? <CallBadge split={s} className="ms-1" /> : null}
-                    </td>
-                    <td className="text-nowrap" data-label="Effective date">
-                      {shortDate(s.effDate)}
-                    </td>
-                    <td data-label="Split ratio">{isFullSplit(s) ? formatRatio(s.ratio) : <Hidden />}</td>
-                    <td className="text-end" data-label="Average cost">
-                      {isFullSplit(s) ? formatPrice(s.price) : <Hidden />}
-                    </td>
-                    <td className="text-end fw-semibold" data-label="Average profit">
-                      {isFullSplit(s) ? formatMoney(s.avgProfit) : <Hidden />}
-                    </td>
-                    <td className="ru-col-actions">
-                      <SplitActions split={s} canTrade={canTrade} onNote={onNote} />
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-        {pages > 1 ? (
-          <div className="card-footer bg-body d-flex justify-content-center">
-            <Pagination size="sm" className="mb-0 flex-wrap" aria-label="Completed splits pages">
-              <Pagination.Prev disabled={current === 1} onClick={() => setPage(current - 1)} aria-label="Previous page" />
-              {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-                <Pagination.Item key={n} active={n === current} onClick={() => setPage(n)} aria-label={`Page ${n}`}>
-                  {n}
-                </Pagination.Item>
-              ))}
-              <Pagination.Next disabled={current === pages} onClick={() => setPage(current + 1)} aria-label="Next page" />
-            </Pagination>
-          </div>
-        ) : null}
-      </section>
+      </SplitCard>
+      <SplitCard id="completed" title="Completed" count={`${completed.length} splits`}>
+        <SplitTable columns={completedColumns(notes)} rows={shown} empty="No completed splits yet." testId="completed-row" />
+        {pages > 1 ? <CompletedPages pages={pages} current={current} setPage={setPage} /> : null}
+      </SplitCard>
     </>
   );
 }

@@ -9,13 +9,63 @@ import { useDeleteSplit, useSplits } from '../api';
 import { AdminSplitEdit } from '../components/AdminSplitEdit';
 import { SplitDeleteDialog } from '../components/SplitDeleteDialog';
 import '../splits.css';
-import { AdminListHeader, AdminRowActions } from '../../../components/AdminList';
+import { AdminListHeader } from '../../../components/AdminList';
+import { AdminDataTable, type Column } from '../../../components/DataTable';
 
 const STATUS_BADGE: Record<Split['status'], string> = {
   Approved: 'text-bg-warning',
   Upcoming: 'ru-badge-strong',
   Complete: 'text-bg-secondary',
 };
+
+const day = (d: string) => formatIsoDate(d, 'MMM dd, yyyy');
+
+const SPLIT_COLUMNS: Array<Column<Split>> = [
+  {
+    header: 'Company',
+    cellClassName: 'ru-col-name',
+    cell: (s) => (
+      <>
+        <Link to={`/admin/reverse-splits/view/${s._id}`} className="fw-semibold">
+          {s.name}
+        </Link>
+        <div className="small text-body-secondary">{s.rsType}</div>
+      </>
+    ),
+  },
+  { header: 'Symbol', label: 'Symbol', cellClassName: 'font-monospace', cell: (s) => s.ticker },
+  {
+    header: 'Buy / Effective',
+    label: 'Buy / Effective',
+    cellClassName: 'text-nowrap small',
+    cell: (s) => (
+      <>
+        {day(s.buyDate)}
+        <br />
+        {day(s.effDate)}
+      </>
+    ),
+  },
+  { header: 'Ratio', label: 'Ratio', className: 'ru-hide-sm-md', cell: (s) => formatRatio(s.ratio) },
+  {
+    header: 'Est. / Avg. profit',
+    label: 'Est. / Avg. profit',
+    className: 'ru-hide-sm-md text-end',
+    cellClassName: 'small',
+    cell: (s) => (
+      <>
+        {formatMoney(s.estProfit)}
+        <br />
+        {formatMoney(s.avgProfit)}
+      </>
+    ),
+  },
+  {
+    header: 'Status',
+    label: 'Status',
+    cell: (s) => <span className={`badge ${STATUS_BADGE[s.status]}`}>{s.status}</span>,
+  },
+];
 
 /** /admin/reverse-splits[/add | /view/:rsId] (product.md#screens admin group). */
 export function AdminSplitsRoute() {
@@ -27,7 +77,8 @@ export function AdminSplitsRoute() {
 }
 
 function AdminSplitsPage() {
-  const { data, error, isPending, refetch } = useSplits();
+  const list = useSplits();
+  const { data } = list;
   const del = useDeleteSplit();
   const navigate = useNavigate();
   const [target, setTarget] = useState<Split | null>(null);
@@ -47,78 +98,22 @@ function AdminSplitsPage() {
         title="Reverse Splits"
         addTo="/admin/reverse-splits/add"
         addLabel="Add split"
-        error={error}
-        isPending={isPending}
         loadingText="Loading splits…"
-        onRetry={() => void refetch()}
+        query={list}
       />
       {data ? (
         <section className="card shadow-sm" aria-label="Reverse splits">
-          <div className="table-responsive">
-            <table className="table table-hover align-middle mb-0 ru-split-table ru-card-table">
-              <thead>
-                <tr>
-                  <th scope="col">Company</th>
-                  <th scope="col">Symbol</th>
-                  <th scope="col">Buy / Effective</th>
-                  <th scope="col" className="ru-hide-sm-md">
-                    Ratio
-                  </th>
-                  <th scope="col" className="ru-hide-sm-md text-end">
-                    Est. / Avg. profit
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="text-end">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.length === 0 ? (
-                  <tr>
-                    <td colSpan={7} className="text-body-secondary">
-                      No splits yet.
-                    </td>
-                  </tr>
-                ) : (
-                  shown.map((s) => (
-                    <tr key={s._id} className={s.caution ? 'ru-caution' : undefined} data-testid="admin-split-row">
-                      <td className="ru-col-name">
-                        <Link to={`/admin/reverse-splits/view/${s._id}`} className="fw-semibold">
-                          {s.name}
-                        </Link>
-                        <div className="small text-body-secondary">{s.rsType}</div>
-                      </td>
-                      <td className="font-monospace" data-label="Symbol">
-                        {s.ticker}
-                      </td>
-                      <td className="text-nowrap small" data-label="Buy / Effective">
-                        {formatIsoDate(s.buyDate, 'MMM dd, yyyy')}
-                        <br />
-                        {formatIsoDate(s.effDate, 'MMM dd, yyyy')}
-                      </td>
-                      <td className="ru-hide-sm-md" data-label="Ratio">
-                        {formatRatio(s.ratio)}
-                      </td>
-                      <td className="ru-hide-sm-md text-end small" data-label="Est. / Avg. profit">
-                        {formatMoney(s.estProfit)}
-                        <br />
-                        {formatMoney(s.avgProfit)}
-                      </td>
-                      <td data-label="Status">
-                        <span className={`badge ${STATUS_BADGE[s.status]}`}>{s.status}</span>
-                      </td>
-                      <AdminRowActions
-                        viewTo={`/admin/reverse-splits/view/${s._id}`}
-                        label={s.ticker}
-                        onDelete={() => setTarget(s)}
-                      />
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+          <AdminDataTable
+            className="align-middle mb-0 ru-split-table"
+            columns={SPLIT_COLUMNS}
+            rows={shown}
+            rowClassName={(s) => (s.caution ? 'ru-caution' : undefined)}
+            rowTestId="admin-split-row"
+            empty="No splits yet."
+            viewBase="/admin/reverse-splits/view"
+            rowLabel={(s) => s.ticker}
+            onDelete={setTarget}
+          />
           {pages > 1 ? (
             <div className="card-footer bg-body d-flex justify-content-between align-items-center flex-wrap gap-2">
               <span className="small text-body-secondary">{rows.length} splits</span>

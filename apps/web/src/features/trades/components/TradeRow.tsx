@@ -1,41 +1,11 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import type { Account, Trade, TradeOutcome } from '@roundup/shared';
-import { useTimedMessage } from '../../../components/useTimedMessage';
-import { firstErrorMessage } from '../../../lib/api-client';
 import { formatMoney, toCents, todayInMarket } from '../../../lib/format';
-import { addTrade, editTrade } from '../api';
 import { OUTCOME_LABELS, type TradeSplit } from '../types';
-import { isMultiLeg, legsFromRow, rowLegs } from '../row-legs';
+import { num, useTradeRow, type Values } from './useTradeRow';
 import { LegsNote } from './LegsNote';
-
-type Values = {
-  buy_date: string;
-  buy_price: string;
-  sell_date: string;
-  sell_price: string;
-  outcome: TradeOutcome;
-  outcome_date: string;
-};
-
-const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
-
-function valuesOf(trade: Trade | undefined, effDate: string): Values {
-  const row = rowLegs(trade, effDate);
-  return {
-    buy_date: str(row.buy_date),
-    buy_price: str(row.buy_price),
-    sell_date: str(row.sell_date),
-    sell_price: str(row.sell_price),
-    outcome: trade?.outcome ?? 'pending',
-    outcome_date: str(trade?.outcome_date),
-  };
-}
-
-const isEmpty = (v: Values) =>
-  !v.buy_date && !v.buy_price && !v.sell_date && !v.sell_price && v.outcome === 'pending' && !v.outcome_date;
-const num = (s: string) => (s.trim() === '' ? null : Number(s));
 
 /**
  * One account's trade for a split (product.md#states Trade form): saves on field blur or Save/Enter;
@@ -54,76 +24,7 @@ export function TradeRow({
   index: number;
   onSaved: () => void;
 }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(trade, split.effDate));
-  const valuesRef = useRef(values);
-  const idRef = useRef<string | null>(trade?._id ?? null);
-  const savedKey = useRef(JSON.stringify(valuesOf(trade, split.effDate)));
-  // A multi-leg trade (the dance) saves its legs: the row's sell is the kept share's sale, not the pre-split one.
-  const legsRef = useRef(isMultiLeg(trade) ? trade : undefined);
-  const inFlight = useRef(false);
-  const pending = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const saved = useTimedMessage(5000);
-
-  const set = (field: keyof Values, value: string) => {
-    const next = { ...valuesRef.current, [field]: value };
-    valuesRef.current = next;
-    setValues(next);
-  };
-
-  const save = async (force: boolean): Promise<void> => {
-    if (inFlight.current) {
-      pending.current = true;
-      return;
-    }
-    let v = valuesRef.current;
-    // No buy date but a buy price above 0: the buy date defaults to the split's buyDate (product.md#states).
-    if (!v.buy_date && (num(v.buy_price) ?? 0) > 0) {
-      v = { ...v, buy_date: split.buyDate };
-      valuesRef.current = v;
-      setValues(v);
-    }
-    const key = JSON.stringify(v);
-    if (!idRef.current && isEmpty(v)) return;
-    if (!force && key === savedKey.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      const row = {
-        buy_date: v.buy_date || null,
-        buy_price: num(v.buy_price),
-        sell_date: v.sell_date || null,
-        sell_price: num(v.sell_price),
-      };
-      const multi = legsRef.current;
-      const fields = {
-        ...(multi ? { legs: legsFromRow(multi, split.effDate, row) } : row),
-        outcome: v.outcome,
-        outcome_date: v.outcome_date || null,
-      };
-      const res = idRef.current
-        ? await editTrade({ _id: idRef.current, ...fields })
-        : await addTrade({ accountId: account._id, splitId: split._id, ...fields });
-      idRef.current = res.trade._id;
-      if (multi) legsRef.current = res.trade;
-      savedKey.current = key;
-      saved.show('Saved');
-      onSaved();
-    } catch (e) {
-      saved.clear();
-      setError(firstErrorMessage(e));
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-      if (pending.current) {
-        pending.current = false;
-        void save(false);
-      }
-    }
-  };
-
+  const { values, valuesRef, set, save, busy, error, saved, legsRef } = useTradeRow({ account, split, trade, onSaved });
   // Field order along the row: buy date, buy price, sell date, sell price, outcome, outcome date, Save.
   const order = useRef<(HTMLElement | null)[]>([]);
   const FIELDS: (keyof Values)[] = ['buy_date', 'buy_price', 'sell_date', 'sell_price', 'outcome', 'outcome_date'];

@@ -5,6 +5,16 @@ import { api, errorMessages } from '../../../lib/api-client';
 
 export const MAX_ATTEMPTS_REACHED = 'Max Attempts Reached!';
 
+function ErrorList({ messages }: { messages: string[] }) {
+  return messages.length ? (
+    <ul className="text-danger small mb-0 mt-2 ps-3">
+      {messages.map((m) => (
+        <li key={m}>{m}</li>
+      ))}
+    </ul>
+  ) : null;
+}
+
 /**
  * Validate Phone (product.md#screens, product.md#states, product.md#limits): request an SMS code, enter it; a 59 s countdown before
  * New Code; at most 3 codes, then Max Attempts Reached!.
@@ -65,13 +75,7 @@ export function PhoneValidation({ onValidated }: { onValidated(user: PublicUser)
         <button type="button" className="btn btn-sm btn-primary" onClick={requestCode} disabled={busy}>
           {busy ? 'Sending…' : 'Validate Phone'}
         </button>
-        {errorList.length ? (
-          <ul className="text-danger small mb-0 mt-2 ps-3">
-            {errorList.map((m) => (
-              <li key={m}>{m}</li>
-            ))}
-          </ul>
-        ) : null}
+        <ErrorList messages={errorList} />
       </div>
     );
   }
@@ -108,13 +112,7 @@ export function PhoneValidation({ onValidated }: { onValidated(user: PublicUser)
           </button>
         )}
       </div>
-      {errorList.length ? (
-        <ul className="text-danger small mb-0 mt-2 ps-3">
-          {errorList.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
+      <ErrorList messages={errorList} />
     </form>
   );
 }

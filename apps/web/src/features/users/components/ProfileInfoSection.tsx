@@ -1,6 +1,5 @@
 import type { PublicUser } from '@roundup/shared';
 import { useId, useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import { useAuth } from '../../../lib/auth';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -8,7 +7,7 @@ import { SettingsPanel } from '../../../components/SettingsPanel';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { updateProfileRequest } from '@roundup/shared/users';
 import { TextField } from '../../../components/TextField';
-import { EmailField, FieldRow, PasswordField } from '../../../components/FormKit';
+import { EmailField, FieldRow, PasswordField, SuccessAlert } from '../../../components/FormKit';
 import { api } from '../../../lib/api-client';
 import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 import { PhoneValidation } from './PhoneValidation';
@@ -44,11 +43,7 @@ export function ProfileInfoSection() {
         )
       }
     >
-      {success.value ? (
-        <Alert variant="success" role="status">
-          {success.value}
-        </Alert>
-      ) : null}
+      <SuccessAlert message={success.value} />
       <ErrorAlert messages={errors.value} />
       {editing ? (
         <ProfileForm

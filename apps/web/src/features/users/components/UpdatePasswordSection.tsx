@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SettingsPanel } from '../../../components/SettingsPanel';
 import { useTimedMessage } from '../../../components/useTimedMessage';
@@ -9,7 +8,7 @@ import { checkFields, hasErrors, useFormErrors } from '../../../lib/form-errors'
 import { setToken } from '../../../lib/session';
 
 import { PASSWORDS_DO_NOT_MATCH } from '../../../lib/messages';
-import { CheckField, NewPasswordFields, PasswordField, SubmitButton } from '../../../components/FormKit';
+import { CheckField, NewPasswordFields, PasswordField, SubmitButton, SuccessAlert } from '../../../components/FormKit';
 export const PASSWORD_UPDATED = 'Your password has been updated.';
 
 /** Profile → Update password: all server messages listed, cleared after 5 s; success shown 5 s. */
@@ -60,11 +59,7 @@ export function UpdatePasswordSection() {
       description="Changing your password signs out your other devices, and revokes your API tokens unless you untick it."
     >
       <ErrorAlert messages={errors.value} />
-      {success.value ? (
-        <Alert variant="success" role="status">
-          {success.value}
-        </Alert>
-      ) : null}
+      <SuccessAlert message={success.value} />
       <form onSubmit={onSubmit} noValidate className="ru-narrow-form" ref={formRef}>
         <PasswordField
           id={`${id}-current`}

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
-import { FieldError, invalidProps } from '../../../components/FieldError';
-import { SafeHtml } from '../../../components/SafeHtml';
+import { FieldError, invalidProps } from './FieldError';
+import { SafeHtml } from './SafeHtml';
 
-/** A rich-text field of the admin broker form with its preview. */
+/** A rich-text field of an admin form (broker, FAQ) with its preview. */
 export function HtmlField({
   id,
   label,
   value,
   max,
   rows = 4,
+  required,
   help,
   error,
   onChange,
@@ -19,6 +20,7 @@ export function HtmlField({
   value: string;
   max: number;
   rows?: number;
+  required?: boolean;
   help?: ReactNode;
   error?: string;
   onChange: (v: string) => void;
@@ -33,6 +35,7 @@ export function HtmlField({
             rows={rows}
             value={value}
             maxLength={max}
+            required={required}
             onChange={(e) => onChange(e.target.value)}
             className="font-monospace small"
             {...invalidProps(error, id)}

@@ -1,15 +1,16 @@
 import type { FaqInput } from '@roundup/shared/faqs';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { useAdminFaq, useAdminFaqs, useDeleteFaq, useSaveFaq } from '../api';
-import { AdminEditFrame } from '../components/AdminEditFrame';
+import { useAdminFaq, useAdminFaqs, useDeleteFaq, useSaveFaq } from '../admin-api';
+import { AdminEditFrame } from '../../../components/AdminEditFrame';
 import { FaqForm, faqFormValues } from '../components/FaqForm';
-import '../admin.css';
+import '../../../components/admin-kit.css';
 
 /** /admin/faqs/add and /admin/faqs/view/:faqId. */
 export function AdminFaqEditPage() {
   const { faqId } = useParams();
-  const { data: faq, error: loadError, isPending } = useAdminFaq(faqId);
+  const item = useAdminFaq(faqId);
+  const faq = item.data;
   const { data: all } = useAdminFaqs();
   const categories = useMemo(() => [...new Set((all ?? []).map((f) => f.category))], [all]);
   const save = useSaveFaq();
@@ -21,9 +22,7 @@ export function AdminFaqEditPage() {
       listPath="/admin/faqs"
       listLabel="All FAQs"
       id={faqId}
-      loaded={Boolean(faq)}
-      isPending={isPending}
-      loadError={loadError}
+      item={item}
       heading={<h1 className="h3 fw-bold mb-4">{faqId ? 'Edit FAQ' : 'Add FAQ'}</h1>}
       save={(values) => save.mutateAsync({ ...values, ...(faqId ? { _id: faqId } : {}) })}
       saving={save.isPending}

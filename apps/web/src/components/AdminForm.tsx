@@ -1,8 +1,9 @@
 import { useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { hasErrors, serverErrors, useFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { ErrorAlert } from './ErrorAlert';
+import { FieldError, invalidProps } from './FieldError';
+import { hasErrors, serverErrors, useFormErrors, type FormErrors } from '../lib/form-errors';
 
 /** What an admin edit form takes from its page (AdminEditFrame). */
 export interface AdminFormProps<V> {
@@ -66,5 +67,69 @@ export function AdminFormFrame({
         {frame.extraActions}
       </div>
     </Form>
+  );
+}
+
+/** A labelled text control (a textarea with `rows`) of an admin form: its problem beside it, then `children`, then its help. */
+export function AdminField(p: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  className?: string;
+  rows?: number;
+  type?: string;
+  required?: boolean;
+  maxLength?: number;
+  placeholder?: string;
+  list?: string;
+  help?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Form.Group className={p.className ?? 'col-12'} controlId={p.id}>
+      <Form.Label>{p.label}</Form.Label>
+      <Form.Control
+        {...(p.rows ? { as: 'textarea' as const, rows: p.rows } : {})}
+        type={p.type}
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+        required={p.required}
+        maxLength={p.maxLength}
+        placeholder={p.placeholder}
+        list={p.list}
+        {...invalidProps(p.error, p.id)}
+      />
+      <FieldError id={p.id} error={p.error} />
+      {p.children}
+      {p.help ? <Form.Text>{p.help}</Form.Text> : null}
+    </Form.Group>
+  );
+}
+
+/** A labelled select of an admin form, with its problem beside it. */
+export function AdminSelect(p: {
+  id: string;
+  label: string;
+  value: string | number;
+  onChange: (value: string) => void;
+  error?: string;
+  className?: string;
+  /** Each option's value and text. */
+  options: ReadonlyArray<readonly [value: string | number, text: string]>;
+}) {
+  return (
+    <Form.Group className={p.className ?? 'col-12'} controlId={p.id}>
+      <Form.Label>{p.label}</Form.Label>
+      <Form.Select value={p.value} onChange={(e) => p.onChange(e.target.value)} {...invalidProps(p.error, p.id)}>
+        {p.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </Form.Select>
+      <FieldError id={p.id} error={p.error} />
+    </Form.Group>
   );
 }

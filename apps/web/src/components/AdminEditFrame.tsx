@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { useTimedMessage } from '../../../components/useTimedMessage';
-import { errorMessages } from '../../../lib/api-client';
+import { ErrorAlert } from './ErrorAlert';
+import { useTimedMessage } from './useTimedMessage';
+import { errorMessages } from '../lib/api-client';
 import { DeleteDialog } from './DeleteDialog';
 
 interface AdminEditFrameProps<V> {
@@ -15,10 +15,8 @@ interface AdminEditFrameProps<V> {
   listLabel: string;
   /** The id being edited; undefined on the add page. */
   id: string | undefined;
-  /** The loaded item (edit page), once there. */
-  loaded: boolean;
-  isPending: boolean;
-  loadError: unknown;
+  /** The edit page's query of the item: loaded once it has data. */
+  item: { data: unknown; error: unknown; isPending: boolean };
   heading: ReactNode;
   /** Saves and answers the stored item (its _id opens the edit page after an add). */
   save: (values: V) => Promise<{ _id: string }>;
@@ -50,9 +48,7 @@ export function AdminEditFrame<V>({
   listPath,
   listLabel,
   id,
-  loaded,
-  isPending,
-  loadError,
+  item,
   heading,
   save,
   saving,
@@ -92,9 +88,9 @@ export function AdminEditFrame<V>({
           {successMessage}
         </Alert>
       ) : null}
-      {id && isPending ? <p className="text-body-secondary">Loading {noun}…</p> : null}
-      <ErrorAlert messages={loadError ? errorMessages(loadError) : null} firstOnly />
-      {!id || loaded ? (
+      {id && item.isPending ? <p className="text-body-secondary">Loading {noun}…</p> : null}
+      <ErrorAlert messages={item.error ? errorMessages(item.error) : null} firstOnly />
+      {!id || item.data ? (
         <section className="card shadow-sm ru-panel">
           <div className="card-body p-3 p-md-4">
             {children({

@@ -34,6 +34,34 @@ export function toBrokerRules(v: BrokerRulesValues) {
   };
 }
 
+/** One number of a price band, after its words. */
+function BandInput(p: {
+  id: string;
+  label: string;
+  min: number;
+  step: number | string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={p.id} className="small">
+        {p.label}
+      </label>
+      <Form.Control
+        id={p.id}
+        size="sm"
+        className="w-auto"
+        type="number"
+        min={p.min}
+        step={p.step}
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+      />
+    </>
+  );
+}
+
 /** The rules part of the admin broker form: price bands, day-one delivery, round-up status with date and source. */
 export function BrokerRulesFields({
   v,
@@ -61,31 +89,21 @@ export function BrokerRulesFields({
         <div className="form-label mb-1">Minimum order by price</div>
         {bands.map((b, i) => (
           <div key={i} className="d-flex flex-wrap align-items-center gap-2 mb-2">
-            <label htmlFor={`band-${i}-shares`} className="small">
-              At least
-            </label>
-            <Form.Control
+            <BandInput
               id={`band-${i}-shares`}
-              size="sm"
-              className="w-auto"
-              type="number"
+              label="At least"
               min={1}
               step={1}
               value={b.minShares}
-              onChange={(e) => setBand(i, 'minShares', e.target.value)}
+              onChange={(x) => setBand(i, 'minShares', x)}
             />
-            <label htmlFor={`band-${i}-below`} className="small">
-              shares when the price is under $
-            </label>
-            <Form.Control
+            <BandInput
               id={`band-${i}-below`}
-              size="sm"
-              className="w-auto"
-              type="number"
+              label="shares when the price is under $"
               min={0}
               step="0.0001"
               value={b.below}
-              onChange={(e) => setBand(i, 'below', e.target.value)}
+              onChange={(x) => setBand(i, 'below', x)}
             />
             <Button
               size="sm"

@@ -1,13 +1,14 @@
 import { useParams } from 'react-router';
-import { useAdminBroker, useDeleteBroker, useSaveBroker } from '../api';
-import { AdminEditFrame } from '../components/AdminEditFrame';
+import { useAdminBroker, useDeleteBroker, useSaveBroker } from '../admin-api';
+import { AdminEditFrame } from '../../../components/AdminEditFrame';
 import { BrokerForm, brokerFormValues, toBrokerInput, type BrokerFormValues } from '../components/BrokerForm';
-import '../admin.css';
+import '../../../components/admin-kit.css';
 
 /** /admin/brokers/add and /admin/brokers/view/:brokerId. */
 export function AdminBrokerEditPage() {
   const { brokerId } = useParams();
-  const { data: broker, error: loadError, isPending } = useAdminBroker(brokerId);
+  const item = useAdminBroker(brokerId);
+  const broker = item.data;
   const save = useSaveBroker();
   const del = useDeleteBroker();
 
@@ -17,9 +18,7 @@ export function AdminBrokerEditPage() {
       listPath="/admin/brokers"
       listLabel="All brokers"
       id={brokerId}
-      loaded={Boolean(broker)}
-      isPending={isPending}
-      loadError={loadError}
+      item={item}
       heading={
         <div className="d-flex flex-wrap align-items-center gap-2 mb-4">
           <h1 className="h3 fw-bold mb-0 text-break">{brokerId ? (broker ? broker.name : 'Broker') : 'Add broker'}</h1>

@@ -1,12 +1,12 @@
 import type { Faq } from '@roundup/shared/faqs';
 import { useMemo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { Link, useNavigate } from 'react-router';
-import { useAdminFaqs, useDeleteFaq } from '../api';
-import { DeleteDialog } from '../components/DeleteDialog';
-import '../admin.css';
+import { Link } from 'react-router';
+import { useAdminFaqs, useDeleteFaq } from '../admin-api';
+import { ListDeleteDialog } from '../../../components/DeleteDialog';
+import '../../../components/admin-kit.css';
 import { AdminListHeader } from '../../../components/AdminList';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { AdminDataTable, type Column } from '../../../components/DataTable';
 
 const FAQ_COLUMNS: Array<Column<Faq>> = [
   {
@@ -31,9 +31,9 @@ const FAQ_COLUMNS: Array<Column<Faq>> = [
 
 /** /admin/faqs: FAQs in display order, filterable by category, with view and delete. */
 export function AdminFaqsPage() {
-  const { data, error, isPending, refetch } = useAdminFaqs();
+  const list = useAdminFaqs();
+  const { data } = list;
   const del = useDeleteFaq();
-  const navigate = useNavigate();
   const [target, setTarget] = useState<Faq | null>(null);
   const [category, setCategory] = useState('');
   const categories = useMemo(() => [...new Set((data ?? []).map((f) => f.category))].sort(), [data]);
@@ -41,15 +41,7 @@ export function AdminFaqsPage() {
 
   return (
     <>
-      <AdminListHeader
-        title="FAQs"
-        addTo="/admin/faqs/add"
-        addLabel="Add FAQ"
-        error={error}
-        isPending={isPending}
-        loadingText="Loading FAQs…"
-        onRetry={() => void refetch()}
-      />
+      <AdminListHeader title="FAQs" addTo="/admin/faqs/add" addLabel="Add FAQ" loadingText="Loading FAQs…" query={list} />
       {data ? (
         <section className="card shadow-sm ru-panel" aria-label="FAQs">
           <div className="card-body pb-0 d-flex flex-wrap align-items-center gap-2">
@@ -71,32 +63,20 @@ export function AdminFaqsPage() {
               ))}
             </Form.Select>
           </div>
-          <DataTable
+          <AdminDataTable
             className="mb-0 ru-admin-table"
-            hover
-            cards
             columns={FAQ_COLUMNS}
             rows={shown}
-            rowKey={(f) => f._id}
             empty="No FAQs yet."
-            actions={(f) => ({ viewTo: `/admin/faqs/view/${f._id}`, label: `FAQ: ${f.question}`, onDelete: () => setTarget(f) })}
+            viewBase="/admin/faqs/view"
+            rowLabel={(f) => `FAQ: ${f.question}`}
+            onDelete={setTarget}
           />
         </section>
       ) : null}
-      <DeleteDialog
-        show={target !== null}
-        title="Delete FAQ?"
-        onHide={() => setTarget(null)}
-        onConfirm={() => del.mutateAsync(target?._id ?? '')}
-        onDeleted={() => {
-          setTarget(null);
-          void navigate('/refresh');
-        }}
-      >
-        <p className="mb-0">
-          Delete “<strong>{target?.question}</strong>”? This cannot be undone.
-        </p>
-      </DeleteDialog>
+      <ListDeleteDialog target={target} title="Delete FAQ?" onHide={() => setTarget(null)} remove={(t) => del.mutateAsync(t._id)}>
+        Delete “<strong>{target?.question}</strong>”? This cannot be undone.
+      </ListDeleteDialog>
     </>
   );
 }

@@ -1,11 +1,11 @@
 import type { Broker } from '@roundup/shared/brokers';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useAdminBrokers, useDeleteBroker } from '../api';
-import { DeleteDialog } from '../components/DeleteDialog';
-import '../admin.css';
+import { Link } from 'react-router';
+import { useAdminBrokers, useDeleteBroker } from '../admin-api';
+import { ListDeleteDialog } from '../../../components/DeleteDialog';
+import '../../../components/admin-kit.css';
 import { AdminListHeader } from '../../../components/AdminList';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { AdminDataTable, type Column } from '../../../components/DataTable';
 
 const BROKER_COLUMNS: Array<Column<Broker>> = [
   {
@@ -50,9 +50,9 @@ const BROKER_COLUMNS: Array<Column<Broker>> = [
 
 /** /admin/brokers: every broker, disabled ones included, with view and delete. */
 export function AdminBrokersPage() {
-  const { data, error, isPending, refetch } = useAdminBrokers();
+  const list = useAdminBrokers();
+  const { data } = list;
   const del = useDeleteBroker();
-  const navigate = useNavigate();
   const [target, setTarget] = useState<Broker | null>(null);
 
   return (
@@ -61,39 +61,30 @@ export function AdminBrokersPage() {
         title="Brokers"
         addTo="/admin/brokers/add"
         addLabel="Add broker"
-        error={error}
-        isPending={isPending}
         loadingText="Loading brokers…"
-        onRetry={() => void refetch()}
+        query={list}
       />
       {data ? (
         <section className="card shadow-sm ru-panel" aria-label="Brokers">
-          <DataTable
+          <AdminDataTable
             className="mb-0 ru-admin-table"
-            hover
-            cards
             columns={BROKER_COLUMNS}
             rows={data}
-            rowKey={(b) => b._id}
             empty="No brokers yet."
-            actions={(b) => ({ viewTo: `/admin/brokers/view/${b._id}`, label: b.name, onDelete: () => setTarget(b) })}
+            viewBase="/admin/brokers/view"
+            rowLabel={(b) => b.name}
+            onDelete={setTarget}
           />
         </section>
       ) : null}
-      <DeleteDialog
-        show={target !== null}
+      <ListDeleteDialog
+        target={target}
         title="Delete broker?"
         onHide={() => setTarget(null)}
-        onConfirm={() => del.mutateAsync(target?._id ?? '')}
-        onDeleted={() => {
-          setTarget(null);
-          void navigate('/refresh');
-        }}
+        remove={(t) => del.mutateAsync(t._id)}
       >
-        <p className="mb-0">
-          Delete <strong>{target?.name}</strong>? Members’ accounts keep the broker’s name. This cannot be undone.
-        </p>
-      </DeleteDialog>
+        Delete <strong>{target?.name}</strong>? Members’ accounts keep the broker’s name. This cannot be undone.
+      </ListDeleteDialog>
     </>
   );
 }
