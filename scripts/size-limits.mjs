@@ -43,7 +43,6 @@ export const KNOWN_DEBT = [
   'function apps/server/src/adapters/payments/local.ts localPayments', // 183
   'function apps/server/src/adapters/payments/stripe.ts stripePayments', // 203
   'function apps/server/src/app.ts buildApp', // 161
-  'function apps/server/src/modules/auth/routes.ts authRoutes', // 109
   'function apps/server/src/modules/notifications/delivery-repo.ts deliveryQueue', // 160
   'function apps/server/src/modules/notifications/delivery.ts deliveries', // 227
   'function apps/server/src/modules/notifications/repo.ts notificationsRepo', // 198

@@ -16,9 +16,17 @@ import { answers } from '../../http/openapi';
 import type { AuthService } from './service';
 import { limit } from '../../http/rate-limit';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
-  const meta = (req: { headers: Record<string, unknown> }) => ({ userAgent: (req.headers['user-agent'] as string) ?? null });
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
+const meta = (req: { headers: Record<string, unknown> }) => ({ userAgent: (req.headers['user-agent'] as string) ?? null });
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  sessionRoutes(app, auth);
+  emailRoutes(app, auth);
+};
+
+/** Register, sign in, who am I, sign out. */
+function sessionRoutes(app: App, auth: AuthService) {
   app.post(
     '/api/auth/register',
     {
@@ -66,7 +74,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       return { ok: true as const };
     },
   );
+}
 
+/** What the emailed links and codes do: verify the address, reset the password. */
+function emailRoutes(app: App, auth: AuthService) {
   app.post(
     '/api/users/validate-email',
     {
@@ -124,4 +135,4 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (req) => auth.resetPassword(req.body.password_reset_code, req.body.password),
   );
-};
+}
