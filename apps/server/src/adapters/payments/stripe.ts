@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import type { ChargeInfo, CheckoutInfo, InvoiceInfo, Level, PaymentProvider, PriceInfo, SubscriptionInfo } from './types';
+import { chargeInfo, checkoutInfo, checkoutParams, idOf, invoiceInfo, subscriptionInfo } from './stripe-objects';
+import type { Level, PaymentProvider, PriceInfo } from './types';
 import { WebhookSignatureError } from './types';
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -11,9 +12,6 @@ export interface StripeOptions {
   /** Another API host, e.g. a local server in tests (http://127.0.0.1:12111). */
   apiBase?: string;
 }
-
-const idOf = (v: string | { id: string } | null | undefined): string | null =>
-  v == null ? null : typeof v === 'string' ? v : v.id;
 
 function isMissing(err: unknown): boolean {
   return err instanceof Stripe.errors.StripeError && (err.statusCode === 404 || err.code === 'resource_missing');
@@ -43,49 +41,10 @@ export function stripePayments(opts: StripeOptions): PaymentProvider {
     }
   }
 
-  function subscriptionInfo(s: Stripe.Subscription): SubscriptionInfo {
-    const item = s.items?.data?.[0];
-    const legacyEnd = (s as unknown as { current_period_end?: number }).current_period_end;
-    return {
-      id: s.id,
-      customerId: idOf(s.customer),
-      userId: s.metadata?.userId ?? null,
-      status: s.status,
-      priceId: item?.price?.id ?? null,
-      unitAmount: item?.price?.unit_amount ?? 0,
-      quantity: item?.quantity ?? 1,
-      created: s.created,
-      currentPeriodStart:
-        item?.current_period_start ?? (s as unknown as { current_period_start?: number }).current_period_start ?? null,
-      currentPeriodEnd: item?.current_period_end ?? legacyEnd ?? null,
-      cancelAtPeriodEnd: Boolean(s.cancel_at_period_end),
-      latestInvoiceId: idOf(s.latest_invoice),
-    };
-  }
-
-  // Prices change rarely: read each once every ten minutes.
-  const priceCache = new Map<string, { at: number; value: PriceInfo | null }>();
   const provider: PaymentProvider = {
     kind: 'stripe',
     priceFor: (level) => opts.prices[level] ?? null,
-    async priceOf(level) {
-      const id = opts.prices[level];
-      if (!id) return null;
-      const cached = priceCache.get(id);
-      if (cached && Date.now() - cached.at < 10 * 60_000) return cached.value;
-      let value: PriceInfo | null = null;
-      try {
-        const p = await stripe.prices.retrieve(id);
-        value =
-          p.unit_amount === null
-            ? null
-            : { amount: p.unit_amount, currency: p.currency, interval: p.recurring?.interval === 'month' ? 'month' : null };
-      } catch {
-        value = null;
-      }
-      priceCache.set(id, { at: Date.now(), value });
-      return value;
-    },
+    priceOf: priceReader(stripe, opts.prices),
 
     async createCustomer({ email, userId, username }) {
       const c = await stripe.customers.create({ email, name: username, metadata: { userId } });
@@ -93,30 +52,8 @@ export function stripePayments(opts: StripeOptions): PaymentProvider {
     },
 
     async createCheckout({ level, priceId, customerId, userId, successUrl, cancelUrl }) {
-      const metadata = { userId, level };
       const session = await stripe.checkout.sessions.create(
-        level === 'pro'
-          ? {
-              mode: 'subscription',
-              customer: customerId,
-              client_reference_id: userId,
-              line_items: [{ price: priceId, quantity: 1 }],
-              success_url: successUrl,
-              cancel_url: cancelUrl,
-              metadata,
-              subscription_data: { metadata },
-            }
-          : {
-              mode: 'payment',
-              customer: customerId,
-              client_reference_id: userId,
-              line_items: [{ price: priceId, quantity: 1 }],
-              success_url: successUrl,
-              cancel_url: cancelUrl,
-              metadata,
-              payment_intent_data: { metadata },
-              invoice_creation: { enabled: true, invoice_data: { metadata } },
-            },
+        checkoutParams({ level, priceId, customerId, userId, successUrl, cancelUrl }),
       );
       if (!session.url) throw new Error('Stripe returned a session without a URL');
       return { id: session.id, url: session.url };
@@ -125,22 +62,7 @@ export function stripePayments(opts: StripeOptions): PaymentProvider {
     async retrieveCheckout(id) {
       const s = await orNull(() => stripe.checkout.sessions.retrieve(id));
       if (!s) return null;
-      const level = s.metadata?.level === 'lifetime' ? 'lifetime' : s.metadata?.level === 'pro' ? 'pro' : null;
-      const info: CheckoutInfo = {
-        id: s.id,
-        url: s.url ?? null,
-        status: s.status ?? 'open',
-        paid: s.payment_status === 'paid' || s.payment_status === 'no_payment_required',
-        mode: s.mode === 'payment' ? 'payment' : 'subscription',
-        level,
-        userId: s.client_reference_id ?? s.metadata?.userId ?? null,
-        customerId: idOf(s.customer),
-        subscriptionId: idOf(s.subscription),
-        invoiceId: idOf(s.invoice),
-        paymentIntentId: idOf(s.payment_intent),
-        amountTotal: s.amount_total ?? null,
-      };
-      return info;
+      return checkoutInfo(s);
     },
 
     async expireCheckout(id) {
@@ -161,35 +83,13 @@ export function stripePayments(opts: StripeOptions): PaymentProvider {
     async retrieveInvoice(id) {
       const inv = await orNull(() => stripe.invoices.retrieve(id, { expand: ['payments'] }));
       if (!inv || !inv.id) return null;
-      const details = inv.parent?.subscription_details ?? null;
-      const payment = inv.payments?.data?.find((p) => p.status === 'paid') ?? inv.payments?.data?.[0];
-      const legacyPi = (inv as unknown as { payment_intent?: string | null }).payment_intent ?? null;
-      const info: InvoiceInfo = {
-        id: inv.id,
-        customerId: idOf(inv.customer as string | { id: string } | null),
-        subscriptionId: idOf(details?.subscription ?? null),
-        userId: inv.metadata?.userId ?? details?.metadata?.userId ?? null,
-        status: inv.status ?? 'draft',
-        amountPaid: inv.amount_paid ?? 0,
-        created: inv.created,
-        paidAt: inv.status_transitions?.paid_at ?? null,
-        hostedInvoiceUrl: inv.hosted_invoice_url ?? null,
-        invoicePdf: inv.invoice_pdf ?? null,
-        paymentIntentId: idOf(payment?.payment?.payment_intent ?? null) ?? legacyPi,
-      };
-      return info;
+      return invoiceInfo(inv);
     },
 
     async retrieveCharge(id) {
       const c = await orNull(() => stripe.charges.retrieve(id));
       if (!c) return null;
-      const info: ChargeInfo = {
-        id: c.id,
-        paymentIntentId: idOf(c.payment_intent),
-        amount: c.amount,
-        amountRefunded: c.amount_refunded,
-      };
-      return info;
+      return chargeInfo(c);
     },
 
     async cancelSubscription(id, { atPeriodEnd }) {
@@ -208,18 +108,44 @@ export function stripePayments(opts: StripeOptions): PaymentProvider {
       return { id: r.id, amount: r.amount, chargeId: idOf(r.charge) };
     },
 
-    parseWebhook(rawBody, signature) {
-      if (!opts.webhookSecret) throw new WebhookSignatureError('Webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
-      if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header.');
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, opts.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
-      } catch {
-        throw new WebhookSignatureError('Invalid webhook signature.');
-      }
-      const obj = event.data?.object as { id?: string } | undefined;
-      return { id: event.id, type: event.type, objectId: obj?.id ?? '' };
-    },
+    parseWebhook: (rawBody, signature) => parseWebhook(stripe, opts.webhookSecret, rawBody, signature),
   };
   return provider;
+}
+
+/** Prices change rarely: each is read once every ten minutes; a price Stripe cannot give reads as none. */
+function priceReader(stripe: Stripe, prices: StripeOptions['prices']): PaymentProvider['priceOf'] {
+  const cache = new Map<string, { at: number; value: PriceInfo | null }>();
+  return async (level) => {
+    const id = prices[level];
+    if (!id) return null;
+    const cached = cache.get(id);
+    if (cached && Date.now() - cached.at < 10 * 60_000) return cached.value;
+    let value: PriceInfo | null = null;
+    try {
+      const p = await stripe.prices.retrieve(id);
+      value =
+        p.unit_amount === null
+          ? null
+          : { amount: p.unit_amount, currency: p.currency, interval: p.recurring?.interval === 'month' ? 'month' : null };
+    } catch {
+      value = null;
+    }
+    cache.set(id, { at: Date.now(), value });
+    return value;
+  };
+}
+
+/** A webhook's event, once its Stripe-Signature checks out against the secret (within the tolerance). */
+function parseWebhook(stripe: Stripe, secret: string | undefined, rawBody: Buffer, signature: string | undefined) {
+  if (!secret) throw new WebhookSignatureError('Webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
+  if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header.');
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch {
+    throw new WebhookSignatureError('Invalid webhook signature.');
+  }
+  const obj = event.data?.object as { id?: string } | undefined;
+  return { id: event.id, type: event.type, objectId: obj?.id ?? '' };
 }
