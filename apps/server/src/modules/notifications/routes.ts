@@ -9,19 +9,19 @@ import {
   sendRemindersResponse,
   uuidId,
 } from '@roundup/shared';
-import type { AppContext } from '../../context';
 import { badRequest } from '../../http/app-error';
 import { requireAdmin } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
 import { answers, textAnswer } from '../../http/openapi';
-import { notificationsService } from './service';
+import type { NotificationsService } from './service';
 import { confirmPage, donePage, errorPage, EXPIRED_LINK, INVALID_LINK } from './unsubscribe-page';
 
 export const REMINDERS_SENT = 'Reminders sent for todays tickers';
 
-export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = notificationsService(ctx);
-
+export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (
+  app,
+  { notifications: service },
+) => {
   // The admin reminders button (product.md#screens admin, product.md#messages): today's buy and sell reminders, now.
   app.get(
     '/api/rs/send-update',

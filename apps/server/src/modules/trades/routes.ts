@@ -18,11 +18,13 @@ import { answers } from '../../http/openapi';
 import { badRequest } from '../../http/app-error';
 import { accountGroupFacts } from '../accounts/service';
 import { listReconciliation } from './list-reconciliation';
-import { tradesService } from './service';
+import type { tradesService } from './service';
 
 /** product.md#api /api/trades/*: the account must be the caller's and the split must exist. */
-export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = tradesService(ctx);
+export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; trades: ReturnType<typeof tradesService> }> = async (
+  app,
+  { ctx, trades: service },
+) => {
   const tags = ['trades'];
   const who = (req: Parameters<typeof requirePermission>[0]) => requirePermission(req, 'trades:record').user.id;
 
