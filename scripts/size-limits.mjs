@@ -55,8 +55,6 @@ export const KNOWN_DEBT = [
   'function apps/server/src/modules/notifications/delivery-repo.ts deliveryQueue', // 160
   'function apps/server/src/modules/notifications/delivery.ts deliveries', // 227
   'function apps/server/src/modules/notifications/repo.ts notificationsRepo', // 198
-  'function apps/server/src/modules/notifications/routes.ts notificationsRoutes', // 135
-  'function apps/server/src/modules/notifications/service.ts notificationsService', // 271
   'function apps/server/src/modules/notifications/templates.ts render', // 108
   'function apps/server/src/modules/splits/events-routes.ts splitsEventsRoutes', // 120
   'function apps/server/src/modules/splits/live.ts startSplitsLive', // 122
