@@ -79,13 +79,14 @@ export default tseslint.config(
       ],
     },
   },
-  // Server modules: the floor plan (a module imports only modules ranked below it) and the roles in
-  // file names (only repo and queries files know Drizzle and the schema; rules files are pure).
+  // Server modules: the floor plan (a module imports only modules ranked below it), the roles in
+  // file names (only repo and queries files know Drizzle and the schema; rules files are pure), and
+  // services built once in services.ts (no routes file builds one).
   {
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { roundup: roundupPlugin },
-    rules: { 'roundup/module-order': 'error', 'roundup/module-roles': 'error' },
+    rules: { 'roundup/module-order': 'error', 'roundup/module-roles': 'error', 'roundup/services-built-once': 'error' },
   },
   // Import direction and cycles (docs/ARCHITECTURE.md, "Boundaries"); test files may reach anywhere.
   // eslint/fixtures holds a deliberate cycle that eslint/boundaries.test.ts lints with the rule on.

@@ -227,8 +227,35 @@ const moduleRoles = {
   },
 };
 
+/** A `*Service` factory's name, called bare (`tradesService(ctx)`) or from an object (`x.tradesService(ctx)`). */
+const SERVICE_FACTORY = /^[a-z]\w*Service$/;
+
+/**
+ * Services are built once, by apps/server/src/services.ts for buildApp (decision 035): a routes file
+ * takes the services it uses as its plugin's options and never calls a `*Service(` factory.
+ */
+const servicesBuiltOnce = {
+  meta: { type: 'problem', schema: [], docs: { description: 'a routes file never builds a service' } },
+  create(context) {
+    const file = context.physicalFilename ?? context.filename;
+    if (!moduleOf(file) || roleOf(file) !== 'routes') return {};
+    return {
+      CallExpression(node) {
+        const callee = node.callee.type === 'MemberExpression' ? node.callee.property : node.callee;
+        if (callee.type !== 'Identifier' || !SERVICE_FACTORY.test(callee.name)) return;
+        context.report({
+          node,
+          message: `A routes file (${path.basename(file)}) may not build a service (${callee.name}): take it as an option of the plugin; apps/server/src/services.ts builds every service once (decision 035).`,
+        });
+      },
+    };
+  },
+};
+
 /** The house rules ESLint cannot say with import paths alone. */
-export const roundupPlugin = { rules: { 'module-order': moduleOrder, 'module-roles': moduleRoles } };
+export const roundupPlugin = {
+  rules: { 'module-order': moduleOrder, 'module-roles': moduleRoles, 'services-built-once': servicesBuiltOnce },
+};
 
 // A module folder on disk that the floor plan does not rank fails at once.
 const unranked = dirs(MODULES).filter((m) => !MODULE_ORDER.includes(m));

@@ -223,3 +223,40 @@ describe('import cycles', { timeout: 60_000 }, () => {
     expect(result.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
   });
 });
+
+const plugin = (body: string) =>
+  [
+    "import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';",
+    "import type { AppContext } from '../../context';",
+    "import { faqsService } from './service';",
+    '',
+    'export const fixtureRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {',
+    body,
+    "  app.get('/api/fixture', async () => service.list());",
+    '};',
+    '',
+  ].join('\n');
+
+describe('services built once (decision 035: no routes file builds a service)', { timeout: 30_000 }, () => {
+  it.each([
+    ['routes.ts', 'apps/server/src/modules/faqs/routes.ts', '  const service = faqsService(ctx);'],
+    ['a *-routes.ts', 'apps/server/src/modules/faqs/admin-routes.ts', '  const service = faqsService(ctx);'],
+    [
+      'a service built from an object',
+      'apps/server/src/modules/faqs/routes.ts',
+      '  const service = ({ faqsService }).faqsService(ctx);',
+    ],
+  ])('refuses a service built in %s', async (_name, file, body) => {
+    expect((await problems(file, plugin(body))).join('\n')).toMatch(
+      /roundup\/services-built-once: A routes file \([\w-]+\.ts\) may not build a service \(faqsService\)/,
+    );
+  });
+
+  it.each([
+    ['a service handed in as an option', 'apps/server/src/modules/faqs/routes.ts', '  const service = { list: () => [] };'],
+    ['a service built outside a routes file', 'apps/server/src/modules/faqs/fixture.ts', '  const service = faqsService(ctx);'],
+    ['a repo built in routes', 'apps/server/src/modules/faqs/routes.ts', '  const service = { list: () => faqsRepo(ctx) };'],
+  ])('allows %s', async (_name, file, body) => {
+    expect(await problems(file, plugin(body))).toEqual([]);
+  });
+});

@@ -1,9 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { channelAdapters } from './adapters/channels';
@@ -24,50 +21,19 @@ import { rateLimitPlugin } from './http/rate-limit';
 import { sessionCache } from './http/session-cache';
 import { cachingPlugin } from './http/caching';
 import { registerWeb } from './http/web';
+import { registerApiDocs } from './http/api-docs';
+import { registerSecurityHeaders } from './http/security-headers';
 import { httpMetricsPlugin } from './http/metrics';
-import { openApiTransform } from './http/openapi';
-import { API_DESCRIPTION, API_TAGS, SECURITY_SCHEMES } from './http/openapi-document';
 import { responseSerializerCompiler } from './http/serializer';
 import { responseMismatches } from './lib/metrics';
 import { normalizePath } from './http/path-normalize';
 import { memoryLimiter, sharedLimiter, type Limiter } from './lib/limiter';
 import { redisLink } from './lib/redis';
-import { authRoutes } from './modules/auth/routes';
-import { accountsRoutes } from './modules/accounts/routes';
-import { accountGroupsRoutes } from './modules/accounts/groups-routes';
-import { addManyAccountsRoutes } from './modules/accounts/add-many-routes';
-import { analyticsRoutes } from './modules/analytics/routes';
 import { openTradeIdsOf } from './modules/analytics/queries';
-import { tradesRoutes } from './modules/trades/routes';
-import { importsRoutes } from './modules/imports/routes';
-import { authService } from './modules/auth/service';
-import { adminRoutes } from './modules/admin/routes';
-import { brokersRoutes } from './modules/brokers/routes';
-import { faqsRoutes } from './modules/faqs/routes';
-import { faqsService } from './modules/faqs/service';
-import { pageViewsRoutes } from './modules/pageviews/routes';
-import { feedbackRoutes } from './modules/feedback/routes';
-import { billingRoutes } from './modules/billing/routes';
-import { affiliatesRoutes } from './modules/affiliates/routes';
-import { healthRoutes } from './modules/health/routes';
-import { splitsRoutes } from './modules/splits/routes';
-import { startSplitsLive } from './modules/splits/live';
-import { splitsService } from './modules/splits/service';
-import { confirmationsRoutes } from './modules/confirmations/routes';
-import { confirmationsService } from './modules/confirmations/service';
-import { discoveryRoutes } from './modules/discovery/routes';
-import { discoveryService } from './modules/discovery/service';
-import { tokensRoutes } from './modules/tokens/routes';
-import { tokensService } from './modules/tokens/service';
 import { TOKEN_ROUTES } from './modules/tokens/rules';
+import { registerRoutes } from './register-routes';
+import { buildServices, type Services } from './services';
 import { TOKEN_PREFIX } from '@roundup/shared';
-import { outboxRoutes } from './modules/outbox/routes';
-import { usersRoutes } from './modules/users/routes';
-import { usersService } from './modules/users/service';
-import { commsRoutes } from './modules/comms/routes';
-import { notificationsRoutes } from './modules/notifications/routes';
-import { pushRoutes } from './modules/notifications/push-routes';
-import { notificationsService } from './modules/notifications/service';
 
 export interface AppDeps {
   database: Database;
@@ -91,7 +57,6 @@ export interface AppDeps {
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-/** Builds the whole app from its dependencies; never listens (product.md#layout). */
 /** The reads lower modules take from higher ones (context.ts UpwardReads), wired to their owners. */
 const upwardReads: UpwardReads = {
   tradeCountsByAccount: (db, userId) => tradeFacts(db).countsByAccount(userId),
@@ -103,6 +68,7 @@ const upwardReads: UpwardReads = {
   confirmationsFor: (db, splits) => confirmationFacts(db).forSplits(splits),
 };
 
+/** Builds the whole app from its dependencies; never listens (product.md#layout). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
@@ -151,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     redis,
     sessions: sessionCache(config.SESSION_CACHE_MS),
-    // Replaced below: the notifications service needs the finished context.
+    // Replaced by buildServices: the notifications service needs the finished context.
     notifier: noopNotifier,
     upward: upwardReads,
     ...channelAdapters(deps.database, config, (m) => app.log.info(m)),
@@ -162,107 +128,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   // A pooled connection that fails is replaced by the pool; its request answers 503 (http/envelope).
   deps.database.onConnectionError = (err) => app.log.warn({ err }, 'database connection lost; the pool replaces it');
-  // Split changes enqueue their notifications in the same transaction (modules/notifications).
-  ctx.notifier = deps.notifier ?? notificationsService(ctx).notifier;
   app.decorate('ctx', ctx);
 
   await app.register(envelopePlugin);
   await app.register(inputGuardPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Google Analytics 4 is allowed only when GA_MEASUREMENT_ID is set (gtag.js loaded from its own URL, no inline script).
-        scriptSrc: ["'self'", ...(config.GA_MEASUREMENT_ID ? ['https://www.googletagmanager.com'] : [])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: [
-          "'self'",
-          ...(config.GA_MEASUREMENT_ID
-            ? ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com']
-            : []),
-        ],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    hsts: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
-  // HSTS only when the request really came over https (directly or via a trusted proxy).
-  app.addHook('onSend', async (req, reply) => {
-    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  });
+  await registerSecurityHeaders(app, { gaMeasurementId: config.GA_MEASUREMENT_ID });
   await app.register(rateLimitPlugin, { redis, scale: config.RATE_LIMIT_SCALE });
   // Cache-Control defaults, public-list ETags and JSON compression; before the routes (it hooks onRoute).
   await app.register(cachingPlugin);
   await app.register(httpMetricsPlugin);
 
-  await app.register(swagger, {
-    openapi: {
-      // 3.1: schemas are JSON Schema 2020-12, what zod converts to exactly (3.0's `nullable` cannot express a nullable enum).
-      openapi: '3.1.0',
-      info: { title: 'RoundUp API', version: '1.0.0', description: API_DESCRIPTION },
-      tags: API_TAGS,
-      components: { securitySchemes: SECURITY_SCHEMES },
-    },
-    // Each operation names its own security: public ones none, token-enabled ones session or personal token.
-    transform: openApiTransform({
-      tokenScopeOf: (method, url) => Object.entries(TOKEN_ROUTES).find(([, routes]) => routes.includes(`${method} ${url}`))?.[0],
-    }),
+  // Each operation names its own security: public ones none, token-enabled ones session or personal token.
+  await registerApiDocs(app, {
+    tokenScopeOf: (method, url) => Object.entries(TOKEN_ROUTES).find(([, routes]) => routes.includes(`${method} ${url}`))?.[0],
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type('application/json').send(JSON.stringify(app.swagger())),
-  );
 
-  const auth = authService(ctx);
-  app.addHook('onClose', () => auth.drain());
-  const tokens = tokensService(ctx);
+  const services = await buildServices(ctx, { notifier: deps.notifier });
+  app.decorate('services', services);
+  app.addHook('onClose', () => services.close());
   await app.register(authPlugin, {
-    resolve: (secret) => (secret.startsWith(TOKEN_PREFIX) ? tokens.resolve(secret) : auth.resolveSession(secret)),
-    guard: tokens.guard,
+    resolve: (secret) =>
+      secret.startsWith(TOKEN_PREFIX) ? services.tokens.resolve(secret) : services.auth.resolveSession(secret),
+    guard: services.tokens.guard,
   });
-  await app.register(healthRoutes, { ctx });
-  await app.register(authRoutes, { auth });
-  await app.register(tokensRoutes, { tokens });
-  await app.register(usersRoutes, { users: usersService(ctx), auth });
-  await app.register(feedbackRoutes, { ctx });
-  await app.register(billingRoutes, { ctx });
-  await app.register(affiliatesRoutes, { ctx });
-  await app.register(accountsRoutes, { ctx });
-  await app.register(accountGroupsRoutes, { groups: { db: ctx.database.db } });
-  await app.register(addManyAccountsRoutes, { deps: { db: ctx.database.db, upward: ctx.upward } });
-  await app.register(tradesRoutes, { ctx });
-  await app.register(importsRoutes, { ctx });
-  await app.register(analyticsRoutes, { ctx });
-  // The splits change signal and service are shared: the review queue's accept writes splits too.
-  const live = await startSplitsLive(ctx.database, ctx.log);
-  app.addHook('onClose', () => live.close());
-  const splits = splitsService(ctx, live);
-  await app.register(splitsRoutes, { ctx, live, service: splits });
-  const discovery = discoveryService(ctx);
-  app.addHook('onClose', () => discovery.close());
-  await app.register(discoveryRoutes, { ctx, discovery, splits });
-  await app.register(confirmationsRoutes, { ctx, confirmations: confirmationsService(ctx) });
-  await app.register(outboxRoutes, { ctx });
-  await app.register(brokersRoutes, { ctx });
-  await app.register(faqsRoutes, { ctx });
-  await app.register(adminRoutes, { ctx, auth });
-  await app.register(pageViewsRoutes, { ctx });
-  await app.register(notificationsRoutes, { ctx });
-  await app.register(pushRoutes, { ctx });
-  await app.register(commsRoutes, { ctx });
+  await registerRoutes(app, ctx, services);
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
-  const faqs = faqsService(ctx);
   // /faq is rendered with the published FAQs (decision 015): read on each load, so every replica shows an admin's change.
-  await registerWeb(app, { webDist, appUrl: config.appUrl, publishedFaqs: () => faqs.list() });
+  await registerWeb(app, { webDist, appUrl: config.appUrl, publishedFaqs: () => services.faqs.list() });
 
   return app;
 }
@@ -275,6 +168,8 @@ export interface RouteSummary {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every service, built once (services.ts); the worker process and the pollers use these. */
+    services: Services;
     routeList: RouteSummary[];
   }
 }

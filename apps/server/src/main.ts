@@ -28,6 +28,13 @@ async function main() {
   let poller: DiscoveryPoller | null = null;
   let confirmer: ConfirmationPoller | null = null;
   let metricsServer: Server | null = null;
+  // The jobs run on the app's services (app.services), which the app closes in its onClose hook. Hooks run
+  // last-added first, so this one holds the services open until the jobs have stopped.
+  let jobsStopped: Promise<unknown> | undefined;
+  const stopJobs = () => (jobsStopped ??= Promise.all([worker?.stop(), poller?.stop(), confirmer?.stop()]));
+  app.addHook('onClose', async () => {
+    await stopJobs();
+  });
   // Graceful stop (decision 017): stop accepting, end the live streams (preClose in modules/splits),
   // finish in-flight requests and the worker's batch, close Redis and the database; never more than 10 s.
   let stopping = false;
@@ -41,7 +48,7 @@ async function main() {
     }, SHUTDOWN_DEADLINE_MS).unref();
     try {
       metricsServer?.close();
-      await Promise.all([app.close(), worker?.stop(), poller?.stop(), confirmer?.stop()]);
+      await Promise.all([app.close(), stopJobs()]);
       redis?.disconnect();
       await database.close();
     } catch (err) {
@@ -56,9 +63,9 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   // The notification worker runs in this process unless RUN_WORKER=false (then `npm run worker`).
   if (config.RUN_WORKER) {
-    worker = startWorker(app.ctx);
-    poller = startDiscoveryPoller(app.ctx);
-    confirmer = startConfirmationPoller(app.ctx);
+    worker = startWorker(app.ctx, app.services.notifications);
+    poller = startDiscoveryPoller(app.ctx, app.services.discovery);
+    confirmer = startConfirmationPoller(app.ctx, app.services.confirmations);
   }
   if (config.METRICS_PORT) metricsServer = await serveMetrics(config.METRICS_PORT, config.HOST);
   const lines = [

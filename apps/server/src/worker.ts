@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { boot } from './boot';
 import { serveMetrics } from './lib/metrics';
-import { DEFAULT_DELIVERY, notificationsService } from './modules/notifications/service';
+import { DEFAULT_DELIVERY } from './modules/notifications/service';
 import { startWorker } from './modules/notifications/worker';
 import { startConfirmationPoller } from './modules/confirmations/poller';
 import { startDiscoveryPoller } from './modules/discovery/poller';
@@ -37,7 +37,7 @@ async function main() {
   };
   if (config.WORKER_DRAIN) {
     // Deliver until nothing is queued or in flight (rows leased by a killed worker come back when their lease ends).
-    const service = notificationsService(app.ctx);
+    const service = app.services.notifications;
     let n = 0;
     for (;;) {
       const k = await service.deliverBatch({ ...DEFAULT_DELIVERY, ...opts });
@@ -51,9 +51,9 @@ async function main() {
     await shutdown(0);
     return;
   }
-  const worker = startWorker(app.ctx, opts);
-  const poller = startDiscoveryPoller(app.ctx);
-  const confirmer = startConfirmationPoller(app.ctx);
+  const worker = startWorker(app.ctx, app.services.notifications, opts);
+  const poller = startDiscoveryPoller(app.ctx, app.services.discovery);
+  const confirmer = startConfirmationPoller(app.ctx, app.services.confirmations);
   // Deliveries are counted in this process: it serves its own metrics when METRICS_PORT is set.
   const metrics = config.METRICS_PORT ? await serveMetrics(config.METRICS_PORT, config.HOST) : null;
   console.log(

@@ -7,14 +7,12 @@ import {
   myAccountsResponse,
   reorderAccountsRequest,
 } from '@roundup/shared';
-import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { answers } from '../../http/openapi';
-import { accountsService } from './service';
+import type { AccountsService } from './service';
 
 /** product.md#api /api/accounts/*: every route acts on the caller's own accounts only. */
-export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = accountsService(ctx);
+export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts: service }) => {
   const tags = ['accounts'];
 
   app.get(

@@ -11,11 +11,9 @@ import {
   revokeSessionsRequest,
   revokeSessionsResponse,
 } from '@roundup/shared';
-import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
 import { answers } from '../../http/openapi';
-import type { AuthService } from '../auth/service';
-import { adminUsersService } from './service';
+import type { AdminUsersService } from './service';
 
 /** Checks the admin before the body is validated, so others get 401/403, never a validation hint. */
 const adminFirst = async (req: FastifyRequest) => {
@@ -23,8 +21,7 @@ const adminFirst = async (req: FastifyRequest) => {
 };
 
 /** Admin user management and the audit log; every route is admin-only. */
-export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthService }> = async (app, { ctx, auth }) => {
-  const service = adminUsersService(ctx, auth);
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminUsersService }> = async (app, { admin: service }) => {
   const tags = ['admin'];
 
   app.get(

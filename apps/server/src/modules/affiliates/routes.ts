@@ -7,16 +7,16 @@ import {
   referralSchema,
   uuidId,
 } from '@roundup/shared';
-import type { AppContext } from '../../context';
 import { requireAdmin, requireUser } from '../../http/auth';
 import { answers } from '../../http/openapi';
-import { affiliatesService } from './service';
+import type { AffiliatesService } from './service';
 
 const userParams = z.object({ userId: uuidId('Not a user id') });
 
-export const affiliatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = affiliatesService(ctx);
-
+export const affiliatesRoutes: FastifyPluginAsyncZod<{ affiliates: AffiliatesService }> = async (
+  app,
+  { affiliates: service },
+) => {
   /** product.md#api: data.referrals[] (the tab splits them by role: User = Starter, Member/Pro = Pro). */
   app.get(
     '/api/affiliates/referrals',

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { analyticsSummary, openPositionSchema, taxExportQuery, taxExportSchema } from '@roundup/shared';
-import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { answers, answersOr } from '../../http/openapi';
-import { analyticsService } from './service';
+import type { analyticsService } from './service';
 
 /** Member analytics (Settings → Analytics): the caller's own trades only. */
-export const analyticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = analyticsService(ctx);
+export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: ReturnType<typeof analyticsService> }> = async (
+  app,
+  { analytics: service },
+) => {
   const tags = ['analytics'];
 
   app.get(

@@ -12,13 +12,13 @@ import {
   testCheckoutView,
 } from '@roundup/shared';
 import { can, type SiteInfo } from '@roundup/shared';
-import { paymentsFromConfig, type PaymentProvider } from '../../adapters/payments';
+import type { PaymentProvider } from '../../adapters/payments';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
 import { answers, optionalSession, textAnswer } from '../../http/openapi';
 import { receiptPage } from './receipt-page';
-import { billingService, type BillingService } from './service';
+import type { BillingService } from './service';
 import { siteInfoFor } from './site-info';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -26,13 +26,12 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 const sessionParams = z.object({ sessionId: z.string().min(1).max(255) });
 const invoiceParams = z.object({ invoiceId: z.string().min(1).max(255) });
 
-/** /api/subs/* (product.md#api) and the local test checkout. `payments` defaults to the one the config names. */
-export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; payments?: PaymentProvider }> = async (
-  app,
-  { ctx, payments },
-) => {
-  const provider = payments ?? paymentsFromConfig(ctx.config, ctx.database.db, ctx.clock);
-  const service = billingService(ctx, provider);
+/** /api/subs/* (product.md#api) and the local test checkout. `payments` is the provider `billing` was built with. */
+export const billingRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  billing: BillingService;
+  payments: PaymentProvider;
+}> = async (app, { ctx, billing: service, payments: provider }) => {
   ctx.log.info(`payments: ${provider.kind === 'stripe' ? 'Stripe' : 'local test checkout (no STRIPE_SECRET_KEY)'}`);
 
   /** Public: the support address, whether Discord is offered (and its invite for paid members), the prices. */

@@ -2,11 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addBrokerRequest, brokerSchema, deleteBrokerRequest, editBrokerRequest, isAdmin } from '@roundup/shared';
-import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
 import { PUBLIC_LIST_MAX_AGE } from '../../http/caching';
 import { answers, notModified, optionalSession } from '../../http/openapi';
-import { brokersService } from './service';
+import type { BrokersService } from './service';
 
 /** Checks the admin before the body is validated, so others get 401/403, never a validation hint. */
 const adminFirst = async (req: FastifyRequest) => {
@@ -17,8 +16,7 @@ const adminFirst = async (req: FastifyRequest) => {
  * Broker directory (product.md#api). Reads are public-safe: disabled brokers are hidden from
  * everyone but admins, who see them with `?all=1`. Writes are admin-only.
  */
-export const brokersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = brokersService(ctx);
+export const brokersRoutes: FastifyPluginAsyncZod<{ brokers: BrokersService }> = async (app, { brokers: service }) => {
   const tags = ['brokers'];
 
   app.get(

@@ -10,21 +10,17 @@ import {
   sendSmsRequest,
   sendSmsResult,
 } from '@roundup/shared';
-import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
 import { answers } from '../../http/openapi';
-import { notificationsService } from '../notifications/service';
-import { commsService } from './service';
+import type { commsService } from './service';
 
 /** Checks the admin before the input is validated, so others get 401/403, never a validation hint. */
 const adminFirst = async (req: FastifyRequest) => {
   requireAdmin(req);
 };
 
-export const commsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = commsService(ctx, notificationsService(ctx));
-
+export const commsRoutes: FastifyPluginAsyncZod<{ comms: ReturnType<typeof commsService> }> = async (app, { comms: service }) => {
   app.get(
     '/api/comms',
     {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { pollLoop } from '../../lib/poll-loop';
-import { confirmationsService } from './service';
+import type { ConfirmationsService } from './service';
 
 export interface ConfirmationPoller {
   stop(): Promise<void>;
@@ -11,8 +11,11 @@ export interface ConfirmationPoller {
  * `tickMs`; the slot table runs each slot once across processes. Off, with one log line, while no
  * list URL is set (decision 022).
  */
-export function startConfirmationPoller(ctx: AppContext, opts: { tickMs?: number } = {}): ConfirmationPoller {
-  const service = confirmationsService(ctx);
+export function startConfirmationPoller(
+  ctx: AppContext,
+  service: ConfirmationsService,
+  opts: { tickMs?: number } = {},
+): ConfirmationPoller {
   if (!service.enabled) {
     ctx.log.info('split confirmation is off: set NASDAQ_DAILY_LIST_URL and/or FINRA_OTC_DAILY_LIST_URL');
     return { stop: async () => undefined };

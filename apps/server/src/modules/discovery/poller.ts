@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { pollLoop } from '../../lib/poll-loop';
-import { discoveryService } from './service';
+import type { DiscoveryService } from './service';
 
 export interface DiscoveryPoller {
   stop(): Promise<void>;
@@ -11,8 +11,11 @@ export interface DiscoveryPoller {
  * time). It checks every `tickMs`; the slot table makes each slot run once across processes and
  * keeps a slow cycle from overlapping the next. Off, with one log line, while SEC_USER_AGENT is unset.
  */
-export function startDiscoveryPoller(ctx: AppContext, opts: { tickMs?: number } = {}): DiscoveryPoller {
-  const service = discoveryService(ctx);
+export function startDiscoveryPoller(
+  ctx: AppContext,
+  service: DiscoveryService,
+  opts: { tickMs?: number } = {},
+): DiscoveryPoller {
   if (!service.enabled) {
     ctx.log.info('SEC discovery is off: set SEC_USER_AGENT (e.g. "RoundUp ops@example.com") to read EDGAR filings');
     return { stop: async () => undefined };
@@ -27,9 +30,9 @@ export function startDiscoveryPoller(ctx: AppContext, opts: { tickMs?: number } 
     opts.tickMs ?? 60_000,
   );
   return {
+    // The service is the app's (services.ts): the app closes it.
     async stop() {
       await loop.stop();
-      await service.close();
     },
   };
 }

@@ -2,11 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addFaqRequest, deleteFaqRequest, editFaqRequest, faqSchema } from '@roundup/shared';
-import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
 import { PUBLIC_LIST_MAX_AGE } from '../../http/caching';
 import { answers, notModified } from '../../http/openapi';
-import { faqsService } from './service';
+import type { faqsService } from './service';
 
 /** Checks the admin before the body is validated, so others get 401/403, never a validation hint. */
 const adminFirst = async (req: FastifyRequest) => {
@@ -14,8 +13,7 @@ const adminFirst = async (req: FastifyRequest) => {
 };
 
 /** FAQs (product.md#api): public reads ordered by sort then creation; admin-only writes. */
-export const faqsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = faqsService(ctx);
+export const faqsRoutes: FastifyPluginAsyncZod<{ faqs: ReturnType<typeof faqsService> }> = async (app, { faqs: service }) => {
   const tags = ['faqs'];
 
   app.get(

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { feedbackItem, messageResponse, newFeedbackRequest } from '@roundup/shared';
-import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
 import { answers } from '../../http/openapi';
-import { feedbackService } from './service';
+import type { feedbackService } from './service';
 
-export const feedbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = feedbackService(ctx);
+export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: ReturnType<typeof feedbackService> }> = async (
+  app,
+  { feedback: service },
+) => {
   app.post(
     '/api/feedback/new',
     {

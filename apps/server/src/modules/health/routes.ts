@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/app-error';
 import { answers } from '../../http/openapi';
 import { onScrape, queueDepth, queueOldestAge, scrape } from '../../lib/metrics';
-import { notificationsService } from '../notifications/service';
+import type { NotificationsService } from '../notifications/service';
 import { readiness } from './service';
 
 const sameToken = (given: string, expected: string) => {
@@ -16,8 +16,10 @@ const sameToken = (given: string, expected: string) => {
 };
 
 /** Liveness (/api/health), readiness (/api/ready) and the token-guarded metrics (decision 017). */
-export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const queue = notificationsService(ctx);
+export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; notifications: NotificationsService }> = async (
+  app,
+  { ctx, notifications: queue },
+) => {
   const off = onScrape(async () => {
     const s = await queue.queueStats();
     queueDepth.set(s.depth);

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { requirePermission } from '../../http/auth';
 import { answers } from '../../http/openapi';
 import { limit } from '../../http/rate-limit';
-import { accountsService } from '../accounts/service';
+import type { AccountsService } from '../accounts/service';
 import { applyImport } from './apply-import';
 import type { ImportDeps } from './prepare-import';
 import { previewImport } from './preview-import';
@@ -21,8 +21,10 @@ const description = [
 ].join('\n');
 
 /** Issue 26 §5, decision 030: import a broker statement into one of the caller's accounts. */
-export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const accounts = accountsService(ctx);
+export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; accounts: AccountsService }> = async (
+  app,
+  { ctx, accounts },
+) => {
   const tags = ['trades'];
   const deps = (req: Parameters<typeof requirePermission>[0]): ImportDeps & { userId: string } => {
     const { user } = requirePermission(req, 'trades:record');

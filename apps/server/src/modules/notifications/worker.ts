@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { DEFAULT_DELIVERY, notificationsService, type DeliveryOptions } from './service';
+import { DEFAULT_DELIVERY, type DeliveryOptions, type NotificationsService } from './service';
 
 export interface WorkerOptions extends Partial<DeliveryOptions> {
   /** Pause between polls when the queue is empty. */
@@ -16,10 +16,13 @@ export interface Worker {
 
 /**
  * The delivery worker: polls the queue (short queries, so an embedded single-connection
- * PGlite stays responsive), delivers batches, runs the daily schedules.
+ * PGlite stays responsive), delivers batches, runs the daily schedules, with the app's notifications service.
  */
-export function startWorker(ctx: AppContext, opts: WorkerOptions = {}): Worker {
-  const service = notificationsService(ctx);
+export function startWorker(
+  ctx: AppContext,
+  service: Pick<NotificationsService, 'runSchedules' | 'deliverBatch'>,
+  opts: WorkerOptions = {},
+): Worker {
   const delivery: DeliveryOptions = { ...DEFAULT_DELIVERY, ...opts };
   const pollMs = opts.pollMs ?? 1000;
   const scheduleEveryMs = opts.scheduleEveryMs ?? 60_000;

@@ -5,11 +5,13 @@ import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
 import { answers } from '../../http/openapi';
-import { pageViewsService } from './service';
+import type { pageViewsService } from './service';
 
 /** Page views (product.md#screens "an analytics service") and the public client config. */
-export const pageViewsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = pageViewsService(ctx);
+export const pageViewsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; pageViews: ReturnType<typeof pageViewsService> }> = async (
+  app,
+  { ctx, pageViews: service },
+) => {
   const tags = ['pageviews'];
 
   app.post(

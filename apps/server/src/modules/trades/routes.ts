@@ -17,7 +17,7 @@ import { requireAdmin, requirePermission } from '../../http/auth';
 import { answers } from '../../http/openapi';
 import { accountsForBulk } from './bulk-trades';
 import { listReconciliation } from './list-reconciliation';
-import { tradesService } from './service';
+import type { tradesService } from './service';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 type Service = ReturnType<typeof tradesService>;
@@ -72,10 +72,9 @@ const bulkSchema = {
 };
 
 /** product.md#api /api/trades/*: the account must be the caller's and the split must exist. */
-export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = tradesService(ctx);
-  oneTradeRoutes(app, service);
-  splitTradeRoutes(app, ctx, service);
+export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; trades: Service }> = async (app, { ctx, trades }) => {
+  oneTradeRoutes(app, trades);
+  splitTradeRoutes(app, ctx, trades);
 };
 
 /** One trade: read, add, edit. */

@@ -1,0 +1,61 @@
+import type { Db } from '../../db/client';
+import type { NotificationsRepo } from './repo';
+import type { EventKind } from './rules';
+
+/** What the notification use cases share: the module's repo, the database and the clock. */
+export interface NotificationDeps {
+  db: Db;
+  repo: NotificationsRepo;
+  clock: () => Date;
+}
+
+export interface RaiseOptions {
+  proOnlyAudience?: boolean;
+  discord?: boolean;
+  immediate?: boolean;
+  holdersOf?: string;
+}
+
+export interface RaiseInput {
+  tx: Db;
+  key: string;
+  kind: EventKind;
+  payload: Record<string, unknown>;
+  opts?: RaiseOptions;
+}
+
+/**
+ * Raises one event; a no-op when the event was raised before (its key exists). By default the
+ * event commits with `tx` and the worker fans it out in chunks (expandFanouts); `immediate`
+ * materialises every delivery inside `tx` (small audiences, e.g. an admin SMS, whose count is shown).
+ */
+export async function raiseEvent(
+  deps: Pick<NotificationDeps, 'repo' | 'clock'>,
+  { tx, key, kind, payload, opts = {} }: RaiseInput,
+): Promise<{ eventId: string | null; queued: number }> {
+  const { repo } = deps;
+  const now = deps.clock();
+  const eventId = await repo.createEvent(tx, key, kind, payload, now, {
+    pending: !opts.immediate,
+    proOnlyAudience: opts.proOnlyAudience,
+  });
+  if (!eventId) return { eventId: null, queued: 0 };
+  let queued = opts.immediate
+    ? await repo.fanOut(tx, {
+        eventId,
+        eventKey: key,
+        kind,
+        now,
+        proOnlyAudience: opts.proOnlyAudience,
+        holdersOf: opts.holdersOf,
+      })
+    : 0;
+  if (opts.discord) {
+    queued += await repo.insertDeliveries(
+      tx,
+      [{ idemKey: `${key}:-:discord`, eventId, userId: null, channel: 'discord', recipient: 'discord' }],
+      now,
+    );
+  }
+  return { eventId, queued };
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context';
+import type { Services } from './services';
+import { accountsRoutes } from './modules/accounts/routes';
+import { accountGroupsRoutes } from './modules/accounts/groups-routes';
+import { addManyAccountsRoutes } from './modules/accounts/add-many-routes';
+import { adminRoutes } from './modules/admin/routes';
+import { affiliatesRoutes } from './modules/affiliates/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { authRoutes } from './modules/auth/routes';
+import { billingRoutes } from './modules/billing/routes';
+import { brokersRoutes } from './modules/brokers/routes';
+import { commsRoutes } from './modules/comms/routes';
+import { confirmationsRoutes } from './modules/confirmations/routes';
+import { discoveryRoutes } from './modules/discovery/routes';
+import { faqsRoutes } from './modules/faqs/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
+import { healthRoutes } from './modules/health/routes';
+import { importsRoutes } from './modules/imports/routes';
+import { notificationsRoutes } from './modules/notifications/routes';
+import { pushRoutes } from './modules/notifications/push-routes';
+import { outboxRoutes } from './modules/outbox/routes';
+import { pageViewsRoutes } from './modules/pageviews/routes';
+import { splitsRoutes } from './modules/splits/routes';
+import { tokensRoutes } from './modules/tokens/routes';
+import { tradesRoutes } from './modules/trades/routes';
+import { usersRoutes } from './modules/users/routes';
+
+/** Mounts every module's routes, each handed the services it uses (services.ts); the order is the API's. */
+export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: Services): Promise<void> {
+  await app.register(healthRoutes, { ctx, notifications: s.notifications });
+  await app.register(authRoutes, { auth: s.auth });
+  await app.register(tokensRoutes, { tokens: s.tokens });
+  await app.register(usersRoutes, { users: s.users, auth: s.auth });
+  await app.register(feedbackRoutes, { feedback: s.feedback });
+  await app.register(billingRoutes, { ctx, billing: s.billing, payments: s.payments });
+  await app.register(affiliatesRoutes, { affiliates: s.affiliates });
+  await app.register(accountsRoutes, { accounts: s.accounts });
+  await app.register(accountGroupsRoutes, { groups: { db: ctx.database.db } });
+  await app.register(addManyAccountsRoutes, { deps: { db: ctx.database.db, upward: ctx.upward } });
+  await app.register(tradesRoutes, { ctx, trades: s.trades });
+  await app.register(importsRoutes, { ctx, accounts: s.accounts });
+  await app.register(analyticsRoutes, { analytics: s.analytics });
+  await app.register(splitsRoutes, { ctx, live: s.live, service: s.splits });
+  await app.register(discoveryRoutes, { ctx, discovery: s.discovery, splits: s.splits });
+  await app.register(confirmationsRoutes, { ctx, confirmations: s.confirmations });
+  await app.register(outboxRoutes, { ctx });
+  await app.register(brokersRoutes, { brokers: s.brokers });
+  await app.register(faqsRoutes, { faqs: s.faqs });
+  await app.register(adminRoutes, { admin: s.admin });
+  await app.register(pageViewsRoutes, { ctx, pageViews: s.pageViews });
+  await app.register(notificationsRoutes, { notifications: s.notifications });
+  await app.register(pushRoutes, { ctx });
+  await app.register(commsRoutes, { comms: s.comms });
+}
