@@ -116,115 +116,146 @@ function digestMessage(data: Record<string, unknown> | null): { subject: string;
   };
 }
 
-/** Renders one message; `unsubscribeUrl` is added to email bodies. */
-export function render(
-  kind: EventKind,
-  payload: Record<string, unknown>,
-  data: Record<string, unknown> | null,
-  links: { appUrl: string; unsubscribeUrl?: string; timeZone?: string },
-): Rendered {
-  const tz = links.timeZone;
-  /** The deadline the short (SMS/WhatsApp) form of a one-split alert adds to its subject, after its confirmation state. */
-  let deadline = '';
-  let confirmation = '';
-  let subject: string;
-  let lines: string[];
+/** What a message says: its subject and lines, and what the short form of a one-split alert adds to its subject. */
+interface Message {
+  subject: string;
+  lines: string[];
+  /** The deadline the short (SMS/WhatsApp) form adds, after its confirmation state. */
+  deadline?: string;
+  confirmation?: string;
+}
+
+/** A new or Upcoming split alert. */
+function splitAlert(kind: 'rsa' | 'upcomingRsa', payload: Record<string, unknown>, tz?: string): Message {
+  const s = payload as unknown as SplitPayload;
+  // In the order the message has always been made (a malformed payload fails the same way).
+  const deadline = deadlineLine(s, tz);
+  const confirmation = confirmTag(s);
+  return {
+    subject:
+      (kind === 'rsa' ? `New reverse split: ${s.ticker} ${s.ratio}:1` : `Upcoming reverse split: ${s.ticker} ${s.ratio}:1`) +
+      callTag(s),
+    lines: [
+      kind === 'rsa' ? 'A new reverse split was announced.' : 'A reverse split is now Upcoming.',
+      splitLine(s, tz),
+      priceLine(s),
+    ],
+    deadline,
+    confirmation,
+  };
+}
+
+/** The terms of a split the member holds changed: what changed, then the split as it is now. */
+function termsChanged(payload: Record<string, unknown>, tz?: string): Message {
+  const s = payload as unknown as SplitPayload;
+  const changes = (payload.changes ?? {}) as Record<string, { from: unknown; to: unknown }>;
+  const terms: Record<string, [name: string, show: (v: unknown) => string]> = {
+    buyDate: ['Buy by', (v) => day(String(v))],
+    effDate: ['Effective', (v) => day(String(v))],
+    ratio: ['Ratio', (v) => `${String(v)}:1`],
+  };
+  const subject = `Terms changed: ${s.ticker}, buy by ${day(s.buyDate)}`;
+  const deadline = deadlineLine(s, tz);
+  return {
+    subject,
+    lines: [
+      'The terms of a reverse split you hold changed:',
+      ...Object.entries(changes)
+        .filter(([k]) => terms[k])
+        .map(([k, c]) => `- ${terms[k][0]}: ${terms[k][1](c.to)} (was ${terms[k][1](c.from)})`),
+      splitLine(s, tz),
+    ],
+    deadline,
+  };
+}
+
+/** The exchange confirmed a split the member holds. */
+function splitConfirmed(payload: Record<string, unknown>, tz?: string): Message {
+  const s = payload as unknown as SplitPayload;
+  return {
+    subject: `Confirmed by the exchange: ${s.ticker} ${s.ratio}:1`,
+    lines: ['The exchange lists the reverse split you hold on the terms the filing gave:', splitLine(s, tz)],
+    deadline: deadlineLine(s, tz),
+  };
+}
+
+/** The buy-day reminder, in the morning or an hour before the close. */
+function buyReminder(kind: 'buyReminder' | 'buyReminderClose', payload: Record<string, unknown>, tz?: string): Message {
+  const splits = (payload.splits ?? []) as SplitPayload[];
+  const by = splits[0] ? ` by ${closeTimeText(deadlineOf(splits[0]), tz)}` : '';
+  // Only round-ups are bought (issue 25 §4): the others are listed with what is known, never as "buy".
+  const toBuy = splits.filter(buyable);
+  const tickers = (toBuy.length > 0 ? toBuy : splits).map((s) => s.ticker).join(', ');
+  const verb = toBuy.length > 0 ? 'buy' : 'buy-by day of';
+  return {
+    subject:
+      kind === 'buyReminder'
+        ? `${toBuy.length > 0 ? 'Buy today' : 'Buy-by day today'}: ${tickers}${by}`
+        : `One hour to the close: ${verb} ${tickers}${by}`,
+    lines: [
+      kind === 'buyReminder' ? 'Today is the purchase date for:' : 'The market closes in an hour on the purchase date for:',
+      ...splits.map((s) => `- ${splitLine(s, tz)}`),
+      toBuy.length > 0
+        ? `Buy one share of ${toBuy.map((s) => s.ticker).join(', ')} in each of your brokerage accounts.`
+        : 'None of these is a round-up: there is nothing to buy for the share.',
+    ],
+  };
+}
+
+/** The member's shares should be back: the accounts to sell them in. */
+function sellReminder(data: Record<string, unknown> | null): Message {
+  const items = (data?.items ?? []) as { ticker: string; account: string; broker: string }[];
+  return {
+    subject: `Your round-up shares should be back: ${[...new Set(items.map((i) => i.ticker))].join(', ')}`,
+    lines: [
+      'Your shares should be back in these accounts; you can sell them now:',
+      ...items.map((i) => `- ${i.ticker} in ${i.account} (${i.broker})`),
+    ],
+  };
+}
+
+/** An announcement, newsletter or admin SMS: the admin's subject and message as typed. */
+function announcement(kind: 'general' | 'newsletter' | 'adminSms', payload: Record<string, unknown>): Message {
+  return {
+    subject: String(payload.subject ?? (kind === 'newsletter' ? 'RoundUp newsletter' : 'News from RoundUp')),
+    lines: [String(payload.message ?? '')],
+  };
+}
+
+/** What a message of `kind` says (one function per kind). */
+function message(kind: EventKind, payload: Record<string, unknown>, data: Record<string, unknown> | null, tz?: string): Message {
   switch (kind) {
     case 'rsa':
-    case 'upcomingRsa': {
-      const s = payload as unknown as SplitPayload;
-      deadline = deadlineLine(s, tz);
-      confirmation = confirmTag(s);
-      subject =
-        (kind === 'rsa' ? `New reverse split: ${s.ticker} ${s.ratio}:1` : `Upcoming reverse split: ${s.ticker} ${s.ratio}:1`) +
-        callTag(s);
-      lines = [
-        kind === 'rsa' ? 'A new reverse split was announced.' : 'A reverse split is now Upcoming.',
-        splitLine(s, tz),
-        priceLine(s),
-      ];
-      break;
-    }
-    case 'termsChanged': {
-      const s = payload as unknown as SplitPayload;
-      const changes = (payload.changes ?? {}) as Record<string, { from: unknown; to: unknown }>;
-      const terms: Record<string, [name: string, show: (v: unknown) => string]> = {
-        buyDate: ['Buy by', (v) => day(String(v))],
-        effDate: ['Effective', (v) => day(String(v))],
-        ratio: ['Ratio', (v) => `${String(v)}:1`],
-      };
-      subject = `Terms changed: ${s.ticker}, buy by ${day(s.buyDate)}`;
-      deadline = deadlineLine(s, tz);
-      lines = [
-        'The terms of a reverse split you hold changed:',
-        ...Object.entries(changes)
-          .filter(([k]) => terms[k])
-          .map(([k, c]) => `- ${terms[k][0]}: ${terms[k][1](c.to)} (was ${terms[k][1](c.from)})`),
-        splitLine(s, tz),
-      ];
-      break;
-    }
-    case 'splitConfirmed': {
-      const s = payload as unknown as SplitPayload;
-      subject = `Confirmed by the exchange: ${s.ticker} ${s.ratio}:1`;
-      lines = ['The exchange lists the reverse split you hold on the terms the filing gave:', splitLine(s, tz)];
-      deadline = deadlineLine(s, tz);
-      break;
-    }
+    case 'upcomingRsa':
+      return splitAlert(kind, payload, tz);
+    case 'termsChanged':
+      return termsChanged(payload, tz);
+    case 'splitConfirmed':
+      return splitConfirmed(payload, tz);
     case 'buyReminder':
-    case 'buyReminderClose': {
-      const splits = (payload.splits ?? []) as SplitPayload[];
-      const by = splits[0] ? ` by ${closeTimeText(deadlineOf(splits[0]), tz)}` : '';
-      // Only round-ups are bought (issue 25 §4): the others are listed with what is known, never as "buy".
-      const toBuy = splits.filter(buyable);
-      const tickers = (toBuy.length > 0 ? toBuy : splits).map((s) => s.ticker).join(', ');
-      const verb = toBuy.length > 0 ? 'buy' : 'buy-by day of';
-      subject =
-        kind === 'buyReminder'
-          ? `${toBuy.length > 0 ? 'Buy today' : 'Buy-by day today'}: ${tickers}${by}`
-          : `One hour to the close: ${verb} ${tickers}${by}`;
-      lines = [
-        kind === 'buyReminder' ? 'Today is the purchase date for:' : 'The market closes in an hour on the purchase date for:',
-        ...splits.map((s) => `- ${splitLine(s, tz)}`),
-        toBuy.length > 0
-          ? `Buy one share of ${toBuy.map((s) => s.ticker).join(', ')} in each of your brokerage accounts.`
-          : 'None of these is a round-up: there is nothing to buy for the share.',
-      ];
-      break;
-    }
-    case 'sellReminder': {
-      const items = (data?.items ?? []) as { ticker: string; account: string; broker: string }[];
-      subject = `Your round-up shares should be back: ${[...new Set(items.map((i) => i.ticker))].join(', ')}`;
-      lines = [
-        'Your shares should be back in these accounts; you can sell them now:',
-        ...items.map((i) => `- ${i.ticker} in ${i.account} (${i.broker})`),
-      ];
-      break;
-    }
-    case 'reconcileDigest': {
-      ({ subject, lines } = digestMessage(data));
-      break;
-    }
+    case 'buyReminderClose':
+      return buyReminder(kind, payload, tz);
+    case 'sellReminder':
+      return sellReminder(data);
+    case 'reconcileDigest':
+      return digestMessage(data);
     case 'general':
     case 'newsletter':
-    case 'adminSms': {
-      subject = String(payload.subject ?? (kind === 'newsletter' ? 'RoundUp newsletter' : 'News from RoundUp'));
-      lines = [String(payload.message ?? '')];
-      break;
-    }
+    case 'adminSms':
+      return announcement(kind, payload);
   }
-  const link = `${links.appUrl}/reverse-splits`;
-  const short =
-    kind === 'adminSms'
-      ? lines.join('\n')
-      : kind === 'general' || kind === 'newsletter'
-        ? announcementText(subject, lines.join('\n'))
-        : `RoundUp: ${subject}${confirmation}${deadline ? `. ${deadline}` : ''}. ${link}`;
-  const footer = links.unsubscribeUrl
-    ? [`You receive this because of your notification settings. Unsubscribe: ${links.unsubscribeUrl}`]
-    : [];
-  const text = [...lines, '', `Open the calendar: ${link}`, '', ...footer].join('\n');
-  const html = [
+}
+
+/** The short (SMS/WhatsApp) form: an announcement's own text, else the subject, deadline and link. */
+function shortForm(kind: EventKind, { subject, lines, deadline = '', confirmation = '' }: Message, link: string): string {
+  if (kind === 'adminSms') return lines.join('\n');
+  if (kind === 'general' || kind === 'newsletter') return announcementText(subject, lines.join('\n'));
+  return `RoundUp: ${subject}${confirmation}${deadline ? `. ${deadline}` : ''}. ${link}`;
+}
+
+/** The HTML email: the subject as heading, the lines as paragraphs, the calendar link and the unsubscribe footer. */
+function htmlForm({ subject, lines }: Message, link: string, unsubscribeUrl?: string): string {
+  return [
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1b2430">',
     `<h1 style="font-size:18px">${escapeHtml(subject)}</h1>`,
@@ -233,10 +264,25 @@ export function render(
       .flatMap((l) => l.split(/\r?\n[ \t]*\r?\n/))
       .map((l) => `<p style="margin:0 0 8px">${escapeHtml(l.trim()).replace(/\r?\n/g, '<br>')}</p>`),
     `<p><a href="${escapeHtml(link)}">Open the calendar</a></p>`,
-    links.unsubscribeUrl
-      ? `<p style="font-size:12px;color:#667">You receive this because of your notification settings. <a href="${escapeHtml(links.unsubscribeUrl)}">Unsubscribe</a></p>`
+    unsubscribeUrl
+      ? `<p style="font-size:12px;color:#667">You receive this because of your notification settings. <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`
       : '',
     '</body></html>',
   ].join('');
-  return { subject, text, html, short };
+}
+
+/** Renders one message; `unsubscribeUrl` is added to email bodies. */
+export function render(
+  kind: EventKind,
+  payload: Record<string, unknown>,
+  data: Record<string, unknown> | null,
+  links: { appUrl: string; unsubscribeUrl?: string; timeZone?: string },
+): Rendered {
+  const msg = message(kind, payload, data, links.timeZone);
+  const link = `${links.appUrl}/reverse-splits`;
+  const footer = links.unsubscribeUrl
+    ? [`You receive this because of your notification settings. Unsubscribe: ${links.unsubscribeUrl}`]
+    : [];
+  const text = [...msg.lines, '', `Open the calendar: ${link}`, '', ...footer].join('\n');
+  return { subject: msg.subject, text, html: htmlForm(msg, link, links.unsubscribeUrl), short: shortForm(kind, msg, link) };
 }
