@@ -232,21 +232,48 @@ const SERVICE_FACTORY = /^[a-z]\w*Service$/;
 
 /**
  * Services are built once, by apps/server/src/services.ts for buildApp (decision 035): a routes file
- * takes the services it uses as its plugin's options and never calls a `*Service(` factory.
+ * takes the services it uses as its plugin's options and never calls a `*Service(` factory, and a
+ * service file never calls another module's `*Service(` factory (it takes that service as an argument
+ * buildServices fills); its own module's factories are its own to compose.
  */
 const servicesBuiltOnce = {
-  meta: { type: 'problem', schema: [], docs: { description: 'a routes file never builds a service' } },
+  meta: { type: 'problem', schema: [], docs: { description: 'no routes file builds a service, no service another module’s' } },
   create(context) {
     const file = context.physicalFilename ?? context.filename;
-    if (!moduleOf(file) || roleOf(file) !== 'routes') return {};
+    const here = moduleOf(file);
+    const role = here && roleOf(file);
+    if (role !== 'routes' && role !== 'service') return {};
+    const name = path.basename(file);
+    const report = (node, factory) =>
+      context.report({
+        node,
+        message:
+          role === 'routes'
+            ? `A routes file (${name}) may not build a service (${factory}): take it as an option of the plugin; apps/server/src/services.ts builds every service once (decision 035).`
+            : `A service file (${name}) may not build another module’s service (${factory}): take it as an argument; apps/server/src/services.ts builds every service once and hands it in (decision 035).`,
+      });
+    // In a service file: another module's factories as imported here (local name → factory), and its namespaces.
+    const factories = new Map();
+    const namespaces = new Set();
     return {
+      ImportDeclaration(node) {
+        const target = node.importKind === 'type' ? null : resolveRelative(file, node.source.value);
+        const there = target && moduleOf(target);
+        if (!there || there.module === here.module) return;
+        for (const s of node.specifiers) {
+          if (s.type === 'ImportNamespaceSpecifier') namespaces.add(s.local.name);
+          else if (s.importKind !== 'type' && SERVICE_FACTORY.test(s.imported?.name ?? ''))
+            factories.set(s.local.name, s.imported.name);
+        }
+      },
       CallExpression(node) {
-        const callee = node.callee.type === 'MemberExpression' ? node.callee.property : node.callee;
-        if (callee.type !== 'Identifier' || !SERVICE_FACTORY.test(callee.name)) return;
-        context.report({
-          node,
-          message: `A routes file (${path.basename(file)}) may not build a service (${callee.name}): take it as an option of the plugin; apps/server/src/services.ts builds every service once (decision 035).`,
-        });
+        const { callee } = node;
+        const member = callee.type === 'MemberExpression';
+        const called = member ? callee.property.name : callee.name;
+        if (role === 'routes' && SERVICE_FACTORY.test(called ?? '')) report(node, called);
+        else if (role === 'service' && !member && factories.has(called)) report(node, factories.get(called));
+        else if (role === 'service' && member && namespaces.has(callee.object.name) && SERVICE_FACTORY.test(called ?? ''))
+          report(node, called);
       },
     };
   },

@@ -260,3 +260,56 @@ describe('services built once (decision 035: no routes file builds a service)', 
     expect(await problems(file, plugin(body))).toEqual([]);
   });
 });
+
+const serviceFile = (imports: string, body: string) =>
+  [
+    "import type { AppContext } from '../../context';",
+    imports,
+    '',
+    'export function fixtureService(ctx: AppContext) {',
+    body,
+    '}',
+    '',
+  ].join('\n');
+
+describe('services built once (no service builds another module’s service)', { timeout: 30_000 }, () => {
+  it.each([
+    [
+      'another module’s factory',
+      "import { usersService } from '../users/service';",
+      '  return { users: usersService(ctx) };',
+      'usersService',
+    ],
+    [
+      'another module’s factory under another name',
+      "import { accountsService as accounts } from '../accounts/service';",
+      '  return { accounts: accounts(ctx) };',
+      'accountsService',
+    ],
+    [
+      'another module’s factory from its namespace',
+      "import * as users from '../users/service';",
+      '  return { users: users.usersService(ctx) };',
+      'usersService',
+    ],
+  ])('refuses a service file calling %s', async (_name, imports, body, factory) => {
+    const found = (await problems('apps/server/src/modules/billing/fixture.ts', serviceFile(imports, body))).join('\n');
+    expect(found).toMatch(/roundup\/services-built-once: A service file \(fixture\.ts\) may not build another module’s service/);
+    expect(found).toContain(`(${factory})`);
+  });
+
+  it.each([
+    [
+      'its own module’s factory',
+      "import { billingService } from './service';",
+      '  return { billing: billingService(ctx, null!, null!) };',
+    ],
+    [
+      'another module’s service handed in',
+      "import type { UsersService } from '../users/service';",
+      '  return (users: UsersService) => users.self(ctx.clock().toISOString());',
+    ],
+  ])('allows a service file calling %s', async (_name, imports, body) => {
+    expect(await problems('apps/server/src/modules/billing/fixture.ts', serviceFile(imports, body))).toEqual([]);
+  });
+});

@@ -36,17 +36,20 @@ export async function buildServices(ctx: AppContext, opts: { notifier?: Notifier
   const live = await startSplitsLive(ctx.database, ctx.log);
   const discovery = discoveryService(ctx);
   const payments = paymentsFromConfig(ctx.config, ctx.database.db, ctx.clock);
+  // Built once and handed to the services that use them (trades reads accounts, checkout reads users).
+  const users = usersService(ctx);
+  const accounts = accountsService(ctx);
   return {
     notifications,
     auth,
     tokens: tokensService(ctx),
-    users: usersService(ctx),
+    users,
     feedback: feedbackService(ctx),
     payments,
-    billing: billingService(ctx, payments),
+    billing: billingService(ctx, payments, users),
     affiliates: affiliatesService(ctx),
-    accounts: accountsService(ctx),
-    trades: tradesService(ctx),
+    accounts,
+    trades: tradesService(ctx, accounts),
     analytics: analyticsService(ctx),
     live,
     splits: splitsService(ctx, live),

@@ -1,6 +1,5 @@
 import { buildApp } from '../app';
 import { boot } from '../boot';
-import { discoveryService } from '../modules/discovery/service';
 
 /**
  * `npm run --silent edgar:rejections`: every proposal an admin rejected, as JSON lines
@@ -10,6 +9,6 @@ import { discoveryService } from '../modules/discovery/service';
  */
 const { config, database, mailer } = await boot('seed');
 const app = await buildApp({ database, config, mailer, webDist: null, logger: false });
-for (const c of await discoveryService(app.ctx).regressionCases()) process.stdout.write(`${JSON.stringify(c)}\n`);
+for (const c of await app.services.discovery.regressionCases()) process.stdout.write(`${JSON.stringify(c)}\n`);
 await app.close();
 await database.close();

@@ -23,6 +23,15 @@ const settingsPage = async () => {
   return { Component: () => <SettingsPage tabs={settingsTabs} /> };
 };
 
+// The admin users list shows the page-views feature's panel above it.
+const adminUsersPage = async () => {
+  const [{ AdminUsersPage }, { PageViewsPanel }] = await Promise.all([
+    import('../features/admin/pages/AdminUsersPage'),
+    import('../features/pageviews/components/PageViewsPanel'),
+  ]);
+  return { Component: () => <AdminUsersPage PageViews={PageViewsPanel} /> };
+};
+
 export const composedRoutes: FeatureRoutes = {
   user: [
     { path: 'settings', handle: { title: 'Settings' }, lazy: settingsPage },
@@ -52,6 +61,8 @@ export const composedRoutes: FeatureRoutes = {
     },
   ],
   admin: [
+    { index: true, handle: { title: 'Admin' }, lazy: adminUsersPage },
+    { path: 'users', handle: { title: 'Users' }, lazy: adminUsersPage },
     {
       path: 'users/:userId',
       handle: { title: 'User' },

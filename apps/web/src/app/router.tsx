@@ -12,6 +12,7 @@ import { authRoutes } from '../features/auth/routes';
 import { billingRoutes } from '../features/billing/routes';
 import { brokersRoutes } from '../features/brokers/routes';
 import { faqsRoutes } from '../features/faqs/routes';
+import { feedbackRoutes } from '../features/feedback/routes';
 import { publicRoutes } from '../features/public/routes';
 import { splitsRoutes } from '../features/splits/routes';
 import { usersRoutes } from '../features/users/routes';
@@ -35,6 +36,7 @@ const FEATURES: readonly FeatureRoutes[] = [
   billingRoutes,
   affiliatesRoutes,
   adminRoutes,
+  feedbackRoutes,
   commsRoutes,
   discoveryRoutes,
 ];

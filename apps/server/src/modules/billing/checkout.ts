@@ -3,7 +3,7 @@ import type { PaymentProvider } from '../../adapters/payments';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
 import type { Principal } from '../../http/auth';
-import { usersService } from '../users/service';
+import type { UsersService } from '../users/service';
 import type { BillingCore } from './apply';
 import {
   cancelTestCheckout,
@@ -36,10 +36,9 @@ function keyedQueue() {
  * the same level gets the open session back; another level expires it first; a member who
  * already has what they ask for is refused. Payments that still race are settled by the core.
  */
-export function checkout(ctx: AppContext, payments: PaymentProvider, core: BillingCore) {
+export function checkout(ctx: AppContext, payments: PaymentProvider, core: BillingCore, users: Pick<UsersService, 'self'>) {
   const { config } = ctx;
   const { repo, apply, gatherCheckout } = core;
-  const users = usersService(ctx);
   const perMember = keyedQueue();
 
   function refusal(level: BillingLevel, access: ReturnType<typeof userAccess>, role: string): AppError | null {

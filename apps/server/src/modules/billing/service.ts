@@ -7,6 +7,7 @@ import { billingCore } from './apply';
 import { secs } from './apply-plan';
 import { cancellation, currentMembership, firstPayment } from './cancellation';
 import { checkout } from './checkout';
+import type { UsersService } from '../users/service';
 import type { Plan } from './gather';
 import { stateLine } from './notices';
 import type { InvoiceRow } from './repo';
@@ -30,11 +31,11 @@ function invoiceView(i: InvoiceRow) {
  * checkouts, the local test checkout), cancellation.ts, webhooks.ts, apply.ts (the state machine
  * every path goes through), notices.ts (receipts), and here the Subscription tab's view.
  */
-export function billingService(ctx: AppContext, payments: PaymentProvider) {
+export function billingService(ctx: AppContext, payments: PaymentProvider, users: Pick<UsersService, 'self'>) {
   const { clock } = ctx;
   const core = billingCore(ctx, payments);
   const { repo } = core;
-  const co = checkout(ctx, payments, core);
+  const co = checkout(ctx, payments, core, users);
 
   return {
     provider: payments.kind,

@@ -1,7 +1,6 @@
 import type { BulkTradesOnAccounts, TradePatch } from '@roundup/shared';
 import { todayInMarket } from '@roundup/shared';
 import type { AppContext } from '../../context';
-import { accountsService } from '../accounts/service';
 import { addTrade } from './add-trade';
 import { bulkTrades } from './bulk-trades';
 import { editTrade } from './edit-trade';
@@ -17,13 +16,14 @@ export { SPLIT_NOT_FOUND, TRADE_NOT_FOUND } from './trade-checks';
 
 /**
  * The trade tracker (product.md#states Trade form, product.md#api /api/trades/*): one trade per account
- * and split. Each use case is its own file, `(deps, input)`; this binds them to the app's context.
+ * and split. Each use case is its own file, `(deps, input)`; this binds them to the app's context and to the
+ * accounts service buildServices built (services.ts builds each service once).
  */
-export function tradesService(ctx: AppContext) {
+export function tradesService(ctx: AppContext, accounts: TradeDeps['accounts']) {
   const deps: TradeDeps = {
     db: ctx.database.db,
     today: () => todayInMarket(ctx.clock()),
-    accounts: accountsService(ctx),
+    accounts,
     upward: ctx.upward,
   };
   return {

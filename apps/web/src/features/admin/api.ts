@@ -1,22 +1,13 @@
-import type {
-  AdminEditUserRequest,
-  AdminUserDetail,
-  AdminUserList,
-  AuditEntry,
-  AuditPage,
-  PageViewSummary,
-} from '@roundup/shared/admin';
-import type { FeedbackItem } from '@roundup/shared/feedback';
+import type { AdminEditUserRequest, AdminUserDetail, AdminUserList, AuditEntry, AuditPage } from '@roundup/shared/admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-/** TanStack Query hooks for the admin screens (users, feedback, page views, audit); brokers and FAQs: their features' admin-api.ts. */
+/** TanStack Query hooks for the admin screens (users, audit); brokers and FAQs: their features' admin-api.ts,
+ * feedback and page views: features/feedback/api.ts and features/pageviews/api.ts. */
 
 export const adminKeys = {
   users: (q: string, page = 1) => ['admin', 'users', q, page] as const,
   user: (id: string) => ['admin', 'user', id] as const,
-  feedback: ['admin', 'feedback'] as const,
-  pageViews: ['admin', 'pageviews'] as const,
   audit: ['admin', 'audit'] as const,
   auditPage: (filters: AuditFilters) => ['admin', 'audit', 'page', filters] as const,
 };
@@ -68,20 +59,6 @@ export function useRevokeSessions() {
     mutationFn: (input: { id: string; revokeTokens: boolean }) =>
       api.post<{ revoked: number; revokedTokens: number }>('/api/users/revoke-sessions', input),
     onSuccess: (_data, input) => void qc.invalidateQueries({ queryKey: adminKeys.user(input.id) }),
-  });
-}
-
-export function useAdminFeedback() {
-  return useQuery({
-    queryKey: adminKeys.feedback,
-    queryFn: async ({ signal }) => (await api.get<{ feedback: FeedbackItem[] }>('/api/feedback', { signal })).feedback,
-  });
-}
-
-export function usePageViewSummary() {
-  return useQuery({
-    queryKey: adminKeys.pageViews,
-    queryFn: ({ signal }) => api.get<PageViewSummary>('/api/pageviews/summary', { signal }),
   });
 }
 

@@ -1,6 +1,6 @@
 import type { AdminUserList } from '@roundup/shared/admin';
 import { formatInMarketTz } from '@roundup/shared/dates';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState, type ComponentType } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, type Column } from '../../../components/DataTable';
@@ -8,7 +8,6 @@ import { QueryStatus } from '../../../components/QueryStatus';
 import { Pager } from '../../../components/Pager';
 import { formatCount } from '../../../lib/format';
 import { useAdminUsers } from '../api';
-import { PageViewsPanel } from '../components/PageViewsPanel';
 import '../admin.css';
 import '../../../components/admin-kit.css';
 
@@ -47,7 +46,8 @@ const USER_COLUMNS: Array<Column<AdminUserList['users'][number]>> = [
 ];
 
 /** /admin and /admin/users: searchable users list, 50 per page (?page=), with the page-view overview on top. */
-export function AdminUsersPage() {
+/** `PageViews`: the page-views feature's panel above the list (app/composed-routes.tsx passes it). */
+export function AdminUsersPage({ PageViews }: { PageViews: ComponentType }) {
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
   const deferred = useDeferredValue(q.trim());
@@ -75,7 +75,7 @@ export function AdminUsersPage() {
   return (
     <>
       <h1 className="h3 fw-bold mb-4">Users</h1>
-      <PageViewsPanel />
+      <PageViews />
       <section className="card shadow-sm ru-panel" aria-labelledby="users-title">
         <div className="card-body p-3 p-md-4">
           <div className="d-flex flex-wrap justify-content-between align-items-center gap-3 mb-3">

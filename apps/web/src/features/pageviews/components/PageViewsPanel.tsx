@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { usePageViewSummary } from '../api';
 import { formatIsoDate } from '@roundup/shared/dates';
 import { DataTable, type Column } from '../../../components/DataTable';
+import '../pageviews.css';
 
 type Row = { path: string; views: number };
 const pathCell: Column<Row> = {

@@ -2,7 +2,7 @@ import { formatInMarketTz } from '@roundup/shared/dates';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { EmptyState } from '../../../components/EmptyState';
 import { useAdminFeedback } from '../api';
-import '../admin.css';
+import '../feedback.css';
 
 /** /admin/feedback: newest first, times in New York time (product.md#screens, product.md#limits). */
 export function AdminFeedbackPage() {
