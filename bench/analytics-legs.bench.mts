@@ -12,11 +12,10 @@
  * Env: BENCH_CALLS (default 200), BENCH_DATABASE_URL (PostgreSQL instead of in-memory PGlite),
  * BENCH_STRICT=1 to exit 1 over budget.
  */
+import { benchMember } from './lib/member-app.mts';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app';
-import { migrate, openDatabase, type Database } from '../apps/server/src/db/client';
-import { testConfig } from '../apps/server/src/env';
+import type { Database } from '../apps/server/src/db/client';
 import { analyticsRepo } from '../apps/server/src/modules/analytics/repo';
 import { totalsFromTrades } from '../apps/server/src/modules/analytics/rules';
 import { summarize } from '../apps/server/src/modules/analytics/summary-rules';
@@ -94,20 +93,7 @@ async function timed(n: number, fn: () => Promise<unknown>) {
 }
 
 async function main() {
-  const database = await openDatabase(
-    process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: 'memory://' },
-  );
-  await migrate(database);
-  const app = await buildApp({ database, config: testConfig({ RATE_LIMIT_SCALE: 1000 }), webDist: null, logger: false });
-  await app.ready();
-  const reg = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { username: 'benchlegs', email: 'bench-legs@example.com', password: 'a long bench passphrase', consent: true },
-  });
-  const { token, user } = reg.json().data;
-  const userId: string = user._id ?? user.id;
-  await database.query('update users set role = $1 where id = $2', ['Pro', userId]);
+  const { database, app, token, userId } = await benchMember('benchlegs');
   const t0 = performance.now();
   const seeded = await seed(database, userId);
   console.log(

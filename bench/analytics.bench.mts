@@ -9,10 +9,8 @@
  * costs one trade save (with and without the triggers, same run).
  * Env: BENCH_CALLS (default 200), BENCH_STRICT=1 to exit 1 over budget.
  */
+import { benchMember } from './lib/member-app.mts';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app';
-import { migrate, openDatabase } from '../apps/server/src/db/client';
-import { testConfig } from '../apps/server/src/env';
 import { analyticsRepo } from '../apps/server/src/modules/analytics/repo';
 import { totalsFromTrades } from '../apps/server/src/modules/analytics/rules';
 import { OPEN_POSITIONS_IN_SUMMARY, summarize } from '../apps/server/src/modules/analytics/summary-rules';
@@ -25,25 +23,7 @@ const BUDGET_P99_MS = 100;
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main() {
-  const database = await openDatabase(
-    process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: 'memory://' },
-  );
-  await migrate(database);
-  const app = await buildApp({ database, config: testConfig({ RATE_LIMIT_SCALE: 1000 }), webDist: null, logger: false });
-  await app.ready();
-  const reg = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: {
-      username: 'benchanalytics',
-      email: 'bench-analytics@example.com',
-      password: 'a long bench passphrase',
-      consent: true,
-    },
-  });
-  const { token, user } = reg.json().data;
-  const userId: string = user._id ?? user.id;
-  await database.query('update users set role = $1 where id = $2', ['Pro', userId]);
+  const { database, app, token, userId } = await benchMember('benchanalytics');
 
   // 10 brokers, 60 accounts, 400 splits, and one trade per account and split: 24,000 trades.
   await database.query(

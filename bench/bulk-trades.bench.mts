@@ -8,10 +8,8 @@
  * of one trade, so the ratio says what one bulk action costs against one single save.
  * Env: BENCH_CALLS (default 100), BENCH_STRICT=1 to exit 1 over budget.
  */
+import { benchMember } from './lib/member-app.mts';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app';
-import { migrate, openDatabase } from '../apps/server/src/db/client';
-import { testConfig } from '../apps/server/src/env';
 
 const ACCOUNTS = 60;
 const SPLITS = 400;
@@ -19,20 +17,7 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 100);
 const BUDGET_P99_MS = 150;
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-const database = await openDatabase(
-  process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: 'memory://' },
-);
-await migrate(database);
-const app = await buildApp({ database, config: testConfig({ RATE_LIMIT_SCALE: 1000 }), webDist: null, logger: false });
-await app.ready();
-const reg = await app.inject({
-  method: 'POST',
-  url: '/api/auth/register',
-  payload: { username: 'benchbulk', email: 'bench-bulk@example.com', password: 'a long bench passphrase', consent: true },
-});
-const { token, user } = reg.json().data;
-await database.query('update users set role = $1 where id = $2', ['Pro', user._id ?? user.id]);
-const userId = user._id ?? user.id;
+const { database, app, token, userId } = await benchMember('benchbulk');
 await database.query(
   `insert into brokers (name, share_return_time) select 'Bench Broker ' || g, 1 from generate_series(1, 10) g`,
 );
