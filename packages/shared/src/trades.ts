@@ -127,6 +127,8 @@ const tradeShape = {
   legs: legsValue,
   shares_received: sharesReceivedValue.transform((v) => v ?? null),
   cash_in_lieu_amount: cashValue.transform((v) => v ?? null),
+  kept_sell_date: dateValue('Kept share sell date'),
+  kept_sell_price: priceValue('Kept share sell price'),
 };
 
 /**
@@ -140,22 +142,29 @@ const tradePatchShape = {
   sell_price: priceValue('Sell price'),
   outcome: outcomeValue.optional(),
   outcome_date: dateValue('Outcome date'),
-  /** Replaces every leg (issue 26): not with the flat buy and sell fields in the same body. */
+  /** Replaces every leg; flat fields sent with them must agree with them (a trade read back unchanged). */
   legs: legsValue,
   shares_received: sharesReceivedValue,
   cash_in_lieu_amount: cashValue,
+  /**
+   * The sale of the shares the split left (after the dance: the kept share), whatever else the trade holds:
+   * it writes the sell on or after the effective date and never a sale before the split.
+   */
+  kept_sell_date: dateValue('Kept share sell date'),
+  kept_sell_price: priceValue('Kept share sell price'),
 };
 
 const sellNotBeforeBuy = (t: { buy_date?: string | null; sell_date?: string | null }) =>
   !t.buy_date || !t.sell_date || t.sell_date >= t.buy_date;
 const sellMessage = { message: 'Sell date cannot be before the buy date', path: ['sell_date'] };
 
-const FLAT = ['buy_date', 'buy_price', 'sell_date', 'sell_price'] as const;
-/** A body sends either `legs` (all of them) or the flat fields (the first buy and last sell), not both. */
-const legsOrFlat = (t: Record<string, unknown>) => t.legs === undefined || FLAT.every((k) => t[k] === undefined || t[k] === null);
-const legsMessage = { message: 'Send legs or the buy and sell fields, not both', path: ['legs'] };
+/** On a one-share trade the sell and the kept share's sale are the same leg: a body names it one way. */
+const oneSale = (t: Record<string, unknown>) =>
+  (t.sell_date === undefined && t.sell_price === undefined) ||
+  (t.kept_sell_date === undefined && t.kept_sell_price === undefined);
+const oneSaleMessage = { message: 'Send the sell fields or the kept share sell fields, not both', path: ['kept_sell_price'] };
 
-export const tradeFields = z.object(tradeShape).refine(sellNotBeforeBuy, sellMessage).refine(legsOrFlat, legsMessage);
+export const tradeFields = z.object(tradeShape).refine(sellNotBeforeBuy, sellMessage).refine(oneSale, oneSaleMessage);
 export type TradeFields = z.infer<typeof tradeFields>;
 
 function unwrap(body: unknown) {
@@ -175,14 +184,14 @@ export const addTradeRequest = z.preprocess(
   z
     .object({ ...ids, ...tradeShape })
     .refine(sellNotBeforeBuy, sellMessage)
-    .refine(legsOrFlat, legsMessage),
+    .refine(oneSale, oneSaleMessage),
 );
 export const editTradeRequest = z.preprocess(
   unwrap,
   z
     .object({ _id: uuidId('Trade is not a valid id'), ...tradePatchShape })
     .refine(sellNotBeforeBuy, sellMessage)
-    .refine(legsOrFlat, legsMessage),
+    .refine(oneSale, oneSaleMessage),
 );
 export type AddTradeRequest = z.infer<typeof addTradeRequest>;
 export type EditTradeRequest = z.infer<typeof editTradeRequest>;
@@ -213,12 +222,26 @@ export const bulkTradesRequest = z
     path: ['accountIds'],
   })
   .refine(sellNotBeforeBuy, sellMessage)
-  .refine(legsOrFlat, legsMessage);
+  .refine(oneSale, oneSaleMessage);
 export type BulkTradesRequest = z.infer<typeof bulkTradesRequest>;
 /** A bulk save once its group (if any) is read: the accounts to write, in order. */
 export type BulkTradesOnAccounts = Omit<BulkTradesRequest, 'groupId' | 'accountIds'> & { accountIds: string[] };
 /** What a client sends (fields it leaves out are kept). */
 export type BulkTradesInput = z.input<typeof bulkTradesRequest>;
+
+/**
+ * What a bulk save did: the trades in the order of `accountIds`; how many changed and how many already held
+ * these values; and the accounts left out because the sale or shares have nothing to stand on (nothing
+ * credited, cash in lieu, no share kept), each named, with one line that says so.
+ */
+export const bulkTradesResponse = z.object({
+  trades: z.array(tradeSchema),
+  saved: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.array(z.object({ accountId: z.string(), msg: z.string() })),
+  note: z.string().nullable(),
+});
+export type BulkTradesResponse = z.infer<typeof bulkTradesResponse>;
 
 export const tradeParams = z.object(ids);
 export const splitIdParams = z.object({ splitId: uuidId('Split is not a valid id') });

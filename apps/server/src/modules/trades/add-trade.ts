@@ -3,7 +3,7 @@ import { withRetry } from '../../db/retry';
 import { conflict, notFound } from '../../http/app-error';
 import { EMPTY_STATE, sameTrade } from './legs-rules';
 import { stateOf, tradesRepo } from './repo';
-import { checkOpen, prepare, requireOpenSplit, SPLIT_NOT_FOUND, type TradeDeps } from './trade-checks';
+import { checkOpen, nameOfAccount, prepare, requireOpenSplit, SPLIT_NOT_FOUND, type TradeDeps } from './trade-checks';
 
 /**
  * Records a trade: one per account and split, whatever the race. Of parallel adds one inserts; the
@@ -18,7 +18,7 @@ export function addTrade(
   return withRetry(async () => {
     await deps.accounts.requireOwned(userId, accountId);
     const split = await requireOpenSplit(deps.db, input.splitId, 'add');
-    const fields = prepare(EMPTY_STATE, input, split, deps.today());
+    const fields = prepare(EMPTY_STATE, input, split, deps.today(), await nameOfAccount(deps, userId, accountId));
     // Checked again under the split's lock: an admin may have deleted, archived or un-published it since.
     const trade = await repo.insert({ userId, accountId, splitId: split.id, ticker: split.ticker }, fields, (locked) => {
       if (!locked) throw notFound(SPLIT_NOT_FOUND);

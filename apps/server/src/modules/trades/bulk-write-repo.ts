@@ -10,9 +10,9 @@ const t = schema.trades;
 
 /**
  * POST /api/trades/bulk in one transaction: locks the split (decision 010) and the member's
- * trades on it for `accountIds`, lets `compute` check everything and give each account's new
- * fields (it throws to refuse: nothing is written), then one UPDATE for the trades that exist
- * and one INSERT for the rest. 'raced' when another request inserted one of those trades
+ * trades on it for `accountIds`, lets `compute` check everything and give the new fields of each
+ * account that changes (it throws to refuse: nothing is written), then one UPDATE for those
+ * trades that exist and one INSERT for the rest; an account `compute` leaves out is not written. 'raced' when another request inserted one of those trades
  * meanwhile: the caller runs it again, so that trade is merged, never overwritten.
  */
 export async function bulkWriteTrades(
@@ -30,12 +30,13 @@ export async function bulkWriteTrades(
       const stored = await tx.select().from(t).where(where).for('update');
       const next = compute(locked, stored.map(toTrade));
       const byAccount = new Set(stored.map((r) => r.accountId));
-      if (stored.length > 0)
+      const changed = stored.filter((r) => next.has(r.accountId));
+      if (changed.length > 0)
         await updateTrades(
           tx,
-          stored.map((r) => ({ id: r.id, fields: next.get(r.accountId)! })),
+          changed.map((r) => ({ id: r.id, fields: next.get(r.accountId)! })),
         );
-      const fresh = accountIds.filter((id) => !byAccount.has(id));
+      const fresh = accountIds.filter((id) => !byAccount.has(id) && next.has(id));
       if (fresh.length > 0) {
         const inserted = await tx
           .insert(t)

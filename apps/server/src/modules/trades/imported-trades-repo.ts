@@ -5,8 +5,9 @@ import { schema } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
 import { splitFacts } from '../splits/queries';
 import { tradeProblem } from '../splits/rules';
-import { checkTrade, EMPTY_STATE, mergeTradeEdit, sameTrade, withDefaultBuyDate, type TradeState } from './legs-rules';
+import { EMPTY_STATE, sameTrade, type TradeState } from './legs-rules';
 import { insertTrades, stateOf, toTrade, updateTrades } from './repo';
+import { nextTradeState } from './trade-state-rules';
 
 const t = schema.trades;
 
@@ -29,12 +30,11 @@ export interface ImportedTrade {
 export function importedState(stored: Trade | null, item: ImportedTrade, today: string) {
   const buys = item.keepStoredBuys && stored && item.patch.legs ? stored.legs.filter((l) => l.side === 'buy') : [];
   const patch = buys.length ? { ...item.patch, legs: [...buys, ...item.patch.legs!] } : item.patch;
-  const state: TradeState = withDefaultBuyDate(mergeTradeEdit(stored ? stateOf(stored) : EMPTY_STATE, patch), item.buyDate);
+  const next = nextTradeState(stored ? stateOf(stored) : EMPTY_STATE, patch, item, today);
+  const state: TradeState = next.state;
   const change: 'new' | 'update' | 'none' = !stored ? 'new' : sameTrade(stateOf(stored), state) ? 'none' : 'update';
   const problem =
-    state.legs.length > LEGS_MAX
-      ? `${state.legs.length} buys and sells; a trade holds at most ${LEGS_MAX}`
-      : checkTrade(state, item, today);
+    state.legs.length > LEGS_MAX ? `${state.legs.length} buys and sells; a trade holds at most ${LEGS_MAX}` : next.problem;
   return { state, change, problem };
 }
 

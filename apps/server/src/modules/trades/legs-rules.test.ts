@@ -10,22 +10,11 @@ import {
   withDefaultBuyDate,
   type TradeState,
 } from './legs-rules';
+import { buy, sell } from './legs.fixtures';
 
 /** A trade written with the flat fields (what every client sent before legs). */
 const f = (over: TradePatch): TradeState => mergeTradeEdit(EMPTY_STATE, over);
 const SPLIT = { effDate: '2026-03-10' };
-const buy = (quantity: number, price: number | null, date: string | null = '2026-03-02'): TradeLeg => ({
-  side: 'buy',
-  date,
-  quantity,
-  price,
-});
-const sell = (quantity: number, price: number | null, date: string | null = '2026-03-02'): TradeLeg => ({
-  side: 'sell',
-  date,
-  quantity,
-  price,
-});
 
 describe('withDefaultBuyDate', () => {
   it.each([

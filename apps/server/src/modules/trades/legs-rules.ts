@@ -100,12 +100,13 @@ export function withDefaultBuyDate(state: TradeState, splitBuyDate: string): Tra
 
 const sameLeg = (a: TradeLeg, b: TradeLeg) =>
   a.side === b.side && a.date === b.date && a.quantity === b.quantity && a.price === b.price;
+export const sameLegs = (a: readonly TradeLeg[], b: readonly TradeLeg[]) =>
+  a.length === b.length && a.every((l, i) => sameLeg(l, b[i]));
 
 /** Same legs and outcome (a repeated add of the same trade answers the stored one). */
 export function sameTrade(a: TradeState, b: TradeState): boolean {
   return (
-    a.legs.length === b.legs.length &&
-    a.legs.every((l, i) => sameLeg(l, b.legs[i])) &&
+    sameLegs(a.legs, b.legs) &&
     a.outcome === b.outcome &&
     a.outcome_date === b.outcome_date &&
     a.shares_received === b.shares_received &&
@@ -113,15 +114,35 @@ export function sameTrade(a: TradeState, b: TradeState): boolean {
   );
 }
 
-/** Shares sold before the effective date cannot outnumber the shares bought. */
+const isAfter = (l: TradeLeg, effDate: string) => l.date === null || l.date >= effDate;
+
+/** The shares held into the split: the buys less the sells dated before the effective date. */
+export function keptShares(legs: readonly TradeLeg[], effDate: string): number {
+  return legs.reduce((n, l) => n + (l.side === 'buy' ? l.quantity : isAfter(l, effDate) ? 0 : -l.quantity), 0);
+}
+
+/** Shares sold before the effective date need a buy, and cannot outnumber the shares bought. */
 function legsProblem(legs: readonly TradeLeg[], effDate: string): string | null {
   const firstBuy = legs.find((l) => l.side === 'buy' && l.date)?.date ?? null;
   if (firstBuy && legs.some((l) => l.side === 'sell' && l.date && l.date < firstBuy))
     return 'Sell date cannot be before the buy date';
   const bought = legs.reduce((n, l) => n + (l.side === 'buy' ? l.quantity : 0), 0);
-  const soldBefore = legs.reduce((n, l) => n + (l.side === 'sell' && l.date && l.date < effDate ? l.quantity : 0), 0);
-  if (bought > 0 && soldBefore > bought)
-    return `Sells before the split (${soldBefore} shares) cannot exceed the shares bought (${bought})`;
+  const soldBefore = bought - keptShares(legs, effDate);
+  if (soldBefore > 0 && bought === 0) return 'A sale before the split needs its buy: record the buy first';
+  if (soldBefore > bought) return `Sells before the split (${soldBefore} shares) cannot exceed the shares bought (${bought})`;
+  return null;
+}
+
+/**
+ * A sale after the split, or shares received, needs an outcome that holds the share: after nothing credited
+ * or cash in lieu there is none (a sale before the split, the dance's 99 shares, still stands).
+ */
+export function shareProblem(state: TradeState, effDate: string): string | null {
+  if (state.outcome !== 'no_credit' && state.outcome !== 'cash_in_lieu') return null;
+  const what = state.outcome === 'no_credit' ? 'Nothing credited' : 'Cash in lieu';
+  if (state.legs.some((l) => l.side === 'sell' && isAfter(l, effDate)))
+    return `${what}: no share came from the split, so there is none to sell`;
+  if (state.shares_received !== null && state.shares_received > 0) return `${what} cannot come with shares received`;
   return null;
 }
 
@@ -144,7 +165,5 @@ export function checkTrade(state: TradeState, split: { effDate: string }, today:
   if (state.outcome_date && state.outcome_date > addDays(today, 1)) return 'Outcome date cannot be in the future';
   if (state.cash_in_lieu_amount !== null && state.outcome !== 'cash_in_lieu')
     return 'Cash in lieu needs the outcome Cash in lieu';
-  if (state.shares_received !== null && state.shares_received > 0 && state.outcome === 'no_credit')
-    return 'Nothing credited cannot come with shares received';
-  return null;
+  return shareProblem(state, split.effDate);
 }

@@ -68,9 +68,12 @@ describe('legs on /api/trades/add, /edit and /bulk', () => {
     expect(a.byMonth.map((m: { profitCents: number }) => m.profitCents)).toEqual([652]);
     await expectConsistent(t.database, alice.user._id);
 
-    // The flat fields write the last sell leg (the kept share), and keep the other legs.
+    // A flat field would rewrite one leg of several: refused. The kept share's sale has its own fields.
     const flat = await editTrade(t.app, alice.token, { _id: id, sell_price: 9.5 });
-    expect(flat.body.data.trade.legs).toEqual([...DANCE, sell(1, 9.5, '2026-10-07')]);
+    expect(flat.status).toBe(400);
+    expect(flat.body.errors[0].msg).toMatch(/several buys and sells \(bought 100, sold 99, sold 1\)/);
+    const kept = await editTrade(t.app, alice.token, { _id: id, kept_sell_price: 9.5 });
+    expect(kept.body.data.trade.legs).toEqual([...DANCE, sell(1, 9.5, '2026-10-07')]);
     expect((await analytics(alice)).totals.realizedCents).toBe(702);
     await expectConsistent(t.database, alice.user._id);
   });
@@ -127,7 +130,11 @@ describe('legs on /api/trades/add, /edit and /bulk', () => {
   });
 
   it.each([
-    ['legs and a flat field together', { legs: DANCE, buy_price: 1 }, 'Send legs or the buy and sell fields, not both'],
+    [
+      'legs and a flat field that disagree',
+      { legs: DANCE, buy_price: 1 },
+      'The legs and buy_price disagree: send the legs, or the buy and sell fields',
+    ],
     ['a quantity of 0', { legs: [buy(0, 1)] }, 'Quantity must be at least 1'],
     ['a fractional quantity', { legs: [buy(1.5, 1)] }, 'Quantity must be a whole number'],
     ['a quantity in hex', { legs: [buy('0x10', 1)] }, 'Quantity must be a whole number'],

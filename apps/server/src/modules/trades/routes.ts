@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   addTradeRequest,
   bulkTradesRequest,
+  bulkTradesResponse,
   editTradeRequest,
   splitIdParams,
   splitMemberStats,
@@ -31,11 +32,14 @@ const bulkSchema = {
   description: [
     'Sets the fields sent on the trade for `splitId` in each of `accountIds` (1–200) — or of the group `groupId`, in',
     "the group's order — creating the trades that do not exist; fields not sent keep their values. `legs`",
-    '(`[{ side, date, quantity, price }]`) replaces every leg; the flat `buy_*` / `sell_*` fields write the first buy',
-    'leg and the last sell leg (one share when new). One transaction, all or nothing: an account that is not yours,',
-    'an account listed twice, or any account whose resulting trade breaks a trade rule (e.g. a sell before its buy,',
-    'an outcome dated in the future) writes nothing, and the error names the account. Answers `{ trades }` in the',
-    'order of `accountIds`.',
+    '(`[{ side, date, quantity, price }]`) replaces every leg; the flat `buy_*` / `sell_*` fields write a one-share',
+    "trade's buy and sell, and are refused on a trade of several legs (the dance); `kept_sell_*` write the sale of the",
+    'shares the split left (the kept share), never a sale before the split. One transaction, all or nothing: an',
+    'account that is not yours, an account listed twice, or any account whose resulting trade breaks a trade rule',
+    '(e.g. a sell before its buy, an outcome dated in the future) writes nothing, and the error names the account.',
+    'An account with no share for the sale or shares sent (Nothing credited, Cash in lieu, no share kept) is left out',
+    'and listed in `skipped`, with one line in `note`. Answers `{ trades }` in the order of `accountIds`, with how',
+    'many changed (`saved`) and how many already held these values (`unchanged`).',
     '',
     "Members' own tools call it with a personal API token holding `write:trades` (see POST /api/tokens), e.g.",
     'recording the fills of one split in two accounts:',
@@ -46,8 +50,9 @@ const bulkSchema = {
     '```',
   ].join('\n'),
   body: bulkTradesRequest,
-  response: answers(z.object({ trades: z.array(tradeSchema) }), {
-    description: 'The trades, in the order of `accountIds`',
+  response: answers(bulkTradesResponse, {
+    description:
+      'The trades, in the order of `accountIds`; how many changed (`saved`) and how many already held these values; the accounts left out with no share for the sale (`skipped`), and one line that says so (`note`)',
     example: {
       trades: [
         {
@@ -67,6 +72,10 @@ const bulkSchema = {
           cash_in_lieu_amount: null,
         },
       ],
+      saved: 1,
+      unchanged: 0,
+      skipped: [],
+      note: null,
     },
   }),
 };
@@ -160,7 +169,7 @@ function splitTradeRoutes(app: App, ctx: AppContext, service: Service) {
     const userId = who(req);
     const { groupId, accountIds, ...patch } = req.body;
     const ids = await accountsForBulk({ db: ctx.database.db }, { userId, groupId, accountIds });
-    return { trades: await service.bulk(userId, { ...patch, accountIds: ids }) };
+    return service.bulk(userId, { ...patch, accountIds: ids });
   });
 
   /** Admin, beyond the spec: the members' average realized profit per account for a split. */

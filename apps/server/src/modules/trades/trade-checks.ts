@@ -4,8 +4,9 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../http/app-error';
 import type { AccountsService } from '../accounts/service';
 import { tradeProblem } from '../splits/rules';
-import { checkTrade, mergeTradeEdit, withDefaultBuyDate, type TradeState } from './legs-rules';
+import type { TradeState } from './legs-rules';
 import { tradesRepo } from './repo';
+import { nextTradeState } from './trade-state-rules';
 
 export const SPLIT_NOT_FOUND = 'Split not found';
 export const TRADE_NOT_FOUND = 'Trade not found';
@@ -38,15 +39,27 @@ export async function requireOpenSplit(db: Db, splitId: string, action: 'add' | 
   return split;
 }
 
-/** The trade as the patch leaves it, with its defaults; refused when it breaks a trade rule. */
+/** How a message names an account: its nickname and broker. */
+export const accountName = (a: { nickname: string; broker: string }) => `${a.nickname} (${a.broker})`;
+
+/** The caller's account as messages name it. */
+export async function nameOfAccount(deps: Pick<TradeDeps, 'accounts'>, userId: string, accountId: string) {
+  const a = (await deps.accounts.labels(userId, [accountId])).get(accountId);
+  return a ? accountName(a) : 'This account';
+}
+
+/**
+ * The trade as the patch leaves it, with its defaults; refused when it breaks a trade rule. A sale with no
+ * share to stand on names the account, as the bulk save does.
+ */
 export function prepare(
   stored: TradeState,
   patch: TradePatch,
   split: { buyDate: string; effDate: string },
   today: string,
+  account: string,
 ): TradeState {
-  const out = withDefaultBuyDate(mergeTradeEdit(stored, patch), split.buyDate);
-  const problem = checkTrade(out, split, today);
-  if (problem) throw badRequest(problem);
-  return out;
+  const { state, problem, noShare } = nextTradeState(stored, patch, split, today);
+  if (problem) throw badRequest(noShare ? `${account}: ${problem}` : problem);
+  return state;
 }
