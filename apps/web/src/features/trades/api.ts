@@ -1,5 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BulkTradesInput, Reconcile, Trade, TradeFields, TradeLeg, TradeProgress } from '@roundup/shared';
+import type {
+  BulkTradesInput,
+  BulkTradesResponse,
+  Reconcile,
+  Trade,
+  TradeFields,
+  TradeLeg,
+  TradeProgress,
+} from '@roundup/shared';
 import { api } from '../../lib/api-client';
 
 export const splitTradesKey = (splitId: string) => ['trades', 'split', splitId] as const;
@@ -26,9 +34,9 @@ export function editTrade(input: TradeInput & { _id: string }) {
   return api.post<{ trade: Trade }>('/api/trades/edit', { newTrade: input });
 }
 
-/** One action for many accounts (POST /api/trades/bulk): all or nothing. */
+/** One action for many accounts (POST /api/trades/bulk): all or nothing, and what it saved, left as it was or left out. */
 export function bulkTrades(input: BulkTradesInput) {
-  return api.post<{ trades: Trade[] }>('/api/trades/bulk', input);
+  return api.post<BulkTradesResponse>('/api/trades/bulk', input);
 }
 
 export const tradeProgressKey = ['trades', 'progress'] as const;

@@ -20,7 +20,12 @@ const trades = new Map([
 const sentIds = (calls: { path: string; body: unknown }[]) =>
   calls.filter((c) => c.path === '/api/trades/bulk').map((c) => (c.body as { accountIds: string[] }).accountIds);
 
-function setup(reply: MockHandler = { data: { trades: [] } }) {
+/** The server's answer when every account sent changes. */
+const savedAll = (body: unknown) => ({
+  data: { trades: [], saved: (body as { accountIds: string[] }).accountIds.length, unchanged: 0, skipped: [], note: null },
+});
+
+function setup(reply: MockHandler = savedAll) {
   const fetched = mockFetch({ 'POST /api/trades/bulk': reply });
   render(<BulkApply split={split} accounts={accounts} trades={trades} onApplied={vi.fn(async () => {})} />);
   return fetched;
@@ -77,13 +82,56 @@ describe('BulkApply: Apply to', () => {
   });
 });
 
+describe('BulkApply: presets replace the legs; the kept share sells on its own', () => {
+  const dance = [
+    { side: 'buy' as const, date: '2026-03-10', quantity: 100, price: 0.5 },
+    { side: 'sell' as const, date: '2026-03-10', quantity: 99, price: 0.48 },
+  ];
+  const danced = new Map(accounts.map((a) => [a._id, trade(a._id, { legs: dance, buy_price: 0.5, sell_price: 0.48 })]));
+  const sent = (calls: { path: string; body: unknown }[]) =>
+    calls.find((c) => c.path === '/api/trades/bulk')!.body as Record<string, unknown>;
+
+  it('"One share" with Overwrite undoes a dance: one buy leg, not a flat price', async () => {
+    const { apiCalls } = mockFetch({ 'POST /api/trades/bulk': savedAll });
+    render(<BulkApply split={split} accounts={accounts} trades={danced} onApplied={vi.fn(async () => {})} />);
+    await userEvent.click(screen.getByRole('button', { name: 'One share' }));
+    expect(screen.getByRole('button', { name: 'One share' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.type(screen.getByLabelText('Buy price'), '0.5');
+    await userEvent.click(screen.getByLabelText('Overwrite values already recorded'));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply to 3 accounts' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Overwrite 3 accounts' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved in 3 accounts.');
+    expect(sent(apiCalls())).toMatchObject({ legs: [{ side: 'buy', date: '2026-03-10', quantity: 1, price: 0.5 }] });
+    expect(sent(apiCalls()).buy_price).toBeUndefined();
+  });
+
+  it('a preset with no buy asks for it and sends nothing', async () => {
+    const { apiCalls } = setup();
+    await userEvent.click(screen.getByRole('button', { name: 'One share' }));
+    await userEvent.type(screen.getByLabelText('Sell price'), '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply to 3 accounts' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter the buy');
+    expect(sentIds(apiCalls())).toEqual([]);
+  });
+
+  it("the kept share's sale is its own field, and the answer counts the unchanged and the left out", async () => {
+    const reply = { data: { trades: [], saved: 1, unchanged: 1, skipped: [], note: '1 account got nothing; no sale written' } };
+    const { apiCalls } = setup(reply);
+    await userEvent.type(screen.getByLabelText('Sell kept share at'), '9.99');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply to 3 accounts' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Saved in 1 account. 1 account already had these values. 1 account got nothing; no sale written.',
+    );
+    expect(sent(apiCalls())).toMatchObject({ kept_sell_price: 9.99, accountIds: ['a1', 'a2', 'a3'] });
+    expect(sent(apiCalls()).sell_price).toBeUndefined();
+  });
+});
+
 describe('BulkApply: a result message belongs to its request', () => {
   it('no stale "Saved in …" after the next apply fails', async () => {
     let fail = false;
-    setup(() =>
-      fail
-        ? { status: 400, errors: [{ msg: 'Acc 1 (Fidelity): Outcome date cannot be in the future' }] }
-        : { data: { trades: [] } },
+    setup((body) =>
+      fail ? { status: 400, errors: [{ msg: 'Acc 1 (Fidelity): Outcome date cannot be in the future' }] } : savedAll(body),
     );
     await userEvent.type(screen.getByLabelText('Sell price'), '9');
     await userEvent.click(screen.getByRole('button', { name: 'Apply to 3 accounts' }));

@@ -1,4 +1,5 @@
-import type { BulkTradesInput, Trade, TradeOutcome } from '@roundup/shared';
+import type { BulkTradesInput, BulkTradesResponse, Trade, TradeOutcome } from '@roundup/shared';
+import { countOf } from '../../lib/format';
 
 /** What "Apply to" sets (issue 26 §2): the fields the member filled in, and the legs when quantities are not 1. */
 export type BulkFields = Omit<BulkTradesInput, 'splitId' | 'accountIds'>;
@@ -14,6 +15,10 @@ export interface BulkValues {
   outcome: string;
   outcome_date: string;
   cash_in_lieu_amount: string;
+  kept_sell_price: string;
+  kept_sell_date: string;
+  /** A preset chosen ("One share", "The dance"): the buy and sell replace every account's legs. */
+  shape: '' | 'one' | 'dance';
 }
 
 export const EMPTY_VALUES: BulkValues = {
@@ -26,25 +31,33 @@ export const EMPTY_VALUES: BulkValues = {
   outcome: '',
   outcome_date: '',
   cash_in_lieu_amount: '',
+  kept_sell_price: '',
+  kept_sell_date: '',
+  shape: '',
 };
 
 /** The dance (issue 26): buy 100 and sell 99 the same day, keeping one share for the round-up. */
-export const DANCE = { buy_quantity: '100', sell_quantity: '99' } as const;
+export const DANCE = { buy_quantity: '100', sell_quantity: '99', shape: 'dance' } as const;
+/** One share: it replaces the legs too, so it undoes a dance applied by mistake. */
+export const ONE_SHARE = { buy_quantity: '1', sell_quantity: '1', shape: 'one' } as const;
 
 const num = (s: string) => (s.trim() === '' ? null : Number(s));
 const qty = (s: string) => (s.trim() === '' ? 1 : Number(s));
 
 /**
- * The body's fields: empty inputs are not sent (each account keeps its value). With a quantity
- * other than 1 the buy and sell are sent as `legs` (they replace the account's legs), dated the
- * buy-by day when no date is given.
+ * The body's fields: empty inputs are not sent (each account keeps its value). With a preset or a
+ * quantity other than 1 the buy and sell are sent as `legs` (they replace the account's legs), dated
+ * the buy-by day when no date is given. The kept share's sale has its own fields: it never touches a
+ * sale before the split.
  */
 export function bulkFields(v: BulkValues, buyByDate: string): BulkFields {
   const out: BulkFields = {};
   if (v.outcome) out.outcome = v.outcome as TradeOutcome;
   if (v.outcome_date) out.outcome_date = v.outcome_date;
   if (num(v.cash_in_lieu_amount) !== null) out.cash_in_lieu_amount = num(v.cash_in_lieu_amount)!;
-  const legsWanted = qty(v.buy_quantity) !== 1 || qty(v.sell_quantity) !== 1;
+  if (num(v.kept_sell_price) !== null) out.kept_sell_price = num(v.kept_sell_price)!;
+  if (v.kept_sell_date) out.kept_sell_date = v.kept_sell_date;
+  const legsWanted = v.shape !== '' || qty(v.buy_quantity) !== 1 || qty(v.sell_quantity) !== 1;
   const buyGiven = v.buy_date !== '' || num(v.buy_price) !== null;
   const sellGiven = v.sell_date !== '' || num(v.sell_price) !== null;
   if (legsWanted && (buyGiven || sellGiven)) {
@@ -63,10 +76,12 @@ export function bulkFields(v: BulkValues, buyByDate: string): BulkFields {
 }
 
 /** Whether the account already holds a value the apply would change (pending and empty are not values). */
-function holdsValue(trade: Trade | undefined, fields: BulkFields): boolean {
+function holdsValue(trade: Trade | undefined, fields: BulkFields, effDate: string): boolean {
   if (!trade) return false;
   const set = (k: keyof BulkFields & keyof Trade) => fields[k] !== undefined && trade[k] !== null && trade[k] !== fields[k];
   if (fields.legs !== undefined && trade.legs.length > 0) return true;
+  const keptSale = trade.legs.some((l) => l.side === 'sell' && (l.date === null || l.date >= effDate));
+  if ((fields.kept_sell_price !== undefined || fields.kept_sell_date !== undefined) && keptSale) return true;
   if (fields.outcome !== undefined && trade.outcome !== 'pending' && trade.outcome !== fields.outcome) return true;
   return (['buy_date', 'buy_price', 'sell_date', 'sell_price', 'outcome_date', 'cash_in_lieu_amount'] as const).some(set);
 }
@@ -75,8 +90,26 @@ function holdsValue(trade: Trade | undefined, fields: BulkFields): boolean {
  * Issue 26 §2: "Apply to" changes only the chosen accounts whose values are still empty or pending,
  * unless the member chooses to overwrite; `filled` are the chosen accounts that hold a value.
  */
-export function planApply(chosen: readonly string[], trades: ReadonlyMap<string, Trade>, fields: BulkFields, overwrite: boolean) {
-  const filled = chosen.filter((id) => holdsValue(trades.get(id), fields));
+export function planApply(
+  chosen: readonly string[],
+  trades: ReadonlyMap<string, Trade>,
+  fields: BulkFields,
+  overwrite: boolean,
+  effDate: string,
+) {
+  const filled = chosen.filter((id) => holdsValue(trades.get(id), fields, effDate));
   const targets = overwrite ? [...chosen] : chosen.filter((id) => !filled.includes(id));
   return { targets, filled };
+}
+
+/**
+ * What the member reads after a save: the accounts that changed, those that already held these values,
+ * those kept because they had a value, and the server's line for the accounts left out.
+ */
+export function savedText(res: BulkTradesResponse, kept: number): string {
+  const parts = [`Saved in ${countOf(res.saved, 'account')}.`];
+  if (res.unchanged > 0) parts.push(`${countOf(res.unchanged, 'account')} already had these values.`);
+  if (kept > 0) parts.push(`${countOf(kept, 'account')} that already had a value kept it.`);
+  if (res.note) parts.push(`${res.note}.`);
+  return parts.join(' ');
 }

@@ -6,7 +6,7 @@ import { firstErrorMessage } from '../../../lib/api-client';
 import { countOf } from '../../../lib/format';
 import { bulkTrades } from '../api';
 import { defaultBulkSelection } from '../bulk-defaults';
-import { bulkFields, EMPTY_VALUES, planApply, type BulkValues } from '../bulk-plan';
+import { bulkFields, EMPTY_VALUES, planApply, savedText, type BulkValues } from '../bulk-plan';
 import type { TradeSplit } from '../types';
 import { AccountChooser } from './AccountChooser';
 import { BulkInputs } from './BulkInputs';
@@ -91,19 +91,19 @@ export function BulkApply({
     if (ids.length === 0) return setResult({ kind: 'error', text: 'Choose at least one account' });
     if (Object.keys(fields).length === 0)
       return setResult({ kind: 'error', text: 'Enter a date, a price or an outcome to apply' });
-    const plan = planApply(ids, trades, fields, overwrite);
+    if (v.shape && !fields.legs?.some((l) => l.side === 'buy'))
+      return setResult({ kind: 'error', text: "Enter the buy: One share and the dance replace each account's buys and sells" });
+    const plan = planApply(ids, trades, fields, overwrite, split.effDate);
     if (overwrite && plan.filled.length > 0 && !confirmed) return setConfirming(plan.filled.length);
     if (plan.targets.length === 0)
       return setResult({ kind: 'error', text: 'Every chosen account already has a value; tick Overwrite to change them' });
     setBusy(true);
     try {
-      await bulkTrades({ splitId: split._id, accountIds: plan.targets, ...fields });
+      const res = await bulkTrades({ splitId: split._id, accountIds: plan.targets, ...fields });
       await onApplied();
       if (mine !== request.current) return;
       setV(EMPTY_VALUES);
-      const kept = overwrite ? 0 : plan.filled.length;
-      const left = kept > 0 ? ` ${countOf(kept, 'account')} that already had a value kept it.` : '';
-      setResult({ kind: 'done', text: `Saved in ${countOf(plan.targets.length, 'account')}.${left}` });
+      setResult({ kind: 'done', text: savedText(res, overwrite ? 0 : plan.filled.length) });
     } catch (err) {
       if (mine === request.current) setResult({ kind: 'error', text: firstErrorMessage(err) });
     } finally {

@@ -1,5 +1,5 @@
 import { OUTCOME_LABELS } from '../types';
-import { DANCE, type BulkValues } from '../bulk-plan';
+import { DANCE, ONE_SHARE, type BulkValues } from '../bulk-plan';
 
 /** The legs' fields in the order of a trade row: quantity, price and date of the buy, then of the sell. */
 const INPUTS = [
@@ -9,6 +9,9 @@ const INPUTS = [
   { key: 'sell_quantity', label: 'Sell quantity', kind: 'quantity' },
   { key: 'sell_price', label: 'Sell price', kind: 'price' },
   { key: 'sell_date', label: 'Sell date', kind: 'date' },
+  // The kept share's sale after the dance (buy 100, sell 99, keep 1): never the sale before the split.
+  { key: 'kept_sell_price', label: 'Sell kept share at', kind: 'price' },
+  { key: 'kept_sell_date', label: 'Sell kept share on', kind: 'date' },
 ] as const;
 
 const PROPS = {
@@ -34,16 +37,25 @@ export function BulkInputs({
   return (
     <>
       <div className="d-flex flex-wrap gap-2 mb-2 small">
-        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => preset(DANCE)}>
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-sm"
+          aria-pressed={v.shape === 'dance'}
+          onClick={() => preset(DANCE)}
+        >
           The dance: buy 100, sell 99
         </button>
         <button
           type="button"
           className="btn btn-outline-secondary btn-sm"
-          onClick={() => preset({ buy_quantity: '1', sell_quantity: '1' })}
+          aria-pressed={v.shape === 'one'}
+          onClick={() => preset(ONE_SHARE)}
         >
           One share
         </button>
+        {v.shape ? (
+          <span className="align-self-center text-body-secondary">Replaces each account&apos;s buys and sells</span>
+        ) : null}
       </div>
       <div className="ru-bulk-fields">
         {INPUTS.map((f) => (
