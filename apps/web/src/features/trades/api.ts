@@ -24,7 +24,7 @@ export function useSplitTrades(splitId: string, enabled: boolean) {
 
 /** What the trade form sends: prices and dates; the outcome only when it is set (else the server keeps it). */
 export type TradeInput = Partial<Pick<TradeFields, 'buy_date' | 'buy_price' | 'sell_date' | 'sell_price'>> &
-  Partial<Pick<TradeFields, 'outcome' | 'outcome_date'>> & { legs?: TradeLeg[] };
+  Partial<Pick<TradeFields, 'outcome' | 'outcome_date' | 'cash_in_lieu_amount'>> & { legs?: TradeLeg[] };
 
 export function addTrade(input: TradeInput & { accountId: string; splitId: string }) {
   return api.post<{ trade: Trade }>('/api/trades/add', { newTrade: input });

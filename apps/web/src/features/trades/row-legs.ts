@@ -22,39 +22,50 @@ export function otherLegs(trade: Trade, effDate: string): TradeLeg[] {
   return trade.legs.filter((l) => l !== buy && l !== sale);
 }
 
-/** The row's buy and sell as the fields show them. */
+/** The row's buy and sell as the fields show them, with their quantities. */
 export function rowLegs(trade: Trade | undefined, effDate: string) {
+  const buy = trade?.legs.find((l) => l.side === 'buy');
   if (!trade || !isMultiLeg(trade))
     return {
       buy_date: trade?.buy_date ?? null,
       buy_price: trade?.buy_price ?? null,
       sell_date: trade?.sell_date ?? null,
       sell_price: trade?.sell_price ?? null,
+      buy_quantity: 1,
+      sell_quantity: 1,
     };
-  const buy = trade.legs.find((l) => l.side === 'buy');
   const sale = trade.legs.findLast((l) => isKeptSale(l, effDate));
   return {
     buy_date: buy?.date ?? null,
     buy_price: buy?.price ?? null,
     sell_date: sale?.date ?? null,
     sell_price: sale?.price ?? null,
+    buy_quantity: buy?.quantity ?? 1,
+    sell_quantity: sale?.quantity ?? trade.shares_received ?? 1,
   };
 }
 
-/** The legs a multi-leg row saves: its buy and its sale written into the trade's other legs. */
-export function legsFromRow(
-  trade: Trade,
-  effDate: string,
-  row: { buy_date: string | null; buy_price: number | null; sell_date: string | null; sell_price: number | null },
-): TradeLeg[] {
-  const buy = trade.legs.find((l) => l.side === 'buy');
-  const sale = trade.legs.findLast((l) => isKeptSale(l, effDate));
-  const kept = trade.shares_received ?? 1;
+export interface RowFields {
+  buy_date: string | null;
+  buy_price: number | null;
+  sell_date: string | null;
+  sell_price: number | null;
+  buy_quantity: number;
+  sell_quantity: number;
+}
+
+/**
+ * The legs a row saves when it holds more than one share: its buy and its sale, with their quantities,
+ * written into the trade's other legs (a one-share trade has none: its row is all of it).
+ */
+export function legsFromRow(trade: Trade | undefined, effDate: string, row: RowFields): TradeLeg[] {
+  const multi = trade && isMultiLeg(trade) ? trade : undefined;
+  const buy = trade?.legs.find((l) => l.side === 'buy');
   const legs: TradeLeg[] = [];
   if (buy || row.buy_date !== null || row.buy_price !== null)
-    legs.push({ side: 'buy', quantity: buy?.quantity ?? 1, date: row.buy_date, price: row.buy_price });
-  legs.push(...otherLegs(trade, effDate));
+    legs.push({ side: 'buy', quantity: row.buy_quantity, date: row.buy_date, price: row.buy_price });
+  if (multi) legs.push(...otherLegs(multi, effDate));
   if (row.sell_date !== null || row.sell_price !== null)
-    legs.push({ side: 'sell', quantity: sale?.quantity ?? kept, date: row.sell_date, price: row.sell_price });
+    legs.push({ side: 'sell', quantity: row.sell_quantity, date: row.sell_date, price: row.sell_price });
   return legs;
 }

@@ -59,9 +59,9 @@ describe('TradeRow: a multi-leg trade (issue 26)', () => {
     });
     render(<TradeRow account={account} split={split} trade={dance} index={0} onSaved={vi.fn()} />);
     expect(screen.getByTestId('trade-legs-note')).toHaveTextContent('Buy 100 · sold 99 at 0.48 on Mar 10');
-    expect(screen.getByLabelText('Charlie sell price')).toHaveValue(null);
-    await userEvent.type(screen.getByLabelText('Charlie sell date'), '2026-03-12');
-    await userEvent.type(screen.getByLabelText('Charlie sell price'), '9{Enter}');
+    expect(screen.getByLabelText('Charlie sell kept share at')).toHaveValue(null);
+    await userEvent.type(screen.getByLabelText('Charlie sell kept share on'), '2026-03-12');
+    await userEvent.type(screen.getByLabelText('Charlie sell kept share at'), '9{Enter}');
     await waitFor(() => expect(apiCalls().filter((c) => c.path === '/api/trades/edit').length).toBeGreaterThan(0));
     const sent = (apiCalls().at(-1)!.body as { newTrade: Record<string, unknown> }).newTrade;
     expect(sent.legs).toEqual([
@@ -70,5 +70,40 @@ describe('TradeRow: a multi-leg trade (issue 26)', () => {
       { side: 'sell', date: '2026-03-12', quantity: 1, price: 9 },
     ]);
     expect(sent.sell_price).toBeUndefined();
+  });
+});
+
+describe('TradeRow: quantities and the cash received', () => {
+  const echo = (body: unknown) => ({ data: { trade: { ...trade, ...(body as { newTrade: Partial<Trade> }).newTrade } } });
+  const lastSent = (calls: { path: string; body: unknown }[]) =>
+    (calls.filter((c) => c.path === '/api/trades/edit').at(-1)!.body as { newTrade: Record<string, unknown> }).newTrade;
+
+  it('a quantity other than 1 saves the row as legs', async () => {
+    const { apiCalls } = mockFetch({ 'POST /api/trades/edit': echo });
+    const one = testTrade({
+      buy_price: 0.5,
+      buy_date: '2026-03-10',
+      legs: [{ side: 'buy', date: '2026-03-10', quantity: 1, price: 0.5 }],
+    });
+    render(<TradeRow account={account} split={split} trade={one} index={0} onSaved={vi.fn()} />);
+    const bought = screen.getByLabelText('Charlie shares bought');
+    expect(bought).toHaveValue(1);
+    await userEvent.clear(bought);
+    await userEvent.type(bought, '100{Enter}');
+    await waitFor(() => expect(apiCalls().filter((c) => c.path === '/api/trades/edit')).toHaveLength(1));
+    expect(lastSent(apiCalls())).toMatchObject({ legs: [{ side: 'buy', date: '2026-03-10', quantity: 100, price: 0.5 }] });
+    expect(lastSent(apiCalls()).buy_price).toBeUndefined();
+  });
+
+  it('"Cash received" shows with cash in lieu only, and is sent with it', async () => {
+    const { apiCalls } = mockFetch({ 'POST /api/trades/edit': echo });
+    render(<TradeRow account={account} split={split} trade={trade} index={0} onSaved={vi.fn()} />);
+    expect(screen.queryByLabelText('Charlie cash received')).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Charlie outcome'), 'Cash in lieu');
+    await userEvent.type(screen.getByLabelText('Charlie cash received'), '0.42{Enter}');
+    await waitFor(() => expect(lastSent(apiCalls())).toMatchObject({ outcome: 'cash_in_lieu', cash_in_lieu_amount: 0.42 }));
+    await userEvent.selectOptions(screen.getByLabelText('Charlie outcome'), 'Share received');
+    expect(screen.queryByLabelText('Charlie cash received')).toBeNull();
+    await waitFor(() => expect(lastSent(apiCalls())).toMatchObject({ outcome: 'share_received', cash_in_lieu_amount: null }));
   });
 });

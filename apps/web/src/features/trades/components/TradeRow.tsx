@@ -5,7 +5,9 @@ import type { Account, Trade, TradeOutcome } from '@roundup/shared';
 import { formatMoney, toCents, todayInMarket } from '../../../lib/format';
 import { OUTCOME_LABELS, type TradeSplit } from '../types';
 import { num, useTradeRow, type Values } from './useTradeRow';
+import { isMultiLeg } from '../row-legs';
 import { LegsNote } from './LegsNote';
+import { TradeRowMore } from './TradeRowMore';
 
 /**
  * One account's trade for a split (product.md#states Trade form): saves on field blur or Save/Enter;
@@ -24,7 +26,9 @@ export function TradeRow({
   index: number;
   onSaved: () => void;
 }) {
-  const { values, valuesRef, set, save, busy, error, saved, legsRef } = useTradeRow({ account, split, trade, onSaved });
+  const { values, valuesRef, set, save, busy, error, saved, storedRef } = useTradeRow({ account, split, trade, onSaved });
+  // In a trade of several legs (the dance) the row's sell is the kept share's sale, and says so.
+  const kept = isMultiLeg(storedRef.current);
   // Field order along the row: buy date, buy price, sell date, sell price, outcome, outcome date, Save.
   const order = useRef<(HTMLElement | null)[]>([]);
   const FIELDS: (keyof Values)[] = ['buy_date', 'buy_price', 'sell_date', 'sell_price', 'outcome', 'outcome_date'];
@@ -55,7 +59,7 @@ export function TradeRow({
   const errId = `trade-err-${account._id}`;
 
   const input = (field: keyof Values, type: 'date' | 'number', text: string, i: number) => (
-    <label className="ru-trade-field">
+    <label className={`ru-trade-field${kept && text.startsWith('Sell kept') ? ' ru-trade-kept' : ''}`}>
       <span className="ru-trade-field-label">{text}</span>
       <input
         ref={(el) => {
@@ -84,12 +88,12 @@ export function TradeRow({
         <span className="text-body-secondary small d-block">
           {account.broker} · {account.type}
         </span>
-        {legsRef.current ? <LegsNote trade={legsRef.current} effDate={split.effDate} /> : null}
+        {kept && storedRef.current ? <LegsNote trade={storedRef.current} effDate={split.effDate} /> : null}
       </div>
       {input('buy_date', 'date', 'Buy date', 0)}
       {input('buy_price', 'number', 'Buy price', 1)}
-      {input('sell_date', 'date', 'Sell date', 2)}
-      {input('sell_price', 'number', 'Sell price', 3)}
+      {input('sell_date', 'date', kept ? 'Sell kept share on' : 'Sell date', 2)}
+      {input('sell_price', 'number', kept ? 'Sell kept share at' : 'Sell price', 3)}
       <label className="ru-trade-field">
         <span className="ru-trade-field-label">Outcome</span>
         <select
@@ -142,6 +146,7 @@ export function TradeRow({
           ) : null}
         </span>
       </div>
+      <TradeRowMore label={label} index={index} values={values} kept={kept} set={set} save={() => void save(false)} />
       {error ? (
         <div id={errId} className="ru-trade-error text-danger small" role="alert">
           {error}

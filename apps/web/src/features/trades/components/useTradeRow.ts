@@ -11,8 +11,12 @@ export type Values = {
   buy_price: string;
   sell_date: string;
   sell_price: string;
+  buy_quantity: string;
+  sell_quantity: string;
   outcome: TradeOutcome;
   outcome_date: string;
+  /** The cash paid for the fraction: shown, and sent, with the outcome Cash in lieu only. */
+  cash_in_lieu_amount: string;
 };
 
 const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
@@ -24,14 +28,36 @@ function valuesOf(trade: Trade | undefined, effDate: string): Values {
     buy_price: str(row.buy_price),
     sell_date: str(row.sell_date),
     sell_price: str(row.sell_price),
+    buy_quantity: str(row.buy_quantity),
+    sell_quantity: str(row.sell_quantity),
     outcome: trade?.outcome ?? 'pending',
     outcome_date: str(trade?.outcome_date),
+    cash_in_lieu_amount: str(trade?.cash_in_lieu_amount),
   };
 }
 
 const isEmpty = (v: Values) =>
   !v.buy_date && !v.buy_price && !v.sell_date && !v.sell_price && v.outcome === 'pending' && !v.outcome_date;
 export const num = (s: string) => (s.trim() === '' ? null : Number(s));
+const qty = (s: string) => (s.trim() === '' ? 1 : Number(s));
+
+/** What the row sends: flat fields for one share, else its legs; the cash only with cash in lieu. */
+function fieldsOf(v: Values, stored: Trade | undefined, effDate: string) {
+  const row = {
+    buy_date: v.buy_date || null,
+    buy_price: num(v.buy_price),
+    sell_date: v.sell_date || null,
+    sell_price: num(v.sell_price),
+  };
+  const quantities = { buy_quantity: qty(v.buy_quantity), sell_quantity: qty(v.sell_quantity) };
+  const asLegs = isMultiLeg(stored) || quantities.buy_quantity !== 1 || quantities.sell_quantity !== 1;
+  return {
+    ...(asLegs ? { legs: legsFromRow(stored, effDate, { ...row, ...quantities }) } : row),
+    outcome: v.outcome,
+    outcome_date: v.outcome_date || null,
+    cash_in_lieu_amount: v.outcome === 'cash_in_lieu' ? num(v.cash_in_lieu_amount) : null,
+  };
+}
 
 /**
  * A trade row's state and its save (product.md#states Trade form): with an id the trade is edited,
@@ -52,8 +78,9 @@ export function useTradeRow({
   const valuesRef = useRef(values);
   const idRef = useRef<string | null>(trade?._id ?? null);
   const savedKey = useRef(JSON.stringify(valuesOf(trade, split.effDate)));
-  // A multi-leg trade (the dance) saves its legs: the row's sell is the kept share's sale, not the pre-split one.
-  const legsRef = useRef(isMultiLeg(trade) ? trade : undefined);
+  // The trade as last stored: a multi-leg one (the dance) saves its legs, and the row's sell is the kept
+  // share's sale, not the pre-split one.
+  const storedRef = useRef(trade);
   const inFlight = useRef(false);
   const pending = useRef(false);
   const [busy, setBusy] = useState(false);
@@ -85,23 +112,12 @@ export function useTradeRow({
     setBusy(true);
     setError(null);
     try {
-      const row = {
-        buy_date: v.buy_date || null,
-        buy_price: num(v.buy_price),
-        sell_date: v.sell_date || null,
-        sell_price: num(v.sell_price),
-      };
-      const multi = legsRef.current;
-      const fields = {
-        ...(multi ? { legs: legsFromRow(multi, split.effDate, row) } : row),
-        outcome: v.outcome,
-        outcome_date: v.outcome_date || null,
-      };
+      const fields = fieldsOf(v, storedRef.current, split.effDate);
       const res = idRef.current
         ? await editTrade({ _id: idRef.current, ...fields })
         : await addTrade({ accountId: account._id, splitId: split._id, ...fields });
       idRef.current = res.trade._id;
-      if (multi) legsRef.current = res.trade;
+      storedRef.current = res.trade;
       savedKey.current = key;
       saved.show('Saved');
       onSaved();
@@ -118,5 +134,5 @@ export function useTradeRow({
     }
   };
 
-  return { values, valuesRef, set, save, busy, error, saved, legsRef };
+  return { values, valuesRef, set, save, busy, error, saved, storedRef };
 }

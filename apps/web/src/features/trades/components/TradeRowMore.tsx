@@ -1,0 +1,55 @@
+import type { Values } from './useTradeRow';
+
+const PROPS = {
+  quantity: { type: 'number', inputMode: 'numeric' as const, step: '1', min: '1' },
+  price: { type: 'number', inputMode: 'decimal' as const, step: '0.01', min: '0' },
+};
+
+/**
+ * A trade row's second line: the shares bought and sold (the dance is 100 and 99, or the kept share's 1),
+ * and the cash received when the outcome is cash in lieu. Each saves on blur, as the row's fields do.
+ */
+export function TradeRowMore({
+  label,
+  index,
+  values,
+  kept,
+  set,
+  save,
+}: {
+  label: string;
+  index: number;
+  values: Values;
+  /** The row's sell is the kept share's sale (a trade of several legs). */
+  kept: boolean;
+  set: (field: keyof Values, value: string) => void;
+  save: () => void;
+}) {
+  const field = (key: 'buy_quantity' | 'sell_quantity' | 'cash_in_lieu_amount', text: string, kind: keyof typeof PROPS) => (
+    <label className="ru-trade-field ru-trade-more-field">
+      <span className="ru-trade-field-label">{text}</span>
+      <input
+        className="form-control form-control-sm"
+        {...PROPS[kind]}
+        value={values[key]}
+        aria-label={`${label} ${text.toLowerCase()}`}
+        data-testid={`trade-${index}-${key}`}
+        onChange={(e) => set(key, e.target.value)}
+        onBlur={save}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            save();
+          }
+        }}
+      />
+    </label>
+  );
+  return (
+    <div className="ru-trade-more">
+      {field('buy_quantity', 'Shares bought', 'quantity')}
+      {field('sell_quantity', kept ? 'Kept shares sold' : 'Shares sold', 'quantity')}
+      {values.outcome === 'cash_in_lieu' ? field('cash_in_lieu_amount', 'Cash received', 'price') : null}
+    </div>
+  );
+}
