@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiLogin, failOnConsoleErrors, newIdentity } from './fixtures';
+import { ADMIN, apiLogin, failOnConsoleErrors, newIdentity, newPro, roundUpBrokers } from './fixtures';
 
 /** A date typed into Chromium's mm/dd/yyyy date field, segment by segment. */
 const mdy = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`;
@@ -102,13 +102,15 @@ test('a Pro member keeps accounts in order, records trades across them and downl
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('trade-row-0').getByText('Saved')).toBeVisible();
 
-  // Tab runs on through the outcome and its date to the row's Save button, then the next row's first field.
+  // Tab runs on through the outcome and its date to the row's Save button and its shares, then the next row's first field.
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('trade-0-outcome')).toBeFocused();
   await expect(page.getByTestId('trade-0-outcome')).toHaveValue('pending');
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('trade-0-outcome_date')).toBeFocused();
   await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Charlie: change the shares bought and sold' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('trade-1-buy_date')).toBeFocused();
   await page.keyboard.type(mdy(split.buyDate));
@@ -172,19 +174,8 @@ test('a Pro member keeps accounts in order, records trades across them and downl
 
 test('a member with 20 accounts records one split’s buys in all of them with 5 key presses', async ({ page, request }) => {
   const checkConsole = failOnConsoleErrors(page);
-  const me = newIdentity('bulk');
-  const reg = await request.post('/api/auth/register', { data: { ...me, consent: true } });
-  const { token, user } = (await reg.json()).data;
-  const auth = { authorization: `Bearer ${token}` };
-  const adminToken = await apiLogin(request, ADMIN);
-  await request.post('/api/users/admin-edit', {
-    data: { id: user._id, role: 'Pro' },
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
-  // Brokers that take round-up buys: "Apply to" leaves the others out by default (issue 26 §3).
-  const brokers = (
-    (await (await request.get('/api/brokers')).json()).data.brokers as { _id: string; roundUpStatus: string | null }[]
-  ).filter((b) => b.roundUpStatus !== 'blocks' && b.roundUpStatus !== 'does_not_honour');
+  const { token, auth } = await newPro(request, 'bulk');
+  const brokers = await roundUpBrokers(request);
   for (let i = 1; i <= 20; i++) {
     const res = await request.post('/api/accounts/add', {
       data: {

@@ -19,6 +19,43 @@ export async function apiLogin(request: APIRequestContext, who: { email: string;
   return (await res.json()).data.token;
 }
 
+/** A new member with the Pro role (given by the admin) and their bearer header. */
+export async function newPro(request: APIRequestContext, prefix: string) {
+  const reg = await request.post('/api/auth/register', { data: { ...newIdentity(prefix), consent: true } });
+  const { token, user } = (await reg.json()).data as { token: string; user: { _id: string } };
+  const adminToken = await apiLogin(request, ADMIN);
+  await request.post('/api/users/admin-edit', {
+    data: { id: user._id, role: 'Pro' },
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  return { token, user, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** Brokers that take round-up buys: "Apply to" leaves the others out by default. */
+export async function roundUpBrokers(request: APIRequestContext) {
+  return (
+    (await (await request.get('/api/brokers')).json()).data.brokers as { _id: string; roundUpStatus: string | null }[]
+  ).filter((b) => b.roundUpStatus !== 'blocks' && b.roundUpStatus !== 'does_not_honour');
+}
+
+/** A new Pro member with accounts of these nicknames at a round-up broker, and each account's id by nickname. */
+export async function proWithAccounts(request: APIRequestContext, prefix: string, nicknames: string[]) {
+  const { token, auth } = await newPro(request, prefix);
+  const brokers = await roundUpBrokers(request);
+  for (const nickname of nicknames) {
+    const res = await request.post('/api/accounts/add', {
+      data: { newAccount: { brokerId: brokers[0]._id, type: 'Individual Cash', nickname } },
+      headers: auth,
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const accounts = (await (await request.get('/api/accounts/mine', { headers: auth })).json()).data.accounts as {
+    _id: string;
+    nickname: string;
+  }[];
+  return { token, auth, idOf: (nickname: string) => accounts.find((a) => a.nickname === nickname)!._id };
+}
+
 /** Puts a session into the page's localStorage (as the app does after sign-in). */
 export async function signInAs(page: Page, request: APIRequestContext, who: { email: string; password: string }) {
   const token = await apiLogin(request, who);

@@ -1,33 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiLogin, failOnConsoleErrors, newIdentity } from './fixtures';
+import { failOnConsoleErrors, proWithAccounts } from './fixtures';
 
-/** Issue 26 §1, §2: the dance as a preset, and "Apply to" leaves values set by hand alone. */
+/** The dance as a preset, and "Apply to" leaves values set by hand alone. */
 test('Record Trades: the dance in the empty accounts only, at 1280 and 375 px', async ({ page, request }) => {
   const checkConsole = failOnConsoleErrors(page);
-  const me = newIdentity('legs');
-  const { token, user } = (await (await request.post('/api/auth/register', { data: { ...me, consent: true } })).json()).data;
-  const auth = { authorization: `Bearer ${token}` };
-  const adminToken = await apiLogin(request, ADMIN);
-  await request.post('/api/users/admin-edit', {
-    data: { id: user._id, role: 'Pro' },
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
-  // A broker that takes round-up buys: "Apply to" leaves the others out by default (issue 26 §3).
-  const brokers = (
-    (await (await request.get('/api/brokers')).json()).data.brokers as { _id: string; roundUpStatus: string | null }[]
-  ).filter((b) => b.roundUpStatus !== 'blocks' && b.roundUpStatus !== 'does_not_honour');
-  for (const nickname of ['Dance 1', 'By hand', 'Dance 2']) {
-    const res = await request.post('/api/accounts/add', {
-      data: { newAccount: { brokerId: brokers[0]._id, type: 'Individual Cash', nickname } },
-      headers: auth,
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  const accounts = (await (await request.get('/api/accounts/mine', { headers: auth })).json()).data.accounts as {
-    _id: string;
-    nickname: string;
-  }[];
-  const byHand = accounts.find((a) => a.nickname === 'By hand')!._id;
+  const { token, auth, idOf } = await proWithAccounts(request, 'legs', ['Dance 1', 'By hand', 'Dance 2']);
+  const byHand = idOf('By hand');
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');

@@ -5,11 +5,11 @@ import { isIsoDate } from './dates';
 /** Trades (product.md#stored Trade, product.md#states Trade form, product.md#api /api/trades/*): one share per account and split. */
 export const PRICE_MAX = 1_000_000;
 
-/** What happened to the whole share a member bought for (issue 14): recorded per trade. */
+/** What happened to the whole share a member bought for: recorded per trade. */
 export const TRADE_OUTCOMES = ['pending', 'share_received', 'cash_in_lieu', 'no_credit'] as const;
 export type TradeOutcome = (typeof TRADE_OUTCOMES)[number];
 
-/** Issue 26 §1: a trade is a set of legs, each a buy or a sell of whole shares on a day at a price. */
+/** A trade is a set of legs, each a buy or a sell of whole shares on a day at a price. */
 export const LEG_SIDES = ['buy', 'sell'] as const;
 export type LegSide = (typeof LEG_SIDES)[number];
 export const LEGS_MAX = 20;
@@ -34,7 +34,7 @@ export const tradeSchema = z.object({
   sell_price: z.number().nullable(),
   outcome: z.enum(TRADE_OUTCOMES),
   outcome_date: z.string().nullable(),
-  /** Every buy and sell, oldest first; buy_* and sell_* above are its first buy and last sell (issue 26). */
+  /** Every buy and sell, oldest first; buy_* and sell_* above are its first buy and last sell. */
   legs: z.array(legSchema),
   /** Whole shares the split left in the account (null: not said; a received share counts as 1). */
   shares_received: z.number().int().nullable(),
@@ -50,7 +50,7 @@ const priceValue = (label: string) =>
     .union([z.number(), z.string().trim()], { error: `${label} must be a number` })
     .transform((v, ctx) => {
       if (v === '') return null;
-      // Plain decimals only: Number() would read "0x10" as 16 and "0b11" as 3 (issue 24 §5).
+      // Plain decimals only: Number() would read "0x10" as 16 and "0b11" as 3.
       const n = readDecimal(v);
       if (Number.isNaN(n)) {
         ctx.addIssue({ code: 'custom', message: `${label} must be a number` });
@@ -113,7 +113,7 @@ const legsValue = z
   .max(LEGS_MAX, `At most ${LEGS_MAX} legs per trade`)
   .optional();
 
-/** Outcome details (issue 26 §1, §2): shares the split left, and the cash paid for a fraction. */
+/** Outcome details: shares the split left, and the cash paid for a fraction. */
 const sharesReceivedValue = wholeNumber('Shares received', 0).nullable().optional();
 const cashValue = priceValue('Cash in lieu');
 
@@ -199,7 +199,7 @@ export type EditTradeRequest = z.infer<typeof editTradeRequest>;
 export type TradePatch = { [K in keyof TradeFields]?: TradeFields[K] };
 
 /**
- * POST /api/trades/bulk (issue 14): the given fields on the caller's trade for one split in each
+ * POST /api/trades/bulk: the given fields on the caller's trade for one split in each
  * listed account, creating the trades that do not exist; all or nothing. Fields not sent keep
  * their values.
  */
@@ -213,7 +213,7 @@ export const bulkTradesRequest = z
       .max(BULK_MAX_ACCOUNTS, `At most ${BULK_MAX_ACCOUNTS} accounts per request`)
       .refine((list) => new Set(list).size === list.length, 'An account is listed twice')
       .optional(),
-    /** Issue 26 §4: instead of `accountIds`, the accounts of one of the caller's groups, in its order. */
+    /** Instead of `accountIds`, the accounts of one of the caller's groups, in its order. */
     groupId: uuidId('Group is not a valid id').optional(),
     ...tradePatchShape,
   })
@@ -254,7 +254,7 @@ export const splitMemberStats = z.object({
   members: z.number().int(),
   /** Average realized profit per account in dollars (two decimals), null with no trades. */
   avgProfit: z.number().nullable(),
-  /** Members' accounts on this split by recorded outcome (issue 14): whether the round-up call held. */
+  /** Members' accounts on this split by recorded outcome: whether the round-up call held. */
   outcomes: z.object({
     accounts: z.number().int(),
     recorded: z.number().int(),
@@ -265,7 +265,7 @@ export const splitMemberStats = z.object({
 });
 export type SplitMemberStats = z.infer<typeof splitMemberStats>;
 
-/** GET /api/trades/progress (issue 14): where the member stands on each split they traded. */
+/** GET /api/trades/progress: where the member stands on each split they traded. */
 export const splitProgress = z.object({
   splitId: z.string(),
   /** Accounts with a recorded buy. */

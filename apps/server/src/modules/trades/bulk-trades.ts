@@ -65,7 +65,7 @@ function planBulk(
 }
 
 /**
- * POST /api/trades/bulk (issue 14): the given fields on the caller's trade for the split in
+ * POST /api/trades/bulk: the given fields on the caller's trade for the split in
  * each listed account, creating missing trades; all or nothing, and the refusal names the
  * account. Fields not sent keep their values; the single-trade rules apply to each result.
  */
@@ -96,7 +96,7 @@ export async function bulkTrades(
   }
 }
 
-/** Issue 26 §4: a group stands for its accounts, in its order (exactly one of the two is sent). */
+/** A group stands for its accounts, in its order (exactly one of the two is sent). */
 export async function accountsForBulk(
   deps: { db: Db },
   input: { userId: string; groupId?: string; accountIds?: string[] },

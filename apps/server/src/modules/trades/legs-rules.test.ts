@@ -34,7 +34,7 @@ describe('checkTrade with the flat fields', () => {
     [f({ buy_date: '2026-03-02', sell_date: '2026-03-10' }), null],
     [f({ sell_date: '2026-03-10' }), null],
     [f({ buy_date: '2026-03-10' }), null],
-    // Outcomes (issue 14)
+    // Outcomes
     [f({ buy_price: 1, outcome: 'share_received' }), null],
     [f({ buy_date: '2026-03-02', outcome: 'cash_in_lieu', outcome_date: '2026-03-05' }), null],
     [f({ buy_date: '2026-03-02', outcome: 'no_credit', outcome_date: '2026-03-02' }), null],
@@ -68,7 +68,7 @@ describe('checkTrade with the flat fields', () => {
   });
 });
 
-describe('mergeTradeEdit (issue 12 §4: a partial edit keeps what it does not send)', () => {
+describe('mergeTradeEdit (a partial edit keeps what it does not send)', () => {
   const flat = { buy_date: '2026-03-01', buy_price: 1.25, sell_date: '2026-03-05', sell_price: 2.5 };
   const stored = f(flat);
   it.each([

@@ -1,7 +1,7 @@
 import { addDays, type TradeLeg, type TradeOutcome, type TradePatch } from '@roundup/shared';
 
 /**
- * A trade as stored (issue 26 §1): its legs and its outcome. Pure: no Drizzle, no clock.
+ * A trade as stored: its legs and its outcome. Pure: no Drizzle, no clock.
  * The flat fields (buy_date, buy_price, sell_date, sell_price) are the first buy leg and the last
  * sell leg: they read them, and a body that sends them writes them (creating a one-share leg).
  */
@@ -65,7 +65,7 @@ function writeFlat(legs: TradeLeg[], side: 'buy' | 'sell', date: string | null |
 }
 
 /**
- * A partial edit (issue 12 §4, issue 26): a field the body did not send (undefined) keeps its stored
+ * A partial edit: a field the body did not send (undefined) keeps its stored
  * value, null clears it; `legs` replaces every leg; the flat fields write the first buy and last sell.
  */
 export function mergeTradeEdit(stored: TradeState, patch: TradePatch): TradeState {

@@ -3,7 +3,7 @@ import { addAccount, addTrade, editTrade, insertBroker, insertSplit, member, typ
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
 import { expectConsistent } from '../../../test/totals';
 
-/** Issue 26 §1, §2 through HTTP: legs on add, edit and bulk; the old flat fields on every path; honest P&L. */
+/** Through HTTP: legs on add, edit and bulk; the old flat fields on every path; honest P&L. */
 let t: TestApp;
 let alice: Member;
 let bob: Member;
@@ -177,7 +177,7 @@ describe('legs on /api/trades/add, /edit and /bulk', () => {
   });
 });
 
-describe('a resolved trade is closed (issue 26 §2)', () => {
+describe('a resolved trade is closed', () => {
   let split: string;
   let acc: string[];
   beforeAll(async () => {

@@ -145,7 +145,7 @@ function oneTradeRoutes(app: App, service: Service) {
 
 /** Across a split: progress, To do, many accounts at once, and the admin's statistics. */
 function splitTradeRoutes(app: App, ctx: AppContext, service: Service) {
-  /** Issue 14: per split, how many of the member's accounts bought, received the share and sold. */
+  /** Per split, how many of the member's accounts bought, received the share and sold. */
   app.get(
     '/api/trades/progress',
     { schema: { tags, summary: 'Your progress on each split you traded', response: answers(tradeProgress) } },
@@ -164,7 +164,7 @@ function splitTradeRoutes(app: App, ctx: AppContext, service: Service) {
     async (req) => listReconciliation({ db: ctx.database.db, today: todayInMarket(ctx.clock()) }, { userId: who(req) }),
   );
 
-  /** Issue 14: one action for many accounts; all or nothing (docs/product.md#api). */
+  /** One action for many accounts; all or nothing (docs/product.md#api). */
   app.post('/api/trades/bulk', { schema: bulkSchema }, async (req) => {
     const userId = who(req);
     const { groupId, accountIds, ...patch } = req.body;

@@ -51,7 +51,7 @@ export function useTradeProgress() {
 
 export const reconcileKey = ['trades', 'reconcile'] as const;
 
-/** GET /api/trades/reconcile (issue 26 §6): accounts with no outcome past the due day, cash in lieu that may be owed. */
+/** GET /api/trades/reconcile: accounts with no outcome past the due day, cash in lieu that may be owed. */
 export function useReconcile() {
   return useQuery({
     queryKey: reconcileKey,

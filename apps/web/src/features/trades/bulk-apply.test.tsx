@@ -6,7 +6,7 @@ import { mockFetch, type MockHandler } from '../../test/utils';
 import { BulkApply } from './components/BulkApply';
 import { testAccount, testTrade } from './test-fixtures';
 
-/** Record Trades' "Apply to" (issue 26 §2): only empty or pending values change unless the member overwrites. */
+/** Record Trades' "Apply to": only empty or pending values change unless the member overwrites. */
 const account = (n: number) => testAccount({ _id: `a${n}`, nickname: `Acc ${n}` });
 const accounts = [account(1), account(2), account(3)];
 const split = { _id: 's1', name: 'Acme', ticker: 'ACME', buyDate: '2026-03-10', effDate: '2026-03-12' };

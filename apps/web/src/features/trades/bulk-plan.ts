@@ -1,7 +1,7 @@
 import type { BulkTradesInput, BulkTradesResponse, Trade, TradeOutcome } from '@roundup/shared';
 import { countOf } from '../../lib/format';
 
-/** What "Apply to" sets (issue 26 §2): the fields the member filled in, and the legs when quantities are not 1. */
+/** What "Apply to" sets: the fields the member filled in, and the legs when quantities are not 1. */
 export type BulkFields = Omit<BulkTradesInput, 'splitId' | 'accountIds'>;
 
 /** The form's text values. */
@@ -36,7 +36,7 @@ export const EMPTY_VALUES: BulkValues = {
   shape: '',
 };
 
-/** The dance (issue 26): buy 100 and sell 99 the same day, keeping one share for the round-up. */
+/** The dance: buy 100 and sell 99 the same day, keeping one share for the round-up. */
 export const DANCE = { buy_quantity: '100', sell_quantity: '99', shape: 'dance' } as const;
 /** One share: it replaces the legs too, so it undoes a dance applied by mistake. */
 export const ONE_SHARE = { buy_quantity: '1', sell_quantity: '1', shape: 'one' } as const;
@@ -87,7 +87,7 @@ function holdsValue(trade: Trade | undefined, fields: BulkFields, effDate: strin
 }
 
 /**
- * Issue 26 §2: "Apply to" changes only the chosen accounts whose values are still empty or pending,
+ * "Apply to" changes only the chosen accounts whose values are still empty or pending,
  * unless the member chooses to overwrite; `filled` are the chosen accounts that hold a value.
  */
 export function planApply(

@@ -1,7 +1,9 @@
-import type { Trade, TradeLeg } from '@roundup/shared';
+import { ticksToCents, type Trade, type TradeLeg } from '@roundup/shared';
+import { tradeResult } from '@roundup/shared/trade-result';
+import { toCents } from '../../lib/format';
 
 /**
- * A trade row's buy and sell fields over legs (issue 26). A one-share trade is its flat fields. In a
+ * A trade row's buy and sell fields over legs. A one-share trade is its flat fields. In a
  * trade with more (the dance: buy 100, sell 99 before the split), the row's buy is the first buy
  * leg and the row's sell is the sale of what the split left: the last sell on or after the
  * effective date (or undated), never the pre-split sale, which the row lists apart.
@@ -68,4 +70,39 @@ export function legsFromRow(trade: Trade | undefined, effDate: string, row: RowF
   if (row.sell_date !== null || row.sell_price !== null)
     legs.push({ side: 'sell', quantity: row.sell_quantity, date: row.sell_date, price: row.sell_price });
   return legs;
+}
+
+const num = (s: string) => (s.trim() === '' ? null : Number(s));
+const text = (v: number | null) => (v === null ? null : String(v));
+
+/**
+ * The profit a row shows, in dollars. A one-share row: its sell less its buy, as typed. A trade of several
+ * legs (the dance): the stored trade's realized profit by the rule the analytics use, so the 99 shares sold
+ * at a loss count; none while a share is still held.
+ */
+export function rowProfit(v: { buy_price: string; sell_price: string }, multi: Trade | undefined, effDate: string) {
+  if (multi) {
+    const legs = multi.legs.map((l) => ({ ...l, price: text(l.price) }));
+    const { profitTicks } = tradeResult(
+      {
+        accountId: multi.accountId,
+        splitId: multi.splitId,
+        buyDate: null,
+        buyPrice: null,
+        sellDate: null,
+        sellPrice: null,
+        outcome: multi.outcome,
+        outcomeDate: multi.outcome_date,
+        legs,
+        sharesReceived: multi.shares_received,
+        cashInLieu: text(multi.cash_in_lieu_amount),
+      },
+      effDate,
+    );
+    return profitTicks === null ? null : ticksToCents(profitTicks) / 100;
+  }
+  const buy = num(v.buy_price);
+  const sell = num(v.sell_price);
+  if (buy === null || sell === null || !Number.isFinite(buy) || !Number.isFinite(sell)) return null;
+  return (toCents(sell) - toCents(buy)) / 100;
 }

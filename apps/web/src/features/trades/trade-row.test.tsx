@@ -11,7 +11,7 @@ const account = testAccount();
 const split = { _id: 's1', name: 'Acme', ticker: 'ACME', buyDate: '2026-03-10', effDate: '2026-03-11' };
 const trade = testTrade();
 
-describe('TradeRow: the outcome per account (issue 14)', () => {
+describe('TradeRow: the outcome per account', () => {
   it('records what arrived in this account, dated today unless the member gives the day', async () => {
     const { apiCalls } = mockFetch({
       'POST /api/trades/edit': (body) => ({ data: { trade: { ...trade, ...(body as { newTrade: Partial<Trade> }).newTrade } } }),
@@ -42,7 +42,7 @@ describe('TradeRow: the outcome per account (issue 14)', () => {
   });
 });
 
-describe('TradeRow: a multi-leg trade (issue 26)', () => {
+describe('TradeRow: a multi-leg trade', () => {
   const dance = testTrade({
     sell_date: '2026-03-10',
     sell_price: 0.48,
@@ -73,6 +73,22 @@ describe('TradeRow: a multi-leg trade (issue 26)', () => {
   });
 });
 
+describe('TradeRow: the profit of a dance counts the 99 shares sold', () => {
+  it('buy 100 at 0.50, sell 99 at 0.48, the kept share at 9.99 → $7.51, not the row’s 9.99 − 0.50', () => {
+    const sold = testTrade({
+      buy_price: 0.5,
+      sell_price: 9.99,
+      legs: [
+        { side: 'buy', date: '2026-03-10', quantity: 100, price: 0.5 },
+        { side: 'sell', date: '2026-03-10', quantity: 99, price: 0.48 },
+        { side: 'sell', date: '2026-03-12', quantity: 1, price: 9.99 },
+      ],
+    });
+    render(<TradeRow account={account} split={split} trade={sold} index={0} onSaved={vi.fn()} />);
+    expect(screen.getByTitle('Realized profit')).toHaveTextContent('$7.51');
+  });
+});
+
 describe('TradeRow: quantities and the cash received', () => {
   const echo = (body: unknown) => ({ data: { trade: { ...trade, ...(body as { newTrade: Partial<Trade> }).newTrade } } });
   const lastSent = (calls: { path: string; body: unknown }[]) =>
@@ -86,6 +102,7 @@ describe('TradeRow: quantities and the cash received', () => {
       legs: [{ side: 'buy', date: '2026-03-10', quantity: 1, price: 0.5 }],
     });
     render(<TradeRow account={account} split={split} trade={one} index={0} onSaved={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Charlie: change the shares bought and sold' }));
     const bought = screen.getByLabelText('Charlie shares bought');
     expect(bought).toHaveValue(1);
     await userEvent.clear(bought);

@@ -26,7 +26,7 @@ export function focusBulkPrice(splitId: string) {
 type Result = { kind: 'done' | 'error'; text: string };
 
 /**
- * "Apply to all accounts" (issue 14, issue 26 §2): one date, price, quantity or outcome for the
+ * "Apply to all accounts": one date, price, quantity or outcome for the
  * chosen accounts, saved in one request. Active accounts are chosen by default. It changes only the
  * accounts whose values are still empty or pending; "Overwrite" changes the others too, after
  * saying how many. A result message belongs to its request: a new apply clears it first, and an
@@ -44,7 +44,7 @@ export function BulkApply({
   accounts: Account[];
   trades: ReadonlyMap<string, Trade>;
   onApplied: () => Promise<void>;
-  /** Issue 26 §4: the member's account groups, and the one to start with (from the To do list). */
+  /** The member's account groups, and the one to start with (from the To do list). */
   groups?: AccountGroup[];
   initialGroupId?: string;
 }) {
@@ -85,7 +85,7 @@ export function BulkApply({
     setResult(null);
     setConfirming(null);
     const fields = bulkFields(v, split.buyDate);
-    // A chosen group's accounts go in the group's order (issue 26 §4); otherwise in the page's.
+    // A chosen group's accounts go in the group's order; otherwise in the page's.
     const order = groupOf(groupId)?.accountIds ?? accounts.map((a) => a._id);
     const ids = order.filter((x) => chosen.has(x));
     if (ids.length === 0) return setResult({ kind: 'error', text: 'Choose at least one account' });

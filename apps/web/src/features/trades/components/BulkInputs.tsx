@@ -20,7 +20,7 @@ const PROPS = {
   date: { type: 'date' },
 };
 
-/** "Apply to"'s fields (issue 14, issue 26: quantities per leg, the dance as a preset, the cash received). */
+/** "Apply to"'s fields (quantities per leg, the dance as a preset, the cash received). */
 export function BulkInputs({
   id,
   priceId,

@@ -2,10 +2,10 @@ import { useRef, type KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import type { Account, Trade, TradeOutcome } from '@roundup/shared';
-import { formatMoney, toCents, todayInMarket } from '../../../lib/format';
+import { formatMoney, todayInMarket } from '../../../lib/format';
 import { OUTCOME_LABELS, type TradeSplit } from '../types';
-import { num, useTradeRow, type Values } from './useTradeRow';
-import { isMultiLeg } from '../row-legs';
+import { useTradeRow, type Values } from './useTradeRow';
+import { isMultiLeg, rowProfit } from '../row-legs';
 import { LegsNote } from './LegsNote';
 import { TradeRowMore } from './TradeRowMore';
 
@@ -51,10 +51,7 @@ export function TradeRow({
     }
   };
 
-  const buy = num(values.buy_price);
-  const sell = num(values.sell_price);
-  const profit =
-    buy !== null && sell !== null && Number.isFinite(buy) && Number.isFinite(sell) ? (toCents(sell) - toCents(buy)) / 100 : null;
+  const profit = rowProfit(values, kept ? storedRef.current : undefined, split.effDate);
   const label = account.nickname;
   const errId = `trade-err-${account._id}`;
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Values } from './useTradeRow';
 
 const PROPS = {
@@ -7,7 +8,9 @@ const PROPS = {
 
 /**
  * A trade row's second line: the shares bought and sold (the dance is 100 and 99, or the kept share's 1),
- * and the cash received when the outcome is cash in lieu. Each saves on blur, as the row's fields do.
+ * and the cash received when the outcome is cash in lieu. Each saves on blur, as the row's fields do. A
+ * one-share row folds its quantities behind one button, so typing rows straight through stays one Tab longer
+ * at most; a trade of several legs shows them.
  */
 export function TradeRowMore({
   label,
@@ -45,10 +48,25 @@ export function TradeRowMore({
       />
     </label>
   );
+  const [open, setOpen] = useState(false);
+  const shown = open || kept || values.buy_quantity !== '1' || values.sell_quantity !== '1';
   return (
     <div className="ru-trade-more">
-      {field('buy_quantity', 'Shares bought', 'quantity')}
-      {field('sell_quantity', kept ? 'Kept shares sold' : 'Shares sold', 'quantity')}
+      {shown ? (
+        <>
+          {field('buy_quantity', 'Shares bought', 'quantity')}
+          {field('sell_quantity', kept ? 'Kept shares sold' : 'Shares sold', 'quantity')}
+        </>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-link btn-sm p-0 ru-trade-shares"
+          aria-label={`${label}: change the shares bought and sold`}
+          onClick={() => setOpen(true)}
+        >
+          1 share · change quantities
+        </button>
+      )}
       {values.outcome === 'cash_in_lieu' ? field('cash_in_lieu_amount', 'Cash received', 'price') : null}
     </div>
   );

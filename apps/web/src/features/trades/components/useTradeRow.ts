@@ -38,7 +38,7 @@ function valuesOf(trade: Trade | undefined, effDate: string): Values {
 
 const isEmpty = (v: Values) =>
   !v.buy_date && !v.buy_price && !v.sell_date && !v.sell_price && v.outcome === 'pending' && !v.outcome_date;
-export const num = (s: string) => (s.trim() === '' ? null : Number(s));
+const num = (s: string) => (s.trim() === '' ? null : Number(s));
 const qty = (s: string) => (s.trim() === '' ? 1 : Number(s));
 
 /** What the row sends: flat fields for one share, else its legs; the cash only with cash in lieu. */
