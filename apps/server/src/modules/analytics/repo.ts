@@ -5,13 +5,14 @@ import { accountsRelation } from '../accounts/queries';
 import { brokersRelation } from '../brokers/queries';
 import { splitsRelation } from '../splits/queries';
 import { tradesRelation } from '../trades/queries';
-import type { AccountIn, LegIn, OpenTrade, SplitIn, TradeIn, TradeRecords, TradeTotals } from './rules';
+import type { AccountIn, LegIn, OpenTrade, PartialTrade, SplitIn, TradeIn, TradeRecords, TradeTotals } from './rules';
 
 type AccountTuple = [string, string, string | null, string, number | null, string];
 type SplitTuple = [string, string, string, string, number];
 type MonthTuple = [string, string, number, number];
 type SplitTotalTuple = [string, string, string, string, number, number];
 type ReturnTuple = [string, number, number];
+type PartialTuple = [string, string, LegIn[], TradeOutcome, string | null, number | null, string, string, string, string, number];
 type OpenTuple = [string, string | null, string | null, string, string, string, string, TradeOutcome, string | null];
 
 /** Stored legs (jsonb text) with their prices as decimal text, as the rules read them. */
@@ -35,6 +36,33 @@ const accountsJson = (userId: string) => sql`
  * in rules.ts — expected return date (unknown brokers last), ticker, nickname — as one JSON value. The order
  * comes from the positions' own account and split (migration 0027); `trades` is read for the `limit` shown only.
  */
+/** The member's open trades that hold a sale (few: a dance's kept share not sold yet), with their splits. */
+const partialsJson = (userId: string) => sql`
+  (select coalesce(json_agg(json_build_array(t.account_id, t.split_id, t.legs, t.outcome, t.outcome_date, t.shares_received,
+                                             s.id, s.name, s.ticker, s.eff_date, s.ratio)), '[]'::json)
+     from trade_open_positions o
+     join ${tradesRelation} t on t.id = o.trade_id
+     join ${splitsRelation} s on s.id = t.split_id
+    where o.user_id = ${userId} and jsonb_path_exists(t.legs, '$[*] ? (@.side == "sell")'))`;
+
+const toPartials = (v: unknown): PartialTrade[] =>
+  parseJson<PartialTuple>(v).map(
+    ([accountId, splitId, legs, outcome, outcomeDate, sharesReceived, id, name, ticker, effDate, ratio]) => ({
+      accountId,
+      splitId,
+      buyDate: null,
+      buyPrice: null,
+      sellDate: null,
+      sellPrice: null,
+      // Prices stay text, so no float touches them on the way to ticks.
+      legs: legs.map((l) => ({ ...l, quantity: Number(l.quantity), price: l.price === null ? null : String(l.price) })),
+      outcome,
+      outcomeDate,
+      sharesReceived,
+      split: { id, name, ticker, effDate, ratio: Number(ratio) },
+    }),
+  );
+
 const openJson = (userId: string, limit: number) => sql`
   (select coalesce(json_agg(json_build_array(t.account_id, t.buy_date, t.buy_price::text, o.split_id, o.name, o.ticker, o.eff_date, t.outcome, t.outcome_date)
                             order by o.due nulls last, o.ticker collate "C", o.nickname collate "C"), '[]'::json)
@@ -100,7 +128,10 @@ export function analyticsRepo(db: Db) {
      * and their accounts, in one round trip: a few thousand small rows for 24,000 trades. Open
      * positions come in the order of `openPositions` in rules.ts, the first `openLimit` of them.
      */
-    async totalsFor(userId: string, openLimit: number): Promise<TradeTotals & { accounts: AccountIn[] }> {
+    async totalsFor(
+      userId: string,
+      openLimit: number,
+    ): Promise<TradeTotals & { accounts: AccountIn[]; partials: PartialTrade[] }> {
       const res = (await db.execute(sql`
         select
           (select coalesce(json_agg(json_build_array(m.account_id, m.month, m.profit_ticks, m.trades)), '[]'::json)
@@ -111,9 +142,18 @@ export function analyticsRepo(db: Db) {
              from trade_return_days r where r.user_id = ${userId}) as returns,
           (select json_build_array(u.trades, u.open_positions) from trade_member_totals u where u.user_id = ${userId}) as counts,
           ${accountsJson(userId)} as accounts,
-          ${openJson(userId, openLimit)} as open
+          ${openJson(userId, openLimit)} as open,
+          ${partialsJson(userId)} as partials
       `)) as unknown as {
-        rows: { months: unknown; splits: unknown; returns: unknown; counts: unknown; accounts: unknown; open: unknown }[];
+        rows: {
+          months: unknown;
+          splits: unknown;
+          returns: unknown;
+          counts: unknown;
+          accounts: unknown;
+          open: unknown;
+          partials: unknown;
+        }[];
       };
       const row = res.rows[0];
       const counts = (typeof row.counts === 'string' ? JSON.parse(row.counts) : row.counts) as [number, number] | null;
@@ -135,6 +175,7 @@ export function analyticsRepo(db: Db) {
         })),
         returnDays: parseJson<ReturnTuple>(row.returns).map(([accountId, days, trades]) => ({ accountId, days, trades })),
         open: toOpen(row.open),
+        partials: toPartials(row.partials),
         openCount: counts?.[1] ?? 0,
         totalTrades: counts?.[0] ?? 0,
       };

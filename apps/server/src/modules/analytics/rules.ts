@@ -1,5 +1,5 @@
 import { addDays, daysBetween, priceToTicks, type TradeOutcome } from '@roundup/shared';
-import { tradeResult, type TradeIn } from '@roundup/shared/trade-result';
+import { legsOf, tradeResult, type TradeIn } from '@roundup/shared/trade-result';
 
 /** What one trade comes to lives in @roundup/shared/trade-result (the trades module asks it too). */
 export { legsOf, tradeResult, type LegIn, type TradeIn, type TradeResult } from '@roundup/shared/trade-result';
@@ -77,11 +77,21 @@ export interface TradeTotals {
   open: readonly OpenTrade[];
   openCount: number;
   totalTrades: number;
+  /**
+   * The open trades with a sale already made (the dance's 99 shares while the kept share is held): their
+   * sales are realized, though the stored totals count a trade only once it closes.
+   */
+  partials?: readonly PartialTrade[];
 }
 
 export interface AnalyticsInput extends TradeTotals {
   today: string;
   accounts: readonly AccountIn[];
+}
+
+/** An open trade with a sale: its legs and what the split made of them, for its realized sales. */
+export interface PartialTrade extends TradeIn {
+  split: SplitIn;
 }
 
 /** Realized profit of one trade in ticks (legacy one-share form: sell − buy), or null while not closed. */
@@ -126,6 +136,8 @@ export function totalsFromTrades(trades: readonly TradeIn[], splits: readonly Sp
   const bySplit = new Map<string, SplitTotal>();
   const returns = new Map<string, ReturnDaysTotal>();
   const open: OpenTrade[] = [];
+  const partials: PartialTrade[] = [];
+  const fullSplit = new Map(splits.map((s) => [s.id, s]));
   for (const t of trades) {
     const split = splitById.get(t.splitId);
     if (!split) continue;
@@ -150,6 +162,7 @@ export function totalsFromTrades(trades: readonly TradeIn[], splits: readonly Sp
         outcomeDate: t.outcomeDate ?? null,
         split,
       });
+      if (legsOf(t).some((l) => l.side === 'sell')) partials.push({ ...t, split: fullSplit.get(t.splitId)! });
     }
     const days = result.returnDays;
     if (days !== null) {
@@ -163,6 +176,7 @@ export function totalsFromTrades(trades: readonly TradeIn[], splits: readonly Sp
     splits: [...bySplit.values()],
     returnDays: [...returns.values()],
     open,
+    partials,
     openCount: open.length,
     totalTrades: trades.filter((t) => splitById.has(t.splitId)).length,
   };

@@ -9,6 +9,7 @@ import {
   type ProfitGroup,
 } from '@roundup/shared';
 import { expectedReturnDate, type AccountIn, type AnalyticsInput, type OpenTrade } from './rules';
+import { lotSales } from './tax-lots-rules';
 
 /** A member's analytics summary from their stored totals (pure; `today` comes in the input). */
 
@@ -171,6 +172,24 @@ export function summarize(input: AnalyticsInput, openLimit = OPEN_POSITIONS_IN_S
     );
   }
   for (const s of input.splits) splitGroups.add(s.id, `${s.ticker} · ${s.name}`, s.ticks, s.effDate, s.trades);
+  // The sales of open trades are realized too (each on its own day, as Form 8949 lists them); the trade
+  // counts once, when it closes.
+  for (const p of input.partials ?? []) {
+    const account = accounts.get(p.accountId);
+    for (const sale of lotSales(p, p.split)) {
+      const ticks = sale.proceedsTicks - sale.basisTicks;
+      const month = sale.sold.slice(0, 7);
+      realized += ticks;
+      if (month.startsWith(yearPrefix)) thisYear += ticks;
+      taxYears.add(Number(month.slice(0, 4)));
+      const m = months.get(month) ?? { ticks: 0, n: 0 };
+      m.ticks += ticks;
+      months.set(month, m);
+      brokers.add(brokerKey(account), account?.broker ?? 'Unknown', ticks, '', 0);
+      accountGroups.add(p.accountId, account ? `${account.nickname} (${account.broker})` : 'Deleted account', ticks, '', 0);
+      splitGroups.add(p.split.id, `${p.split.ticker} · ${p.split.name}`, ticks, p.split.effDate, 0);
+    }
+  }
 
   // Every broker the member has an account with, measured or not.
   const returns = new Map<

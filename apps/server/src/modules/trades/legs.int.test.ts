@@ -52,9 +52,13 @@ describe('legs on /api/trades/add, /edit and /bulk', () => {
       shares_received: null,
       cash_in_lieu_amount: null,
     });
-    // The kept share is still held: open, nothing realized yet.
+    // The kept share is still held: open, and the 99 shares sold at a loss are realized already
+    // (99 × (0.48 − 0.50) = −1.98, as Form 8949 lists them), in their month, account and split.
     let a = await analytics(alice);
-    expect(a.totals).toMatchObject({ realizedCents: 0, openPositions: 1, closedTrades: 0 });
+    expect(a.totals).toMatchObject({ realizedCents: -198, openPositions: 1, closedTrades: 0 });
+    expect(a.byMonth).toEqual([{ month: '2026-10', profitCents: -198, cumulativeCents: -198, trades: 0 }]);
+    expect(a.byAccount.map((g: { profitCents: number; trades: number }) => [g.profitCents, g.trades])).toEqual([[-198, 0]]);
+    expect(a.bySplit.map((g: { profitCents: number }) => g.profitCents)).toEqual([-198]);
     await expectConsistent(t.database, alice.user._id);
 
     const id = added.body.data.trade._id;
