@@ -151,7 +151,16 @@ test('a Pro member keeps accounts in order, records trades across them and downl
   await expect(page.getByTestId('open-positions')).toHaveText('1');
   const year = split.effDate.slice(0, 4);
   await page.getByLabel('Tax year').selectOption(year);
-  await expect(page.getByText(`1 sale in your Roth IRA account is left out of the ${year} file`)).toBeVisible();
+  // One line reconciles the page's realized profit with the form, by the amount the Roth IRA's sale leaves out;
+  // the CSV's totals line below says the same $2.50.
+  await expect(page.getByTestId('tax-left-out')).toHaveText(
+    `Form 8949 for ${year}: $2.50 = realized $3.75 − $1.25 from 1 sale in your Roth IRA account, left out (not reported on Form 8949).`,
+  );
+  await page.getByTestId('tax-left-out').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'screenshots/analytics-8949-reconcile-1280.png' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByTestId('tax-left-out').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'screenshots/analytics-8949-reconcile-375.png' });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download CSV' }).click(),

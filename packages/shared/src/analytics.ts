@@ -102,6 +102,16 @@ export const taxExportSchema = z.object({
   rows: z.number().int(),
   /** Sales of the year left out because they are in tax-advantaged accounts. */
   leftOut: taxLeftOut,
+  /**
+   * The year's sales reconciled, in cents, each sale rounded as its row: the gain of every sale in every
+   * account, the part in tax-advantaged accounts (left out), and what Form 8949 reports (the CSV's totals
+   * line): `form8949Cents` = `realizedCents` − `leftOutCents`.
+   */
+  reconcile: z.object({
+    realizedCents: z.number().int(),
+    leftOutCents: z.number().int(),
+    form8949Cents: z.number().int(),
+  }),
   /** UTF-8 text starting with a byte order mark, CRLF line ends. */
   csv: z.string(),
 });

@@ -145,8 +145,11 @@ describe('analytics', () => {
       year: 2025,
       rows: 2,
       leftOut: { year: 2025, trades: 2, accountTypes: ['Roth IRA', 'Traditional IRA'] },
+      // Four sales of 2.75: 11.00 realized, 5.50 of it in the IRAs, 5.50 on the form (its totals line below).
+      reconcile: { realizedCents: 1100, leftOutCents: 550, form8949Cents: 550 },
     });
     const summary = await call(t.app, 'GET', '/api/analytics/mine', { token: carol.token });
+    expect(summary.body.data.analytics.totals.realizedCents).toBe(1100);
     expect(summary.body.data.analytics.taxLeftOut).toEqual([
       { year: 2025, trades: 2, accountTypes: ['Roth IRA', 'Traditional IRA'] },
     ]);

@@ -2,7 +2,7 @@ import { todayInMarket, type AnalyticsSummary, type OpenPosition, type TaxExport
 import type { AppContext } from '../../context';
 import { analyticsRepo } from './repo';
 import { OPEN_POSITIONS_IN_SUMMARY, openPositions, summarize } from './summary-rules';
-import { taxCsv, taxLeftOut, taxRows } from './tax-rules';
+import { taxCsv, taxLeftOut, taxReconcile, taxRows } from './tax-rules';
 
 /** Member analytics and the Form 8949 tax export (beyond the original "Coming Soon" tab). */
 export function analyticsService(ctx: AppContext) {
@@ -27,6 +27,7 @@ export function analyticsService(ctx: AppContext) {
         filename: `roundup-form-8949-${year}.csv`,
         rows: rows.length,
         leftOut: taxLeftOut(records, year),
+        reconcile: taxReconcile(records, year),
         csv: taxCsv(rows),
       };
     },

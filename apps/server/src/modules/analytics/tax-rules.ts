@@ -138,6 +138,21 @@ export function taxLeftOut(input: TradeRecords, year: number): TaxLeftOut {
   return { year, trades, accountTypes: [...types].sort() };
 }
 
+/**
+ * The year's sales against Form 8949: the gain of every sale (each rounded to cents as its row is), the
+ * part in tax-advantaged accounts, and what the form reports, which is the CSV's totals line.
+ */
+export function taxReconcile(input: TradeRecords, year: number) {
+  let realizedCents = 0;
+  let leftOutCents = 0;
+  for (const { sale, account } of salesIn(input, year)) {
+    const gain = ticksToCents(sale.proceedsTicks) - ticksToCents(sale.basisTicks);
+    realizedCents += gain;
+    if (account && !isTaxableAccountType(account.type)) leftOutCents += gain;
+  }
+  return { realizedCents, leftOutCents, form8949Cents: realizedCents - leftOutCents };
+}
+
 /** One CSV line of Form 8949 columns (a)–(h), then term and account; every text cell guarded. */
 export function taxCsvRow(r: TaxRow): string {
   return [

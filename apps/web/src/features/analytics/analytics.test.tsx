@@ -1,10 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../test/utils';
+import { mockFetch, renderWithProviders } from '../../test/utils';
 import { leftOutMessage, TaxExportForm } from './components/TaxExportForm';
 
-describe('leftOutMessage (issue 12 §3: the member learns what the tax export left out, and why)', () => {
+describe('leftOutMessage (the member learns what the tax export left out, and why)', () => {
   it.each([
     [undefined, null],
     [{ year: 2026, trades: 0, accountTypes: [] }, null],
@@ -33,6 +33,7 @@ describe('Tax export form', () => {
           filename: 'roundup-form-8949-2025.csv',
           rows: 3,
           leftOut: leftOut[0],
+          reconcile: { realizedCents: 1100, leftOutCents: 550, form8949Cents: 550 },
           csv: '\uFEFF(a) Description of property\r\n',
         },
       },
@@ -40,13 +41,17 @@ describe('Tax export form', () => {
     const createObjectURL = vi.fn(() => 'blob:tax');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    render(<TaxExportForm years={[2026, 2025]} currentYear={2026} leftOut={leftOut} />);
+    renderWithProviders(<TaxExportForm years={[2026, 2025]} currentYear={2026} leftOut={leftOut} />);
 
     expect(screen.getByText(/Trades in Traditional IRA, Roth IRA, HSA, ESA, and SEP accounts are left out/)).toBeInTheDocument();
     expect(screen.queryByTestId('tax-left-out')).toBeNull();
     await userEvent.selectOptions(screen.getByLabelText('Tax year'), '2025');
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      '2 sales in your Roth IRA and Traditional IRA accounts are left out of the 2025 file',
+    // One line reconciles the year's realized profit with the form, by amount, from the export's own numbers.
+    await screen.findByRole('status');
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Form 8949 for 2025: $5.50 = realized $11.00 − $5.50 from 2 sales in your Roth IRA and Traditional IRA accounts, left out (not reported on Form 8949).',
+      ),
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));

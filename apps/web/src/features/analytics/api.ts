@@ -9,8 +9,8 @@ export function useMyAnalytics() {
   });
 }
 
-export function fetchTaxExport(year: number) {
-  return api.get<TaxExport>(`/api/analytics/tax-export?year=${year}`);
+export function fetchTaxExport(year: number, signal?: AbortSignal) {
+  return api.get<TaxExport>(`/api/analytics/tax-export?year=${year}`, { signal });
 }
 
 /** Every open position (the summary carries the first 100). */

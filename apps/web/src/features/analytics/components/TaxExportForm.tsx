@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { TAX_ADVANTAGED_ACCOUNT_TYPES, type TaxLeftOut } from '@roundup/shared';
+import { TAX_ADVANTAGED_ACCOUNT_TYPES, type TaxExport, type TaxLeftOut } from '@roundup/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { firstErrorMessage } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
 import { fetchTaxExport } from '../api';
 
 const listOf = (items: readonly string[]) =>
@@ -12,7 +13,7 @@ const listOf = (items: readonly string[]) =>
     ? (items[0] ?? '')
     : `${items.slice(0, -1).join(', ')}${items.length > 2 ? ',' : ''} and ${items[items.length - 1]}`;
 
-/** What the export of `year` leaves out, and why (issue 12 §3); null when nothing is. */
+/** What the export of `year` leaves out, and why; null when nothing is. */
 export function leftOutMessage(leftOut: TaxLeftOut | undefined): string | null {
   if (!leftOut || leftOut.trades === 0) return null;
   const n = leftOut.trades;
@@ -22,10 +23,33 @@ export function leftOutMessage(leftOut: TaxLeftOut | undefined): string | null {
   );
 }
 
+/**
+ * One line that reconciles the year's realized profit with Form 8949: the sales in tax-advantaged accounts
+ * are what the form leaves out, by amount. The numbers are the export's own, so they match its totals line.
+ */
+export function reconcileMessage(out: TaxExport | undefined): string | null {
+  if (!out) return null;
+  const { realizedCents, leftOutCents, form8949Cents } = out.reconcile;
+  const form = `Form 8949 for ${out.year}: ${formatMoney(form8949Cents / 100)}`;
+  if (out.leftOut.trades === 0) return `${form}, your realized profit from ${out.year}'s sales.`;
+  return (
+    `${form} = realized ${formatMoney(realizedCents / 100)} − ${formatMoney(leftOutCents / 100)} from ` +
+    `${out.leftOut.trades} ${out.leftOut.trades === 1 ? 'sale' : 'sales'} in your ${listOf(out.leftOut.accountTypes)} ` +
+    `${out.leftOut.accountTypes.length === 1 ? 'account' : 'accounts'}, left out (not reported on Form 8949).`
+  );
+}
+
 export function TaxExportForm({ years, currentYear, leftOut }: { years: number[]; currentYear: number; leftOut: TaxLeftOut[] }) {
   const options = years.length ? years : [currentYear];
   const [year, setYear] = useState(options[0]);
-  const note = leftOutMessage(leftOut.find((l) => l.year === year));
+  // The chosen year's export, read for its reconciliation line; an older year's answer never replaces a newer one.
+  const [shown, setShown] = useState<TaxExport | undefined>();
+  useEffect(() => {
+    const ask = new AbortController();
+    fetchTaxExport(year, ask.signal).then(setShown, () => setShown(undefined));
+    return () => ask.abort();
+  }, [year]);
+  const note = reconcileMessage(shown?.year === year ? shown : undefined) ?? leftOutMessage(leftOut.find((l) => l.year === year));
   const [busy, setBusy] = useState(false);
   const error = useTimedMessage(5000);
   const done = useTimedMessage(5000);
