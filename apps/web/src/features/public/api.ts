@@ -33,10 +33,35 @@ export function recentRoundUps(rows: readonly PastSplit[], limit: number = LIMIT
     .slice(0, limit);
 }
 
+/** The query key of GET /api/rs/past; the server seeds it when it renders the landing (prerender.tsx). */
+export const PAST_SPLITS_KEY = ['rs', 'past'] as const;
+
+/**
+ * The id of the `<script type="application/json">` in which the server puts the recent splits it rendered
+ * the landing with (docs/decisions/015-prerendered-public-pages.md): the app's first render uses them, so
+ * hydration renders the same table, then refetches.
+ */
+export const RECENT_SPLITS_DATA_ID = 'recent-splits-data';
+
+/** The recent splits embedded in the page, if any. */
+export function embeddedPastSplits(doc: Document | undefined = globalThis.document): PastSplit[] | undefined {
+  const text = doc?.getElementById(RECENT_SPLITS_DATA_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? pastSplitsFrom(parsed) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function useRecentRoundUps() {
   return useQuery({
-    queryKey: ['rs', 'past'],
+    queryKey: PAST_SPLITS_KEY,
     queryFn: async ({ signal }) => pastSplitsFrom(await api.get<unknown>('/api/rs/past', { signal })),
     select: (rows) => recentRoundUps(rows),
+    // The splits the page was rendered with, if the server embedded them; stale at once, so fetched again on mount.
+    initialData: () => embeddedPastSplits(),
+    initialDataUpdatedAt: 0,
   });
 }
