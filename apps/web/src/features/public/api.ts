@@ -1,6 +1,7 @@
 import { LIMITS } from '@roundup/shared/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { embeddedData } from '../../lib/prerendered';
 
 /** One row of `GET /api/rs/past` (product.md#api: rsType, ticker, effDate, ratio, price, avgProfit). */
 export interface PastSplit {
@@ -44,16 +45,8 @@ export const PAST_SPLITS_KEY = ['rs', 'past'] as const;
 export const RECENT_SPLITS_DATA_ID = 'recent-splits-data';
 
 /** The recent splits embedded in the page, if any. */
-export function embeddedPastSplits(doc: Document | undefined = globalThis.document): PastSplit[] | undefined {
-  const text = doc?.getElementById(RECENT_SPLITS_DATA_ID)?.textContent;
-  if (!text) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? pastSplitsFrom(parsed) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const embeddedPastSplits = (doc?: Document): PastSplit[] | undefined =>
+  embeddedData(RECENT_SPLITS_DATA_ID, (v) => (Array.isArray(v) ? pastSplitsFrom(v) : undefined), doc);
 
 export function useRecentRoundUps() {
   return useQuery({
