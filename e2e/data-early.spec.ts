@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { PRO, signInAs } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { PRO, STARTER, signInAs } from './fixtures';
 
 /**
  * Issue 24 §7: a signed-in page loaded 52 JavaScript files, and asked for its data only once all of them had
@@ -13,8 +13,15 @@ const PAGES: [string, RegExp, string[]][] = [
   ['/brokers', /brokerage accounts/i, ['/api/brokers']],
 ];
 
+/** A member's later visit: the app has run once with the session and kept the role beside it. */
+async function returning(page: Page, role: string) {
+  await page.goto('/settings');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('roundup.role'))).toBe(role);
+}
+
 test('a signed-in page asks for its data while its code downloads, once, in a handful of files', async ({ page, request }) => {
   await signInAs(page, request, PRO);
+  await returning(page, 'Pro');
   for (const [path, heading, data] of PAGES) {
     const asked: string[] = [];
     const onRequest = (r: { url(): string; method(): string }) => asked.push(`${r.method()} ${new URL(r.url()).pathname}`);
@@ -38,4 +45,23 @@ test('a signed-in page asks for its data while its code downloads, once, in a ha
       expect(at, `${path}: ${url} before the app ran: ${asked.join(', ')}`).toBeLessThan(appStarted);
     }
   }
+});
+
+test("a Starter's Reverse Splits page asks for no trade progress: it would be refused", async ({ page, request }) => {
+  await signInAs(page, request, STARTER);
+  await returning(page, 'User');
+  const asked: string[] = [];
+  const refused: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  page.on('response', (r) => {
+    if (r.status() === 403) refused.push(new URL(r.url()).pathname);
+  });
+  // The page's live stream keeps the network busy: its pipeline request, made once the app runs, marks the load.
+  const pipeline = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/rs/pipeline');
+  await page.goto('/reverse-splits');
+  await expect(page.getByRole('heading', { level: 1, name: /Reverse Splits/i })).toBeVisible();
+  await pipeline;
+  expect(asked).toContain('/api/rs');
+  expect(asked).not.toContain('/api/trades/progress');
+  expect(refused).toEqual([]);
 });

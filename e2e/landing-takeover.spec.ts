@@ -132,17 +132,28 @@ test('after an interaction the app takes over: links navigate in the app, the vi
   noErrors();
 });
 
-test('the recent round-ups fill in when the visitor scrolls to them', async ({ page }) => {
-  await page.goto('/', { waitUntil: 'networkidle' });
+test('the recent round-ups are in the page as it arrives, without the app, and the app takes them over unchanged', async ({
+  page,
+}) => {
+  // Without the app (its chunk refused): the table is in the HTML the server answered.
+  await page.route(APP_CHUNK, (route) => route.abort());
+  await page.goto('/');
+  const rows = page.getByRole('table', { name: /recent reverse splits/i }).locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeLessThanOrEqual(6);
+  await expect(page.getByText('Loading recent round-ups…')).toHaveCount(0);
+  const before = await rows.allTextContents();
   await expect(root(page)).not.toHaveAttribute('data-app', 'ready');
-  await page.getByRole('heading', { name: 'Recent round-up splits' }).scrollIntoViewIfNeeded();
+
+  // With it: the app hydrates the same rows (a mismatch would log an error) and keeps them.
+  await page.unroute(APP_CHUNK);
+  const noErrors = failOnConsoleErrors(page);
+  await page.goto('/');
+  await expect(rows.first()).toBeVisible();
+  await page.keyboard.press('Shift');
   await tookOver(page);
-  await expect(
-    page
-      .getByRole('table', { name: /recent reverse splits/i })
-      .locator('tbody tr')
-      .first(),
-  ).toBeVisible();
+  expect(await rows.allTextContents()).toEqual(before);
+  noErrors();
 });
 
 test.describe('taps and typing while the app loads are not lost', () => {

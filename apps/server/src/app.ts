@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { LIMITS, pastSplitSchema } from '@roundup/shared';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { channelAdapters } from './adapters/channels';
@@ -155,7 +157,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   // /faq is rendered with the published FAQs (decision 015): read on each load, so every replica shows an admin's change.
-  await registerWeb(app, { webDist, appUrl: config.appUrl, publishedFaqs: () => services.faqs.list() });
+  await registerWeb(app, {
+    webDist,
+    appUrl: config.appUrl,
+    publishedFaqs: () => services.faqs.list(),
+    // What GET /api/rs/past answers the landing's table with, in its published shape (no other field).
+    recentSplits: async () => z.array(pastSplitSchema).parse(await services.splits.past(LIMITS.recentSplitsOnLanding)),
+  });
 
   return app;
 }

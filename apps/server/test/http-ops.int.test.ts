@@ -296,6 +296,39 @@ describe("the operator's view", () => {
     }
   });
 
+  it('says the database is unreachable when it drops between the checks (a restart), not that migrations never ran', async () => {
+    const query = t.database.query;
+    // A restart ends the connection after `select 1` answered: PostgreSQL ends the backend for real;
+    // PGlite runs in the process and cannot lose one, so it gets the error a restarting server sends.
+    t.database.query = (async (text: string, params?: unknown[]) => {
+      if (!text.includes('__drizzle_migrations')) return query(text, params);
+      if (t.database.kind === 'postgres') return query('select pg_terminate_backend(pg_backend_pid())');
+      throw Object.assign(new Error('the database system is starting up'), { code: '57P03' });
+    }) as typeof query;
+    try {
+      const res = await call(t.app, 'GET', '/api/ready');
+      expect(res.status).toBe(503);
+      expect(res.body.data.database).toBe('unreachable');
+      expect(res.body.errors.map((e) => e.msg)).toEqual(['The database is unreachable']);
+    } finally {
+      t.database.query = query;
+    }
+  });
+
+  it('says migrations have never been applied when their table is missing', async () => {
+    const query = t.database.query;
+    t.database.query = (async (text: string, params?: unknown[]) =>
+      query(text.replace('drizzle.__drizzle_migrations', 'drizzle.__no_such_table'), params)) as typeof query;
+    try {
+      const res = await call(t.app, 'GET', '/api/ready');
+      expect(res.status).toBe(503);
+      expect(res.body.data.database).toBe('ok');
+      expect(res.body.errors.map((e) => e.msg)).toEqual(['Migrations have never been applied']);
+    } finally {
+      t.database.query = query;
+    }
+  });
+
   it('serves the metrics on their own port when METRICS_PORT is set', async () => {
     const server = await serveMetrics(0, '127.0.0.1');
     try {

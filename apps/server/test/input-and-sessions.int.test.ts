@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addAccount, insertBroker } from './factories';
 import { call, createTestApp, registerUser, type TestApp } from './helpers';
 import { TAKEN } from '../src/modules/auth/rules';
 
@@ -59,6 +60,61 @@ describe('NUL bytes', () => {
     const p = await call(t.app, 'GET', '/api/rs/ical/abc%00def.ics');
     expect(p.status).toBe(400);
     expect(p.body.errors[0].msg).toMatch(/NUL/);
+  });
+});
+
+describe('text that is not Unicode', () => {
+  /** A JSON body sent as the bytes given, invalid UTF-8 included. */
+  const raw = (url: string, token: string, before: string, bytes: Buffer, after: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: Buffer.concat([Buffer.from(before), bytes, Buffer.from(after)]),
+    });
+
+  it('refuses lone surrogates in group names, nicknames and usernames with 400, and stores nothing', async () => {
+    const u = await registerUser(t.app);
+    const brokerId = await insertBroker(t.database);
+    const accountId = await addAccount(t.app, u.token, { brokerId, nickname: 'Main' });
+    for (const [url, body] of [
+      ['/api/accounts/groups', { name: 'Family \ud800', accountIds: [accountId] }],
+      ['/api/accounts/add', { newAccount: { brokerId, type: 'Individual Cash', nickname: 'Roth \udfff\ud800' } }],
+      ['/api/accounts/edit', { newAccount: { _id: accountId, brokerId, type: 'Individual Cash', nickname: '\ud83d' } }],
+    ] as const) {
+      const res = await call(t.app, 'POST', url, { token: u.token, body });
+      expect(res.status, url).toBe(400);
+      expect(res.body.data, url).toBeNull();
+      expect(res.body.errors[0].msg, url).toMatch(/not valid Unicode/);
+    }
+    const reg = await call(t.app, 'POST', '/api/auth/register', {
+      body: { username: 'lone\ud800', email: 'lone@example.com', password: 'a long passphrase', consent: true },
+    });
+    expect(reg.status).toBe(400);
+    const stored = await t.database.query<{ n: string }>(
+      `select (select count(*) from account_groups) + (select count(*) from accounts where nickname <> 'Main') as n`,
+    );
+    expect(Number(stored.rows[0].n)).toBe(0);
+  });
+
+  it('refuses a body of invalid UTF-8 with 400 instead of storing U+FFFD', async () => {
+    const u = await registerUser(t.app);
+    const brokerId = await insertBroker(t.database);
+    const accountId = await addAccount(t.app, u.token, { brokerId, nickname: 'Main' });
+    // A surrogate written as UTF-8 (CESU-8), and a lone continuation byte.
+    for (const bytes of [Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0x80])]) {
+      const res = await raw('/api/accounts/groups', u.token, '{"name":"Family ', bytes, `","accountIds":["${accountId}"]}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].msg).toMatch(/not valid UTF-8/);
+    }
+    const fine = await call(t.app, 'POST', '/api/accounts/groups', {
+      token: u.token,
+      body: { name: 'Família 👩‍👩‍👧 \ufffd', accountIds: [accountId] },
+    });
+    expect(fine.status).toBe(200);
+    expect(fine.body.data.group.name).toBe('Família 👩‍👩‍👧 \ufffd');
+    const names = await t.database.query<{ name: string }>('select name from account_groups');
+    expect(names.rows.map((r) => r.name)).toEqual(['Família 👩‍👩‍👧 \ufffd']);
   });
 });
 

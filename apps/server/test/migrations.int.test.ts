@@ -225,3 +225,26 @@ describe.skipIf(dbKind !== 'pglite')('upgrading a database that already holds tr
     }
   });
 });
+
+describe.skipIf(dbKind !== 'pglite')('0031 on a database seeded before it', () => {
+  it('rewords the seeded "Which brokers work best?" for visitors, and leaves an admin\'s edit alone', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrate(database, migrationsUpTo('0028_split_pipeline'));
+      const q = database.query;
+      const old =
+        '<p>Look for brokers that return round-up shares quickly, charge no reorganisation fee and let you open several account types. See the <strong>Brokers</strong> page for ratings and typical share return times (community estimates, not broker promises).</p>';
+      await q(`insert into faqs (category, question, answer, sort) values ('Brokers', 'Which brokers work best?', $1, 0)`, [old]);
+      await q(`insert into faqs (category, question, answer, sort) values ('Brokers', 'Which brokers work best?', $1, 1)`, [
+        '<p>Our own words: see the Brokers page.</p>',
+      ]);
+      await migrate(database);
+      const { rows } = await q<{ answer: string }>('select answer from faqs order by sort');
+      expect(rows[0].answer).toContain('<a href="/register">Sign up free to compare brokers</a>');
+      expect(rows[0].answer).not.toContain('See the <strong>Brokers</strong> page');
+      expect(rows[1].answer).toBe('<p>Our own words: see the Brokers page.</p>');
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -196,6 +196,7 @@ const cases: [string, Case][] = [
       return send('GET', '/api/users/send-sms-otp', { token: f.pro.token });
     },
   ],
+  ['GET /api/users/phone-code', () => send('GET', '/api/users/phone-code', { token: f.pro.token })],
   [
     'POST /api/users/verify-otp',
     async () => {

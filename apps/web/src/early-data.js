@@ -7,9 +7,13 @@
  * never stands in the page's way.
  */
 (function () {
-  // The GETs each page makes as it opens; e2e/data-early.spec.ts fails when a page asks for one twice.
+  // Roles that record trades (`trades:record` in packages/shared/src/permissions.ts; src/early-data-script.test.ts
+  // holds the two together). A Starter's page asks for no progress: the server would refuse it.
+  var TRADERS = ['Member', 'Pro', 'Admin'];
+  // The GETs each page makes as it opens; e2e/data-early.spec.ts fails when a page asks for one twice. A URL
+  // with roles is asked for only when the role the app stored with the session is one of them.
   var PAGES = {
-    '/reverse-splits': ['/api/rs', '/api/trades/progress', '/api/accounts/groups'],
+    '/reverse-splits': ['/api/rs', { url: '/api/trades/progress', roles: TRADERS }, '/api/accounts/groups'],
     '/settings/analytics': ['/api/analytics/mine'],
     '/settings/accounts': ['/api/accounts/mine'],
     '/brokers': ['/api/brokers'],
@@ -17,8 +21,17 @@
   try {
     var token = window.localStorage.getItem('roundup.token');
     if (!token) return;
+    var role = window.localStorage.getItem('roundup.role');
     var page = window.location.pathname.replace(/\/+$/, '') || '/';
-    var urls = ['/api/auth/me', '/api/config', '/api/site'].concat(PAGES[page] || []);
+    var urls = ['/api/auth/me', '/api/config', '/api/site'].concat(
+      (PAGES[page] || [])
+        .filter(function (u) {
+          return typeof u === 'string' || u.roles.indexOf(role) >= 0;
+        })
+        .map(function (u) {
+          return typeof u === 'string' ? u : u.url;
+        }),
+    );
     var responses = {};
     urls.forEach(function (url) {
       var asked = fetch(url, { headers: { Accept: 'application/json', Authorization: 'Bearer ' + token } });

@@ -6,6 +6,7 @@ import { AppProviders, createQueryClient } from './app/providers';
 import { routes } from './app/router';
 import { setSanitizerWithoutDom } from './components/SafeHtml';
 import { PUBLIC_FAQS_DATA_ID, PUBLIC_FAQS_KEY } from './features/faqs/public-api';
+import { PAST_SPLITS_KEY, RECENT_SPLITS_DATA_ID, type PastSplit } from './features/public/api';
 import { LEARN_CHAPTERS, learnChapter } from './features/public/learn-content';
 import { policyFor } from './features/public/policies-content';
 import { APP_NAME, descriptionFor, pageViewFor, titleFor } from './lib/route-handle';
@@ -16,8 +17,8 @@ import { APP_NAME, descriptionFor, pageViewFor, titleFor } from './lib/route-han
  * an anonymous visitor and writes the HTML to dist/prerendered/<path>/index.html; the browser
  * then hydrates it (main.tsx). Data the pages fetch (recent splits, FAQs) is not known at build:
  * those parts render their loading state and fill in after hydration. The build also keeps this
- * module as dist/ssr/prerender.js: the server renders /faq again with the published FAQs
- * (`renderWithData`), since only it has them.
+ * module as dist/ssr/prerender.js: the server renders /faq again with the published FAQs and the
+ * landing with the recent round-up splits (`renderWithData`), since only it has them.
  */
 export const PRERENDERED_PATHS: readonly string[] = [
   '/',
@@ -72,6 +73,8 @@ function headOf(pathname: string, matches: UIMatch[]): PrerenderedPage['head'] {
 export interface PageData {
   /** The published FAQs (`/faq`): the list GET /api/faqs answers. */
   faqs?: readonly Faq[];
+  /** The recent round-up splits (`/`): the list GET /api/rs/past answers. */
+  recentSplits?: readonly PastSplit[];
 }
 
 /**
@@ -88,6 +91,7 @@ export async function render(pathname: string, data: PageData = {}): Promise<Pre
   const pageView = pageViewFor(matches, pathname);
   const client = createQueryClient();
   if (data.faqs) client.setQueryData(PUBLIC_FAQS_KEY, orderFaqs(data.faqs));
+  if (data.recentSplits) client.setQueryData(PAST_SPLITS_KEY, [...data.recentSplits]);
   const html = renderToString(
     <StrictMode>
       <AppProviders client={client}>
@@ -112,7 +116,7 @@ function jsonForScript(value: unknown): string {
 /**
  * A page the build rendered (`page`, dist/prerendered/<path>/index.html), rendered again by the server
  * with data only it has (decision 015, "Data the pages fetch"): #root's content is replaced, and the data
- * follows #root as a JSON block (`PUBLIC_FAQS_DATA_ID`) that the app's first render reads, so hydration
+ * follows #root as a JSON block (`PUBLIC_FAQS_DATA_ID`, `RECENT_SPLITS_DATA_ID`) that the app's first render reads, so hydration
  * produces the same markup. Rich text goes through `sanitize` (there is no DOM here for DOMPurify): the
  * rendered answers and the embedded ones alike. Null when the page has no #root as the build writes it.
  */
@@ -129,6 +133,8 @@ export async function renderWithData(
   setSanitizerWithoutDom(sanitize);
   const faqs = data.faqs ? orderFaqs(data.faqs).map((faq) => ({ ...faq, answer: sanitize(faq.answer) })) : undefined;
   const { html } = await render(pathname, { ...data, faqs });
-  const script = faqs ? `<script type="application/json" id="${PUBLIC_FAQS_DATA_ID}">${jsonForScript(faqs)}</script>` : '';
+  const embed = (id: string, value: unknown) => `<script type="application/json" id="${id}">${jsonForScript(value)}</script>`;
+  const script =
+    (faqs ? embed(PUBLIC_FAQS_DATA_ID, faqs) : '') + (data.recentSplits ? embed(RECENT_SPLITS_DATA_ID, data.recentSplits) : '');
   return page.slice(0, open.index + open[0].length) + html + '</div>' + script + page.slice(close + '</div>'.length);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deleteAccountRequest } from './accounts';
+import { isWellFormedText } from './input';
 import { acceptProposalRequest } from './discovery';
 import { splitInputSchema } from './splits';
 import { revokeTokenRequest } from './tokens';
@@ -107,5 +108,20 @@ describe('money and quantities: plain decimal strings only', () => {
       price: 0.5,
       ratio: 25,
     });
+  });
+});
+
+describe('text is well-formed Unicode', () => {
+  it.each([
+    ['plain', 'Family', true],
+    ['an emoji (a surrogate pair)', 'Roth 👩‍👩‍👧', true],
+    ['U+FFFD typed on purpose', 'x \ufffd', true],
+    ['empty', '', true],
+    ['a lone high surrogate', 'Family \ud800', false],
+    ['a lone low surrogate', '\udfff', false],
+    ['a pair the wrong way round', '\udfff\ud800', false],
+    ['a high surrogate at the end', 'ok \ud83d', false],
+  ])('%s', (_name, text, ok) => {
+    expect(isWellFormedText(text)).toBe(ok);
   });
 });

@@ -39,3 +39,13 @@ export const decimalInput = (message: string) =>
     }
     return n;
   });
+
+/**
+ * A UTF-16 surrogate with no partner: not a character, so it cannot be stored or sent as UTF-8
+ * (PostgreSQL and every encoder write U+FFFD instead, losing what was typed). With the `u` flag a
+ * proper pair reads as one code point, so only a lone half matches.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Whether `text` is well-formed Unicode (no lone surrogate): what every text field must be. */
+export const isWellFormedText = (text: string): boolean => !LONE_SURROGATE.test(text);

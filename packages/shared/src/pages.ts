@@ -38,10 +38,19 @@ export const PAGE_HEADS = {
   policies: { title: 'Terms of Service', description: 'RoundUp Terms of Service and Privacy Policy.' },
   terms: { title: 'Terms of Service', description: 'RoundUp Terms of Service.' },
   privacy: { title: 'Privacy Policy', description: 'RoundUp Privacy Policy.' },
+  /** A member's referral link (/r/{refId}), as a link preview shows it where it was shared. */
+  referral: {
+    title: "You're invited",
+    description:
+      'A RoundUp member invited you to learn the reverse-split round-up strategy: buy one share before a reverse split, sell the rounded-up share. Start free.',
+  },
 } satisfies Record<string, PageHead>;
 
-/** The head a path gets in the HTML the server sends; `index: false` for pages crawlers should skip. */
-export function pageHeadFor(pathname: string): PageHead & { index: boolean } {
+/**
+ * The head a path gets in the HTML the server sends; `index: false` for pages crawlers should skip;
+ * `canonical` when the page is another's under its own address (a referral link is the landing).
+ */
+export function pageHeadFor(pathname: string): PageHead & { index: boolean; canonical?: string } {
   const p = pathname.replace(/\/+$/, '') || '/';
   const known: Record<string, PageHead> = {
     '/': PAGE_HEADS.landing,
@@ -56,5 +65,6 @@ export function pageHeadFor(pathname: string): PageHead & { index: boolean } {
   if (known[p]) return { ...known[p], index: true };
   if (p.startsWith('/learn/')) return { ...PAGE_HEADS.learn, index: true };
   if (p.startsWith('/policies/')) return { ...PAGE_HEADS.policies, index: true };
+  if (/^\/r\/[^/]+$/.test(p)) return { ...PAGE_HEADS.referral, index: true, canonical: '/' };
   return { title: '', description: DEFAULT_DESCRIPTION, index: false };
 }

@@ -51,3 +51,10 @@ export const sendOtpResponse = z.object({ sent: z.literal(true), resendSeconds: 
 export const resendVerificationResponse = z.object({ msg: z.string(), resendSeconds: z.number().int() });
 export type ResendVerificationResponse = z.infer<typeof resendVerificationResponse>;
 export const verifyOtpResponse = z.object({ phone_validated: z.literal(true) });
+/** GET /api/users/phone-code: a texted code still waiting to be entered (a reloaded page offers its field again). */
+export const phoneCodeStatus = z.object({
+  pending: z.boolean().meta({ description: 'A code sent to the current number can still be entered' }),
+  codesSent: z.number().int().meta({ description: 'Codes sent in the last 24 hours (at most 3)' }),
+  resendSeconds: z.number().int().meta({ description: 'Seconds until a new code may be asked for (0: now)' }),
+});
+export type PhoneCodeStatus = z.infer<typeof phoneCodeStatus>;

@@ -56,6 +56,7 @@ const OWNERS: Record<string, string> = {
   notification_deliveries: 'notifications',
   scheduled_runs: 'notifications',
   push_subscriptions: 'notifications',
+  unsubscribe_uses: 'notifications',
   edgar_filings: 'discovery',
   edgar_documents: 'discovery',
   discovery_proposals: 'discovery',

@@ -32,3 +32,11 @@ describe('seed data files', () => {
     [2, 0.01, 0.01],
   ])('roundUpProfit(%i, %d) = %d', (ratio, price, profit) => expect(roundUpProfit(ratio, price)).toBe(profit));
 });
+
+describe('the FAQs a visitor reads', () => {
+  it('send a visitor to sign up, not to the members-only Brokers page', () => {
+    const best = SEED_FAQS.find((f) => f.question === 'Which brokers work best?')!;
+    expect(best.answer).toContain('<a href="/register">Sign up free to compare brokers</a>');
+    for (const f of SEED_FAQS) expect(f.answer, f.question).not.toMatch(/See the (<strong>)?Brokers(<\/strong>)? page/);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findNul } from './input-guard';
+import { findNul, findText } from './input-guard';
 
 describe('findNul', () => {
   it.each([
@@ -13,5 +13,15 @@ describe('findNul', () => {
     [undefined, null],
   ])('%j → %s', (value, where) => {
     expect(findNul(value)).toBe(where);
+  });
+});
+
+describe('findText', () => {
+  it.each([
+    [{ name: 'Family \ud800' }, 'name'],
+    [{ newAccount: { nickname: ['ok', 'Roth 👩‍👩‍👧', '\udfff'] } }, 'newAccount.nickname.2'],
+    [{ name: 'Roth 👩‍👩‍👧' }, null],
+  ])('%j → %s', (value, where) => {
+    expect(findText(value, (t) => /\p{Cs}/u.test(t))).toBe(where);
   });
 });

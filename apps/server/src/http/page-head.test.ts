@@ -33,6 +33,20 @@ describe('the head of each page the server answers', () => {
     expect(html).not.toContain('noindex');
   });
 
+  it('a shared referral link (/r/{ref}) has its own title and Open Graph tags; its canonical is the landing', () => {
+    const html = renderIndex(SOURCE, '/r/casey42', APP);
+    expect(html).toContain('<title>You&#39;re invited · RoundUp</title>');
+    expect(html).toContain('<meta property="og:title" content="You&#39;re invited · RoundUp" />');
+    expect(html).toMatch(/<meta property="og:description" content="A RoundUp member invited you[^"]*" \/>/);
+    expect(html).toContain(`<meta property="og:url" content="${APP}/r/casey42" />`);
+    expect(html).toContain('<meta property="og:type" content="website" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).toContain(`<link rel="canonical" href="${APP}/" />`);
+    expect(html).not.toContain('noindex');
+    const hostile = renderIndex(SOURCE, '/r/"><script>x</script>', APP);
+    expect(hostile).not.toContain('<script>x</script>');
+  });
+
   it('pages behind an account are not indexed and carry no canonical', () => {
     for (const p of ['/settings/accounts', '/admin', '/reverse-splits']) {
       const html = renderIndex(SOURCE, p, APP);

@@ -33,11 +33,12 @@ export function builtHead(html: string): BuiltHead | undefined {
 export function renderIndex(template: string, pathname: string, appUrl: string, built?: BuiltHead): string {
   const head = built ? { ...pageHeadFor(pathname), description: built.description } : pageHeadFor(pathname);
   const title = built ? built.title : head.title ? `${head.title} · ${APP_NAME}` : APP_NAME;
-  const url = `${appUrl.replace(/\/+$/, '')}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;
+  const origin = appUrl.replace(/\/+$/, '');
+  const url = `${origin}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;
   const attr = (v: string) => escapeHtml(v);
   const tags = head.index
     ? [
-        `<link rel="canonical" href="${attr(url)}" />`,
+        `<link rel="canonical" href="${attr(head.canonical ? origin + head.canonical : url)}" />`,
         `<meta property="og:type" content="website" />`,
         `<meta property="og:site_name" content="${APP_NAME}" />`,
         `<meta property="og:title" content="${attr(title)}" />`,

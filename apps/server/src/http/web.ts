@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Faq } from '@roundup/shared';
+import type { Faq, PastSplit } from '@roundup/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sanitizeForPage } from '../lib/rich-text';
@@ -105,14 +105,15 @@ const PRERENDERED_DIR = 'prerendered';
 /** The web build's Node module of its page renderer (apps/web/src/prerender.tsx), never served. */
 const SSR_DIR = 'ssr';
 
+/** Data only the server has, that a page rendered at build is rendered again with (prerender.tsx's PageData). */
+export interface PageData {
+  faqs?: readonly Faq[];
+  recentSplits?: readonly PastSplit[];
+}
+
 /** What the server uses of that module: a page rendered at build, rendered again with data the build had not. */
 export interface PageRenderer {
-  renderWithData(
-    page: string,
-    pathname: string,
-    data: { faqs?: readonly Faq[] },
-    sanitize: (html: string) => string,
-  ): Promise<string | null>;
+  renderWithData(page: string, pathname: string, data: PageData, sanitize: (html: string) => string): Promise<string | null>;
 }
 
 /** Loads dist/ssr/prerender.js, or null without one (a build from before it, or a failed import). */
@@ -128,6 +129,17 @@ interface WebOptions {
   appUrl: string;
   /** The FAQs GET /api/faqs lists: /faq is rendered with them (decision 015, "Data the pages fetch"). */
   publishedFaqs?: () => Promise<Faq[]>;
+  /** The recent round-up splits GET /api/rs/past lists: the landing is rendered with them. */
+  recentSplits?: () => Promise<PastSplit[]>;
+}
+
+/** The pages the server renders again with its data, and how it reads that data. */
+function pageDataReaders(opts: WebOptions): Record<string, (() => Promise<PageData>) | undefined> {
+  const { publishedFaqs, recentSplits } = opts;
+  return {
+    '/faq': publishedFaqs && (async () => ({ faqs: await publishedFaqs() })),
+    '/': recentSplits && (async () => ({ recentSplits: await recentSplits() })),
+  };
 }
 
 const notFoundBody = (req: FastifyRequest) => ({
@@ -136,35 +148,38 @@ const notFoundBody = (req: FastifyRequest) => ({
 });
 
 /**
- * /faq with the published FAQs in it. They are read on every load (one small query, like the GET
- * /api/faqs that the page makes anyway), so a change made through any replica shows on the next
- * load of every replica; the rendering is what is cached, by the list's content. Without the
- * renderer, or if reading or rendering fails, the page rendered at build is answered (the app
- * fills the list in the browser, as before).
+ * /faq with the published FAQs in it, and the landing with the recent round-up splits. They are read
+ * on every load (one small query, like the GET the page makes anyway), so a change made through any
+ * replica shows on the next load of every replica; the rendering is what is cached, by the data's
+ * content. Without the renderer, or if reading or rendering fails, the page rendered at build is
+ * answered (the app fills the data in the browser, as before).
  */
-function faqPages(app: FastifyInstance, opts: WebOptions, prerendered: Map<string, string>) {
+function dataPages(app: FastifyInstance, opts: WebOptions, prerendered: Map<string, string>) {
   let renderer: Promise<PageRenderer | null> | null = null;
-  const withFaqs = new Map<string, { version: string; page: { body: string; etag: string } }>();
+  const readers = pageDataReaders(opts);
+  const withData = new Map<string, { version: string; page: { body: string; etag: string } }>();
   return async (pathname: string) => {
-    const built = prerendered.get('/faq');
-    if (!built || !opts.publishedFaqs || (pathname.replace(/\/+$/, '') || '/') !== '/faq') return null;
+    const key = pathname.replace(/\/+$/, '') || '/';
+    const built = prerendered.get(key);
+    const read = readers[key];
+    if (!built || !read) return null;
     try {
-      const faqs = await opts.publishedFaqs();
-      const version = createHash('sha1').update(JSON.stringify(faqs)).digest('base64url');
-      const cached = withFaqs.get(pathname);
+      const data = await read();
+      const version = createHash('sha1').update(JSON.stringify(data)).digest('base64url');
+      const cached = withData.get(pathname);
       if (cached?.version === version) return cached.page;
       renderer ??= loadPageRenderer(opts.webDist!).catch((err: unknown) => {
-        app.log.warn({ err }, 'web: the page renderer (dist/ssr) did not load; /faq is served as built');
+        app.log.warn({ err }, 'web: the page renderer (dist/ssr) did not load; pages are served as built');
         return null;
       });
-      const filled = await (await renderer)?.renderWithData(built, '/faq', { faqs }, sanitizeForPage);
+      const filled = await (await renderer)?.renderWithData(built, key, data, sanitizeForPage);
       if (!filled) return null;
       const body = renderIndex(filled, pathname, opts.appUrl, builtHead(built));
       const page = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-      if (withFaqs.size < 10 || withFaqs.has(pathname)) withFaqs.set(pathname, { version, page });
+      if (withData.size < 10 || withData.has(pathname)) withData.set(pathname, { version, page });
       return page;
     } catch (err) {
-      app.log.warn({ err }, 'web: /faq could not be rendered with the FAQs; served as built');
+      app.log.warn({ err, pathname }, 'web: a page could not be rendered with its data; served as built');
       return null;
     }
   };
@@ -196,7 +211,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     }
     return page;
   };
-  const faqPageFor = faqPages(app, opts, prerendered);
+  const dataPageFor = dataPages(app, opts, prerendered);
   const robots = robotsTxt(opts.appUrl);
   const sitemap = sitemapXml(opts.appUrl, builtAt);
 
@@ -232,7 +247,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     if (!serveWeb || !isNavigation(req)) return reply.status(404).send(notFoundBody(req));
     // The SPA answers navigations (deep links like /settings/accounts) with that page's head.
     const pathname = req.url.split(/[?#]/)[0] || '/';
-    const page = (await faqPageFor(pathname)) ?? pageFor(pathname);
+    const page = (await dataPageFor(pathname)) ?? pageFor(pathname);
     reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'Accept-Encoding');
     if (String(req.headers['if-none-match'] ?? '') === page.etag) return reply.status(304).send();
     return reply.type('text/html; charset=utf-8').send(page.body);

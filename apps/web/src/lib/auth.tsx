@@ -15,7 +15,7 @@ import {
 import { useNavigate } from 'react-router';
 import { api, ApiError, firstErrorMessage } from './api-client';
 import { startedPrerendered } from './prerendered';
-import { clearToken, getToken, setToken } from './session';
+import { clearToken, getToken, setRoleHint, setToken } from './session';
 
 /**
  * The auth state machine of product.md#states:
@@ -88,6 +88,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setState((s) => ({ ...s, data: null, error: firstErrorMessage(error), loading: false }));
       });
   }, []);
+
+  // The next load's early requests (src/early-data.js) ask only for what this role may read.
+  const role = state.data?.role;
+  useEffect(() => {
+    if (role) setRoleHint(role);
+  }, [role]);
 
   // Signing out in another tab signs this one out too.
   useEffect(() => {

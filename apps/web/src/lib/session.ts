@@ -1,4 +1,4 @@
-import { REF_ID_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@roundup/shared/storage-keys';
+import { REF_ID_STORAGE_KEY, ROLE_HINT_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@roundup/shared/storage-keys';
 
 /**
  * The session token lives in localStorage under `roundup.token` (product.md#api-contract).
@@ -41,6 +41,12 @@ export function setToken(token: string): void {
 
 export function clearToken(): void {
   write(TOKEN_STORAGE_KEY, null);
+  write(ROLE_HINT_STORAGE_KEY, null);
+}
+
+/** Keeps the member's role for the next page load's early requests (src/early-data.js). */
+export function setRoleHint(role: string): void {
+  write(ROLE_HINT_STORAGE_KEY, role);
 }
 
 /** The referral id stored by /r/{refId}, sent with registration. */

@@ -95,3 +95,16 @@ export const scheduledRuns = pgTable('scheduled_runs', {
   key: text('key').primaryKey(),
   ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The unsubscribe links that were used (decision 039): the link's id (the random nonce sealed in
+ * its token), so a used link is spent and replaying it changes nothing. Links are not stored when sent.
+ */
+export const unsubscribeUses = pgTable('unsubscribe_uses', {
+  linkId: text('link_id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pref: text('pref').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+});

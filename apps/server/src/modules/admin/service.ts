@@ -131,9 +131,10 @@ export function adminUsersService(ctx: AppContext, auth: Pick<AuthService, 'revo
           details: { username: row.username, changes },
         });
       });
-      // A disabled user loses every session (product.md#api-contract); a new role applies to the next request.
-      // (Its tokens are refused while it is disabled, and work again if it is enabled again.)
-      if (values.disabled === true && !row.disabled) await auth.revokeAllSessions(row.id, { revokeTokens: false });
+      // A disabled user loses every session and personal API token (product.md#api-contract): enabling the
+      // account again must not bring back a token that may have leaked with it. A new role applies to the
+      // next request.
+      if (values.disabled === true && !row.disabled) await auth.revokeAllSessions(row.id, { revokeTokens: true });
       ctx.sessions.invalidateUser(row.id);
       return detail(row.id);
     },

@@ -5,9 +5,8 @@ import { verifyPassword } from '../../lib/passwords';
 import { newToken } from '../../lib/tokens';
 import type { UserRow } from '../users/queries';
 import { emailChangedEmail, emailChangeRequestedEmail, verificationEmail } from './emails';
-import type { PasswordDeps } from './passwords';
+import type { PasswordDeps, SessionMeta } from './auth-types';
 import { VERIFY_RESEND_SECONDS, VERIFY_TTL_HOURS, BAD_VERIFY_CODE, EMAIL_IN_USE, emailChangeSent, addMinutes } from './rules';
-import type { SessionMeta } from './service';
 
 /** Verifying an address, changing it, and asking for a new link (the auth service's email use cases). */
 export function emailUseCases({ ctx, repo, users, hash, later, startSession }: PasswordDeps) {

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../lib/html';
+import type { Revoked } from './auth-types';
 import { VERIFY_TTL_HOURS } from './rules';
 
 /** The emails sign-up and sign-in send (text and HTML), from the member's name and the link. */
@@ -63,13 +64,6 @@ export function emailChangeRequestedEmail(row: Member, wanted: string, appUrl: s
     text: `Hi ${row.username},\n\nSomeone signed in to your RoundUp account asked to change its email to ${wanted}. The change happens only once that address is confirmed; until then this address stays in use.\n\nIf it was not you, change your password now: ${appUrl}/password-reset\n`,
     html: `<p>Hi ${escapeHtml(row.username)},</p><p>Someone signed in to your RoundUp account asked to change its email to ${escapeHtml(wanted)}. The change happens only once that address is confirmed; until then this address stays in use.</p><p>If it was not you, <a href="${appUrl}/password-reset">change your password now</a>.</p>`,
   };
-}
-
-/** What ended with a password change or reset: sessions, tokens revoked, tokens the member chose to keep. */
-export interface Revoked {
-  sessions: number;
-  tokens: number;
-  tokensKept: number;
 }
 
 const tokensText = (n: number) => (n === 1 ? '1 personal API token' : `${n} personal API tokens`);

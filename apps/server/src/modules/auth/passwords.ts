@@ -1,5 +1,3 @@
-import type { PublicUser } from '@roundup/shared';
-import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../http/app-error';
 import type { Principal } from '../../http/auth';
@@ -17,25 +15,7 @@ import {
   BAD_RESET_CODE,
   addMinutes,
 } from './rules';
-import type { SessionMeta } from './service';
-
-/** What the password use cases need of the auth service (built once there). */
-export interface PasswordDeps {
-  ctx: AppContext;
-  repo: ReturnType<typeof authRepo>;
-  users: ReturnType<typeof memberRecords>;
-  hash: (token: string) => string;
-  /** Work done after the answer, so its duration does not show (drained on close). */
-  later: (work: () => Promise<void>) => void;
-  startSession: (row: UserRow, meta: SessionMeta) => Promise<{ user: PublicUser; token: string }>;
-}
-
-export interface Revoked {
-  sessions: number;
-  tokens: number;
-  /** Personal tokens left working because the member chose to keep them. */
-  tokensKept: number;
-}
+import type { PasswordDeps, Revoked, SessionMeta } from './auth-types';
 
 /**
  * Ends every session of a member and, unless `revokeTokens` is false, every personal API token, in the

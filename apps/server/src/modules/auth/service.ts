@@ -6,13 +6,10 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { memberRecords, toPublicUser, type UserRow } from '../users/queries';
 import { emailUseCases } from './email-use-cases';
 import { passwordUseCases } from './passwords';
+import type { SessionMeta } from './auth-types';
 import { authRepo } from './repo';
 import { SESSION_DAYS, addMinutes } from './rules';
 import { signInUseCases } from './sign-in';
-
-export interface SessionMeta {
-  userAgent?: string | null;
-}
 
 export function authService(ctx: AppContext) {
   const { database, config, clock, log } = ctx;

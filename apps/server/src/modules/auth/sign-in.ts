@@ -3,9 +3,8 @@ import { postgresCode } from '../../http/envelope';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import type { UserRow } from '../users/queries';
 import { registrationAttemptEmail } from './emails';
-import type { PasswordDeps } from './passwords';
+import type { PasswordDeps, SessionMeta } from './auth-types';
 import { LOGIN_FAIL_WINDOW_SECONDS, accountLocked, INVALID_LOGIN, TAKEN, minutesText, referralTarget } from './rules';
-import type { SessionMeta } from './service';
 
 /** Registering and signing in with a password (the auth service's sign-in use cases). */
 export function signInUseCases(

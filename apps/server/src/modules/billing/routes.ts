@@ -198,6 +198,8 @@ function testCheckoutRoutes(app: App, service: BillingService) {
 /** Webhooks: the raw body is needed for the signature, so JSON is parsed as a buffer in this scope only. */
 async function webhookRoutes(app: App, service: BillingService) {
   await app.register(async (hooks) => {
+    // The app's own JSON parser (strict UTF-8, http/input-guard.ts) is replaced here, not added to.
+    hooks.removeContentTypeParser('application/json');
     hooks.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1_000_000 }, (_req, body, done) =>
       done(null, body),
     );

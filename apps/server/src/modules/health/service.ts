@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Readiness } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { MIGRATIONS_DIR } from '../../db/client';
+import { isConnectionLost, pgErrorCode } from '../../db/retry';
 
 export type { Readiness } from '@roundup/shared';
 
@@ -37,12 +38,15 @@ export async function readiness(
   };
   if (out.redis === 'unreachable')
     out.degraded.push("Redis is unreachable: rate limits count in each process's memory, not shared between processes");
+  const unreachable = () => {
+    out.database = 'unreachable';
+    out.reasons = ['The database is unreachable'];
+    return out;
+  };
   try {
     await ctx.database.query('select 1 as ok');
   } catch {
-    out.database = 'unreachable';
-    out.reasons.push('The database is unreachable');
-    return out;
+    return unreachable();
   }
   try {
     const r = await ctx.database.query<{ n: string | number; last: string | number | null }>(
@@ -51,8 +55,14 @@ export async function readiness(
     out.migrations.applied = Number(r.rows[0]?.n ?? 0);
     if (Number(r.rows[0]?.last ?? 0) < expected.lastWhen)
       out.reasons.push(`Migrations are not all applied (${out.migrations.applied} of ${expected.count})`);
-  } catch {
-    out.reasons.push('Migrations have never been applied');
+  } catch (err) {
+    // A restart can end the connection after `select 1` answered: that is the database out of reach,
+    // and only a missing table or schema means the migrations never ran.
+    if (isConnectionLost(err)) return unreachable();
+    const code = pgErrorCode(err);
+    out.reasons.push(
+      code === '42P01' || code === '3F000' ? 'Migrations have never been applied' : 'The applied migrations cannot be read',
+    );
   }
   try {
     const q = await queueStats();
@@ -61,7 +71,8 @@ export async function readiness(
       out.reasons.push(
         `The notification queue is behind: the oldest due delivery has waited ${Math.round(q.oldestAgeSeconds)} s (limit ${maxLagSeconds} s)`,
       );
-  } catch {
+  } catch (err) {
+    if (isConnectionLost(err)) return unreachable();
     out.reasons.push('The notification queue cannot be read');
   }
   out.ready = out.reasons.length === 0;

@@ -5,7 +5,7 @@ import { call, createTestApp, registerUser, setRole, type TestApp } from '../../
 import { drainDeliveries, recordingAdapters } from '../../../test/recording-adapters';
 import { sign } from '../../lib/tokens';
 import { notificationsService } from './service';
-import { EXPIRED_LINK, INVALID_LINK } from './unsubscribe-page';
+import { EXPIRED_LINK, INVALID_LINK, USED_LINK } from './unsubscribe-page';
 
 let t: TestApp;
 const { mails, texts, discords, failNext, adapters } = recordingAdapters();
@@ -299,6 +299,51 @@ describe('unsubscribe link (RFC 8058 one-click)', () => {
     const after = await prefs(member);
     expect(after.rsa).toBe(false);
     expect(after.upcomingRsa).toBe(true); // only the signed category
+  });
+
+  it('a used link is spent: after the member turns the setting back on, replaying it changes nothing', async () => {
+    const m = await registerUser(t.app, { verified: true });
+    const url = pathOf(s().unsubscribeUrl(m.user.id, 'upcomingRsa'));
+    expect((await oneClick(url)).statusCode).toBe(200);
+    expect((await prefs(m)).upcomingRsa).toBe(false);
+    const on = await call(t.app, 'POST', '/api/users/update-self', {
+      token: m.token,
+      body: { notifications: { upcomingRsa: true } },
+    });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect((await prefs(m)).upcomingRsa).toBe(true);
+    // The mail provider's one-click, the page's button and a prefetch: none turns it off again.
+    const replay = await oneClick(url);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({ data: null, errors: [{ msg: USED_LINK }] });
+    const button = await oneClick(url, { accept: 'text/html' });
+    expect(button.statusCode).toBe(400);
+    expect(button.body).toContain('Link already used');
+    const page = await t.app.inject({ method: 'GET', url });
+    expect(page.body).toContain('Link already used');
+    expect(page.body).not.toContain('<form');
+    expect((await prefs(m)).upcomingRsa).toBe(true);
+    // A new link (the next email's) works.
+    expect((await oneClick(pathOf(s().unsubscribeUrl(m.user.id, 'upcomingRsa')))).statusCode).toBe(200);
+    expect((await prefs(m)).upcomingRsa).toBe(false);
+  });
+
+  it("does not carry the member's id, the category or the time readably", async () => {
+    const m = await registerUser(t.app, { verified: true });
+    const token = new URL(s().unsubscribeUrl(m.user.id, 'newsletter')).searchParams.get('token')!;
+    const readable = [token, ...token.split(/[.:_-]/)].flatMap((p) => [
+      p,
+      Buffer.from(p, 'base64url').toString('latin1'),
+      Buffer.from(p, 'base64url').toString('hex'),
+    ]);
+    const id = String(m.user.id);
+    for (const text of readable) {
+      expect(text).not.toContain(id);
+      expect(text).not.toContain(id.replace(/-/g, ''));
+      expect(text).not.toContain('newsletter');
+    }
+    // Two links for the same member and category differ.
+    expect(new URL(s().unsubscribeUrl(m.user.id, 'newsletter')).searchParams.get('token')).not.toBe(token);
   });
 
   it('one-click POSTs from a mail provider: urlencoded or multipart, twice at once, all 200', async () => {

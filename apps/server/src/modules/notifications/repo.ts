@@ -142,7 +142,6 @@ export function notificationsRepo(db: Db) {
 
     // Member records belong to the users module.
     userExists: async (userId: string): Promise<boolean> => Boolean(await memberRecords(db).byId(userId)),
-    turnOff: (userId: string, pref: keyof Notifications): Promise<boolean> => memberRecords(db).turnOffPreference(userId, pref),
 
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => fn(tx as unknown as Db));

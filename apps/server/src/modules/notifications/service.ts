@@ -14,7 +14,7 @@ import { runSchedules } from './run-schedules';
 import { sellReminders } from './sell-reminders';
 import { sendToday } from './send-today';
 import { splitNotifier } from './split-notifier';
-import { unsubscribeLinks, type UnsubscribeCheck } from './unsubscribe';
+import { unsubscribeLinks } from './unsubscribe';
 
 export { DEFAULT_DELIVERY, type DeliveryOptions } from './delivery';
 export { previewSplitAlert } from './preview';
@@ -27,7 +27,7 @@ export type { UnsubscribeCheck } from './unsubscribe';
 export function notificationsService(ctx: AppContext) {
   const repo = notificationsRepo(ctx.database.db);
   const deps: NotificationDeps = { db: ctx.database.db, repo, clock: () => ctx.clock() };
-  const { unsubscribeUrl, readUnsubscribeToken } = unsubscribeLinks(ctx, repo);
+  const { unsubscribeUrl, readUnsubscribeToken, unsubscribe } = unsubscribeLinks(ctx, repo);
   const raise = (tx: Db, key: string, kind: EventKind, payload: Record<string, unknown>, opts: RaiseOptions = {}) =>
     raiseEvent(deps, { tx, key, kind, payload, opts });
   const { deliverBatch: deliverClaimed } = deliveries(ctx, repo, unsubscribeUrl);
@@ -60,12 +60,8 @@ export function notificationsService(ctx: AppContext) {
     retry: (id: string, actorId: string | null = null) => retryDelivery(deps, { id, actorId }),
     /** The GET confirmation page: what the link would turn off. Changes nothing (mail scanners prefetch links). */
     checkUnsubscribe: readUnsubscribeToken,
-    /** One-click unsubscribe (POST): turns the signed category off for the signed user. Idempotent. */
-    async unsubscribe(token: unknown): Promise<UnsubscribeCheck> {
-      const check = await readUnsubscribeToken(token);
-      if (!check.ok) return check;
-      return (await repo.turnOff(check.userId, check.pref)) ? check : { ok: false, reason: 'invalid' };
-    },
+    /** One-click unsubscribe (POST): turns the link's category off for its member, once (decision 039). */
+    unsubscribe,
     unsubscribeUrl,
   };
 }

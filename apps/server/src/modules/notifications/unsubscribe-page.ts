@@ -62,12 +62,24 @@ export function donePage(pref: string): string {
 
 export const INVALID_LINK = 'This unsubscribe link is not valid. You can change your notifications in your settings.';
 export const EXPIRED_LINK = 'This unsubscribe link has expired. You can change your notifications in your settings.';
+export const USED_LINK =
+  'This unsubscribe link was already used, and you have turned those emails back on since. It changes nothing now: change your notifications in your settings.';
 
-/** A bad, forged, expired or outdated link: a clear page, never a 500. */
-export function errorPage(reason: 'invalid' | 'expired'): string {
+export type LinkProblem = 'invalid' | 'expired' | 'used';
+
+/** What a link that cannot unsubscribe says, as the envelope's message and as a page. */
+export const LINK_PROBLEM: Record<LinkProblem, { title: string; msg: string }> = {
+  invalid: { title: 'Link not valid', msg: INVALID_LINK },
+  expired: { title: 'Link expired', msg: EXPIRED_LINK },
+  used: { title: 'Link already used', msg: USED_LINK },
+};
+
+/** A bad, forged, expired, outdated or spent link: a clear page, never a 500. */
+export function errorPage(reason: LinkProblem): string {
+  const { title, msg } = LINK_PROBLEM[reason];
   return shell(
-    reason === 'expired' ? 'Link expired' : 'Link not valid',
-    `<p style="margin:0 0 20px">${escapeHtml(reason === 'expired' ? EXPIRED_LINK : INVALID_LINK)}</p>` +
+    title,
+    `<p style="margin:0 0 20px">${escapeHtml(msg)}</p>` +
       settingsLink('Notification settings', `${BUTTON};border:0;background:#0f766e;color:#fff`),
   );
 }

@@ -5,9 +5,9 @@ import { badRequest } from '../../http/app-error';
 import { limit } from '../../http/rate-limit';
 import { textAnswer } from '../../http/openapi';
 import type { NotificationsService } from './service';
-import { confirmPage, donePage, errorPage, EXPIRED_LINK, INVALID_LINK } from './unsubscribe-page';
+import { confirmPage, donePage, errorPage, LINK_PROBLEM } from './unsubscribe-page';
 
-// Unsubscribe (signed token, no sign-in), mounted by routes.ts in its own scope. One URL, the one in
+// Unsubscribe (sealed token, no sign-in), mounted by routes.ts in its own scope. One URL, the one in
 // the List-Unsubscribe header: GET shows a confirmation page and changes nothing (mail scanners prefetch links); POST unsubscribes
 // (RFC 8058 one-click: `List-Unsubscribe=One-Click` as a form body, or the page's button).
 // Form bodies are accepted in this scope only; every other route stays JSON-only.
@@ -28,7 +28,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{
   const path = '/api/notifications/unsubscribe';
   const actionOf = (url: string) => `${path}?${url.split('?')[1] ?? ''}`;
 
-  const linkDoc = 'The link in every alert email (signed `token`, no sign-in needed).';
+  const linkDoc = 'The link in every alert email (sealed `token`, no sign-in needed; spent once used).';
   scope.get(
     path,
     {
@@ -85,7 +85,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
         return done.ok ? reply.send(donePage(done.pref)) : reply.status(400).send(errorPage(done.reason));
       }
-      if (!done.ok) throw badRequest(done.reason === 'expired' ? EXPIRED_LINK : INVALID_LINK);
+      if (!done.ok) throw badRequest(LINK_PROBLEM[done.reason].msg);
       return { unsubscribed: done.pref };
     },
   );

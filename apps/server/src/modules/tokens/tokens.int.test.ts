@@ -109,6 +109,19 @@ describe('personal API tokens', () => {
     });
     expect(off.status).toBe(200);
     expect((await as(own, 'GET', '/api/rs')).status).toBe(401);
+    // Enabled again, the member signs in anew; the tokens made before stay revoked and are gone from the list.
+    const on = await call(t.app, 'POST', '/api/users/admin-edit', {
+      token: admin.token,
+      body: { id: leaving.id, disabled: false },
+    });
+    expect(on.status).toBe(200);
+    expect((await as(own, 'GET', '/api/rs')).status).toBe(401);
+    const back = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email: leaving.email, password: 'correct horse battery' },
+    });
+    expect(back.status).toBe(200);
+    const listed = await call(t.app, 'GET', '/api/tokens', { token: back.body.data.token });
+    expect(listed.body.data.tokens).toEqual([]);
   });
 
   it('is for paid members, with valid names and scopes, at most 10 at once', async () => {

@@ -172,3 +172,30 @@ describe('phone validation codes', () => {
     expect((await call(t.app, 'GET', '/api/users/send-sms-otp')).status).toBe(401);
   });
 });
+
+describe('a code already texted, after a reload', () => {
+  it('GET /api/users/phone-code says a code is waiting, how many were sent and when a new one may be asked for', async () => {
+    const u = await userWithPhone('+1 415 555 0177');
+    const status = () => call(t.app, 'GET', '/api/users/phone-code', { token: u.token });
+    const before = await status();
+    expect(before.status).toBe(200);
+    expect(before.body.data).toEqual({ pending: false, codesSent: 0, resendSeconds: 0 });
+
+    expect((await call(t.app, 'GET', '/api/users/send-sms-otp', { token: u.token })).status).toBe(200);
+    advance(20);
+    expect((await status()).body.data).toEqual({ pending: true, codesSent: 1, resendSeconds: 39 });
+    advance(60);
+    expect((await status()).body.data).toEqual({ pending: true, codesSent: 1, resendSeconds: 0 });
+
+    // The code waits until it expires (10 minutes).
+    advance(10 * 60);
+    expect((await status()).body.data).toEqual({ pending: false, codesSent: 1, resendSeconds: 0 });
+
+    // Validated: nothing waits.
+    expect((await call(t.app, 'GET', '/api/users/send-sms-otp', { token: u.token })).status).toBe(200);
+    const ok = await call(t.app, 'POST', '/api/users/verify-otp', { token: u.token, body: { otp: lastCode() } });
+    expect(ok.status).toBe(200);
+    expect((await status()).body.data).toMatchObject({ pending: false });
+    expect((await call(t.app, 'GET', '/api/users/phone-code')).status).toBe(401);
+  });
+});

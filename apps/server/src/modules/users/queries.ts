@@ -2,7 +2,7 @@ import type { Notifications } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { relation } from '../../db/relation';
-import { NOTIFICATION_COLUMNS, toPublicUser, usersRepo, type UserRow } from './repo';
+import { NOTIFICATION_COLUMNS, notificationsOf, toPublicUser, usersRepo, type UserRow } from './repo';
 
 export { toPublicUser, type UserRow } from './repo';
 
@@ -90,6 +90,11 @@ export function memberRecords(db: Db) {
 
     // Unsubscribe links (notifications).
     turnOffPreference: (id: string, pref: keyof Notifications) => repo.turnOff(id, pref),
+    /** One notification preference as it is now; null when the member is gone. */
+    preference: async (id: string, pref: keyof Notifications): Promise<boolean | null> => {
+      const row = await repo.byId(id);
+      return row ? notificationsOf(row)[pref] : null;
+    },
 
     // Admin user management: the fields an admin may edit, already validated by the admin module.
     adminUpdate: (id: string, values: Partial<Pick<UserRow, AdminEditable>>) => repo.update(id, values),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   meResponse,
+  phoneCodeStatus,
   sendOtpResponse,
   updateNotificationsRequest,
   updatePasswordRequest,
@@ -113,6 +114,18 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Acc
       config: limit(20, '1 hour'),
     },
     async (req) => users.sendPhoneCode(requireUser(req), req.ip),
+  );
+
+  app.get(
+    '/api/users/phone-code',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Whether a texted code is waiting to be entered (after a reload)',
+        response: answers(phoneCodeStatus),
+      },
+    },
+    async (req) => users.phoneCodeStatus(requireUser(req)),
   );
 
   app.post(

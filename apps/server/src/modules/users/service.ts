@@ -5,6 +5,7 @@ import type { Principal } from '../../http/auth';
 import { safeEqual } from '../../lib/tokens';
 import { notificationColumns, toPublicUser, usersRepo } from './repo';
 import { allowedCountries, checkPhone, codeState, OTP, OTP_MESSAGES } from './rules';
+import { phoneCodeStatus } from './phone-code-status';
 import { phoneCodeHash, sendPhoneCode } from './send-phone-code';
 
 export function usersService(ctx: AppContext) {
@@ -23,6 +24,9 @@ export function usersService(ctx: AppContext) {
 
     /** GET /api/users/send-sms-otp (send-phone-code.ts). */
     sendPhoneCode: (principal: Principal, ip: string) => sendPhoneCode(ctx, { userId: principal.user.id, ip }),
+
+    /** GET /api/users/phone-code (phone-code-status.ts). */
+    phoneCodeStatus: (principal: Principal) => phoneCodeStatus(ctx, { userId: principal.user.id }),
 
     /** POST /api/users/verify-otp. */
     async verifyPhoneCode(principal: Principal, otp: string) {

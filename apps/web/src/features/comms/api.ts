@@ -6,10 +6,24 @@ import type {
   SendAnnouncementRequest,
   SendAnnouncementResult,
 } from '@roundup/shared/comms';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
 export type { Delivery } from '@roundup/shared/comms';
+
+const DELIVERIES_KEY = ['admin', 'deliveries'] as const;
+const FOLLOW_KEY = ['admin', 'deliveries-follow'] as const;
+/** How long the log follows a send closely: the worker fans a send out and delivers it within seconds. */
+const FOLLOW_MS = 30_000;
+
+/**
+ * After a send the delivery log follows it: its messages are queued by the worker a moment after the send is
+ * accepted, so one read right away would still show nothing new until the next ordinary refresh.
+ */
+export function followDeliveries(qc: QueryClient) {
+  qc.setQueryData(FOLLOW_KEY, Date.now());
+  void qc.invalidateQueries({ queryKey: DELIVERIES_KEY });
+}
 
 export function useComms() {
   return useQuery({
@@ -25,7 +39,7 @@ export function useSendSms() {
       api.post<{ messageCount: number }>('/api/comms/send-sms', body),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['admin', 'comms'] });
-      void qc.invalidateQueries({ queryKey: ['admin', 'deliveries'] });
+      followDeliveries(qc);
     },
   });
 }
@@ -44,19 +58,25 @@ export function useSendAnnouncement() {
     mutationFn: (body: SendAnnouncementRequest) => api.post<SendAnnouncementResult>('/api/comms/send-announcement', body),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['admin', 'comms'] });
-      void qc.invalidateQueries({ queryKey: ['admin', 'deliveries'] });
+      followDeliveries(qc);
     },
   });
 }
 
 export function useDeliveries(status: string) {
+  const qc = useQueryClient();
   return useQuery({
-    queryKey: ['admin', 'deliveries', status],
+    queryKey: [...DELIVERIES_KEY, status],
     queryFn: () =>
       api.get<{ counts: Record<string, number>; deliveries: Delivery[] }>(
         `/api/notifications/deliveries${status ? `?status=${status}` : ''}`,
       ),
-    refetchInterval: 10_000,
+    // Every second while a send is recent or a message is still on its way; otherwise every 10 s.
+    refetchInterval: (query) => {
+      const since = qc.getQueryData<number>(FOLLOW_KEY);
+      const onItsWay = query.state.data?.deliveries.some((d) => d.status === 'queued' || d.status === 'sending');
+      return onItsWay || (since !== undefined && Date.now() - since < FOLLOW_MS) ? 1_000 : 10_000;
+    },
   });
 }
 
@@ -64,7 +84,7 @@ export function useRetryDelivery() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.post(`/api/notifications/deliveries/${id}/retry`, {}),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['admin', 'deliveries'] }),
+    onSuccess: () => followDeliveries(qc),
   });
 }
 

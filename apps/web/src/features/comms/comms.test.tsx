@@ -30,6 +30,52 @@ describe('/admin/comms', () => {
     expect(await screen.findByText('Reminders sent for todays tickers')).toBeInTheDocument();
   });
 
+  it('the delivery log follows a send: the messages the worker queues appear, then their outcome, without a reload', async () => {
+    storeToken();
+    let sent = false;
+    let readsAfterSend = 0;
+    const delivery = (status: string) => ({
+      _id: 'd9',
+      key: 'admin-sms:x:u:sms',
+      kind: 'admin_sms',
+      channel: 'sms',
+      recipient: '+15555550100',
+      username: 'riley',
+      status,
+      attempts: 1,
+      providerId: status === 'sent' ? 'SM123' : null,
+      error: null,
+      createdDate: '2026-03-02T15:00:00Z',
+      sentDate: null,
+    });
+    mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ role: 'Admin' }) } },
+      'GET /api/comms': { data: { comms: [] } },
+      // The worker fans the send out a moment after it is accepted: the first read after it still shows nothing.
+      'GET /api/notifications/deliveries': () => {
+        if (!sent) return { data: { counts: {}, deliveries: [] } };
+        readsAfterSend += 1;
+        if (readsAfterSend === 1) return { data: { counts: {}, deliveries: [] } };
+        const status = readsAfterSend === 2 ? 'queued' : 'sent';
+        return { data: { counts: { [status]: 1 }, deliveries: [delivery(status)] } };
+      },
+      'POST /api/comms/send-sms': () => {
+        sent = true;
+        return { data: { messageCount: 1 } };
+      },
+      'GET /api/comms/audience?kind=general': { data: { recipients: 3, channels: { email: 3, sms: 0, whatsapp: 0 } } },
+    });
+    renderApp('/admin/comms');
+    expect(await screen.findByText('No deliveries yet.')).toBeInTheDocument();
+    const form = within(await screen.findByRole('form', { name: 'Send SMS' }));
+    fireEvent.change(form.getByLabelText('Message'), { target: { value: 'Hello' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Send SMS' }));
+    expect(await screen.findByText('1 messages sent')).toBeInTheDocument();
+    // Well before the log's ordinary 10 s refresh.
+    expect(await screen.findByText('riley', {}, { timeout: 6_000 })).toBeInTheDocument();
+    expect(await screen.findByText('SM123', {}, { timeout: 6_000 })).toBeInTheDocument();
+  });
+
   it('sends an announcement once: counts the members, validates, confirms, and keeps the request id across a retry', async () => {
     storeToken();
     let attempts = 0;

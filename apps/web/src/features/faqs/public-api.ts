@@ -1,6 +1,7 @@
 import { faqSchema, orderFaqs, type Faq } from '@roundup/shared/faqs';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { embeddedData } from '../../lib/prerendered';
 
 /** The query key of the public FAQ list; the server seeds it when it renders /faq (prerender.tsx). */
 export const PUBLIC_FAQS_KEY = ['faqs', 'public'] as const;
@@ -13,16 +14,15 @@ export const PUBLIC_FAQS_KEY = ['faqs', 'public'] as const;
 export const PUBLIC_FAQS_DATA_ID = 'faqs-data';
 
 /** The FAQ list embedded in the page, if any and well-formed. */
-export function embeddedFaqs(doc: Document | undefined = globalThis.document): Faq[] | undefined {
-  const text = doc?.getElementById(PUBLIC_FAQS_DATA_ID)?.textContent;
-  if (!text) return undefined;
-  try {
-    const parsed = faqSchema.array().safeParse(JSON.parse(text));
-    return parsed.success ? orderFaqs(parsed.data) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const embeddedFaqs = (doc?: Document): Faq[] | undefined =>
+  embeddedData(
+    PUBLIC_FAQS_DATA_ID,
+    (v) => {
+      const parsed = faqSchema.array().safeParse(v);
+      return parsed.success ? orderFaqs(parsed.data) : undefined;
+    },
+    doc,
+  );
 
 /** `GET /api/faqs` → data.faqs. product.md#messages: load errors are silently ignored (an empty list). */
 export function usePublicFaqs() {

@@ -1,6 +1,7 @@
 import { LIMITS } from '@roundup/shared/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { embeddedData } from '../../lib/prerendered';
 
 /** One row of `GET /api/rs/past` (product.md#api: rsType, ticker, effDate, ratio, price, avgProfit). */
 export interface PastSplit {
@@ -33,10 +34,27 @@ export function recentRoundUps(rows: readonly PastSplit[], limit: number = LIMIT
     .slice(0, limit);
 }
 
+/** The query key of GET /api/rs/past; the server seeds it when it renders the landing (prerender.tsx). */
+export const PAST_SPLITS_KEY = ['rs', 'past'] as const;
+
+/**
+ * The id of the `<script type="application/json">` in which the server puts the recent splits it rendered
+ * the landing with (docs/decisions/015-prerendered-public-pages.md): the app's first render uses them, so
+ * hydration renders the same table, then refetches.
+ */
+export const RECENT_SPLITS_DATA_ID = 'recent-splits-data';
+
+/** The recent splits embedded in the page, if any. */
+export const embeddedPastSplits = (doc?: Document): PastSplit[] | undefined =>
+  embeddedData(RECENT_SPLITS_DATA_ID, (v) => (Array.isArray(v) ? pastSplitsFrom(v) : undefined), doc);
+
 export function useRecentRoundUps() {
   return useQuery({
-    queryKey: ['rs', 'past'],
+    queryKey: PAST_SPLITS_KEY,
     queryFn: async ({ signal }) => pastSplitsFrom(await api.get<unknown>('/api/rs/past', { signal })),
     select: (rows) => recentRoundUps(rows),
+    // The splits the page was rendered with, if the server embedded them; stale at once, so fetched again on mount.
+    initialData: () => embeddedPastSplits(),
+    initialDataUpdatedAt: 0,
   });
 }

@@ -73,6 +73,8 @@ describe('landing page', () => {
     renderApp('/r/somebody');
     expect(await screen.findByRole('heading', { level: 1, name: /small gains/i })).toBeInTheDocument();
     await waitFor(() => expect(window.localStorage.getItem(REF_ID_STORAGE_KEY)).toBe('somebody'));
+    // The tab says what the link is, as the link's preview did.
+    await waitFor(() => expect(document.title).toBe("You're invited · RoundUp"));
   });
 
   it('keeps the page usable when the recent splits fail to load', async () => {

@@ -16,7 +16,7 @@ export const publicRoutes: FeatureRoutes = {
     },
     {
       path: 'r/:refId',
-      handle: LANDING,
+      handle: PAGE_HEADS.referral,
       Component: ReferralLandingPage,
     },
     lazyPage(

@@ -170,6 +170,24 @@ describe('Profile: personal info, notifications, phone', () => {
     expect(apiCalls().find((c) => c.path === '/api/users/verify-otp')?.body).toEqual({ otp: '123456' });
   });
 
+  it('after a reload while a code is on its way, offers the field for the code already texted, sending none', async () => {
+    storeToken();
+    const { apiCalls } = mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ phone: '+14155550132' }) } },
+      'GET /api/users/phone-code': { data: { pending: true, codesSent: 2, resendSeconds: 41 } },
+      'POST /api/users/verify-otp': { data: { phone_validated: true } },
+      'GET /api/users/self': { data: { user: makeUser({ phone: '+14155550132', phone_validated: true }) } },
+    });
+    renderApp('/settings');
+    const field = await screen.findByLabelText(/Enter the 6-digit code we texted you/);
+    expect(screen.queryByRole('button', { name: 'Validate Phone' })).toBeNull();
+    expect(screen.getByText(/You can ask for a new code in 4\d s/)).toBeInTheDocument();
+    fireEvent.change(field, { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Validated')).toBeInTheDocument();
+    expect(apiCalls().some((c) => c.path === '/api/users/send-sms-otp')).toBe(false);
+  });
+
   it('saves the time zone deadlines are also shown in, and shows how one will read', async () => {
     storeToken();
     const { apiCalls } = mockFetch({

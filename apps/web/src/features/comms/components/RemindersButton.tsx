@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { firstErrorMessage } from '../../../lib/api-client';
-import { sendReminders } from '../api';
+import { followDeliveries, sendReminders } from '../api';
 
 export const REMINDERS_SENT = 'Reminders sent for todays tickers';
 
@@ -19,7 +19,7 @@ export function RemindersButton() {
     try {
       await sendReminders();
       result.show({ ok: true, msg: REMINDERS_SENT });
-      void qc.invalidateQueries({ queryKey: ['admin', 'deliveries'] });
+      followDeliveries(qc);
     } catch (err) {
       result.show({ ok: false, msg: firstErrorMessage(err) });
     } finally {

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@roundup/shared';
+import type { PhoneCodeStatus, PublicUser } from '@roundup/shared';
 import { LIMITS } from '@roundup/shared/domain';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api, errorMessages } from '../../../lib/api-client';
@@ -16,6 +16,32 @@ function ErrorList({ messages }: { messages: string[] }) {
 }
 
 /**
+ * A code texted before the page was reloaded: its field is offered again, with the countdown where it was,
+ * instead of "Validate Phone" sending (and spending) another. `ready` once asked; a failure reads as none.
+ */
+function usePendingCode(onPending: (status: PhoneCodeStatus) => void): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api
+      .get<PhoneCodeStatus>('/api/users/phone-code')
+      .then((status) => {
+        if (live && status.pending) onPending(status);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (live) setReady(true);
+      });
+    return () => {
+      live = false;
+    };
+    // Once per mount: the handler only sets state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return ready;
+}
+
+/**
  * Validate Phone (product.md#screens, product.md#states, product.md#limits): request an SMS code, enter it; a 59 s countdown before
  * New Code; at most 3 codes, then Max Attempts Reached!.
  */
@@ -26,6 +52,10 @@ export function PhoneValidation({ onValidated }: { onValidated(user: PublicUser)
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
+  const ready = usePendingCode((status) => {
+    setCodesSent(Math.max(1, status.codesSent));
+    setSecondsLeft(status.resendSeconds);
+  });
 
   useEffect(() => {
     if (secondsLeft <= 0) return;
@@ -68,6 +98,9 @@ export function PhoneValidation({ onValidated }: { onValidated(user: PublicUser)
 
   const maxed = codesSent >= LIMITS.smsMaxCodes;
   const errorList = errors.filter((m) => m !== MAX_ATTEMPTS_REACHED || !maxed);
+
+  // Until the page knows whether a code is waiting, it offers no button that would send another.
+  if (!ready) return <span className="small text-body-secondary">Checking for a code already sent…</span>;
 
   if (codesSent === 0) {
     return (

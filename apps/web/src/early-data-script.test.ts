@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ROLES, can } from '@roundup/shared/permissions';
+import { ROLE_HINT_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@roundup/shared/storage-keys';
+
+/** The shell's early script (src/early-data.js), run as the browser runs it: what it asks for, as whom. */
+const script = readFileSync(path.join(import.meta.dirname, 'early-data.js'), 'utf8');
+
+function runOn(path: string, stored: { token?: string; role?: string }): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', (url: string) => {
+    asked.push(url);
+    return Promise.resolve(new Response('{}'));
+  });
+  if (stored.token) window.localStorage.setItem(TOKEN_STORAGE_KEY, stored.token);
+  if (stored.role) window.localStorage.setItem(ROLE_HINT_STORAGE_KEY, stored.role);
+  window.history.replaceState(null, '', path);
+  new Function(script)();
+  return asked;
+}
+
+describe('the early script asks only for what the session may read', () => {
+  afterEach(() => {
+    delete window.__roundupEarly;
+    window.history.replaceState(null, '', '/');
+  });
+
+  it.each(ROLES)('a %s on /reverse-splits', (role) => {
+    const asked = runOn('/reverse-splits', { token: 'tok', role });
+    expect(asked).toContain('/api/rs');
+    expect(asked.includes('/api/trades/progress')).toBe(can(role, 'trades:record'));
+  });
+
+  it('a session whose role the app has not seen yet asks for nothing it may be refused', () => {
+    const asked = runOn('/reverse-splits', { token: 'tok' });
+    expect(asked).toContain('/api/rs');
+    expect(asked).not.toContain('/api/trades/progress');
+  });
+
+  it('no session, no requests', () => {
+    expect(runOn('/reverse-splits', { role: 'Pro' })).toEqual([]);
+  });
+});
