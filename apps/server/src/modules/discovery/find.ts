@@ -1,16 +1,30 @@
 import type { AppContext } from '../../context';
-import type { EdgarClient, SearchHit } from '../../adapters/edgar';
+import type { EdgarClient, SearchHit, SearchPage } from '../../adapters/edgar';
 import { FEED_FORMS, FEED_ITEMS, halve, SEARCH_FORMS, SEARCH_MAX_HITS, SEARCH_PAGE, SEARCH_PHRASES } from './lifecycle-rules';
 import { discoveryRepo, type Candidate } from './repo';
 import { errorText } from './view';
+
+/**
+ * The document a search hit names, when it is one the reader takes anyway (the filing's own
+ * document or an EX-99 exhibit, by the hit's file_type); otherwise the filing index decides.
+ */
+const searchDocument = (h: SearchHit) =>
+  h.filename && (h.fileType === '' || h.fileType === h.form || /^EX-99/i.test(h.fileType)) ? h.filename : null;
 
 /** Finding filings: full-text search over a window (narrowed while inexact) and the current-filings feed. */
 export function filingFinder(ctx: AppContext, edgar: () => EdgarClient) {
   const repo = discoveryRepo(ctx.database.db);
 
+  /** A hit SEC cannot place is logged with its _id and left out; the rest of the page goes on. */
+  function skipping(q: string, page: SearchPage): SearchPage {
+    for (const s of page.skipped)
+      ctx.log.warn({ q, id: s.id, missing: s.reason }, 'EDGAR search: a hit without its filing facts skipped');
+    return page;
+  }
+
   /** Every hit of one phrase in a window, narrowing the window while the total is a lower bound. */
   async function searchAll(q: string, w: { from: string; to: string }): Promise<SearchHit[]> {
-    const first = await edgar().search({ q, forms: SEARCH_FORMS, startdt: w.from, enddt: w.to });
+    const first = skipping(q, await edgar().search({ q, forms: SEARCH_FORMS, startdt: w.from, enddt: w.to }));
     if (!first.exact || first.total > SEARCH_MAX_HITS) {
       const halves = halve(w);
       if (halves) return [...(await searchAll(q, halves[0])), ...(await searchAll(q, halves[1]))];
@@ -18,7 +32,7 @@ export function filingFinder(ctx: AppContext, edgar: () => EdgarClient) {
     }
     const hits = [...first.hits];
     for (let from = SEARCH_PAGE; from < Math.min(first.total, SEARCH_MAX_HITS); from += SEARCH_PAGE) {
-      const page = await edgar().search({ q, forms: SEARCH_FORMS, startdt: w.from, enddt: w.to, from });
+      const page = skipping(q, await edgar().search({ q, forms: SEARCH_FORMS, startdt: w.from, enddt: w.to, from }));
       if (page.hits.length === 0) break;
       hits.push(...page.hits);
     }
@@ -43,7 +57,7 @@ export function filingFinder(ctx: AppContext, edgar: () => EdgarClient) {
             company: h.company,
             form: h.form,
             fileDate: h.fileDate,
-            primaryDoc: h.filename || null,
+            primaryDoc: searchDocument(h),
             displayNames: h.displayNames,
             foundBy: 'search',
           });

@@ -5,8 +5,9 @@ import { proposeFiling } from './propose-filing';
 import { discoveryRepo, type FilingRow } from './repo';
 import { classifyFiling } from './rules';
 
-/** Documents worth reading in a filing: the primary document and every EX-99 exhibit. */
-const wanted = (type: string, form: string) => type === form || /^EX-99/i.test(type);
+/** Documents worth reading in a filing: the primary document and every EX-99 exhibit, never a PDF (no text to read). */
+const wanted = (d: { type: string; filename: string }, form: string) =>
+  (d.type === form || /^EX-99/i.test(d.type)) && !/\.pdf$/i.test(d.filename);
 
 /** Fetches a filing's index, primary document and EX-99 exhibits (each once), classifies, proposes. */
 export async function processFiling(deps: ReaderDeps, input: { filing: FilingRow }): Promise<'proposed' | 'skipped'> {
@@ -19,7 +20,7 @@ export async function processFiling(deps: ReaderDeps, input: { filing: FilingRow
     url: filingIndexUrl(archives, filing.cik, filing.accession),
   });
   const index = parseFilingIndex(indexHtml, archives);
-  const docs = index.documents.filter((d) => wanted(d.type, filing.form));
+  const docs = index.documents.filter((d) => wanted(d, filing.form));
   if (filing.primaryDoc && !docs.some((d) => d.filename === filing.primaryDoc))
     docs.unshift({
       filename: filing.primaryDoc,
