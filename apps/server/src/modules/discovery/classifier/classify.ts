@@ -4,7 +4,7 @@ import { normalise } from './normalise';
 import { findRatio } from './ratio';
 import { labelSentence, PRECEDENCE } from './rounding';
 import { sentences, type Sentence } from './sentences';
-import { namesSplit, OTHER_ACTION } from './split';
+import { mentionOnly, namesSplit, OTHER_ACTION } from './split';
 import { findTicker } from './ticker';
 
 export interface Evidence {
@@ -43,6 +43,11 @@ const HYPOTHETICAL =
   /\bmay\b|\bmight\b|\bcould\b|\bconsider(?:ing|ation)?\b|\bif\b|\bpotential\b|\boptions?\b|\bintend(?:s)? to seek\b/i;
 const PAST =
   /\b(?:was|were|had been) (?:effected|effective|completed|consummated|implemented|rounded|paid|issued|cancell?ed)\b|\bbecame effective\b|\b(?:we|the company|it) (?:effected|completed|implemented)\b|\bpreviously (?:effected|completed|announced)\b|\bbegan trading\b|\bon a split-adjusted basis since\b/i;
+/** Narrated as done: "effected", "effectuated", "retroactively adjusted for the reverse stock split". */
+const DONE =
+  /\b(?:effected|effectuated)\b(?! by)|\bretroactively (?:adjusted|restated|applied)\b|\bhave been adjusted to (?:reflect|give effect)\b/i;
+/** Announced and not yet done: present-tense action on the split. */
+const CURRENT = /\b(?:announces?|approves?|is effecting|are effecting|today)\b/i;
 const FUTURE = /\bwill\b|\bexpected to\b|\bis expected\b|\bshall\b|\bintends? to\b|\bproposed?\b|\bplans? to\b/i;
 const CANCELLED =
   /\b(?:abandon(?:ed|s)?|cancel(?:l?ed|s)?|terminat(?:ed|es)|withdr(?:ew|awn)|will not (?:effect|proceed with|implement))\b[^.]{0,120}\breverse (?:stock |share )?split\b|\breverse (?:stock |share )?split\b[^.]{0,120}\b(?:has been|was|will be) (?:abandoned|cancell?ed|terminated|withdrawn)\b/i;
@@ -65,7 +70,8 @@ function stageOf(text: string, form: string, historical: boolean, marketDate: st
 export function classifyFiling(input: string, opts: ClassifyOptions = {}): Classification {
   const doc = normalise(input);
   const list = sentences(doc.text);
-  const splitSentences = list.filter((s) => namesSplit(s.text));
+  // Only the issuer's own split counts: plan, warrant, merger and redemption terms merely mention one.
+  const splitSentences = list.filter((s) => namesSplit(s.text) && !mentionOnly(s.text));
   // Each sentence is labelled once; only sentences about fractional shares are worth the rules.
   const sentenceLabels = list.map((s) => (/fraction|round/i.test(s.text) ? labelSentence(s.text) : null));
   const ticker = findTicker(doc.ixTickers, doc.coverRows, opts.displayNames);
@@ -112,10 +118,15 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
   const rounding: Rounding = decisive?.l.label ?? 'UNSPECIFIED';
 
   const { marketDate, effectiveDate } = findDates(list, opts.fileDate);
-  const pastSplit = splitSentences.length > 0 && splitSentences.every((s) => PAST.test(s.text) && !FUTURE.test(s.text));
+  const done = (s: Sentence) => (PAST.test(s.text) || DONE.test(s.text)) && !FUTURE.test(s.text);
+  const pastSplit =
+    splitSentences.some(done) && !splitSentences.some((s) => !done(s) && (FUTURE.test(s.text) || CURRENT.test(s.text)));
+  const before = (d: string | null) => d !== null && opts.fileDate !== undefined && d < opts.fileDate;
   const historical =
-    (pastSplit && !list.some((s) => namesSplit(s.text) && FUTURE.test(s.text))) ||
-    (marketDate !== null && opts.fileDate !== undefined && marketDate < opts.fileDate) ||
+    // A split narrated as done is history, unless its shares first trade split-adjusted on or after the filing date.
+    (pastSplit && (marketDate === null || before(marketDate))) ||
+    before(marketDate) ||
+    before(effectiveDate) ||
     (current.length === 0 && labelled.length > 0 && !list.some((s) => FUTURE.test(s.text) && namesSplit(s.text)));
 
   const stage = stageOf(doc.text, opts.form ?? '', historical, marketDate);

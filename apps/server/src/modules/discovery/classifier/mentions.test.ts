@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { classifyFiling } from './classify';
+import { mentionOnly } from './split';
+
+/**
+ * A split is an action the issuer takes on its own stock. These sentences only mention one: each is
+ * the kind of clause that made whole real filings (an equity-plan proxy, a prospectus, a 10-K) look
+ * like split announcements. Quoted from the real documents in fixtures/whole/ where one exists.
+ */
+const MENTIONS: [string, string][] = [
+  [
+    'equity-plan adjustment (cabot DEF 14A)',
+    "In the event of a stock dividend, stock split or combination of shares (including a reverse stock split), recapitalization or other change in the Company's capital structure, the Administrator shall make appropriate adjustments to the maximum number of shares of Common Stock specified in Section 3 that may be delivered under the Plan.",
+  ],
+  [
+    'plan adjustment listing corporate events',
+    "In the event of certain changes to the company's capital stock resulting from, among other events, a reorganization, recapitalization, reclassification, stock dividend, stock split, or reverse stock split, the Administrator will make an appropriate and proportionate adjustment to the 2016 Plan.",
+  ],
+  [
+    'warrant anti-dilution',
+    'The exercise price and number of shares issuable upon exercise of the warrants are subject to adjustment in the event of any stock dividend, stock split, reverse stock split, recapitalization or similar transaction.',
+  ],
+  [
+    'anti-takeover list',
+    'Our charter permits the board to effect, without stockholder approval, certain corporate actions such as a reverse stock split, a reclassification or the issuance of preferred stock, which could discourage a takeover.',
+  ],
+  [
+    'merger exchange mechanics',
+    'The exchange ratio will be adjusted to reflect fully the effect of any stock split, reverse stock split, stock dividend, reorganization or recapitalization of Parent common stock occurring before the effective time of the merger.',
+  ],
+  [
+    'SPAC redemption terms',
+    'The per-share redemption price for public shares held in the trust account will be equitably adjusted for any share sub-division, share capitalization, reorganization, recapitalization, reverse stock split or similar event.',
+  ],
+];
+
+const EVENTS = [
+  'On October 3, 2024, the Company effected a one-for-11.2158 reverse stock split of its issued and outstanding shares of common stock.',
+  "The Board of Directors has approved a 1-for-20 reverse stock split of the Company's common stock, effective at 12:01 a.m. on December 1, 2026.",
+  'Proposal No. 2: To approve an amendment to our Certificate of Incorporation to effectuate a reverse stock split at a ratio of one share of Common Stock for every ten shares of Common Stock.',
+];
+
+describe('a mention is not an event', () => {
+  it.each(MENTIONS)('%s only mentions a split', (_kind, s) => {
+    expect(mentionOnly(s)).toBe(true);
+    expect(classifyFiling(`<html><body><p>${s}</p></body></html>`, { form: 'DEF 14A', fileDate: '2024-01-26' })).toMatchObject({
+      isReverseSplit: false,
+      rounding: 'NONE',
+    });
+  });
+
+  it.each(EVENTS)("an action on the issuer's own stock is one: %s", (s) => {
+    expect(mentionOnly(s)).toBe(false);
+  });
+});
+
+describe('tense and ratio', () => {
+  it('a split narrated as done, or effective before the filing date, is historical', () => {
+    const done = `<html><body><p>A one-for-five reverse split of the Company's Common Stock was approved by shareholders in May of 2009 and became effective in June of 2009.</p>
+<p>All share amounts for all periods presented have been retroactively adjusted for the one-for-five reverse stock split.</p></body></html>`;
+    expect(classifyFiling(done, { form: '10-K', fileDate: '2010-03-31' })).toMatchObject({
+      isReverseSplit: true,
+      historical: true,
+    });
+    const effected = `<html><body><p>On July 12, 2024, the Company filed a Certificate of Amendment to effect a 1-for-10 reverse stock split of its common stock, effective on July 15, 2024.</p></body></html>`;
+    expect(classifyFiling(effected, { form: '8-K', fileDate: '2024-07-18' })).toMatchObject({ historical: true, ratio: 10 });
+    expect(classifyFiling(effected, { form: '8-K', fileDate: '2024-07-12' })).toMatchObject({ historical: false, ratio: 10 });
+  });
+
+  it("another transaction's ratio never sets the split's, and a decimal is never read as a whole ratio", () => {
+    const amc = `<html><body><p>Proposal No. 2: To approve an amendment to our Certificate of Incorporation to effectuate a reverse stock split at a ratio of one share of Common Stock for every ten shares of Common Stock (the "Reverse Split Proposal").</p>
+<p>Pursuant to the term sheet, the Company agreed to make a non-cash settlement payment to record holders of Common Stock as of the time at which the Reverse Stock Split is effective of one share of Class A common stock for every 7.5 shares of Common Stock owned by such record holders (the "Settlement Payment").</p>
+<p>In the settlement, holders receive one share for every 7.5 shares.</p></body></html>`;
+    expect(classifyFiling(amc, { form: '10-Q', fileDate: '2023-05-08' })).toMatchObject({
+      isReverseSplit: true,
+      historical: false,
+      ratio: 10,
+    });
+    const odd = `<html><body><p>The Board will effect a 1-for-11.2158 reverse stock split of the common stock, effective at 12:01 a.m. on December 1, 2026.</p></body></html>`;
+    expect(classifyFiling(odd, { form: '8-K', fileDate: '2026-11-20' }).ratio).not.toBe(11);
+  });
+});
