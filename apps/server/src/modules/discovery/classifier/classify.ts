@@ -57,10 +57,19 @@ const PROXY_FORMS = /^(?:PRE|DEF|DEFA|DEFM|PREM)\s?14[AC]/i;
 const VOTE_RESULTS =
   /\bsubmission of matters to a vote\b|\bvoted (?:for|in favor)\b|\bstockholders approved\b|\bshareholders approved\b|\bapproved by (?:the )?(?:stockholders|shareholders)\b/i;
 
-/** The event's stage: cancelled or postponed when the filing says so, else by tense, form and vote. */
-function stageOf(text: string, form: string, historical: boolean, marketDate: string | null): Classification['stage'] {
-  if (CANCELLED.test(text)) return 'cancelled';
-  if (POSTPONED.test(text)) return 'postponed';
+/**
+ * A power kept, not used: a proxy's "Reservation of right to abandon the reverse stock split", "the
+ * Board may abandon" or "may delay". Only a statement that the board has done it changes the stage.
+ */
+const RESERVED =
+  /\breserves? the right\b|\bright to (?:abandon|postpone|delay|defer)\b|\b(?:may|might|could)\s+(?:\w+\s+){0,3}?(?:abandon|postpone|delay|defer|terminate)\b|\bat any time (?:before|prior)\b/i;
+
+/** The event's stage: cancelled or postponed when a sentence says so, else by tense, form and vote. */
+function stageOf(list: Sentence[], form: string, historical: boolean, marketDate: string | null): Classification['stage'] {
+  const says = (re: RegExp) => list.some((s) => re.test(s.text) && !RESERVED.test(s.text));
+  if (says(CANCELLED)) return 'cancelled';
+  if (says(POSTPONED)) return 'postponed';
+  const text = list.map((s) => s.text).join(' ');
   if (historical) return 'effective';
   if (PROXY_FORMS.test(form)) return 'proposed';
   return VOTE_RESULTS.test(text) && !marketDate ? 'approved' : 'announced';
@@ -129,7 +138,7 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
     before(effectiveDate) ||
     (current.length === 0 && labelled.length > 0 && !list.some((s) => FUTURE.test(s.text) && namesSplit(s.text)));
 
-  const stage = stageOf(doc.text, opts.form ?? '', historical, marketDate);
+  const stage = stageOf(list, opts.form ?? '', historical, marketDate);
 
   const labels = new Set(pool.map((x) => x.l.label));
   let confidence = 0.5;

@@ -80,3 +80,27 @@ describe('tense and ratio', () => {
     expect(classifyFiling(odd, { form: '8-K', fileDate: '2026-11-20' }).ratio).not.toBe(11);
   });
 });
+
+describe('stage', () => {
+  const proxy = `<html><body><p>Proposal 3: Approval of an amendment to our certificate of incorporation to effect a reverse stock split at a ratio in the range of 1-for-5 to 1-for-30.</p>
+<p><b>Reservation of Right to Abandon the Reverse Stock Split</b></p>
+<p>Our Board of Directors reserves the right to abandon the Reverse Stock Split at any time before the effectiveness of the certificate of amendment, even if the reverse stock split is approved by our stockholders at the Annual Meeting.</p>
+<p>The Board may abandon the reverse stock split without further action by stockholders if it determines that the reverse stock split is no longer in the best interests of the Company.</p></body></html>`;
+
+  it("a proxy's reservation of the right to abandon is not a cancellation", () => {
+    expect(classifyFiling(proxy, { form: 'DEF 14A', fileDate: '2026-11-20' })).toMatchObject({
+      isReverseSplit: true,
+      stage: 'proposed',
+    });
+  });
+
+  it.each([
+    'On December 2, 2026, the Board of Directors determined to abandon the previously approved reverse stock split.',
+    'The Company announced that it will not proceed with the reverse stock split approved at the special meeting.',
+    'The reverse stock split has been abandoned.',
+  ])('a statement that the board abandoned the split is one: %s', (s) => {
+    expect(classifyFiling(`<html><body><p>${s}</p></body></html>`, { form: '8-K', fileDate: '2026-12-03' }).stage).toBe(
+      'cancelled',
+    );
+  });
+});
