@@ -4,8 +4,10 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { edgarClient, edgarHttp } from '../../adapters/edgar';
-import { createTestApp, type TestApp } from '../../../test/helpers';
-import { FIXTURES, startEdgarPeer, type EdgarPeer } from '../../../test/edgar/peer';
+import { call, createTestApp, type TestApp } from '../../../test/helpers';
+import { member } from '../../../test/factories';
+
+import { defaultRoutes, FIXTURES, startEdgarPeer, type EdgarPeer } from '../../../test/edgar/peer';
 import { discoveryService } from './service';
 
 /**
@@ -81,5 +83,44 @@ describe('discovery reads the search answers SEC really serves', () => {
     // The window moved on: the next cycle searches from here.
     const run = await t.database.query<{ searched_to: string | null }>('select searched_to::text from discovery_runs');
     expect(run.rows[0].searched_to).toBe('2026-11-20');
+  });
+});
+
+describe('a filing that contradicts itself about its own fractional shares', () => {
+  it('is proposed Unconfirmed, and the review shows both sentences', async () => {
+    const doc = `<html><body>
+<p>Item 5.03. On November 18, 2026, Acme Robotics, Inc. filed a Certificate of Amendment to effect a 1-for-20 reverse stock split
+(the "Reverse Stock Split") of its common stock, effective as of 12:01 a.m. Eastern Time on December 1, 2026.</p>
+<p>No fractional shares will be issued in connection with the Reverse Stock Split. Stockholders who would otherwise be entitled to a
+fractional share will instead have their fractional share rounded up to the nearest whole share.</p>
+<p>Any fractional share resulting from the Reverse Stock Split will be rounded down to the nearest whole share, and no cash will be paid.</p>
+</body></html>`;
+    const routes = defaultRoutes().map((r) => (r.path.endsWith('/acmr-20261118.htm') ? { path: r.path, body: doc } : r));
+    peer = await startEdgarPeer(routes);
+    t = await createTestApp({
+      clock: () => new Date('2026-11-20T15:00:00Z'),
+      config: { SEC_USER_AGENT: UA, EDGAR_SEARCH_URL: peer.searchUrl, EDGAR_ARCHIVES_URL: peer.base },
+    });
+    const admin = await member(t.app, 'Admin');
+    const client = edgarClient(
+      { searchUrl: peer.searchUrl, archivesUrl: peer.base },
+      edgarHttp({ userAgent: UA, maxRps: 200, maxBytes: 1_000_000, retries: 2, minBackoffMs: 10 }),
+    );
+    await discoveryService(t.app.ctx, { client }).runCycle();
+    const proposals = [];
+    for (const status of ['open', 'superseded']) {
+      const res = await call(t.app, 'GET', `/api/admin/discoveries?status=${status}`, { token: admin.token });
+      expect(res.status).toBe(200);
+      proposals.push(...(res.body.data.proposals as { accession: string; rounding: string; evidence: unknown }[]));
+    }
+    expect(proposals.find((p) => p.accession === '0001000001-26-000010')).toMatchObject({
+      rounding: 'UNSPECIFIED',
+      evidence: {
+        sentence:
+          'Stockholders who would otherwise be entitled to a fractional share will instead have their fractional share rounded up to the nearest whole share.',
+        conflict:
+          'Any fractional share resulting from the Reverse Stock Split will be rounded down to the nearest whole share, and no cash will be paid.',
+      },
+    });
   });
 });

@@ -12,6 +12,42 @@ export interface Evidence {
   before: string | null;
   after: string | null;
   label: Rounding;
+  /** A sentence about the split that contradicts this one: the call is then UNSPECIFIED, for the reviewer. */
+  conflict?: string;
+}
+
+interface Labelled {
+  s: Sentence;
+  l: NonNullable<ReturnType<typeof labelSentence>>;
+  past: boolean;
+}
+
+const STREET_NAME = /\bstreet name\b|\bbeneficial (?:holders?|owners?)\b|\bparticipant\b|\bbrokers?\b|\bnominees?\b/i;
+const ROUNDS_UP: ReadonlySet<Rounding> = new Set(['ROUND_UP', 'ROUND_UP_PARTICIPANT']);
+const ROUNDS_AGAINST: ReadonlySet<Rounding> = new Set(['CASH_IN_LIEU', 'ROUND_DOWN', 'NEAREST']);
+
+/**
+ * The deciding sentence. Sentences about the split's own fractional shares (naming the split, or
+ * right after one that does) outweigh stray clauses elsewhere, so one ROUND_DOWN about something
+ * else never overturns a round-up; when split-level sentences truly disagree (a round-up and cash
+ * or a round-down), the call is UNSPECIFIED and both sentences go to the reviewer.
+ */
+function decide(
+  list: Sentence[],
+  pool: Labelled[],
+): { decisive: Labelled | undefined; rounding: Rounding; conflict: Labelled | null } {
+  const aboutSplit = (x: Labelled) => list.slice(Math.max(0, x.s.index - 2), x.s.index + 1).some((s) => namesSplit(s.text));
+  const level = pool.filter(aboutSplit);
+  // Stray clauses never overturn the treatment the split's own sentences state; when those state none, every clause counts.
+  const from = level.some((x) => x.l.label !== 'UNSPECIFIED') ? level : pool;
+  const rank = (r: Rounding) => PRECEDENCE.indexOf(r);
+  const sorted = [...from].sort((a, b) => rank(a.l.label) - rank(b.l.label) || a.s.index - b.s.index);
+  const up = sorted.find((x) => ROUNDS_UP.has(x.l.label));
+  const against = sorted.find((x) => ROUNDS_AGAINST.has(x.l.label));
+  // Cash for shares held in street name is the more specific treatment for how members hold: it decides.
+  if (level.length && up && against && !STREET_NAME.test(against.s.text))
+    return { decisive: up, rounding: 'UNSPECIFIED', conflict: against };
+  return { decisive: sorted[0], rounding: sorted[0]?.l.label ?? 'UNSPECIFIED', conflict: null };
 }
 
 export interface Classification {
@@ -119,12 +155,10 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
   // Label each fractional-share sentence; past-tense ones (an earlier split) decide only when nothing current does.
   const labelled = list
     .map((s, i) => ({ s, l: sentenceLabels[i], past: PAST.test(s.text) && !FUTURE.test(s.text) }))
-    .filter((x): x is { s: Sentence; l: NonNullable<ReturnType<typeof labelSentence>>; past: boolean } => x.l !== null);
+    .filter((x): x is Labelled => x.l !== null);
   const current = labelled.filter((x) => !x.past);
   const pool = current.length ? current : labelled;
-  const rank = (r: Rounding) => PRECEDENCE.indexOf(r);
-  const decisive = [...pool].sort((a, b) => rank(a.l.label) - rank(b.l.label) || a.s.index - b.s.index)[0];
-  const rounding: Rounding = decisive?.l.label ?? 'UNSPECIFIED';
+  const { decisive, rounding, conflict } = decide(list, pool);
 
   const { marketDate, effectiveDate } = findDates(list, opts.fileDate);
   const done = (s: Sentence) => (PAST.test(s.text) || DONE.test(s.text)) && !FUTURE.test(s.text);
@@ -158,6 +192,7 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
           before: at !== undefined && at > 0 ? list[at - 1].text : null,
           after: at !== undefined && at + 1 < list.length ? list[at + 1].text : null,
           label: rounding,
+          ...(conflict ? { conflict: conflict.s.text } : {}),
         }
       : null,
     confidence: Math.round(Math.min(1, Math.max(0.05, confidence)) * 100) / 100,

@@ -104,3 +104,40 @@ describe('stage', () => {
     );
   });
 });
+
+describe("rounding evidence comes only from the split's own fractional shares", () => {
+  const doc = (...ps: string[]) => `<html><body>${ps.map((p) => `<p>${p}</p>`).join('')}</body></html>`;
+  const SPLIT =
+    'On November 18, 2026, the Company filed a Certificate of Amendment to effect a 1-for-20 reverse stock split (the "Reverse Stock Split"), effective at 12:01 a.m. on December 1, 2026.';
+  const UP =
+    'No fractional shares will be issued in connection with the Reverse Stock Split. Stockholders who would otherwise be entitled to a fractional share will instead have their fractional share rounded up to the next whole share.';
+
+  it.each([
+    [
+      'a warrant price rounded down to the nearest whole cent',
+      'The exercise price of the warrants will be adjusted proportionately and rounded down to the nearest whole cent.',
+    ],
+    [
+      'a SPAC redemption',
+      'In connection with the redemption, any fractional shares resulting from the calculation of the redemption amount will be rounded down to the nearest whole share.',
+    ],
+    [
+      'a merger',
+      'In the merger, no fractional shares of Parent common stock will be issued, and holders will receive cash in lieu of any fractional share.',
+    ],
+    ['the nearest whole cent', 'The price per share will be rounded down to the nearest whole cent.'],
+  ])('one stray sentence (%s) does not overturn a round-up', (_kind, stray) => {
+    const c = classifyFiling(doc(SPLIT, UP, stray), { form: '8-K', fileDate: '2026-11-18' });
+    expect(c).toMatchObject({ rounding: 'ROUND_UP', evidence: { label: 'ROUND_UP' } });
+  });
+
+  it('when sentences about the split itself disagree, the call is UNSPECIFIED with both sentences for the reviewer', () => {
+    const down =
+      'Any fractional share resulting from the Reverse Stock Split will be rounded down to the nearest whole share, and no cash will be paid.';
+    const c = classifyFiling(doc(SPLIT, UP, down), { form: '8-K', fileDate: '2026-11-18' });
+    expect(c.rounding).toBe('UNSPECIFIED');
+    expect([c.evidence?.sentence, c.evidence?.conflict]).toEqual(
+      expect.arrayContaining([expect.stringContaining('rounded up to the next whole share'), down]),
+    );
+  });
+});
