@@ -7,20 +7,32 @@ import type { Proposal } from '@roundup/shared/discovery';
  */
 export function ProposalEvidence({ evidence }: { evidence: Proposal['evidence'] }) {
   if (!evidence) return <p className="small text-body-secondary">The filing says nothing about fractional shares.</p>;
+  const { before, after, conflict } = evidence;
+  // A contradicting neighbour is marked where it stands rather than quoted twice.
+  const neighbour = (text: string | null, lead: string, trail: string) =>
+    text === null ? null : text === conflict ? (
+      <>
+        {lead}
+        <mark>{text}</mark>
+        {trail}
+      </>
+    ) : (
+      <span className="ru-context">{`${lead}${text}${trail}`}</span>
+    );
   return (
     <figure className="mb-3">
       <blockquote className="ru-evidence">
-        {evidence.before ? <span className="ru-context">{evidence.before} </span> : null}
+        {neighbour(before, '', ' ')}
         <mark>{evidence.sentence}</mark>
-        {evidence.after ? <span className="ru-context"> {evidence.after}</span> : null}
+        {neighbour(after, ' ', '')}
       </blockquote>
-      {evidence.conflict ? (
+      {conflict && conflict !== before && conflict !== after ? (
         <blockquote className="ru-evidence mt-2">
-          <mark>{evidence.conflict}</mark>
+          <mark>{conflict}</mark>
         </blockquote>
       ) : null}
       <figcaption className="small text-body-secondary mt-1">
-        {evidence.conflict
+        {conflict
           ? "The filing's sentences about the split disagree, so the call is Unconfirmed: read both before accepting."
           : 'The sentence that decided the call, with its neighbours.'}
       </figcaption>
