@@ -141,3 +141,18 @@ describe("rounding evidence comes only from the split's own fractional shares", 
     );
   });
 });
+
+describe('"in the event of"', () => {
+  it('"in the event of any … reverse stock split" is a mention; the proxy\'s own split "in the event of the Reverse Stock Split" is not', () => {
+    expect(
+      mentionOnly(
+        'In the event of any recapitalization, stock split or reverse stock split, the number of shares reserved under the ESPP will be adjusted.',
+      ),
+    ).toBe(true);
+    expect(
+      mentionOnly(
+        'In the event of the Reverse Stock Split, each 10 shares of common stock will be combined into one share of common stock.',
+      ),
+    ).toBe(false);
+  });
+});

@@ -35,5 +35,4 @@ const ADJUSTS =
   /\bin the event of\b|\badjust(?:ed|ments?)?\b|\banti-?dilution\b|\bsuch as\b|\btakeover\b|\bchange (?:of|in) control\b|\bexchange ratio\b|\bredemption\b|\btrust account\b|\bequitably\b/i;
 
 export const mentionOnly = (s: string) =>
-  (EVENT_LIST.test(s) && ADJUSTS.test(s)) ||
-  /\bin the event of (?:any |a )?(?:[\w-]+,? ){0,8}reverse (?:stock |share )?split/i.test(s);
+  (EVENT_LIST.test(s) && ADJUSTS.test(s)) || /\bin the event of any\b[^.;]{0,160}?\breverse (?:stock |share )?split/i.test(s);
