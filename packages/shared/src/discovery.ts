@@ -81,7 +81,15 @@ export const proposalSchema = z.object({
   historical: z.boolean(),
   holdersOfRecordOnly: z.boolean(),
   confidence: z.number(),
-  evidence: z.object({ sentence: z.string(), before: z.string().nullable(), after: z.string().nullable() }).nullable(),
+  evidence: z
+    .object({
+      sentence: z.string(),
+      before: z.string().nullable(),
+      after: z.string().nullable(),
+      /** A sentence about the split that contradicts `sentence` (the call is then Unconfirmed). */
+      conflict: z.string().optional(),
+    })
+    .nullable(),
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
   previousId: z.string().nullable(),
   status: z.enum(DISCOVERY_STATUSES),

@@ -1,12 +1,14 @@
 import { CORPUS, type Part } from '../modules/discovery/classifier/corpus';
 import { formatFigures, score } from '../modules/discovery/classifier/figures';
 import { classifyFiling } from '../modules/discovery/rules';
+import { classOf, formatWhole, WHOLE, wholeText, type WholeRow } from '../modules/discovery/classifier/whole';
 
 /**
  * `npm run --silent classifier:figures`: precision and recall per label and the confusion table of
  * the labelled corpus (classifier/fixtures/passages.json), on the tuning part and on the held-back
  * part apart, each passage classified as `edgar:classify` does. `--failures` also lists the
- * tuning part's wrong calls; held-back passages are never listed (they are not for tuning).
+ * tuning part's wrong calls; held-back passages are never listed (they are not for tuning). Then the
+ * whole real documents (classifier/fixtures/whole): live split, historical split or none per part.
  */
 const failures = process.argv.includes('--failures');
 for (const part of ['tuning', 'held-back'] as Part[]) {
@@ -15,4 +17,12 @@ for (const part of ['tuning', 'held-back'] as Part[]) {
   if (failures && part === 'tuning')
     for (const r of rows.filter((x) => x.got !== x.expected))
       process.stdout.write(`- ${r.id} want ${r.expected} got ${r.got}: ${r.passage.slice(0, 220).replace(/\n/g, ' ')}\n`);
+}
+
+for (const part of ['tuning', 'held-back'] as Part[]) {
+  const rows: WholeRow[] = WHOLE.filter((d) => d.part === part).map((doc) => {
+    const c = classifyFiling(wholeText(doc), { form: doc.form, fileDate: doc.fileDate });
+    return { doc, got: { class: classOf(c), rounding: c.rounding, ratio: c.ratio } };
+  });
+  process.stdout.write(`${formatWhole(`whole documents, ${part}`, rows)}\n\n`);
 }

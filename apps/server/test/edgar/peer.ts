@@ -42,22 +42,23 @@ export interface PeerRequest {
 }
 
 /** Reads a fixture, refusing one whose bytes differ from the manifest. */
-export function fixture(file: string): Buffer {
-  const manifest = JSON.parse(readFileSync(path.join(FIXTURES, 'manifest.json'), 'utf8')) as Record<string, string>;
-  const gz = readFileSync(path.join(FIXTURES, file));
+export function fixture(file: string, dir = FIXTURES): Buffer {
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Record<string, string>;
+  const gz = readFileSync(path.join(dir, file));
   const sha = createHash('sha256').update(gz).digest('hex');
   if (manifest[file] !== sha) throw new Error(`fixture ${file}: SHA-256 ${sha} is not the manifest's ${manifest[file]}`);
   return gunzipSync(gz);
 }
 
-export function defaultRoutes(): Route[] {
-  return JSON.parse(readFileSync(path.join(FIXTURES, 'routes.json'), 'utf8')) as Route[];
+export function defaultRoutes(dir = FIXTURES): Route[] {
+  return JSON.parse(readFileSync(path.join(dir, 'routes.json'), 'utf8')) as Route[];
 }
 
-export async function startEdgarPeer(routes: Route[] = defaultRoutes()) {
+/** Serves `routes`; their files come from `dir` (the recorded chain of `npm run edgar:record`, or the built fixtures). */
+export async function startEdgarPeer(routes: Route[] = defaultRoutes(), dir = FIXTURES) {
   const served = new Map<Route, number>();
   const bodies = new Map<string, Buffer>();
-  for (const r of routes) if (r.file && !bodies.has(r.file)) bodies.set(r.file, fixture(r.file));
+  for (const r of routes) if (r.file && !bodies.has(r.file)) bodies.set(r.file, fixture(r.file, dir));
   const log: PeerRequest[] = [];
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://peer');

@@ -43,6 +43,27 @@ describe('EDGAR HTTP client', () => {
     await http.close();
   });
 
+  it("SEC's block page arriving as a 200 HTML page is an error to retry, never a body", async () => {
+    const http = edgarHttp({ userAgent: 'RoundUp t@example.com', maxRps: 10, maxBytes: 100_000, retries: 1, minBackoffMs: 10 });
+    const block = (title: string) =>
+      `<!DOCTYPE html>\n<html><head><title>SEC.gov | ${title}</title></head><body><h1>Your Request Originates from an ${title}</h1></body></html>`;
+    scripted.set('/blocked-once', [
+      { status: 200, headers: { 'content-type': 'text/html' }, body: block('Request Rate Threshold Exceeded') },
+      { status: 200, body: '{"hits":{}}' },
+    ]);
+    expect((await http.get(`${base}/blocked-once`, 'application/json')).toString()).toBe('{"hits":{}}');
+    scripted.set('/blocked', [
+      { status: 200, headers: { 'content-type': 'text/html' }, body: block('Undeclared Automated Tool') },
+      { status: 200, headers: { 'content-type': 'text/html' }, body: block('Undeclared Automated Tool') },
+    ]);
+    await expect(http.get(`${base}/blocked`, 'text/html')).rejects.toThrow(/block page/);
+    // A filing that merely uses the words deep in its body is a document like any other.
+    const filing = `<html><body>${'<p>text</p>'.repeat(2000)}<p>Request Rate Threshold Exceeded</p></body></html>`;
+    scripted.set('/filing', [{ status: 200, body: filing }]);
+    expect((await http.get(`${base}/filing`, 'text/html')).toString()).toBe(filing);
+    await http.close();
+  });
+
   it('reads Retry-After as seconds or a date', () => {
     expect(retryAfterMs('3', 0)).toBe(3000);
     expect(retryAfterMs('Wed, 25 Nov 2026 05:00:10 GMT', Date.parse('2026-11-25T05:00:00Z'))).toBe(10_000);

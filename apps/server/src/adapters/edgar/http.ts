@@ -82,6 +82,14 @@ async function readBody(
   return raw;
 }
 
+const BLOCK_PAGE = /Request Rate Threshold Exceeded|Undeclared Automated Tool/i;
+
+/** SEC's fair-access block page ("Request Rate Threshold Exceeded", "Undeclared Automated Tool"): a short HTML page. */
+export function isBlockPage(body: Buffer): boolean {
+  const head = body.subarray(0, 16_384).toString('utf8');
+  return /^\s*(?:<!doctype html|<html)/i.test(head) && BLOCK_PAGE.test(head);
+}
+
 export function edgarHttp(opts: EdgarHttpOptions): EdgarHttp {
   // A quarter under the limit: requests leave evenly spaced, but arrive with jitter (more so when
   // processes share the limiter through Redis), and no second may see more than maxRps.
@@ -135,7 +143,10 @@ export function edgarHttp(opts: EdgarHttpOptions): EdgarHttp {
       await res.body.dump().catch(() => undefined);
       throw new AbortError(new EdgarHttpError(`body of ${declared} bytes is over the ${opts.maxBytes}-byte cap`, status, url));
     }
-    return readBody(res.body, header(res.headers, 'content-encoding'), opts.maxBytes, url);
+    const body = await readBody(res.body, header(res.headers, 'content-encoding'), opts.maxBytes, url);
+    // SEC's block page can arrive as a 200 HTML page: it is a refusal to retry later, never a document.
+    if (isBlockPage(body)) throw new EdgarHttpError('SEC answered its automated-access block page', status, url);
+    return body;
   }
 
   return {

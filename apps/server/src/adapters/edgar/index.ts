@@ -21,13 +21,17 @@ export interface EdgarEndpoints {
 
 export interface SearchHit {
   accession: string;
-  /** The document the search matched. */
+  /** The document the search matched; '' when it is not one to read (a PDF). */
   filename: string;
+  /** Its type in the filing ("8-K", "EX-99.1"), '' when the hit does not say. */
+  fileType: string;
   cik: string;
   displayNames: string[];
   company: string;
   form: string;
   fileDate: string;
+  /** 8-K item numbers, when the hit lists them. */
+  items: string[];
 }
 
 export interface SearchPage {
@@ -35,6 +39,8 @@ export interface SearchPage {
   /** False when the total is a lower bound ("gte"): the window must be narrowed. */
   exact: boolean;
   hits: SearchHit[];
+  /** Hits that could not be placed (no CIK, accession, form or file date): their _id and the fields at fault. */
+  skipped: { id: string; reason: string }[];
 }
 
 export interface FeedEntry {
@@ -59,23 +65,51 @@ export interface FilingIndex {
   documents: IndexDocument[];
 }
 
+/** The page: its total and a list of hits, each validated on its own (searchHit). */
 const searchJson = z.object({
   hits: z.object({
     total: z.object({ value: z.number().int().nonnegative(), relation: z.string() }),
-    hits: z.array(
-      z.object({
-        _id: z.string().min(1),
-        _source: z.object({
-          ciks: z.array(z.string()).min(1),
-          display_names: z.array(z.string()).default([]),
-          form: z.string().min(1),
-          file_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-          adsh: z.string().regex(/^\d{10}-\d{2}-\d{6}$/),
-        }),
-      }),
-    ),
+    hits: z.array(z.unknown()),
   }),
 });
+
+/**
+ * One hit. SEC really returns hits it cannot place ("_id":"undefined:…", empty ciks, null
+ * file_date and form): such a hit is skipped, never the page.
+ */
+const searchHit = z.object({
+  _id: z.string().min(1),
+  _source: z.object({
+    ciks: z.array(z.string().regex(/^\d{1,10}$/)).min(1),
+    display_names: z.array(z.string()).nullish(),
+    form: z.string().min(1),
+    file_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    adsh: z.string().regex(/^\d{10}-\d{2}-\d{6}$/),
+    file_type: z.string().nullish(),
+    items: z.array(z.string()).nullish(),
+  }),
+});
+
+/** The document a hit names, unless it is one the classifier cannot read (a PDF): then the filing index decides. */
+function hitDocument(id: string): string {
+  const name = id.includes(':') ? id.slice(id.indexOf(':') + 1) : '';
+  return /\.(?:htm|html|txt|xml)$/i.test(name) ? name : '';
+}
+
+function toHit(h: z.infer<typeof searchHit>): SearchHit {
+  const names = h._source.display_names ?? [];
+  return {
+    accession: h._source.adsh,
+    filename: hitDocument(h._id),
+    fileType: h._source.file_type ?? '',
+    cik: h._source.ciks[0],
+    displayNames: names,
+    company: names[0] ? companyOf(names[0]) : `CIK ${h._source.ciks[0]}`,
+    form: h._source.form,
+    fileDate: h._source.file_date,
+    items: h._source.items ?? [],
+  };
+}
 
 /** "Foo Corp  (FOO, FOOW)  (CIK 0001234567)" → "Foo Corp". */
 export function companyOf(displayName: string): string {
@@ -84,6 +118,11 @@ export function companyOf(displayName: string): string {
     .replace(/\s*\([A-Z0-9.,\s-]+\)\s*$/, '')
     .trim();
 }
+
+const hitId = (raw: unknown) => {
+  const id = (raw as { _id?: unknown } | null)?._id;
+  return typeof id === 'string' ? id.slice(0, 200) : '(no _id)';
+};
 
 const stripCik = (cik: string) => cik.replace(/^0+/, '') || '0';
 const noDashes = (accession: string) => accession.replace(/-/g, '');
@@ -127,22 +166,14 @@ export function edgarClient(endpoints: EdgarEndpoints, http: EdgarHttp): EdgarCl
           url.toString(),
         );
       }
-      return {
-        total: parsed.hits.total.value,
-        exact: parsed.hits.total.relation === 'eq',
-        hits: parsed.hits.hits.map((h) => {
-          const names = h._source.display_names;
-          return {
-            accession: h._source.adsh,
-            filename: h._id.includes(':') ? h._id.slice(h._id.indexOf(':') + 1) : '',
-            cik: h._source.ciks[0],
-            displayNames: names,
-            company: names[0] ? companyOf(names[0]) : `CIK ${h._source.ciks[0]}`,
-            form: h._source.form,
-            fileDate: h._source.file_date,
-          };
-        }),
-      };
+      const hits: SearchHit[] = [];
+      const skipped: SearchPage['skipped'] = [];
+      for (const raw of parsed.hits.hits) {
+        const hit = searchHit.safeParse(raw);
+        if (hit.success) hits.push(toHit(hit.data));
+        else skipped.push({ id: hitId(raw), reason: hit.error.issues.map((i) => i.path.join('.')).join(', ') });
+      }
+      return { total: parsed.hits.total.value, exact: parsed.hits.total.relation === 'eq', hits, skipped };
     },
     async currentFeed(form) {
       const url = `${archives}/cgi-bin/browse-edgar?action=getcurrent&type=${encodeURIComponent(form)}&company=&dateb=&owner=include&start=0&count=100&output=atom`;

@@ -109,7 +109,12 @@ export const discoveryProposals = pgTable(
     holdersOfRecordOnly: boolean('holders_of_record_only').notNull().default(false),
     confidence: real('confidence').notNull(),
     /** The deciding sentence and its neighbours. */
-    evidence: jsonb('evidence').$type<{ sentence: string; before: string | null; after: string | null } | null>(),
+    evidence: jsonb('evidence').$type<{
+      sentence: string;
+      before: string | null;
+      after: string | null;
+      conflict?: string;
+    } | null>(),
     /** Fields that differ from the previous proposal for the same event: { field: { from, to } }. */
     changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
     previousId: uuid('previous_id'),

@@ -1,12 +1,30 @@
-import { filingFolderUrl, filingIndexUrl, parseFilingIndex } from '../../adapters/edgar';
+import { filingFolderUrl, filingIndexUrl, parseFilingIndex, type FilingIndex, type IndexDocument } from '../../adapters/edgar';
 import { listingExchange } from './exchange-rules';
 import { documentText, type ReaderDeps } from './filing-document';
 import { proposeFiling } from './propose-filing';
 import { discoveryRepo, type FilingRow } from './repo';
 import { classifyFiling } from './rules';
 
-/** Documents worth reading in a filing: the primary document and every EX-99 exhibit. */
-const wanted = (type: string, form: string) => type === form || /^EX-99/i.test(type);
+/** Documents worth reading in a filing: the primary document and every EX-99 exhibit, never a PDF (no text to read). */
+const wanted = (d: { type: string; filename: string }, form: string) =>
+  (d.type === form || /^EX-99/i.test(d.type)) && !/\.pdf$/i.test(d.filename);
+
+/** The documents read of a filing: the index's primary document and EX-99 exhibits, and the one the search matched. */
+export function documentsToRead(
+  index: FilingIndex,
+  filing: Pick<FilingRow, 'form' | 'primaryDoc' | 'cik' | 'accession'>,
+  archives: string,
+): IndexDocument[] {
+  const docs = index.documents.filter((d) => wanted(d, filing.form));
+  if (filing.primaryDoc && !docs.some((d) => d.filename === filing.primaryDoc))
+    docs.unshift({
+      filename: filing.primaryDoc,
+      type: filing.form,
+      description: '',
+      url: `${filingFolderUrl(archives, filing.cik, filing.accession)}/${filing.primaryDoc}`,
+    });
+  return docs;
+}
 
 /** Fetches a filing's index, primary document and EX-99 exhibits (each once), classifies, proposes. */
 export async function processFiling(deps: ReaderDeps, input: { filing: FilingRow }): Promise<'proposed' | 'skipped'> {
@@ -19,14 +37,7 @@ export async function processFiling(deps: ReaderDeps, input: { filing: FilingRow
     url: filingIndexUrl(archives, filing.cik, filing.accession),
   });
   const index = parseFilingIndex(indexHtml, archives);
-  const docs = index.documents.filter((d) => wanted(d.type, filing.form));
-  if (filing.primaryDoc && !docs.some((d) => d.filename === filing.primaryDoc))
-    docs.unshift({
-      filename: filing.primaryDoc,
-      type: filing.form,
-      description: '',
-      url: `${filingFolderUrl(archives, filing.cik, filing.accession)}/${filing.primaryDoc}`,
-    });
+  const docs = documentsToRead(index, filing, archives);
   const texts: string[] = [];
   for (const d of docs) texts.push(await documentText(deps, filing, d));
   const text = texts.join('\n\n');

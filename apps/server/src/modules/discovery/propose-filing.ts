@@ -45,7 +45,14 @@ export async function proposeFiling(
       historical: c.historical,
       holdersOfRecordOnly: c.holdersOfRecordOnly,
       confidence: c.confidence,
-      evidence: c.evidence ? { sentence: c.evidence.sentence, before: c.evidence.before, after: c.evidence.after } : null,
+      evidence: c.evidence
+        ? {
+            sentence: c.evidence.sentence,
+            before: c.evidence.before,
+            after: c.evidence.after,
+            ...(c.evidence.conflict ? { conflict: c.evidence.conflict } : {}),
+          }
+        : null,
       changes: prevRow ? changedFacts(toFacts(prevRow), next) : {},
       previousId: prevRow?.id ?? null,
       splitId: prevRow?.splitId ?? null,

@@ -105,6 +105,42 @@ describe('admin discoveries page', () => {
     );
   });
 
+  it('when the filing contradicts itself about fractional shares, the card quotes both sentences', async () => {
+    const conflict =
+      'Any fractional share resulting from the Reverse Stock Split will be rounded down to the nearest whole share.';
+    asAdmin({
+      'GET /api/admin/discoveries?status=open': list([
+        proposal({
+          rounding: 'UNSPECIFIED',
+          rsType: 'Unconfirmed',
+          evidence: { ...proposal().evidence!, conflict },
+        }),
+      ]),
+    });
+    renderApp('/admin/discoveries');
+    const card = within((await screen.findByRole('heading', { name: /Acme Robotics/ })).closest('article') as HTMLElement);
+    expect(card.getByText('Any fractional share will be rounded up to the nearest whole share.').tagName).toBe('MARK');
+    expect(card.getByText(conflict).tagName).toBe('MARK');
+    expect(card.getByText(/The filing's sentences about the split disagree/)).toBeInTheDocument();
+  });
+
+  it('a contradicting neighbour is marked where it stands, not quoted twice', async () => {
+    const after = 'Any fractional share will instead be rounded down to the nearest whole share.';
+    asAdmin({
+      'GET /api/admin/discoveries?status=open': list([
+        proposal({
+          rounding: 'UNSPECIFIED',
+          rsType: 'Unconfirmed',
+          evidence: { ...proposal().evidence!, after, conflict: after },
+        }),
+      ]),
+    });
+    renderApp('/admin/discoveries');
+    const card = within((await screen.findByRole('heading', { name: /Acme Robotics/ })).closest('article') as HTMLElement);
+    expect(card.getAllByText(after)).toHaveLength(1);
+    expect(card.getByText(after).tagName).toBe('MARK');
+  });
+
   it('Accept shows what members will receive and publishes only on the confirm, once', async () => {
     let accepts = 0;
     const { apiCalls } = asAdmin({

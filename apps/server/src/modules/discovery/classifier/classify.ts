@@ -4,7 +4,7 @@ import { normalise } from './normalise';
 import { findRatio } from './ratio';
 import { labelSentence, PRECEDENCE } from './rounding';
 import { sentences, type Sentence } from './sentences';
-import { namesSplit, OTHER_ACTION } from './split';
+import { mentionOnly, namesSplit, OTHER_ACTION } from './split';
 import { findTicker } from './ticker';
 
 export interface Evidence {
@@ -12,6 +12,42 @@ export interface Evidence {
   before: string | null;
   after: string | null;
   label: Rounding;
+  /** A sentence about the split that contradicts this one: the call is then UNSPECIFIED, for the reviewer. */
+  conflict?: string;
+}
+
+interface Labelled {
+  s: Sentence;
+  l: NonNullable<ReturnType<typeof labelSentence>>;
+  past: boolean;
+}
+
+const STREET_NAME = /\bstreet name\b|\bbeneficial (?:holders?|owners?)\b|\bparticipant\b|\bbrokers?\b|\bnominees?\b/i;
+const ROUNDS_UP: ReadonlySet<Rounding> = new Set(['ROUND_UP', 'ROUND_UP_PARTICIPANT']);
+const ROUNDS_AGAINST: ReadonlySet<Rounding> = new Set(['CASH_IN_LIEU', 'ROUND_DOWN', 'NEAREST']);
+
+/**
+ * The deciding sentence. Sentences about the split's own fractional shares (naming the split, or
+ * right after one that does) outweigh stray clauses elsewhere, so one ROUND_DOWN about something
+ * else never overturns a round-up; when split-level sentences truly disagree (a round-up and cash
+ * or a round-down), the call is UNSPECIFIED and both sentences go to the reviewer.
+ */
+function decide(
+  list: Sentence[],
+  pool: Labelled[],
+): { decisive: Labelled | undefined; rounding: Rounding; conflict: Labelled | null } {
+  const aboutSplit = (x: Labelled) => list.slice(Math.max(0, x.s.index - 2), x.s.index + 1).some((s) => namesSplit(s.text));
+  const level = pool.filter(aboutSplit);
+  // Stray clauses never overturn the treatment the split's own sentences state; when those state none, every clause counts.
+  const from = level.some((x) => x.l.label !== 'UNSPECIFIED') ? level : pool;
+  const rank = (r: Rounding) => PRECEDENCE.indexOf(r);
+  const sorted = [...from].sort((a, b) => rank(a.l.label) - rank(b.l.label) || a.s.index - b.s.index);
+  const up = sorted.find((x) => ROUNDS_UP.has(x.l.label));
+  const against = sorted.find((x) => ROUNDS_AGAINST.has(x.l.label));
+  // Cash for shares held in street name is the more specific treatment for how members hold: it decides.
+  if (level.length && up && against && !STREET_NAME.test(against.s.text))
+    return { decisive: up, rounding: 'UNSPECIFIED', conflict: against };
+  return { decisive: sorted[0], rounding: sorted[0]?.l.label ?? 'UNSPECIFIED', conflict: null };
 }
 
 export interface Classification {
@@ -43,6 +79,11 @@ const HYPOTHETICAL =
   /\bmay\b|\bmight\b|\bcould\b|\bconsider(?:ing|ation)?\b|\bif\b|\bpotential\b|\boptions?\b|\bintend(?:s)? to seek\b/i;
 const PAST =
   /\b(?:was|were|had been) (?:effected|effective|completed|consummated|implemented|rounded|paid|issued|cancell?ed)\b|\bbecame effective\b|\b(?:we|the company|it) (?:effected|completed|implemented)\b|\bpreviously (?:effected|completed|announced)\b|\bbegan trading\b|\bon a split-adjusted basis since\b/i;
+/** Narrated as done: "effected", "effectuated", "retroactively adjusted for the reverse stock split". */
+const DONE =
+  /\b(?:effected|effectuated)\b(?! by)|\bretroactively (?:adjusted|restated|applied)\b|\bhave been adjusted to (?:reflect|give effect)\b/i;
+/** Announced and not yet done: present-tense action on the split. */
+const CURRENT = /\b(?:announces?|approves?|is effecting|are effecting|today)\b/i;
 const FUTURE = /\bwill\b|\bexpected to\b|\bis expected\b|\bshall\b|\bintends? to\b|\bproposed?\b|\bplans? to\b/i;
 const CANCELLED =
   /\b(?:abandon(?:ed|s)?|cancel(?:l?ed|s)?|terminat(?:ed|es)|withdr(?:ew|awn)|will not (?:effect|proceed with|implement))\b[^.]{0,120}\breverse (?:stock |share )?split\b|\breverse (?:stock |share )?split\b[^.]{0,120}\b(?:has been|was|will be) (?:abandoned|cancell?ed|terminated|withdrawn)\b/i;
@@ -52,10 +93,19 @@ const PROXY_FORMS = /^(?:PRE|DEF|DEFA|DEFM|PREM)\s?14[AC]/i;
 const VOTE_RESULTS =
   /\bsubmission of matters to a vote\b|\bvoted (?:for|in favor)\b|\bstockholders approved\b|\bshareholders approved\b|\bapproved by (?:the )?(?:stockholders|shareholders)\b/i;
 
-/** The event's stage: cancelled or postponed when the filing says so, else by tense, form and vote. */
-function stageOf(text: string, form: string, historical: boolean, marketDate: string | null): Classification['stage'] {
-  if (CANCELLED.test(text)) return 'cancelled';
-  if (POSTPONED.test(text)) return 'postponed';
+/**
+ * A power kept, not used: a proxy's "Reservation of right to abandon the reverse stock split", "the
+ * Board may abandon" or "may delay". Only a statement that the board has done it changes the stage.
+ */
+const RESERVED =
+  /\breserves? the right\b|\bright to (?:abandon|postpone|delay|defer)\b|\b(?:may|might|could)\s+(?:\w+\s+){0,3}?(?:abandon|postpone|delay|defer|terminate)\b|\bat any time (?:before|prior)\b/i;
+
+/** The event's stage: cancelled or postponed when a sentence says so, else by tense, form and vote. */
+function stageOf(list: Sentence[], form: string, historical: boolean, marketDate: string | null): Classification['stage'] {
+  const says = (re: RegExp) => list.some((s) => re.test(s.text) && !RESERVED.test(s.text));
+  if (says(CANCELLED)) return 'cancelled';
+  if (says(POSTPONED)) return 'postponed';
+  const text = list.map((s) => s.text).join(' ');
   if (historical) return 'effective';
   if (PROXY_FORMS.test(form)) return 'proposed';
   return VOTE_RESULTS.test(text) && !marketDate ? 'approved' : 'announced';
@@ -65,7 +115,8 @@ function stageOf(text: string, form: string, historical: boolean, marketDate: st
 export function classifyFiling(input: string, opts: ClassifyOptions = {}): Classification {
   const doc = normalise(input);
   const list = sentences(doc.text);
-  const splitSentences = list.filter((s) => namesSplit(s.text));
+  // Only the issuer's own split counts: plan, warrant, merger and redemption terms merely mention one.
+  const splitSentences = list.filter((s) => namesSplit(s.text) && !mentionOnly(s.text));
   // Each sentence is labelled once; only sentences about fractional shares are worth the rules.
   const sentenceLabels = list.map((s) => (/fraction|round/i.test(s.text) ? labelSentence(s.text) : null));
   const ticker = findTicker(doc.ixTickers, doc.coverRows, opts.displayNames);
@@ -104,21 +155,24 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
   // Label each fractional-share sentence; past-tense ones (an earlier split) decide only when nothing current does.
   const labelled = list
     .map((s, i) => ({ s, l: sentenceLabels[i], past: PAST.test(s.text) && !FUTURE.test(s.text) }))
-    .filter((x): x is { s: Sentence; l: NonNullable<ReturnType<typeof labelSentence>>; past: boolean } => x.l !== null);
+    .filter((x): x is Labelled => x.l !== null);
   const current = labelled.filter((x) => !x.past);
   const pool = current.length ? current : labelled;
-  const rank = (r: Rounding) => PRECEDENCE.indexOf(r);
-  const decisive = [...pool].sort((a, b) => rank(a.l.label) - rank(b.l.label) || a.s.index - b.s.index)[0];
-  const rounding: Rounding = decisive?.l.label ?? 'UNSPECIFIED';
+  const { decisive, rounding, conflict } = decide(list, pool);
 
   const { marketDate, effectiveDate } = findDates(list, opts.fileDate);
-  const pastSplit = splitSentences.length > 0 && splitSentences.every((s) => PAST.test(s.text) && !FUTURE.test(s.text));
+  const done = (s: Sentence) => (PAST.test(s.text) || DONE.test(s.text)) && !FUTURE.test(s.text);
+  const pastSplit =
+    splitSentences.some(done) && !splitSentences.some((s) => !done(s) && (FUTURE.test(s.text) || CURRENT.test(s.text)));
+  const before = (d: string | null) => d !== null && opts.fileDate !== undefined && d < opts.fileDate;
   const historical =
-    (pastSplit && !list.some((s) => namesSplit(s.text) && FUTURE.test(s.text))) ||
-    (marketDate !== null && opts.fileDate !== undefined && marketDate < opts.fileDate) ||
+    // A split narrated as done is history, unless its shares first trade split-adjusted on or after the filing date.
+    (pastSplit && (marketDate === null || before(marketDate))) ||
+    before(marketDate) ||
+    before(effectiveDate) ||
     (current.length === 0 && labelled.length > 0 && !list.some((s) => FUTURE.test(s.text) && namesSplit(s.text)));
 
-  const stage = stageOf(doc.text, opts.form ?? '', historical, marketDate);
+  const stage = stageOf(list, opts.form ?? '', historical, marketDate);
 
   const labels = new Set(pool.map((x) => x.l.label));
   let confidence = 0.5;
@@ -138,6 +192,7 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
           before: at !== undefined && at > 0 ? list[at - 1].text : null,
           after: at !== undefined && at + 1 < list.length ? list[at + 1].text : null,
           label: rounding,
+          ...(conflict ? { conflict: conflict.s.text } : {}),
         }
       : null,
     confidence: Math.round(Math.min(1, Math.max(0.05, confidence)) * 100) / 100,

@@ -117,6 +117,17 @@ describe('dates', () => {
 describe('findTicker', () => {
   it.each<[string, string[], string[][], string[], string | null]>([
     [
+      'a cover that reads "N/A" has no ticker, not "N"',
+      [],
+      [
+        ['Title of each class', 'Trading Symbol(s)', 'Name of each exchange on which registered'],
+        ['N/A', 'N/A', 'N/A'],
+      ],
+      [],
+      null,
+    ],
+    ['"N/A" on the iXBRL cover is no ticker either', ['N/A'], [], ['Foo Corp  (FOO)  (CIK 0001234567)'], 'FOO'],
+    [
       'the iXBRL cover wins',
       ['ACMR'],
       [

@@ -62,18 +62,22 @@ export function cleanText(s: string): string {
 const looksLikeHtml = (s: string) =>
   /<(?:html|body|p|div|br|table|span|font|document|ix:|\?xml)[\s>/]/i.test(s.slice(0, 200_000));
 
+/**
+ * Hard-wrapped text (EDGAR .txt submissions, copied releases): a line that does not end a sentence
+ * continues on the next line when that one starts in lower case.
+ */
+function plainText(input: string): NormalisedFiling {
+  const text = cleanText(input.replace(/\r\n?/g, '\n'))
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('\n')
+    .replace(/([^.!?:;"')\]])\n(?=[a-z0-9(])/g, '$1 ');
+  return { text, ixTickers: [], coverRows: [] };
+}
+
 export function normalise(input: string): NormalisedFiling {
-  if (!looksLikeHtml(input)) {
-    // Hard-wrapped text (EDGAR .txt submissions, copied releases): a line that does not end a
-    // sentence continues on the next line when that one starts in lower case.
-    const text = cleanText(input.replace(/\r\n?/g, '\n'))
-      .split('\n')
-      .map((l) => l.trim())
-      .filter(Boolean)
-      .join('\n')
-      .replace(/([^.!?:;"')\]])\n(?=[a-z0-9(])/g, '$1 ');
-    return { text, ixTickers: [], coverRows: [] };
-  }
+  if (!looksLikeHtml(input)) return plainText(input);
   const ixTickers: string[] = [];
   const coverRows: string[][] = [];
   const out: string[] = [];
@@ -86,6 +90,7 @@ export function normalise(input: string): NormalisedFiling {
   // Streaming parse (no DOM): one stack entry per open element, saying whether its content is hidden.
   const stack: { name: string; hidden: boolean; skip: boolean }[] = [];
   let hiddenDepth = 0; // open elements that hide their content (display:none, ix:header)
+  let preDepth = 0; // open <pre> elements: their line breaks are real, as a browser shows them
   let skipDepth = 0; // open script/style/head... elements: not text at all
   let ticker: string | null = null; // text of an open dei:TradingSymbol
   let tickerDepth = -1;
@@ -100,6 +105,7 @@ export function normalise(input: string): NormalisedFiling {
         stack.push({ name, hidden: hides, skip: skips });
         if (hides) hiddenDepth++;
         if (skips) skipDepth++;
+        if (name === 'pre') preDepth++;
         if (name === 'ix:nonnumeric' && /dei:TradingSymbol$/i.test(attribs.name ?? '')) {
           ticker = '';
           tickerDepth = stack.length;
@@ -111,7 +117,10 @@ export function normalise(input: string): NormalisedFiling {
         if (table && CELL.has(name)) table.cell = '';
         if (BLOCK.has(name)) flush();
       },
-      ontext(data) {
+      ontext(raw) {
+        // A browser shows a line break or a run of white space inside inline text as one space (filing
+        // agents hard-wrap at about 130 columns); only block elements end a line.
+        const data = preDepth ? raw : raw.replace(/[ \t\n\r\f]+/g, ' ');
         if (ticker !== null) ticker += data;
         if (hiddenDepth || skipDepth) return;
         line += data;
@@ -132,6 +141,7 @@ export function normalise(input: string): NormalisedFiling {
           const visible = !hiddenDepth && !skipDepth;
           if (e.hidden) hiddenDepth--;
           if (e.skip) skipDepth--;
+          if (e.name === 'pre') preDepth--;
           if (!visible) continue;
           const table = tables.at(-1);
           if (table && CELL.has(e.name)) {

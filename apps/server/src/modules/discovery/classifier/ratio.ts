@@ -100,6 +100,9 @@ const ADS_CHANGE = new RegExp(
   'gi',
 );
 
+const OTHER_RATIO =
+  /\bsettlement\b|\bmerger\b|\bexchange ratio\b|\bconver(?:t|sion)\b|\bwarrants?\b|\bif the (?:[\w-]+ ){0,3}ratio (?:is|were)\b|\bfor example\b|\billustrat/i;
+
 export function findRatio(text: string): RatioFacts {
   const lower = text;
   const ranges: { min: number; max: number; at: number; end: number }[] = [];
@@ -122,8 +125,16 @@ export function findRatio(text: string): RatioFacts {
   const add = (n: number | null, at: number) => {
     if (n !== null && n >= 2 && n <= 1_000_000 && !inRange(at)) mentions.push({ n, at });
   };
-  for (const m of lower.matchAll(ONE_FOR)) add(value(m[1], m[2]), m.index);
-  for (const m of lower.matchAll(SHARE_FOR_EVERY)) add(value(m[1], m[2]), m.index);
+  // "1-for-11.2158", "every 7.5 shares": a decimal is never read as its whole part; another
+  // transaction's ratio (a settlement, merger, conversion) or an illustration never sets the split's.
+  const own = (m: RegExpMatchArray) => {
+    const end = m.index! + m[0].length;
+    if (/^\.\d/.test(lower.slice(end, end + 2))) return false;
+    const before = lower.slice(Math.max(0, m.index! - 200), m.index);
+    return !OTHER_RATIO.test(before.slice(before.search(/[.;]\s[^.;]*$/) + 1));
+  };
+  for (const m of lower.matchAll(ONE_FOR)) if (own(m)) add(value(m[1], m[2]), m.index);
+  for (const m of lower.matchAll(SHARE_FOR_EVERY)) if (own(m)) add(value(m[1], m[2]), m.index);
   for (const m of lower.matchAll(EVERY_INTO_ONE)) add(value(m[1], m[2]), m.index);
   for (const m of lower.matchAll(COLON)) {
     const [a, b] = [Number(m[1]), Number(m[2])];

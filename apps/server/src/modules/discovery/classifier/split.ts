@@ -22,3 +22,17 @@ export const OTHER_ACTION =
   /\bmerg(?:er|ers|ed)\b|\bamalgamation\b|\bbusiness combination\b|\bspin-?off\b|\bdistribution (?:agent|date|ratio|time)\b|\b(?:in|pursuant to) the distribution\b|\bparent (?:common )?(?:stock|shares?)\b|\bexchange offer\b|\btender offer\b|\brights? (?:offering|plan|agent|agreement)\b|\bsubscription (?:rights?|price|privilege)\b|\bfractional rights?\b|\bright certificates?\b|\bseparation time\b|\bwarrants?\b|\bupon (?:the )?(?:exercise|conversion)\b|\bconversion of (?:this|the|such) (?:note|debenture|preferred)|\bconvertible\b|\bthe plan\b|\bany award\b|\bstock dividend\b|\bdividend reinvestment\b/i;
 
 export const namesSplit = (s: string) => SPLIT.test(s) || DEFINED_SPLIT.test(s);
+
+/**
+ * A sentence that names a reverse split without the issuer taking one: a list of corporate events
+ * that other terms adjust for (equity plans, warrants and notes, merger exchange ratios, SPAC
+ * redemptions), "in the event of any … reverse stock split", or powers listed as anti-takeover
+ * devices. A split is an action on the issuer's own stock: proposed, approved, announced or effected.
+ */
+const EVENT_LIST =
+  /\b(?:stock dividends?|(?:stock |share )?splits?|split-ups?|combinations? of shares|recapitali[sz]ations?|reorgani[sz]ations?|reclassifications?|sub-?divisions?|share capitali[sz]ations?|spin-offs?)\s*,?\s+(?:or\s+|and\s+)?\(?(?:including (?:a |any )?)?reverse (?:stock |share )?splits?\b|\breverse (?:stock |share )?splits?\)?\s*,\s*(?:or\s+)?(?:a\s+)?(?:recapitali|reorgani|reclassifi|combination|stock dividend|merger|consolidation|spin|sub-?division)/i;
+const ADJUSTS =
+  /\bin the event of\b|\badjust(?:ed|ments?)?\b|\banti-?dilution\b|\bsuch as\b|\btakeover\b|\bchange (?:of|in) control\b|\bexchange ratio\b|\bredemption\b|\btrust account\b|\bequitably\b/i;
+
+export const mentionOnly = (s: string) =>
+  (EVENT_LIST.test(s) && ADJUSTS.test(s)) || /\bin the event of any\b[^.;]{0,160}?\breverse (?:stock |share )?split/i.test(s);

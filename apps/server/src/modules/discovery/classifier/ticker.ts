@@ -6,6 +6,9 @@
  */
 const SYMBOL = /^[A-Z][A-Z0-9]{0,5}(?:[.-][A-Z0-9]{1,3})?$/;
 
+/** A cover cell that says there is no symbol ("N/A", "None", "Not applicable"): never split into "N" and "A". */
+const NO_SYMBOL = /\bN\/A\b|^\s*(?:none|not applicable|n\.a\.?|-+)\s*$/i;
+
 function dropDerivatives(symbols: string[]): string[] {
   const clean = symbols.map((s) => s.trim().toUpperCase()).filter((s) => SYMBOL.test(s));
   const set = new Set(clean);
@@ -20,13 +23,13 @@ const OTHER_CLASS =
   /\bwarrants?\b|\bunits?\b|\brights?\b|\bpreferred\b|\bnotes?\b|\bdepositary shares, each representing a fraction/i;
 
 export function findTicker(ix: string[], coverRows: string[][], displayNames: readonly string[] = []): string | null {
-  const fromIx = dropDerivatives(ix);
+  const fromIx = dropDerivatives(ix.filter((s) => !NO_SYMBOL.test(s)));
   if (fromIx.length) return fromIx[0];
   const header = coverRows.findIndex((r) => r.some((c) => /trading\s*symbol/i.test(c)));
   if (header >= 0) {
     const col = coverRows[header].findIndex((c) => /trading\s*symbol/i.test(c));
     const rows = coverRows.slice(header + 1).filter((r) => r[col] && !OTHER_CLASS.test(r[0] ?? ''));
-    const symbols = dropDerivatives(rows.flatMap((r) => (r[col] ?? '').split(/[,/\s]+/)));
+    const symbols = dropDerivatives(rows.flatMap((r) => (NO_SYMBOL.test(r[col] ?? '') ? [] : (r[col] ?? '').split(/[,/\s]+/))));
     if (symbols.length) return symbols[0];
   }
   for (const name of displayNames) {

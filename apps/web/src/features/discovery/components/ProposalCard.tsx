@@ -5,6 +5,7 @@ import { formatInMarketTz, formatIsoDate } from '../../../lib/format';
 import { AcceptConfirmDialog } from './AcceptConfirmDialog';
 import { PipelinePublish } from './PipelinePublish';
 import { AcceptForm, RejectForm } from './ReviewForms';
+import { ProposalEvidence } from './ProposalEvidence';
 
 export const ROUNDING_LABELS: Record<Rounding, { text: string; tone: string }> = {
   ROUND_UP: { text: 'Rounds up', tone: 'success' },
@@ -132,20 +133,7 @@ export function ProposalCard({ p }: { p: Proposal }) {
           </div>
         ) : null}
 
-        {p.evidence ? (
-          <figure className="mb-3">
-            <blockquote className="ru-evidence">
-              {p.evidence.before ? <span className="ru-context">{p.evidence.before} </span> : null}
-              <mark>{p.evidence.sentence}</mark>
-              {p.evidence.after ? <span className="ru-context"> {p.evidence.after}</span> : null}
-            </blockquote>
-            <figcaption className="small text-body-secondary mt-1">
-              The sentence that decided the call, with its neighbours.
-            </figcaption>
-          </figure>
-        ) : (
-          <p className="small text-body-secondary">The filing says nothing about fractional shares.</p>
-        )}
+        <ProposalEvidence evidence={p.evidence} />
 
         {p.status === 'rejected' && p.rejectReason ? <p className="small mb-0">Rejected: {p.rejectReason}</p> : null}
 
