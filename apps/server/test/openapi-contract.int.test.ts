@@ -444,6 +444,9 @@ const cases: [string, Case][] = [
       return send('GET', `/api/subs/test-checkout/invoices/${invoice}`);
     },
   ],
+  ['GET /api/subs/alert', () => send('GET', '/api/subs/alert', { token: f.buyer.token })],
+  ['POST /api/subs/portal', () => send('POST', '/api/subs/portal', { token: f.buyer.token })],
+  ['GET /api/admin/billing/reconciliation', () => send('GET', '/api/admin/billing/reconciliation', { token: f.admin.token })],
   ['POST /api/subs/cancel-subscription', () => send('POST', '/api/subs/cancel-subscription', { token: f.buyer.token, body: {} })],
   [
     // The local test checkout takes no webhooks: the one valid call there is refused, as documented (4XX).

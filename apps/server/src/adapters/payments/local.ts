@@ -3,7 +3,10 @@ import {
   LOCAL_PRICES,
   claimSession,
   getObject,
+  localCharge,
   localId,
+  localInvoice,
+  listObjects,
   newSession,
   putObject,
   recordPayment,
@@ -46,7 +49,7 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
     async retrieveCheckout(key) {
       const s = await get<LocalSession>(key, 'session');
       if (!s) return null;
-      const { successUrl: _s, cancelUrl: _c, priceId: _p, ...info } = s;
+      const { successUrl: _s, cancelUrl: _c, ...info } = s;
       return info;
     },
     async retrieveSubscription(key) {
@@ -65,8 +68,8 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
       }
       return sub;
     },
-    retrieveInvoice: (key) => get<InvoiceInfo>(key, 'invoice'),
-    retrieveCharge: (key) => get<ChargeInfo>(key, 'charge'),
+    retrieveInvoice: async (key) => localInvoice(await get<InvoiceInfo>(key, 'invoice')),
+    retrieveCharge: async (key) => localCharge(await get<ChargeInfo>(key, 'charge')),
 
     async cancelSubscription(key, { atPeriodEnd }) {
       const sub = await get<SubscriptionInfo>(key, 'subscription');
@@ -79,6 +82,14 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
     },
 
     refund: (paymentIntentId, refundOpts = {}) => refundLocal(db, paymentIntentId, refundOpts),
+
+    async listLiveSubscriptions() {
+      const subs = await listObjects<SubscriptionInfo>(db, 'subscription');
+      return subs.filter((sub) => ['active', 'trialing', 'past_due'].includes(sub.status));
+    },
+
+    // No card is kept here: the member's own Subscription tab stands in for Stripe's billing portal.
+    portalUrl: async () => `${opts.appUrl}/settings/subscription`,
 
     parseWebhook() {
       throw new WebhookSignatureError('Webhooks are not used by the local test checkout.');

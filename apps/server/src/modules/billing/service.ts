@@ -13,12 +13,16 @@ import { stateLine } from './notices';
 import type { InvoiceRow } from './repo';
 import { cancelDecisionFor, membershipAccess, tierFor } from './rules';
 import { webhooks } from './webhooks';
+import { billingAlert } from './billing-alert';
+import { reconciler } from './reconcile';
+import { reconciliationReport } from './reconciliation-report';
 
+/** An invoice as the member sees it: a renewal whose payment failed and is still open reads `failed`. */
 function invoiceView(i: InvoiceRow) {
   return {
     id: i.id,
     created: secs(i.paidAt ?? i.createdAt),
-    status: i.status,
+    status: i.status === 'open' && i.paymentFailedAt ? 'failed' : i.status,
     amount_paid: i.amountPaid,
     amount_refunded: i.amountRefunded,
     hosted_invoice_url: i.hostedInvoiceUrl,
@@ -46,6 +50,16 @@ export function billingService(ctx: AppContext, payments: PaymentProvider, users
     cancelTestCheckout: co.cancelTestCheckout,
     cancel: cancellation(ctx, payments, core),
     handleWebhook: webhooks(ctx, payments, core),
+    alert: (principal: Principal) => billingAlert(repo, principal.user.id),
+    runReconciliation: reconciler(ctx, payments, core),
+    reconciliationReport: () => reconciliationReport(ctx.database.db),
+
+    /** Stripe's billing portal for the caller's own customer, coming back to the Subscription tab. */
+    async portal(principal: Principal): Promise<{ url: string }> {
+      const user = await repo.user(principal.user.id);
+      if (!user?.stripeCustomerId) throw notFound('You have no billing account yet.');
+      return { url: await payments.portalUrl(user.stripeCustomerId, `${ctx.config.appUrl}/settings/subscription`) };
+    },
 
     async fetch(principal: Principal, subscriptionId?: string | null): Promise<FetchSubscriptionResponse> {
       const userId = principal.user.id;
@@ -72,8 +86,10 @@ export function billingService(ctx: AppContext, payments: PaymentProvider, users
       }));
       const summary = await stateLine(repo, userId);
       const m = subscriptionId ? ms.find((x) => x.id === subscriptionId) : currentMembership(ms);
-      if (!m) return { subscription: null, invoices: { data: [] }, notices, summary, next_renewal: null };
+      if (!m) return { subscription: null, invoices: { data: [] }, notices, summary, next_renewal: null, payment_failed: null };
       const invoices = await repo.paidInvoicesOf(userId);
+      const listed = await repo.listedInvoicesOf(userId);
+      const { payment_failed } = await billingAlert(repo, userId);
       const first = await repo.firstPaidInvoice(userId);
       const eligible = cancelDecisionFor(firstPayment(first), m.id, now) === 'refund';
       const access = membershipAccess(m);
@@ -101,9 +117,10 @@ export function billingService(ctx: AppContext, payments: PaymentProvider, users
             })),
           },
         },
-        invoices: { data: invoices.map(invoiceView) },
+        invoices: { data: listed.map(invoiceView) },
         notices,
         summary,
+        payment_failed,
         next_renewal: renews && m.currentPeriodEnd ? { date: secs(m.currentPeriodEnd), amount: m.unitAmount * m.quantity } : null,
       };
     },
