@@ -174,7 +174,7 @@ const priceView = z
   .object({ amount: z.number().int(), currency: z.string(), interval: z.literal('month').nullable() })
   .nullable();
 
-/** GET /api/site (issue 14): the public settings the pages show, from the server's configuration. */
+/** GET /api/site: the public settings the pages show, from the server's configuration. */
 export const siteInfo = z.object({
   supportEmail: z.string(),
   /** Whether members get a Discord server (DISCORD_INVITE_URL set): when not, Discord is not offered. */

@@ -14,6 +14,7 @@ import {
   seconds,
   type LocalSession,
 } from './local-objects';
+import { renewLocal } from './local-renewal';
 import type { ChargeInfo, CheckoutInfo, InvoiceInfo, PaymentProvider, SubscriptionInfo } from './types';
 import { WebhookSignatureError } from './types';
 
@@ -112,6 +113,8 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
       return provider.retrieveCheckout(key);
     },
 
+    renew: (subscriptionId, outcome) => renewLocal(db, { subscriptionId, outcome, now: opts.clock(), appUrl: opts.appUrl }),
+
     async cancelCheckout(key) {
       const s = await get<LocalSession>(key, 'session');
       if (!s) return null;
@@ -129,4 +132,6 @@ export interface LocalPaymentProvider extends PaymentProvider {
   /** "Pay": completes the session and records the subscription, invoice and charge. */
   pay(id: string): Promise<CheckoutInfo & { successUrl: string; cancelUrl: string }>;
   cancelCheckout(id: string): Promise<(CheckoutInfo & { cancelUrl: string }) | null>;
+  /** Bills the subscription's next period now: paid, or declined (see local-renewal.ts). */
+  renew(subscriptionId: string, outcome: 'paid' | 'failed'): ReturnType<typeof renewLocal>;
 }

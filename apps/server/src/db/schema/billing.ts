@@ -4,7 +4,7 @@ import { inList } from './util';
 import { users } from './users';
 
 /**
- * Billing (issue 6). The payment provider (Stripe, or the local test checkout) owns the truth;
+ * Billing. The payment provider (Stripe, or the local test checkout) owns the truth;
  * these tables mirror what it said, re-read on every event (never trusted from event order).
  */
 

@@ -215,6 +215,20 @@ function testCheckoutRoutes(app: App, service: BillingService) {
     },
     async (req) => service.cancelTestCheckout(requireUser(req), req.params.sessionId),
   );
+  app.post(
+    '/api/subs/test-checkout/renew',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Local test checkout: bill your monthly plan’s next period now, paid or declined (as Stripe would)',
+        description: testOnly,
+        body: z.object({ outcome: z.enum(['paid', 'failed']) }),
+        response: answers(z.object({ status: z.string(), invoice: z.string() })),
+      },
+      config: limit(30, '15 minutes'),
+    },
+    async (req) => service.renewTestSubscription(requireUser(req), req.body.outcome),
+  );
   app.get(
     '/api/subs/test-checkout/invoices/:invoiceId',
     {

@@ -48,6 +48,7 @@ export function billingService(ctx: AppContext, payments: PaymentProvider, users
     testCheckout: co.testCheckout,
     payTestCheckout: co.payTestCheckout,
     cancelTestCheckout: co.cancelTestCheckout,
+    renewTestSubscription: co.renewTestSubscription,
     cancel: cancellation(ctx, payments, core),
     handleWebhook: webhooks(ctx, payments, core),
     alert: (principal: Principal) => billingAlert(repo, principal.user.id),
