@@ -1,4 +1,6 @@
 import type { BillingAlertResponse } from '@roundup/shared';
+import type { PaymentProvider } from '../../adapters/payments';
+import { notFound } from '../../http/app-error';
 import { secs } from './apply-plan';
 import type { BillingRepo } from './repo';
 import { LIVE_STATUSES } from './rules';
@@ -21,4 +23,14 @@ export async function billingAlert(repo: BillingRepo, userId: string): Promise<B
     };
   }
   return { payment_failed: null };
+}
+
+/** Stripe's billing portal for the member's own customer (never another's), coming back to the Subscription tab. */
+export async function openPortal(
+  deps: { repo: BillingRepo; payments: PaymentProvider; appUrl: string },
+  userId: string,
+): Promise<{ url: string }> {
+  const user = await deps.repo.user(userId);
+  if (!user?.stripeCustomerId) throw notFound('You have no billing account yet.');
+  return { url: await deps.payments.portalUrl(user.stripeCustomerId, `${deps.appUrl}/settings/subscription`) };
 }

@@ -13,7 +13,7 @@ import { stateLine } from './notices';
 import type { InvoiceRow } from './repo';
 import { cancelDecisionFor, membershipAccess, tierFor } from './rules';
 import { webhooks } from './webhooks';
-import { billingAlert } from './billing-alert';
+import { billingAlert, openPortal } from './billing-alert';
 import { reconciler } from './reconcile';
 import { reconciliationReport } from './reconciliation-report';
 
@@ -55,12 +55,7 @@ export function billingService(ctx: AppContext, payments: PaymentProvider, users
     runReconciliation: reconciler(ctx, payments, core),
     reconciliationReport: () => reconciliationReport(ctx.database.db),
 
-    /** Stripe's billing portal for the caller's own customer, coming back to the Subscription tab. */
-    async portal(principal: Principal): Promise<{ url: string }> {
-      const user = await repo.user(principal.user.id);
-      if (!user?.stripeCustomerId) throw notFound('You have no billing account yet.');
-      return { url: await payments.portalUrl(user.stripeCustomerId, `${ctx.config.appUrl}/settings/subscription`) };
-    },
+    portal: (principal: Principal) => openPortal({ repo, payments, appUrl: ctx.config.appUrl }, principal.user.id),
 
     async fetch(principal: Principal, subscriptionId?: string | null): Promise<FetchSubscriptionResponse> {
       const userId = principal.user.id;
