@@ -227,13 +227,6 @@ function invoiceStore(db: Db) {
       const [row] = await db.select().from(i).where(eq(i.paymentIntentId, pi)).limit(1);
       return row;
     },
-    async paidInvoicesOf(userId: string): Promise<InvoiceRow[]> {
-      return db
-        .select()
-        .from(i)
-        .where(and(eq(i.userId, userId), eq(i.status, 'paid'), gt(i.amountPaid, 0)))
-        .orderBy(desc(i.createdAt));
-    },
     async firstPaidInvoice(userId: string): Promise<InvoiceRow | undefined> {
       const [row] = await db
         .select()

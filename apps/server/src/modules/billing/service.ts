@@ -83,8 +83,8 @@ export function billingService(ctx: AppContext, payments: PaymentProvider, users
       const summary = await stateLine(repo, userId);
       const m = subscriptionId ? ms.find((x) => x.id === subscriptionId) : currentMembership(ms);
       if (!m) return { subscription: null, invoices: { data: [] }, notices, summary, next_renewal: null, payment_failed: null };
-      const invoices = await repo.paidInvoicesOf(userId);
-      const listed = await repo.listedInvoicesOf(userId);
+      // Paid invoices and open failed ones, in the same order for items and invoices (the tab pairs them).
+      const invoices = await repo.listedInvoicesOf(userId);
       const { payment_failed } = await billingAlert(repo, userId);
       const first = await repo.firstPaidInvoice(userId);
       const eligible = cancelDecisionFor(firstPayment(first), m.id, now) === 'refund';
@@ -108,12 +108,12 @@ export function billingService(ctx: AppContext, payments: PaymentProvider, users
             data: invoices.map((i) => ({
               id: i.id,
               created: secs(i.paidAt ?? i.createdAt),
-              price: { unit_amount: i.amountPaid },
+              price: { unit_amount: i.status === 'paid' ? i.amountPaid : i.amountDue },
               amount_refunded: i.amountRefunded,
             })),
           },
         },
-        invoices: { data: listed.map(invoiceView) },
+        invoices: { data: invoices.map(invoiceView) },
         notices,
         summary,
         payment_failed,
