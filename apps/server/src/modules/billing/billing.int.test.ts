@@ -553,6 +553,9 @@ describe('a failed renewal on the local test checkout', () => {
     expect(rows).toHaveLength(1);
     const portal = await call(t.app, 'POST', '/api/subs/portal', { token: m.token });
     expect(portal.body.data.url).toBe('http://localhost:3000/settings/subscription');
+    const page = await t.app.inject({ method: 'GET', url: `/api/subs/test-checkout/invoices/${failed.body.data.invoice}` });
+    expect(page.body).toContain('<th align="left">Amount</th><td>$50.00</td>');
+    expect(page.body).toContain('<th align="left">Status</th><td>payment failed</td>');
 
     expect((await renew('paid')).body.data).toEqual({ status: 'active', invoice: failed.body.data.invoice });
     expect((await call(t.app, 'GET', '/api/subs/alert', { token: m.token })).body.data.payment_failed).toBeNull();
