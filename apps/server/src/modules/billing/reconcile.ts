@@ -13,6 +13,72 @@ type Mismatch = {
   detail: string;
 };
 
+interface MemberDeps {
+  repo: BillingCore['repo'];
+  payments: PaymentProvider;
+  core: BillingCore;
+  flags: ReturnType<typeof flagStore>;
+  clock: () => Date;
+}
+
+/** Re-reads one member's plans at Stripe; the mismatches the re-read could not fix. */
+async function reconcileMember(
+  d: MemberDeps,
+  userId: string,
+  live: SubscriptionInfo[],
+): Promise<{ fixed: boolean; left: Mismatch[] }> {
+  const before = await d.repo.user(userId);
+  const left: Mismatch[] = [];
+  const plan: Plan = { subscriptions: live.filter((s) => s.userId === userId), invoices: [] };
+  for (const m of await d.repo.membershipsOf(userId)) {
+    if (m.level === 'pro') {
+      if (plan.subscriptions.some((s) => s.id === m.id)) continue;
+      const sub = await d.payments.retrieveSubscription(m.id);
+      if (sub) plan.subscriptions.push(sub);
+      else if (userAccess([m]) !== 'starter')
+        left.push({
+          kind: 'access-without-payment',
+          userId,
+          objectId: m.id,
+          detail: `Pro from subscription ${m.id}, which Stripe does not have.`,
+        });
+    } else if (userAccess([m]) !== 'starter') {
+      const inv = await d.repo.invoiceByPaymentIntent(m.id);
+      const paid = inv ? await d.payments.retrieveInvoice(inv.id) : null;
+      if (!paid || paid.status !== 'paid')
+        left.push({
+          kind: 'access-without-payment',
+          userId,
+          objectId: m.id,
+          detail: `Lifetime from payment ${m.id}, whose invoice Stripe does not show as paid.`,
+        });
+    }
+  }
+  if (plan.subscriptions.length) await d.core.apply(plan);
+  else await d.core.afterCommit([userId]);
+  const after = await d.repo.user(userId);
+  const fixed = before?.subscriptionTier !== after?.subscriptionTier;
+  if (after && after.subscriptionTier !== 'Starter' && userAccess(await d.repo.membershipsOf(userId)) === 'starter')
+    left.push({
+      kind: 'access-without-payment',
+      userId,
+      objectId: userId,
+      detail: `${after.subscriptionTier} on the member's record with no subscription or payment behind it.`,
+    });
+  if (fixed)
+    await d.flags.raise({
+      id: `fixed:${userId}:${after?.subscriptionTier}:${marketClock(d.clock()).date}`,
+      kind: 'fixed',
+      userId,
+      objectId: null,
+      priceId: null,
+      detail: `Access corrected from Stripe: ${before?.subscriptionTier} → ${after?.subscriptionTier}.`,
+      now: d.clock(),
+      resolved: true,
+    });
+  return { fixed, left };
+}
+
 /**
  * The daily reconciliation (decision 040): every member with Pro or Lifetime by our records, and
  * every live subscription Stripe has, compared with Stripe's state. What a re-read fixes (a missed
@@ -23,53 +89,6 @@ type Mismatch = {
 export function reconciler(ctx: AppContext, payments: PaymentProvider, core: BillingCore) {
   const { repo } = core;
   const flags = flagStore(ctx.database.db);
-
-  /** Re-reads one member's plans at Stripe; the mismatches the re-read could not fix. */
-  async function member(userId: string, live: SubscriptionInfo[]): Promise<{ fixed: boolean; left: Mismatch[] }> {
-    const before = await repo.user(userId);
-    const left: Mismatch[] = [];
-    const plan: Plan = { subscriptions: live.filter((s) => s.userId === userId), invoices: [] };
-    for (const m of await repo.membershipsOf(userId)) {
-      if (m.level === 'pro') {
-        if (plan.subscriptions.some((s) => s.id === m.id)) continue;
-        const sub = await payments.retrieveSubscription(m.id);
-        if (sub) plan.subscriptions.push(sub);
-        else if (userAccess([m]) !== 'starter')
-          left.push({
-            kind: 'access-without-payment',
-            userId,
-            objectId: m.id,
-            detail: `Pro from subscription ${m.id}, which Stripe does not have.`,
-          });
-      } else if (userAccess([m]) !== 'starter') {
-        const inv = await repo.invoiceByPaymentIntent(m.id);
-        const paid = inv ? await payments.retrieveInvoice(inv.id) : null;
-        if (!paid || paid.status !== 'paid')
-          left.push({
-            kind: 'access-without-payment',
-            userId,
-            objectId: m.id,
-            detail: `Lifetime from payment ${m.id}, whose invoice Stripe does not show as paid.`,
-          });
-      }
-    }
-    if (plan.subscriptions.length) await core.apply(plan);
-    else await core.afterCommit([userId]);
-    const after = await repo.user(userId);
-    const fixed = before?.subscriptionTier !== after?.subscriptionTier;
-    if (fixed)
-      await flags.raise({
-        id: `fixed:${userId}:${after?.subscriptionTier}:${marketClock(ctx.clock()).date}`,
-        kind: 'fixed',
-        userId,
-        objectId: null,
-        priceId: null,
-        detail: `Access corrected from Stripe: ${before?.subscriptionTier} → ${after?.subscriptionTier}.`,
-        now: ctx.clock(),
-        resolved: true,
-      });
-    return { fixed, left };
-  }
 
   /** Runs once per New York day across processes; false when today's run was already claimed. */
   return async function runReconciliation(): Promise<boolean> {
@@ -97,7 +116,7 @@ export function reconciler(ctx: AppContext, payments: PaymentProvider, core: Bil
       const liveOf = live.map((s) => ({ ...s, userId: owners.get(s.id) ?? null }));
       const ids = new Set([...(await repo.paidTierIds()), ...(await repo.liveMemberIds()), ...owners.values()]);
       for (const userId of ids) {
-        const r = await member(userId, liveOf);
+        const r = await reconcileMember({ repo, payments, core, flags, clock: ctx.clock }, userId, liveOf);
         checked += 1;
         if (r.fixed) fixed += 1;
         found.push(...r.left);

@@ -252,6 +252,9 @@ describe('the daily reconciliation', () => {
     // C: Pro here from a subscription Stripe does not have.
     const c = await proMember();
     fake.objects.delete(c.sub.id);
+    // D: Pro on the member's record, with no plan at all.
+    const d = await registerUser(t.app);
+    await t.database.query(`update users set role = 'Pro', subscription_tier = 'Pro' where id = $1`, [d.user._id]);
 
     now = new Date(Date.now() + 2 * DAY);
     expect(await t.app.services.billing.runReconciliation()).toBe(true);
@@ -266,11 +269,14 @@ describe('the daily reconciliation', () => {
 
     const admin = await member(t.app, 'Admin');
     const report = (await call(t.app, 'GET', '/api/admin/billing/reconciliation', { token: admin.token })).body.data;
-    expect(report.runs[0]).toMatchObject({ error: null, fixed: 2, flagged: 1 });
-    expect(report.runs[0].checked).toBeGreaterThanOrEqual(3);
+    expect(report.runs[0]).toMatchObject({ error: null, fixed: 2, flagged: 2 });
+    expect(report.runs[0].checked).toBeGreaterThanOrEqual(4);
     const flags = report.flags as { kind: string; user_id: string; object_id: string; resolved: number | null }[];
     expect(flags).toContainEqual(
       expect.objectContaining({ kind: 'access-without-payment', user_id: c.u.user._id, object_id: c.sub.id, resolved: null }),
+    );
+    expect(flags).toContainEqual(
+      expect.objectContaining({ kind: 'access-without-payment', user_id: d.user._id, resolved: null }),
     );
     expect(flags.filter((f) => f.kind === 'fixed' && [a.u.user._id, b.user._id].includes(f.user_id))).toHaveLength(2);
     expect(flags.filter((f) => f.kind === 'fixed').every((f) => f.resolved !== null)).toBe(true);
