@@ -208,16 +208,19 @@ function invoiceStore(db: Db) {
     },
     /** Paid invoices and renewals whose payment failed and is still open, newest first (the Subscription tab). */
     async listedInvoicesOf(userId: string): Promise<InvoiceRow[]> {
-      return db
-        .select()
-        .from(i)
-        .where(
-          and(
-            eq(i.userId, userId),
-            sql`((${i.status} = 'paid' and ${i.amountPaid} > 0) or (${i.status} = 'open' and ${i.paymentFailedAt} is not null))`,
-          ),
-        )
-        .orderBy(desc(i.createdAt));
+      return (
+        db
+          .select()
+          .from(i)
+          .where(
+            and(
+              eq(i.userId, userId),
+              sql`((${i.status} = 'paid' and ${i.amountPaid} > 0) or (${i.status} = 'open' and ${i.paymentFailedAt} is not null))`,
+            ),
+          )
+          // Of two invoices of the same instant, the unpaid one first: it is the one to act on.
+          .orderBy(desc(i.createdAt), sql`${i.status} = 'paid'`, i.id)
+      );
     },
     async invoice(id: string): Promise<InvoiceRow | undefined> {
       const [row] = await db.select().from(i).where(eq(i.id, id)).limit(1);
