@@ -53,9 +53,12 @@ export async function mailsTo(database: Database, email: string) {
   return rows;
 }
 
-/** The app on a fresh database, paying through a fresh Stripe stand-in; `close` ends both. */
-export async function startStripeApp(clock: () => Date) {
+/** The app on a fresh database, paying through a fresh Stripe stand-in; `close` ends both. `adapters` replace the outbox ones. */
+export async function startStripeApp(
+  clock: () => Date,
+  adapters: Omit<Parameters<typeof createTestApp>[0] & object, 'clock' | 'config'> = {},
+) {
   const fake = await startFakeStripe();
-  const t = await createTestApp({ clock, config: stripeConfig(fake.url) });
+  const t = await createTestApp({ ...adapters, clock, config: stripeConfig(fake.url) });
   return { t, fake, close: async () => (await t.close(), await fake.close()) };
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { commissionLedger } from '../affiliates/service';
 import type { Plan } from './gather';
-import { recordNotices, type BillingEvent } from './notices';
+import { recordNotices, type BillingEvent, type TellPaymentFailed } from './notices';
 import { billingRepo, type BillingRepo } from './repo';
 import type { memberSync } from './member-sync';
 import { writeRefund } from './apply-refund';
@@ -20,6 +20,8 @@ export interface ApplyDeps {
   appUrl: string;
   /** Our configured price ids: anything else grants nothing. */
   prices: { pro: string | null; lifetime: string | null };
+  /** Queues a failed payment's notice on the member's channels, in the plan's transaction (notifications). */
+  tellPaymentFailed: (tx: Db, ...args: Parameters<TellPaymentFailed>) => Promise<unknown>;
 }
 
 /** One plan's writes in one transaction: the members it touched (each locked once) and what to tell them. */
@@ -73,7 +75,8 @@ export async function applyPlan(deps: ApplyDeps, tx: Db, plan: Plan, now: Date):
   for (const userId of affected) {
     await deps.sync.claimSurplus(r, userId, now);
     await deps.sync.recompute(r, userId, now);
-    await recordNotices(r, userId, events.get(userId) ?? [], { now, appUrl: deps.appUrl });
+    const tell: TellPaymentFailed = (id, payload) => deps.tellPaymentFailed(tx, id, payload);
+    await recordNotices(r, userId, events.get(userId) ?? [], { now, appUrl: deps.appUrl, tell });
   }
   return affected;
 }

@@ -2,27 +2,43 @@ import type { ChargeInfo, PaymentProvider } from '../../adapters/payments';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { providerReader, type Plan } from './gather';
-import { applyPlan, GIVES_ACCESS } from './apply-plan';
+import { applyPlan, GIVES_ACCESS, type ApplyDeps } from './apply-plan';
 import { noticeSender } from './notices';
 import { billingRepo } from './repo';
 import { memberSync } from './member-sync';
 import { recordAudit } from '../audit/service';
+import type { NotificationsService } from '../notifications/service';
+
+/** What billing uses of the notifications module: a member's own account notice, in a transaction. */
+export type MemberNotices = Pick<NotificationsService, 'raiseMemberNotice'>;
+
+/** Keyed by the invoice: a replayed webhook, a second failed attempt or a second worker tells nothing new. */
+const paymentFailedTeller =
+  (notices: MemberNotices): ApplyDeps['tellPaymentFailed'] =>
+  (tx, userId, payload) =>
+    notices.raiseMemberNotice({
+      tx,
+      key: `payment-failed:${payload.invoiceId}`,
+      kind: 'paymentFailed',
+      userId,
+      payload: { ...payload },
+    });
 
 /**
  * The billing state machine (decision 009): writes what the provider said (apply-plan.ts), under
  * the member's row lock, keeps one paid plan per member, records receipts; after commit, cancels and
  * refunds what was superseded and emails the receipts.
  */
-export function billingCore(ctx: AppContext, payments: PaymentProvider) {
+export function billingCore(ctx: AppContext, payments: PaymentProvider, notices: MemberNotices) {
   const { database, clock, log } = ctx;
   const repo = billingRepo(database.db);
   const reader = providerReader(payments);
   const dispatch = noticeSender(ctx, repo);
   const sync = memberSync(ctx);
-
   const prices = { pro: payments.priceFor('pro'), lifetime: payments.priceFor('lifetime') };
+  const tellPaymentFailed = paymentFailedTeller(notices);
   const applyIn = (tx: Db, plan: Plan, now: Date) =>
-    applyPlan({ provider: payments.kind, log, sync, prices, appUrl: ctx.config.appUrl }, tx, plan, now);
+    applyPlan({ provider: payments.kind, log, sync, prices, appUrl: ctx.config.appUrl, tellPaymentFailed }, tx, plan, now);
 
   /** Cancels and refunds, at the provider, the plans superseded for these members; then records it. */
   async function settle(userIds: Iterable<string>) {

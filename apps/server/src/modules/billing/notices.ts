@@ -1,5 +1,6 @@
 import { formatInMarketTz, formatMoney } from '@roundup/shared';
 import type { AppContext } from '../../context';
+import type { PaymentFailedPayload } from '../notifications/service';
 import type { BillingRepo, MembershipRow } from './repo';
 import { membershipAccess, proratedRefund, stateSentence, userAccess, type MemberState } from './rules';
 
@@ -7,7 +8,9 @@ import { membershipAccess, proratedRefund, stateSentence, userAccess, type Membe
  * Billing receipts and notices (decision 009): a payment, a refund, a cancellation or an ended
  * membership each makes one notice, keyed by the event (so a replayed webhook, a second
  * confirmation or a webhook racing the return page add nothing), written in the same transaction
- * as the change, then emailed once after commit and listed on the Subscription tab.
+ * as the change, then emailed once after commit and listed on the Subscription tab. A failed payment
+ * is the exception: it is told on the member's channels through the notifications module (`tell`,
+ * keyed by the invoice), so its notice is only listed here, never emailed by billing too.
  */
 export type BillingEvent =
   | { kind: 'paid'; invoiceId: string }
@@ -47,12 +50,15 @@ export async function stateLine(r: BillingRepo, userId: string): Promise<string>
   return s ? stateSentence(s, longDate, money) : '';
 }
 
+/** Tells a member, on their channels, that a payment failed (in the transaction of the change). */
+export type TellPaymentFailed = (userId: string, payload: PaymentFailedPayload) => Promise<unknown>;
+
 /** Writes the notices for what just changed; the state line is read after the change. */
 export async function recordNotices(
   r: BillingRepo,
   userId: string,
   events: readonly BillingEvent[],
-  opts: { now: Date; appUrl: string },
+  opts: { now: Date; appUrl: string; tell: TellPaymentFailed },
 ) {
   const { now } = opts;
   if (!events.length) return;
@@ -65,18 +71,23 @@ export async function recordNotices(
     const body = [hi, '', ...n.lines, '', state, '', 'Your billing history is in Settings → Subscription.', '— RoundUp'].join(
       '\n',
     );
-    await r.insertNotice({ id: n.id, userId, kind: ev.kind, subject: n.subject, body, createdAt: now });
+    // A failed payment is sent by the notifications module: listed here as already sent.
+    const sentAt = n.told ? now : null;
+    await r.insertNotice({ id: n.id, userId, kind: ev.kind, subject: n.subject, body, createdAt: now, sentAt });
+    if (n.told) await opts.tell(userId, n.told);
   }
 }
 
-type Composed = { id: string; subject: string; lines: string[] } | null;
+type Composed = { id: string; subject: string; lines: string[]; told?: PaymentFailedPayload } | null;
 
 /** A renewal whose payment failed: told once per invoice, with where to update the card and by when. */
 async function composeFailed(r: BillingRepo, invoiceId: string, appUrl: string): Promise<Composed> {
   const inv = await r.invoice(invoiceId);
   if (!inv || inv.status !== 'open' || !inv.paymentFailedAt) return null;
-  const by = inv.nextPaymentAttempt ? `by ${longDate(inv.nextPaymentAttempt)}` : 'now';
+  const updateBy = inv.nextPaymentAttempt ? longDate(inv.nextPaymentAttempt) : null;
+  const by = updateBy ? `by ${updateBy}` : 'now';
   return {
+    told: { invoiceId: inv.id, amount: money(inv.amountDue), updateBy, url: updateCardUrl(appUrl) },
     id: `failed:${inv.id}`,
     subject: `Your RoundUp payment of ${money(inv.amountDue)} failed`,
     lines: [

@@ -3,7 +3,7 @@ import type { PaymentProvider } from '../../adapters/payments';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/app-error';
 import type { Principal } from '../../http/auth';
-import { billingCore } from './apply';
+import { billingCore, type MemberNotices } from './apply';
 import { secs } from './apply-plan';
 import { cancellation, currentMembership, firstPayment } from './cancellation';
 import { checkout } from './checkout';
@@ -35,9 +35,13 @@ function invoiceView(i: InvoiceRow) {
  * checkouts, the local test checkout), cancellation.ts, webhooks.ts, apply.ts (the state machine
  * every path goes through), notices.ts (receipts), and here the Subscription tab's view.
  */
-export function billingService(ctx: AppContext, payments: PaymentProvider, users: Pick<UsersService, 'self'>) {
-  const { clock } = ctx;
-  const core = billingCore(ctx, payments);
+export function billingService(
+  ctx: AppContext,
+  payments: PaymentProvider,
+  users: Pick<UsersService, 'self'>,
+  notifications: MemberNotices,
+) {
+  const core = billingCore(ctx, payments, notifications);
   const { repo } = core;
   const co = checkout(ctx, payments, core, users);
 
@@ -59,7 +63,7 @@ export function billingService(ctx: AppContext, payments: PaymentProvider, users
 
     async fetch(principal: Principal, subscriptionId?: string | null): Promise<FetchSubscriptionResponse> {
       const userId = principal.user.id;
-      const now = clock();
+      const now = ctx.clock();
       let ms = await repo.membershipsOf(userId);
       if (subscriptionId && !ms.some((m) => m.id === subscriptionId)) throw notFound('Subscription not found');
       // A cancellation scheduled for the end of a period that has now ended: re-read it.

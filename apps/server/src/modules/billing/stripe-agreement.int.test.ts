@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../../test/factories';
 import type { FakeStripe } from '../../../test/fake-stripe';
 import { call, registerUser, type TestApp } from '../../../test/helpers';
+import { drainDeliveries } from '../../../test/recording-adapters';
 import { deliverEvent, mailsTo, meOf, startStripeApp } from '../../../test/stripe-harness';
 
 /**
@@ -119,6 +120,7 @@ describe('a failed renewal', () => {
     expect((await deliver(ev)).statusCode).toBe(200);
     await deliver(fake.event('invoice.payment_failed', failed.invoice));
     await deliver(fake.event('customer.subscription.updated', failed.subscription));
+    await drainDeliveries(t.app.ctx);
     const mails = (await mailsTo(t.database, u.email)).filter((m) => m.subject.includes('failed'));
     expect(mails.map((m) => m.subject)).toEqual(['Your RoundUp payment of $50.00 failed']);
     expect(mails[0].body).toMatch(
