@@ -53,12 +53,9 @@ export async function mailsTo(database: Database, email: string) {
   return rows;
 }
 
-/** The app on a fresh database, paying through a fresh Stripe stand-in; `close` ends both. `adapters` replace the outbox ones. */
-export async function startStripeApp(
-  clock: () => Date,
-  adapters: Omit<Parameters<typeof createTestApp>[0] & object, 'clock' | 'config'> = {},
-) {
+/** The app on a fresh database, paying through a fresh Stripe stand-in; `close` ends both. `deps` replace the outbox adapters or add settings. */
+export async function startStripeApp(clock: () => Date, deps: Omit<Parameters<typeof createTestApp>[0] & object, 'clock'> = {}) {
   const fake = await startFakeStripe();
-  const t = await createTestApp({ ...adapters, clock, config: stripeConfig(fake.url) });
+  const t = await createTestApp({ ...deps, clock, config: { ...stripeConfig(fake.url), ...deps.config } });
   return { t, fake, close: async () => (await t.close(), await fake.close()) };
 }

@@ -1,25 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatInMarketTz } from '@roundup/shared';
+import { webPushSender } from '../../adapters/push';
 import type { FakeStripe } from '../../../test/fake-stripe';
 import { call, registerUser, type TestApp } from '../../../test/helpers';
+import { startPushPeer, type PushPeer } from '../../../test/push/peer';
 import { drainDeliveries, recordingAdapters } from '../../../test/recording-adapters';
 import { deliverEvent, meOf, startStripeApp } from '../../../test/stripe-harness';
 
 /**
  * A renewal whose payment failed is told once per invoice on the member's channels (decision 040):
- * email always, SMS and WhatsApp when the member has them on, through the notification queue; a
+ * email always, SMS, WhatsApp and web push when the member has them on, through the notification queue; a
  * replayed webhook or a second failed attempt on the same invoice tells nothing new, the next
  * invoice's failure tells again. On objects built from Stripe's fixtures, with signed webhooks.
  */
 let t: TestApp;
 let fake: FakeStripe;
 let stop: () => Promise<unknown>;
+let peer: PushPeer;
 const { mails, texts, adapters } = recordingAdapters();
 
 beforeAll(async () => {
-  ({ t, fake, close: stop } = await startStripeApp(() => new Date(), adapters));
+  peer = await startPushPeer();
+  ({
+    t,
+    fake,
+    close: stop,
+  } = await startStripeApp(() => new Date(), { ...adapters, config: { PUSH_ALLOWED_HOSTS: ['127.0.0.1'] } }));
+  // The real web-push adapter, to a local push service that decrypts what the browser would read.
+  t.app.ctx.push = webPushSender(t.app.ctx.config.vapid, { agent: peer.agent });
 });
-afterAll(() => stop?.());
+afterAll(async () => {
+  await stop?.();
+  await peer?.close();
+});
 
 const deliver = (event: object) => deliverEvent(t.app, event);
 const CARD_PAGE = 'http://localhost:3000/billing/update-card';
@@ -42,22 +55,26 @@ async function proMember(channels: { sms?: boolean; whatsapp?: boolean; verified
 }
 
 /** What the member got about failed payments, after the notification worker ran. */
-async function told(email: string, phone: string) {
+async function told(email: string, phone: string, device?: string) {
   await drainDeliveries(t.app.ctx);
   return {
     mails: mails.filter((m) => m.to === email && m.subject.includes('failed')),
     texts: texts.filter((x) => x.to === phone),
+    pushes: peer.received.filter((r) => r.subscription === device).map((r) => JSON.parse(r.text)),
   };
 }
 
 describe('a failed renewal is told once per invoice on the member’s channels', () => {
-  it('one email and one SMS with the amount, the date and the card page; replays and a second attempt add nothing; the next invoice tells again', async () => {
+  it('one email, one SMS and one push with the amount, the date and the card page; replays and a second attempt add nothing; the next invoice tells again', async () => {
     const { u, sub, phone } = await proMember({ sms: true });
+    const device = peer.subscribe();
+    const on = await call(t.app, 'POST', '/api/notifications/push/subscribe', { token: u.token, body: device });
+    expect(on.status).toBe(200);
     const failed = fake.renew(sub.id, 'failed');
     const firstBy = failed.invoice.next_payment_attempt as number;
     const ev = fake.event('invoice.payment_failed', failed.invoice);
     expect((await deliver(ev)).statusCode).toBe(200);
-    let got = await told(u.email, phone);
+    let got = await told(u.email, phone, device.id);
     expect(got.mails.map((m) => m.subject)).toEqual(['Your RoundUp payment of $50.00 failed']);
     expect(got.mails[0].text).toContain(sentence(failed.invoice.next_payment_attempt));
     expect(got.mails[0].text).toContain(`Update your card: ${CARD_PAGE}`);
@@ -70,9 +87,10 @@ describe('a failed renewal is told once per invoice on the member’s channels',
     expect((await deliver(ev)).statusCode).toBe(200);
     Object.assign(failed.invoice, { attempt_count: 2, next_payment_attempt: failed.invoice.next_payment_attempt + 2 * 86400 });
     expect((await deliver(fake.event('invoice.payment_failed', failed.invoice))).statusCode).toBe(200);
-    got = await told(u.email, phone);
+    got = await told(u.email, phone, device.id);
     expect(got.mails).toHaveLength(1);
     expect(got.texts).toHaveLength(1);
+    expect(got.pushes).toHaveLength(1);
 
     // The member's card is fixed; a month later the next renewal fails: a new invoice, told again.
     const paid = fake.payInvoice(failed.invoice.id);
@@ -80,8 +98,9 @@ describe('a failed renewal is told once per invoice on the member’s channels',
     const next = fake.renew(sub.id, 'failed', failed.invoice.created + 30 * 86400);
     expect(next.invoice.id).not.toBe(failed.invoice.id);
     expect((await deliver(fake.event('invoice.payment_failed', next.invoice))).statusCode).toBe(200);
-    got = await told(u.email, phone);
+    got = await told(u.email, phone, device.id);
     expect(got.mails).toHaveLength(2);
+    expect(got.pushes.map((m) => m.body)).toEqual([sentence(firstBy), sentence(next.invoice.next_payment_attempt)]);
     expect(got.texts.map((x) => x.body)).toEqual([
       `RoundUp: ${sentence(firstBy)}`,
       `RoundUp: ${sentence(next.invoice.next_payment_attempt)}`,
@@ -93,6 +112,8 @@ describe('a failed renewal is told once per invoice on the member’s channels',
     expect(rows).toEqual([
       { channel: 'email', status: 'sent' },
       { channel: 'email', status: 'sent' },
+      { channel: 'push', status: 'sent' },
+      { channel: 'push', status: 'sent' },
       { channel: 'sms', status: 'sent' },
       { channel: 'sms', status: 'sent' },
     ]);
