@@ -7,6 +7,7 @@ import { connectRedis } from './lib/redis';
 const SHUTDOWN_DEADLINE_MS = 9_500;
 import { startWorker, type Worker } from './modules/notifications/worker';
 import { startConfirmationPoller, type ConfirmationPoller } from './modules/confirmations/poller';
+import { startReconciliationPoller, type ReconciliationPoller } from './modules/billing/poller';
 import { startDiscoveryPoller, type DiscoveryPoller } from './modules/discovery/poller';
 import { boot } from './boot';
 import { formatLogins, isEmpty, seed } from './db/seed';
@@ -27,11 +28,12 @@ async function main() {
   let worker: Worker | null = null;
   let poller: DiscoveryPoller | null = null;
   let confirmer: ConfirmationPoller | null = null;
+  let reconciler: ReconciliationPoller | null = null;
   let metricsServer: Server | null = null;
   // The jobs run on the app's services (app.services), which the app closes in its onClose hook. Hooks run
   // last-added first, so this one holds the services open until the jobs have stopped.
   let jobsStopped: Promise<unknown> | undefined;
-  const stopJobs = () => (jobsStopped ??= Promise.all([worker?.stop(), poller?.stop(), confirmer?.stop()]));
+  const stopJobs = () => (jobsStopped ??= Promise.all([worker?.stop(), poller?.stop(), confirmer?.stop(), reconciler?.stop()]));
   app.addHook('onClose', async () => {
     await stopJobs();
   });
@@ -66,6 +68,7 @@ async function main() {
     worker = startWorker(app.ctx, app.services.notifications);
     poller = startDiscoveryPoller(app.ctx, app.services.discovery);
     confirmer = startConfirmationPoller(app.ctx, app.services.confirmations);
+    reconciler = startReconciliationPoller(app.ctx, app.services.billing);
   }
   if (config.METRICS_PORT) metricsServer = await serveMetrics(config.METRICS_PORT, config.HOST);
   const lines = [

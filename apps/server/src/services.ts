@@ -21,7 +21,7 @@ import { tradesService } from './modules/trades/service';
 import { usersService } from './modules/users/service';
 
 /**
- * Every service of the app, built once for one context (issue 27; decision 035): buildApp hands them to
+ * Every service of the app, built once for one context (decision 035): buildApp hands them to
  * the routes, and the worker process and the pollers use the same ones. No routes file builds a service.
  * `notifier` replaces the notifications service's own (tests record split changes with it).
  * `close` ends what the services hold open (background emails, the splits change signal, EDGAR's client).
@@ -46,7 +46,7 @@ export async function buildServices(ctx: AppContext, opts: { notifier?: Notifier
     users,
     feedback: feedbackService(ctx),
     payments,
-    billing: billingService(ctx, payments, users),
+    billing: billingService(ctx, payments, users, notifications),
     affiliates: affiliatesService(ctx),
     accounts,
     trades: tradesService(ctx, accounts),

@@ -5,6 +5,7 @@ import { DEFAULT_DELIVERY } from './modules/notifications/service';
 import { startWorker } from './modules/notifications/worker';
 import { startConfirmationPoller } from './modules/confirmations/poller';
 import { startDiscoveryPoller } from './modules/discovery/poller';
+import { startReconciliationPoller } from './modules/billing/poller';
 
 /**
  * `npm run worker`: the notification worker alone (deployments with several processes on one
@@ -54,6 +55,7 @@ async function main() {
   const worker = startWorker(app.ctx, app.services.notifications, opts);
   const poller = startDiscoveryPoller(app.ctx, app.services.discovery);
   const confirmer = startConfirmationPoller(app.ctx, app.services.confirmations);
+  const reconciler = startReconciliationPoller(app.ctx, app.services.billing);
   // Deliveries are counted in this process: it serves its own metrics when METRICS_PORT is set.
   const metrics = config.METRICS_PORT ? await serveMetrics(config.METRICS_PORT, config.HOST) : null;
   console.log(
@@ -61,7 +63,7 @@ async function main() {
   );
   const stop = async () => {
     metrics?.close();
-    await Promise.all([worker.stop(), poller.stop(), confirmer.stop()]);
+    await Promise.all([worker.stop(), poller.stop(), confirmer.stop(), reconciler.stop()]);
     await shutdown(0);
   };
   process.once('SIGINT', stop);

@@ -445,6 +445,13 @@ const cases: [string, Case][] = [
       return send('GET', `/api/subs/test-checkout/invoices/${invoice}`);
     },
   ],
+  [
+    'POST /api/subs/test-checkout/renew',
+    () => send('POST', '/api/subs/test-checkout/renew', { token: f.buyer.token, body: { outcome: 'paid' } }),
+  ],
+  ['GET /api/subs/alert', () => send('GET', '/api/subs/alert', { token: f.buyer.token })],
+  ['POST /api/subs/portal', () => send('POST', '/api/subs/portal', { token: f.buyer.token })],
+  ['GET /api/admin/billing/reconciliation', () => send('GET', '/api/admin/billing/reconciliation', { token: f.admin.token })],
   ['POST /api/subs/cancel-subscription', () => send('POST', '/api/subs/cancel-subscription', { token: f.buyer.token, body: {} })],
   [
     // The local test checkout takes no webhooks: the one valid call there is refused, as documented (4XX).
@@ -663,7 +670,7 @@ function faqBody() {
 async function insertProposal(tag: string, dated = true): Promise<string> {
   const accession = `0000000000-26-${tag}${Math.floor(Math.random() * 1e5)}`;
   const fileDate = todayInMarket();
-  // Trading days: an accept refuses a buy-by or market date the exchange is closed on (issue 25 §5).
+  // Trading days: an accept refuses a buy-by or market date the exchange is closed on.
   let market = addDays(fileDate, 10);
   while (!isTradingDay(market)) market = addDays(market, 1);
   await t.database.query(

@@ -72,7 +72,7 @@ export type InvoiceView = z.infer<typeof invoiceView>;
 /** A billing receipt or notice (payment, refund, cancellation), as emailed to the member. */
 export const billingNoticeView = z.object({
   id: z.string(),
-  /** paid, refund, cancel-scheduled, ended (more may come). */
+  /** paid, refund, cancel-scheduled, ended, payment-failed (more may come). */
   kind: z.string(),
   subject: z.string(),
   body: z.string(),
@@ -80,6 +80,60 @@ export const billingNoticeView = z.object({
   created: z.number().int(),
 });
 export type BillingNoticeView = z.infer<typeof billingNoticeView>;
+
+/** A renewal whose payment failed and is not paid yet (the banner, the Subscription tab). */
+export const paymentFailureView = z.object({
+  invoice_id: z.string(),
+  /** Cents the failed payment asked for. */
+  amount: z.number().int(),
+  /** Stripe's next retry (seconds since the epoch): update the card before it; null when none is planned. */
+  update_by: z.number().int().nullable(),
+});
+export type PaymentFailureView = z.infer<typeof paymentFailureView>;
+
+/** `GET /api/subs/alert`: what the app must tell the member on every page (a failed payment), or null. */
+export const billingAlertResponse = z.object({ payment_failed: paymentFailureView.nullable() });
+export type BillingAlertResponse = z.infer<typeof billingAlertResponse>;
+
+/** `POST /api/subs/portal`: where the member updates their card (Stripe's billing portal, for a few minutes). */
+export const billingPortalResponse = z.object({ url: z.string() });
+
+/** A billing problem for admins: a price that is not ours, or a mismatch the reconciliation could not fix. */
+export const billingFlagView = z.object({
+  id: z.string(),
+  /** foreign-price | access-without-payment | payment-without-access | fixed */
+  kind: z.string(),
+  user_id: z.string().nullable(),
+  username: z.string().nullable(),
+  object_id: z.string().nullable(),
+  price_id: z.string().nullable(),
+  detail: z.string(),
+  /** Seconds since the epoch. */
+  created: z.number().int(),
+  last_seen: z.number().int(),
+  /** When it was fixed or no longer found (seconds since the epoch); null while open. */
+  resolved: z.number().int().nullable(),
+});
+export type BillingFlagView = z.infer<typeof billingFlagView>;
+
+/** One day's reconciliation of members' access with Stripe. */
+export const reconciliationRunView = z.object({
+  day: z.string(),
+  started: z.number().int(),
+  finished: z.number().int().nullable(),
+  checked: z.number().int(),
+  fixed: z.number().int(),
+  flagged: z.number().int(),
+  error: z.string().nullable(),
+});
+export type ReconciliationRunView = z.infer<typeof reconciliationRunView>;
+
+/** `GET /api/admin/billing/reconciliation`: the latest runs and the open flags. */
+export const billingReconciliationResponse = z.object({
+  runs: z.array(reconciliationRunView),
+  flags: z.array(billingFlagView),
+});
+export type BillingReconciliationResponse = z.infer<typeof billingReconciliationResponse>;
 
 export const fetchSubscriptionResponse = z.object({
   subscription: subscriptionView.nullable(),
@@ -90,6 +144,8 @@ export const fetchSubscriptionResponse = z.object({
   summary: z.string().optional(),
   /** The next renewal of the monthly plan (seconds since the epoch, cents), or null. */
   next_renewal: z.object({ date: z.number().int(), amount: z.number().int() }).nullable().optional(),
+  /** A renewal whose payment failed and is not paid yet, or null. */
+  payment_failed: paymentFailureView.nullable().optional(),
 });
 export type FetchSubscriptionResponse = z.infer<typeof fetchSubscriptionResponse>;
 
@@ -118,7 +174,7 @@ const priceView = z
   .object({ amount: z.number().int(), currency: z.string(), interval: z.literal('month').nullable() })
   .nullable();
 
-/** GET /api/site (issue 14): the public settings the pages show, from the server's configuration. */
+/** GET /api/site: the public settings the pages show, from the server's configuration. */
 export const siteInfo = z.object({
   supportEmail: z.string(),
   /** Whether members get a Discord server (DISCORD_INVITE_URL set): when not, Discord is not offered. */

@@ -50,6 +50,8 @@ const OWNERS: Record<string, string> = {
   invoices: 'billing',
   webhook_events: 'billing',
   billing_notices: 'billing',
+  billing_flags: 'billing',
+  billing_reconciliations: 'billing',
   local_payment_objects: 'billing',
   commissions: 'affiliates',
   notification_events: 'notifications',

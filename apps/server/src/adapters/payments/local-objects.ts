@@ -20,6 +20,18 @@ export interface LocalSession extends CheckoutInfo {
   priceId: string;
 }
 
+/** Records written before invoices carried their due amount and retries, and charges their invoice, read as today's. */
+export const localInvoice = (inv: InvoiceInfo | null): InvoiceInfo | null =>
+  inv &&
+  ({
+    amountDue: inv.amountPaid,
+    attempted: inv.status === 'paid',
+    nextPaymentAttempt: null,
+    ...(inv as Partial<InvoiceInfo>),
+  } as InvoiceInfo);
+export const localCharge = (c: ChargeInfo | null): ChargeInfo | null =>
+  c && ({ invoiceId: null, ...(c as Partial<ChargeInfo>) } as ChargeInfo);
+
 export const localId = (prefix: string) => `${prefix}_local_${randomBytes(18).toString('base64url')}`;
 export const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -29,6 +41,11 @@ const t = schema.localPaymentObjects;
 export async function getObject<T>(db: Db, key: string, kind: string): Promise<T | null> {
   const [row] = await db.select().from(t).where(eq(t.id, key)).limit(1);
   return row && row.kind === kind ? (row.data as T) : null;
+}
+
+export async function listObjects<T>(db: Db, kind: string): Promise<T[]> {
+  const rows = await db.select().from(t).where(eq(t.kind, kind));
+  return rows.map((r) => r.data as T);
 }
 
 export async function putObject(db: Db, key: string, kind: string, data: object) {
@@ -133,9 +150,18 @@ export async function recordPayment(db: Db, s: LocalSession, opts: { appUrl: str
     hostedInvoiceUrl: receipt,
     invoicePdf: `${receipt}?download=1`,
     paymentIntentId: pi,
+    amountDue: amount,
+    attempted: true,
+    nextPaymentAttempt: null,
   };
   await putObject(db, invoiceId, 'invoice', invoice);
-  await putObject(db, chargeId, 'charge', { id: chargeId, paymentIntentId: pi, amount, amountRefunded: 0 } satisfies ChargeInfo);
+  await putObject(db, chargeId, 'charge', {
+    id: chargeId,
+    paymentIntentId: pi,
+    invoiceId,
+    amount,
+    amountRefunded: 0,
+  } satisfies ChargeInfo);
   await putObject(db, `ch_for_${pi}`, 'charge-index', { chargeId });
   const done: LocalSession = { ...s, status: 'complete', paid: true, subscriptionId, invoiceId, paymentIntentId: pi };
   await putObject(db, s.id, 'session', done);

@@ -3,7 +3,10 @@ import {
   LOCAL_PRICES,
   claimSession,
   getObject,
+  localCharge,
   localId,
+  localInvoice,
+  listObjects,
   newSession,
   putObject,
   recordPayment,
@@ -11,6 +14,7 @@ import {
   seconds,
   type LocalSession,
 } from './local-objects';
+import { renewLocal } from './local-renewal';
 import type { ChargeInfo, CheckoutInfo, InvoiceInfo, PaymentProvider, SubscriptionInfo } from './types';
 import { WebhookSignatureError } from './types';
 
@@ -46,7 +50,7 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
     async retrieveCheckout(key) {
       const s = await get<LocalSession>(key, 'session');
       if (!s) return null;
-      const { successUrl: _s, cancelUrl: _c, priceId: _p, ...info } = s;
+      const { successUrl: _s, cancelUrl: _c, ...info } = s;
       return info;
     },
     async retrieveSubscription(key) {
@@ -65,8 +69,8 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
       }
       return sub;
     },
-    retrieveInvoice: (key) => get<InvoiceInfo>(key, 'invoice'),
-    retrieveCharge: (key) => get<ChargeInfo>(key, 'charge'),
+    retrieveInvoice: async (key) => localInvoice(await get<InvoiceInfo>(key, 'invoice')),
+    retrieveCharge: async (key) => localCharge(await get<ChargeInfo>(key, 'charge')),
 
     async cancelSubscription(key, { atPeriodEnd }) {
       const sub = await get<SubscriptionInfo>(key, 'subscription');
@@ -79,6 +83,14 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
     },
 
     refund: (paymentIntentId, refundOpts = {}) => refundLocal(db, paymentIntentId, refundOpts),
+
+    async listLiveSubscriptions() {
+      const subs = await listObjects<SubscriptionInfo>(db, 'subscription');
+      return subs.filter((sub) => ['active', 'trialing', 'past_due'].includes(sub.status));
+    },
+
+    // No card is kept here: the member's own Subscription tab stands in for Stripe's billing portal.
+    portalUrl: async () => `${opts.appUrl}/settings/subscription`,
 
     parseWebhook() {
       throw new WebhookSignatureError('Webhooks are not used by the local test checkout.');
@@ -101,6 +113,8 @@ export function localPayments(db: Db, opts: { appUrl: string; clock: () => Date 
       return provider.retrieveCheckout(key);
     },
 
+    renew: (subscriptionId, outcome) => renewLocal(db, { subscriptionId, outcome, now: opts.clock(), appUrl: opts.appUrl }),
+
     async cancelCheckout(key) {
       const s = await get<LocalSession>(key, 'session');
       if (!s) return null;
@@ -118,4 +132,6 @@ export interface LocalPaymentProvider extends PaymentProvider {
   /** "Pay": completes the session and records the subscription, invoice and charge. */
   pay(id: string): Promise<CheckoutInfo & { successUrl: string; cancelUrl: string }>;
   cancelCheckout(id: string): Promise<(CheckoutInfo & { cancelUrl: string }) | null>;
+  /** Bills the subscription's next period now: paid, or declined (see local-renewal.ts). */
+  renew(subscriptionId: string, outcome: 'paid' | 'failed'): ReturnType<typeof renewLocal>;
 }

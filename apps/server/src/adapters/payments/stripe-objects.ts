@@ -70,13 +70,16 @@ export function checkoutInfo(s: Stripe.Checkout.Session): CheckoutInfo {
     invoiceId: idOf(s.invoice),
     paymentIntentId: idOf(s.payment_intent),
     amountTotal: s.amount_total ?? null,
+    priceId: null,
   };
 }
 
-export function invoiceInfo(inv: Stripe.Invoice & { id: string }): InvoiceInfo {
+/**
+ * An invoice, with the payment intent that paid it (`paymentIntentId`, from Stripe's invoice-payments
+ * list: the invoice's own `payments` field is expanded only on request, and its `payment` may carry no id).
+ */
+export function invoiceInfo(inv: Stripe.Invoice & { id: string }, paymentIntentId: string | null): InvoiceInfo {
   const details = inv.parent?.subscription_details ?? null;
-  const payment = inv.payments?.data?.find((p) => p.status === 'paid') ?? inv.payments?.data?.[0];
-  const legacyPi = (inv as unknown as { payment_intent?: string | null }).payment_intent ?? null;
   return {
     id: inv.id,
     customerId: idOf(inv.customer as string | { id: string } | null),
@@ -84,14 +87,29 @@ export function invoiceInfo(inv: Stripe.Invoice & { id: string }): InvoiceInfo {
     userId: inv.metadata?.userId ?? details?.metadata?.userId ?? null,
     status: inv.status ?? 'draft',
     amountPaid: inv.amount_paid ?? 0,
+    amountDue: inv.amount_due ?? 0,
+    attempted: Boolean(inv.attempted),
+    nextPaymentAttempt: inv.next_payment_attempt ?? null,
     created: inv.created,
     paidAt: inv.status_transitions?.paid_at ?? null,
     hostedInvoiceUrl: inv.hosted_invoice_url ?? null,
     invoicePdf: inv.invoice_pdf ?? null,
-    paymentIntentId: idOf(payment?.payment?.payment_intent ?? null) ?? legacyPi,
+    paymentIntentId,
   };
 }
 
-export function chargeInfo(c: Stripe.Charge): ChargeInfo {
-  return { id: c.id, paymentIntentId: idOf(c.payment_intent), amount: c.amount, amountRefunded: c.amount_refunded };
+/** The payment intent of an invoice's paid payment (a card payment; other payment types carry none). */
+export function paidPaymentIntent(payments: readonly Stripe.InvoicePayment[]): string | null {
+  const paid = payments.find((p) => p.status === 'paid') ?? payments[0];
+  return idOf(paid?.payment?.payment_intent ?? null);
+}
+
+export function chargeInfo(c: Stripe.Charge, invoiceId: string | null): ChargeInfo {
+  return {
+    id: c.id,
+    paymentIntentId: idOf(c.payment_intent),
+    invoiceId,
+    amount: c.amount,
+    amountRefunded: c.amount_refunded,
+  };
 }

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import { chargeInfo, checkoutInfo, checkoutParams, idOf, invoiceInfo, subscriptionInfo } from './stripe-objects';
+import { checkoutInfo, checkoutParams, idOf, subscriptionInfo } from './stripe-objects';
+import { stripeReads } from './stripe-reads';
 import type { Level, PaymentProvider, PriceInfo } from './types';
 import { WebhookSignatureError } from './types';
 
@@ -62,7 +63,13 @@ export function stripePayments(opts: StripeOptions): PaymentProvider {
     async retrieveCheckout(id) {
       const s = await orNull(() => stripe.checkout.sessions.retrieve(id));
       if (!s) return null;
-      return checkoutInfo(s);
+      const info = checkoutInfo(s);
+      // A one-time payment grants only for our Lifetime price: read what was bought once it is paid.
+      if (info.mode === 'payment' && info.paid) {
+        const items = await stripe.checkout.sessions.listLineItems(id, { limit: 1 });
+        info.priceId = items.data[0]?.price?.id ?? null;
+      }
+      return info;
     },
 
     async expireCheckout(id) {
@@ -80,16 +87,11 @@ export function stripePayments(opts: StripeOptions): PaymentProvider {
       return s ? subscriptionInfo(s) : null;
     },
 
-    async retrieveInvoice(id) {
-      const inv = await orNull(() => stripe.invoices.retrieve(id, { expand: ['payments'] }));
-      if (!inv || !inv.id) return null;
-      return invoiceInfo(inv);
-    },
+    ...stripeReads(stripe, orNull),
 
-    async retrieveCharge(id) {
-      const c = await orNull(() => stripe.charges.retrieve(id));
-      if (!c) return null;
-      return chargeInfo(c);
+    async portalUrl(customerId, returnUrl) {
+      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return session.url;
     },
 
     async cancelSubscription(id, { atPeriodEnd }) {

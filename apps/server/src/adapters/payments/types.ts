@@ -20,6 +20,8 @@ export interface CheckoutInfo {
   invoiceId: string | null;
   paymentIntentId: string | null;
   amountTotal: number | null;
+  /** The price bought (its first line item), read for one-time payments; null when not read. */
+  priceId: string | null;
 }
 
 export interface SubscriptionInfo {
@@ -54,11 +56,19 @@ export interface InvoiceInfo {
   hostedInvoiceUrl: string | null;
   invoicePdf: string | null;
   paymentIntentId: string | null;
+  /** What the invoice asks for (cents): what a failed payment failed to collect. */
+  amountDue: number;
+  /** A payment was tried (and, while the invoice is still open, declined). */
+  attempted: boolean;
+  /** Seconds since the epoch: Stripe's next automatic retry of an open invoice; null when none is planned. */
+  nextPaymentAttempt: number | null;
 }
 
 export interface ChargeInfo {
   id: string;
   paymentIntentId: string | null;
+  /** The invoice this charge paid, as Stripe lists it for the payment intent; null for a payment without one. */
+  invoiceId: string | null;
   amount: number;
   amountRefunded: number;
 }
@@ -109,6 +119,10 @@ export interface PaymentProvider {
     paymentIntentId: string,
     opts?: { amount?: number; key?: string },
   ): Promise<{ id: string; amount: number; chargeId: string | null }>;
+  /** Every subscription the provider has that is live (active, trialing, past_due), for the daily reconciliation. */
+  listLiveSubscriptions(): Promise<SubscriptionInfo[]>;
+  /** A page where the member updates their card and pays an open invoice (Stripe's billing portal). */
+  portalUrl(customerId: string, returnUrl: string): Promise<string>;
   /** Verifies the signature over the raw body (300 s tolerance) and names the event. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

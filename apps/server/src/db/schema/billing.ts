@@ -4,7 +4,7 @@ import { inList } from './util';
 import { users } from './users';
 
 /**
- * Billing (issue 6). The payment provider (Stripe, or the local test checkout) owns the truth;
+ * Billing. The payment provider (Stripe, or the local test checkout) owns the truth;
  * these tables mirror what it said, re-read on every event (never trusted from event order).
  */
 
@@ -85,6 +85,12 @@ export const invoices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** What the invoice asks for (a failed one collected none of it). */
+    amountDue: integer('amount_due').notNull().default(0),
+    /** Set when a payment of this open invoice failed; cleared when it is paid. */
+    paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+    /** Stripe's next automatic retry of the failed payment. */
+    nextPaymentAttempt: timestamp('next_payment_attempt', { withTimezone: true }),
   },
   (t) => [index('invoices_user_idx').on(t.userId, t.createdAt), index('invoices_payment_intent_idx').on(t.paymentIntentId)],
 );
@@ -151,3 +157,36 @@ export const billingNotices = pgTable(
   },
   (t) => [index('billing_notices_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * What admins must look at (decision 040): a payment for a price that is not ours, and each mismatch
+ * the daily reconciliation could not fix. Keyed by the problem, so seeing it again adds nothing.
+ */
+export const billingFlags = pgTable(
+  'billing_flags',
+  {
+    id: text('id').primaryKey(),
+    /** foreign-price | access-without-payment | payment-without-access */
+    kind: text('kind').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    objectId: text('object_id'),
+    priceId: text('price_id'),
+    detail: text('detail').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [index('billing_flags_open_idx').on(t.resolvedAt, t.lastSeenAt)],
+);
+
+/** One row per day the reconciliation ran (claimed by inserting it, so one process runs it). */
+export const billingReconciliations = pgTable('billing_reconciliations', {
+  /** The New York date, yyyy-MM-dd. */
+  day: text('day').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  checked: integer('checked').notNull().default(0),
+  fixed: integer('fixed').notNull().default(0),
+  flagged: integer('flagged').notNull().default(0),
+  error: text('error'),
+});

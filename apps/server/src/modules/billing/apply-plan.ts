@@ -2,24 +2,33 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { commissionLedger } from '../affiliates/service';
 import type { Plan } from './gather';
-import { recordNotices, type BillingEvent } from './notices';
+import { recordNotices, type BillingEvent, type TellPaymentFailed } from './notices';
 import { billingRepo, type BillingRepo } from './repo';
 import type { memberSync } from './member-sync';
+import { writeRefund } from './apply-refund';
+import { flagStore } from './flags-repo';
+import { LIVE_STATUSES } from './rules';
 
 export const secs = (d: Date) => Math.floor(d.getTime() / 1000);
 export const fromSecs = (s: number | null | undefined) => (s == null ? null : new Date(s * 1000));
-export const GIVES_ACCESS = new Set(['active', 'trialing', 'past_due']);
+export const GIVES_ACCESS = LIVE_STATUSES;
 
 export interface ApplyDeps {
   provider: string;
   log: FastifyBaseLogger;
   sync: ReturnType<typeof memberSync>;
+  appUrl: string;
+  /** Our configured price ids: anything else grants nothing. */
+  prices: { pro: string | null; lifetime: string | null };
+  /** Queues a failed payment's notice on the member's channels, in the plan's transaction (notifications). */
+  tellPaymentFailed: (tx: Db, ...args: Parameters<TellPaymentFailed>) => Promise<unknown>;
 }
 
 /** One plan's writes in one transaction: the members it touched (each locked once) and what to tell them. */
-interface Unit {
+export interface Unit {
   deps: ApplyDeps;
   r: BillingRepo;
+  db: Db;
   ledger: ReturnType<typeof commissionLedger>;
   plan: Plan;
   now: Date;
@@ -27,6 +36,8 @@ interface Unit {
   /** Every write for a member happens under the lock on their row (two webhooks at once wait in turn). */
   touch(userId: string): Promise<void>;
   emit(userId: string, e: BillingEvent): void;
+  /** Subscriptions and sessions for a price that is not ours: nothing of theirs is recorded. */
+  foreign: Set<string>;
 }
 
 /**
@@ -41,6 +52,7 @@ export async function applyPlan(deps: ApplyDeps, tx: Db, plan: Plan, now: Date):
   const u: Unit = {
     deps,
     r,
+    db: tx,
     ledger: commissionLedger(tx),
     plan,
     now,
@@ -50,6 +62,7 @@ export async function applyPlan(deps: ApplyDeps, tx: Db, plan: Plan, now: Date):
       affected.add(userId);
     },
     emit: (userId, e) => events.set(userId, [...(events.get(userId) ?? []), e]),
+    foreign: new Set(),
   };
   await writeSubscriptions(u);
   const lifetimeId = await writeLifetimePurchase(u);
@@ -62,7 +75,8 @@ export async function applyPlan(deps: ApplyDeps, tx: Db, plan: Plan, now: Date):
   for (const userId of affected) {
     await deps.sync.claimSurplus(r, userId, now);
     await deps.sync.recompute(r, userId, now);
-    await recordNotices(r, userId, events.get(userId) ?? [], now);
+    const tell: TellPaymentFailed = (id, payload) => deps.tellPaymentFailed(tx, id, payload);
+    await recordNotices(r, userId, events.get(userId) ?? [], { now, appUrl: deps.appUrl, tell });
   }
   return affected;
 }
@@ -93,7 +107,13 @@ async function writeSubscriptions(u: Unit) {
       objectId: sub.id,
     });
     if (!userId) continue;
+    if (sub.priceId !== u.deps.prices.pro) {
+      await flagForeignPrice(u, { userId, objectId: sub.id, priceId: sub.priceId, what: 'subscription' });
+      continue;
+    }
     const prev = await u.r.membership(sub.id);
+    // A live subscription that an old refund rule had marked refunded: Stripe still bills it, so it counts again.
+    if (prev?.refundedAt && !prev.supersededAt && GIVES_ACCESS.has(sub.status)) await u.r.clearMembershipRefund(sub.id);
     await u.r.upsertMembership({
       id: sub.id,
       userId,
@@ -125,6 +145,11 @@ async function writeLifetimePurchase(u: Unit): Promise<string | null> {
   await u.touch(userId);
   await u.r.completeSession(co.id, u.now);
   if (co.mode !== 'payment' || !co.paymentIntentId) return null;
+  if (co.priceId !== u.deps.prices.lifetime) {
+    await flagForeignPrice(u, { userId, objectId: co.id, priceId: co.priceId, what: 'one-time payment' });
+    if (co.invoiceId) u.foreign.add(co.invoiceId);
+    return null;
+  }
   const lifetimeId = co.paymentIntentId;
   await u.r.insertLifetime({
     id: lifetimeId,
@@ -149,14 +174,36 @@ async function writeLifetimePurchase(u: Unit): Promise<string | null> {
       hostedInvoiceUrl: null,
       invoicePdf: null,
       paymentIntentId: co.paymentIntentId,
+      amountDue: co.amountTotal ?? 0,
+      attempted: true,
+      nextPaymentAttempt: null,
     });
   }
   return lifetimeId;
 }
 
+/** A payment for a price that is not ours grants nothing; admins see who paid for what. */
+async function flagForeignPrice(
+  u: Unit,
+  f: { userId: string; objectId: string; priceId: string | null; what: 'subscription' | 'one-time payment' },
+) {
+  u.foreign.add(f.objectId);
+  u.deps.log.warn({ userId: f.userId, objectId: f.objectId, priceId: f.priceId }, 'payment for a price that is not ours');
+  await flagStore(u.db).raise({
+    id: `foreign-price:${f.objectId}`,
+    kind: 'foreign-price',
+    userId: f.userId,
+    objectId: f.objectId,
+    priceId: f.priceId,
+    detail: `A ${f.what} for price ${f.priceId ?? '(none)'}, which is not a RoundUp price: it gave no access.`,
+    now: u.now,
+  });
+}
+
 async function writeInvoices(u: Unit, lifetimeId: string | null) {
   const co = u.plan.checkout;
   for (const inv of u.plan.invoices) {
+    if (u.foreign.has(inv.id) || (inv.subscriptionId && u.foreign.has(inv.subscriptionId))) continue;
     const userId = await lockedMember(u, 'invoice', {
       userId: inv.userId,
       customerId: inv.customerId,
@@ -181,7 +228,11 @@ async function writeInvoices(u: Unit, lifetimeId: string | null) {
       invoicePdf: inv.invoicePdf,
       createdAt: fromSecs(inv.created) ?? u.now,
       paidAt: fromSecs(inv.paidAt),
+      amountDue: inv.amountDue,
+      nextPaymentAttempt: fromSecs(inv.nextPaymentAttempt),
+      paymentFailedAt: failed(inv) ? u.now : null,
     });
+    if (failed(inv)) u.emit(userId, { kind: 'payment-failed', invoiceId: inv.id });
     if (inv.status === 'paid' && inv.amountPaid > 0) {
       const row = await u.r.invoice(inv.id);
       await u.ledger.credit({
@@ -195,26 +246,6 @@ async function writeInvoices(u: Unit, lifetimeId: string | null) {
   }
 }
 
-async function writeRefund(u: Unit) {
-  const ch = u.plan.charge;
-  if (!ch || ch.amountRefunded <= 0 || !ch.paymentIntentId) return;
-  const inv = await u.r.invoiceByPaymentIntent(ch.paymentIntentId);
-  if (inv) {
-    await u.touch(inv.userId);
-    await u.r.markInvoiceRefunded(inv.id, ch.amountRefunded, u.now);
-    await u.ledger.reverse(inv.id, u.now);
-    if (inv.membershipId) await u.r.markMembershipRefunded(inv.membershipId, u.now);
-    if (ch.amountRefunded > inv.amountRefunded)
-      u.emit(inv.userId, {
-        kind: 'refund',
-        invoiceId: inv.id,
-        amount: ch.amountRefunded - inv.amountRefunded,
-        total: ch.amountRefunded,
-      });
-  }
-  const life = await u.r.membership(ch.paymentIntentId);
-  if (life) {
-    await u.touch(life.userId);
-    await u.r.markMembershipRefunded(life.id, u.now, 'refunded');
-  }
-}
+/** A renewal Stripe tried to collect and could not: the invoice is still open after an attempt. */
+const failed = (inv: { status: string; attempted: boolean; amountDue: number }) =>
+  inv.status === 'open' && inv.attempted && inv.amountDue > 0;

@@ -529,3 +529,39 @@ describe('cancel and refund messages state the member’s real state afterwards'
     );
   });
 });
+
+describe('a failed renewal on the local test checkout', () => {
+  it('a declined renewal keeps Pro, shows the banner and the failed invoice, emails once; paying clears it', async () => {
+    const m = await registerUser(t.app);
+    await buyMembership(t.app, m.token);
+    const renew = (outcome: string) =>
+      call(t.app, 'POST', '/api/subs/test-checkout/renew', { token: m.token, body: { outcome } });
+    const failed = await renew('failed');
+    expect(failed.body.data.status).toBe('past_due');
+    const alert = await call(t.app, 'GET', '/api/subs/alert', { token: m.token });
+    expect(alert.body.data.payment_failed).toMatchObject({ invoice_id: failed.body.data.invoice, amount: 5000 });
+    expect((await call(t.app, 'GET', '/api/auth/me', { token: m.token })).body.data.user.role).toBe('Pro');
+    const f = await call(t.app, 'POST', '/api/subs/fetch', { token: m.token, body: {} });
+    expect(f.body.data.invoices.data[0]).toMatchObject({ id: failed.body.data.invoice, status: 'failed' });
+    expect(f.body.data.summary).toMatch(/^Your Pro payment of \$50\.00 is past due/);
+    // Declined again: the same invoice, still one notice.
+    expect((await renew('failed')).body.data.invoice).toBe(failed.body.data.invoice);
+    const { rows } = await t.database.query('select id from billing_notices where user_id = $1 and kind = $2', [
+      m.user._id,
+      'payment-failed',
+    ]);
+    expect(rows).toHaveLength(1);
+    const portal = await call(t.app, 'POST', '/api/subs/portal', { token: m.token });
+    expect(portal.body.data.url).toBe('http://localhost:3000/settings/subscription');
+    const page = await t.app.inject({ method: 'GET', url: `/api/subs/test-checkout/invoices/${failed.body.data.invoice}` });
+    expect(page.body).toContain('<th align="left">Amount</th><td>$50.00</td>');
+    expect(page.body).toContain('<th align="left">Status</th><td>payment failed</td>');
+
+    expect((await renew('paid')).body.data).toEqual({ status: 'active', invoice: failed.body.data.invoice });
+    expect((await call(t.app, 'GET', '/api/subs/alert', { token: m.token })).body.data.payment_failed).toBeNull();
+    expect((await renew('refused')).status).toBe(400);
+    const starter = await registerUser(t.app);
+    const none = await call(t.app, 'POST', '/api/subs/test-checkout/renew', { token: starter.token, body: { outcome: 'paid' } });
+    expect(none.status).toBe(400);
+  });
+});

@@ -10,6 +10,7 @@ import {
   localProvider,
   ownedCheckoutSession,
   payTestCheckout,
+  renewTestSubscription,
   viewTestCheckout,
   type LocalCheckoutDeps,
 } from './local-checkout';
@@ -128,5 +129,7 @@ export function checkout(ctx: AppContext, payments: PaymentProvider, core: Billi
     testCheckout: (principal: Principal, sessionId: string) => viewTestCheckout(local, { principal, sessionId }),
     payTestCheckout: (principal: Principal, sessionId: string) => payTestCheckout(local, { principal, sessionId }),
     cancelTestCheckout: (principal: Principal, sessionId: string) => cancelTestCheckout(local, { principal, sessionId }),
+    renewTestSubscription: (principal: Principal, outcome: 'paid' | 'failed') =>
+      renewTestSubscription(local, { principal, outcome }),
   };
 }

@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../http/app-error';
 import type { Principal } from '../../http/auth';
 import type { BillingCore } from './apply';
 import type { BillingRepo } from './repo';
+import { LIVE_STATUSES } from './rules';
 
 /** What the local test checkout touches: billing's tables, the core that applies a paid session, and the local provider. */
 export interface LocalCheckoutDeps {
@@ -68,4 +69,23 @@ export async function cancelTestCheckout(deps: LocalCheckoutDeps, input: { princ
   if (!s) throw notFound('We could not find that checkout session.');
   await deps.repo.setSessionStatus(input.sessionId, 'expired');
   return { url: s.cancelUrl };
+}
+
+/**
+ * The local test checkout's renewal: bills the caller's own Pro subscription's next period now, paid
+ * or declined, and applies it as Stripe's events would (a declined one makes the member past due).
+ */
+export async function renewTestSubscription(
+  deps: LocalCheckoutDeps,
+  input: { principal: Principal; outcome: 'paid' | 'failed' },
+) {
+  const provider = deps.provider();
+  const sub = (await deps.repo.membershipsOf(input.principal.user.id)).find(
+    (m) => m.level === 'pro' && m.provider === 'local' && LIVE_STATUSES.has(m.status),
+  );
+  if (!sub) throw badRequest('You have no monthly plan on the local test checkout to renew.');
+  const renewed = await provider.renew(sub.id, input.outcome);
+  if (!renewed) throw notFound('Subscription not found');
+  await deps.apply({ subscriptions: [renewed.subscription], invoices: [renewed.invoice] });
+  return { status: renewed.subscription.status, invoice: renewed.invoice.id };
 }

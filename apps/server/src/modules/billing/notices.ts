@@ -1,5 +1,6 @@
 import { formatInMarketTz, formatMoney } from '@roundup/shared';
 import type { AppContext } from '../../context';
+import type { PaymentFailedPayload } from '../notifications/service';
 import type { BillingRepo, MembershipRow } from './repo';
 import { membershipAccess, proratedRefund, stateSentence, userAccess, type MemberState } from './rules';
 
@@ -7,13 +8,19 @@ import { membershipAccess, proratedRefund, stateSentence, userAccess, type Membe
  * Billing receipts and notices (decision 009): a payment, a refund, a cancellation or an ended
  * membership each makes one notice, keyed by the event (so a replayed webhook, a second
  * confirmation or a webhook racing the return page add nothing), written in the same transaction
- * as the change, then emailed once after commit and listed on the Subscription tab.
+ * as the change, then emailed once after commit and listed on the Subscription tab. A failed payment
+ * is the exception: it is told on the member's channels through the notifications module (`tell`,
+ * keyed by the invoice), so its notice is only listed here, never emailed by billing too.
  */
 export type BillingEvent =
   | { kind: 'paid'; invoiceId: string }
   | { kind: 'refund'; invoiceId: string; amount: number; total: number }
   | { kind: 'cancel-scheduled'; membershipId: string }
-  | { kind: 'ended'; membershipId: string };
+  | { kind: 'ended'; membershipId: string }
+  | { kind: 'payment-failed'; invoiceId: string };
+
+/** Where a member updates their card: an app page that opens the provider's billing portal for them. */
+export const updateCardUrl = (appUrl: string) => `${appUrl}/billing/update-card`;
 
 export const longDate = (d: Date) => formatInMarketTz(d, 'MMMM dd, yyyy');
 export const money = (cents: number) => formatMoney(cents / 100);
@@ -26,6 +33,7 @@ export async function memberState(r: BillingRepo, userId: string): Promise<Membe
   const ms = await r.membershipsOf(userId);
   const pros = ms.filter((m) => m.level === 'pro' && !m.supersededAt && membershipAccess(m) === 'pro');
   const pro = pros.find((m) => !m.cancelAtPeriodEnd) ?? pros[0];
+  const failed = pro?.status === 'past_due' ? (await r.failedInvoicesOf(userId))[0] : undefined;
   return {
     role: user.role,
     grantedRole: user.grantedRole,
@@ -33,6 +41,7 @@ export async function memberState(r: BillingRepo, userId: string): Promise<Membe
     pro: pro
       ? { periodEnd: pro.currentPeriodEnd, cancelAtPeriodEnd: pro.cancelAtPeriodEnd, amountCents: pro.unitAmount * pro.quantity }
       : null,
+    pastDue: failed ? { amountCents: failed.amountDue, updateBy: failed.nextPaymentAttempt } : null,
   };
 }
 
@@ -41,27 +50,57 @@ export async function stateLine(r: BillingRepo, userId: string): Promise<string>
   return s ? stateSentence(s, longDate, money) : '';
 }
 
+/** Tells a member, on their channels, that a payment failed (in the transaction of the change). */
+export type TellPaymentFailed = (userId: string, payload: PaymentFailedPayload) => Promise<unknown>;
+
 /** Writes the notices for what just changed; the state line is read after the change. */
-export async function recordNotices(r: BillingRepo, userId: string, events: readonly BillingEvent[], now: Date) {
+export async function recordNotices(
+  r: BillingRepo,
+  userId: string,
+  events: readonly BillingEvent[],
+  opts: { now: Date; appUrl: string; tell: TellPaymentFailed },
+) {
+  const { now } = opts;
   if (!events.length) return;
   const state = await stateLine(r, userId);
   const user = await r.user(userId);
   const hi = `Hi ${user?.username ?? 'there'},`;
   for (const ev of events) {
-    const n = await compose(r, ev, now);
+    const n = ev.kind === 'payment-failed' ? await composeFailed(r, ev.invoiceId, opts.appUrl) : await compose(r, ev, now);
     if (!n) continue;
     const body = [hi, '', ...n.lines, '', state, '', 'Your billing history is in Settings → Subscription.', '— RoundUp'].join(
       '\n',
     );
-    await r.insertNotice({ id: n.id, userId, kind: ev.kind, subject: n.subject, body, createdAt: now });
+    // A failed payment is sent by the notifications module: listed here as already sent.
+    const sentAt = n.told ? now : null;
+    await r.insertNotice({ id: n.id, userId, kind: ev.kind, subject: n.subject, body, createdAt: now, sentAt });
+    if (n.told) await opts.tell(userId, n.told);
   }
 }
 
-async function compose(
-  r: BillingRepo,
-  ev: BillingEvent,
-  now: Date,
-): Promise<{ id: string; subject: string; lines: string[] } | null> {
+type Composed = { id: string; subject: string; lines: string[]; told?: PaymentFailedPayload } | null;
+
+/** A renewal whose payment failed: told once per invoice, with where to update the card and by when. */
+async function composeFailed(r: BillingRepo, invoiceId: string, appUrl: string): Promise<Composed> {
+  const inv = await r.invoice(invoiceId);
+  if (!inv || inv.status !== 'open' || !inv.paymentFailedAt) return null;
+  const updateBy = inv.nextPaymentAttempt ? longDate(inv.nextPaymentAttempt) : null;
+  const by = updateBy ? `by ${updateBy}` : 'now';
+  return {
+    told: { invoiceId: inv.id, amount: money(inv.amountDue), updateBy, url: updateCardUrl(appUrl) },
+    id: `failed:${inv.id}`,
+    subject: `Your RoundUp payment of ${money(inv.amountDue)} failed`,
+    lines: [
+      `Your ${money(inv.amountDue)} payment failed; update your card ${by}: ${updateCardUrl(appUrl)}`,
+      '',
+      'Plan: Pro (monthly)',
+      `Date: ${longDate(inv.paymentFailedAt)}`,
+      'You keep Pro while we retry the payment; if every retry fails, your membership ends.',
+    ],
+  };
+}
+
+async function compose(r: BillingRepo, ev: Exclude<BillingEvent, { kind: 'payment-failed' }>, now: Date): Promise<Composed> {
   if (ev.kind === 'paid') {
     const inv = await r.invoice(ev.invoiceId);
     if (!inv || inv.status !== 'paid' || inv.amountPaid <= 0) return null;
@@ -98,6 +137,8 @@ async function compose(
     if (m?.supersededReason === 'duplicate') {
       intro = `You paid twice for RoundUp ${planName(m)}. A member keeps one paid plan, so we cancelled the extra ${m.level === 'pro' ? 'subscription' : 'purchase'} and refunded its payment of ${money(ev.amount)} in full.`;
       subject = `RoundUp refund: ${money(ev.amount)} for a duplicate payment`;
+    } else if (m?.supersededReason === 'refunded' && ev.total >= inv.amountPaid) {
+      intro = `We refunded your payment of ${money(inv.amountPaid)} for RoundUp ${planName(m)} in full, so we cancelled the subscription: it will not bill you again.`;
     } else if (m?.supersededReason === 'upgraded') {
       const p = proratedRefund({
         amountCents: inv.amountPaid,

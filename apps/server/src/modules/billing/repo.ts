@@ -20,6 +20,7 @@ function memberAndSessions(db: Db) {
     /** Serialises billing changes per member: held until the transaction ends (decision 009). */
     lockUser: (id: string) => members.lockForUpdate(id),
     userIdByCustomer: (customerId: string) => members.idByPaymentCustomer(customerId),
+    paidTierIds: () => members.paidTierIds(),
     /** Stores the customer id once; returns the one stored (another request may have won). */
     setCustomerIdOnce: (userId: string, customerId: string) => members.setPaymentCustomerOnce(userId, customerId),
     setUserMembership: async (userId: string, values: MembershipFields) => {
@@ -64,6 +65,16 @@ function membershipStore(db: Db) {
       const [row] = await db.select().from(m).where(eq(m.id, id)).limit(1);
       return row;
     },
+    /** Members with a plan that gives access by our records (a live subscription, an unrefunded Lifetime). */
+    async liveMemberIds(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ userId: m.userId })
+        .from(m)
+        .where(
+          sql`(${m.level} = 'pro' and ${m.status} in ('active', 'trialing', 'past_due')) or (${m.level} = 'lifetime' and ${m.status} = 'active' and ${m.refundedAt} is null)`,
+        );
+      return rows.map((r) => r.userId);
+    },
     async membershipsOf(userId: string): Promise<MembershipRow[]> {
       return db.select().from(m).where(eq(m.userId, userId)).orderBy(desc(m.createdAt));
     },
@@ -78,6 +89,16 @@ function membershipStore(db: Db) {
     /** A lifetime purchase is recorded once; later changes come only from refunds. */
     async insertLifetime(values: typeof m.$inferInsert) {
       await db.insert(m).values(values).onConflictDoNothing();
+    },
+    async clearMembershipRefund(id: string) {
+      await db.update(m).set({ refundedAt: null }).where(eq(m.id, id));
+    },
+    /** A plan marked to be cancelled that must stay after all (a renewal was paid since its refund). */
+    async unsupersede(id: string) {
+      await db
+        .update(m)
+        .set({ supersededAt: null, supersededReason: null, refundDue: null, settledAt: null, refundedAt: null })
+        .where(eq(m.id, id));
     },
     async markMembershipRefunded(id: string, now: Date, status?: string) {
       await db
@@ -162,9 +183,44 @@ function invoiceStore(db: Db) {
   const i = schema.invoices;
   const e = schema.webhookEvents;
   return {
+    /** Inserts or refreshes an invoice; a failure keeps the time it was first seen, and a payment clears it. */
     async upsertInvoice(values: typeof i.$inferInsert) {
-      const { id: _id, userId: _u, amountRefunded: _a, refundedAt: _r, ...rest } = values;
-      await db.insert(i).values(values).onConflictDoUpdate({ target: i.id, set: rest });
+      const { id: _id, userId: _u, amountRefunded: _a, refundedAt: _r, paymentFailedAt: _f, ...rest } = values;
+      const failedAt = sql`case when excluded.status = 'paid' then null else coalesce(${i.paymentFailedAt}, excluded.payment_failed_at) end`;
+      await db
+        .insert(i)
+        .values(values)
+        .onConflictDoUpdate({ target: i.id, set: { ...rest, paymentFailedAt: failedAt } });
+    },
+    /** Renewals whose payment failed and that are still unpaid, newest first. */
+    async failedInvoicesOf(userId: string): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(i)
+        .where(and(eq(i.userId, userId), eq(i.status, 'open'), isNotNull(i.paymentFailedAt)))
+        .orderBy(desc(i.createdAt));
+    },
+    async setInvoicePaymentIntent(id: string, pi: string) {
+      await db
+        .update(i)
+        .set({ paymentIntentId: pi })
+        .where(and(eq(i.id, id), isNull(i.paymentIntentId)));
+    },
+    /** Paid invoices and renewals whose payment failed and is still open, newest first (the Subscription tab). */
+    async listedInvoicesOf(userId: string): Promise<InvoiceRow[]> {
+      return (
+        db
+          .select()
+          .from(i)
+          .where(
+            and(
+              eq(i.userId, userId),
+              sql`((${i.status} = 'paid' and ${i.amountPaid} > 0) or (${i.status} = 'open' and ${i.paymentFailedAt} is not null))`,
+            ),
+          )
+          // Of two invoices of the same instant, the unpaid one first: it is the one to act on.
+          .orderBy(desc(i.createdAt), sql`${i.status} = 'paid'`, i.id)
+      );
     },
     async invoice(id: string): Promise<InvoiceRow | undefined> {
       const [row] = await db.select().from(i).where(eq(i.id, id)).limit(1);
@@ -173,13 +229,6 @@ function invoiceStore(db: Db) {
     async invoiceByPaymentIntent(pi: string): Promise<InvoiceRow | undefined> {
       const [row] = await db.select().from(i).where(eq(i.paymentIntentId, pi)).limit(1);
       return row;
-    },
-    async paidInvoicesOf(userId: string): Promise<InvoiceRow[]> {
-      return db
-        .select()
-        .from(i)
-        .where(and(eq(i.userId, userId), eq(i.status, 'paid'), gt(i.amountPaid, 0)))
-        .orderBy(desc(i.createdAt));
     },
     async firstPaidInvoice(userId: string): Promise<InvoiceRow | undefined> {
       const [row] = await db

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  billingReconciliationResponse,
+  billingAlertResponse,
+  billingPortalResponse,
   cancelSubscriptionResponse,
   checkoutRequest,
   checkoutSessionView,
@@ -14,7 +17,7 @@ import {
 import { can, type SiteInfo } from '@roundup/shared';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { AppContext } from '../../context';
-import { requireUser } from '../../http/auth';
+import { requireAdmin, requireUser } from '../../http/auth';
 import { limit } from '../../http/rate-limit';
 import { answers, optionalSession, textAnswer } from '../../http/openapi';
 import { receiptPage } from './receipt-page';
@@ -50,6 +53,21 @@ export const billingRoutes: FastifyPluginAsyncZod<{
       const paid = Boolean(req.principal && can(req.principal.user.role, 'alerts:pro'));
       if (req.principal) reply.header('cache-control', 'private, no-store');
       return siteInfoFor({ config: ctx.config, provider }, { paid });
+    },
+  );
+
+  app.get(
+    '/api/admin/billing/reconciliation',
+    {
+      schema: {
+        tags: ['billing', 'admin'],
+        summary: 'Admin: the daily reconciliation with Stripe and what it found (prices not ours, access it could not fix)',
+        response: answers(billingReconciliationResponse),
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return service.reconciliationReport();
     },
   );
 
@@ -111,6 +129,32 @@ function memberRoutes(app: App, service: BillingService) {
     },
     async (req) => service.fetch(requireUser(req), req.body?.subscriptionId),
   );
+  app.get(
+    '/api/subs/alert',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'What the app must tell you on every page: a renewal whose payment failed, until it is paid',
+        response: answers(billingAlertResponse),
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return service.alert(requireUser(req));
+    },
+  );
+  app.post(
+    '/api/subs/portal',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: "Open Stripe's billing portal for your account (update your card, pay a failed renewal)",
+        response: answers(billingPortalResponse),
+      },
+      config: limit(30, '15 minutes'),
+    },
+    async (req) => service.portal(requireUser(req)),
+  );
   app.post(
     '/api/subs/cancel-subscription',
     {
@@ -170,6 +214,20 @@ function testCheckoutRoutes(app: App, service: BillingService) {
       },
     },
     async (req) => service.cancelTestCheckout(requireUser(req), req.params.sessionId),
+  );
+  app.post(
+    '/api/subs/test-checkout/renew',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Local test checkout: bill your monthly plan’s next period now, paid or declined (as Stripe would)',
+        description: testOnly,
+        body: z.object({ outcome: z.enum(['paid', 'failed']) }),
+        response: answers(z.object({ status: z.string(), invoice: z.string() })),
+      },
+      config: limit(30, '15 minutes'),
+    },
+    async (req) => service.renewTestSubscription(requireUser(req), req.body.outcome),
   );
   app.get(
     '/api/subs/test-checkout/invoices/:invoiceId',

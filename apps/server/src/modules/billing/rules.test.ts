@@ -5,6 +5,7 @@ import {
   cancelDecisionFor,
   membershipAccess,
   proratedRefund,
+  refundEffect,
   refundEligible,
   roleFor,
   stateSentence,
@@ -24,10 +25,26 @@ describe('membershipAccess', () => {
     [{ level: 'pro', status: 'unpaid', refundedAt: null }, 'starter'],
     [{ level: 'pro', status: 'incomplete', refundedAt: null }, 'starter'],
     [{ level: 'pro', status: 'incomplete_expired', refundedAt: null }, 'starter'],
-    [{ level: 'pro', status: 'active', refundedAt: refunded }, 'starter'],
+    // A refund alone never ends a subscription's access: Stripe's status does (refundEffect).
+    [{ level: 'pro', status: 'active', refundedAt: refunded }, 'pro'],
+    [{ level: 'pro', status: 'canceled', refundedAt: refunded }, 'starter'],
     [{ level: 'lifetime', status: 'active', refundedAt: null }, 'lifetime'],
+    [{ level: 'lifetime', status: 'active', refundedAt: refunded }, 'starter'],
     [{ level: 'lifetime', status: 'refunded', refundedAt: refunded }, 'starter'],
   ])('%o → %s', (m, access) => expect(membershipAccess(m)).toBe(access));
+});
+
+describe('refundEffect: what a refund does to access', () => {
+  const pro = { level: 'pro', charged: 5000, latestInvoice: true, subscriptionLive: true };
+  it.each([
+    ['partial refund of the latest invoice', { ...pro, refunded: 100 }, 'none'],
+    ['full refund of the latest invoice', { ...pro, refunded: 5000 }, 'cancel-subscription'],
+    ['full refund of an older invoice', { ...pro, refunded: 5000, latestInvoice: false }, 'none'],
+    ['full refund once the subscription has ended', { ...pro, refunded: 5000, subscriptionLive: false }, 'none'],
+    ['nothing refunded', { ...pro, refunded: 0 }, 'none'],
+    ['full Lifetime refund', { ...pro, level: 'lifetime', charged: 49900, refunded: 49900 }, 'end-lifetime'],
+    ['partial Lifetime refund', { ...pro, level: 'lifetime', charged: 49900, refunded: 100 }, 'none'],
+  ])('%s → %s', (_name, facts, effect) => expect(refundEffect(facts)).toBe(effect));
 });
 
 describe('userAccess takes the best membership', () => {
@@ -168,7 +185,7 @@ describe('surplusPlans: one paid plan per member (decision 009)', () => {
       'ended, refunded or already superseded plans are left alone',
       [
         pro('a', '01', { status: 'canceled' }),
-        pro('b', '02', { refundedAt: at('03') }),
+        pro('b', '02', { status: 'canceled', refundedAt: at('03') }),
         pro('c', '03', { supersededAt: at('04') }),
         pro('d', '04'),
       ],
@@ -286,6 +303,11 @@ describe('stateSentence: what the member has after the change', () => {
       'renewing monthly',
       { role: 'Pro', grantedRole: null, access: 'pro', pro: renewing },
       'You are on Pro; it renews on 2026-12-24 for $50.00.',
+    ],
+    [
+      'a renewal that failed',
+      { role: 'Pro', grantedRole: null, access: 'pro', pro: renewing, pastDue: { amountCents: 5000, updateBy: end } },
+      'Your Pro payment of $50.00 is past due: update your card by 2026-12-24. You keep Pro while we retry the payment.',
     ],
     [
       'monthly set to end',

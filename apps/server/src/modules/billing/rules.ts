@@ -13,16 +13,40 @@ export interface MembershipState {
   refundedAt: Date | null;
 }
 
+/** Stripe's subscription statuses that keep access: `past_due` while Stripe retries a failed renewal. */
+export const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+
 /**
- * The access one membership gives. Stripe keeps a subscription `active` until the end of the
- * paid period even when it is set to cancel then, and moves it to `canceled` (or `unpaid`
- * after failed retries) when that period ends, so the status alone decides; `past_due` keeps
- * access while the provider retries. A refunded payment ends access at once; lifetime never lapses.
+ * The access one membership gives. A subscription's access follows Stripe's status alone: Stripe
+ * keeps it `active` until the end of the paid period even when it is set to cancel then, moves it
+ * to `canceled` (or `unpaid` after failed retries) when that period ends, and a refund never ends
+ * it by itself (refundEffect). A Lifetime purchase lasts until it is refunded in full.
  */
 export function membershipAccess(m: MembershipState): Access {
-  if (m.refundedAt) return 'starter';
-  if (m.level === 'lifetime') return m.status === 'active' ? 'lifetime' : 'starter';
-  return ['active', 'trialing', 'past_due'].includes(m.status) ? 'pro' : 'starter';
+  if (m.level === 'lifetime') return m.status === 'active' && !m.refundedAt ? 'lifetime' : 'starter';
+  return LIVE_STATUSES.has(m.status) ? 'pro' : 'starter';
+}
+
+export interface RefundFacts {
+  level: string;
+  /** What the charge took and what is refunded of it now, in cents. */
+  charged: number;
+  refunded: number;
+  /** For a subscription: is the refunded invoice its latest, and is it still live at Stripe? */
+  latestInvoice: boolean;
+  subscriptionLive: boolean;
+}
+
+/**
+ * What a refund does to access (product.md#refunds). A partial refund changes nothing. A full
+ * refund of a Lifetime payment ends it. A full refund of a subscription's latest invoice cancels
+ * the subscription at Stripe (Stripe would bill again otherwise), and access ends when Stripe says
+ * it is canceled. A full refund of an older invoice leaves the paid current period alone.
+ */
+export function refundEffect(f: RefundFacts): 'none' | 'end-lifetime' | 'cancel-subscription' {
+  if (f.refunded <= 0 || f.refunded < f.charged) return 'none';
+  if (f.level === 'lifetime') return 'end-lifetime';
+  return f.latestInvoice && f.subscriptionLive ? 'cancel-subscription' : 'none';
 }
 
 const RANK: Record<Access, number> = { starter: 0, pro: 1, lifetime: 2 };
@@ -144,6 +168,8 @@ export interface MemberState {
   access: Access;
   /** The monthly plan giving access, if any. */
   pro: { periodEnd: Date | null; cancelAtPeriodEnd: boolean; amountCents: number } | null;
+  /** A renewal whose payment failed and is not paid yet: what it asks for and when Stripe tries last. */
+  pastDue?: { amountCents: number; updateBy: Date | null } | null;
 }
 
 /**
@@ -154,6 +180,10 @@ export function stateSentence(s: MemberState, date: (d: Date) => string, money: 
   if (s.access === 'lifetime') return 'You have Lifetime access: it never renews and never lapses.';
   const granted =
     s.role !== 'Admin' && s.grantedRole === 'Pro' ? ' After that you keep the Pro access an admin granted you.' : '';
+  if (s.access === 'pro' && s.pastDue) {
+    const by = s.pastDue.updateBy ? ` by ${date(s.pastDue.updateBy)}` : '';
+    return `Your Pro payment of ${money(s.pastDue.amountCents)} is past due: update your card${by}. You keep Pro while we retry the payment.`;
+  }
   if (s.access === 'pro' && s.pro?.periodEnd) {
     return s.pro.cancelAtPeriodEnd
       ? `You still have Pro until ${date(s.pro.periodEnd)}; it will not renew.${granted}`

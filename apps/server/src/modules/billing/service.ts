@@ -3,7 +3,7 @@ import type { PaymentProvider } from '../../adapters/payments';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/app-error';
 import type { Principal } from '../../http/auth';
-import { billingCore } from './apply';
+import { billingCore, type MemberNotices } from './apply';
 import { secs } from './apply-plan';
 import { cancellation, currentMembership, firstPayment } from './cancellation';
 import { checkout } from './checkout';
@@ -13,12 +13,16 @@ import { stateLine } from './notices';
 import type { InvoiceRow } from './repo';
 import { cancelDecisionFor, membershipAccess, tierFor } from './rules';
 import { webhooks } from './webhooks';
+import { billingAlert, openPortal } from './billing-alert';
+import { reconciler } from './reconcile';
+import { reconciliationReport } from './reconciliation-report';
 
+/** An invoice as the member sees it: a renewal whose payment failed and is still open reads `failed`. */
 function invoiceView(i: InvoiceRow) {
   return {
     id: i.id,
     created: secs(i.paidAt ?? i.createdAt),
-    status: i.status,
+    status: i.status === 'open' && i.paymentFailedAt ? 'failed' : i.status,
     amount_paid: i.amountPaid,
     amount_refunded: i.amountRefunded,
     hosted_invoice_url: i.hostedInvoiceUrl,
@@ -31,9 +35,13 @@ function invoiceView(i: InvoiceRow) {
  * checkouts, the local test checkout), cancellation.ts, webhooks.ts, apply.ts (the state machine
  * every path goes through), notices.ts (receipts), and here the Subscription tab's view.
  */
-export function billingService(ctx: AppContext, payments: PaymentProvider, users: Pick<UsersService, 'self'>) {
-  const { clock } = ctx;
-  const core = billingCore(ctx, payments);
+export function billingService(
+  ctx: AppContext,
+  payments: PaymentProvider,
+  users: Pick<UsersService, 'self'>,
+  notifications: MemberNotices,
+) {
+  const core = billingCore(ctx, payments, notifications);
   const { repo } = core;
   const co = checkout(ctx, payments, core, users);
 
@@ -44,12 +52,18 @@ export function billingService(ctx: AppContext, payments: PaymentProvider, users
     testCheckout: co.testCheckout,
     payTestCheckout: co.payTestCheckout,
     cancelTestCheckout: co.cancelTestCheckout,
+    renewTestSubscription: co.renewTestSubscription,
     cancel: cancellation(ctx, payments, core),
     handleWebhook: webhooks(ctx, payments, core),
+    alert: (principal: Principal) => billingAlert(repo, principal.user.id),
+    runReconciliation: reconciler(ctx, payments, core),
+    reconciliationReport: () => reconciliationReport(ctx.database.db),
+
+    portal: (principal: Principal) => openPortal({ repo, payments, appUrl: ctx.config.appUrl }, principal.user.id),
 
     async fetch(principal: Principal, subscriptionId?: string | null): Promise<FetchSubscriptionResponse> {
       const userId = principal.user.id;
-      const now = clock();
+      const now = ctx.clock();
       let ms = await repo.membershipsOf(userId);
       if (subscriptionId && !ms.some((m) => m.id === subscriptionId)) throw notFound('Subscription not found');
       // A cancellation scheduled for the end of a period that has now ended: re-read it.
@@ -72,8 +86,10 @@ export function billingService(ctx: AppContext, payments: PaymentProvider, users
       }));
       const summary = await stateLine(repo, userId);
       const m = subscriptionId ? ms.find((x) => x.id === subscriptionId) : currentMembership(ms);
-      if (!m) return { subscription: null, invoices: { data: [] }, notices, summary, next_renewal: null };
-      const invoices = await repo.paidInvoicesOf(userId);
+      if (!m) return { subscription: null, invoices: { data: [] }, notices, summary, next_renewal: null, payment_failed: null };
+      // Paid invoices and open failed ones, in the same order for items and invoices (the tab pairs them).
+      const invoices = await repo.listedInvoicesOf(userId);
+      const { payment_failed } = await billingAlert(repo, userId);
       const first = await repo.firstPaidInvoice(userId);
       const eligible = cancelDecisionFor(firstPayment(first), m.id, now) === 'refund';
       const access = membershipAccess(m);
@@ -96,7 +112,7 @@ export function billingService(ctx: AppContext, payments: PaymentProvider, users
             data: invoices.map((i) => ({
               id: i.id,
               created: secs(i.paidAt ?? i.createdAt),
-              price: { unit_amount: i.amountPaid },
+              price: { unit_amount: i.status === 'paid' ? i.amountPaid : i.amountDue },
               amount_refunded: i.amountRefunded,
             })),
           },
@@ -104,6 +120,7 @@ export function billingService(ctx: AppContext, payments: PaymentProvider, users
         invoices: { data: invoices.map(invoiceView) },
         notices,
         summary,
+        payment_failed,
         next_renewal: renews && m.currentPeriodEnd ? { date: secs(m.currentPeriodEnd), amount: m.unitAmount * m.quantity } : null,
       };
     },

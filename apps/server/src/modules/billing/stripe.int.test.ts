@@ -1,35 +1,20 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, registerUser, type TestApp } from '../../../test/helpers';
-import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
+import { call, registerUser, type TestApp } from '../../../test/helpers';
+import type { FakeStripe } from '../../../test/fake-stripe';
+import { deliverEvent, mailsTo, meOf, signatureFor, startStripeApp } from '../../../test/stripe-harness';
 
 /** The Stripe adapter, through the real `stripe` SDK pointed at a local server, with signed webhooks. */
-const SECRET = 'whsec_test_secret_for_roundup';
-const signer = new Stripe('sk_test_signer');
 const DAY = 86_400_000;
 
 let t: TestApp;
 let fake: FakeStripe;
+let stop: () => Promise<unknown>;
 let now = new Date();
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({
-    clock: () => now,
-    config: {
-      STRIPE_SECRET_KEY: 'sk_test_roundup',
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_PRICE_PRO: 'price_pro',
-      STRIPE_PRICE_LIFETIME: 'price_life',
-      STRIPE_API_BASE: fake.url,
-      RATE_LIMIT_SCALE: 20,
-    },
-  });
+  ({ t, fake, close: stop } = await startStripeApp(() => now));
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => stop?.());
 
 describe('GET /api/site with Stripe', () => {
   it('shows the prices Stripe holds for the configured price ids', async () => {
@@ -41,22 +26,8 @@ describe('GET /api/site with Stripe', () => {
   });
 });
 
-function deliver(event: object, opts: { secret?: string; timestamp?: number; signature?: string } = {}) {
-  const payload = JSON.stringify(event);
-  const header =
-    opts.signature ??
-    signer.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? SECRET, timestamp: opts.timestamp });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/subs/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    payload,
-  });
-}
-
-async function me(token: string) {
-  return (await call(t.app, 'GET', '/api/auth/me', { token })).body.data.user;
-}
+const deliver = (event: object, opts: Parameters<typeof deliverEvent>[2] = {}) => deliverEvent(t.app, event, opts);
+const me = (token: string) => meOf(t.app, token);
 async function count(table: string, where = 'true', params: unknown[] = []) {
   const { rows } = await t.database.query<{ n: number }>(`select count(*)::int as n from ${table} where ${where}`, params);
   return rows[0].n;
@@ -147,7 +118,7 @@ describe('Stripe webhooks', () => {
       expect(res.json().data).toBeNull();
     }
     // A tampered body with a signature made for another body.
-    const header = signer.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: SECRET });
+    const header = signatureFor(event);
     const tampered = await t.app.inject({
       method: 'POST',
       url: '/api/subs/webhook',
@@ -263,14 +234,7 @@ describe('Stripe webhooks', () => {
   });
 });
 
-/** The emails a member got, oldest first (the outbox mailer writes every message to the outbox table). */
-async function mails(email: string) {
-  const { rows } = await t.database.query<{ subject: string; body: string }>(
-    'select subject, body from outbox where recipient = $1 order by created_at, id',
-    [email],
-  );
-  return rows;
-}
+const mails = (email: string) => mailsTo(t.database, email);
 const subjects = async (email: string) => (await mails(email)).map((m) => m.subject);
 
 /** Another Pro session for the member, opened outside this server (another instance, a tab from before): nothing stopped it. */

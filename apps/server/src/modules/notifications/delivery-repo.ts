@@ -60,6 +60,15 @@ function recipientFrom(row: Record<string, unknown>): Recipient | null {
   };
 }
 
+/** One member as the channel rules read them (null: no such member), in `db` or the caller's transaction. */
+export async function recipientById(db: Db, userId: string): Promise<Recipient | null> {
+  const r = await rows<Record<string, unknown>>(
+    db,
+    sql`select ${sql.raw(RECIPIENT_COLUMNS)} from ${membersRelation} u where u.id = ${userId}::uuid`,
+  );
+  return r[0] ? recipientFrom(r[0]) : null;
+}
+
 export interface DeliveryRow {
   id: string;
   idem_key: string;

@@ -46,6 +46,14 @@ describe('pushMessage: split details only to Pro roles (the last gate before the
     expect(m.tag).toBe('rsa:x');
   });
 
+  it('a failed payment goes to a Starter too, says the amount and date, and opens the card page', () => {
+    const url = 'https://roundup.example/billing/update-card';
+    const m = message('paymentFailed', { invoiceId: 'in_1', amount: '$50.00', updateBy: 'December 01, 2026', url }, 'User')!;
+    expect(m.title).toBe('Your RoundUp payment of $50.00 failed');
+    expect(m.body).toBe(`Your $50.00 payment failed; update your card by December 01, 2026: ${url}`);
+    expect(m.url).toBe(url);
+  });
+
   it('a buy reminder for many splits is cut to what a push service carries, saying so', () => {
     const splits = Array.from({ length: 60 }, (_, i) => ({
       ...split,

@@ -1,5 +1,6 @@
 import type { PushMessage, Role } from '@roundup/shared';
 import { PRO_ROLES, SPLIT_KINDS, type EventKind } from './rules';
+import { linkOf } from './account-notice-rules';
 import type { Rendered } from './templates';
 
 /** Pure rules of the push channel (decision 026); table-tested in push-rules.test.ts. */
@@ -54,7 +55,8 @@ export function deviceLabel(userAgent: string | undefined): string {
  * The push message of one delivery, or null when it must not go to this member: messages about
  * splits carry Pro-only details (ticker, ratio, dates, price), so they go only to a Pro role, whatever
  * queued them (the fan-out's plan already says so; this is the last gate before the payload is made).
- * The text is the message's subject and first paragraph; a click opens the split on the calendar.
+ * The text is the message's subject and first paragraph; a click opens the split on the calendar, or
+ * the card page of a failed payment.
  */
 export function pushMessage(
   kind: EventKind,
@@ -66,7 +68,7 @@ export function pushMessage(
   const aboutSplits = SPLIT_KINDS.includes(kind) || kind === 'termsChanged' || kind === 'sellReminder';
   if (aboutSplits && !PRO_ROLES.includes(recipient.role as Role)) return null;
   const splitId = typeof payload.splitId === 'string' ? payload.splitId : null;
-  const url = `${links.appUrl}/reverse-splits${splitId ? `?split=${encodeURIComponent(splitId)}` : ''}`;
+  const url = `${linkOf(kind, payload, links.appUrl).url}${splitId ? `?split=${encodeURIComponent(splitId)}` : ''}`;
   const body = rendered.text.split('\n\n')[0];
   const message = { title: rendered.subject, body, url, tag: links.eventKey.slice(0, 200) };
   const size = new TextEncoder().encode(JSON.stringify(message)).length;

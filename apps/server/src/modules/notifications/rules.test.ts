@@ -54,7 +54,7 @@ describe('channelsFor: role × preference × phone validated', () => {
     ['Starter gets no sell reminder', user({ role: 'User' }), 'sellReminder', []],
     ['category off → nothing', user({ n: { rsa: false } }), 'rsa', []],
     ['buy reminder off', user({ n: { buyReminderRsa: false } }), 'buyReminder', []],
-    // Which buy-day reminders (issue 25 §3): each on every enabled channel, or not at all
+    // Which buy-day reminders the member chose: each on every enabled channel, or not at all
     ['buy reminders off: none before the close either', user({ n: { buyReminderRsa: false } }), 'buyReminderClose', []],
     ['only the close reminder chosen: none at the open', user({ n: { buyReminderOpen: false } }), 'buyReminder', []],
     [
@@ -151,6 +151,21 @@ describe('ineligibility: the send-time re-check (same rule as fan-out)', () => {
     ['email not verified: new-split alert', user({ email_validated: false }), 'rsa', 'email', {}, 'Email not verified'],
     ['email not verified: sell reminder', user({ email_validated: false }), 'sellReminder', 'email', {}, 'Email not verified'],
     ['email not verified: SMS still goes', user({ email_validated: false }), 'rsa', 'sms', {}, null],
+    // A failed payment is an account notice (decision 040): email always, texts only on the member's channels.
+    ['failed payment: email to an unverified address', user({ email_validated: false }), 'paymentFailed', 'email', {}, null],
+    [
+      'failed payment: email with every alert off',
+      user({ role: 'User', n: { rsa: false, rsaEmail: false, generalRsa: false } }),
+      'paymentFailed',
+      'email',
+      {},
+      null,
+    ],
+    ['failed payment: SMS off', user({ n: { rsaSMS: false } }), 'paymentFailed', 'sms', {}, 'Turned off SMS'],
+    ['failed payment: WhatsApp off', user({ n: { rsaWhatsapp: false } }), 'paymentFailed', 'whatsapp', {}, 'Turned off WhatsApp'],
+    ['failed payment: phone not validated', user({ phone_validated: false }), 'paymentFailed', 'sms', {}, 'Phone not validated'],
+    ['failed payment: account disabled', user({ disabled: true }), 'paymentFailed', 'email', {}, 'Account disabled'],
+    ['failed payment: no email address', user({ email: null }), 'paymentFailed', 'email', {}, 'No email address'],
   ];
   it.each(cases)('%s', (_name, u, kind, channel, opts, expected) => {
     expect(ineligibility(u, kind, channel, opts)).toBe(expected);
@@ -165,6 +180,7 @@ describe('ineligibility: the send-time re-check (same rule as fan-out)', () => {
       'general',
       'newsletter',
       'adminSms',
+      'paymentFailed',
     ];
     for (const [, u] of cases) {
       for (const kind of kinds) {
@@ -193,7 +209,7 @@ describe('unsubscribeTokenExpired', () => {
 
 describe('eventsForSplitChange', () => {
   it.each([
-    // Approved splits are not public: nothing is announced until an admin makes them Upcoming (issue 12 §1).
+    // Approved splits are not public: nothing is announced until an admin makes them Upcoming.
     [{ kind: 'added', previousStatus: null, status: 'Approved' }, []],
     [{ kind: 'updated', previousStatus: 'Approved', status: 'Approved' }, []],
     [{ kind: 'updated', previousStatus: 'Upcoming', status: 'Approved' }, []],
@@ -295,7 +311,7 @@ describe('render', () => {
     const r = render('rsa', split, null, { appUrl: 'https://x.test', unsubscribeUrl: 'https://x.test/u?t=1' });
     expect(r.subject).toBe('New reverse split: ACME 10:1');
     expect(r.text).toContain('Acme <Corp> (ACME), 10:1, buy by March 02, 2026');
-    // The deadline to the minute (issue 25 §3): no exchange known, so no halt.
+    // The deadline to the minute: no exchange known, so no halt.
     expect(r.text).toContain('Buy by 4:00 pm ET Mon Mar 2');
     expect(r.short).toContain('Buy by 4:00 pm ET Mon Mar 2');
     expect(r.text).toContain('Unsubscribe: https://x.test/u?t=1');
@@ -333,7 +349,7 @@ describe('render', () => {
     const r = render('splitConfirmed', split, null, { appUrl: 'https://x.test' });
     expect(r.subject).toBe('Confirmed by the exchange: ACME 10:1');
     expect(r.text).toContain('Acme <Corp> (ACME), 10:1, buy by March 02, 2026, effective March 03, 2026');
-    // Like every one-split alert, the short form carries the deadline (issue 25 §3).
+    // Like every one-split alert, the short form carries the deadline.
     expect(r.short).toBe(
       'RoundUp: Confirmed by the exchange: ACME 10:1. Buy by 4:00 pm ET Mon Mar 2. https://x.test/reverse-splits',
     );
@@ -369,6 +385,24 @@ describe('render', () => {
   });
 });
 
+describe('render: a failed payment', () => {
+  const url = 'https://app.example/billing/update-card';
+  const payload = { invoiceId: 'in_1', amount: '$50.00', updateBy: 'December 01, 2026', url };
+  it.each([
+    [payload, `Your $50.00 payment failed; update your card by December 01, 2026: ${url}`],
+    // Stripe will not retry: the card is needed now.
+    [{ ...payload, updateBy: null }, `Your $50.00 payment failed; update your card now: ${url}`],
+  ])('%#', (p, sentence) => {
+    const r = render('paymentFailed', p, null, { appUrl: 'https://app.example', unsubscribeUrl: undefined });
+    expect(r.subject).toBe('Your RoundUp payment of $50.00 failed');
+    expect(r.text.split('\n')[0]).toBe(sentence);
+    expect(r.text).toContain(`Update your card: ${url}`);
+    expect(r.text).not.toContain('/reverse-splits');
+    expect(r.short).toBe(`RoundUp: ${sentence}`);
+    expect(r.html).toContain(`<a href="${url}">Update your card</a>`);
+  });
+});
+
 describe('announcementText (SMS / WhatsApp)', () => {
   it.each([
     ['short: subject and message', 'Hi', 'There', 'Hi\nThere'],
@@ -384,7 +418,7 @@ describe('announcementText (SMS / WhatsApp)', () => {
   });
 });
 
-describe('splitIneligibility: the send-time re-check of the splits a message announces (issue 12 §1)', () => {
+describe('splitIneligibility: the send-time re-check of the splits a message announces', () => {
   const up = { status: 'Upcoming', archived: false };
   const cases: [string, EventKind, { status: string | null; archived: boolean }[], string | null][] = [
     ['new-split alert, still Upcoming', 'rsa', [up], null],

@@ -11,7 +11,7 @@ import {
 } from '@roundup/shared';
 
 /**
- * Who gets which event on which channel (issue #7). Pure: table-tested in rules.test.ts,
+ * Who gets which event on which channel. Pure: table-tested in rules.test.ts,
  * and the repo builds its fan-out SQL from the same plans, so the two cannot drift.
  */
 export type EventKind =
@@ -25,7 +25,8 @@ export type EventKind =
   | 'reconcileDigest'
   | 'general'
   | 'newsletter'
-  | 'adminSms';
+  | 'adminSms'
+  | 'paymentFailed';
 export type Channel = 'email' | 'sms' | 'whatsapp' | 'discord' | 'push';
 export type PersonalChannel = Exclude<Channel, 'discord'>;
 
@@ -40,6 +41,11 @@ export interface AudiencePlan {
   channels: Partial<Record<PersonalChannel, keyof Notifications | null>>;
   /** The one-click unsubscribe category for email (the preference it turns off). */
   unsubscribe: keyof Notifications | null;
+  /**
+   * An account notice (a failed payment), not an alert: it goes to the account's email whether or not
+   * the address was verified, like a receipt, and has no unsubscribe link (decision 040).
+   */
+  account?: true;
 }
 
 // Web push (decision 026) has no preference of its own: turning it on in a browser is the opt-in, per device.
@@ -50,9 +56,9 @@ export const PLANS: Record<EventKind, AudiencePlan> = {
   upcomingRsa: { pref: 'upcomingRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'upcomingRsa' },
   // A new date or ratio for a split the member holds: with their upcoming-split alerts, to the holders only.
   termsChanged: { pref: 'upcomingRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'upcomingRsa' },
-  // A second source confirmed a split the member holds (issue 25 §2): once, to the holders only.
+  // A second source confirmed a split the member holds: once, to the holders only.
   splitConfirmed: { pref: 'upcomingRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'upcomingRsa' },
-  // Buy-day reminders (issue 25 §3): at the open, and an hour before the close; the member picks which.
+  // Buy-day reminders: at the open, and an hour before the close; the member picks which.
   buyReminder: {
     pref: 'buyReminderRsa',
     also: 'buyReminderOpen',
@@ -68,7 +74,7 @@ export const PLANS: Record<EventKind, AudiencePlan> = {
     unsubscribe: 'buyReminderRsa',
   },
   sellReminder: { pref: 'sellRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'sellRsa' },
-  // The weekly reconciliation digest (issue 26 §6, decision 031): opt-in, by email only, to members who record trades.
+  // The weekly reconciliation digest (decision 031): opt-in, by email only, to members who record trades.
   reconcileDigest: { pref: 'reconcileDigest', proOnly: true, channels: { email: null }, unsubscribe: 'reconcileDigest' },
   general: {
     pref: 'generalRsa',
@@ -78,6 +84,15 @@ export const PLANS: Record<EventKind, AudiencePlan> = {
   },
   newsletter: { pref: 'newsletter', proOnly: false, channels: { email: null }, unsubscribe: 'newsletter' },
   adminSms: { pref: null, proOnly: false, channels: { sms: 'rsaSMS' }, unsubscribe: null },
+  // A renewal whose payment failed (decision 040): raised for its one member by billing, never fanned out.
+  // Email always; SMS, WhatsApp and push when the member has those channels on.
+  paymentFailed: {
+    pref: null,
+    proOnly: false,
+    channels: { email: null, sms: 'rsaSMS', whatsapp: 'rsaWhatsapp', push: null },
+    unsubscribe: null,
+    account: true,
+  },
 };
 
 export const PRO_ROLES: readonly Role[] = PERMISSIONS['alerts:pro'];
@@ -134,7 +149,8 @@ export function ineligibility(
   if (pref && !user.notifications[pref]) return `Turned off ${PREF_NAMES[pref]}`;
   // Push goes to the member's devices: whether the device is still subscribed is checked with it (push-delivery.ts).
   if (channel === 'push') return null;
-  if (channel === 'email') return !user.email ? 'No email address' : user.email_validated ? null : 'Email not verified';
+  if (channel === 'email')
+    return !user.email ? 'No email address' : user.email_validated || plan.account ? null : 'Email not verified';
   if (!user.phone) return 'No phone number';
   return user.phone_validated ? null : 'Phone not validated';
 }
@@ -147,7 +163,7 @@ export const SPLIT_NOT_PUBLIC = 'Split no longer public';
 /**
  * Why a message about splits must not go out now, or null: the worker's re-check before each send
  * (member and Discord deliveries alike). A split is announced only while `isAnnounceable` (Upcoming,
- * not archived, issue 12 §1), so an alert or buy reminder queued for a split that an admin has since
+ * not archived: Approved splits are not public), so an alert or buy reminder queued for a split that an admin has since
  * moved back to Approved (or on to Complete), archived or deleted (`status` null) is skipped.
  * Sell reminders are not split announcements: they list the member's own open positions and still
  * go out when the split was archived (its trades are theirs).
@@ -177,7 +193,7 @@ export function addressFor(user: Recipient, channel: PersonalChannel): string | 
 }
 
 /**
- * The events a split change raises. Approved splits are not public (issue 12 §1): nothing is
+ * The events a split change raises. Approved splits are not public: nothing is
  * announced until an admin makes the split Upcoming. A split added as Upcoming is announced as new
  * (and goes to Discord); one moved from Approved to Upcoming is announced as new then, and as
  * Upcoming; one moved back to Upcoming from Complete raises upcomingRsa. (Each event key is raised
@@ -220,7 +236,7 @@ export function sellReminderDate(effDate: string, shareReturnTime: number | null
 /** Trading days: Monday to Friday minus NYSE holidays (computed by the exchange's rules in @roundup/shared). */
 export { isTradingDay };
 
-/** How long before the close the second buy-day reminder goes out (issue 25 §3). */
+/** How long before the close the second buy-day reminder goes out. */
 export const CLOSE_REMINDER_LEAD_MINUTES = 60;
 
 export type ScheduleJob = 'buy' | 'buyClose' | 'sell' | 'digest';

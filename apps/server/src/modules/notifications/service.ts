@@ -7,6 +7,7 @@ import { listDeliveries } from './list-deliveries';
 import { queueAdminSms } from './queue-admin-sms';
 import { raiseAnnouncement } from './raise-announcement';
 import { raiseEvent, type NotificationDeps, type RaiseOptions } from './raise-event';
+import { raiseMemberNotice, type MemberNoticeInput } from './raise-member-notice';
 import { notificationsRepo } from './repo';
 import { retryDelivery } from './retry-delivery';
 import type { EventKind } from './rules';
@@ -19,6 +20,7 @@ import { unsubscribeLinks } from './unsubscribe';
 export { DEFAULT_DELIVERY, type DeliveryOptions } from './delivery';
 export { previewSplitAlert } from './preview';
 export type { UnsubscribeCheck } from './unsubscribe';
+export type { PaymentFailedPayload } from './account-notice-rules';
 
 /**
  * The notification engine: events → deliveries (in the caller's transaction) → adapters, with retries.
@@ -42,6 +44,8 @@ export function notificationsService(ctx: AppContext) {
   return {
     notifier: splitNotifier({ repo, raise: (input) => raiseEvent(deps, input) }),
     raise,
+    /** One member's own account notice (a failed payment), in `tx`; once per key. */
+    raiseMemberNotice: (input: MemberNoticeInput) => raiseMemberNotice(deps, input),
     expandFanouts: (opts: { chunkSize?: number; maxChunks?: number } = {}) => expandFanouts(deps, opts),
     buyReminders: (date: string, which: 'open' | 'close' = 'open') => buyReminders(deps, { date, which }),
     sellReminders: (date: string) => sellReminders(deps, { date }),

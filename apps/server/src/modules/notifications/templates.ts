@@ -12,6 +12,7 @@ import {
   type Exchange,
   type SplitCall,
 } from '@roundup/shared';
+import { linkOf, paymentFailed } from './account-notice-rules';
 import type { EventKind } from './rules';
 
 /** The messages: subject, text, HTML and the short SMS/WhatsApp form of each event (pure). */
@@ -26,12 +27,12 @@ export interface SplitPayload {
   price: string;
   estProfit: string;
   status: string;
-  /** Where the shares are listed (null or absent: unknown; events raised before issue 25 §3 have none). */
+  /** Where the shares are listed (null or absent: unknown; events raised before exchanges were carried have none). */
   exchange?: Exchange | null;
-  /** The call (issue 25 §4); absent on events raised before it: those read as they always did. */
+  /** The call (round up, participant level, …); absent on events raised before it: those read as they always did. */
   rsType?: string;
   participant?: boolean;
-  /** What a second source says when the event was raised (issue 25 §2, §4); absent on older events. */
+  /** What a second source says when the event was raised; absent on older events. */
   confirmation?: ConfirmationState;
 }
 
@@ -45,12 +46,12 @@ export interface Rendered {
 const day = (d: string) => formatIsoDate(d, 'MMMM dd, yyyy');
 const money = (v: string) => `$${Number(v).toFixed(2)}`;
 const deadlineOf = (s: SplitPayload) => splitDeadline(s.buyDate, s.exchange ?? null);
-/** The deadline sentence as the split's call says it: only a round-up says "Buy by" (issue 25 §4). */
+/** The deadline sentence as the split's call says it: only a round-up says "Buy by". */
 const deadlineLine = (s: SplitPayload, timeZone?: string) =>
   s.rsType
     ? callDeadlineText(deadlineText(deadlineOf(s), timeZone), { rsType: s.rsType })
     : deadlineText(deadlineOf(s), timeZone);
-/** The split's call (issue 25 §4), or null for an event raised before calls were carried. */
+/** The split's call, or null for an event raised before calls were carried. */
 const callOf = (s: SplitPayload): SplitCall | null =>
   s.rsType ? splitCall({ rsType: s.rsType, participant: s.participant }) : null;
 /** Whether a message may say "Buy" and show a profit for this split: only a round-up (events without a call: as before). */
@@ -62,7 +63,7 @@ const callTag = (s: SplitPayload) => (callOf(s) ? `, ${callOf(s)!.label}` : '');
 const confirmTag = (s: SplitPayload) => (s.confirmation ? ` (${CONFIRMATION_LABELS[s.confirmation].toLowerCase()})` : '');
 /**
  * One split in a message: its call, and its deadline to the minute in New York and the member's
- * own time (issue 25 §3, §4).
+ * own time.
  */
 const splitLine = (s: SplitPayload, timeZone?: string) =>
   `${s.name} (${s.ticker}), ${s.ratio}:1${callTag(s)}${confirmTag(s)}, buy by ${day(s.buyDate)}, effective ${day(s.effDate)}. ${deadlineLine(s, timeZone)}`;
@@ -98,7 +99,7 @@ interface DigestLine {
 
 const accountsText = (n: number) => `${n} account${n === 1 ? '' : 's'}`;
 
-/** The weekly reconciliation digest (issue 26 §6, decision 031): the member's lines, per split and broker. */
+/** The weekly reconciliation digest (decision 031): the member's lines, per split and broker. */
 function digestMessage(data: Record<string, unknown> | null): { subject: string; lines: string[] } {
   const list = (k: string) => (Array.isArray(data?.[k]) ? (data[k] as DigestLine[]) : []);
   const [overdue, unsold, owed] = [list('overdue'), list('unsold'), list('mayBeOwed')];
@@ -183,7 +184,7 @@ function splitConfirmed(payload: Record<string, unknown>, tz?: string): Message 
 function buyReminder(kind: 'buyReminder' | 'buyReminderClose', payload: Record<string, unknown>, tz?: string): Message {
   const splits = (payload.splits ?? []) as SplitPayload[];
   const by = splits[0] ? ` by ${closeTimeText(deadlineOf(splits[0]), tz)}` : '';
-  // Only round-ups are bought (issue 25 §4): the others are listed with what is known, never as "buy".
+  // Only round-ups are bought: the others are listed with what is known, never as "buy".
   const toBuy = splits.filter(buyable);
   const tickers = (toBuy.length > 0 ? toBuy : splits).map((s) => s.ticker).join(', ');
   const verb = toBuy.length > 0 ? 'buy' : 'buy-by day of';
@@ -243,18 +244,22 @@ function message(kind: EventKind, payload: Record<string, unknown>, data: Record
     case 'newsletter':
     case 'adminSms':
       return announcement(kind, payload);
+    case 'paymentFailed':
+      return paymentFailed(payload);
   }
 }
 
 /** The short (SMS/WhatsApp) form: an announcement's own text, else the subject, deadline and link. */
 function shortForm(kind: EventKind, { subject, lines, deadline = '', confirmation = '' }: Message, link: string): string {
   if (kind === 'adminSms') return lines.join('\n');
+  // The sentence already ends with the card page's link.
+  if (kind === 'paymentFailed') return `RoundUp: ${lines[0]}`;
   if (kind === 'general' || kind === 'newsletter') return announcementText(subject, lines.join('\n'));
   return `RoundUp: ${subject}${confirmation}${deadline ? `. ${deadline}` : ''}. ${link}`;
 }
 
 /** The HTML email: the subject as heading, the lines as paragraphs, the calendar link and the unsubscribe footer. */
-function htmlForm({ subject, lines }: Message, link: string, unsubscribeUrl?: string): string {
+function htmlForm({ subject, lines }: Message, link: { url: string; label: string }, unsubscribeUrl?: string): string {
   return [
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1b2430">',
@@ -263,7 +268,7 @@ function htmlForm({ subject, lines }: Message, link: string, unsubscribeUrl?: st
     ...lines
       .flatMap((l) => l.split(/\r?\n[ \t]*\r?\n/))
       .map((l) => `<p style="margin:0 0 8px">${escapeHtml(l.trim()).replace(/\r?\n/g, '<br>')}</p>`),
-    `<p><a href="${escapeHtml(link)}">Open the calendar</a></p>`,
+    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
     unsubscribeUrl
       ? `<p style="font-size:12px;color:#667">You receive this because of your notification settings. <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`
       : '',
@@ -279,10 +284,10 @@ export function render(
   links: { appUrl: string; unsubscribeUrl?: string; timeZone?: string },
 ): Rendered {
   const msg = message(kind, payload, data, links.timeZone);
-  const link = `${links.appUrl}/reverse-splits`;
+  const link = linkOf(kind, payload, links.appUrl);
   const footer = links.unsubscribeUrl
     ? [`You receive this because of your notification settings. Unsubscribe: ${links.unsubscribeUrl}`]
     : [];
-  const text = [...msg.lines, '', `Open the calendar: ${link}`, '', ...footer].join('\n');
-  return { subject: msg.subject, text, html: htmlForm(msg, link, links.unsubscribeUrl), short: shortForm(kind, msg, link) };
+  const text = [...msg.lines, '', `${link.label}: ${link.url}`, '', ...footer].join('\n');
+  return { subject: msg.subject, text, html: htmlForm(msg, link, links.unsubscribeUrl), short: shortForm(kind, msg, link.url) };
 }

@@ -83,6 +83,7 @@ export function memberRecords(db: Db) {
     idByPaymentCustomer: (customerId: string) => repo.idByPaymentCustomer(customerId),
     setPaymentCustomerOnce: (id: string, customerId: string) => repo.setPaymentCustomerOnce(id, customerId),
     setMembership: (id: string, fields: MembershipFields) => repo.update(id, fields),
+    paidTierIds: () => repo.paidTierIds(),
 
     // Calendar feed (splits).
     feedOwner: (id: string) => repo.feedOwner(id),

@@ -120,6 +120,14 @@ function userReads(db: Db) {
         .orderBy(asc(u.createdDate));
       return rows.map((r) => r.email);
     },
+    /** Members whose record says they have paid access (Pro or Lifetime), for billing's reconciliation. */
+    async paidTierIds(): Promise<string[]> {
+      const rows = await db
+        .select({ id: u.id })
+        .from(u)
+        .where(sql`${u.subscriptionTier} <> 'Starter'`);
+      return rows.map((r) => r.id);
+    },
     /** The members a member referred, oldest first. */
     async referralsOf(referrerId: string) {
       return db

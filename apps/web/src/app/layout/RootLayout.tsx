@@ -52,6 +52,21 @@ function VerifyEmail() {
   );
 }
 
+// Only paying members load it: a failed renewal is the one thing it says.
+const PaymentFailedBanner = lazy(() =>
+  import('../../features/billing/components/PaymentFailedBanner').then((m) => ({ default: m.PaymentFailedBanner })),
+);
+
+function PaymentFailed() {
+  const { data: user } = useAuth();
+  if (user?.subscriptionTier !== 'Pro') return null;
+  return (
+    <Suspense fallback={null}>
+      <PaymentFailedBanner />
+    </Suspense>
+  );
+}
+
 function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state === 'idle') return null;
@@ -69,6 +84,7 @@ export function RootLayout() {
       </a>
       <div className="d-flex flex-column min-vh-100">
         <SiteNavbar />
+        <PaymentFailed />
         <VerifyEmail />
         <main id="main" className="flex-grow-1" tabIndex={-1}>
           <Outlet />

@@ -10,5 +10,6 @@ export const adminRoutes: FeatureRoutes = {
     // feedback: features/feedback/routes.tsx
     lazyPage('audit', { title: 'Audit log' }, async () => (await import('./pages/AdminAuditPage')).AdminAuditPage),
     // comms: features/comms/routes.tsx
+    // billing: features/billing/routes.tsx (the daily reconciliation with Stripe)
   ],
 };

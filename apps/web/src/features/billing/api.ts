@@ -1,4 +1,6 @@
 import type {
+  BillingAlertResponse,
+  BillingReconciliationResponse,
   BillingLevel,
   CancelSubscriptionResponse,
   CheckoutSessionView,
@@ -17,6 +19,21 @@ export function useSubscription(subscriptionId: string | null | undefined) {
     queryKey: [...subscriptionKey, subscriptionId ?? null],
     queryFn: () => api.post<FetchSubscriptionResponse>('/api/subs/fetch', subscriptionId ? { subscriptionId } : {}),
   });
+}
+
+/** GET /api/subs/alert: a renewal whose payment failed, shown on every page until it is paid. */
+export function useBillingAlert(enabled: boolean) {
+  return useQuery({
+    queryKey: ['billing', 'alert'],
+    queryFn: () => api.get<BillingAlertResponse>('/api/subs/alert'),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** Where the member updates their card: Stripe's billing portal (or the local checkout's stand-in). */
+export function openBillingPortal() {
+  return api.post<{ url: string }>('/api/subs/portal');
 }
 
 export function useCancelSubscription() {
@@ -68,4 +85,12 @@ export function goTo(url: string, navigate: (path: string, opts?: { replace?: bo
     // fall through to a full redirect
   }
   window.location.assign(url);
+}
+
+/** GET /api/admin/billing/reconciliation: the daily runs and what they flagged (admins). */
+export function useReconciliation() {
+  return useQuery({
+    queryKey: ['billing', 'reconciliation'],
+    queryFn: () => api.get<BillingReconciliationResponse>('/api/admin/billing/reconciliation'),
+  });
 }

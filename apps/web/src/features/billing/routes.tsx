@@ -12,9 +12,21 @@ export const billingRoutes: FeatureRoutes = {
   ],
   user: [
     lazyPage(
+      'billing/update-card',
+      { title: 'Update your card' },
+      async () => (await import('./pages/UpdateCardPage')).UpdateCardPage,
+    ),
+    lazyPage(
       'checkout/test/:sessionId',
       { title: 'Test checkout' },
       async () => (await import('./pages/TestCheckoutPage')).TestCheckoutPage,
+    ),
+  ],
+  admin: [
+    lazyPage(
+      'billing',
+      { title: 'Billing reconciliation' },
+      async () => (await import('./pages/AdminBillingPage')).AdminBillingPage,
     ),
   ],
 };

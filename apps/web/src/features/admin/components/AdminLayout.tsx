@@ -9,6 +9,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/faqs', label: 'FAQs' },
   { to: '/admin/feedback', label: 'Feedback' },
   { to: '/admin/comms', label: 'Comms' },
+  { to: '/admin/billing', label: 'Billing' },
   { to: '/admin/audit', label: 'Audit' },
 ] as const;
 

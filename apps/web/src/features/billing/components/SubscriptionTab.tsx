@@ -175,6 +175,11 @@ function BillingHistory({ subscription, invoices }: { subscription: Subscription
               <td className="text-nowrap">{formatInMarketTz(fromSeconds(item.created), LONG_DATE)}</td>
               <td>
                 <span className="text-nowrap me-2">{formatMoney(item.price.unit_amount / 100)}</span>
+                {invoice?.status === 'failed' ? (
+                  <Badge bg="danger" className="text-wrap">
+                    Payment failed
+                  </Badge>
+                ) : null}
                 {item.amount_refunded > 0 ? (
                   <Badge bg="secondary" className="text-wrap">
                     Refunded {formatMoney(item.amount_refunded / 100)}
