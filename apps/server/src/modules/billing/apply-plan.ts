@@ -1,10 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { commissionLedger } from '../affiliates/service';
 import type { Plan } from './gather';
 import { recordNotices, type BillingEvent, type TellPaymentFailed } from './notices';
-import { billingRepo, type BillingRepo } from './repo';
-import type { memberSync } from './member-sync';
+import { billingRepo } from './repo';
+import type { ApplyDeps, Unit } from './apply-types';
 import { writeRefund } from './apply-refund';
 import { flagStore } from './flags-repo';
 import { LIVE_STATUSES } from './rules';
@@ -12,33 +11,7 @@ import { LIVE_STATUSES } from './rules';
 export const secs = (d: Date) => Math.floor(d.getTime() / 1000);
 export const fromSecs = (s: number | null | undefined) => (s == null ? null : new Date(s * 1000));
 export const GIVES_ACCESS = LIVE_STATUSES;
-
-export interface ApplyDeps {
-  provider: string;
-  log: FastifyBaseLogger;
-  sync: ReturnType<typeof memberSync>;
-  appUrl: string;
-  /** Our configured price ids: anything else grants nothing. */
-  prices: { pro: string | null; lifetime: string | null };
-  /** Queues a failed payment's notice on the member's channels, in the plan's transaction (notifications). */
-  tellPaymentFailed: (tx: Db, ...args: Parameters<TellPaymentFailed>) => Promise<unknown>;
-}
-
-/** One plan's writes in one transaction: the members it touched (each locked once) and what to tell them. */
-export interface Unit {
-  deps: ApplyDeps;
-  r: BillingRepo;
-  db: Db;
-  ledger: ReturnType<typeof commissionLedger>;
-  plan: Plan;
-  now: Date;
-  affected: Set<string>;
-  /** Every write for a member happens under the lock on their row (two webhooks at once wait in turn). */
-  touch(userId: string): Promise<void>;
-  emit(userId: string, e: BillingEvent): void;
-  /** Subscriptions and sessions for a price that is not ours: nothing of theirs is recorded. */
-  foreign: Set<string>;
-}
+export type { ApplyDeps, Unit } from './apply-types';
 
 /**
  * Writes what the provider said (decision 009), in the caller's transaction: memberships, a lifetime

@@ -1,4 +1,4 @@
-import type { Unit } from './apply-plan';
+import type { Unit } from './apply-types';
 import { LIVE_STATUSES, refundEffect } from './rules';
 
 /**

@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { BillingAlertResponse } from '@roundup/shared/billing';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { trackPageView } from '../../lib/analytics';
+import { api } from '../../lib/api-client';
 import { AuthProvider, useAuth } from '../../lib/auth';
 import { descriptionFor, pageViewFor, titleFor } from '../../lib/route-handle';
 import { FeedbackWidget } from './FeedbackWidget';
@@ -52,17 +55,25 @@ function VerifyEmail() {
   );
 }
 
-// Only paying members load it: a failed renewal is the one thing it says.
+// Every paying member's page asks whether a renewal failed, but only a member whose renewal did fail loads the
+// banner's code: the check is one small request, and the usual page downloads no more JavaScript for it.
 const PaymentFailedBanner = lazy(() =>
   import('../../features/billing/components/PaymentFailedBanner').then((m) => ({ default: m.PaymentFailedBanner })),
 );
 
 function PaymentFailed() {
   const { data: user } = useAuth();
-  if (user?.subscriptionTier !== 'Pro') return null;
+  const alert = useQuery({
+    queryKey: ['billing', 'alert'],
+    queryFn: () => api.get<BillingAlertResponse>('/api/subs/alert'),
+    enabled: user?.subscriptionTier === 'Pro',
+    staleTime: 60_000,
+  });
+  const failed = alert.data?.payment_failed;
+  if (!failed) return null;
   return (
     <Suspense fallback={null}>
-      <PaymentFailedBanner />
+      <PaymentFailedBanner failed={failed} />
     </Suspense>
   );
 }

@@ -1,5 +1,4 @@
 import type {
-  BillingAlertResponse,
   BillingReconciliationResponse,
   BillingLevel,
   CancelSubscriptionResponse,
@@ -18,16 +17,6 @@ export function useSubscription(subscriptionId: string | null | undefined) {
   return useQuery({
     queryKey: [...subscriptionKey, subscriptionId ?? null],
     queryFn: () => api.post<FetchSubscriptionResponse>('/api/subs/fetch', subscriptionId ? { subscriptionId } : {}),
-  });
-}
-
-/** GET /api/subs/alert: a renewal whose payment failed, shown on every page until it is paid. */
-export function useBillingAlert(enabled: boolean) {
-  return useQuery({
-    queryKey: ['billing', 'alert'],
-    queryFn: () => api.get<BillingAlertResponse>('/api/subs/alert'),
-    enabled,
-    staleTime: 60_000,
   });
 }
 

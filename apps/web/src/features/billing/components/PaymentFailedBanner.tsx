@@ -1,22 +1,18 @@
 import { useState } from 'react';
+import type { BillingAlertResponse } from '@roundup/shared/billing';
 import { useNavigate } from 'react-router';
 import { firstErrorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
 import { formatInMarketTz, formatMoney, LONG_DATE } from '../../../lib/format';
-import { goTo, openBillingPortal, useBillingAlert } from '../api';
+import { goTo, openBillingPortal } from '../api';
 
 /**
  * A renewal whose payment failed (decision 040): said on every page until the invoice is paid, with
  * the way to fix it. The button opens Stripe's billing portal for this member.
  */
-export function PaymentFailedBanner() {
-  const { data: user } = useAuth();
-  const alert = useBillingAlert(Boolean(user));
+export function PaymentFailedBanner({ failed }: { failed: NonNullable<BillingAlertResponse['payment_failed']> }) {
   const navigate = useNavigate();
   const [opening, setOpening] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const failed = alert.data?.payment_failed;
-  if (!user || !failed) return null;
 
   const open = async () => {
     setOpening(true);
