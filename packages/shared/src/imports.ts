@@ -14,6 +14,10 @@ export const STATEMENT_FORMAT_NAMES: Record<StatementFormatId, string> = {
 
 /** The largest statement accepted: 5 MB of CSV text. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** The most lines a statement may have (413 beyond): a year of a busy account is a few thousand. */
+export const IMPORT_MAX_LINES = 100_000;
+/** The unmatched rows a preview lists (the rest are counted in `unmatchedTotal`). */
+export const IMPORT_UNMATCHED_LISTED = 200;
 
 export const importRequest = z.object({
   accountId: uuidId('Account is not a valid id'),
@@ -62,7 +66,10 @@ export const importPreviewSchema = z.object({
   /** Rows imported into this account before (re-importing them changes nothing). */
   alreadyImported: z.number().int(),
   trades: z.array(importTradeSchema),
+  /** The first rows no split matched, with the reason (at most IMPORT_UNMATCHED_LISTED). */
   unmatched: z.array(unmatchedRowSchema),
+  /** How many rows no split matched, listed or not. */
+  unmatchedTotal: z.number().int(),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 

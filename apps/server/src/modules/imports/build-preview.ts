@@ -75,6 +75,7 @@ export async function buildPreview(
     alreadyImported: plan.alreadyImported,
     trades,
     unmatched: plan.unmatched,
+    unmatchedTotal: plan.unmatchedTotal,
   };
   return { preview, plan, rowsBySplit };
 }

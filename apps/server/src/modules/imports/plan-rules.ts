@@ -1,4 +1,4 @@
-import type { TradePatch, UnmatchedRow } from '@roundup/shared';
+import { IMPORT_UNMATCHED_LISTED, type TradePatch, type UnmatchedRow } from '@roundup/shared';
 import type { StatementRow } from './formats/types';
 import { statementTrade, type CandidateSplit, type RowMatch } from './match-rules';
 
@@ -12,7 +12,9 @@ export interface FreshRow {
 export interface ImportPlan {
   alreadyImported: number;
   fresh: FreshRow[];
+  /** The first unmatched rows, with the reason (a file of 100,000 dividends would not fit an answer). */
   unmatched: UnmatchedRow[];
+  unmatchedTotal: number;
 }
 
 /**
@@ -25,10 +27,11 @@ export function planImport(
   matches: readonly RowMatch[],
   taken: ReadonlySet<string>,
 ): ImportPlan {
-  const plan: ImportPlan = { alreadyImported: 0, fresh: [], unmatched: [] };
+  const plan: ImportPlan = { alreadyImported: 0, fresh: [], unmatched: [], unmatchedTotal: 0 };
   rows.forEach((row, i) => {
     const m = matches[i];
     if (!m.splitId) {
+      if (plan.unmatchedTotal++ >= IMPORT_UNMATCHED_LISTED) return;
       plan.unmatched.push({
         line: row.line,
         date: row.date,

@@ -5,7 +5,7 @@ import { splitFacts } from '../splits/queries';
 import { splitAccess, type Viewer } from '../splits/rules';
 import { fingerprints } from './formats/fingerprint';
 import { readStatement, type Statement } from './formats/read-statement';
-import { StatementError } from './formats/types';
+import { StatementError, StatementTooLong } from './formats/types';
 import { matchRows, type CandidateSplit, type RowMatch } from './match-rules';
 import { importRowsRepo } from './repo';
 
@@ -57,6 +57,7 @@ export async function prepareImport(deps: ImportDeps, userId: string, input: Imp
   try {
     statement = await readStatement(input.csv, input.format);
   } catch (err) {
+    if (err instanceof StatementTooLong) throw new AppError('PAYLOAD_TOO_LARGE', err.message);
     if (err instanceof StatementError) throw badRequest(err.message);
     throw err;
   }
@@ -79,7 +80,7 @@ export async function prepareImport(deps: ImportDeps, userId: string, input: Imp
   );
   return {
     statement,
-    fingerprints: fingerprints(statement.format, statement.rows),
+    fingerprints: await fingerprints(statement.format, statement.rows),
     matches: matchRows(statement.rows, [...splits.values()]),
     splits,
   };

@@ -85,7 +85,13 @@ export function splitFacts(db: Db) {
       return db
         .select({ id: s.id, name: s.name, ticker: s.ticker, buyDate: s.buyDate, effDate: s.effDate, status: s.status })
         .from(s)
-        .where(and(inArray(sql`upper(${s.ticker})`, [...tickers]), isNull(s.archivedAt)));
+        .where(
+          and(
+            // One parameter for the list: a statement may name more tickers than PostgreSQL takes parameters.
+            sql`upper(${s.ticker}) in (select jsonb_array_elements_text(${JSON.stringify(tickers)}::jsonb))`,
+            isNull(s.archivedAt),
+          ),
+        );
     },
   };
 }

@@ -30,6 +30,7 @@ const preview = {
   unmatched: [
     { line: 8, date: '2026-11-05', symbol: 'SCHB', action: 'Qualified Dividend', reason: 'Not a buy, sell or reverse-split row' },
   ],
+  unmatchedTotal: 1,
 };
 const CSV = '"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"\n';
 

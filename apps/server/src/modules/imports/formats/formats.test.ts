@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readStatement } from './read-statement';
+import { readStatement, RECORDS_PER_TURN } from './read-statement';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, '../../../../test/fixtures/statements', name), 'utf8');
 /** The rows as [line, kind, date, symbol, quantity, price, amount]: what each format's rule reads. */
@@ -139,5 +139,24 @@ describe('statement formats: each broker export maps to rows (decision 030)', ()
   ])('reads the Schwab amount %s', async (amount, expected) => {
     const text = `"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"\n"11/12/2026","Cash In Lieu","A","A","","","",${amount}`;
     expect((await readStatement(text)).rows[0].amount).toBe(expected);
+  });
+
+  it('lets other work in while it reads a long file (the event loop turns between batches of records)', async () => {
+    const rows = Array.from({ length: RECORDS_PER_TURN * 3 }, (_, i) => `11/05/2026,Dividend,T${i},,,,,$1`);
+    let read = false;
+    let ranWhileReading = false;
+    setImmediate(() => (ranWhileReading = !read));
+    const statement = await readStatement(
+      ['Date,Action,Symbol,Description,Quantity,Price,Fees & Comm,Amount', ...rows].join('\n'),
+    );
+    read = true;
+    expect(statement.rows).toHaveLength(RECORDS_PER_TURN * 3);
+    expect(ranWhileReading).toBe(true);
+  });
+
+  it('refuses a file of more lines than the limit before reading it', async () => {
+    await expect(readStatement('Date,Action\n1\n2\n3', undefined, 3)).rejects.toThrow(
+      'The file has more than 3 lines; export a shorter period',
+    );
   });
 });

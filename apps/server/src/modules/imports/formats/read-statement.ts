@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse, CsvError } from 'csv-parse';
-import { STATEMENT_FORMAT_NAMES, type StatementFormatId } from '@roundup/shared';
+import { IMPORT_MAX_LINES, STATEMENT_FORMAT_NAMES, type StatementFormatId } from '@roundup/shared';
 import { fidelity } from './fidelity';
 import { ibkr } from './ibkr';
 import { schwab } from './schwab';
 import { tastytrade } from './tastytrade';
-import { StatementError, type StatementFormat, type StatementRow } from './types';
+import { StatementError, StatementTooLong, type StatementFormat, type StatementRow } from './types';
 
 export const FORMATS: Record<StatementFormatId, StatementFormat> = { schwab, fidelity, tastytrade, ibkr };
 
@@ -22,8 +23,21 @@ export interface Statement {
 }
 
 const CHUNK = 64 * 1024;
+/**
+ * Records read between two turns of the event loop. The parser hands records over in microtasks, which
+ * never let a waiting request in: without a turn now and then a 5 MB file would hold every request
+ * (health checks included) until it is read.
+ */
+export const RECORDS_PER_TURN = 2_000;
 function* chunks(text: string) {
   for (let i = 0; i < text.length; i += CHUNK) yield text.slice(i, i + CHUNK);
+}
+
+/** Whether the text has more than `max` lines: counted before parsing, so a long file is refused at once. */
+function linesOver(text: string, max: number): boolean {
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < text.length - 1; i = text.indexOf('\n', i + 1)) if (++lines > max) return true;
+  return false;
 }
 
 const detect = (cells: string[]) => (Object.values(FORMATS) as StatementFormat[]).find((f) => f.isHeader(cells)) ?? null;
@@ -34,7 +48,12 @@ const ALL = Object.values(STATEMENT_FORMAT_NAMES).join(', ');
  * header line (or checks the one asked for), maps each data line with the format's rules, and
  * refuses the whole file on the first line it cannot read, naming that line.
  */
-export async function readStatement(text: string, wanted?: StatementFormatId): Promise<Statement> {
+export async function readStatement(
+  text: string,
+  wanted?: StatementFormatId,
+  maxLines: number = IMPORT_MAX_LINES,
+): Promise<Statement> {
+  if (linesOver(text, maxLines)) throw new StatementTooLong(maxLines);
   const parser = Readable.from(chunks(text)).pipe(
     parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, info: true }),
   );
@@ -42,9 +61,11 @@ export async function readStatement(text: string, wanted?: StatementFormatId): P
   let header: string[] = [];
   let preambleAccount: string | null = null;
   const rows: StatementRow[] = [];
+  let records = 0;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       const line = info.lines;
+      if (++records % RECORDS_PER_TURN === 0) await nextTurn();
       const filled = record.filter((c) => c !== '');
       if (filled.length === 0 || CONTROL.has(record[0])) continue;
       const found = detect(record);
@@ -68,7 +89,8 @@ export async function readStatement(text: string, wanted?: StatementFormatId): P
         header = record; // a new section (IBKR Flex files repeat the header per section)
         continue;
       }
-      if (filled.length === 1 && record.length < header.length) continue; // a total or a disclaimer line
+      // A total, a disclaimer or "Date downloaded …" below the data, even padded with commas to the header's width.
+      if (filled.length === 1) continue;
       const named = Object.fromEntries(header.map((h, i) => [h, record[i] ?? '']));
       const row = format.mapRow(named, line);
       if (row) rows.push(row);
@@ -77,7 +99,7 @@ export async function readStatement(text: string, wanted?: StatementFormatId): P
     if (err instanceof CsvError)
       throw new StatementError(
         (err as CsvError & { lines?: number }).lines ?? null,
-        `the CSV cannot be read (${err.message.replace(/^.*?: /, '')})`,
+        `the CSV cannot be read (${err.message.replace(/^.*?: /, '').slice(0, 120)})`,
       );
     throw err;
   }

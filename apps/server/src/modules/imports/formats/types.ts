@@ -35,6 +35,13 @@ export class StatementError extends Error {
   }
 }
 
+/** A file longer than the line limit: the same file always fails, so it is a 413, never a retry. */
+export class StatementTooLong extends StatementError {
+  constructor(readonly limit: number) {
+    super(null, `The file has more than ${limit.toLocaleString('en-US')} lines; export a shorter period`);
+  }
+}
+
 /** One broker's export (one file per broker in this folder), as pure rules. */
 export interface StatementFormat {
   id: StatementFormatId;

@@ -61,7 +61,7 @@ export function ImportReview({
           ) : null}
         </div>
       ) : null}
-      {preview.unmatched.length ? <UnmatchedTable rows={preview.unmatched} /> : null}
+      {preview.unmatched.length ? <UnmatchedTable rows={preview.unmatched} total={preview.unmatchedTotal} /> : null}
     </div>
   );
 }

@@ -101,12 +101,15 @@ export function ImportTradesTable({ trades, title }: { trades: readonly ImportTr
 }
 
 /** Rows the import leaves out, with the line and the reason. */
-export function UnmatchedTable({ rows }: { rows: readonly UnmatchedRow[] }) {
+export function UnmatchedTable({ rows, total }: { rows: readonly UnmatchedRow[]; total: number }) {
   return (
     <section aria-labelledby="import-unmatched-title" className="mt-4">
       <h3 id="import-unmatched-title" className="h6 fw-semibold mb-2">
-        Rows not imported ({rows.length})
+        Rows not imported ({total.toLocaleString('en-US')})
       </h3>
+      {total > rows.length ? (
+        <p className="small text-body-secondary mb-2">The first {rows.length.toLocaleString('en-US')} are listed.</p>
+      ) : null}
       <DataTable
         responsive={false}
         cards
