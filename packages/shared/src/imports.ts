@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuidId } from './input';
-import { legSchema, tradeSchema, TRADE_OUTCOMES } from './trades';
+import { legInput, legSchema, tradeSchema, TRADE_OUTCOMES } from './trades';
 
 /** Issue 26 §5: broker statements a member can import (decision 030). */
 export const STATEMENT_FORMATS = ['schwab', 'fidelity', 'tastytrade', 'ibkr'] as const;
@@ -19,12 +19,21 @@ export const IMPORT_MAX_LINES = 100_000;
 /** The unmatched rows a preview lists (the rest are counted in `unmatchedTotal`). */
 export const IMPORT_UNMATCHED_LISTED = 200;
 
+/**
+ * The buy of a split whose rows in the file have none (a later period's export): the member gives its
+ * date, quantity and price, prefilled from the preview's `needsBuy`.
+ */
+export const importBuy = legInput.omit({ side: true }).extend({ splitId: uuidId('splitId is not a valid id') });
+export type ImportBuy = z.output<typeof importBuy>;
+
 export const importRequest = z.object({
   accountId: uuidId('Account is not a valid id'),
   /** The statement's CSV text, as exported by the broker. */
   csv: z.string({ error: 'csv must be the text of the statement' }).min(1, 'The file is empty'),
   /** Leave out to detect the format from the file's header line. */
   format: z.enum(STATEMENT_FORMATS, { error: `format must be one of ${STATEMENT_FORMATS.join(', ')}` }).optional(),
+  /** Buys for splits whose rows have none; a buy for a split that needs none is left out. */
+  buys: z.array(importBuy, { error: 'buys must be a list' }).max(1_000, 'At most 1,000 buys').optional(),
 });
 export type ImportRequest = z.infer<typeof importRequest>;
 
@@ -43,8 +52,15 @@ export const importTradeSchema = z.object({
   outcome_date: z.string().nullable(),
   shares_received: z.number().int().nullable(),
   cash_in_lieu_amount: z.number().nullable(),
-  /** Why this trade cannot be saved as it stands (apply refuses), else null. */
+  /** Why this trade cannot be saved as it stands (apply leaves this split and applies the others), else null. */
   problem: z.string().nullable(),
+  /** The file's lines behind this trade's new rows. */
+  lines: z.array(z.number().int()),
+  /**
+   * The trade has no buy, in the file or recorded: the buy to ask for, prefilled (the split's buy day and
+   * the shares the rows account for); null when it has one.
+   */
+  needsBuy: z.object({ date: z.string(), quantity: z.number().int() }).nullable(),
 });
 export type ImportTrade = z.infer<typeof importTradeSchema>;
 
@@ -73,10 +89,22 @@ export const importPreviewSchema = z.object({
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
+/** A split the apply left: its rows break a trade rule (the reason), at these lines; re-import once fixed. */
+export const leftSplitSchema = z.object({
+  splitId: z.string(),
+  splitName: z.string(),
+  ticker: z.string(),
+  lines: z.array(z.number().int()),
+  reason: z.string(),
+});
+export type LeftSplit = z.infer<typeof leftSplitSchema>;
+
 export const importResultSchema = importPreviewSchema.extend({
   /** Statement rows stored by this apply (0 when the file was imported before). */
   imported: z.number().int(),
   /** The trades as saved. */
   saved: z.array(tradeSchema),
+  /** Splits not applied, with the reason; their rows are not stored, so importing the file again retries them. */
+  left: z.array(leftSplitSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

@@ -1,4 +1,4 @@
-import { IMPORT_UNMATCHED_LISTED, type TradePatch, type UnmatchedRow } from '@roundup/shared';
+import { IMPORT_UNMATCHED_LISTED, type ImportBuy, type TradePatch, type UnmatchedRow } from '@roundup/shared';
 import type { StatementRow } from './formats/types';
 import { statementTrade, type CandidateSplit, type RowMatch } from './match-rules';
 
@@ -49,12 +49,29 @@ export function planImport(
  * What one split's statement rows (those imported before and the fresh ones) set on the trade: the
  * legs when the statement has buys or sells (the statement is the truth: they replace the legs; a
  * statement with sells but no buy — a later period's export — keeps the buys already recorded), the
- * outcome when it has split rows; nothing else changes.
+ * outcome when it has split rows; nothing else changes. A buy the member gave for rows without one
+ * joins the legs.
  */
-export function patchFor(rows: readonly StatementRow[]): { patch: TradePatch; keepStoredBuys: boolean } {
+export function patchFor(
+  rows: readonly StatementRow[],
+  given?: Omit<ImportBuy, 'splitId'>,
+): { patch: TradePatch; keepStoredBuys: boolean } {
   const { legs, outcome } = statementTrade(rows);
-  const keepStoredBuys = legs !== null && !legs.some((l) => l.side === 'buy');
-  return { patch: { ...(legs ? { legs } : {}), ...(outcome ?? {}) }, keepStoredBuys };
+  const hasBuy = legs?.some((l) => l.side === 'buy') ?? false;
+  const withGiven = given && !hasBuy ? [{ side: 'buy' as const, ...given }, ...(legs ?? [])] : legs;
+  const keepStoredBuys = withGiven !== null && !withGiven.some((l) => l.side === 'buy');
+  return { patch: { ...(withGiven ? { legs: withGiven } : {}), ...(outcome ?? {}) }, keepStoredBuys };
+}
+
+/**
+ * The buy to ask for when a split's trade has none (recorded or in the file): on the split's buy day,
+ * for the shares the rows account for — those sold before the split plus those the split took in.
+ */
+export function buyToAsk(rows: readonly StatementRow[], split: { buyDate: string; effDate: string }) {
+  const soldBefore = rows.filter((r) => r.kind === 'sell' && r.date < split.effDate).reduce((n, r) => n + r.quantity, 0);
+  const splitOut = rows.filter((r) => r.kind === 'split_out').reduce((n, r) => n + r.quantity, 0);
+  const soldAfter = rows.filter((r) => r.kind === 'sell' && r.date >= split.effDate).length ? 1 : 0;
+  return { date: split.buyDate, quantity: Math.max(1, Math.round(soldBefore + (splitOut || soldAfter))) };
 }
 
 /** "ACMR (Acme Robotics)" in messages. */

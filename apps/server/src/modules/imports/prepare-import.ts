@@ -1,4 +1,10 @@
-import { IMPORT_MAX_BYTES, STATEMENT_FORMAT_NAMES, type ImportRequest, type StatementFormatId } from '@roundup/shared';
+import {
+  IMPORT_MAX_BYTES,
+  STATEMENT_FORMAT_NAMES,
+  type ImportBuy,
+  type ImportRequest,
+  type StatementFormatId,
+} from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../http/app-error';
 import { splitFacts } from '../splits/queries';
@@ -18,11 +24,16 @@ export interface ImportDeps {
   account: (userId: string, accountId: string) => Promise<{ nickname: string; broker: string } | null>;
 }
 
+/** A buy the member gave, without its split. */
+export type GivenBuy = Omit<ImportBuy, 'splitId'>;
+
 export interface PreparedImport {
   statement: Statement;
   fingerprints: string[];
   matches: RowMatch[];
   splits: Map<string, CandidateSplit>;
+  /** Buys the member gave for splits whose rows have none, by split. */
+  buys: Map<string, GivenBuy>;
 }
 
 /** Words in a broker's name that mark it as one of the formats' brokers. */
@@ -83,5 +94,6 @@ export async function prepareImport(deps: ImportDeps, userId: string, input: Imp
     fingerprints: await fingerprints(statement.format, statement.rows),
     matches: matchRows(statement.rows, [...splits.values()]),
     splits,
+    buys: new Map((input.buys ?? []).map(({ splitId, ...leg }) => [splitId, leg])),
   };
 }

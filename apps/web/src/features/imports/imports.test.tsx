@@ -20,6 +20,8 @@ const trade = {
   shares_received: 1,
   cash_in_lieu_amount: null,
   problem: null,
+  lines: [3, 4, 5, 6, 7],
+  needsBuy: null,
 };
 const preview = {
   format: 'schwab',
@@ -52,7 +54,7 @@ describe('Settings › Import', () => {
       'GET /api/auth/me': { data: { user: makeUser({ role: 'Pro' }) } },
       'GET /api/accounts/mine': { data: { accounts: [account], brokers: [] } },
       'POST /api/imports/preview': { data: { preview } },
-      'POST /api/imports/apply': { data: { result: { ...preview, imported: 5, saved: [] } } },
+      'POST /api/imports/apply': { data: { result: { ...preview, imported: 5, saved: [], left: [] } } },
     });
     renderApp('/settings/import');
     await choosePreview();
@@ -78,5 +80,45 @@ describe('Settings › Import', () => {
     await choosePreview();
     await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/imports/preview'));
     expect(await screen.findByText('Line 3: Date "11/32/2026" is not a date')).toBeInTheDocument();
+  });
+
+  it('asks for the buy a split’s rows lack, previews again with it, and names the splits an apply left', async () => {
+    storeToken();
+    const noBuy = {
+      ...trade,
+      splitId: '22222222-2222-4222-8222-222222222222',
+      ticker: 'NOBY',
+      legs: [],
+      problem: 'Record the buy before its outcome',
+      needsBuy: { date: '2026-11-06', quantity: 1 },
+    };
+    const left = [
+      {
+        splitId: '22222222-2222-4222-8222-222222222222',
+        splitName: 'No Buy',
+        ticker: 'NOBY',
+        lines: [3, 4],
+        reason: 'Record the buy before its outcome',
+      },
+    ];
+    const { calls } = mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ role: 'Pro' }) } },
+      'GET /api/accounts/mine': { data: { accounts: [account], brokers: [] } },
+      'POST /api/imports/preview': { data: { preview: { ...preview, trades: [trade, noBuy] } } },
+      'POST /api/imports/apply': { data: { result: { ...preview, trades: [trade, noBuy], imported: 5, saved: [], left } } },
+    });
+    renderApp('/settings/import');
+    await choosePreview();
+    expect(await screen.findByText('1 of 2 splits marked red will be left out; the others are saved.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Buy date')).toHaveValue('2026-11-06');
+    await userEvent.type(screen.getByLabelText('Price'), '0.52');
+    await userEvent.click(screen.getByRole('button', { name: 'Use this buy' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/imports/preview')).toHaveLength(2));
+    expect(calls.filter((c) => c.path === '/api/imports/preview')[1].body).toMatchObject({
+      buys: [{ splitId: '22222222-2222-4222-8222-222222222222', date: '2026-11-06', quantity: 1, price: 0.52 }],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(/One split was left out/)).toBeInTheDocument();
+    expect(screen.getByText(/lines 3 and 4: Record the buy before its outcome/)).toBeInTheDocument();
   });
 });

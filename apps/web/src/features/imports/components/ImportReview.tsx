@@ -1,5 +1,6 @@
-import { STATEMENT_FORMAT_NAMES, type ImportPreview, type ImportResult } from '@roundup/shared/imports';
+import { STATEMENT_FORMAT_NAMES, type ImportBuy, type ImportPreview, type ImportResult } from '@roundup/shared/imports';
 import { Link } from 'react-router';
+import { LeftSplits, NeedsBuyForm } from './NeedsBuyForm';
 import { ImportTradesTable, UnmatchedTable } from './PreviewTables';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -10,13 +11,16 @@ export function ImportReview({
   result,
   applying,
   onApply,
+  onBuy,
 }: {
   preview: ImportPreview;
   result: ImportResult | null;
   applying: boolean;
   onApply: () => void;
+  onBuy: (buy: ImportBuy) => void;
 }) {
-  const blocked = preview.trades.some((t) => t.problem);
+  const blocked = preview.trades.filter((t) => t.problem);
+  const needBuys = result ? [] : preview.trades.filter((t) => t.needsBuy);
 
   return (
     <div className="mt-4">
@@ -41,6 +45,7 @@ export function ImportReview({
           </Link>
         </div>
       ) : null}
+      {result ? <LeftSplits left={result.left} /> : null}
       {preview.trades.length ? (
         <ImportTradesTable trades={preview.trades} title={result ? 'Saved' : `Will be saved (${preview.trades.length})`} />
       ) : (
@@ -51,16 +56,22 @@ export function ImportReview({
           <button
             type="button"
             className="btn btn-success"
-            disabled={applying || blocked || preview.trades.length === 0}
+            disabled={applying || blocked.length === preview.trades.length}
             onClick={onApply}
           >
             {applying ? 'Saving…' : 'Apply'}
           </button>
-          {blocked ? (
-            <span className="text-danger small">Fix the rows marked red in the statement (or your trade) first.</span>
+          {blocked.length ? (
+            <span className="text-danger small">
+              {blocked.length === preview.trades.length ? 'Every split' : `${blocked.length} of ${preview.trades.length} splits`}{' '}
+              marked red will be left out; the others are saved.
+            </span>
           ) : null}
         </div>
       ) : null}
+      {needBuys.map((t) => (
+        <NeedsBuyForm key={t.splitId} trade={t} onBuy={onBuy} />
+      ))}
       {preview.unmatched.length ? <UnmatchedTable rows={preview.unmatched} total={preview.unmatchedTotal} /> : null}
     </div>
   );

@@ -139,6 +139,11 @@ export function ImportTab() {
           result={apply.data ?? null}
           applying={apply.isPending}
           onApply={() => apply.mutate(request)}
+          onBuy={(buy) => {
+            const body = { ...request, buys: [...(request.buys ?? []).filter((b) => b.splitId !== buy.splitId), buy] };
+            setRequest(body);
+            preview.mutate(body);
+          }}
         />
       ) : null}
     </SettingsPanel>
