@@ -41,8 +41,14 @@ const byTicker = (splits: readonly CandidateSplit[]) => {
 };
 
 function matchIn(row: StatementRow, tickers: ReadonlyMap<string, readonly CandidateSplit[]>): RowMatch {
+  if (row.kind === 'option') return miss(`An option, not imported: RoundUp records shares (${row.action})`);
   if (row.kind === 'other') return miss(`Not a buy, sell or reverse-split row (${row.action || 'no action'})`);
-  if (!row.symbol) return miss('The row has no symbol');
+  if (!row.symbol)
+    return miss(
+      /\bISIN\b/.test(row.action)
+        ? 'The row has an ISIN but no symbol, and RoundUp matches splits by ticker: add the Symbol column to the export'
+        : 'The row has no symbol',
+    );
   const same = tickers.get(row.symbol) ?? [];
   if ((row.kind === 'buy' || row.kind === 'sell') && (!Number.isInteger(row.quantity) || row.quantity < 1))
     return miss(`${row.quantity} shares: RoundUp records whole shares`);

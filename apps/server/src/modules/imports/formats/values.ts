@@ -46,8 +46,8 @@ export function dateCell(value: string | undefined, column: string, line: number
   const text = asOf ? asOf[1] : v;
   let iso: string | null = null;
   let m: RegExpExecArray | null;
-  if ((m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text))) iso = `${m[3]}-${pad(m[1])}-${pad(m[2])}`;
-  else if ((m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ;].*)?$/.exec(text))) iso = `${m[1]}-${m[2]}-${m[3]}`;
+  if ((m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s.*)?$/.exec(text))) iso = `${m[3]}-${pad(m[1])}-${pad(m[2])}`;
+  else if ((m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ;,].*)?$/.exec(text))) iso = `${m[1]}-${m[2]}-${m[3]}`;
   else if ((m = /^(\d{4})(\d{2})(\d{2})(?:;\d{6})?$/.exec(text))) iso = `${m[1]}-${m[2]}-${m[3]}`;
   if (!iso || !isIsoDate(iso)) throw new StatementError(line, `${column} ${quoted(v)} is not a date`);
   return iso;
