@@ -32,6 +32,14 @@ export const importRequest = z.object({
   csv: z.string({ error: 'csv must be the text of the statement' }).min(1, 'The file is empty'),
   /** Leave out to detect the format from the file's header line. */
   format: z.enum(STATEMENT_FORMATS, { error: `format must be one of ${STATEMENT_FORMATS.join(', ')}` }).optional(),
+  /**
+   * For a file that names several broker accounts (Fidelity's All Accounts download): the one to import
+   * into this account, as the preview shows it ("…1234"). Each account of the file is imported on its own.
+   */
+  brokerAccount: z
+    .string({ error: 'brokerAccount must be text' })
+    .regex(/^…[A-Za-z0-9]{1,4}$/, 'brokerAccount must be a masked account number as the preview shows it, like …1234')
+    .optional(),
   /** Buys for splits whose rows have none; a buy for a split that needs none is left out. */
   buys: z.array(importBuy, { error: 'buys must be a list' }).max(1_000, 'At most 1,000 buys').optional(),
 });
@@ -77,8 +85,10 @@ export const importPreviewSchema = z.object({
   format: z.enum(STATEMENT_FORMATS),
   /** The broker's account number as the file shows it (masked, last digits), when it carries one. */
   brokerAccount: z.string().nullable(),
-  /** Data rows read (header, preamble and footer lines left out). */
+  /** Data rows read (header, preamble and footer lines left out); in a file of several accounts, the chosen one's. */
   rows: z.number().int(),
+  /** The broker accounts the file names, each with its rows; more than one: choose one with `brokerAccount`. */
+  accounts: z.array(z.object({ brokerAccount: z.string(), rows: z.number().int() })),
   /** Rows imported into this account before (re-importing them changes nothing). */
   alreadyImported: z.number().int(),
   trades: z.array(importTradeSchema),

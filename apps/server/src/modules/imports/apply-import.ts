@@ -17,7 +17,7 @@ import { importRowsRepo } from './repo';
  */
 export async function applyImport(deps: ImportDeps, input: ImportRequest & { userId: string }): Promise<ImportResult> {
   const { userId, accountId } = input;
-  const prepared = await prepareImport(deps, userId, input);
+  const prepared = await prepareImport(deps, userId, input, true);
   return withRetry(() =>
     deps.db.transaction(async (t0) => {
       const tx = t0 as unknown as Db;

@@ -77,6 +77,7 @@ export async function buildPreview(
     format: statement.format,
     brokerAccount: statement.brokerAccount,
     rows: statement.rows.length,
+    accounts: p.accounts,
     alreadyImported: plan.alreadyImported,
     trades,
     unmatched: plan.unmatched,

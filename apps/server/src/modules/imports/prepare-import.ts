@@ -29,6 +29,8 @@ export type GivenBuy = Omit<ImportBuy, 'splitId'>;
 
 export interface PreparedImport {
   statement: Statement;
+  /** The broker accounts the file names, with their rows. */
+  accounts: { brokerAccount: string; rows: number }[];
   fingerprints: string[];
   matches: RowMatch[];
   splits: Map<string, CandidateSplit>;
@@ -54,12 +56,29 @@ function brokerProblem(format: StatementFormatId, account: { nickname: string; b
 }
 
 /**
+ * One broker account's rows of a file that names several: the one asked for; none when none was asked
+ * for (a preview lists the accounts to choose from), or a 400 naming them when the caller must choose.
+ */
+function oneOf(statement: Statement, wanted: string | undefined, mustChoose: boolean): Statement {
+  const list = statement.accounts.join(', ');
+  if (wanted && !statement.accounts.includes(wanted)) throw badRequest(`This file holds broker accounts ${list}, not ${wanted}`);
+  if (!wanted && mustChoose)
+    throw badRequest(`This file holds broker accounts ${list}: choose the one to import into this account`);
+  return { ...statement, brokerAccount: wanted ?? null, rows: statement.rows.filter((r) => wanted && r.account === wanted) };
+}
+
+/**
  * Reads and checks a statement for one of the caller's accounts (decision 030): the account is theirs
  * (404), the file is at most 5 MB (413), readable in a known format with every line sound (400 naming
  * the line), for this account's broker and for the broker account earlier imports came from; then
  * each row's split among the splits the caller sees in full.
  */
-export async function prepareImport(deps: ImportDeps, userId: string, input: ImportRequest): Promise<PreparedImport> {
+export async function prepareImport(
+  deps: ImportDeps,
+  userId: string,
+  input: ImportRequest,
+  mustChoose = false,
+): Promise<PreparedImport> {
   const account = await deps.account(userId, input.accountId);
   if (!account) throw notFound('Account not found');
   if (Buffer.byteLength(input.csv, 'utf8') > IMPORT_MAX_BYTES)
@@ -72,6 +91,11 @@ export async function prepareImport(deps: ImportDeps, userId: string, input: Imp
     if (err instanceof StatementError) throw badRequest(err.message);
     throw err;
   }
+  const accounts = statement.accounts.map((a) => ({
+    brokerAccount: a,
+    rows: statement.rows.filter((r) => r.account === a).length,
+  }));
+  if (accounts.length > 1) statement = oneOf(statement, input.brokerAccount, mustChoose);
   const wrongBroker = brokerProblem(statement.format, account);
   if (wrongBroker) throw badRequest(wrongBroker);
   const earlier = await importRowsRepo(deps.db).brokerAccount(input.accountId);
@@ -91,6 +115,7 @@ export async function prepareImport(deps: ImportDeps, userId: string, input: Imp
   );
   return {
     statement,
+    accounts,
     fingerprints: await fingerprints(statement.format, statement.rows),
     matches: matchRows(statement.rows, [...splits.values()]),
     splits,

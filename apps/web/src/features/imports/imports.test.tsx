@@ -27,6 +27,7 @@ const preview = {
   format: 'schwab',
   brokerAccount: '…123',
   rows: 6,
+  accounts: [{ brokerAccount: '…123', rows: 6 }],
   alreadyImported: 0,
   trades: [trade],
   unmatched: [
@@ -120,5 +121,21 @@ describe('Settings › Import', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Apply' }));
     expect(await screen.findByText(/One split was left out/)).toBeInTheDocument();
     expect(screen.getByText(/lines 3 and 4: Record the buy before its outcome/)).toBeInTheDocument();
+  });
+
+  it('asks which broker account of an All Accounts file goes into the chosen account, and previews it', async () => {
+    storeToken();
+    const accounts = ['…1111', '…2222', '…3333'].map((brokerAccount) => ({ brokerAccount, rows: 2 }));
+    const { calls } = mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ role: 'Pro' }) } },
+      'GET /api/accounts/mine': { data: { accounts: [account], brokers: [] } },
+      'POST /api/imports/preview': { data: { preview: { ...preview, format: 'fidelity', brokerAccount: null, accounts } } },
+    });
+    renderApp('/settings/import');
+    await choosePreview();
+    const choice = await screen.findByLabelText('This file holds 3 broker accounts. Which one goes into this account?');
+    await userEvent.selectOptions(choice, '…2222 (2 rows)');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/imports/preview')).toHaveLength(2));
+    expect(calls.filter((c) => c.path === '/api/imports/preview')[1].body).toMatchObject({ brokerAccount: '…2222' });
   });
 });

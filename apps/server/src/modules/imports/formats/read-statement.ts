@@ -19,8 +19,10 @@ const CONTROL = new Set(['BOF', 'BOA', 'BOS', 'EOS', 'EOA', 'EOF', 'MSG']);
 
 export interface Statement {
   format: StatementFormatId;
-  /** The one broker account the file is for (masked), when it names one. */
+  /** The one broker account the file is for (masked), when it names exactly one. */
   brokerAccount: string | null;
+  /** Every broker account the file names (masked), in order. */
+  accounts: string[];
   rows: StatementRow[];
 }
 
@@ -82,7 +84,8 @@ export async function readStatement(
         ? 'This Interactive Brokers report has no trades RoundUp can read: export a Flex query with the Trades section (and Corporate Actions) as CSV, or the Activity Statement as CSV'
         : `This is not a statement RoundUp can read: no ${ALL} header line in the first ${HEADER_WITHIN} lines`,
     );
-  return { format: format.id, brokerAccount: oneAccount(rows, reader.preambleAccount), rows };
+  const accounts = accountsOf(rows, reader.preambleAccount);
+  return { format: format.id, brokerAccount: accounts.length === 1 ? accounts[0] : null, accounts, rows };
 }
 
 /**
@@ -155,17 +158,9 @@ class SectionReader {
   }
 }
 
-/** The file's one account; a file with rows of several accounts is refused at the first other one. */
-function oneAccount(rows: readonly StatementRow[], preamble: string | null): string | null {
-  let account = preamble;
-  for (const r of rows) {
-    if (!r.account) continue;
-    if (account && r.account !== account)
-      throw new StatementError(
-        r.line,
-        `this row is for account ${r.account} and earlier rows for ${account}; export one account at a time`,
-      );
-    account = r.account;
-  }
-  return account;
+/** The broker accounts the file names, in the order they first appear (Fidelity's All Accounts download names several). */
+function accountsOf(rows: readonly StatementRow[], preamble: string | null): string[] {
+  const accounts = new Set<string>(preamble ? [preamble] : []);
+  for (const r of rows) if (r.account) accounts.add(r.account);
+  return [...accounts];
 }

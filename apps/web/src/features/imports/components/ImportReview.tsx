@@ -1,5 +1,6 @@
 import { STATEMENT_FORMAT_NAMES, type ImportBuy, type ImportPreview, type ImportResult } from '@roundup/shared/imports';
 import { Link } from 'react-router';
+import { AccountChoice } from './AccountChoice';
 import { LeftSplits, NeedsBuyForm } from './NeedsBuyForm';
 import { ImportTradesTable, UnmatchedTable } from './PreviewTables';
 
@@ -12,12 +13,16 @@ export function ImportReview({
   applying,
   onApply,
   onBuy,
+  brokerAccount,
+  onBrokerAccount,
 }: {
   preview: ImportPreview;
   result: ImportResult | null;
   applying: boolean;
   onApply: () => void;
   onBuy: (buy: ImportBuy) => void;
+  brokerAccount: string | undefined;
+  onBrokerAccount: (brokerAccount: string) => void;
 }) {
   const blocked = preview.trades.filter((t) => t.problem);
   const needBuys = result ? [] : preview.trades.filter((t) => t.needsBuy);
@@ -35,6 +40,7 @@ export function ImportReview({
         : {plural(preview.rows, 'row')} read
         {preview.alreadyImported ? `, ${plural(preview.alreadyImported, 'row')} imported before` : ''}.
       </p>
+      {result ? null : <AccountChoice preview={preview} chosen={brokerAccount} onChoose={onBrokerAccount} />}
       {result ? (
         <div className="alert alert-success" role="status">
           {result.imported

@@ -63,6 +63,14 @@ export function ImportTab() {
     setRequest(body);
     preview.mutate(body);
   };
+  /** The same file previewed again with a buy given or a broker account chosen. */
+  const again = (change: Partial<ImportRequest>) => {
+    if (!request) return;
+    const body = { ...request, ...change };
+    setRequest(body);
+    apply.reset();
+    preview.mutate(body);
+  };
   const groups = groupByBroker(accounts.data?.accounts ?? []);
 
   return (
@@ -139,11 +147,9 @@ export function ImportTab() {
           result={apply.data ?? null}
           applying={apply.isPending}
           onApply={() => apply.mutate(request)}
-          onBuy={(buy) => {
-            const body = { ...request, buys: [...(request.buys ?? []).filter((b) => b.splitId !== buy.splitId), buy] };
-            setRequest(body);
-            preview.mutate(body);
-          }}
+          onBuy={(buy) => again({ buys: [...(request.buys ?? []).filter((b) => b.splitId !== buy.splitId), buy] })}
+          brokerAccount={request.brokerAccount}
+          onBrokerAccount={(brokerAccount) => again({ brokerAccount, buys: [] })}
         />
       ) : null}
     </SettingsPanel>
