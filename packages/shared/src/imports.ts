@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uuidId } from './input';
 import { legInput, legSchema, tradeSchema, TRADE_OUTCOMES } from './trades';
 
-/** Issue 26 §5: broker statements a member can import (decision 030). */
+/** Broker statements a member can import (decisions 030 and 042). */
 export const STATEMENT_FORMATS = ['schwab', 'fidelity', 'tastytrade', 'ibkr'] as const;
 export type StatementFormatId = (typeof STATEMENT_FORMATS)[number];
 export const STATEMENT_FORMAT_NAMES: Record<StatementFormatId, string> = {

@@ -5,7 +5,7 @@ import { addAccount, addTrade, insertBroker, insertSplit, member, type Member } 
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
 import { expectConsistent } from '../../../test/totals';
 
-/** Issue 26 §5 through HTTP: preview, apply, re-import, refusals, races (decision 030). */
+/** Statement import through HTTP: preview, apply, re-import, refusals, races (decision 030). */
 let t: TestApp;
 let alice: Member;
 let bob: Member;

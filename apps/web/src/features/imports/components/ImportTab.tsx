@@ -21,7 +21,7 @@ const DESCRIPTION =
   'Upload the CSV your broker exports (Schwab, Fidelity, tastytrade, or an Interactive Brokers Flex query of trades and corporate actions). ' +
   'RoundUp matches its buys, sells and reverse-split rows to splits, shows what it will save, and saves it when you apply. Importing the same file again changes nothing.';
 
-/** Settings › Import (issue 26 §5): a broker statement into one account, previewed, then applied. */
+/** Settings › Import (decision 030): a broker statement into one account, previewed, then applied. */
 export function ImportTab() {
   const { data: user } = useAuth();
   const paid = Boolean(user && can(user.role, 'trades:record'));
