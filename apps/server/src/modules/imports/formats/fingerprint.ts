@@ -22,4 +22,4 @@ export async function fingerprints(format: StatementFormatId, rows: readonly Sta
   return out;
 }
 
-const HASHES_PER_TURN = 5_000;
+const HASHES_PER_TURN = 1_000;

@@ -26,13 +26,13 @@ export interface Statement {
   rows: StatementRow[];
 }
 
-const CHUNK = 64 * 1024;
+const CHUNK = 16 * 1024;
 /**
  * Records read between two turns of the event loop. The parser hands records over in microtasks, which
  * never let a waiting request in: without a turn now and then a 5 MB file would hold every request
  * (health checks included) until it is read.
  */
-export const RECORDS_PER_TURN = 2_000;
+export const RECORDS_PER_TURN = 500;
 function* chunks(text: string) {
   for (let i = 0; i < text.length; i += CHUNK) yield text.slice(i, i + CHUNK);
 }
