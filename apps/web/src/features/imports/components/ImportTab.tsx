@@ -18,8 +18,8 @@ import { useApplyImport, usePreviewImport } from '../api';
 import { ImportReview } from './ImportReview';
 
 const DESCRIPTION =
-  'Upload the CSV your broker exports (Schwab, Fidelity, tastytrade, or an Interactive Brokers Flex query of trades and corporate actions). ' +
-  'RoundUp matches its buys, sells and reverse-split rows to splits, shows what it will save, and saves it when you apply. Importing the same file again changes nothing.';
+  'Upload the CSV your broker exports: Schwab, Fidelity (one account or All Accounts), tastytrade or tastyworks, or Interactive Brokers (a Flex query or the Activity Statement). ' +
+  'RoundUp matches its buys, sells and reverse-split rows to splits, shows what it will save, and saves every split it can when you apply. Importing the same file again changes nothing.';
 
 /** Settings › Import (decision 030): a broker statement into one account, previewed, then applied. */
 export function ImportTab() {
