@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, apiLogin, failOnConsoleErrors, fullUnless, newIdentity } from './fixtures';
+import { failOnConsoleErrors, fullUnless } from './fixtures';
+import { importMember } from './import-setup';
 
 /** Fidelity's All Accounts download: three broker accounts, the dance in each, a disclaimer below. */
 function allAccountsStatement(ticker: string) {
@@ -25,42 +26,12 @@ function allAccountsStatement(ticker: string) {
 }
 
 /** A Pro member with three Fidelity accounts, and a Complete split the statement's rows belong to. */
-async function setUp(request: APIRequestContext) {
-  const admin = await apiLogin(request, ADMIN);
-  const ticker = `FA${Date.now().toString(36).slice(-4).toUpperCase()}${Math.floor(Math.random() * 10)}`;
-  const added = await request.post('/api/rs/add', {
-    headers: { authorization: `Bearer ${admin}` },
-    data: {
-      newTicker: {
-        name: 'Acme Robotics',
-        ticker,
-        effDate: '2026-11-10',
-        buyDate: '2026-11-06',
-        ratio: 10,
-        price: 0.5,
-        status: 'Complete',
-        rsType: 'Round Up',
-      },
-    },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  const me = newIdentity('fid');
-  const { token, user } = (await (await request.post('/api/auth/register', { data: { ...me, consent: true } })).json()).data;
-  await request.post('/api/users/admin-edit', {
-    data: { id: user._id, role: 'Pro' },
-    headers: { authorization: `Bearer ${admin}` },
-  });
-  const brokers = (await (await request.get('/api/brokers')).json()).data.brokers as { _id: string; name: string }[];
-  const fidelity = brokers.find((b) => b.name === 'Fidelity')!;
-  for (const nickname of ['Fid individual', 'Fid Roth', 'Fid traditional']) {
-    const res = await request.post('/api/accounts/add', {
-      data: { newAccount: { brokerId: fidelity._id, type: 'Individual Cash', nickname } },
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  return { token: token as string, ticker };
-}
+const setUp = (request: APIRequestContext) =>
+  importMember(request, 'FA', (brokers) => brokers.find((b) => b.name === 'Fidelity')!, [
+    'Fid individual',
+    'Fid Roth',
+    'Fid traditional',
+  ]);
 
 for (const width of [1280, 375]) {
   test(
