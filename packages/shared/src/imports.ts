@@ -26,6 +26,21 @@ export const IMPORT_UNMATCHED_LISTED = 200;
 export const importBuy = legInput.omit({ side: true }).extend({ splitId: uuidId('splitId is not a valid id') });
 export type ImportBuy = z.output<typeof importBuy>;
 
+/** A broker account as the preview shows it: its last characters ("…1234"), never the whole number. */
+const maskedAccount = z
+  .string({ error: 'brokerAccount must be text' })
+  .regex(/^…[A-Za-z0-9]{1,4}$/, 'brokerAccount must be a masked account number as the preview shows it, like …1234');
+
+/** The most broker accounts a mapping may name. */
+export const IMPORT_MAX_ACCOUNTS = 50;
+
+/** One broker account of the file and the RoundUp account it goes into (null: skip it). */
+export const importMappingEntry = z.object({
+  brokerAccount: maskedAccount,
+  accountId: uuidId('accountId is not a valid id').nullable(),
+});
+export type ImportMappingEntry = z.output<typeof importMappingEntry>;
+
 export const importRequest = z.object({
   accountId: uuidId('Account is not a valid id'),
   /** The statement's CSV text, as exported by the broker. */
@@ -36,9 +51,15 @@ export const importRequest = z.object({
    * For a file that names several broker accounts (Fidelity's All Accounts download): the one to import
    * into this account, as the preview shows it ("…1234"). Each account of the file is imported on its own.
    */
-  brokerAccount: z
-    .string({ error: 'brokerAccount must be text' })
-    .regex(/^…[A-Za-z0-9]{1,4}$/, 'brokerAccount must be a masked account number as the preview shows it, like …1234')
+  brokerAccount: maskedAccount.optional(),
+  /**
+   * For a file that names several broker accounts: each one's RoundUp account at the same broker, or null
+   * to skip it; one apply writes them all. Apply needs every broker account of the file; a preview shows
+   * the ones given (left out: the mapping remembered from the last apply, if any).
+   */
+  mapping: z
+    .array(importMappingEntry, { error: 'mapping must be a list' })
+    .max(IMPORT_MAX_ACCOUNTS, `At most ${IMPORT_MAX_ACCOUNTS} broker accounts`)
     .optional(),
   /** Buys for splits whose rows have none; a buy for a split that needs none is left out. */
   buys: z.array(importBuy, { error: 'buys must be a list' }).max(1_000, 'At most 1,000 buys').optional(),
@@ -47,6 +68,10 @@ export type ImportRequest = z.infer<typeof importRequest>;
 
 /** One trade the statement writes: its split, the legs and the outcome it will have. */
 export const importTradeSchema = z.object({
+  /** The RoundUp account it is saved in. */
+  accountId: z.string(),
+  /** The broker account its rows come from (masked), when the file names one. */
+  brokerAccount: z.string().nullable(),
   splitId: z.string(),
   splitName: z.string(),
   ticker: z.string(),
@@ -87,8 +112,19 @@ export const importPreviewSchema = z.object({
   brokerAccount: z.string().nullable(),
   /** Data rows read (header, preamble and footer lines left out); in a file of several accounts, the chosen one's. */
   rows: z.number().int(),
-  /** The broker accounts the file names, each with its rows; more than one: choose one with `brokerAccount`. */
-  accounts: z.array(z.object({ brokerAccount: z.string(), rows: z.number().int() })),
+  /**
+   * The broker accounts the file names, each with its rows; more than one: map each with `mapping` (or
+   * choose one with `brokerAccount`). `accountId` is the RoundUp account it goes into in this preview (given,
+   * or remembered from the last apply), `skip` that it is left out; neither: not mapped yet.
+   */
+  accounts: z.array(
+    z.object({
+      brokerAccount: z.string(),
+      rows: z.number().int(),
+      accountId: z.string().nullable(),
+      skip: z.boolean(),
+    }),
+  ),
   /** Rows imported into this account before (re-importing them changes nothing). */
   alreadyImported: z.number().int(),
   trades: z.array(importTradeSchema),
@@ -101,6 +137,7 @@ export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 /** A split the apply left: its rows break a trade rule (the reason), at these lines; re-import once fixed. */
 export const leftSplitSchema = z.object({
+  accountId: z.string(),
   splitId: z.string(),
   splitName: z.string(),
   ticker: z.string(),

@@ -25,8 +25,17 @@ const CSV = [
   '"The data and information in this spreadsheet is provided to you solely for your use and is not for distribution.",,,,,,,,,,,,,',
   '"Date downloaded 11/25/2026 9:12 pm",,,,,,,,,,,,,',
 ].join('\n');
-const send = (what: 'preview' | 'apply', body: Record<string, unknown>) =>
-  call(t.app, 'POST', `/api/imports/${what}`, { token: alice.token, body: { csv: CSV, ...body } });
+const send = (what: 'preview' | 'apply', body: Record<string, unknown>, who: Member = alice) =>
+  call(t.app, 'POST', `/api/imports/${what}`, { token: who.token, body: { csv: CSV, ...body } });
+const FILE_ACCOUNTS = ['…1111', '…2222', '…3333'];
+/** The file's broker accounts in order, each into the account at the same place (null: skip it). */
+const mapTo = (ids: readonly (string | null)[]) =>
+  FILE_ACCOUNTS.map((brokerAccount, i) => ({ brokerAccount, accountId: ids[i] }));
+const fidelityAccounts = async (who: Member) => [
+  await addAccount(t.app, who.token, { brokerId: fidelity, nickname: 'Fid one' }),
+  await addAccount(t.app, who.token, { brokerId: fidelity, nickname: 'Fid two' }),
+  await addAccount(t.app, who.token, { brokerId: fidelity, nickname: 'Fid three' }),
+];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -62,7 +71,7 @@ describe('a Fidelity file of three accounts', () => {
     const unchosen = await send('apply', { accountId: mine[0] });
     expect(unchosen.status).toBe(400);
     expect(unchosen.body.errors[0].msg).toBe(
-      'This file holds broker accounts …1111, …2222, …3333: choose the one to import into this account',
+      'This file holds broker accounts …1111, …2222, …3333: map each to one of your accounts or skip it',
     );
     for (const [i, brokerAccount] of ['…1111', '…2222', '…3333'].entries()) {
       const res = await send('apply', { accountId: mine[i], brokerAccount });
@@ -84,5 +93,82 @@ describe('a Fidelity file of three accounts', () => {
     const res = await send('preview', { accountId, brokerAccount: '…9999' });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].msg).toBe('This file holds broker accounts …1111, …2222, …3333, not …9999');
+  });
+});
+
+describe('a Fidelity file of three accounts, each mapped to an account', () => {
+  it('imports into three accounts in one apply, remembers the mapping, and a second apply stores nothing', async () => {
+    const bob = await member(t.app, 'Pro');
+    const mine = await fidelityAccounts(bob);
+    const mapping = mapTo(mine);
+    const first = (await send('preview', { accountId: mine[0], mapping }, bob)).body.data.preview;
+    expect(first).toMatchObject({ brokerAccount: null, rows: 6, alreadyImported: 0 });
+    expect(first.trades.map((x: { accountId: string; brokerAccount: string }) => [x.accountId, x.brokerAccount])).toEqual(
+      mine.map((id, i) => [id, FILE_ACCOUNTS[i]]),
+    );
+    const applied = await send('apply', { accountId: mine[0], mapping }, bob);
+    expect(applied.status).toBe(200);
+    expect(applied.body.data.result).toMatchObject({ rows: 6, imported: 6, left: [] });
+    expect(applied.body.data.result.saved.map((x: { accountId: string; splitId: string }) => [x.accountId, x.splitId])).toEqual(
+      mine.map((id) => [id, splitId]),
+    );
+    // The next preview of the file, without a mapping, pre-selects the remembered one: nothing left to import.
+    const again = (await send('preview', { accountId: mine[1] }, bob)).body.data.preview;
+    expect(again.accounts).toEqual(FILE_ACCOUNTS.map((b, i) => ({ brokerAccount: b, rows: 2, accountId: mine[i], skip: false })));
+    expect(again).toMatchObject({ rows: 6, alreadyImported: 6, trades: [] });
+    const second = (await send('apply', { accountId: mine[0], mapping }, bob)).body.data.result;
+    expect(second).toMatchObject({ imported: 0, saved: [], alreadyImported: 6 });
+    // Each account kept its own broker account.
+    const crossed = await send('apply', { accountId: mine[0], mapping: mapTo([mine[1], mine[0], mine[2]]) }, bob);
+    expect(crossed.status).toBe(400);
+    expect(crossed.body.errors[0].msg).toBe(
+      'This file is for broker account …1111; earlier imports into Fid two came from …2222',
+    );
+  });
+
+  it('leaves a skipped broker account out, and remembers the skip', async () => {
+    const carol = await member(t.app, 'Pro');
+    const mine = await fidelityAccounts(carol);
+    const res = await send('apply', { accountId: mine[0], mapping: mapTo([mine[0], mine[1], null]) }, carol);
+    expect(res.status).toBe(200);
+    expect(res.body.data.result).toMatchObject({ rows: 4, imported: 4 });
+    expect(res.body.data.result.saved.map((x: { accountId: string }) => x.accountId)).toEqual([mine[0], mine[1]]);
+    const third = await send('preview', { accountId: mine[2], brokerAccount: '…3333' }, carol);
+    expect(third.body.data.preview).toMatchObject({ alreadyImported: 0, trades: [expect.objectContaining({ change: 'new' })] });
+    const remembered = (await send('preview', { accountId: mine[0] }, carol)).body.data.preview;
+    expect(remembered.accounts.map((a: { accountId: string | null; skip: boolean }) => [a.accountId, a.skip])).toEqual([
+      [mine[0], false],
+      [mine[1], false],
+      [null, true],
+    ]);
+  });
+
+  it('refuses an account that is not the member’s own, one at another broker, and a mapping that leaves one out', async () => {
+    const dave = await member(t.app, 'Pro');
+    const mine = await fidelityAccounts(dave);
+    const someoneElses = await addAccount(t.app, alice.token, { brokerId: fidelity, nickname: 'Not yours' });
+    const schwab = await addAccount(t.app, dave.token, {
+      brokerId: await insertBroker(t.database, { name: 'Schwab' }),
+      nickname: 'Sch',
+    });
+    const cases: [unknown, number, string][] = [
+      [mapTo([mine[0], someoneElses, mine[2]]), 404, 'The account for …2222 was not found'],
+      [mapTo([mine[0], mine[1], schwab]), 400, 'Sch is a Schwab account: map …3333 to one at Fidelity, or skip it'],
+      [mapTo([mine[0], mine[1]]).slice(0, 2), 400, 'Map …3333 to one of your accounts or skip it'],
+      [mapTo([mine[0], mine[0], null]), 400, '…1111 and …2222 go into the same account; each broker account goes into its own'],
+      [
+        [...mapTo(mine), { brokerAccount: '…9999', accountId: null }],
+        400,
+        'This file holds broker accounts …1111, …2222, …3333, not …9999',
+      ],
+    ];
+    for (const [mapping, status, msg] of cases) {
+      const res = await send('apply', { accountId: mine[0], mapping }, dave);
+      expect([res.status, res.body.errors[0]?.msg]).toEqual([status, msg]);
+    }
+    // Nothing was stored or remembered by the refused applies.
+    const after = (await send('preview', { accountId: mine[0] }, dave)).body.data.preview;
+    expect(after).toMatchObject({ rows: 0, trades: [], alreadyImported: 0 });
+    expect(after.accounts.every((a: { accountId: string | null; skip: boolean }) => a.accountId === null && !a.skip)).toBe(true);
   });
 });

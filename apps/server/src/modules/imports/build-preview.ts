@@ -19,8 +19,11 @@ export function itemFor(split: CandidateSplit, rows: readonly StatementRow[], bu
   };
 }
 
+/** A preview of one RoundUp account's rows; the file's broker accounts are added for the whole file. */
+export type AccountPreview = Omit<ImportPreview, 'accounts'>;
+
 export interface BuiltPreview {
-  preview: ImportPreview;
+  preview: AccountPreview;
   plan: ImportPlan;
   /** Each changed trade's statement rows, by split (to name the lines of a problem). */
   rowsBySplit: Map<string, StatementRow[]>;
@@ -60,6 +63,8 @@ export async function buildPreview(
     const lines = [...new Set(freshLines.get(splitId))].sort((a, b) => a - b);
     const bought = state.legs.some((l) => l.side === 'buy');
     return {
+      accountId,
+      brokerAccount: statement.brokerAccount,
       splitId,
       splitName: split.name,
       ticker: split.ticker,
@@ -73,11 +78,10 @@ export async function buildPreview(
     };
   });
   trades.sort((a, b) => a.effDate.localeCompare(b.effDate) || a.ticker.localeCompare(b.ticker));
-  const preview: ImportPreview = {
+  const preview: AccountPreview = {
     format: statement.format,
     brokerAccount: statement.brokerAccount,
     rows: statement.rows.length,
-    accounts: p.accounts,
     alreadyImported: plan.alreadyImported,
     trades,
     unmatched: plan.unmatched,

@@ -50,6 +50,7 @@ describe('applying what can be applied', () => {
     const result = res.body.data.result;
     expect(result.left).toEqual([
       {
+        accountId,
         splitId: split.PABAD,
         splitName: 'PABAD',
         ticker: 'PABAD',

@@ -1,4 +1,4 @@
-import { IMPORT_UNMATCHED_LISTED, type ImportBuy, type TradePatch, type UnmatchedRow } from '@roundup/shared';
+import { IMPORT_UNMATCHED_LISTED, type ImportBuy, type ImportPreview, type TradePatch, type UnmatchedRow } from '@roundup/shared';
 import type { StatementRow } from './formats/types';
 import { statementTrade, type CandidateSplit, type RowMatch } from './match-rules';
 
@@ -82,4 +82,22 @@ export function linesOf(rows: readonly StatementRow[]): string {
   const lines = [...new Set(rows.map((r) => r.line))].sort((a, b) => a - b);
   if (lines.length === 1) return `line ${lines[0]}`;
   return `lines ${lines.slice(0, -1).join(', ')} and ${lines[lines.length - 1]}`;
+}
+
+/** The preview of a whole file from its RoundUp accounts' parts: rows and counts added, trades and unmatched rows listed in turn. */
+export function joinPreviews(
+  head: Pick<ImportPreview, 'format' | 'brokerAccount' | 'accounts'>,
+  parts: readonly Omit<ImportPreview, 'format' | 'brokerAccount' | 'accounts'>[],
+): ImportPreview {
+  const sum = (f: (p: (typeof parts)[number]) => number) => parts.reduce((n, p) => n + f(p), 0);
+  return {
+    format: head.format,
+    brokerAccount: head.brokerAccount,
+    accounts: head.accounts,
+    rows: sum((p) => p.rows),
+    alreadyImported: sum((p) => p.alreadyImported),
+    trades: parts.flatMap((p) => p.trades),
+    unmatched: parts.flatMap((p) => p.unmatched).slice(0, IMPORT_UNMATCHED_LISTED),
+    unmatchedTotal: sum((p) => p.unmatchedTotal),
+  };
 }

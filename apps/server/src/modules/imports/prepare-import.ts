@@ -29,8 +29,6 @@ export type GivenBuy = Omit<ImportBuy, 'splitId'>;
 
 export interface PreparedImport {
   statement: Statement;
-  /** The broker accounts the file names, with their rows. */
-  accounts: { brokerAccount: string; rows: number }[];
   fingerprints: string[];
   matches: RowMatch[];
   splits: Map<string, CandidateSplit>;
@@ -59,26 +57,16 @@ function brokerProblem(format: StatementFormatId, account: { nickname: string; b
  * One broker account's rows of a file that names several: the one asked for; none when none was asked
  * for (a preview lists the accounts to choose from), or a 400 naming them when the caller must choose.
  */
-function oneOf(statement: Statement, wanted: string | undefined, mustChoose: boolean): Statement {
+export function oneOf(statement: Statement, wanted: string | undefined, mustChoose: boolean): Statement {
   const list = statement.accounts.join(', ');
   if (wanted && !statement.accounts.includes(wanted)) throw badRequest(`This file holds broker accounts ${list}, not ${wanted}`);
   if (!wanted && mustChoose)
-    throw badRequest(`This file holds broker accounts ${list}: choose the one to import into this account`);
+    throw badRequest(`This file holds broker accounts ${list}: map each to one of your accounts or skip it`);
   return { ...statement, brokerAccount: wanted ?? null, rows: statement.rows.filter((r) => wanted && r.account === wanted) };
 }
 
-/**
- * Reads and checks a statement for one of the caller's accounts (decision 030): the account is theirs
- * (404), the file is at most 5 MB (413), readable in a known format with every line sound (400 naming
- * the line), for this account's broker and for the broker account earlier imports came from; then
- * each row's split among the splits the caller sees in full.
- */
-export async function prepareImport(
-  deps: ImportDeps,
-  userId: string,
-  input: ImportRequest,
-  mustChoose = false,
-): Promise<PreparedImport> {
+/** The caller's account (404), and the file read (413 past 5 MB or too many lines, 400 when unreadable). */
+export async function readInput(deps: ImportDeps, userId: string, input: ImportRequest) {
   const account = await deps.account(userId, input.accountId);
   if (!account) throw notFound('Account not found');
   if (Buffer.byteLength(input.csv, 'utf8') > IMPORT_MAX_BYTES)
@@ -95,10 +83,31 @@ export async function prepareImport(
     brokerAccount: a,
     rows: statement.rows.filter((r) => r.account === a).length,
   }));
-  if (accounts.length > 1) statement = oneOf(statement, input.brokerAccount, mustChoose);
+  return { account, statement, accounts };
+}
+
+/** One broker account's rows of a file that names several. */
+export const rowsOf = (statement: Statement, brokerAccount: string): Statement => ({
+  ...statement,
+  brokerAccount,
+  rows: statement.rows.filter((r) => r.account === brokerAccount),
+});
+
+/**
+ * A statement (or one broker account's rows of it) for one of the caller's accounts: at this account's
+ * broker, from the broker account earlier imports came from (400s); each row's split among the splits the
+ * caller sees in full.
+ */
+export async function prepareFor(
+  deps: ImportDeps,
+  accountId: string,
+  account: { nickname: string; broker: string },
+  statement: Statement,
+  buys: ImportRequest['buys'],
+): Promise<PreparedImport> {
   const wrongBroker = brokerProblem(statement.format, account);
   if (wrongBroker) throw badRequest(wrongBroker);
-  const earlier = await importRowsRepo(deps.db).brokerAccount(input.accountId);
+  const earlier = await importRowsRepo(deps.db).brokerAccount(accountId);
   if (earlier && statement.brokerAccount && earlier !== statement.brokerAccount)
     throw badRequest(
       `This file is for broker account ${statement.brokerAccount}; earlier imports into ${account.nickname} came from ${earlier}`,
@@ -115,10 +124,9 @@ export async function prepareImport(
   );
   return {
     statement,
-    accounts,
     fingerprints: await fingerprints(statement.format, statement.rows),
     matches: matchRows(statement.rows, [...splits.values()]),
     splits,
-    buys: new Map((input.buys ?? []).map(({ splitId, ...leg }) => [splitId, leg])),
+    buys: new Map((buys ?? []).map(({ splitId, ...leg }) => [splitId, leg])),
   };
 }
