@@ -38,9 +38,9 @@ const preview = {
 const CSV = '"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"\n';
 
 /** Chooses the account and the file, then asks for the preview. */
-async function choosePreview() {
-  await screen.findByRole('option', { name: 'Main' });
-  await userEvent.selectOptions(screen.getByLabelText('Account'), 'Main');
+async function choosePreview(nickname = 'Main') {
+  await screen.findByRole('option', { name: nickname });
+  await userEvent.selectOptions(screen.getByLabelText('Account'), nickname);
   await userEvent.upload(
     screen.getByLabelText('Statement (CSV, up to 5 MB)'),
     new File([CSV], 'schwab.csv', { type: 'text/csv' }),
@@ -123,19 +123,42 @@ describe('Settings › Import', () => {
     expect(screen.getByText(/lines 3 and 4: Record the buy before its outcome/)).toBeInTheDocument();
   });
 
-  it('asks which broker account of an All Accounts file goes into the chosen account, and previews it', async () => {
+  it('maps each broker account of an All Accounts file to an account at that broker, or skips it, and previews the mapping', async () => {
     storeToken();
-    const accounts = ['…1111', '…2222', '…3333'].map((brokerAccount) => ({ brokerAccount, rows: 2 }));
+    const fid = (id: string, nickname: string) => ({ ...account, _id: id, nickname, broker: 'Fidelity', brokerId: 'b2' });
+    const mine = [fid('f1', 'Fid one'), fid('f2', 'Fid two'), account];
+    const unmapped = ['…1111', '…2222', '…3333'].map((brokerAccount) => ({
+      brokerAccount,
+      rows: 2,
+      accountId: null,
+      skip: false,
+    }));
+    // The server echoes the mapping in effect: …1111 remembered from the last apply.
+    const accounts = [{ ...unmapped[0], accountId: 'f1' }, unmapped[1], unmapped[2]];
     const { calls } = mockFetch({
       'GET /api/auth/me': { data: { user: makeUser({ role: 'Pro' }) } },
-      'GET /api/accounts/mine': { data: { accounts: [account], brokers: [] } },
+      'GET /api/accounts/mine': { data: { accounts: mine, brokers: [] } },
       'POST /api/imports/preview': { data: { preview: { ...preview, format: 'fidelity', brokerAccount: null, accounts } } },
     });
     renderApp('/settings/import');
-    await choosePreview();
-    const choice = await screen.findByLabelText('This file holds 3 broker accounts. Which one goes into this account?');
-    await userEvent.selectOptions(choice, '…2222 (2 rows)');
+    await choosePreview('Fid two');
+    const second = await screen.findByLabelText('Broker account …2222 (2 rows)');
+    expect(screen.getByLabelText('Broker account …1111 (2 rows)')).toHaveValue('f1');
+    // Only Fidelity accounts, and the one …1111 goes into is taken.
+    expect([...second.querySelectorAll('option')].map((o) => [o.textContent, o.disabled])).toEqual([
+      ['Choose the account…', false],
+      ['Fid one', true],
+      ['Fid two', false],
+      ['Skip', false],
+    ]);
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await userEvent.selectOptions(second, 'Fid two');
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/imports/preview')).toHaveLength(2));
-    expect(calls.filter((c) => c.path === '/api/imports/preview')[1].body).toMatchObject({ brokerAccount: '…2222' });
+    expect(calls.filter((c) => c.path === '/api/imports/preview')[1].body).toMatchObject({
+      mapping: [
+        { brokerAccount: '…1111', accountId: 'f1' },
+        { brokerAccount: '…2222', accountId: 'f2' },
+      ],
+    });
   });
 });

@@ -1,6 +1,12 @@
-import { STATEMENT_FORMAT_NAMES, type ImportBuy, type ImportPreview, type ImportResult } from '@roundup/shared/imports';
+import {
+  STATEMENT_FORMAT_NAMES,
+  type ImportBuy,
+  type ImportMappingEntry,
+  type ImportPreview,
+  type ImportResult,
+} from '@roundup/shared/imports';
 import { Link } from 'react-router';
-import { AccountChoice } from './AccountChoice';
+import { AccountMapping, fullyMapped } from './AccountMapping';
 import { LeftSplits, NeedsBuyForm } from './NeedsBuyForm';
 import { ImportTradesTable, UnmatchedTable } from './PreviewTables';
 
@@ -13,17 +19,22 @@ export function ImportReview({
   applying,
   onApply,
   onBuy,
-  brokerAccount,
-  onBrokerAccount,
+  accounts,
+  broker,
+  onMap,
 }: {
   preview: ImportPreview;
   result: ImportResult | null;
   applying: boolean;
   onApply: () => void;
   onBuy: (buy: ImportBuy) => void;
-  brokerAccount: string | undefined;
-  onBrokerAccount: (brokerAccount: string) => void;
+  /** The member's accounts at the statement's broker. */
+  accounts: readonly { _id: string; nickname: string }[];
+  broker: string;
+  onMap: (mapping: ImportMappingEntry[]) => void;
 }) {
+  const several = preview.accounts.length > 1;
+  const nickname = new Map(accounts.map((a) => [a._id, a.nickname]));
   const blocked = preview.trades.filter((t) => t.problem);
   const needBuys = result ? [] : preview.trades.filter((t) => t.needsBuy);
 
@@ -40,7 +51,7 @@ export function ImportReview({
         : {plural(preview.rows, 'row')} read
         {preview.alreadyImported ? `, ${plural(preview.alreadyImported, 'row')} imported before` : ''}.
       </p>
-      {result ? null : <AccountChoice preview={preview} chosen={brokerAccount} onChoose={onBrokerAccount} />}
+      {result ? null : <AccountMapping preview={preview} accounts={accounts} broker={broker} onMap={onMap} />}
       {result ? (
         <div className="alert alert-success" role="status">
           {result.imported
@@ -53,16 +64,24 @@ export function ImportReview({
       ) : null}
       {result ? <LeftSplits left={result.left} /> : null}
       {preview.trades.length ? (
-        <ImportTradesTable trades={preview.trades} title={result ? 'Saved' : `Will be saved (${preview.trades.length})`} />
+        <ImportTradesTable
+          trades={preview.trades}
+          title={result ? 'Saved' : `Will be saved (${preview.trades.length})`}
+          accountName={several ? (id) => nickname.get(id) ?? '—' : undefined}
+        />
       ) : (
-        <p className="text-body-secondary">Nothing to save: every matching row was imported before, or no row matches a split.</p>
+        <p className="text-body-secondary">
+          {several && !fullyMapped(preview) && !result
+            ? 'Choose an account for each broker account, or skip it, to see what it saves.'
+            : 'Nothing to save: every matching row was imported before, or no row matches a split.'}
+        </p>
       )}
       {!result ? (
         <div className="d-flex flex-wrap gap-2 align-items-center my-3">
           <button
             type="button"
             className="btn btn-success"
-            disabled={applying || blocked.length === preview.trades.length}
+            disabled={applying || blocked.length === preview.trades.length || (several && !fullyMapped(preview))}
             onClick={onApply}
           >
             {applying ? 'Saving…' : 'Apply'}
@@ -76,7 +95,7 @@ export function ImportReview({
         </div>
       ) : null}
       {needBuys.map((t) => (
-        <NeedsBuyForm key={t.splitId} trade={t} onBuy={onBuy} />
+        <NeedsBuyForm key={`${t.accountId}:${t.splitId}`} trade={t} onBuy={onBuy} />
       ))}
       {preview.unmatched.length ? <UnmatchedTable rows={preview.unmatched} total={preview.unmatchedTotal} /> : null}
     </div>

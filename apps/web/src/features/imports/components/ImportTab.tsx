@@ -3,6 +3,7 @@ import {
   IMPORT_MAX_BYTES,
   STATEMENT_FORMAT_NAMES,
   STATEMENT_FORMATS,
+  type ImportPreview,
   type ImportRequest,
   type StatementFormatId,
 } from '@roundup/shared/imports';
@@ -15,6 +16,7 @@ import { errorMessages } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useMyAccounts } from '../../../lib/my-accounts';
 import { useApplyImport, usePreviewImport } from '../api';
+import { mappingOf } from './AccountMapping';
 import { ImportReview } from './ImportReview';
 
 const DESCRIPTION =
@@ -32,6 +34,8 @@ export function ImportTab() {
   const [format, setFormat] = useState<StatementFormatId | ''>('');
   const [file, setFile] = useState<File | null>(null);
   const [request, setRequest] = useState<ImportRequest | null>(null);
+  // The last preview read: a change the server refuses (its message shows) leaves it, and its choices, on screen.
+  const [shown, setShown] = useState<ImportPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   if (!paid)
@@ -46,6 +50,7 @@ export function ImportTab() {
 
   const reset = () => {
     setRequest(null);
+    setShown(null);
     preview.reset();
     apply.reset();
   };
@@ -61,17 +66,21 @@ export function ImportTab() {
     if (local || !file) return;
     const body: ImportRequest = { accountId, csv: await file.text(), ...(format ? { format } : {}) };
     setRequest(body);
-    preview.mutate(body);
+    preview.mutate(body, { onSuccess: setShown });
   };
-  /** The same file previewed again with a buy given or a broker account chosen. */
+  /** The same file previewed again with a buy given or the broker accounts mapped. */
   const again = (change: Partial<ImportRequest>) => {
     if (!request) return;
     const body = { ...request, ...change };
-    setRequest(body);
     apply.reset();
-    preview.mutate(body);
+    preview.mutate(body, { onSuccess: (p) => (setRequest(body), setShown(p)) });
   };
+  /** What apply sends: a file of several broker accounts goes by the mapping on screen (remembered ones included). */
+  const toApply = (r: ImportRequest, p: ImportPreview): ImportRequest =>
+    p.accounts.length > 1 && !r.brokerAccount ? { ...r, mapping: mappingOf(p) } : r;
   const groups = groupByBroker(accounts.data?.accounts ?? []);
+  const broker = accounts.data?.accounts.find((a) => a._id === accountId)?.broker ?? '';
+  const atBroker = (accounts.data?.accounts ?? []).filter((a) => a.broker === broker);
 
   return (
     <SettingsPanel title="Import a statement" description={DESCRIPTION}>
@@ -141,15 +150,16 @@ export function ImportTab() {
           problem ? [problem] : errorMessages(preview.error ?? apply.error).filter(() => preview.isError || apply.isError)
         }
       />
-      {preview.data && request ? (
+      {shown && request ? (
         <ImportReview
-          preview={preview.data}
+          preview={shown}
           result={apply.data ?? null}
           applying={apply.isPending}
-          onApply={() => apply.mutate(request)}
+          onApply={() => apply.mutate(toApply(request, shown))}
           onBuy={(buy) => again({ buys: [...(request.buys ?? []).filter((b) => b.splitId !== buy.splitId), buy] })}
-          brokerAccount={request.brokerAccount}
-          onBrokerAccount={(brokerAccount) => again({ brokerAccount, buys: [] })}
+          accounts={atBroker}
+          broker={broker}
+          onMap={(mapping) => again({ mapping, brokerAccount: undefined, buys: [] })}
         />
       ) : null}
     </SettingsPanel>
