@@ -47,39 +47,53 @@ for (const width of [1280, 375]) {
       await page.goto('/settings/import');
       await expect(page.getByRole('heading', { name: 'Import a statement' })).toBeVisible();
       const plan = [
-        ['Fid individual', '…1111'],
-        ['Fid Roth', '…2222'],
-        ['Fid traditional', '…3333'],
+        ['…1111', 'Fid individual'],
+        ['…2222', 'Fid Roth'],
+        ['…3333', 'Fid traditional'],
       ];
-      for (const [i, [nickname, brokerAccount]] of plan.entries()) {
-        await page.getByLabel('Account', { exact: true }).selectOption({ label: nickname });
-        await page.getByLabel('Statement (CSV, up to 5 MB)').setInputFiles({
-          name: 'Accounts_History.csv',
-          mimeType: 'text/csv',
-          buffer: csv,
-        });
-        await page.getByRole('button', { name: 'Preview' }).click();
-        const choice = page.getByLabel('This file holds 3 broker accounts. Which one goes into this account?');
-        await choice.selectOption({ label: `${brokerAccount} (2 rows)` });
-        await expect(page.getByText(`A Fidelity statement for account ${brokerAccount}: 2 rows read.`)).toBeVisible();
-        await expect(
-          page.getByRole('region', { name: 'Will be saved (1)' }).getByText('Buy 2 on 2026-11-06 at $0.50'),
-        ).toBeVisible();
-        if (i === 0) await page.screenshot({ path: `screenshots/import-all-accounts-preview-${width}.png`, fullPage: true });
-        await page.getByRole('button', { name: 'Apply' }).click();
-        await expect(page.getByRole('status').filter({ hasText: 'Imported 2 rows: 1 trade saved.' })).toBeVisible();
+      await page.getByLabel('Account', { exact: true }).selectOption({ label: 'Fid individual' });
+      await page.getByLabel('Statement (CSV, up to 5 MB)').setInputFiles({
+        name: 'Accounts_History.csv',
+        mimeType: 'text/csv',
+        buffer: csv,
+      });
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await expect(
+        page.getByText('This file holds 3 broker accounts. Which of your Fidelity accounts does each go into?'),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
+      for (const [brokerAccount, nickname] of plan) {
+        await page.getByLabel(`Broker account ${brokerAccount} (2 rows)`).selectOption({ label: nickname });
+        // Each choice previews again: its trade joins the list, in its account.
+        await expect(page.getByRole('region', { name: /Will be saved/ }).getByText(`from ${brokerAccount}`)).toBeVisible();
       }
+      const saved = page.getByRole('region', { name: 'Will be saved (3)' });
+      await expect(saved.getByText('Buy 2 on 2026-11-06 at $0.50')).toHaveCount(3);
+      await expect(page.getByText('A Fidelity statement: 6 rows read.')).toBeVisible();
+      await page.screenshot({ path: `screenshots/import-all-accounts-preview-${width}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Imported 6 rows: 3 trades saved.' })).toBeVisible();
       await page.screenshot({ path: `screenshots/import-all-accounts-applied-${width}.png`, fullPage: true });
-      // Each account holds its own trade, from its own broker account's rows.
-      const accounts = (await (await request.get('/api/accounts/mine', { headers: { authorization: `Bearer ${token}` } })).json())
-        .data.accounts as { _id: string; nickname: string }[];
-      for (const a of accounts) {
-        const again = await request.post('/api/imports/preview', {
-          headers: { authorization: `Bearer ${token}` },
-          data: { accountId: a._id, csv: csv.toString(), brokerAccount: '…2222' },
+
+      // The same file again: the mapping is pre-selected and nothing is left to save.
+      await page.getByRole('button', { name: 'Preview' }).click();
+      for (const [brokerAccount, nickname] of plan)
+        await expect(page.getByLabel(`Broker account ${brokerAccount} (2 rows)`).locator('option:checked')).toHaveText(nickname);
+      await expect(page.getByText('A Fidelity statement: 6 rows read, 6 rows imported before.')).toBeVisible();
+
+      // Each account holds one trade, from its own broker account's rows.
+      const auth = { authorization: `Bearer ${token}` };
+      const accounts = (await (await request.get('/api/accounts/mine', { headers: auth })).json()).data.accounts as {
+        _id: string;
+        nickname: string;
+      }[];
+      for (const [brokerAccount, nickname] of plan) {
+        const id = accounts.find((a) => a.nickname === nickname)!._id;
+        const alone = await request.post('/api/imports/preview', {
+          headers: auth,
+          data: { accountId: id, csv: csv.toString(), brokerAccount },
         });
-        // Only the Roth account took …2222; the others came from another broker account and refuse it.
-        expect(again.status(), a.nickname).toBe(a.nickname === 'Fid Roth' ? 200 : 400);
+        expect((await alone.json()).data.preview, nickname).toMatchObject({ alreadyImported: 2, trades: [] });
       }
       checkConsole();
     },
