@@ -86,6 +86,10 @@ describe('a Fidelity file of three accounts', () => {
       'This file is for broker account …2222; earlier imports into Fid one came from …1111',
     );
     expect((await send('apply', { accountId: mine[1], brokerAccount: '…2222' })).body.data.result.imported).toBe(0);
+    // Each pair chosen is remembered: the next preview of the file, without a choice, maps all three.
+    const next = (await send('preview', { accountId: mine[0] })).body.data.preview;
+    expect(next.accounts.map((a: { accountId: string }) => a.accountId)).toEqual(mine);
+    expect(next).toMatchObject({ rows: 6, alreadyImported: 6, trades: [] });
   });
 
   it('refuses a broker account the file does not hold', async () => {
@@ -124,6 +128,16 @@ describe('a Fidelity file of three accounts, each mapped to an account', () => {
     expect(crossed.body.errors[0].msg).toBe(
       'This file is for broker account …1111; earlier imports into Fid two came from …2222',
     );
+  });
+
+  it('stores the file once when two tabs apply the same mapping at once', async () => {
+    const erin = await member(t.app, 'Pro');
+    const mine = await fidelityAccounts(erin);
+    const both = await Promise.all([0, 1].map(() => send('apply', { accountId: mine[0], mapping: mapTo(mine) }, erin)));
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(both.reduce((n, r) => n + r.body.data.result.imported, 0)).toBe(6);
+    const after = (await send('preview', { accountId: mine[0] }, erin)).body.data.preview;
+    expect(after).toMatchObject({ alreadyImported: 6, trades: [] });
   });
 
   it('leaves a skipped broker account out, and remembers the skip', async () => {
