@@ -23,7 +23,11 @@ export const IMPORT_UNMATCHED_LISTED = 200;
  * The buy of a split whose rows in the file have none (a later period's export): the member gives its
  * date, quantity and price, prefilled from the preview's `needsBuy`.
  */
-export const importBuy = legInput.omit({ side: true }).extend({ splitId: uuidId('splitId is not a valid id') });
+export const importBuy = legInput.omit({ side: true }).extend({
+  splitId: uuidId('splitId is not a valid id'),
+  /** In a file of several broker accounts, the account whose trade it is for; left out: each that needs one. */
+  accountId: uuidId('accountId is not a valid id').optional(),
+});
 export type ImportBuy = z.output<typeof importBuy>;
 
 /** A broker account as the preview shows it: its last characters ("…1234"), never the whole number. */

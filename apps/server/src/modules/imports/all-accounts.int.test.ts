@@ -140,6 +140,28 @@ describe('a Fidelity file of three accounts, each mapped to an account', () => {
     expect(after).toMatchObject({ alreadyImported: 6, trades: [] });
   });
 
+  it('gives a buy to the one account it is for', async () => {
+    const fay = await member(t.app, 'Pro');
+    const mine = await fidelityAccounts(fay);
+    // A later period's download: each broker account sold, none bought.
+    const sellsOnly = CSV.split('\n')
+      .filter((l) => !l.includes('YOU BOUGHT'))
+      .join('\n');
+    const buys = [{ splitId, accountId: mine[1], date: '2026-11-06', quantity: 2, price: 0.5 }];
+    const res = await send('preview', { accountId: mine[0], mapping: mapTo(mine), buys, csv: sellsOnly }, fay);
+    expect(res.status).toBe(200);
+    const asked = res.body.data.preview.trades.map((x: { accountId: string; needsBuy: unknown; legs: { side: string }[] }) => [
+      x.accountId,
+      x.needsBuy === null,
+      x.legs.map((l) => l.side),
+    ]);
+    expect(asked).toEqual([
+      [mine[0], false, ['sell']],
+      [mine[1], true, ['buy', 'sell']],
+      [mine[2], false, ['sell']],
+    ]);
+  });
+
   it('leaves a skipped broker account out, and remembers the skip', async () => {
     const carol = await member(t.app, 'Pro');
     const mine = await fidelityAccounts(carol);

@@ -54,7 +54,7 @@ export function planImport(
  */
 export function patchFor(
   rows: readonly StatementRow[],
-  given?: Omit<ImportBuy, 'splitId'>,
+  given?: Omit<ImportBuy, 'splitId' | 'accountId'>,
 ): { patch: TradePatch; keepStoredBuys: boolean } {
   const { legs, outcome } = statementTrade(rows);
   const hasBuy = legs?.some((l) => l.side === 'buy') ?? false;

@@ -25,7 +25,7 @@ export interface ImportDeps {
 }
 
 /** A buy the member gave, without its split. */
-export type GivenBuy = Omit<ImportBuy, 'splitId'>;
+export type GivenBuy = Omit<ImportBuy, 'splitId' | 'accountId'>;
 
 export interface PreparedImport {
   statement: Statement;
@@ -127,6 +127,10 @@ export async function prepareFor(
     fingerprints: await fingerprints(statement.format, statement.rows),
     matches: matchRows(statement.rows, [...splits.values()]),
     splits,
-    buys: new Map((buys ?? []).map(({ splitId, ...leg }) => [splitId, leg])),
+    buys: new Map(
+      (buys ?? [])
+        .filter((b) => !b.accountId || b.accountId === accountId)
+        .map(({ splitId, accountId: _, ...leg }) => [splitId, leg]),
+    ),
   };
 }

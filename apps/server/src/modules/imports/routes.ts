@@ -20,13 +20,13 @@ const description = [
   'lists them in `accounts`, masked) goes by `mapping`: each broker account into one of your accounts at the broker of',
   '`accountId`, or `accountId: null` to skip it, all in one apply; the mapping is remembered and a preview without one shows',
   'it. `brokerAccount` instead reads one broker account of the file into `accountId`. `buys` gives the buy of splits whose',
-  'rows have none (`needsBuy`). Apply is all or nothing per split: a split that breaks a trade rule is listed in `left`, the',
-  'others are applied. Another format, a row that cannot be read (the message names the line), an account at another',
-  "broker, a broker account not mapped, or a file for another broker account than earlier imports is a 400; another member's",
-  'account is a 404.',
+  'rows have none (`needsBuy`; with `accountId`, for that account’s trade only). Apply is all or nothing per split: a split',
+  'that breaks a trade rule is listed in `left`, the others are applied. Another format, a row that cannot be read (the',
+  'message names the line), an account at another broker, a broker account not mapped, or a file for another broker',
+  "account than earlier imports is a 400; another member's account is a 404.",
 ].join('\n');
 
-/** Decisions 030 and 042: import a broker statement into one of the caller's accounts. */
+/** Decisions 030 and 042: import a broker statement into the caller's accounts. */
 export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; accounts: AccountsService }> = async (
   app,
   { ctx, accounts },

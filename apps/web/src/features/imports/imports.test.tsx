@@ -5,6 +5,8 @@ import { makeUser, mockFetch, renderApp, storeToken } from '../../test/utils';
 
 const account = { _id: 'a1', nickname: 'Main', broker: 'Charles Schwab', brokerId: 'b1', type: 'Individual Cash', active: true };
 const trade = {
+  accountId: '11111111-1111-4111-8111-111111111111',
+  brokerAccount: '…123',
   splitId: 's1',
   splitName: 'Acme Robotics',
   ticker: 'ACMR',
@@ -116,7 +118,15 @@ describe('Settings › Import', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Use this buy' }));
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/imports/preview')).toHaveLength(2));
     expect(calls.filter((c) => c.path === '/api/imports/preview')[1].body).toMatchObject({
-      buys: [{ splitId: '22222222-2222-4222-8222-222222222222', date: '2026-11-06', quantity: 1, price: 0.52 }],
+      buys: [
+        {
+          splitId: '22222222-2222-4222-8222-222222222222',
+          accountId: '11111111-1111-4111-8111-111111111111',
+          date: '2026-11-06',
+          quantity: 1,
+          price: 0.52,
+        },
+      ],
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Apply' }));
     expect(await screen.findByText(/One split was left out/)).toBeInTheDocument();

@@ -156,7 +156,11 @@ export function ImportTab() {
           result={apply.data ?? null}
           applying={apply.isPending}
           onApply={() => apply.mutate(toApply(request, shown))}
-          onBuy={(buy) => again({ buys: [...(request.buys ?? []).filter((b) => b.splitId !== buy.splitId), buy] })}
+          onBuy={(buy) =>
+            again({
+              buys: [...(request.buys ?? []).filter((b) => b.splitId !== buy.splitId || b.accountId !== buy.accountId), buy],
+            })
+          }
           accounts={atBroker}
           broker={broker}
           onMap={(mapping) => again({ mapping, brokerAccount: undefined, buys: [] })}

@@ -24,10 +24,10 @@ export function NeedsBuyForm({ trade, onBuy }: { trade: ImportTrade; onBuy: (buy
     price: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const id = `import-buy-${trade.splitId}`;
+  const id = `import-buy-${trade.accountId}-${trade.splitId}`;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = importBuy.safeParse({ splitId: trade.splitId, ...values });
+    const parsed = importBuy.safeParse({ splitId: trade.splitId, accountId: trade.accountId, ...values });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
