@@ -198,6 +198,11 @@ describe('a Fidelity file of three accounts, each mapped to an account', () => {
         'This file holds broker accounts …1111, …2222, …3333, not …9999',
       ],
     ];
+    const skipAll = await send('apply', { accountId: schwab, mapping: mapTo([null, null, null]) }, dave);
+    expect([skipAll.status, skipAll.body.errors[0]?.msg]).toEqual([
+      400,
+      'This is a Fidelity statement, but Sch is a Schwab account',
+    ]);
     for (const [mapping, status, msg] of cases) {
       const res = await send('apply', { accountId: mine[0], mapping }, dave);
       expect([res.status, res.body.errors[0]?.msg]).toEqual([status, msg]);

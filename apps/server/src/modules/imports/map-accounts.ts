@@ -1,7 +1,7 @@
 import type { ImportMappingEntry, ImportPreview, ImportRequest, StatementFormatId } from '@roundup/shared';
 import { badRequest, notFound } from '../../http/app-error';
 import { accountMapsRepo } from './mapping-repo';
-import { oneOf, prepareFor, readInput, rowsOf, type ImportDeps, type PreparedImport } from './prepare-import';
+import { brokerProblem, oneOf, prepareFor, readInput, rowsOf, type ImportDeps, type PreparedImport } from './prepare-import';
 
 /** One RoundUp account's part of a statement. */
 export interface ImportGroup {
@@ -100,6 +100,10 @@ export async function mapAccounts(
       remember: several && chosen ? { broker, entries: [{ brokerAccount: chosen, accountId: input.accountId }] } : null,
     };
   }
+  // The chosen account names the broker the mapping is for: a statement of another format's broker is refused
+  // even when every broker account is skipped, so no mapping is remembered under the wrong broker.
+  const wrongBroker = brokerProblem(read.statement.format, read.account);
+  if (wrongBroker) throw badRequest(wrongBroker);
   let mapping = input.mapping;
   if (mapping) checkMapping(fileAccounts, mapping, forApply);
   else {

@@ -45,7 +45,7 @@ const BROKER_WORDS: Record<StatementFormatId, RegExp> = {
 };
 
 /** An account at one of the other formats' brokers cannot hold this statement (an account at any other broker may). */
-function brokerProblem(format: StatementFormatId, account: { nickname: string; broker: string }): string | null {
+export function brokerProblem(format: StatementFormatId, account: { nickname: string; broker: string }): string | null {
   const other = (Object.keys(BROKER_WORDS) as StatementFormatId[]).find(
     (f) => f !== format && BROKER_WORDS[f].test(account.broker),
   );
