@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, apiLogin, failOnConsoleErrors, fullUnless, newIdentity } from './fixtures';
+import { failOnConsoleErrors, fullUnless } from './fixtures';
+import { importMember } from './import-setup';
 
 /** The Schwab fixture (two "Reverse Split" rows, the dance, a dividend) under a ticker of this run. */
 const schwabStatement = (ticker: string) =>
@@ -11,43 +12,14 @@ const schwabStatement = (ticker: string) =>
   ).replaceAll('ACMR', ticker);
 
 /** A Pro member with a Schwab-like account and another, and a Complete split matching the statement's dates. */
-async function setUp(request: APIRequestContext) {
-  const admin = await apiLogin(request, ADMIN);
-  const ticker = `IM${Date.now().toString(36).slice(-4).toUpperCase()}${Math.floor(Math.random() * 10)}`;
-  const added = await request.post('/api/rs/add', {
-    headers: { authorization: `Bearer ${admin}` },
-    data: {
-      newTicker: {
-        name: 'Acme Robotics',
-        ticker,
-        effDate: '2026-11-10',
-        buyDate: '2026-11-06',
-        ratio: 10,
-        price: 0.5,
-        status: 'Complete',
-        rsType: 'Round Up',
-      },
-    },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  const me = newIdentity('imp');
-  const { token, user } = (await (await request.post('/api/auth/register', { data: { ...me, consent: true } })).json()).data;
-  await request.post('/api/users/admin-edit', {
-    data: { id: user._id, role: 'Pro' },
-    headers: { authorization: `Bearer ${admin}` },
-  });
-  const brokers = (await (await request.get('/api/brokers')).json()).data.brokers as { _id: string; name: string }[];
-  const broker =
-    brokers.find((b) => /schwab/i.test(b.name)) ?? brokers.find((b) => !/fidelity|tasty|interactive|ibkr/i.test(b.name))!;
-  for (const nickname of ['Schwab main', 'Spare']) {
-    const res = await request.post('/api/accounts/add', {
-      data: { newAccount: { brokerId: broker._id, type: 'Individual Cash', nickname } },
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  return { token: token as string, ticker, broker: broker.name };
-}
+const setUp = (request: APIRequestContext) =>
+  importMember(
+    request,
+    'IM',
+    (brokers) =>
+      brokers.find((b) => /schwab/i.test(b.name)) ?? brokers.find((b) => !/fidelity|tasty|interactive|ibkr/i.test(b.name))!,
+    ['Schwab main', 'Spare'],
+  );
 
 for (const width of [1280, 375]) {
   test(

@@ -27,7 +27,7 @@ describe('seed', () => {
     expect(await isEmpty(database)).toBe(true);
     const now = new Date('2026-03-02T15:00:00Z');
     const first = await seed(database, testConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'boss-password-1' }), now);
-    expect(first.inserted).toMatchObject({ brokers: 15, users: 3 });
+    expect(first.inserted).toMatchObject({ brokers: 16, users: 3 });
     expect(first.logins.map((l) => l.email)).toEqual(['boss@example.com', ...DEMO_USERS.map((d) => d.email)]);
     expect(first.logins[0].password).toBe('(ADMIN_PASSWORD)');
     const after = await counts(database);
@@ -47,6 +47,6 @@ describe('seed', () => {
     const c = await counts(database);
     expect(c.users).toBe(1);
     expect(c.upcoming).toBe(0);
-    expect(c.brokers).toBe(15);
+    expect(c.brokers).toBe(16);
   });
 });

@@ -35,6 +35,7 @@ const OWNERS: Record<string, string> = {
   account_group_members: 'accounts',
   trades: 'trades',
   import_rows: 'imports',
+  import_account_maps: 'imports',
   trade_month_totals: 'analytics',
   trade_split_totals: 'analytics',
   trade_return_days: 'analytics',

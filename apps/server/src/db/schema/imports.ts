@@ -34,3 +34,24 @@ export const importRows = pgTable(
     index('import_rows_account_split_idx').on(t.accountId, t.splitId),
   ],
 );
+
+/**
+ * Decision 042: the RoundUp account each broker account of a file of several goes into, remembered per
+ * member, broker (the accounts' broker name) and the broker account's last 4 characters; a null
+ * account_id remembers that the member skips it. The preview pre-selects it; each apply with a mapping
+ * stores it.
+ */
+export const importAccountMaps = pgTable(
+  'import_account_maps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    broker: text('broker').notNull(),
+    last4: text('last4').notNull(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('import_account_maps_user_broker_last4_uq').on(t.userId, t.broker, t.last4)],
+);

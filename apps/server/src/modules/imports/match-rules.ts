@@ -41,8 +41,14 @@ const byTicker = (splits: readonly CandidateSplit[]) => {
 };
 
 function matchIn(row: StatementRow, tickers: ReadonlyMap<string, readonly CandidateSplit[]>): RowMatch {
+  if (row.kind === 'option') return miss(`An option, not imported: RoundUp records shares (${row.action})`);
   if (row.kind === 'other') return miss(`Not a buy, sell or reverse-split row (${row.action || 'no action'})`);
-  if (!row.symbol) return miss('The row has no symbol');
+  if (!row.symbol)
+    return miss(
+      /\bISIN\b/.test(row.action)
+        ? 'The row has an ISIN but no symbol, and RoundUp matches splits by ticker: add the Symbol column to the export'
+        : 'The row has no symbol',
+    );
   const same = tickers.get(row.symbol) ?? [];
   if ((row.kind === 'buy' || row.kind === 'sell') && (!Number.isInteger(row.quantity) || row.quantity < 1))
     return miss(`${row.quantity} shares: RoundUp records whole shares`);
@@ -85,6 +91,21 @@ export interface StatementTrade {
   outcome: { outcome: TradeOutcome; outcome_date: string; shares_received: number; cash_in_lieu_amount: number | null } | null;
 }
 
+/**
+ * Fills of one order: a broker writes each execution as a row (25 fills of one buy are common), so
+ * same-day fills of one side at one price are one leg holding their shares.
+ */
+function mergeFills(rows: readonly StatementRow[]): TradeLeg[] {
+  const legs = new Map<string, TradeLeg>();
+  for (const r of rows) {
+    const key = `${r.kind}|${r.date}|${r.price}`;
+    const leg = legs.get(key);
+    if (leg) leg.quantity += r.quantity;
+    else legs.set(key, { side: r.kind as 'buy' | 'sell', date: r.date, quantity: r.quantity, price: r.price });
+  }
+  return [...legs.values()];
+}
+
 /** Oldest first; on one day the buys before the sells (the dance), as trades keep their legs. */
 const byDate = (a: TradeLeg, b: TradeLeg) =>
   a.date!.localeCompare(b.date!) || (a.side === b.side ? 0 : a.side === 'buy' ? -1 : 1);
@@ -100,11 +121,7 @@ const latest = (rows: readonly StatementRow[]) => rows.reduce((d, r) => (r.date 
  */
 export function statementTrade(rows: readonly StatementRow[]): StatementTrade {
   const trades = rows.filter((r) => r.kind === 'buy' || r.kind === 'sell');
-  const legs = trades.length
-    ? trades
-        .map((r): TradeLeg => ({ side: r.kind as 'buy' | 'sell', date: r.date, quantity: r.quantity, price: r.price }))
-        .sort(byDate)
-    : null;
+  const legs = trades.length ? mergeFills(trades).sort(byDate) : null;
   const added = rows.filter((r) => r.kind === 'split_in' || r.kind === 'rounding');
   const cash = rows.filter((r) => r.kind === 'cash_in_lieu');
   // Sums in ten-thousandths: IBKR books fractions like 0.1 + 0.9.

@@ -5,6 +5,9 @@ import type { StatementRow } from './formats/types';
 
 const r = schema.importRows;
 
+/** Fingerprints looked up per query. */
+const LOOKUP_CHUNK = 5_000;
+
 /** A statement row imported into an account, as stored. */
 export interface StoredRow {
   fingerprint: string;
@@ -17,12 +20,18 @@ export function importRowsRepo(db: Db) {
   return {
     /** Which of these fingerprints were imported into the account before. */
     async taken(accountId: string, fingerprints: readonly string[]): Promise<Set<string>> {
-      if (fingerprints.length === 0) return new Set();
-      const rows = await db
-        .select({ fingerprint: r.fingerprint })
-        .from(r)
-        .where(and(eq(r.accountId, accountId), inArray(r.fingerprint, [...fingerprints])));
-      return new Set(rows.map((x) => x.fingerprint));
+      const taken = new Set<string>();
+      // In chunks, each one parameter: a parameter per row passes PostgreSQL's 65,535 at 65,536 rows, and
+      // one query of 100,000 would hold the event loop on the embedded database (it runs in this thread).
+      for (let i = 0; i < fingerprints.length; i += LOOKUP_CHUNK) {
+        const list = JSON.stringify(fingerprints.slice(i, i + LOOKUP_CHUNK));
+        const rows = await db
+          .select({ fingerprint: r.fingerprint })
+          .from(r)
+          .where(and(eq(r.accountId, accountId), sql`${r.fingerprint} in (select jsonb_array_elements_text(${list}::jsonb))`));
+        for (const x of rows) taken.add(x.fingerprint);
+      }
+      return taken;
     },
     /** The broker account earlier imports into this account came from (null: none named one). */
     async brokerAccount(accountId: string): Promise<string | null> {

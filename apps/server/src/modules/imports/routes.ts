@@ -14,13 +14,19 @@ import { previewImport } from './preview-import';
 const BODY_LIMIT = 12 * 1024 * 1024;
 
 const description = [
-  'Body `{ accountId, csv, format? }`: `csv` is the text of a Schwab, Fidelity, tastytrade or Interactive Brokers (Flex',
-  'trades / corporate actions) CSV export, at most 5 MB (413 beyond); `format` is detected from the header line when left',
-  'out. Another format, a row that cannot be read (the message names the line), an account at another broker, or a file',
-  "for another broker account than earlier imports is a 400; another member's account is a 404.",
+  'Body `{ accountId, csv, format?, brokerAccount?, mapping?, buys? }`: `csv` is the text of a Schwab, Fidelity, tastytrade',
+  '(or tastyworks) or Interactive Brokers (Flex query or Activity Statement) CSV export, at most 5 MB and 100,000 lines (413',
+  'beyond); `format` is detected from the header line when left out. A file that names several broker accounts (the preview',
+  'lists them in `accounts`, masked) goes by `mapping`: each broker account into one of your accounts at the broker of',
+  '`accountId`, or `accountId: null` to skip it, all in one apply; the mapping is remembered and a preview without one shows',
+  'it. `brokerAccount` instead reads one broker account of the file into `accountId`. `buys` gives the buy of splits whose',
+  'rows have none (`needsBuy`; with `accountId`, for that account’s trade only). Apply is all or nothing per split: a split',
+  'that breaks a trade rule is listed in `left`, the others are applied. Another format, a row that cannot be read (the',
+  'message names the line), an account at another broker, a broker account not mapped, or a file for another broker',
+  "account than earlier imports is a 400; another member's account is a 404.",
 ].join('\n');
 
-/** Issue 26 §5, decision 030: import a broker statement into one of the caller's accounts. */
+/** Decisions 030 and 042: import a broker statement into the caller's accounts. */
 export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; accounts: AccountsService }> = async (
   app,
   { ctx, accounts },
@@ -65,7 +71,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; accounts: A
       config: limit(30, '1 minute'),
       schema: {
         tags,
-        summary: 'Import a broker statement into one account: one transaction, and the same file twice changes nothing',
+        summary: 'Import a broker statement into your accounts: one transaction, and the same file twice changes nothing',
         description,
         body: importRequest,
         response: answers(z.object({ result: importResultSchema })),

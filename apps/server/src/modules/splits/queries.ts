@@ -9,7 +9,7 @@ import { pipelineEntry } from './pipeline-rules';
 
 /**
  * Signals a change of what split rows show (decision 006) from another module's write, e.g. a new
- * confirmation (issue 25 §2): list caches clear and live streams refresh. Run it in that write's transaction.
+ * confirmation: list caches clear and live streams refresh. Run it in that write's transaction.
  */
 export const signalSplitsChanged = (tx: Db) => signalChange(tx);
 
@@ -85,13 +85,19 @@ export function splitFacts(db: Db) {
       return db
         .select({ id: s.id, name: s.name, ticker: s.ticker, buyDate: s.buyDate, effDate: s.effDate, status: s.status })
         .from(s)
-        .where(and(inArray(sql`upper(${s.ticker})`, [...tickers]), isNull(s.archivedAt)));
+        .where(
+          and(
+            // One parameter for the list: a statement may name more tickers than PostgreSQL takes parameters.
+            sql`upper(${s.ticker}) in (select jsonb_array_elements_text(${JSON.stringify(tickers)}::jsonb))`,
+            isNull(s.archivedAt),
+          ),
+        );
     },
   };
 }
 
 /**
- * The pipeline's one write from outside the module (issue 25 §6, decision 032): the discovery
+ * The pipeline's one write from outside the module (decision 032): the discovery
  * review publishes an undated proposal, in its own transaction. Signals the change so lists refresh.
  */
 export function pipelineWrites(tx: Db) {

@@ -8,8 +8,10 @@ import type { RowKind, StatementFormat } from './types';
  * disclaimer below. Actions are sentences: "YOU BOUGHT …", "YOU SOLD …", "REVERSE SPLIT R/S FROM
  * … (old shares out, new shares in), "IN LIEU OF FRX SHARE …" (cash for the fraction).
  */
-function kindOf(action: string, quantity: number): RowKind {
+function kindOf(action: string, quantity: number, symbol: string): RowKind {
   const a = action.toUpperCase();
+  // "YOU SOLD OPENING TRANSACTION PUT (ABC) …", symbols like "-ABC260227P9": options are listed, never imported.
+  if (symbol.startsWith('-') || /OPENING TRANSACTION|CLOSING TRANSACTION|\b(PUT|CALL) \(/.test(a)) return 'option';
   if (a.startsWith('YOU BOUGHT')) return 'buy';
   if (a.startsWith('YOU SOLD')) return 'sell';
   if (a.includes('REVERSE SPLIT')) return quantity < 0 ? 'split_out' : 'split_in';
@@ -23,6 +25,10 @@ function symbolOf(symbol: string, action: string): string {
   return /^\d[0-9A-Z]{8}$/.test(symbol) && named ? named : symbol.toUpperCase();
 }
 
+/** Older downloads write "Price ($)" and "Amount ($)", newer ones (with a Currency column) "Price" and "Amount". */
+const PRICE = (r: Readonly<Record<string, string>>) => ('Price ($)' in r ? 'Price ($)' : 'Price');
+const AMOUNT = (r: Readonly<Record<string, string>>) => ('Amount ($)' in r ? 'Amount ($)' : 'Amount');
+
 export const fidelity: StatementFormat = {
   id: 'fidelity',
   isHeader: (cells) => cells[0] === 'Run Date' && cells.includes('Action') && cells.includes('Symbol'),
@@ -30,18 +36,18 @@ export const fidelity: StatementFormat = {
     const action = cell(r, 'Action');
     const date = dateCell(r['Run Date'], 'Run Date', line);
     const quantity = numberCell(r.Quantity, 'Quantity', line) ?? 0;
-    const kind = kindOf(action, quantity);
+    const kind = kindOf(action, quantity, cell(r, 'Symbol'));
     const account = maskAccount(cell(r, 'Account Number') || cell(r, 'Account'));
     const row = { line, kind, date, symbol: symbolOf(cell(r, 'Symbol'), action), action, account };
     if (kind === 'buy' || kind === 'sell')
       return {
         ...row,
         quantity: Math.abs(quantity),
-        price: legPrice(requiredNumber(r['Price ($)'], 'Price ($)', line)),
+        price: legPrice(requiredNumber(r[PRICE(r)], PRICE(r), line)),
         amount: null,
       };
     if (kind === 'cash_in_lieu')
-      return { ...row, quantity: 0, price: null, amount: Math.abs(requiredNumber(r['Amount ($)'], 'Amount ($)', line)) };
+      return { ...row, quantity: 0, price: null, amount: Math.abs(requiredNumber(r[AMOUNT(r)], AMOUNT(r), line)) };
     return { ...row, quantity: Math.abs(quantity), price: null, amount: null };
   },
 };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { StatementFormatId } from '@roundup/shared';
 import type { StatementRow } from './types';
 
@@ -7,12 +8,18 @@ import type { StatementRow } from './types';
  * rows came before it in the file (two equal fills on one day are two rows). The same file, or a
  * later export that overlaps it, gives the same fingerprints for the same rows.
  */
-export function fingerprints(format: StatementFormatId, rows: readonly StatementRow[]): string[] {
+export async function fingerprints(format: StatementFormatId, rows: readonly StatementRow[]): Promise<string[]> {
   const seen = new Map<string, number>();
-  return rows.map((r) => {
+  const out: string[] = [];
+  for (const r of rows) {
     const key = [format, r.kind, r.date, r.symbol, r.quantity, r.price ?? '', r.amount ?? '', r.action].join('|');
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);
-    return createHash('sha256').update(`${key}|${n}`).digest('hex');
-  });
+    out.push(createHash('sha256').update(`${key}|${n}`).digest('hex'));
+    // Hashing 100,000 rows takes a while: let waiting requests in now and then.
+    if (out.length % HASHES_PER_TURN === 0) await nextTurn();
+  }
+  return out;
 }
+
+const HASHES_PER_TURN = 1_000;

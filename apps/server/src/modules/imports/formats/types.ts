@@ -3,9 +3,10 @@ import type { StatementFormatId } from '@roundup/shared';
 /**
  * What a statement row means for a round-up trade (decision 030): a buy or sell of whole shares,
  * the reverse split's old shares removed (split_out) and new shares added (split_in), a later
- * rounding correction that adds the rounded-up share, cash paid for a fraction, or anything else.
+ * rounding correction that adds the rounded-up share, cash paid for a fraction, an option trade (listed,
+ * never imported), or anything else.
  */
-export type RowKind = 'buy' | 'sell' | 'split_out' | 'split_in' | 'rounding' | 'cash_in_lieu' | 'other';
+export type RowKind = 'buy' | 'sell' | 'split_out' | 'split_in' | 'rounding' | 'cash_in_lieu' | 'option' | 'other';
 
 /** One data row of a statement, read by its format's rule. Quantities and amounts are unsigned. */
 export interface StatementRow {
@@ -32,6 +33,13 @@ export class StatementError extends Error {
     message: string,
   ) {
     super(line === null ? message : `Line ${line}: ${message}`);
+  }
+}
+
+/** A file longer than the line limit: the same file always fails, so it is a 413, never a retry. */
+export class StatementTooLong extends StatementError {
+  constructor(readonly limit: number) {
+    super(null, `The file has more than ${limit.toLocaleString('en-US')} lines; export a shorter period`);
   }
 }
 

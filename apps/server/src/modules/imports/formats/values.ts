@@ -6,6 +6,15 @@ import { StatementError } from './types';
  * dates written MM/DD/YYYY, YYYY-MM-DD, YYYYMMDD or an ISO date-time.
  */
 
+/** The most of a bad value a message quotes. */
+const QUOTED_MAX = 24;
+
+/** A bad value as a message quotes it: printable characters only, at most 24 of them. */
+export function quoted(value: string): string {
+  const printable = value.replace(/[^\x20-\x7e\u00a0-\u024f]/g, '?');
+  return `"${printable.length > QUOTED_MAX ? `${printable.slice(0, QUOTED_MAX)}…` : printable}"`;
+}
+
 /** A number cell: null when empty or "--"; throws naming the line and column when it is not a number. */
 export function numberCell(value: string | undefined, column: string, line: number): number | null {
   const v = (value ?? '').trim();
@@ -16,7 +25,7 @@ export function numberCell(value: string | undefined, column: string, line: numb
     .replace(/^[-+]/, '')
     .replace(/^\$/, '')
     .replace(/,/g, '');
-  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(plain)) throw new StatementError(line, `${column} "${v}" is not a number`);
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(plain)) throw new StatementError(line, `${column} ${quoted(v)} is not a number`);
   const n = Number(plain);
   return negative ? -n : n;
 }
@@ -37,10 +46,10 @@ export function dateCell(value: string | undefined, column: string, line: number
   const text = asOf ? asOf[1] : v;
   let iso: string | null = null;
   let m: RegExpExecArray | null;
-  if ((m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text))) iso = `${m[3]}-${pad(m[1])}-${pad(m[2])}`;
-  else if ((m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ;].*)?$/.exec(text))) iso = `${m[1]}-${m[2]}-${m[3]}`;
+  if ((m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s.*)?$/.exec(text))) iso = `${m[3]}-${pad(m[1])}-${pad(m[2])}`;
+  else if ((m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ;,].*)?$/.exec(text))) iso = `${m[1]}-${m[2]}-${m[3]}`;
   else if ((m = /^(\d{4})(\d{2})(\d{2})(?:;\d{6})?$/.exec(text))) iso = `${m[1]}-${m[2]}-${m[3]}`;
-  if (!iso || !isIsoDate(iso)) throw new StatementError(line, `${column} "${v}" is not a date`);
+  if (!iso || !isIsoDate(iso)) throw new StatementError(line, `${column} ${quoted(v)} is not a date`);
   return iso;
 }
 
@@ -54,5 +63,10 @@ export function maskAccount(value: string | undefined | null): string | null {
   return `…${v.slice(-4)}`;
 }
 
-/** Trimmed cell by column name ('' when the column is absent). */
-export const cell = (r: Readonly<Record<string, string>>, name: string) => (r[name] ?? '').trim();
+/**
+ * Trimmed cell by column name ('' when the column is absent), control characters dropped: a NUL in a
+ * stored row would make PostgreSQL refuse the whole apply, again on every try.
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what it removes
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+export const cell = (r: Readonly<Record<string, string>>, name: string) => (r[name] ?? '').replace(CONTROL, '').trim();

@@ -3,6 +3,7 @@ import {
   IMPORT_MAX_BYTES,
   STATEMENT_FORMAT_NAMES,
   STATEMENT_FORMATS,
+  type ImportPreview,
   type ImportRequest,
   type StatementFormatId,
 } from '@roundup/shared/imports';
@@ -15,13 +16,14 @@ import { errorMessages } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useMyAccounts } from '../../../lib/my-accounts';
 import { useApplyImport, usePreviewImport } from '../api';
+import { mappingOf } from './AccountMapping';
 import { ImportReview } from './ImportReview';
 
 const DESCRIPTION =
-  'Upload the CSV your broker exports (Schwab, Fidelity, tastytrade, or an Interactive Brokers Flex query of trades and corporate actions). ' +
-  'RoundUp matches its buys, sells and reverse-split rows to splits, shows what it will save, and saves it when you apply. Importing the same file again changes nothing.';
+  'Upload the CSV your broker exports: Schwab, Fidelity (one account or All Accounts), tastytrade or tastyworks, or Interactive Brokers (a Flex query or the Activity Statement). ' +
+  'RoundUp matches its buys, sells and reverse-split rows to splits, shows what it will save, and saves every split it can when you apply. Importing the same file again changes nothing.';
 
-/** Settings › Import (issue 26 §5): a broker statement into one account, previewed, then applied. */
+/** Settings › Import (decision 030): a broker statement into one account, previewed, then applied. */
 export function ImportTab() {
   const { data: user } = useAuth();
   const paid = Boolean(user && can(user.role, 'trades:record'));
@@ -32,6 +34,8 @@ export function ImportTab() {
   const [format, setFormat] = useState<StatementFormatId | ''>('');
   const [file, setFile] = useState<File | null>(null);
   const [request, setRequest] = useState<ImportRequest | null>(null);
+  // The last preview read: a change the server refuses (its message shows) leaves it, and its choices, on screen.
+  const [shown, setShown] = useState<ImportPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   if (!paid)
@@ -46,6 +50,7 @@ export function ImportTab() {
 
   const reset = () => {
     setRequest(null);
+    setShown(null);
     preview.reset();
     apply.reset();
   };
@@ -61,9 +66,21 @@ export function ImportTab() {
     if (local || !file) return;
     const body: ImportRequest = { accountId, csv: await file.text(), ...(format ? { format } : {}) };
     setRequest(body);
-    preview.mutate(body);
+    preview.mutate(body, { onSuccess: setShown });
   };
+  /** The same file previewed again with a buy given or the broker accounts mapped. */
+  const again = (change: Partial<ImportRequest>) => {
+    if (!request) return;
+    const body = { ...request, ...change };
+    apply.reset();
+    preview.mutate(body, { onSuccess: (p) => (setRequest(body), setShown(p)) });
+  };
+  /** What apply sends: a file of several broker accounts goes by the mapping on screen (remembered ones included). */
+  const toApply = (r: ImportRequest, p: ImportPreview): ImportRequest =>
+    p.accounts.length > 1 && !r.brokerAccount ? { ...r, mapping: mappingOf(p) } : r;
   const groups = groupByBroker(accounts.data?.accounts ?? []);
+  const broker = accounts.data?.accounts.find((a) => a._id === accountId)?.broker ?? '';
+  const atBroker = (accounts.data?.accounts ?? []).filter((a) => a.broker === broker);
 
   return (
     <SettingsPanel title="Import a statement" description={DESCRIPTION}>
@@ -133,12 +150,20 @@ export function ImportTab() {
           problem ? [problem] : errorMessages(preview.error ?? apply.error).filter(() => preview.isError || apply.isError)
         }
       />
-      {preview.data && request ? (
+      {shown && request ? (
         <ImportReview
-          preview={preview.data}
+          preview={shown}
           result={apply.data ?? null}
           applying={apply.isPending}
-          onApply={() => apply.mutate(request)}
+          onApply={() => apply.mutate(toApply(request, shown))}
+          onBuy={(buy) =>
+            again({
+              buys: [...(request.buys ?? []).filter((b) => b.splitId !== buy.splitId || b.accountId !== buy.accountId), buy],
+            })
+          }
+          accounts={atBroker}
+          broker={broker}
+          onMap={(mapping) => again({ mapping, brokerAccount: undefined, buys: [] })}
         />
       ) : null}
     </SettingsPanel>

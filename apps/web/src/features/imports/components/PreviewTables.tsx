@@ -79,8 +79,34 @@ const UNMATCHED_COLUMNS: Array<Column<UnmatchedRow>> = [
   { header: 'Why', label: 'Why', cell: (r) => r.reason },
 ];
 
-/** The trades a statement writes, one per split: buys and sells, and the outcome with its date. */
-export function ImportTradesTable({ trades, title }: { trades: readonly ImportTrade[]; title: string }) {
+/**
+ * The trades a statement writes, one per split and account: buys and sells, and the outcome with its date;
+ * with `accountName`, the account each goes into (a file of several broker accounts).
+ */
+export function ImportTradesTable({
+  trades,
+  title,
+  accountName,
+}: {
+  trades: readonly ImportTrade[];
+  title: string;
+  accountName?: (accountId: string) => string;
+}) {
+  const columns: Array<Column<ImportTrade>> = accountName
+    ? [
+        {
+          header: 'Account',
+          label: 'Account',
+          cell: (t) => (
+            <>
+              {accountName(t.accountId)}{' '}
+              {t.brokerAccount ? <span className="text-body-secondary small text-nowrap">from {t.brokerAccount}</span> : null}
+            </>
+          ),
+        },
+        ...TRADE_COLUMNS,
+      ]
+    : TRADE_COLUMNS;
   return (
     <section aria-labelledby="import-trades-title">
       <h3 id="import-trades-title" className="h6 fw-semibold mb-2">
@@ -90,9 +116,9 @@ export function ImportTradesTable({ trades, title }: { trades: readonly ImportTr
         responsive={false}
         cards
         className="align-middle mb-0"
-        columns={TRADE_COLUMNS}
+        columns={columns}
         rows={trades}
-        rowKey={(t) => t.splitId}
+        rowKey={(t) => `${t.accountId}:${t.splitId}`}
         rowClassName={(t) => (t.problem ? 'table-danger' : undefined)}
         empty="No trades in this statement."
       />
@@ -101,12 +127,15 @@ export function ImportTradesTable({ trades, title }: { trades: readonly ImportTr
 }
 
 /** Rows the import leaves out, with the line and the reason. */
-export function UnmatchedTable({ rows }: { rows: readonly UnmatchedRow[] }) {
+export function UnmatchedTable({ rows, total }: { rows: readonly UnmatchedRow[]; total: number }) {
   return (
     <section aria-labelledby="import-unmatched-title" className="mt-4">
       <h3 id="import-unmatched-title" className="h6 fw-semibold mb-2">
-        Rows not imported ({rows.length})
+        Rows not imported ({total.toLocaleString('en-US')})
       </h3>
+      {total > rows.length ? (
+        <p className="small text-body-secondary mb-2">The first {rows.length.toLocaleString('en-US')} are listed.</p>
+      ) : null}
       <DataTable
         responsive={false}
         cards
