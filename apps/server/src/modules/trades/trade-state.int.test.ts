@@ -170,7 +170,7 @@ describe('a personal API token and a statement import go through the same rules'
     expect((await tradeIn(lost.id)).sell_price).toBeNull();
   });
 
-  it('an import that sells after the split on a Nothing credited trade is refused, naming it', async () => {
+  it('an import that sells after the split on a Nothing credited trade leaves that split, saying why', async () => {
     const lost = await withTrade({ buy_price: 0.5, buy_date: '2026-10-01', outcome: 'no_credit', outcome_date: '2026-10-06' });
     const csv = [
       '"Transactions  for account Individual ...456 as of 10/20/2026 09:33:12 ET"',
@@ -180,8 +180,16 @@ describe('a personal API token and a statement import go through the same rules'
       'Transactions Total,"","","","","","","$3.50",',
     ].join('\n');
     const res = await call(t.app, 'POST', '/api/imports/apply', { token: alice.token, body: { accountId: lost.id, csv } });
-    expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(res.body.errors[0].msg).toMatch(/STAT.*Nothing credited: no share came from the split/);
+    // A statement applies split by split: the split that breaks the rule is left, with its lines and the reason.
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.result.imported).toBe(0);
+    expect(res.body.data.result.left).toEqual([
+      expect.objectContaining({
+        ticker: 'STAT',
+        lines: [3, 4],
+        reason: expect.stringMatching(/^Nothing credited: no share came from the split/),
+      }),
+    ]);
     expect((await tradeIn(lost.id)).legs).toEqual([buy(1, 0.5)]);
   });
 });
