@@ -14,7 +14,7 @@ async function expectNoSeriousA11yViolations(page: Page) {
 
 const PUBLIC_PAGES: { path: string; heading: RegExp; title: RegExp }[] = [
   { path: '/', heading: /small gains lead to big wins/i, title: /Small gains, big wins · RoundUp/ },
-  { path: '/r/somebody', heading: /small gains lead to big wins/i, title: /Small gains, big wins · RoundUp/ },
+  { path: '/r/somebody', heading: /small gains lead to big wins/i, title: /You're invited · RoundUp/ },
   { path: '/learn', heading: /learn the round-up strategy/i, title: /Learn the round-up strategy · RoundUp/ },
   { path: '/learn/stock-splits', heading: /^stock splits$/i, title: /Stock splits · RoundUp/ },
   { path: '/learn/reverse-splits', heading: /^reverse splits$/i, title: /Reverse splits · RoundUp/ },
