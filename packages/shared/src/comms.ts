@@ -132,6 +132,22 @@ export const sendRemindersResponse = z.object({
   newReminders: z.number().int(),
 });
 
+/**
+ * GET /api/rs/send-update/preview: what "Send daily reminders" would do now, asked before it sends.
+ * `closed`: today's buy-by deadline has passed and the button refuses; `msg` is the question or the refusal.
+ */
+export const remindersPreviewResponse = z.object({
+  date: z.string(),
+  tickers: z.array(z.string()),
+  /** Members the buy reminders reach on at least one channel (0 when nothing is bought today). */
+  recipients: z.number().int(),
+  /** The buy-by close of today's splits (UTC instant), or null when none is bought today. */
+  closesAt: z.string().nullable(),
+  closed: z.boolean(),
+  msg: z.string(),
+});
+export type RemindersPreview = z.infer<typeof remindersPreviewResponse>;
+
 /** What the local stand-ins "sent" (GET /api/outbox, admins). */
 export const outboxMessage = z.object({
   _id: z.string(),

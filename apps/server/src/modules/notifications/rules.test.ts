@@ -411,6 +411,20 @@ describe('splitIneligibility: the send-time re-check of the splits a message ann
   });
 });
 
+describe('splitIneligibility at send time: a buy reminder past its buy-by deadline is not sent', () => {
+  // Fri Nov 27 2026 closes at 1:00 pm ET (18:00 UTC); Mon Nov 30 at 4:00 pm ET.
+  const half = { status: 'Upcoming', archived: false, buyDate: '2026-11-27', exchange: 'Nasdaq' };
+  const monday = { ...half, buyDate: '2026-11-30', exchange: null };
+  const LATE = 'The buy-by deadline passed (1:00 pm ET)';
+  it.each<[string, EventKind, (typeof half | typeof monday)[], string, string | null]>([
+    ['open reminder, 12:59 pm ET', 'buyReminder', [half], '2026-11-27T17:59:00Z', null],
+    ['open reminder, at 1:00 pm ET', 'buyReminder', [half], '2026-11-27T18:00:00Z', LATE],
+    ['close reminder, 10:25 pm ET', 'buyReminderClose', [half], '2026-11-28T03:25:00Z', LATE],
+    ['a reminder naming one closed and one open split still goes', 'buyReminder', [half, monday], '2026-11-28T03:25:00Z', null],
+    ['a new-split alert is not a reminder', 'rsa', [half], '2026-11-28T03:25:00Z', null],
+  ])('%s', (_name, kind, splits, now, expected) => expect(splitIneligibility(kind, splits, new Date(now))).toBe(expected));
+});
+
 describe('termsChanged: a new date or ratio alerts the split’s holders', () => {
   const ev = (over: Partial<Parameters<typeof termsChanged>[0]>) => ({
     kind: 'updated' as const,

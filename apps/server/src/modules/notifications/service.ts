@@ -14,6 +14,7 @@ import { runSchedules } from './run-schedules';
 import { sellReminders } from './sell-reminders';
 import { sendToday } from './send-today';
 import { splitNotifier } from './split-notifier';
+import { todayReminders } from './today-reminders';
 import { unsubscribeLinks, type UnsubscribeCheck } from './unsubscribe';
 
 export { DEFAULT_DELIVERY, type DeliveryOptions } from './delivery';
@@ -49,6 +50,7 @@ export function notificationsService(ctx: AppContext) {
     /** Queue depth and the age of the oldest due delivery (readiness and metrics). */
     queueStats: () => repo.queueStats(ctx.clock()),
     sendToday: (actorId: string | null = null) => sendToday(deps, { actorId }),
+    todayReminders: () => todayReminders(deps),
     runSchedules: (now: Date = ctx.clock()) => runSchedules(deps, { now }),
     queueAdminSms: (tx: Db, commId: string, message: string, audience: 'All' | 'Pro') =>
       queueAdminSms(deps, { tx, commId, message, audience }),
