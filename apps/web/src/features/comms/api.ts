@@ -3,6 +3,7 @@ import type {
   AnnouncementKind,
   Communication,
   Delivery,
+  RemindersPreview,
   SendAnnouncementRequest,
   SendAnnouncementResult,
 } from '@roundup/shared/comms';
@@ -68,4 +69,6 @@ export function useRetryDelivery() {
   });
 }
 
+/** What "Send daily reminders" would do now: asked before it sends; `closed` when it is too late. */
+export const previewReminders = () => api.get<RemindersPreview>('/api/rs/send-update/preview');
 export const sendReminders = () => api.get<{ msg: string; queued: number; tickers: string[] }>('/api/rs/send-update');

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MaskedSplit, Split } from '@roundup/shared/splits';
 import { addDays, todayInMarket } from '@roundup/shared/dates';
 import { splitDeadline } from '@roundup/shared/deadline';
@@ -10,6 +10,11 @@ import { SplitCalendar } from './components/SplitCalendar';
 import { SplitTables } from './components/SplitTables';
 import { StarterBanner } from './pages/ReverseSplitsPage';
 import { makeUser, mockFetch, renderApp, storeToken, type MockHandler } from '../../test/utils';
+
+// Deadlines read live (the countdown, "Closed" after the close): the clock is 10:00 am New York on the
+// tests' "today", Tue Mar 10 2026, so they read the same at any hour. Only Date is faked; timers run.
+beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-10T14:00:00Z') }));
+afterEach(() => vi.useRealTimers());
 
 const base: Split = {
   _id: 'a',
