@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, isTradingDay, lastSessionBefore, todayInMarket } from '@roundup/shared';
 import { notificationsService } from '../src/modules/notifications/service';
-import { addAccount, addSplit, insertBroker, insertSplit, member, type Member } from './factories';
+import { addAccount, addSplit, insertBroker, insertSplit, member, tradingDayAfter, type Member } from './factories';
 import { createTestApp, registerUser, type TestApp } from './helpers';
 
 /**
@@ -638,8 +638,8 @@ function splitBody() {
   return {
     name: 'Contract Corp',
     ticker: `K${randomUUID().slice(0, 4).toUpperCase()}`,
-    effDate: addDays(today, 7),
-    buyDate: addDays(today, 6),
+    effDate: tradingDayAfter(today, 6),
+    buyDate: tradingDayAfter(today, 5),
     ratio: 20,
     price: 2.5,
     estProfit: '',
@@ -718,7 +718,10 @@ beforeAll(async () => {
   f.accountId = await addAccount(t.app, f.pro.token, { brokerId: f.brokerId, nickname: 'Main' });
   f.spareAccountId = await addAccount(t.app, f.pro.token, { brokerId: f.brokerId, nickname: 'Spare' });
   f.splitId = (
-    await addSplit(t.app, f.admin.token, { effDate: addDays(todayInMarket(), 5), buyDate: addDays(todayInMarket(), 4) })
+    await addSplit(t.app, f.admin.token, {
+      effDate: tradingDayAfter(todayInMarket(), 4),
+      buyDate: tradingDayAfter(todayInMarket(), 3),
+    })
   )._id;
   f.pastSplitId = await insertSplit(t.database, { effDate: addDays(todayInMarket(), -2), buyDate: addDays(todayInMarket(), -3) });
 });

@@ -1,14 +1,17 @@
 import type { Split } from '@roundup/shared';
+import { refused } from '../../http/app-error';
 import { recordAudit } from '../audit/service';
 import { splitValues, type SplitsDeps, type SplitWrite } from './deps';
 import { splitsRepo } from './repo';
-import { strip } from './rules';
+import { handWrittenProblems, strip } from './rules';
 
 /**
  * Admin add. `alongside` runs in the split's own transaction (a discovery accept marks its proposal
  * there), so both are written or neither is.
  */
 export async function addSplit(deps: Pick<SplitsDeps, 'db' | 'notifier' | 'live'>, input: SplitWrite): Promise<Split> {
+  const problems = handWrittenProblems(input.split);
+  if (problems.length > 0) throw refused(problems);
   const { result: split, changeId } = await splitsRepo(deps.db).inTransaction(async (tx, ops) => {
     const s = await ops.insert(splitValues(input.split, null, input.filing));
     await input.alongside?.(tx, s._id);

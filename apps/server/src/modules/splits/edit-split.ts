@@ -1,10 +1,10 @@
 import { termChanges, type Split } from '@roundup/shared';
 import { withRetry } from '../../db/retry';
-import { notFound } from '../../http/app-error';
+import { notFound, refused } from '../../http/app-error';
 import { diffFields, recordAudit } from '../audit/service';
 import { splitValues, type SplitsDeps, type SplitWrite } from './deps';
 import { splitsRepo } from './repo';
-import { isPublished, strip } from './rules';
+import { handWrittenProblems, isPublished, strip } from './rules';
 
 /** Admin edit of split `id`; `alongside` runs in the split's own transaction, as on add. */
 export async function editSplit(
@@ -12,6 +12,8 @@ export async function editSplit(
   input: SplitWrite & { id: string },
 ): Promise<Split> {
   const { id, actorId = null } = input;
+  const problems = handWrittenProblems(input.split);
+  if (problems.length > 0) throw refused(problems);
   // A re-date moves the stored totals of every member's trades on the split (decision 008);
   // a save that collides with it is run again (decision 010).
   const { result: split, changeId } = await withRetry(() =>
