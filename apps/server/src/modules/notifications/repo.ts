@@ -34,7 +34,7 @@ export interface SellCandidate {
 
 const SPLIT_FIELDS = sql`id::text as "splitId", name, ticker, ratio, to_char(buy_date, 'YYYY-MM-DD') as "buyDate",
   to_char(eff_date, 'YYYY-MM-DD') as "effDate", price::text as price, est_profit::text as "estProfit", status, exchange,
-  rs_type as "rsType", participant`;
+  rs_type as "rsType", participant, caution`;
 
 /** Creates the event; null when an event with this key already exists (raised before). */
 export async function createEvent(

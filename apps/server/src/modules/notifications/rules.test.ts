@@ -341,12 +341,24 @@ describe('render', () => {
   it.each([
     ['unconfirmed', 'Round up (not yet confirmed)'],
     ['confirmed', 'Round up (confirmed by the exchange)'],
-    ['conflict', 'Round up (sources disagree)'],
   ] as const)('a %s round-up says so beside its call, by email and in the SMS: "%s"', (confirmation, said) => {
     const r = render('rsa', { ...split, rsType: 'Round Up', confirmation }, null, { appUrl: 'https://x.test' });
     expect(r.text).toContain(`Acme <Corp> (ACME), 10:1, ${said}, buy by March 02, 2026`);
     expect(r.short).toBe(
       `RoundUp: New reverse split: ACME 10:1, ${said}. Buy by 4:00 pm ET Mon Mar 2. https://x.test/reverse-splits`,
+    );
+  });
+  it.each([
+    ['sources disagree', { confirmation: 'conflict' as const }, 'Round up: sources disagree'],
+    ['a caution flag', { caution: true }, 'Round up: check the filing'],
+  ])('%s: the call is held back, no "Buy" and no estimate until it is resolved', (_label, over, said) => {
+    const r = render('rsa', { ...split, rsType: 'Round Up', ...over }, null, { appUrl: 'https://x.test' });
+    expect(r.subject).toBe(`New reverse split: ACME 10:1, ${said}`);
+    expect(r.text).toContain(`Acme <Corp> (ACME), 10:1, ${said}, buy by March 02, 2026`);
+    expect(r.text).not.toMatch(/estimated profit \$|Buy by /);
+    expect(r.text).toContain('no estimated profit');
+    expect(r.short).toBe(
+      `RoundUp: New reverse split: ACME 10:1, ${said}. Buy-by deadline 4:00 pm ET Mon Mar 2. https://x.test/reverse-splits`,
     );
   });
   it('admin SMS is the message itself', () => {
