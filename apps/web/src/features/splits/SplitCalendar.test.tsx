@@ -333,6 +333,7 @@ describe('a member’s progress and to-do on /reverse-splits (issue 14)', () => 
       status: 'Upcoming',
       buyDate: plus(1),
       effDate: plus(3),
+      deadline: splitDeadline(plus(1), 'Nasdaq'),
     };
     const held: Split = {
       ...base,

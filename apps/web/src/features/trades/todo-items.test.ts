@@ -54,6 +54,14 @@ describe('the To do buy line follows the deadline', () => {
 
   it('leaves the next day', () => expect(buyLines('2026-11-28', '2026-11-28T15:00:00Z')).toEqual([]));
 
+  it('a Saturday buy-by date is bought by Friday: "today" on Friday, not "tomorrow"', () => {
+    const saturday = { ...split, buyDate: '2026-11-28', deadline: splitDeadline('2026-11-28', 'Nasdaq') } as Split;
+    const lines = todoItems([saturday], progress, undefined, '2026-11-27', new Date('2026-11-27T17:18:00Z'));
+    expect(lines.map((i) => i.text)).toEqual([
+      ' by 1:00 pm ET today · Closes in 42 min: 21 of 23 accounts left (2 accounts at brokers to avoid left out)',
+    ]);
+  });
+
   it('leaves once every account that can buy has bought, whatever the avoided ones did', () => {
     const done = { ...progress, progress: [{ ...progress.progress[0], bought: 24, boughtAvoided: 1 }] };
     expect(todoItems([split], done, undefined, '2026-11-27', new Date('2026-11-27T15:00:00Z'))).toEqual([]);

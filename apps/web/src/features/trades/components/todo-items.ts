@@ -1,5 +1,5 @@
 import type { Reconcile, TradeProgress } from '@roundup/shared';
-import { addDays, formatIsoDate, MARKET_TZ } from '@roundup/shared/dates';
+import { addDays, formatIsoDate, MARKET_TZ, todayInMarket } from '@roundup/shared/dates';
 import { clockTime, splitDeadline } from '@roundup/shared/deadline';
 import { closedText, countdownText, deadlineState } from '@roundup/shared/deadline-state';
 import type { Split } from '@roundup/shared/splits';
@@ -35,8 +35,11 @@ function buyItem(s: Split, data: TradeProgress, today: string, now: Date): TodoI
   const avoided = data.avoided ?? 0;
   const of = data.accounts - avoided;
   const left = of - ((p?.bought ?? 0) - (p?.boughtAvoided ?? 0));
-  if (s.status !== 'Upcoming' || left <= 0 || (s.buyDate !== today && s.buyDate !== addDays(today, 1))) return null;
+  if (s.status !== 'Upcoming' || left <= 0) return null;
   const deadline = s.deadline ?? splitDeadline(s.buyDate, s.exchange ?? null);
+  // The session the split is bought in, not its typed buy-by date: a Saturday buy-by date closes on Friday.
+  const session = todayInMarket(new Date(deadline.regularClose));
+  if (session !== today && session !== addDays(today, 1)) return null;
   const state = deadlineState(deadline, now);
   const counts = `${left} of ${of} accounts`;
   if (state.phase === 'past') return null;
@@ -48,7 +51,7 @@ function buyItem(s: Split, data: TradeProgress, today: string, now: Date): TodoI
       text: `: ${closedText(deadline)}. No buy in ${counts}${avoidedNote(avoided)}`,
     };
   const close = `${clockTime(deadline.regularClose, MARKET_TZ)} ET`;
-  const when = s.buyDate === today ? `${close} today` : `tomorrow, ${formatIsoDate(s.buyDate, 'MMM d')}, ${close}`;
+  const when = session === today ? `${close} today` : `tomorrow, ${formatIsoDate(session, 'MMM d')}, ${close}`;
   const countdown = state.phase === 'closing' ? ` · ${countdownText(state.minutesLeft)}` : '';
   return { key: `buy-${s._id}`, kind: 'buy', split: s, text: ` by ${when}${countdown}: ${counts} left${avoidedNote(avoided)}` };
 }
