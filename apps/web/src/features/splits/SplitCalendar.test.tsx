@@ -234,6 +234,35 @@ describe('the deadline in the member’s own time zone (issue 25 §3)', () => {
   });
 });
 
+describe('the admin split list flags what holds a split back', () => {
+  it('marks a conflict and a participant-level round-up on their rows', async () => {
+    storeToken();
+    const conflicted: Split = {
+      ...base,
+      _id: 'c1',
+      name: 'Conflicted Corp',
+      ticker: 'CONF',
+      ratio: 50,
+      confirmation: {
+        state: 'conflict',
+        sources: [{ source: 'nasdaq', seenAt: '2026-03-09T14:00:00Z', ratio: 40, marketDate: '2026-03-11', url: 'x' }],
+      },
+    };
+    const participant: Split = { ...base, _id: 'p1', name: 'Participant Corp', ticker: 'PART', participant: true };
+    mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ role: 'Admin', username: 'boss' }) } },
+      'GET /api/rs': { data: { splits: [conflicted, participant] } },
+    });
+    renderApp('/admin/reverse-splits');
+    const conflictRow = (await screen.findByRole('link', { name: 'Conflicted Corp' })).closest('tr')!;
+    expect(within(conflictRow).getByTestId('call')).toHaveTextContent('Round up: Nasdaq says 1-for-40');
+    expect(within(conflictRow).getByTestId('admin-conflict')).toHaveTextContent('Sources disagree');
+    const participantRow = screen.getByRole('link', { name: 'Participant Corp' }).closest('tr')!;
+    expect(within(participantRow).getByTestId('call')).toHaveTextContent('Round up (participant level)');
+    expect(within(participantRow).queryByTestId('admin-conflict')).toBeNull();
+  });
+});
+
 describe('admin split delete (issue 12 §8)', () => {
   const split: Split = { ...base, _id: 'sp1', name: 'Keepsake Corp', ticker: 'KEEP', status: 'Complete' };
   function asAdmin(handlers: Record<string, MockHandler>) {
