@@ -531,6 +531,7 @@ const cases: [string, Case][] = [
       }),
   ],
   ['GET /api/comms', () => send('GET', '/api/comms', { token: f.admin.token })],
+  ['GET /api/comms/sms-audience', () => send('GET', '/api/comms/sms-audience?audience=Pro', { token: f.admin.token })],
   ['GET /api/rs/send-update/preview', () => send('GET', '/api/rs/send-update/preview', { token: f.admin.token })],
   ['GET /api/rs/send-update', () => send('GET', '/api/rs/send-update', { token: f.admin.token })],
   ['GET /api/notifications/deliveries', () => send('GET', '/api/notifications/deliveries', { token: f.admin.token })],

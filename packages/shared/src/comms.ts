@@ -16,6 +16,10 @@ export const sendSmsRequest = z.object({
 });
 export type SendSmsRequest = z.infer<typeof sendSmsRequest>;
 
+/** GET /api/comms/sms-audience?audience=All|Pro: how many members an admin SMS would reach now (asked before sending). */
+export const smsAudienceQuery = z.object({ audience: z.enum(SMS_AUDIENCES, { error: 'Choose the audience: All or Pro.' }) });
+export const smsAudienceResponse = z.object({ recipients: z.number().int() });
+
 /**
  * Announcements (beyond product.md#api): a general announcement or a newsletter, sent to the members
  * whose matching notification setting is on (generalRsa / newsletter).

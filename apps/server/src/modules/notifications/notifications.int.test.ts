@@ -390,6 +390,13 @@ describe('admin communications', () => {
     ).toBe(403);
     // Members are refused before the body is looked at (no validation hints).
     expect((await call(t.app, 'POST', '/api/comms/send-sms', { token: pro.token, body: { message: '' } })).status).toBe(403);
+    // Asked first: the count the form shows is the count that is sent.
+    const ask = (audience: string, token = admin.token) =>
+      call(t.app, 'GET', `/api/comms/sms-audience?audience=${audience}`, { token });
+    expect((await ask('All')).body.data).toEqual({ recipients: 2 });
+    expect((await ask('Pro')).body.data).toEqual({ recipients: 1 });
+    expect((await ask('Everyone')).status).toBe(400);
+    expect((await ask('All', pro.token)).status).toBe(403);
     const all = await call(t.app, 'POST', '/api/comms/send-sms', {
       token: admin.token,
       body: { message: 'Market closed Friday', audience: 'All' },

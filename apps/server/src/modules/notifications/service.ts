@@ -57,7 +57,7 @@ export function notificationsService(ctx: AppContext) {
     raiseAnnouncement: (tx: Db, key: string, kind: 'general' | 'newsletter', payload: { subject: string; message: string }) =>
       raiseAnnouncement(deps, { tx, key, kind, payload }),
     /** Who an event of `kind` would reach now (the fan-out's own conditions). */
-    audience: (kind: EventKind) => repo.audience(ctx.database.db, kind),
+    audience: (kind: EventKind, proOnlyAudience?: boolean) => repo.audience(ctx.database.db, kind, proOnlyAudience),
     deliveries: (status?: string) => listDeliveries(deps, { status }),
     retry: (id: string, actorId: string | null = null) => retryDelivery(deps, { id, actorId }),
     /** The GET confirmation page: what the link would turn off. Changes nothing (mail scanners prefetch links). */

@@ -11,6 +11,7 @@ describe('/admin/comms', () => {
       'GET /api/comms': { data: { comms: [] } },
       'GET /api/notifications/deliveries': { data: { counts: {}, deliveries: [] } },
       'POST /api/comms/send-sms': { data: { messageCount: 4 } },
+      'GET /api/comms/sms-audience?audience=Pro': { data: { recipients: 4 } },
       'GET /api/rs/send-update': { data: { msg: 'Reminders sent for todays tickers', queued: 0, tickers: [] } },
       'GET /api/rs/send-update/preview': {
         data: {
@@ -34,6 +35,10 @@ describe('/admin/comms', () => {
     expect(screen.getByText('71 characters · 2 segments of 70')).toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('Pro'));
     await userEvent.click(send);
+    const askSms = within(await screen.findByRole('dialog', { name: 'Send this SMS?' }));
+    expect(askSms.getByText(/Text 4 members \(Pro members/)).toBeInTheDocument();
+    expect(apiCalls().some((c) => c.path === '/api/comms/send-sms')).toBe(false);
+    await userEvent.click(askSms.getByRole('button', { name: 'Send SMS now' }));
     expect(await screen.findByText('4 messages sent')).toBeInTheDocument();
     expect(apiCalls().find((c) => c.path === '/api/comms/send-sms')?.body).toEqual({ message: 'x'.repeat(71), audience: 'Pro' });
     await userEvent.click(screen.getByRole('button', { name: 'Send daily reminders' }));
