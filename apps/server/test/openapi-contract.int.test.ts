@@ -252,6 +252,18 @@ const cases: [string, Case][] = [
     () => send('POST', '/api/rs/edit', { token: f.admin.token, body: { newTicker: { ...splitBody(), _id: f.splitId } } }),
   ],
   [
+    'POST /api/rs/alerts/undo',
+    async () => {
+      // The test app sends alerts at once (no grace period): a held alert is written as the notifier holds one.
+      const s = await addSplit(t.app, f.admin.token);
+      await t.database.query(
+        `insert into notification_events (key, kind, payload, release_at, split_id) values ($1, 'rsa', '{}'::jsonb, '2100-01-01T00:00:00Z', $2::uuid)`,
+        [`held:${s._id}`, s._id],
+      );
+      return send('POST', '/api/rs/alerts/undo', { token: f.admin.token, body: { id: s._id } });
+    },
+  ],
+  [
     'POST /api/rs/delete',
     async () => {
       const s = await addSplit(t.app, f.admin.token);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInMarket } from '@roundup/shared';
 import { insertBroker, insertSplit, splitFields } from '../../../test/factories';
-import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
+import { call, createTestApp, registerQuietAdmin, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { drainDeliveries, recordingAdapters } from '../../../test/recording-adapters';
 import { sign } from '../../lib/tokens';
 import { notificationsService } from './service';
@@ -33,13 +33,7 @@ const splitBody = (over: Record<string, unknown> = {}) => ({ newTicker: splitFie
 
 beforeAll(async () => {
   t = await createTestApp({ ...adapters, clock: () => fixedNow ?? new Date() });
-  admin = await registerUser(t.app, { verified: true });
-  await setRole(t.database, admin.user.id, 'Admin');
-  // Admins get Pro alerts too; keep this one quiet so the counts below stay simple.
-  await call(t.app, 'POST', '/api/users/update-self', {
-    token: admin.token,
-    body: { notifications: { rsa: false, upcomingRsa: false, buyReminderRsa: false, sellRsa: false } },
-  });
+  admin = await registerQuietAdmin(t);
   pro = await registerUser(t.app, { verified: true });
   await setRole(t.database, pro.user.id, 'Pro');
   await t.database.query(

@@ -41,7 +41,12 @@ export function notificationsService(ctx: AppContext) {
   }
 
   return {
-    notifier: splitNotifier({ repo, raise: (input) => raiseEvent(deps, input) }),
+    notifier: splitNotifier({
+      repo,
+      raise: (input) => raiseEvent(deps, input),
+      clock: deps.clock,
+      graceSeconds: ctx.config.ALERT_GRACE_SECONDS,
+    }),
     raise,
     expandFanouts: (opts: { chunkSize?: number; maxChunks?: number } = {}) => expandFanouts(deps, opts),
     buyReminders: (date: string, which: 'open' | 'close' = 'open') => buyReminders(deps, { date, which }),
