@@ -583,6 +583,10 @@ const cases: [string, Case][] = [
       }),
   ],
   [
+    'GET /api/admin/discoveries/pipeline/audience',
+    () => send('GET', '/api/admin/discoveries/pipeline/audience', { token: f.admin.token }),
+  ],
+  [
     'POST /api/admin/discoveries/pipeline',
     async () =>
       send('POST', '/api/admin/discoveries/pipeline', {
