@@ -61,6 +61,8 @@ describe('alerts wait out the grace period', () => {
     const { split } = await add({ ticker: 'GRCB' });
     now = START + 10_000;
     expect((await call(t.app, 'POST', '/api/rs/delete', { token: admin.token, body: { id: split._id } })).status).toBe(200);
+    const undo = await call(t.app, 'POST', '/api/rs/alerts/undo', { token: admin.token, body: { id: split._id } });
+    expect(undo.status).toBe(404);
     now = START + 120_000;
     await deliver();
     expect(mailsAbout('GRCB')).toHaveLength(0);

@@ -1,5 +1,5 @@
 import type { UndoSplitAlertsResult } from '@roundup/shared';
-import { conflict } from '../../http/app-error';
+import { conflict, notFound } from '../../http/app-error';
 import { recordAudit } from '../audit/service';
 import type { SplitsDeps } from './deps';
 import { splitsRepo } from './repo';
@@ -15,7 +15,9 @@ export async function undoSplitAlerts(
   deps: Pick<SplitsDeps, 'db' | 'notifier'>,
   input: { id: string; actorId: string | null },
 ): Promise<UndoSplitAlertsResult> {
-  const { result } = await splitsRepo(deps.db).inTransaction(async (tx) => {
+  const { result } = await splitsRepo(deps.db).inTransaction(async (tx, ops) => {
+    // The split's row lock orders an Undo with an edit or delete of the same split (they take it too).
+    if (!(await ops.lockById(input.id))) throw notFound('Split not found');
     const cancelled = (await deps.notifier.undoSplitAlerts?.(tx, input.id)) ?? 0;
     if (cancelled === 0) throw conflict(ALERTS_GONE);
     await recordAudit(tx, {
