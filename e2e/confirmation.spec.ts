@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiLogin, failOnConsoleErrors, FULL, PRO, signInAs, STARTER } from './fixtures';
+import { ADMIN, apiLogin, failOnConsoleErrors, FULL, nySessionDay, openCalendarDay, PRO, signInAs, STARTER } from './fixtures';
 
 /**
  * Issue 25 §2 in the browser: Nasdaq's daily list (served here, on the port e2e/serve.mjs points
@@ -9,10 +9,7 @@ import { ADMIN, apiLogin, failOnConsoleErrors, FULL, PRO, signInAs, STARTER } fr
  * and an admin resolves it on the split's screen. Screenshots at 375 and 1280 px for review.
  */
 const LIST_PORT = Number(process.env.E2E_PORT ?? 3100) + 1000;
-const nyToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
+const nyToday = nySessionDay;
 const plusDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
@@ -65,6 +62,7 @@ test(
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/reverse-splits');
+      await openCalendarDay(page, today);
       const entry = page.getByTestId('agenda-item').filter({ hasText: ticker });
       await expect(entry.getByText('Sources disagree')).toBeVisible();
       await expect(entry.getByTestId('confirmation-conflict')).toContainText('Nasdaq lists 1-for-30 on');
@@ -77,6 +75,7 @@ test(
     const starter = await browser.newPage();
     await signInAs(starter, request, STARTER);
     await starter.goto('/reverse-splits');
+    await openCalendarDay(starter, today);
     await expect(starter.getByTestId('agenda-item').first()).toBeVisible();
     await expect(starter.getByTestId('confirmation')).toHaveCount(0);
     await expect(starter.getByText(ticker)).toHaveCount(0);

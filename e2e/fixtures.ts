@@ -94,3 +94,26 @@ export function failOnConsoleErrors(page: Page) {
 export const FULL = { tag: '@full' };
 /** `FULL` for every item of a sweep but the ones named in `keep`, which every run checks. */
 export const fullUnless = (keep: boolean) => (keep ? {} : FULL);
+
+/**
+ * Today in New York, or the Monday after on a weekend: an Upcoming split's dates must be sessions (the
+ * publication gate). Exchange holidays are not skipped here; a journey that runs on one fails loudly.
+ */
+export function nySessionDay(): string {
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+  const dow = new Date(`${today}T12:00:00Z`).getUTCDay();
+  const skip = dow === 6 ? 2 : dow === 0 ? 1 : 0;
+  return new Date(Date.parse(`${today}T12:00:00Z`) + skip * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Selects a day on the calendar (the next month's when it is not on this one) so its agenda shows. */
+export async function openCalendarDay(page: Page, date: string) {
+  const cell = page.locator(`button[data-date="${date}"]`);
+  if (!(await cell.isVisible())) await page.getByRole('button', { name: 'Next month' }).click();
+  await cell.click();
+}

@@ -1,15 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, apiLogin, failOnConsoleErrors, FULL, newIdentity, signInAs } from './fixtures';
+import { ADMIN, apiLogin, failOnConsoleErrors, FULL, newIdentity, nySessionDay, openCalendarDay, signInAs } from './fixtures';
 
 /**
  * Issue 26 §7 in the browser: three members record outcomes at one broker on today's split; a Pro
  * member reads "<broker>: 2 received, 1 cash in lieu, 1 pending, from 3 members" on the agenda entry.
  * Screenshots at 1280 and 375 px for review.
  */
-const nyToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
+const nyToday = nySessionDay;
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function record(request: APIRequestContext, token: string, brokerId: string, splitId: string, outcome: string) {
@@ -85,6 +82,7 @@ test('a Pro member sees what other members got at each broker on the split', FUL
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/reverse-splits');
+    await openCalendarDay(page, today);
     const entry = page.getByTestId('agenda-item').filter({ hasText: ticker });
     await expect(entry.getByTestId('peer-outcomes')).toContainText(
       `${broker.name}: 2 received, 1 cash in lieu, 1 pending, from 3 members`,

@@ -53,6 +53,13 @@ test('a proposed split in the pipeline: Pro reads its sentence, then its confirm
   const publish = proxy.getByTestId('pipeline-publish');
   await expect(publish.getByLabel(/show it to Pro members in the pipeline as/)).toHaveValue('proposed');
   await publish.getByRole('button', { name: 'Publish to pipeline' }).click();
+  // Asked once, with the number of members who will read it in full.
+  const dialog = page.getByRole('dialog', { name: 'Publish to the pipeline?' });
+  await expect(dialog).toContainText(/as “Proposed \(vote pending\)” to \d+ Pro members?\? Starter members see it masked\./);
+  await shoot(page, 'pipeline-ask', dialog);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole('button', { name: 'Publish now' }).click();
+  await expect(dialog).toBeHidden();
   await expect(publish.getByRole('status')).toHaveText('In the pipeline as “Proposed (vote pending)”.');
   errors();
 

@@ -30,7 +30,12 @@ export interface Notifier {
       /** What an edit changed (`{ field: { from, to } }`): a new date or ratio alerts the members holding the split. */
       changes?: Record<string, { from: unknown; to: unknown }>;
     },
-  ): Promise<void>;
+  ): Promise<Date | null | void>;
+  /**
+   * Removes the split's alerts still inside their grace period (the admin's Undo); returns how many
+   * events were removed. Returns the release time from splitChanged when alerts are held.
+   */
+  undoSplitAlerts?(tx: Db, splitId: string): Promise<number>;
   /**
    * A second source confirmed an Upcoming split for the first time (issue 25 §2): its holders hear
    * "Confirmed by the exchange" once. Raised in the transaction that recorded the confirmation.

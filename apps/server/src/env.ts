@@ -99,6 +99,8 @@ export const envSchema = z.object({
   }),
   /** Readiness fails while the oldest due notification has waited longer than this. */
   READY_MAX_QUEUE_LAG_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Alerts for a new or changed split wait this long, so a delete, edit or Undo can still stop them (0 = at once). */
+  ALERT_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   WORKER_BATCH: z.coerce.number().int().min(1).max(10_000).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).optional(),
@@ -257,6 +259,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     vapid: { ...newVapidPair(), subject: 'mailto:ops@roundup.test', generated: true },
     // Tests change roles behind the app's back (SQL); they opt in to the session cache explicitly.
     SESSION_CACHE_MS: 0,
+    // Tests expect a split's alerts at once; the grace period's own tests set it.
+    ALERT_GRACE_SECONDS: 0,
     ...overrides,
   };
 }

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { todayInMarket } from '@roundup/shared';
+import { addDays, isTradingDay, todayInMarket } from '@roundup/shared';
 import type { Database } from '../src/db/client';
 import { call, registerUser, setRole } from './helpers';
 
@@ -22,9 +22,30 @@ export async function member(app: FastifyInstance, role: Role = 'User', over: { 
   return { ...m, id: m.user._id as string };
 }
 
-/** A valid `/api/rs/add` split (`newTicker`): an upcoming Round Up split buying today, with a unique ticker. */
+/** Today in New York when the market trades, else the next trading day: an Upcoming split's dates must be sessions. */
+export function sessionToday(): string {
+  let d = todayInMarket();
+  while (!isTradingDay(d)) d = addDays(d, 1);
+  return d;
+}
+
+/** The `n`-th trading day after `date` (0: `date` itself when it is one, else the next). */
+export function tradingDayAfter(date: string, n: number): string {
+  let d = date;
+  while (!isTradingDay(d)) d = addDays(d, 1);
+  for (let i = 0; i < n; i++) {
+    d = addDays(d, 1);
+    while (!isTradingDay(d)) d = addDays(d, 1);
+  }
+  return d;
+}
+
+/**
+ * A valid `/api/rs/add` split (`newTicker`): an upcoming Round Up split buying today (the next trading
+ * day on a weekend or holiday: the publication gate takes sessions only), with a unique ticker.
+ */
 export function splitFields(over: Record<string, unknown> = {}) {
-  const today = todayInMarket();
+  const today = sessionToday();
   return {
     name: 'Acme Corp',
     ticker: `T${unique()}`,

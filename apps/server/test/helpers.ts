@@ -130,6 +130,20 @@ export async function setRole(database: Database, userId: string, role: 'User' |
 }
 
 /**
+ * An admin who hears no split alerts or reminders (admins get Pro alerts too), so the counts of a
+ * notification test are the members'.
+ */
+export async function registerQuietAdmin(t: TestApp) {
+  const admin = await registerUser(t.app, { verified: true });
+  await setRole(t.database, admin.user.id, 'Admin');
+  await call(t.app, 'POST', '/api/users/update-self', {
+    token: admin.token,
+    body: { notifications: { rsa: false, upcomingRsa: false, buyReminderRsa: false, sellRsa: false } },
+  });
+  return admin;
+}
+
+/**
  * Redis for the tests of limits shared between processes: TEST_REDIS_URL when set (then it must
  * answer, and a dead Redis fails those tests), else a Redis on the default port if one answers.
  * Without either, those tests are skipped with a message saying so.

@@ -400,8 +400,8 @@ describe('live stream reconnects', () => {
         newTicker: {
           name: 'Away Corp',
           ticker: 'AWAY',
-          effDate: addDays(TODAY, 4),
-          buyDate: addDays(TODAY, 3),
+          effDate: addDays(TODAY, 7),
+          buyDate: addDays(TODAY, 6),
           ratio: 5,
           price: 2,
           estProfit: '',

@@ -94,8 +94,8 @@ async function addSplit(on: FastifyInstance) {
       newTicker: {
         name: `Resume Corp ${seq}`,
         ticker: `RSUME${seq}`,
-        effDate: addDays(TODAY, 5),
-        buyDate: addDays(TODAY, 4),
+        effDate: addDays(TODAY, 7),
+        buyDate: addDays(TODAY, 6),
         ratio: 10,
         price: 1.5,
         estProfit: '',

@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, isTradingDay, lastSessionBefore, todayInMarket } from '@roundup/shared';
 import { notificationsService } from '../src/modules/notifications/service';
-import { addAccount, addSplit, insertBroker, insertSplit, member, type Member } from './factories';
+import { addAccount, addSplit, insertBroker, insertSplit, member, tradingDayAfter, type Member } from './factories';
 import { createTestApp, registerUser, type TestApp } from './helpers';
 
 /**
@@ -251,6 +251,18 @@ const cases: [string, Case][] = [
   [
     'POST /api/rs/edit',
     () => send('POST', '/api/rs/edit', { token: f.admin.token, body: { newTicker: { ...splitBody(), _id: f.splitId } } }),
+  ],
+  [
+    'POST /api/rs/alerts/undo',
+    async () => {
+      // The test app sends alerts at once (no grace period): a held alert is written as the notifier holds one.
+      const s = await addSplit(t.app, f.admin.token);
+      await t.database.query(
+        `insert into notification_events (key, kind, payload, release_at, split_id) values ($1, 'rsa', '{}'::jsonb, '2100-01-01T00:00:00Z', $2::uuid)`,
+        [`held:${s._id}`, s._id],
+      );
+      return send('POST', '/api/rs/alerts/undo', { token: f.admin.token, body: { id: s._id } });
+    },
   ],
   [
     'POST /api/rs/delete',
@@ -539,6 +551,8 @@ const cases: [string, Case][] = [
       }),
   ],
   ['GET /api/comms', () => send('GET', '/api/comms', { token: f.admin.token })],
+  ['GET /api/comms/sms-audience', () => send('GET', '/api/comms/sms-audience?audience=Pro', { token: f.admin.token })],
+  ['GET /api/rs/send-update/preview', () => send('GET', '/api/rs/send-update/preview', { token: f.admin.token })],
   ['GET /api/rs/send-update', () => send('GET', '/api/rs/send-update', { token: f.admin.token })],
   ['GET /api/notifications/deliveries', () => send('GET', '/api/notifications/deliveries', { token: f.admin.token })],
   [
@@ -575,6 +589,10 @@ const cases: [string, Case][] = [
         token: f.admin.token,
         body: { id: await insertProposal('ACPT'), edits: { price: 2 } },
       }),
+  ],
+  [
+    'GET /api/admin/discoveries/pipeline/audience',
+    () => send('GET', '/api/admin/discoveries/pipeline/audience', { token: f.admin.token }),
   ],
   [
     'POST /api/admin/discoveries/pipeline',
@@ -645,8 +663,8 @@ function splitBody() {
   return {
     name: 'Contract Corp',
     ticker: `K${randomUUID().slice(0, 4).toUpperCase()}`,
-    effDate: addDays(today, 7),
-    buyDate: addDays(today, 6),
+    effDate: tradingDayAfter(today, 6),
+    buyDate: tradingDayAfter(today, 5),
     ratio: 20,
     price: 2.5,
     estProfit: '',
@@ -725,7 +743,10 @@ beforeAll(async () => {
   f.accountId = await addAccount(t.app, f.pro.token, { brokerId: f.brokerId, nickname: 'Main' });
   f.spareAccountId = await addAccount(t.app, f.pro.token, { brokerId: f.brokerId, nickname: 'Spare' });
   f.splitId = (
-    await addSplit(t.app, f.admin.token, { effDate: addDays(todayInMarket(), 5), buyDate: addDays(todayInMarket(), 4) })
+    await addSplit(t.app, f.admin.token, {
+      effDate: tradingDayAfter(todayInMarket(), 4),
+      buyDate: tradingDayAfter(todayInMarket(), 3),
+    })
   )._id;
   f.pastSplitId = await insertSplit(t.database, { effDate: addDays(todayInMarket(), -2), buyDate: addDays(todayInMarket(), -3) });
 });

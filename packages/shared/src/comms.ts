@@ -16,6 +16,10 @@ export const sendSmsRequest = z.object({
 });
 export type SendSmsRequest = z.infer<typeof sendSmsRequest>;
 
+/** GET /api/comms/sms-audience?audience=All|Pro: how many members an admin SMS would reach now (asked before sending). */
+export const smsAudienceQuery = z.object({ audience: z.enum(SMS_AUDIENCES, { error: 'Choose the audience: All or Pro.' }) });
+export const smsAudienceResponse = z.object({ recipients: z.number().int() });
+
 /**
  * Announcements (beyond product.md#api): a general announcement or a newsletter, sent to the members
  * whose matching notification setting is on (generalRsa / newsletter).
@@ -131,6 +135,22 @@ export const sendRemindersResponse = z.object({
   tickers: z.array(z.string()),
   newReminders: z.number().int(),
 });
+
+/**
+ * GET /api/rs/send-update/preview: what "Send daily reminders" would do now, asked before it sends.
+ * `closed`: today's buy-by deadline has passed and the button refuses; `msg` is the question or the refusal.
+ */
+export const remindersPreviewResponse = z.object({
+  date: z.string(),
+  tickers: z.array(z.string()),
+  /** Members the buy reminders reach on at least one channel (0 when nothing is bought today). */
+  recipients: z.number().int(),
+  /** The buy-by close of today's splits (UTC instant), or null when none is bought today. */
+  closesAt: z.string().nullable(),
+  closed: z.boolean(),
+  msg: z.string(),
+});
+export type RemindersPreview = z.infer<typeof remindersPreviewResponse>;
 
 /** What the local stand-ins "sent" (GET /api/outbox, admins). */
 export const outboxMessage = z.object({

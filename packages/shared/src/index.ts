@@ -33,6 +33,7 @@ export * from './health';
 export * from './input';
 export * from './rich-text';
 export * from './deadline';
+export * from './deadline-state';
 export * from './peer-outcomes';
 export * from './reconcile';
 export * from './imports';

@@ -39,3 +39,45 @@ describe('callDeadlineText: only a round-up says "Buy by"', () => {
     ['Unconfirmed', 'Buy-by deadline 4:00 pm ET Wed Dec 2'],
   ])('%s → %s', (rsType, text) => expect(callDeadlineText('Buy by 4:00 pm ET Wed Dec 2', { rsType })).toBe(text));
 });
+
+describe('warnings change the call: amber, no "Buy", no estimate until resolved', () => {
+  const nasdaq40 = {
+    state: 'conflict' as const,
+    sources: [{ source: 'nasdaq' as const, seenAt: '2026-11-20T14:00:00Z', ratio: 40, marketDate: '2026-12-03', url: 'x' }],
+  };
+  it.each([
+    ['a caution flag', { rsType: 'Round Up', caution: true }, 'Round up: check the filing', 'check the filing'],
+    [
+      'sources disagree on the ratio',
+      { rsType: 'Round Up', ratio: 50, confirmation: nasdaq40 },
+      'Round up: Nasdaq says 1-for-40',
+      'Nasdaq says 1-for-40',
+    ],
+    [
+      'a conflict known by its state only (an alert payload)',
+      { rsType: 'Round Up', confirmation: 'conflict' },
+      'Round up: sources disagree',
+      'sources disagree',
+    ],
+    [
+      'participant level with a caution flag',
+      { rsType: 'Round Up', participant: true, caution: true },
+      'Round up (participant level): check the filing',
+      'check the filing',
+    ],
+  ])('%s', (_label, facts, label, warning) => {
+    const c = splitCall(facts);
+    expect(c).toMatchObject({ label, warning, buy: false });
+    expect(callHeadline({ ...facts, ticker: 'ABCD' })).toBe(`ABCD reverse split — ${warning}`);
+  });
+
+  it.each([
+    ['confirmed', { rsType: 'Round Up', ratio: 40, confirmation: { state: 'confirmed' as const, sources: [] } }],
+    ['no caution', { rsType: 'Round Up', caution: false }],
+  ])('%s: still a green round-up that says Buy', (_label, facts) =>
+    expect(splitCall(facts)).toMatchObject({ label: 'Round up', warning: null, buy: true }),
+  );
+
+  it('a caution flag on cash in lieu stays cash in lieu (there was no Buy to drop)', () =>
+    expect(splitCall({ rsType: 'CIL', caution: true })).toMatchObject({ label: 'Cash in lieu', warning: null, buy: false }));
+});

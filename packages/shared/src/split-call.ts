@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOURCE_NAMES, type Confirmation } from './confirmations';
 import type { RsType } from './domain';
 
 /**
@@ -20,12 +21,17 @@ export interface SplitCall {
   caveat: string | null;
   /** What is known, said instead of "Buy" when the call is not a round-up (e.g. "cash in lieu"). */
   known: string;
+  /**
+   * Why a round-up is held back (amber): "check the filing" (the caution flag) or what a second
+   * source says ("Nasdaq says 1-for-40"); null when nothing is. While it stands, no "Buy" and no estimate.
+   */
+  warning: string | null;
 }
 
 export const PARTICIPANT_CAVEAT =
   'Rounded up at the participant (broker) level: whether your account gets the share depends on your broker.';
 
-const CALLS: Record<SplitCallKind, Omit<SplitCall, 'kind'>> = {
+const CALLS: Record<SplitCallKind, Omit<SplitCall, 'kind' | 'warning'>> = {
   'round-up': { label: 'Round up', buy: true, caveat: null, known: 'round up' },
   'round-up-participant': {
     label: 'Round up (participant level)',
@@ -44,6 +50,23 @@ export interface CallFacts {
   rsType: RsType | string;
   /** The filing rounds up for DTC participants / record holders, not each beneficial owner. */
   participant?: boolean | null;
+  /** The admin's caution flag: something in the filing needs reading (cash in lieu allowed, a condition). */
+  caution?: boolean | null;
+  /** The split's ratio, to name what a disagreeing source lists instead. */
+  ratio?: number | null;
+  /** A second source's word (Pro and admin rows), or only its state (an alert's payload). */
+  confirmation?: Pick<Confirmation, 'state' | 'sources'> | string | null;
+}
+
+/** What holds a round-up back: sources that disagree first (they name the number), then the caution flag. */
+function callWarning(s: CallFacts): string | null {
+  const c = s.confirmation;
+  const state = typeof c === 'string' ? c : c?.state;
+  if (state === 'conflict') {
+    const other = typeof c === 'object' ? c?.sources.find((x) => x.ratio !== null && x.ratio !== s.ratio) : undefined;
+    return other ? `${SOURCE_NAMES[other.source]} says 1-for-${other.ratio}` : 'sources disagree';
+  }
+  return s.caution ? 'check the filing' : null;
 }
 
 /** THE call of a split (issue 25 §4), table-tested in split-call.test.ts. */
@@ -60,7 +83,11 @@ export function splitCall(s: CallFacts): SplitCall {
           : s.rsType === 'Dividend'
             ? 'dividend'
             : 'unconfirmed';
-  return { kind, ...CALLS[kind] };
+  const call = CALLS[kind];
+  // A warning holds back only a call that would say "Buy"; cash in lieu or unconfirmed already does not.
+  const warning = call.buy ? callWarning(s) : null;
+  if (!warning) return { kind, ...call, warning: null };
+  return { kind, ...call, label: `${call.label}: ${warning}`, buy: false, known: warning, warning };
 }
 
 /**

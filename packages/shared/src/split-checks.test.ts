@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   describeChange,
   lastSessionBefore,
+  nearestTradingDay,
   notTradingReason,
+  PRICE_PROBLEM,
+  publicationProblems,
   splitDateWarnings,
   termChanges,
   tradingDayProblems,
@@ -98,4 +101,41 @@ describe('changes of terms', () => {
       { field: 'rsType', from: 'Round Up', to: 'CIL' },
     ]);
   });
+});
+
+describe('publicationProblems: one gate for a split typed by hand and an accepted proposal', () => {
+  it.each([
+    ['2026-11-27', '2026-11-27'], // a session (the half day)
+    ['2026-11-28', '2026-11-27'], // Saturday → Friday (one day back, not two forward)
+    ['2026-11-29', '2026-11-30'], // Sunday → Monday
+    ['2026-11-26', '2026-11-25'], // Thanksgiving: Wednesday and Friday tie, the earlier wins
+    ['2026-12-25', '2026-12-24'], // Christmas (Friday) → Thursday
+    ['2027-07-05', '2027-07-06'], // Independence Day observed (Monday) → Tuesday, nearer than the Friday before
+  ])('the trading day nearest %s is %s', (date, nearest) => expect(nearestTradingDay(date)).toBe(nearest));
+
+  it.each([
+    ['a good split', { price: 0.4, buyDate: '2026-11-27', effDate: '2026-11-30' }, []],
+    [
+      'a $0 split bought by a Saturday',
+      { price: 0, buyDate: '2026-11-28', effDate: '2026-11-30' },
+      [
+        { path: 'price', msg: PRICE_PROBLEM },
+        {
+          path: 'buyDate',
+          msg: 'Buy-by date Nov 28, 2026 is a Saturday, not a trading day: the nearest trading day is Fri Nov 27, 2026',
+        },
+      ],
+    ],
+    ['no price', { price: null, buyDate: '2026-11-27', effDate: '2026-11-30' }, [{ path: 'price', msg: PRICE_PROBLEM }]],
+    [
+      'effective on Christmas',
+      { price: 1, buyDate: '2026-12-24', effDate: '2026-12-25' },
+      [
+        {
+          path: 'effDate',
+          msg: 'Effective date Dec 25, 2026 is an exchange holiday (the market is closed), not a trading day: the nearest trading day is Thu Dec 24, 2026',
+        },
+      ],
+    ],
+  ])('%s', (_label, split, problems) => expect(publicationProblems(split)).toEqual(problems));
 });

@@ -38,6 +38,38 @@ export function tradingDayProblems(s: { buyDate?: string | null; effDate?: strin
   return out;
 }
 
+/** The trading day nearest `date` (the earlier on a tie: a buy-by date moves back rather than past the split). */
+export function nearestTradingDay(date: string): string {
+  if (isTradingDay(date)) return date;
+  for (let i = 1; i < 30; i++) {
+    if (isTradingDay(addDays(date, -i))) return addDays(date, -i);
+    if (isTradingDay(addDays(date, i))) return addDays(date, i);
+  }
+  return date;
+}
+
+export const PRICE_PROBLEM =
+  'The price is missing or $0: members would read an estimated profit of $0.00. Enter the share price.';
+
+/**
+ * The one gate before a split reaches members (decision 038), the same for a split typed by hand
+ * (an Upcoming add or edit) and an accepted discovery proposal: a price above $0, and buy-by and
+ * effective dates on trading days of the exchange, each naming the nearest trading day.
+ */
+export function publicationProblems(s: {
+  price?: number | null;
+  buyDate?: string | null;
+  effDate?: string | null;
+}): FieldProblem[] {
+  const out: FieldProblem[] = [];
+  if (!(typeof s.price === 'number' && s.price > 0)) out.push({ path: 'price', msg: PRICE_PROBLEM });
+  for (const p of tradingDayProblems(s)) {
+    const date = s[p.path as 'buyDate' | 'effDate']!;
+    out.push({ ...p, msg: `${p.msg}: the nearest trading day is ${formatIsoDate(nearestTradingDay(date), 'EEE MMM d, yyyy')}` });
+  }
+  return out;
+}
+
 /** The last trading day before the effective (market) date: the day to buy by. */
 export function lastSessionBefore(effDate: string): string {
   let d = addDays(effDate, -1);

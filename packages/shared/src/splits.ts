@@ -175,6 +175,15 @@ export const addSplitRequest = z.object({ newTicker: splitInputSchema });
 export const editSplitRequest = z.object({
   newTicker: z.object({ _id: uuidId('Unknown split'), ...splitFields }).refine(...buyNotAfterEff),
 });
+/** POST /api/rs/alerts/undo: stop a split's alerts while they are still held (the grace period). */
+export const undoSplitAlertsRequest = z.object({ id: uuidId('Unknown split') });
+export const undoSplitAlertsResult = z.object({ id: z.string(), cancelled: z.number().int() });
+export type UndoSplitAlertsResult = z.infer<typeof undoSplitAlertsResult>;
+
+/** An added or edited split, and when its alerts go out (an ISO instant; null when none are held). */
+export const savedSplitResult = z.object({ split: splitSchema, alertsAt: z.string().nullable() });
+export type SavedSplitResult = z.infer<typeof savedSplitResult>;
+
 export const deleteSplitRequest = z.object({
   id: uuidId('Unknown split'),
   /** Required to archive a split that members have trades on (the answer without it names the count). */

@@ -276,11 +276,15 @@ export const splitProgress = z.object({
   sold: z.number().int(),
   /** Accounts whose share arrived and is not sold yet. */
   receivedUnsold: z.number().int(),
+  /** Of `bought`, buys in active accounts at brokers marked to avoid (the To do leaves those accounts out). */
+  boughtAvoided: z.number().int().optional(),
 });
 export type SplitProgress = z.infer<typeof splitProgress>;
 export const tradeProgress = z.object({
   /** The member's active accounts: what "of N" counts. */
   accounts: z.number().int(),
+  /** Of `accounts`, those at brokers marked to avoid (they block or do not honour round-ups). */
+  avoided: z.number().int().optional(),
   progress: z.array(splitProgress),
 });
 export type TradeProgress = z.infer<typeof tradeProgress>;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import twilio from 'twilio';
 import type TwilioRequestClient from 'twilio/lib/base/RequestClient';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionToday } from '../../test/factories';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../test/helpers';
 import { startSmtpSink } from '../../test/smtp';
 import { deliveryMessageId } from '../modules/notifications/delivery';
@@ -99,7 +100,7 @@ describe('real adapters against local peers', () => {
     );
     smtp.received.length = 0;
 
-    const today = new Date().toISOString().slice(0, 10);
+    const today = sessionToday();
     const add = await call(t.app, 'POST', '/api/rs/add', {
       token: admin.token,
       body: {

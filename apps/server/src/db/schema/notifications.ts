@@ -25,8 +25,17 @@ export const notificationEvents = pgTable(
     fanoutCursor: uuid('fanout_cursor'),
     proOnlyAudience: boolean('pro_only_audience').notNull().default(false),
     fanoutDoneAt: timestamp('fanout_done_at', { withTimezone: true }),
+    /** A split alert waits until then (the grace period), so a delete, edit or Undo before it removes it. */
+    releaseAt: timestamp('release_at', { withTimezone: true }),
+    /** The split a held alert is about (no foreign key: a deleted split's alerts are removed with it). */
+    splitId: uuid('split_id'),
   },
-  (t) => [index('notification_events_fanout_idx').on(t.fanoutPending, t.createdAt)],
+  (t) => [
+    index('notification_events_fanout_idx').on(t.fanoutPending, t.createdAt),
+    index('notification_events_held_idx')
+      .on(t.splitId, t.releaseAt)
+      .where(sql`release_at is not null`),
+  ],
 );
 
 /**

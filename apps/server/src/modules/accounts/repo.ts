@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Account, AccountType, BrokerOption } from '@roundup/shared';
+import { avoidsRoundUps, type Account, type AccountType, type BrokerOption } from '@roundup/shared';
 import type { UpwardReads } from '../../context';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
@@ -119,6 +119,15 @@ export function accountsRepo(db: Db, upward: Pick<UpwardReads, 'tradeCountsByAcc
         .from(a)
         .where(and(eq(a.userId, userId), eq(a.active, true)));
       return Number(row?.n ?? 0);
+    },
+    /** The member's active accounts at brokers that block or do not honour round-ups (broker-rules `avoidsRoundUps`). */
+    async activeAvoidIds(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: a.id, brokerId: a.brokerId })
+        .from(a)
+        .where(and(eq(a.userId, userId), eq(a.active, true)));
+      const rules = await brokerFacts(db).rules(rows.flatMap((r) => (r.brokerId ? [r.brokerId] : [])));
+      return rows.filter((r) => r.brokerId && avoidsRoundUps(rules.get(r.brokerId)?.roundUpStatus)).map((r) => r.id);
     },
     async ownedIds(userId: string): Promise<string[]> {
       const rows = await db.select({ id: a.id }).from(a).where(eq(a.userId, userId));

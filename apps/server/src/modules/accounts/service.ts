@@ -31,6 +31,8 @@ export function accountsService(ctx: AppContext) {
       return new Map((await repo.ownedLabels(userId, ids)).map((r) => [r.id, { nickname: r.nickname, broker: r.broker }]));
     },
     activeCount: (userId: string): Promise<number> => repo.activeCount(userId),
+    /** The member's active accounts at brokers marked to avoid (the To do leaves them out). */
+    activeAvoidIds: (userId: string): Promise<string[]> => repo.activeAvoidIds(userId),
     async add(userId: string, input: AccountFields): Promise<Account[]> {
       const broker = await brokerFor(input.brokerId);
       await withRetry(() =>

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   announcementAudience,
   announcementAudienceQuery,
+  smsAudienceQuery,
+  smsAudienceResponse,
   communicationSchema,
   sendAnnouncementRequest,
   sendAnnouncementResult,
@@ -51,6 +53,24 @@ export const commsRoutes: FastifyPluginAsyncZod<{ comms: ReturnType<typeof comms
     async (req) => {
       const principal = requireAdmin(req);
       return service.sendSms(principal, req.body);
+    },
+  );
+
+  // Asked before "Send SMS" sends: how many members the message reaches.
+  app.get(
+    '/api/comms/sms-audience',
+    {
+      schema: {
+        tags: ['comms'],
+        summary: 'Admin: how many members an SMS would reach now',
+        querystring: smsAudienceQuery,
+        response: answers(smsAudienceResponse),
+      },
+      preValidation: adminFirst,
+    },
+    async (req) => {
+      requireAdmin(req);
+      return service.smsAudience(req.query.audience);
     },
   );
 

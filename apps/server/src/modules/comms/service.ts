@@ -56,6 +56,12 @@ export function commsService(ctx: AppContext, notifications: NotificationsServic
       return { messageCount };
     },
 
+    /** How many members an admin SMS to All or Pro would reach now: the fan-out's own rule (queueAdminSms). */
+    async smsAudience(audience: 'All' | 'Pro'): Promise<{ recipients: number }> {
+      const { recipients } = await notifications.audience('adminSms', audience === 'Pro');
+      return { recipients };
+    },
+
     /** Who an announcement of `kind` would reach if sent now (the form shows it before sending). */
     async announcementAudience(kind: AnnouncementKind): Promise<AnnouncementAudience> {
       return notifications.audience(kind);

@@ -45,7 +45,7 @@ beforeAll(async () => {
     addSplit(t.app, admin.token, { ticker, ratio, effDate, buyDate, price: 2 }).then((s) => (ids[ticker] = s._id));
   await split('ACMR', 40, '2026-12-14', '2026-12-11');
   await split('BTPH', 40, '2026-12-14', '2026-12-11');
-  await split('DLTS', 25, '2026-12-15', '2026-12-12');
+  await split('DLTS', 25, '2026-12-15', '2026-12-14');
   await split('HAND', 10, '2026-12-14', '2026-12-11');
   ids.OLD = await insertSplit(t.database, { ticker: 'OLDX', effDate: '2026-11-02', buyDate: '2026-10-30' });
   const broker = await insertBroker(t.database);

@@ -2,7 +2,7 @@ import {
   proposedStatusFor,
   rsTypeFor,
   splitInputSchema,
-  tradingDayProblems,
+  publicationProblems,
   type AcceptProposalRequest,
   type FieldProblem,
   type Proposal,
@@ -77,16 +77,12 @@ export function acceptProblems(d: Pick<DraftSplit, 'ratio' | 'price' | 'buyDate'
   const out: FieldProblem[] = [];
   if (d.ratio === null || !Number.isFinite(d.ratio))
     out.push({ path: 'ratio', msg: 'The ratio is missing: enter the 1-for-N ratio from the filing before members are told.' });
-  if (!(d.price > 0))
-    out.push({
-      path: 'price',
-      msg: 'The price is missing or $0: members would read an estimated profit of $0.00. Enter the share price.',
-    });
   if (!d.effDate)
     out.push({ path: 'effDate', msg: 'The market date is missing: enter the first day on the split-adjusted basis.' });
   if (!d.buyDate)
     out.push({ path: 'buyDate', msg: 'The buy-by date is missing: enter the last trading day before the market date.' });
-  return [...out, ...tradingDayProblems(d)];
+  // The price and the trading days: the gate a split typed by hand passes too (decision 038).
+  return [...out, ...publicationProblems(d)];
 }
 
 /** The draft as a split the splits module writes, or every problem (readiness first, then the form's own rules). */

@@ -65,13 +65,15 @@ export async function previewAccept(
     for (const k of ['buyDate', 'effDate', 'ratio'] as const)
       if (split[k] !== null && split[k] !== base[k]) changes[k] = { from: base[k], to: split[k] };
   const kind = alertKind(base, split.status, changes);
-  const payload = {
+  const facts = {
     ...split,
     splitId: base?._id ?? 'new',
-    price: String(split.price),
-    estProfit: String(estProfit ?? 0),
-    changes,
+    participant: Boolean(d.participant),
+    // A new split has no confirmation yet: the alert says "not yet confirmed", so the preview does.
+    confirmation: base?.confirmation?.state ?? 'unconfirmed',
   };
-  const alert = kind ? { audience: AUDIENCES[kind], ...previewSplitAlert(kind, payload, ctx.config.appUrl) } : null;
+  const alert = kind
+    ? { audience: AUDIENCES[kind], ...previewSplitAlert(kind, facts, { appUrl: ctx.config.appUrl, changes }) }
+    : null;
   return { split, updates: base !== null, alert, problems };
 }

@@ -96,7 +96,7 @@ export function discoveryReview(ctx: AppContext) {
         sentence: found.evidence?.sentence ?? null,
         acceptedAt: found.acceptedAt?.toISOString() ?? null,
       };
-      const split = base
+      const { split } = base
         ? await splits.edit(base._id, input, actorId, accept, filing)
         : await splits.add(input, actorId, accept, filing);
       return { proposal: { ...claimed!, status: 'accepted', splitId: split._id }, split };

@@ -16,12 +16,32 @@ import {
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
 import { answers } from '../../http/openapi';
+import { pipelineAudience } from './pipeline-audience';
 import { publishPipeline } from './publish-pipeline';
 import type { SplitWriter } from './review';
 import { toProposal, type DiscoveryService } from './service';
 
 const adminFirst = async (req: FastifyRequest) => {
   requireAdmin(req);
+};
+
+/** Asked before "Publish to pipeline" publishes: how many members will read the entry in full. */
+const pipelineAudienceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/admin/discoveries/pipeline/audience',
+    {
+      preValidation: adminFirst,
+      schema: {
+        tags: ['discovery'],
+        summary: 'How many members read a pipeline entry in full now (paid members; Starter sees it masked)',
+        response: answers(z.object({ recipients: z.number().int() })),
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return pipelineAudience({ db: ctx.database.db });
+    },
+  );
 };
 
 /** The admin review queue of split proposals found in SEC filings (docs/discovery.md). Admin only. */
@@ -64,6 +84,8 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
       return { proposal: view(proposal), split };
     },
   );
+
+  await app.register(pipelineAudienceRoutes, { ctx });
 
   app.post(
     '/api/admin/discoveries/pipeline',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitFields } from '../../../test/factories';
-import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
+import { call, createTestApp, registerQuietAdmin, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { drainDeliveries, recordingAdapters } from '../../../test/recording-adapters';
 import { notificationsService } from './service';
 
@@ -27,12 +27,7 @@ async function addAndDeliver(over: Record<string, unknown>) {
 
 beforeAll(async () => {
   t = await createTestApp({ ...adapters, clock: () => new Date(NOW) });
-  admin = await registerUser(t.app, { verified: true });
-  await setRole(t.database, admin.user.id, 'Admin');
-  await call(t.app, 'POST', '/api/users/update-self', {
-    token: admin.token,
-    body: { notifications: { rsa: false, upcomingRsa: false, buyReminderRsa: false, sellRsa: false } },
-  });
+  admin = await registerQuietAdmin(t);
   pro = await registerUser(t.app, { verified: true });
   await setRole(t.database, pro.user.id, 'Pro');
   await t.database.query(`update users set phone = '+14155550142', phone_validated = true, notify_rsa_sms = true where id = $1`, [

@@ -34,6 +34,9 @@ export interface SplitNow {
   id: string;
   status: string | null;
   archived: boolean;
+  /** The buy-by date and listing, for the re-check of a buy reminder against its deadline. */
+  buyDate: string | null;
+  exchange: string | null;
 }
 
 /** The users columns a Recipient is read from (role, status, addresses, every preference). */
@@ -140,7 +143,8 @@ export async function claimDeliveries(db: Db, now: Date, limit: number, leaseMs:
         from claimed c left join ${membersRelation} u on u.id = c.user_id
         -- The splits named in the payload (SPLIT_IDS_SQL), each as it is now; a deleted one has no row.
         left join lateral (
-          select coalesce(jsonb_agg(jsonb_build_object('id', x.id, 'status', s.status, 'archived', s.archived_at is not null)), '[]'::jsonb) as splits
+          select coalesce(jsonb_agg(jsonb_build_object('id', x.id, 'status', s.status, 'archived', s.archived_at is not null,
+            'buyDate', to_char(s.buy_date, 'YYYY-MM-DD'), 'exchange', s.exchange)), '[]'::jsonb) as splits
           from (${sql.raw(SPLIT_IDS_SQL)}) x
           left join ${splitsRelation} s on s.id = x.uid
         ) sp on true
@@ -162,6 +166,8 @@ export async function claimDeliveries(db: Db, now: Date, limit: number, leaseMs:
       id: String(x.id),
       status: x.status ?? null,
       archived: Boolean(x.archived),
+      buyDate: x.buyDate ?? null,
+      exchange: x.exchange ?? null,
     })),
   }));
 }

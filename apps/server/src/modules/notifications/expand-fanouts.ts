@@ -16,9 +16,9 @@ export async function expandFanouts(
   let chunks = 0;
   for (let i = 0; i < (opts.maxChunks ?? 10); i += 1) {
     const step = await repo.transaction(async (tx) => {
-      const ev = await repo.lockPendingFanout(tx);
-      if (!ev) return null;
       const now = deps.clock();
+      const ev = await repo.lockPendingFanout(tx, now);
+      if (!ev) return null;
       const upTo = await repo.chunkEnd(tx, ev.cursor, size);
       const range = upTo ? { after: ev.cursor, upTo } : null;
       const common = { eventId: ev.id, eventKey: ev.key, now };

@@ -118,12 +118,16 @@ export async function reachableByEmail(tx: Db, kind: EventKind, range: { after: 
   );
 }
 
-/** The oldest event whose fan-out is not finished, locked for this worker (skipped by others). */
-export async function lockPendingFanout(tx: Db): Promise<PendingFanout | null> {
+/**
+ * The oldest event whose fan-out is not finished and whose grace period is over, locked for this worker
+ * (skipped by others).
+ */
+export async function lockPendingFanout(tx: Db, now: Date): Promise<PendingFanout | null> {
   const r = await rows<PendingFanout>(
     tx,
     sql`select id::text as id, key, kind, payload, fanout_cursor::text as cursor, pro_only_audience as pro_only from notification_events
-        where fanout_pending order by created_at limit 1 for update skip locked`,
+        where fanout_pending and (release_at is null or release_at <= ${ts(now)})
+        order by created_at limit 1 for update skip locked`,
   );
   return r[0] ?? null;
 }

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInMarket } from '@roundup/shared';
 import { insertBroker, insertSplit, splitFields } from '../../../test/factories';
-import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
+import { call, createTestApp, registerQuietAdmin, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { drainDeliveries, recordingAdapters } from '../../../test/recording-adapters';
 import { sign } from '../../lib/tokens';
 import { notificationsService } from './service';
 import { EXPIRED_LINK, INVALID_LINK, USED_LINK } from './unsubscribe-page';
 
 let t: TestApp;
+// Set by a test that needs a time of day; the others run on the wall clock.
+let fixedNow: Date | null = null;
 const { mails, texts, discords, failNext, adapters } = recordingAdapters();
 
 let admin: { token: string; user: { id: string } };
@@ -30,14 +32,8 @@ const deliveries = async () =>
 const splitBody = (over: Record<string, unknown> = {}) => ({ newTicker: splitFields({ ticker: 'ACME', ...over }) });
 
 beforeAll(async () => {
-  t = await createTestApp(adapters);
-  admin = await registerUser(t.app, { verified: true });
-  await setRole(t.database, admin.user.id, 'Admin');
-  // Admins get Pro alerts too; keep this one quiet so the counts below stay simple.
-  await call(t.app, 'POST', '/api/users/update-self', {
-    token: admin.token,
-    body: { notifications: { rsa: false, upcomingRsa: false, buyReminderRsa: false, sellRsa: false } },
-  });
+  t = await createTestApp({ ...adapters, clock: () => fixedNow ?? new Date() });
+  admin = await registerQuietAdmin(t);
   pro = await registerUser(t.app, { verified: true });
   await setRole(t.database, pro.user.id, 'Pro');
   await t.database.query(
@@ -135,7 +131,9 @@ describe('split events → deliveries', () => {
 
 describe('reminders (GET /api/rs/send-update)', () => {
   it('queues buy and sell reminders for today once, however often it is pressed', async () => {
-    const today = todayInMarket();
+    // A Wednesday at 10:00 am New York: today's buy-by deadline has not passed (after it the button refuses).
+    fixedNow = new Date('2026-12-02T15:00:00Z');
+    const today = todayInMarket(fixedNow);
     // A split whose shares come back today at a 0-day broker, bought in the Pro member's account.
     const b = { id: await insertBroker(t.database, { name: 'ZeroDay', shareReturnTime: 0 }) };
     const [a] = (
@@ -174,7 +172,7 @@ describe('reminders (GET /api/rs/send-update)', () => {
     const first = await call(t.app, 'GET', '/api/rs/send-update', { token: admin.token });
     expect(first.status).toBe(200);
     expect(first.body.data.msg).toBe('Reminders sent for todays tickers');
-    expect(first.body.data.tickers).toEqual(expect.arrayContaining(['ACME', 'SELL']));
+    expect(first.body.data.tickers).toEqual(expect.arrayContaining(['SELL']));
     await expand();
     const rows = await deliveries();
     const sell = rows.filter((r) => r.idem_key.startsWith('sell:'));
@@ -189,6 +187,7 @@ describe('reminders (GET /api/rs/send-update)', () => {
     const sellMail = mails.find((m) => m.subject.startsWith('Your round-up shares should be back'));
     expect(sellMail?.text).toContain('SELL in My Roth (ZeroDay)');
     expect(sellMail?.text).not.toContain('Old Margin');
+    fixedNow = null;
   });
 });
 
@@ -430,6 +429,13 @@ describe('admin communications', () => {
     ).toBe(403);
     // Members are refused before the body is looked at (no validation hints).
     expect((await call(t.app, 'POST', '/api/comms/send-sms', { token: pro.token, body: { message: '' } })).status).toBe(403);
+    // Asked first: the count the form shows is the count that is sent.
+    const ask = (audience: string, token = admin.token) =>
+      call(t.app, 'GET', `/api/comms/sms-audience?audience=${audience}`, { token });
+    expect((await ask('All')).body.data).toEqual({ recipients: 2 });
+    expect((await ask('Pro')).body.data).toEqual({ recipients: 1 });
+    expect((await ask('Everyone')).status).toBe(400);
+    expect((await ask('All', pro.token)).status).toBe(403);
     const all = await call(t.app, 'POST', '/api/comms/send-sms', {
       token: admin.token,
       body: { message: 'Market closed Friday', audience: 'All' },

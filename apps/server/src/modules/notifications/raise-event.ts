@@ -14,6 +14,8 @@ export interface RaiseOptions {
   discord?: boolean;
   immediate?: boolean;
   holdersOf?: string;
+  /** Held until `until` (a split alert's grace period): its deliveries wait, and cancelHeldAlerts can remove it. */
+  hold?: { until: Date; splitId: string };
 }
 
 export interface RaiseInput {
@@ -38,6 +40,7 @@ export async function raiseEvent(
   const eventId = await repo.createEvent(tx, key, kind, payload, now, {
     pending: !opts.immediate,
     proOnlyAudience: opts.proOnlyAudience,
+    hold: opts.hold,
   });
   if (!eventId) return { eventId: null, queued: 0 };
   let queued = opts.immediate
@@ -57,5 +60,6 @@ export async function raiseEvent(
       now,
     );
   }
+  if (opts.hold && queued > 0) await repo.holdDeliveries(tx, eventId, opts.hold.until);
   return { eventId, queued };
 }

@@ -9,7 +9,8 @@ import { addressFor, ineligibility, splitIneligibility } from './rules';
  * with the reason:
  * - the splits it announces, as they are now (splitIneligibility): an alert, buy reminder or Discord
  *   post for a split moved back to Approved, archived or deleted since it was queued is not sent
- *   (sell reminders are about the member's own positions and still go out for archived splits);
+ *   (sell reminders are about the member's own positions and still go out for archived splits), and a
+ *   buy reminder whose splits are all past their buy-by deadline is not sent;
  * - its member, with the fan-out's own rule: preference or channel turned off, unsubscribed, no
  *   longer Pro, disabled, phone removed or not validated. The others go to the member's current address.
  */
@@ -21,7 +22,7 @@ export async function recheckDeliveries(
   const ready: ClaimedDelivery[] = [];
   const devices = await push.devicesOf(claimed);
   for (const d of claimed) {
-    const splitReason = splitIneligibility(d.kind, d.splits);
+    const splitReason = splitIneligibility(d.kind, d.splits, now);
     if (splitReason) {
       skipped.push({ id: d.id, reason: splitReason });
       continue;

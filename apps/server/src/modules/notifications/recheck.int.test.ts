@@ -19,6 +19,9 @@ let admin: Member;
 
 const service = () => notificationsService(t.app.ctx);
 const runWorker = () => drainDeliveries(t.app.ctx);
+// A Wednesday at 10:00 am New York: buying today is still open, so a buy reminder is due (after the
+// close the worker would rightly skip it, which would make this file depend on the hour it runs).
+const NOW = new Date('2026-12-02T15:00:00Z');
 async function expand() {
   while ((await service().expandFanouts()) > 0);
 }
@@ -54,7 +57,13 @@ async function announce(kind: 'general' | 'newsletter', subject: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ mailer: adapters.mailer, sms: adapters.sms, whatsapp: adapters.whatsapp, discord: adapters.discord });
+  t = await createTestApp({
+    mailer: adapters.mailer,
+    sms: adapters.sms,
+    whatsapp: adapters.whatsapp,
+    discord: adapters.discord,
+    clock: () => NOW,
+  });
   admin = await registerUser(t.app, { verified: true });
   await setRole(t.database, admin.user.id, 'Admin');
   await setPrefs(admin, {
@@ -240,7 +249,7 @@ describe('Pro-only messages after the member loses Pro', () => {
     await setRole(t.database, stays.user.id, 'Pro');
     await setRole(t.database, leaves.user.id, 'Pro');
     mails.length = 0;
-    const today = todayInMarket();
+    const today = todayInMarket(NOW);
     const split = await call(t.app, 'POST', '/api/rs/add', {
       token: admin.token,
       body: {
@@ -314,7 +323,7 @@ describe('Pro-only messages after the member loses Pro', () => {
 
 describe('a queued split alert, then the split leaves the public calendar (issue 12 §1)', () => {
   it('moved back to Approved, archived or deleted before the send: skipped, not sent; the rest still goes', async () => {
-    const today = todayInMarket();
+    const today = todayInMarket(NOW);
     const pro = await registerUser(t.app, { verified: true });
     await setRole(t.database, pro.user.id, 'Pro');
     const newTicker = (ticker: string, over: Record<string, unknown> = {}) => ({

@@ -34,7 +34,7 @@ export interface SellCandidate {
 
 const SPLIT_FIELDS = sql`id::text as "splitId", name, ticker, ratio, to_char(buy_date, 'YYYY-MM-DD') as "buyDate",
   to_char(eff_date, 'YYYY-MM-DD') as "effDate", price::text as price, est_profit::text as "estProfit", status, exchange,
-  rs_type as "rsType", participant`;
+  rs_type as "rsType", participant, caution`;
 
 /** Creates the event; null when an event with this key already exists (raised before). */
 export async function createEvent(
@@ -43,15 +43,36 @@ export async function createEvent(
   kind: EventKind,
   payload: unknown,
   now: Date,
-  fanout: { pending: boolean; proOnlyAudience?: boolean } = { pending: false },
+  fanout: { pending: boolean; proOnlyAudience?: boolean; hold?: { until: Date; splitId: string } } = { pending: false },
 ): Promise<string | null> {
+  const hold = fanout.hold;
   const r = await rows<{ id: string }>(
     tx,
-    sql`insert into notification_events (key, kind, payload, created_at, fanout_pending, pro_only_audience)
-        values (${key}, ${kind}, ${JSON.stringify(payload)}::jsonb, ${ts(now)}, ${fanout.pending}, ${fanout.proOnlyAudience ?? false})
+    sql`insert into notification_events (key, kind, payload, created_at, fanout_pending, pro_only_audience, release_at, split_id)
+        values (${key}, ${kind}, ${JSON.stringify(payload)}::jsonb, ${ts(now)}, ${fanout.pending}, ${fanout.proOnlyAudience ?? false},
+          ${hold ? ts(hold.until) : null}, ${hold?.splitId ?? null}::uuid)
         on conflict (key) do nothing returning id`,
   );
   return r[0]?.id ?? null;
+}
+
+/** A held event's deliveries wait for its release (the worker claims only what is due). */
+export async function holdDeliveries(tx: Db, eventId: string, until: Date): Promise<void> {
+  await tx.execute(
+    sql`update notification_deliveries set next_attempt_at = ${ts(until)} where event_id = ${eventId}::uuid and status = 'queued'`,
+  );
+}
+
+/**
+ * Removes a split's alerts still inside their grace period (their deliveries go with them, on cascade),
+ * so the same keys can be raised again with new terms. Returns the kinds removed.
+ */
+export async function cancelHeldAlerts(tx: Db, splitId: string, now: Date): Promise<EventKind[]> {
+  const r = await rows<{ kind: EventKind }>(
+    tx,
+    sql`delete from notification_events where split_id = ${splitId}::uuid and release_at > ${ts(now)} returning kind`,
+  );
+  return r.map((x) => x.kind);
 }
 
 /** Individual deliveries (sell reminders, Discord). */
@@ -128,6 +149,8 @@ export function notificationsRepo(db: Db) {
   return {
     ...deliveryQueue(db),
     createEvent,
+    holdDeliveries,
+    cancelHeldAlerts,
     fanOut: fanOutEvent,
     audience: eventAudience,
     reachableByEmail,

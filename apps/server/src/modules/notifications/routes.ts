@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deliveryListResponse, deliveryStatusQuery, sendRemindersResponse, uuidId } from '@roundup/shared';
+import {
+  deliveryListResponse,
+  deliveryStatusQuery,
+  remindersPreviewResponse,
+  sendRemindersResponse,
+  uuidId,
+} from '@roundup/shared';
 import { requireAdmin } from '../../http/auth';
 import { answers } from '../../http/openapi';
 import type { NotificationsService } from './service';
@@ -12,6 +18,22 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   app,
   { notifications: service },
 ) => {
+  // What the reminders button would send, asked before it sends: today's tickers, the members reached, the close.
+  app.get(
+    '/api/rs/send-update/preview',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "Admin: who today's buy reminders would reach, and whether the buy-by deadline has passed",
+        response: answers(remindersPreviewResponse),
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return service.todayReminders();
+    },
+  );
+
   // The admin reminders button (product.md#screens admin, product.md#messages): today's buy and sell reminders, now.
   app.get(
     '/api/rs/send-update',

@@ -357,12 +357,24 @@ describe('render', () => {
   it.each([
     ['unconfirmed', 'Round up (not yet confirmed)'],
     ['confirmed', 'Round up (confirmed by the exchange)'],
-    ['conflict', 'Round up (sources disagree)'],
   ] as const)('a %s round-up says so beside its call, by email and in the SMS: "%s"', (confirmation, said) => {
     const r = render('rsa', { ...split, rsType: 'Round Up', confirmation }, null, { appUrl: 'https://x.test' });
     expect(r.text).toContain(`Acme <Corp> (ACME), 10:1, ${said}, buy by March 02, 2026`);
     expect(r.short).toBe(
       `RoundUp: New reverse split: ACME 10:1, ${said}. Buy by 4:00 pm ET Mon Mar 2. https://x.test/reverse-splits`,
+    );
+  });
+  it.each([
+    ['sources disagree', { confirmation: 'conflict' as const }, 'Round up: sources disagree'],
+    ['a caution flag', { caution: true }, 'Round up: check the filing'],
+  ])('%s: the call is held back, no "Buy" and no estimate until it is resolved', (_label, over, said) => {
+    const r = render('rsa', { ...split, rsType: 'Round Up', ...over }, null, { appUrl: 'https://x.test' });
+    expect(r.subject).toBe(`New reverse split: ACME 10:1, ${said}`);
+    expect(r.text).toContain(`Acme <Corp> (ACME), 10:1, ${said}, buy by March 02, 2026`);
+    expect(r.text).not.toMatch(/estimated profit \$|Buy by /);
+    expect(r.text).toContain('no estimated profit');
+    expect(r.short).toBe(
+      `RoundUp: New reverse split: ACME 10:1, ${said}. Buy-by deadline 4:00 pm ET Mon Mar 2. https://x.test/reverse-splits`,
     );
   });
   it('admin SMS is the message itself', () => {
@@ -443,6 +455,20 @@ describe('splitIneligibility: the send-time re-check of the splits a message ann
       for (const archived of [false, true])
         expect(splitIneligibility('rsa', [{ status, archived }]) === null).toBe(isAnnounceable({ status, archived }));
   });
+});
+
+describe('splitIneligibility at send time: a buy reminder past its buy-by deadline is not sent', () => {
+  // Fri Nov 27 2026 closes at 1:00 pm ET (18:00 UTC); Mon Nov 30 at 4:00 pm ET.
+  const half = { status: 'Upcoming', archived: false, buyDate: '2026-11-27', exchange: 'Nasdaq' };
+  const monday = { ...half, buyDate: '2026-11-30', exchange: null };
+  const LATE = 'The buy-by deadline passed (1:00 pm ET)';
+  it.each<[string, EventKind, (typeof half | typeof monday)[], string, string | null]>([
+    ['open reminder, 12:59 pm ET', 'buyReminder', [half], '2026-11-27T17:59:00Z', null],
+    ['open reminder, at 1:00 pm ET', 'buyReminder', [half], '2026-11-27T18:00:00Z', LATE],
+    ['close reminder, 10:25 pm ET', 'buyReminderClose', [half], '2026-11-28T03:25:00Z', LATE],
+    ['a reminder naming one closed and one open split still goes', 'buyReminder', [half, monday], '2026-11-28T03:25:00Z', null],
+    ['a new-split alert is not a reminder', 'rsa', [half], '2026-11-28T03:25:00Z', null],
+  ])('%s', (_name, kind, splits, now, expected) => expect(splitIneligibility(kind, splits, new Date(now))).toBe(expected));
 });
 
 describe('termsChanged: a new date or ratio alerts the split’s holders', () => {

@@ -1,7 +1,13 @@
 import { isAnnounceable } from '../splits/rules';
 import {
   addDays,
+  clockTime,
   closeMinutes,
+  EXCHANGES,
+  isClosed,
+  MARKET_TZ,
+  splitDeadline,
+  type Exchange,
   isTradingDay,
   OPEN_MINUTES,
   PERMISSIONS,
@@ -170,14 +176,31 @@ export const SPLIT_NOT_PUBLIC = 'Split no longer public';
  */
 export function splitIneligibility(
   kind: EventKind,
-  splits: readonly { status: string | null; archived: boolean }[],
+  splits: readonly { status: string | null; archived: boolean; buyDate?: string | null; exchange?: string | null }[],
+  now?: Date,
 ): string | null {
   if (!SPLIT_KINDS.includes(kind)) return null;
   if (splits.length === 0) return SPLIT_NOT_PUBLIC;
-  return splits.every((s) => s.status !== null && isAnnounceable({ status: s.status, archived: s.archived }))
-    ? null
-    : SPLIT_NOT_PUBLIC;
+  if (!splits.every((s) => s.status !== null && isAnnounceable({ status: s.status, archived: s.archived })))
+    return SPLIT_NOT_PUBLIC;
+  return now && BUY_REMINDER_KINDS.includes(kind) ? reminderTooLate(splits, now) : null;
 }
+
+export const BUY_REMINDER_KINDS: readonly EventKind[] = ['buyReminder', 'buyReminderClose'];
+
+/**
+ * A buy reminder says "Buy today … by 1:00 pm ET": once every split it names is past its buy-by
+ * deadline it would tell members to do what they no longer can (a worker that was down, a retry),
+ * so it is skipped with the close it missed.
+ */
+export function reminderTooLate(splits: readonly { buyDate?: string | null; exchange?: string | null }[], now: Date) {
+  const deadlines = splits.filter((s) => s.buyDate).map((s) => splitDeadline(String(s.buyDate), asExchange(s.exchange)));
+  if (deadlines.length === 0 || !deadlines.every((d) => isClosed(d, now))) return null;
+  return `The buy-by deadline passed (${clockTime(deadlines[0].regularClose, MARKET_TZ)} ET)`;
+}
+
+const asExchange = (v: string | null | undefined): Exchange | null =>
+  (EXCHANGES as readonly string[]).includes(v ?? '') ? (v as Exchange) : null;
 
 /** The channels one user gets for one event; empty (quietly) when none applies. */
 export function channelsFor(user: Recipient, kind: EventKind, opts: { proOnlyAudience?: boolean } = {}): PersonalChannel[] {

@@ -1,12 +1,18 @@
-import { todayInMarket } from '@roundup/shared';
 import { recordAudit } from '../audit/service';
+import { conflict } from '../../http/app-error';
 import { buyReminders } from './buy-reminders';
 import type { NotificationDeps } from './raise-event';
 import { sellReminders } from './sell-reminders';
+import { todayReminders } from './today-reminders';
 
-/** GET /api/rs/send-update: today's buy and sell reminders now (idempotent: a second press queues nothing). */
+/**
+ * GET /api/rs/send-update: today's buy and sell reminders now (idempotent: a second press queues
+ * nothing). Refused with 409 once today's buy-by deadline has passed: nothing is raised.
+ */
 export async function sendToday(deps: NotificationDeps, { actorId }: { actorId: string | null }) {
-  const date = todayInMarket(deps.clock());
+  const today = await todayReminders(deps);
+  if (today.closed) throw conflict(today.msg);
+  const date = today.date;
   const buy = await buyReminders(deps, { date });
   const sell = await sellReminders(deps, { date });
   await recordAudit(deps.db, {

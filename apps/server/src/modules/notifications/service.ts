@@ -15,6 +15,7 @@ import { runSchedules } from './run-schedules';
 import { sellReminders } from './sell-reminders';
 import { sendToday } from './send-today';
 import { splitNotifier } from './split-notifier';
+import { todayReminders } from './today-reminders';
 import { unsubscribeLinks } from './unsubscribe';
 
 export { DEFAULT_DELIVERY, type DeliveryOptions } from './delivery';
@@ -42,7 +43,12 @@ export function notificationsService(ctx: AppContext) {
   }
 
   return {
-    notifier: splitNotifier({ repo, raise: (input) => raiseEvent(deps, input) }),
+    notifier: splitNotifier({
+      repo,
+      raise: (input) => raiseEvent(deps, input),
+      clock: deps.clock,
+      graceSeconds: ctx.config.ALERT_GRACE_SECONDS,
+    }),
     raise,
     /** One member's own account notice (a failed payment), in `tx`; once per key. */
     raiseMemberNotice: (input: MemberNoticeInput) => raiseMemberNotice(deps, input),
@@ -53,13 +59,14 @@ export function notificationsService(ctx: AppContext) {
     /** Queue depth and the age of the oldest due delivery (readiness and metrics). */
     queueStats: () => repo.queueStats(ctx.clock()),
     sendToday: (actorId: string | null = null) => sendToday(deps, { actorId }),
+    todayReminders: () => todayReminders(deps),
     runSchedules: (now: Date = ctx.clock()) => runSchedules(deps, { now }),
     queueAdminSms: (tx: Db, commId: string, message: string, audience: 'All' | 'Pro') =>
       queueAdminSms(deps, { tx, commId, message, audience }),
     raiseAnnouncement: (tx: Db, key: string, kind: 'general' | 'newsletter', payload: { subject: string; message: string }) =>
       raiseAnnouncement(deps, { tx, key, kind, payload }),
     /** Who an event of `kind` would reach now (the fan-out's own conditions). */
-    audience: (kind: EventKind) => repo.audience(ctx.database.db, kind),
+    audience: (kind: EventKind, proOnlyAudience?: boolean) => repo.audience(ctx.database.db, kind, proOnlyAudience),
     deliveries: (status?: string) => listDeliveries(deps, { status }),
     retry: (id: string, actorId: string | null = null) => retryDelivery(deps, { id, actorId }),
     /** The GET confirmation page: what the link would turn off. Changes nothing (mail scanners prefetch links). */

@@ -1,25 +1,41 @@
 import type { Notifier } from '../../context';
 import type { NotificationsRepo } from './repo';
-import { eventsForSplitChange, termsChanged } from './rules';
+import { eventsForSplitChange, termsChanged, type EventKind } from './rules';
 import { withConfirmation } from './split-payload';
 import type { RaiseInput } from './raise-event';
 
 /**
  * The notifier split changes call in their own transaction (ctx.notifier): the events a change raises,
- * and once per split the confirmation.
+ * and once per split the confirmation. A change's alerts are held for `graceSeconds` (the event's
+ * release time, which the worker respects, so the hold survives a restart and works with any number of
+ * workers); a later change of the same split inside the grace replaces them, a delete or Undo removes them.
  */
-export function splitNotifier(deps: { repo: NotificationsRepo; raise: (input: RaiseInput) => Promise<unknown> }): Notifier {
+export function splitNotifier(deps: {
+  repo: NotificationsRepo;
+  raise: (input: RaiseInput) => Promise<unknown>;
+  clock: () => Date;
+  graceSeconds: number;
+}): Notifier {
   const { repo, raise } = deps;
   return {
     async splitChanged(tx, event) {
-      const kinds = eventsForSplitChange(event);
-      const terms = termsChanged(event);
-      if (kinds.length === 0 && !terms) return;
+      const now = deps.clock();
+      const held = deps.graceSeconds > 0 ? await repo.cancelHeldAlerts(tx, event.splitId, now) : [];
+      const kinds = new Set<EventKind>(eventsForSplitChange(event));
+      // An announcement nobody has had yet goes out once, with the terms as they are at release.
+      const announceable = event.kind !== 'deleted' && event.status === 'Upcoming';
+      const reannounced = held.filter((k) => announceable && (k === 'rsa' || k === 'upcomingRsa'));
+      for (const k of reannounced) kinds.add(k);
+      // The held announcement already carries the new terms: no second message about them.
+      const terms = reannounced.length > 0 ? null : termsChanged(event);
+      if (kinds.size === 0 && !terms) return null;
       const row = await repo.split(tx, event.splitId);
-      if (!row) return;
+      if (!row) return null;
       const [split] = await withConfirmation(tx, [row]);
+      const until = new Date(now.getTime() + deps.graceSeconds * 1000);
+      const hold = deps.graceSeconds > 0 ? { until, splitId: event.splitId } : undefined;
       for (const kind of kinds) {
-        await raise({ tx, key: `${kind}:${event.splitId}`, kind, payload: split, opts: { discord: kind === 'rsa' } });
+        await raise({ tx, key: `${kind}:${event.splitId}`, kind, payload: split, opts: { discord: kind === 'rsa', hold } });
       }
       // The members holding the split hear of its new terms once per set of terms, in this transaction.
       if (terms)
@@ -28,8 +44,12 @@ export function splitNotifier(deps: { repo: NotificationsRepo; raise: (input: Ra
           key: `terms:${event.splitId}:${split.buyDate}:${split.effDate}:${split.ratio}`,
           kind: 'termsChanged',
           payload: { ...split, changes: terms },
-          opts: { immediate: true, holdersOf: event.splitId },
+          opts: { immediate: true, holdersOf: event.splitId, hold },
         });
+      return hold ? until : null;
+    },
+    async undoSplitAlerts(tx, splitId) {
+      return (await repo.cancelHeldAlerts(tx, splitId, deps.clock())).length;
     },
     // Once per split (the key): a second poll, tab or replay raises nothing.
     async splitConfirmed(tx, event) {

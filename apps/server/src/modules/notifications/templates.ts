@@ -32,6 +32,8 @@ export interface SplitPayload {
   /** The call (round up, participant level, …); absent on events raised before it: those read as they always did. */
   rsType?: string;
   participant?: boolean;
+  /** The admin's caution flag: the call is held back ("check the filing") and the message says no "Buy". */
+  caution?: boolean;
   /** What a second source says when the event was raised; absent on older events. */
   confirmation?: ConfirmationState;
 }
@@ -48,19 +50,26 @@ const money = (v: string) => `$${Number(v).toFixed(2)}`;
 const deadlineOf = (s: SplitPayload) => splitDeadline(s.buyDate, s.exchange ?? null);
 /** The deadline sentence as the split's call says it: only a round-up says "Buy by". */
 const deadlineLine = (s: SplitPayload, timeZone?: string) =>
-  s.rsType
-    ? callDeadlineText(deadlineText(deadlineOf(s), timeZone), { rsType: s.rsType })
-    : deadlineText(deadlineOf(s), timeZone);
+  s.rsType ? callDeadlineText(deadlineText(deadlineOf(s), timeZone), callFacts(s)) : deadlineText(deadlineOf(s), timeZone);
 /** The split's call, or null for an event raised before calls were carried. */
-const callOf = (s: SplitPayload): SplitCall | null =>
-  s.rsType ? splitCall({ rsType: s.rsType, participant: s.participant }) : null;
+const callOf = (s: SplitPayload): SplitCall | null => (s.rsType ? splitCall(callFacts(s)) : null);
+/** The facts the call is made from; a caution flag or disagreeing sources hold a round-up back (no "Buy"). */
+const callFacts = (s: SplitPayload) => ({
+  rsType: s.rsType ?? '',
+  participant: s.participant,
+  caution: s.caution,
+  ratio: Number(s.ratio),
+  confirmation: s.confirmation,
+});
 /** Whether a message may say "Buy" and show a profit for this split: only a round-up (events without a call: as before). */
 const buyable = (s: SplitPayload) => callOf(s)?.buy ?? true;
 /** ", Round up (participant level)": the call's label after a subject. */
 // ASCII only: an em dash would make every SMS a UCS-2 message (half the length) and encode the mail subject.
 const callTag = (s: SplitPayload) => (callOf(s) ? `, ${callOf(s)!.label}` : '');
 /** " (not yet confirmed)": the confirmation state after the call, when the event carries one. */
-const confirmTag = (s: SplitPayload) => (s.confirmation ? ` (${CONFIRMATION_LABELS[s.confirmation].toLowerCase()})` : '');
+const confirmTag = (s: SplitPayload) =>
+  // A disagreement is already in the call ("Round up: sources disagree"): not said twice.
+  s.confirmation && !callOf(s)?.warning ? ` (${CONFIRMATION_LABELS[s.confirmation].toLowerCase()})` : '';
 /**
  * One split in a message: its call, and its deadline to the minute in New York and the member's
  * own time.

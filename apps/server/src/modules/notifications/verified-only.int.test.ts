@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInMarket } from '@roundup/shared';
+import { sessionToday } from '../../../test/factories';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { drainDeliveries, recordingAdapters } from '../../../test/recording-adapters';
 import { notificationsService } from './service';
@@ -86,7 +86,7 @@ describe('alerts and announcements go only to verified email addresses', () => {
     await setRole(t.database, pro.user.id, 'Pro');
     await setRole(t.database, lapsed.user.id, 'Pro');
     mails.length = 0;
-    const today = todayInMarket();
+    const today = sessionToday();
     const split = await call(t.app, 'POST', '/api/rs/add', {
       token: admin.token,
       body: {

@@ -26,6 +26,15 @@ export interface SplitWrite {
   filing?: FilingFacts;
 }
 
+/** A saved split, and when its held alerts go out (null: none held). */
+export interface SavedSplit {
+  split: Split;
+  alertsAt: string | null;
+}
+
+/** The release time splitChanged answers, as the API writes it. */
+export const alertsAtOf = (at: Date | null | void): string | null => (at ? at.toISOString() : null);
+
 /** The market day now. */
 export const splitsToday = (deps: Pick<SplitsDeps, 'clock'>) => todayInMarket(deps.clock());
 

@@ -1,20 +1,22 @@
-import { termChanges, type Split } from '@roundup/shared';
+import { termChanges } from '@roundup/shared';
 import { withRetry } from '../../db/retry';
-import { notFound } from '../../http/app-error';
+import { notFound, refused } from '../../http/app-error';
 import { diffFields, recordAudit } from '../audit/service';
-import { splitValues, type SplitsDeps, type SplitWrite } from './deps';
+import { alertsAtOf, splitValues, type SavedSplit, type SplitsDeps, type SplitWrite } from './deps';
 import { splitsRepo } from './repo';
-import { isPublished, strip } from './rules';
+import { handWrittenProblems, isPublished, strip } from './rules';
 
 /** Admin edit of split `id`; `alongside` runs in the split's own transaction, as on add. */
 export async function editSplit(
   deps: Pick<SplitsDeps, 'db' | 'clock' | 'notifier' | 'live'>,
   input: SplitWrite & { id: string },
-): Promise<Split> {
+): Promise<SavedSplit> {
   const { id, actorId = null } = input;
+  const problems = handWrittenProblems(input.split);
+  if (problems.length > 0) throw refused(problems);
   // A re-date moves the stored totals of every member's trades on the split (decision 008);
   // a save that collides with it is run again (decision 010).
-  const { result: split, changeId } = await withRetry(() =>
+  const { result, changeId } = await withRetry(() =>
     splitsRepo(deps.db).inTransaction(async (tx, ops) => {
       const before = await ops.lockById(id);
       if (!before || before.archived) throw notFound('Split not found');
@@ -31,16 +33,16 @@ export async function editSplit(
         targetId: id,
         details: { name: s.name, ticker: s.ticker, changes },
       });
-      await deps.notifier.splitChanged(tx, {
+      const at = await deps.notifier.splitChanged(tx, {
         splitId: id,
         kind: 'updated',
         previousStatus: before.status,
         status: s.status,
         changes,
       });
-      return s;
+      return { split: s, alertsAt: alertsAtOf(at) };
     }),
   );
   deps.live.emitLocal(changeId);
-  return strip(split);
+  return { split: strip(result.split), alertsAt: result.alertsAt };
 }

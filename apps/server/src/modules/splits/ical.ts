@@ -8,6 +8,8 @@ import {
   CONFIRMATION_LABELS,
   callDeadlineText,
   callHeadline,
+  closedText,
+  isClosed,
   OPEN_MINUTES,
   splitCall,
   type Split,
@@ -71,11 +73,17 @@ export const ALARM_BEFORE_CLOSE = '-PT1H';
  * estimated profit only for a round-up (participant level says so), otherwise what is known:
  * "DXVQ reverse split — cash in lieu · 30:1 · buy-by 4:00 pm ET".
  */
-export function eventText(s: Split, deadline: string, link: string): { summary: string; description: string } {
+export function eventText(s: Split, deadline: string, link: string, closed = false): { summary: string; description: string } {
   const call = splitCall(s);
   const close = `${clockTime(s.deadline.regularClose, MARKET_TZ)} ET`;
   const confirmation = s.confirmation ? ` ${CONFIRMATION_LABELS[s.confirmation.state]}.` : '';
   const facts = `${s.name} (${s.ticker}) ${s.ratio}:1 reverse split effective ${s.effDate}. Call: ${call.label}.${confirmation} ${deadline}.`;
+  // Past the buy-by close a calendar must not still say "Buy": the event keeps its place and says so.
+  if (closed)
+    return {
+      summary: `${s.ticker}: ${closedText(s.deadline)} · ${s.ratio}:1 reverse split`,
+      description: `${facts} ${closedText(s.deadline)}. ${link}`,
+    };
   if (!call.buy)
     return {
       summary: `${callHeadline(s)} · ${s.ratio}:1 · buy-by ${close}`,
@@ -87,6 +95,15 @@ export function eventText(s: Split, deadline: string, link: string): { summary: 
     description: `${facts} Buy one share per account. Estimated profit ${formatMoney(s.estProfit)} per account.${caveat} ${link}`,
   };
 }
+
+/** The reminder an hour before the close; an event past its close has none. */
+const alarm = (ticker: string) => [
+  'BEGIN:VALARM',
+  'ACTION:DISPLAY',
+  `DESCRIPTION:${icalText(`${ticker}: one hour to the close`)}`,
+  `TRIGGER;RELATED=END:${ALARM_BEFORE_CLOSE}`,
+  'END:VALARM',
+];
 
 /**
  * One event per split, on the exchange's clock (decision 021): from the open of the buy-by session
@@ -107,7 +124,8 @@ export function buildIcal(splits: readonly Split[], opts: { appUrl: string; now:
   ];
   for (const s of splits) {
     const deadline = callDeadlineText(deadlineText(s.deadline, opts.timeZone), s);
-    const { summary, description } = eventText(s, deadline, link);
+    const closed = isClosed(s.deadline, opts.now);
+    const { summary, description } = eventText(s, deadline, link, closed);
     lines.push(
       'BEGIN:VEVENT',
       `UID:${s._id}@roundup`,
@@ -118,11 +136,7 @@ export function buildIcal(splits: readonly Split[], opts: { appUrl: string; now:
       `DESCRIPTION:${icalText(description)}`,
       `URL:${link}`,
       'TRANSP:TRANSPARENT',
-      'BEGIN:VALARM',
-      'ACTION:DISPLAY',
-      `DESCRIPTION:${icalText(`${s.ticker}: one hour to the close`)}`,
-      `TRIGGER;RELATED=END:${ALARM_BEFORE_CLOSE}`,
-      'END:VALARM',
+      ...(closed ? [] : alarm(s.ticker)),
       'END:VEVENT',
     );
   }

@@ -30,6 +30,7 @@ export const splitsRelation = relation(s, [
   s.exchange,
   s.rsType,
   s.participant,
+  s.caution,
 ]);
 
 /** The split as a trade write finds it once locked (null: deleted meanwhile). */

@@ -5,6 +5,9 @@ import {
   deleteSplitRequest,
   deleteSplitResultSchema,
   editSplitRequest,
+  savedSplitResult,
+  undoSplitAlertsRequest,
+  undoSplitAlertsResult,
   pastSplitSchema,
   pipelineListResponse,
   splitSchema,
@@ -185,12 +188,12 @@ const adminSplitsRoutes: FastifyPluginAsyncZod<{ service: SplitsService }> = asy
         tags: ['splits'],
         summary: 'Admin: add a split',
         body: addSplitRequest,
-        response: answers(z.object({ split: splitSchema })),
+        response: answers(savedSplitResult),
       },
     },
     async (req) => {
       const { user } = requireAdmin(req);
-      return { split: await service.add(req.body.newTicker, user.id) };
+      return service.add(req.body.newTicker, user.id);
     },
   );
 
@@ -201,13 +204,29 @@ const adminSplitsRoutes: FastifyPluginAsyncZod<{ service: SplitsService }> = asy
         tags: ['splits'],
         summary: 'Admin: edit a split',
         body: editSplitRequest,
-        response: answers(z.object({ split: splitSchema })),
+        response: answers(savedSplitResult),
       },
     },
     async (req) => {
       const { user } = requireAdmin(req);
       const { _id, ...rest } = req.body.newTicker;
-      return { split: await service.edit(_id, rest, user.id) };
+      return service.edit(_id, rest, user.id);
+    },
+  );
+
+  app.post(
+    '/api/rs/alerts/undo',
+    {
+      schema: {
+        tags: ['splits'],
+        summary: "Admin: stop a saved split's alerts while they are held (409 once they have gone out)",
+        body: undoSplitAlertsRequest,
+        response: answers(undoSplitAlertsResult),
+      },
+    },
+    async (req) => {
+      const { user } = requireAdmin(req);
+      return service.undoAlerts(req.body.id, user.id);
     },
   );
 

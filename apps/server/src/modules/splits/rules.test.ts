@@ -282,6 +282,65 @@ describe('iCal', () => {
     expect(ics).toContain('URL:https://roundup.example/reverse-splits');
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
   });
+  it('a caution flag drops "Buy" and the estimate from the event until it is resolved', () => {
+    const ics = buildIcal(
+      [
+        {
+          _id: 'id1',
+          name: 'Cil Maybe',
+          ticker: 'CILQ',
+          effDate: '2026-12-03',
+          buyDate: '2026-12-02',
+          ratio: 20,
+          price: 0.9,
+          estProfit: 16.45,
+          avgProfit: 0,
+          status: 'Upcoming',
+          rsType: 'Round Up',
+          source: null,
+          notes: 'The filing allows cash in lieu.',
+          caution: true,
+          exchange: 'Nasdaq',
+          deadline: splitDeadline('2026-12-02', 'Nasdaq'),
+          masked: false,
+        },
+      ],
+      { appUrl: 'https://roundup.example/', now: new Date('2026-12-01T15:00:00Z') },
+    );
+    const unfolded = ics.replace(/\r\n /g, '');
+    expect(unfolded).toContain('SUMMARY:CILQ reverse split — check the filing · 20:1 · buy-by 4:00 pm ET');
+    expect(unfolded).toContain('Call: Round up: check the filing.');
+    expect(unfolded).not.toMatch(/SUMMARY:Buy|est\. \$16\.45/);
+  });
+  it('after the close the event says it is too late to buy, with no "Buy" and no alarm', () => {
+    const split = {
+      _id: 'id1',
+      name: 'Dmf Quantum',
+      ticker: 'DMFQ',
+      effDate: '2026-11-30',
+      buyDate: '2026-11-27',
+      ratio: 40,
+      price: 0.4,
+      estProfit: 15.6,
+      avgProfit: 0,
+      status: 'Upcoming' as const,
+      rsType: 'Round Up' as const,
+      source: null,
+      notes: null,
+      caution: false,
+      exchange: 'Nasdaq' as const,
+      deadline: splitDeadline('2026-11-27', 'Nasdaq'),
+      masked: false,
+    };
+    const before = buildIcal([split], { appUrl: 'https://roundup.example/', now: new Date('2026-11-27T17:00:00Z') });
+    expect(before).toContain('SUMMARY:Buy DMFQ by 1:00 pm ET');
+    // 10:25 pm ET, nine hours after the 1:00 pm early close.
+    const ics = buildIcal([split], { appUrl: 'https://roundup.example/', now: new Date('2026-11-28T03:25:00Z') });
+    const unfolded = ics.replace(/\r\n /g, '');
+    expect(unfolded).toContain('SUMMARY:DMFQ: Closed 1:00 pm ET: too late to buy · 40:1 reverse split');
+    expect(unfolded).not.toMatch(/SUMMARY:Buy|Buy one share|est\. \$/);
+    expect(unfolded).not.toContain('BEGIN:VALARM');
+  });
   it.each([
     ['a\\b', 'a\\\\b'],
     ['a;b', 'a\\;b'],

@@ -4,9 +4,11 @@ import {
   isMaskedBuyDate,
   MASK,
   maskedPlaceholderId,
+  publicationProblems,
   type MaskedSplit,
   type Role,
   type Split,
+  type SplitInput,
   type SplitStatus,
   type SplitView,
 } from '@roundup/shared';
@@ -156,4 +158,13 @@ export function presentAll(
 export function strip(s: Split & { archived?: boolean; filing?: unknown }): Split {
   const { archived: _archived, filing: _filing, ...rest } = s;
   return { ...rest, masked: false };
+}
+
+/**
+ * Why a split written by hand may not be saved as it is (decision 038): an Upcoming split reaches
+ * members, so it passes the gate an accepted discovery proposal passes (`publicationProblems`:
+ * a price above $0, trading days). Approved splits are admin-only drafts and Complete ones history.
+ */
+export function handWrittenProblems(s: Pick<SplitInput, 'status' | 'price' | 'buyDate' | 'effDate'>) {
+  return s.status === 'Upcoming' ? publicationProblems(s) : [];
 }

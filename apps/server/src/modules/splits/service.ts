@@ -15,6 +15,7 @@ import { listSplits, splitsVariant } from './list-splits';
 import type { SplitsLive } from './live';
 import type { FilingFacts } from './repo';
 import { removeSplit } from './remove-split';
+import { undoSplitAlerts } from './undo-split-alerts';
 import type { Viewer } from './rules';
 
 /**
@@ -44,6 +45,7 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       addSplit(deps, { split, actorId, alongside, filing }),
     edit: (id: string, split: SplitInput, actorId: string | null = null, alongside?: Alongside, filing?: FilingFacts) =>
       editSplit(deps, { id, split, actorId, alongside, filing }),
+    undoAlerts: (id: string, actorId: string | null) => undoSplitAlerts(deps, { id, actorId }),
     remove: (id: string, opts: { confirm?: boolean; actorId?: string | null } = {}) => removeSplit(deps, { id, ...opts }),
     feedUrl: (userId: string, role: string) => getFeedUrl(deps, { userId, role }),
     resetFeed: (userId: string, role: string) => resetFeedUrl(deps, { userId, role }),

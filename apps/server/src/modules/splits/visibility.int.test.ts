@@ -26,12 +26,12 @@ let proAccount = '';
 let downgradedAccount = '';
 const ids: Record<string, string> = {};
 
-/** A split in the past by default (bought 4 days ago, effective 3 days ago). */
+/** A split in the past by default (bought on Thursday Mar 5, effective Friday Mar 6: trading days, as the gate asks). */
 const PAST = {
   name: 'Open Corp',
   ticker: 'ZQOPEN',
-  effDate: addDays(TODAY, -3),
-  buyDate: addDays(TODAY, -4),
+  effDate: addDays(TODAY, -4),
+  buyDate: addDays(TODAY, -5),
   price: 1.25,
   source: null,
   notes: null,

@@ -267,6 +267,7 @@ describe('POST /api/trades/bulk', () => {
       received: 3,
       sold: 1,
       receivedUnsold: 2,
+      boughtAvoided: 0,
     });
     expect((await call(t.app, 'GET', '/api/trades/progress', { token: starter.token })).status).toBe(403);
   });

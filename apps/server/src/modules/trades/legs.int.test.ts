@@ -130,6 +130,7 @@ describe('legs on /api/trades/add, /edit and /bulk', () => {
       received: 0,
       sold: 2,
       receivedUnsold: 0,
+      boughtAvoided: 0,
     });
   });
 

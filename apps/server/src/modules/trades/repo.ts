@@ -200,6 +200,7 @@ export async function progressRows(db: Db, userId: string): Promise<ProgressRow[
     .select({
       id: t.id,
       splitId: t.splitId,
+      accountId: t.accountId,
       bought: sql<boolean>`(${t.buyDate} is not null or ${t.buyPrice} is not null)`,
       sale: sql<boolean>`(${t.sellDate} is not null or ${t.sellPrice} is not null)`,
       outcome: t.outcome,

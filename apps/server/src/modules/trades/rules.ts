@@ -41,6 +41,7 @@ export function outcomeCounts(rows: readonly { outcome: string }[]) {
 export interface ProgressRow {
   id: string;
   splitId: string;
+  accountId?: string;
   bought: boolean;
   /** A sale is recorded (a sell date or price). */
   sale: boolean;

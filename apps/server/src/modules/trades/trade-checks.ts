@@ -15,7 +15,7 @@ export const TRADE_NOT_FOUND = 'Trade not found';
 export interface TradeDeps {
   db: Db;
   today: () => string;
-  accounts: Pick<AccountsService, 'requireOwned' | 'labels' | 'activeCount'>;
+  accounts: Pick<AccountsService, 'requireOwned' | 'labels' | 'activeCount' | 'activeAvoidIds'>;
   upward: Pick<UpwardReads, 'openTradeIds'>;
 }
 

@@ -3,6 +3,7 @@ import type {
   AnnouncementKind,
   Communication,
   Delivery,
+  RemindersPreview,
   SendAnnouncementRequest,
   SendAnnouncementResult,
 } from '@roundup/shared/comms';
@@ -88,4 +89,9 @@ export function useRetryDelivery() {
   });
 }
 
+/** How many members an SMS to All or Pro would reach now: asked before it is sent. */
+export const smsAudience = (audience: 'All' | 'Pro') =>
+  api.get<{ recipients: number }>(`/api/comms/sms-audience?audience=${audience}`);
+/** What "Send daily reminders" would do now: asked before it sends; `closed` when it is too late. */
+export const previewReminders = () => api.get<RemindersPreview>('/api/rs/send-update/preview');
 export const sendReminders = () => api.get<{ msg: string; queued: number; tickers: string[] }>('/api/rs/send-update');

@@ -11,7 +11,18 @@ describe('/admin/comms', () => {
       'GET /api/comms': { data: { comms: [] } },
       'GET /api/notifications/deliveries': { data: { counts: {}, deliveries: [] } },
       'POST /api/comms/send-sms': { data: { messageCount: 4 } },
+      'GET /api/comms/sms-audience?audience=Pro': { data: { recipients: 4 } },
       'GET /api/rs/send-update': { data: { msg: 'Reminders sent for todays tickers', queued: 0, tickers: [] } },
+      'GET /api/rs/send-update/preview': {
+        data: {
+          date: '2026-11-27',
+          tickers: ['DMFQ'],
+          recipients: 25,
+          closesAt: '2026-11-27T18:00:00.000Z',
+          closed: false,
+          msg: 'Send buy reminders for DMFQ (closes 1:00 pm ET) to 25 members?',
+        },
+      },
       'GET /api/comms/audience?kind=general': { data: { recipients: 3, channels: { email: 3, sms: 0, whatsapp: 0 } } },
     });
     renderApp('/admin/comms');
@@ -24,10 +35,43 @@ describe('/admin/comms', () => {
     expect(screen.getByText('71 characters · 2 segments of 70')).toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('Pro'));
     await userEvent.click(send);
+    const askSms = within(await screen.findByRole('dialog', { name: 'Send this SMS?' }));
+    expect(askSms.getByText(/Text 4 members \(Pro members/)).toBeInTheDocument();
+    expect(apiCalls().some((c) => c.path === '/api/comms/send-sms')).toBe(false);
+    await userEvent.click(askSms.getByRole('button', { name: 'Send SMS now' }));
     expect(await screen.findByText('4 messages sent')).toBeInTheDocument();
     expect(apiCalls().find((c) => c.path === '/api/comms/send-sms')?.body).toEqual({ message: 'x'.repeat(71), audience: 'Pro' });
     await userEvent.click(screen.getByRole('button', { name: 'Send daily reminders' }));
+    const ask = within(await screen.findByRole('dialog', { name: 'Send daily reminders?' }));
+    expect(ask.getByText('Send buy reminders for DMFQ (closes 1:00 pm ET) to 25 members?')).toBeInTheDocument();
+    expect(apiCalls().some((c) => c.path === '/api/rs/send-update')).toBe(false);
+    await userEvent.click(ask.getByRole('button', { name: 'Send reminders' }));
     expect(await screen.findByText('Reminders sent for todays tickers')).toBeInTheDocument();
+    expect(apiCalls().filter((c) => c.path === '/api/rs/send-update')).toHaveLength(1);
+  });
+
+  it('after the close, Send daily reminders says it is too late and sends nothing', async () => {
+    storeToken();
+    const { apiCalls } = mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ role: 'Admin' }) } },
+      'GET /api/comms': { data: { comms: [] } },
+      'GET /api/notifications/deliveries': { data: { counts: {}, deliveries: [] } },
+      'GET /api/rs/send-update/preview': {
+        data: {
+          date: '2026-11-27',
+          tickers: ['DMFQ'],
+          recipients: 0,
+          closesAt: '2026-11-27T18:00:00.000Z',
+          closed: true,
+          msg: 'Too late: DMFQ closed at 1:00 pm ET. No reminders sent.',
+        },
+      },
+    });
+    renderApp('/admin/comms');
+    await userEvent.click(await screen.findByRole('button', { name: 'Send daily reminders' }));
+    expect(await screen.findByText('Too late: DMFQ closed at 1:00 pm ET. No reminders sent.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(apiCalls().some((c) => c.path === '/api/rs/send-update')).toBe(false);
   });
 
   it('the delivery log follows a send: the messages the worker queues appear, then their outcome, without a reload', async () => {

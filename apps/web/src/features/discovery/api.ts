@@ -41,6 +41,9 @@ export function useRejectProposal() {
 }
 
 /** Publishes an undated proposal to the members' pipeline (issue 25 §6), at its filing's stage or the one given. */
+/** Asked before publishing: how many members will read the pipeline entry in full now. */
+export const pipelineAudience = () => api.get<{ recipients: number }>('/api/admin/discoveries/pipeline/audience');
+
 export function usePublishPipeline() {
   const qc = useQueryClient();
   return useMutation({

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MaskedSplit, Split } from '@roundup/shared/splits';
 import { addDays, todayInMarket } from '@roundup/shared/dates';
 import { splitDeadline } from '@roundup/shared/deadline';
@@ -10,6 +10,11 @@ import { SplitCalendar } from './components/SplitCalendar';
 import { SplitTables } from './components/SplitTables';
 import { StarterBanner } from './pages/ReverseSplitsPage';
 import { makeUser, mockFetch, renderApp, storeToken, type MockHandler } from '../../test/utils';
+
+// Deadlines read live (the countdown, "Closed" after the close): the clock is 10:00 am New York on the
+// tests' "today", Tue Mar 10 2026, so they read the same at any hour. Only Date is faked; timers run.
+beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-10T14:00:00Z') }));
+afterEach(() => vi.useRealTimers());
 
 const base: Split = {
   _id: 'a',
@@ -229,6 +234,35 @@ describe('the deadline in the member’s own time zone (issue 25 §3)', () => {
   });
 });
 
+describe('the admin split list flags what holds a split back', () => {
+  it('marks a conflict and a participant-level round-up on their rows', async () => {
+    storeToken();
+    const conflicted: Split = {
+      ...base,
+      _id: 'c1',
+      name: 'Conflicted Corp',
+      ticker: 'CONF',
+      ratio: 50,
+      confirmation: {
+        state: 'conflict',
+        sources: [{ source: 'nasdaq', seenAt: '2026-03-09T14:00:00Z', ratio: 40, marketDate: '2026-03-11', url: 'x' }],
+      },
+    };
+    const participant: Split = { ...base, _id: 'p1', name: 'Participant Corp', ticker: 'PART', participant: true };
+    mockFetch({
+      'GET /api/auth/me': { data: { user: makeUser({ role: 'Admin', username: 'boss' }) } },
+      'GET /api/rs': { data: { splits: [conflicted, participant] } },
+    });
+    renderApp('/admin/reverse-splits');
+    const conflictRow = (await screen.findByRole('link', { name: 'Conflicted Corp' })).closest('tr')!;
+    expect(within(conflictRow).getByTestId('call')).toHaveTextContent('Round up: Nasdaq says 1-for-40');
+    expect(within(conflictRow).getByTestId('admin-conflict')).toHaveTextContent('Sources disagree');
+    const participantRow = screen.getByRole('link', { name: 'Participant Corp' }).closest('tr')!;
+    expect(within(participantRow).getByTestId('call')).toHaveTextContent('Round up (participant level)');
+    expect(within(participantRow).queryByTestId('admin-conflict')).toBeNull();
+  });
+});
+
 describe('admin split delete (issue 12 §8)', () => {
   const split: Split = { ...base, _id: 'sp1', name: 'Keepsake Corp', ticker: 'KEEP', status: 'Complete' };
   function asAdmin(handlers: Record<string, MockHandler>) {
@@ -328,6 +362,7 @@ describe('a member’s progress and to-do on /reverse-splits (issue 14)', () => 
       status: 'Upcoming',
       buyDate: plus(1),
       effDate: plus(3),
+      deadline: splitDeadline(plus(1), 'Nasdaq'),
     };
     const held: Split = {
       ...base,

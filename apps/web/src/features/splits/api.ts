@@ -3,7 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SplitMemberStats, SplitOutcomes } from '@roundup/shared';
 import type { ConfirmationHistory } from '@roundup/shared/confirmations';
 import type { PipelineView } from '@roundup/shared/pipeline';
-import type { DeleteSplitResult, Split, SplitFormValues, SplitView } from '@roundup/shared/splits';
+import type {
+  DeleteSplitResult,
+  SavedSplitResult,
+  Split,
+  SplitFormValues,
+  SplitView,
+  UndoSplitAlertsResult,
+} from '@roundup/shared/splits';
 import { api } from '../../lib/api-client';
 
 export const splitKeys = {
@@ -66,9 +73,17 @@ export type SplitPayload = SplitFormValues & { _id?: string };
 export function useSaveSplit() {
   const qc = useQueryClient();
   return useMutation({
+    /** The saved split, and when its alerts go out (`alertsAt`, null when none are held). */
     mutationFn: async (values: SplitPayload) =>
-      (await api.post<{ split: Split }>(values._id ? '/api/rs/edit' : '/api/rs/add', { newTicker: values })).split,
+      api.post<SavedSplitResult>(values._id ? '/api/rs/edit' : '/api/rs/add', { newTicker: values }),
     onSuccess: () => qc.invalidateQueries({ queryKey: splitKeys.all }),
+  });
+}
+
+/** Undo after a save: stops the split's alerts while they are held (409 once they have gone out). */
+export function useUndoSplitAlerts() {
+  return useMutation({
+    mutationFn: (id: string) => api.post<UndoSplitAlertsResult>('/api/rs/alerts/undo', { id }),
   });
 }
 

@@ -2,10 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Split } from '@roundup/shared/splits';
 import { makeAccount, mockFetch } from '../../test/utils';
 import { TodoList } from './components/TodoList';
+
+// Deadlines read live (the countdown, "Closed" after the close): the clock is 10:00 am New York on the
+// tests' "today", Tue Mar 10 2026, so they read the same at any hour. Only Date is faked; timers run.
+beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-10T14:00:00Z') }));
+afterEach(() => vi.useRealTimers());
 
 /** Issue 26 §3, §4: the To do list opens Record Trades for a group; Record Trades shows each broker's rules. */
 const today = '2026-03-10';

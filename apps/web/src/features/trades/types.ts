@@ -1,4 +1,5 @@
 import type { TradeOutcome } from '@roundup/shared';
+import type { Deadline, Exchange } from '@roundup/shared/deadline';
 
 /** The split a Record Trades modal and its rows are about. */
 export interface TradeSplit {
@@ -9,6 +10,9 @@ export interface TradeSplit {
   effDate: string;
   /** The split's announced price, when known (the broker's minimum order at it, issue 26 §3). */
   price?: number | null;
+  /** The listing and the buy-by deadline (a whole split carries both; otherwise derived from buyDate). */
+  exchange?: Exchange | null;
+  deadline?: Deadline | null;
 }
 
 /** How a trade's round-up ended (issue 14), as members read it; `pending` until they say. */

@@ -1,11 +1,12 @@
 import { SMS_MESSAGE_REQUIRED, smsSegmentCount } from '@roundup/shared/comms';
 import { LIMITS } from '@roundup/shared/domain';
 import { useId, useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { RadioGroup, SuccessAlert, TextAreaRow } from '../../../components/FormKit';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { errorMessages } from '../../../lib/api-client';
-import { useSendSms } from '../api';
+import { smsAudience, useSendSms } from '../api';
 
 const SMS_AUDIENCES = ['All', 'Pro'] as const;
 
@@ -17,6 +18,8 @@ export function SendSmsForm() {
   const errors = useTimedMessage<string[]>(5000);
   const success = useTimedMessage<string>(5000);
   const send = useSendSms();
+  // The members it reaches, counted when Send is pressed; the dialog asks once before anything goes.
+  const [asking, setAsking] = useState<number | null>(null);
   const chars = [...message].length;
   const segments = smsSegmentCount(message);
 
@@ -29,9 +32,7 @@ export function SendSmsForm() {
       return;
     }
     try {
-      const r = await send.mutateAsync({ message, audience });
-      success.show(`${r.messageCount} messages sent`);
-      setMessage('');
+      setAsking((await smsAudience(audience)).recipients);
     } catch (err) {
       errors.show(errorMessages(err));
     }
@@ -58,9 +59,27 @@ export function SendSmsForm() {
         onChange={setAudience}
         help="Members with a validated phone and SMS alerts on; Pro limits it to paid members."
       />
-      <button type="submit" className="btn btn-primary" disabled={send.isPending}>
+      <button type="submit" className="btn btn-primary" disabled={send.isPending || asking !== null}>
         {send.isPending ? 'Sending…' : 'Send SMS'}
       </button>
+      <ConfirmDialog
+        show={asking !== null}
+        title="Send this SMS?"
+        onConfirm={() => send.mutateAsync({ message, audience })}
+        onDone={(r) => {
+          setAsking(null);
+          success.show(`${r.messageCount} messages sent`);
+          setMessage('');
+        }}
+        onHide={() => setAsking(null)}
+        confirmLabel="Send SMS now"
+        busyLabel="Sending…"
+      >
+        <p className="mb-0">
+          Text {asking} {asking === 1 ? 'member' : 'members'} ({audience === 'Pro' ? 'Pro members' : 'all members'} with a
+          validated phone and SMS alerts on)?
+        </p>
+      </ConfirmDialog>
     </form>
   );
 }

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { splitInputSchema, type Split } from '@roundup/shared/splits';
 import { errorMessages } from '../../../lib/api-client';
 import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
 import { useSaveSplit, useSplit } from '../api';
+import { AlertsHeld } from './AlertsHeld';
 import { ConfirmationPanel } from './ConfirmationPanel';
 import { SplitMemberStats } from './SplitMemberStats';
 import { ChangeHistory } from './SplitChanges';
@@ -44,6 +45,9 @@ function SplitForm({ id, initial, changes }: { id?: string; initial: FormState; 
   const [f, setF] = useState<FormState>(initial);
   const { errors, show, clear, clearField, formRef } = useFormErrors();
   const [saved, setSaved] = useState(false);
+  // When the saved split's alerts go out: after an add it arrives with the navigation to the split's page.
+  const location = useLocation() as { state?: { alertsAt?: string } | null };
+  const [alertsAt, setAlertsAt] = useState<string | null>(location.state?.alertsAt ?? null);
   const save = useSaveSplit();
   const navigate = useNavigate();
   const set = <K extends keyof FormState>(k: K, v: FormState[K]) => {
@@ -59,7 +63,7 @@ function SplitForm({ id, initial, changes }: { id?: string; initial: FormState; 
     if (hasErrors(problems)) return show(problems);
     clear();
     try {
-      const split = await save.mutateAsync({
+      const { split, alertsAt: at } = await save.mutateAsync({
         _id: id,
         ...f,
         ratio: f.ratio,
@@ -67,8 +71,11 @@ function SplitForm({ id, initial, changes }: { id?: string; initial: FormState; 
         estProfit: f.estProfit,
         avgProfit: f.avgProfit,
       });
-      if (!id) void navigate(`/admin/reverse-splits/view/${split._id}`, { replace: true });
-      else setSaved(true);
+      if (!id) void navigate(`/admin/reverse-splits/view/${split._id}`, { replace: true, state: { alertsAt: at } });
+      else {
+        setSaved(true);
+        setAlertsAt(at);
+      }
     } catch (err) {
       const found = serverErrors(err, FIELDS);
       show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md#messages: the first message
@@ -93,6 +100,7 @@ function SplitForm({ id, initial, changes }: { id?: string; initial: FormState; 
           Saved
         </Alert>
       ) : null}
+      {id && alertsAt ? <AlertsHeld key={alertsAt} splitId={id} alertsAt={alertsAt} /> : null}
       <ChangeHistory changes={changes} />
       <Form className="card shadow-sm" onSubmit={(e) => void submit(e)} noValidate ref={formRef}>
         <div className="card-body row g-3">

@@ -10,11 +10,20 @@ const TONE: Record<SplitCallKind, string> = {
   unconfirmed: 'text-bg-warning',
 };
 
-/** The call as a badge (issue 25 §4): "Round up", "Round up (participant level)", "Cash in lieu", "Unconfirmed". */
+/**
+ * The call as a badge (issue 25 §4): "Round up", "Round up (participant level)", "Cash in lieu", "Unconfirmed";
+ * amber while a warning holds a round-up back ("Round up: check the filing", "Round up: Nasdaq says 1-for-40").
+ */
 export function CallBadge({ split, className = '' }: { split: CallFacts; className?: string }) {
   const c = splitCall(split);
   return (
-    <span className={`badge ${TONE[c.kind]} ${className}`} data-testid="call" data-call={c.kind} title={c.caveat ?? undefined}>
+    <span
+      className={`badge ${c.warning ? 'text-bg-warning' : TONE[c.kind]} ${className}`}
+      data-testid="call"
+      data-call={c.kind}
+      data-warning={c.warning ?? undefined}
+      title={c.caveat ?? undefined}
+    >
       {c.label}
     </span>
   );

@@ -7,6 +7,7 @@ import { NotFoundPage } from '../../../components/NotFoundPage';
 import { formatIsoDate, formatMoney } from '../../../lib/format';
 import { useDeleteSplit, useSplits } from '../api';
 import { AdminSplitEdit } from '../components/AdminSplitEdit';
+import { CallBadge } from '../components/CallBadge';
 import { SplitDeleteDialog } from '../components/SplitDeleteDialog';
 import '../splits.css';
 import { AdminListHeader } from '../../../components/AdminList';
@@ -29,7 +30,14 @@ const SPLIT_COLUMNS: Array<Column<Split>> = [
         <Link to={`/admin/reverse-splits/view/${s._id}`} className="fw-semibold">
           {s.name}
         </Link>
-        <div className="small text-body-secondary">{s.rsType}</div>
+        <div className="d-flex flex-wrap gap-1 mt-1">
+          <CallBadge split={s} />
+          {s.confirmation?.state === 'conflict' ? (
+            <span className="badge text-bg-danger" data-testid="admin-conflict">
+              Sources disagree
+            </span>
+          ) : null}
+        </div>
       </>
     ),
   },

@@ -7,7 +7,9 @@ import { useAccountGroups, useMyAccounts } from '../../../lib/my-accounts';
 import { BrokerRulesNote } from '../../../components/BrokerRulesNote';
 import { RoundUpStatusBadge } from '../../../components/RoundUpStatusBadge';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { deadlineOf, LiveDeadline } from '../../../components/LiveDeadline';
 import { firstErrorMessage } from '../../../lib/api-client';
+import { useMemberTimeZone } from '../../../lib/auth';
 import { countOf, formatIsoDate } from '../../../lib/format';
 import { useSplitTrades, useTradesChanged } from '../api';
 import { BulkApply, focusBulkPrice } from './BulkApply';
@@ -31,6 +33,7 @@ export function RecordTradesModal({
   groupId?: string;
 }) {
   const accounts = useMyAccounts();
+  const timeZone = useMemberTimeZone();
   const accountGroups = useAccountGroups(show);
   const trades = useSplitTrades(split._id, show);
   const changed = useTradesChanged();
@@ -66,6 +69,7 @@ export function RecordTradesModal({
           <div className="text-body-secondary small">
             {split.name} · buy by {short(split.buyDate)} · effective {short(split.effDate)}
           </div>
+          <LiveDeadline deadline={deadlineOf(split)} timeZone={timeZone ?? undefined} className="d-block small" />
         </div>
       </Modal.Header>
       <Modal.Body>

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import type { Split } from '@roundup/shared/splits';
 import { GroupSelect } from '../../../components/GroupSelect';
+import { useNow } from '../../../components/useNow';
 import { useAccountGroups } from '../../../lib/my-accounts';
 import { useReconcile, useTradeProgress } from '../api';
 import { RecordTradesModal } from './RecordTradesModal';
 import { TODO_BADGES, todoItems } from './todo-items';
 
 /**
- * To do (issue 14, issue 26 §6): splits to buy today or tomorrow in accounts not bought yet, splits
+ * To do (issue 14, issue 26 §6): splits to buy today or tomorrow in accounts not bought yet (by the
+ * close's time, counting down in the last hour; "Missed" once it has passed), splits
  * whose shares arrived but are not sold, accounts with no outcome past the due day, and cash in lieu
  * on a split that rounded up. Each opens Record Trades; the modal belongs to the list, so an
  * item that is done while it is open goes away without closing it.
@@ -19,8 +21,10 @@ export function TodoList({ splits, today }: { splits: Split[]; today: string }) 
   // Issue 26 §4: Record opens with this group's accounts chosen in "Apply to".
   const groups = useAccountGroups();
   const [groupId, setGroupId] = useState('');
+  // The buy lines follow the clock: the countdown in the last hour, "Missed" after the close.
+  const now = useNow();
   if (!data || data.accounts === 0) return null;
-  const items = todoItems(splits, data, reconcile.data, today);
+  const items = todoItems(splits, data, reconcile.data, today, now);
   return (
     <>
       {items.length > 0 ? (
@@ -41,7 +45,7 @@ export function TodoList({ splits, today }: { splits: Split[]; today: string }) 
             </div>
             <ul className="list-unstyled mb-0 d-grid gap-1">
               {items.map((item) => (
-                <li key={item.key} className="d-flex flex-wrap align-items-center gap-2">
+                <li key={item.key} className="d-flex flex-wrap align-items-center gap-2" data-kind={item.kind}>
                   <span className={`badge ${TODO_BADGES[item.kind].className}`}>{TODO_BADGES[item.kind].label}</span>
                   <span>
                     <strong>{item.split.ticker}</strong>
