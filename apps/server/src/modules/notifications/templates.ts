@@ -13,6 +13,7 @@ import {
   type SplitCall,
 } from '@roundup/shared';
 import { linkOf, paymentFailed } from './account-notice-rules';
+import { digestMessage } from './digest-template';
 import type { EventKind } from './rules';
 
 /** The messages: subject, text, HTML and the short SMS/WhatsApp form of each event (pure). */
@@ -97,33 +98,6 @@ export function announcementText(subject: string, message: string): string {
       .join('')
       .trimEnd() + more
   );
-}
-
-interface DigestLine {
-  ticker: string;
-  broker: string;
-  accounts: number;
-  dueDate?: string;
-}
-
-const accountsText = (n: number) => `${n} account${n === 1 ? '' : 's'}`;
-
-/** The weekly reconciliation digest (decision 031): the member's lines, per split and broker. */
-function digestMessage(data: Record<string, unknown> | null): { subject: string; lines: string[] } {
-  const list = (k: string) => (Array.isArray(data?.[k]) ? (data[k] as DigestLine[]) : []);
-  const [overdue, unsold, owed] = [list('overdue'), list('unsold'), list('mayBeOwed')];
-  const section = (title: string, items: DigestLine[], more: (i: DigestLine) => string = () => '') =>
-    items.length ? [title, ...items.map((i) => `- ${i.ticker} at ${i.broker}: ${accountsText(i.accounts)}${more(i)}`)] : [];
-  const total = [...overdue, ...unsold, ...owed].reduce((n, i) => n + i.accounts, 0);
-  return {
-    subject: `Your week in RoundUp: ${accountsText(total)} to check`,
-    lines: [
-      ...section('Bought, but no outcome recorded yet:', overdue, (i) => (i.dueDate ? `, expected by ${day(i.dueDate)}` : '')),
-      ...section('Shares received, not sold yet:', unsold),
-      ...section('Cash in lieu on a split that rounded up (the broker may owe you a share):', owed),
-      'Record what happened in the To do list on the calendar.',
-    ],
-  };
 }
 
 /** What a message says: its subject and lines, and what the short form of a one-split alert adds to its subject. */
