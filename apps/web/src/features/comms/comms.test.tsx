@@ -107,6 +107,7 @@ describe('/admin/comms', () => {
         sent = true;
         return { data: { messageCount: 1 } };
       },
+      'GET /api/comms/sms-audience?audience=All': { data: { recipients: 1 } },
       'GET /api/comms/audience?kind=general': { data: { recipients: 3, channels: { email: 3, sms: 0, whatsapp: 0 } } },
     });
     renderApp('/admin/comms');
@@ -114,6 +115,8 @@ describe('/admin/comms', () => {
     const form = within(await screen.findByRole('form', { name: 'Send SMS' }));
     fireEvent.change(form.getByLabelText('Message'), { target: { value: 'Hello' } });
     await userEvent.click(screen.getByRole('button', { name: 'Send SMS' }));
+    const ask = within(await screen.findByRole('dialog', { name: 'Send this SMS?' }));
+    await userEvent.click(ask.getByRole('button', { name: 'Send SMS now' }));
     expect(await screen.findByText('1 messages sent')).toBeInTheDocument();
     // Well before the log's ordinary 10 s refresh.
     expect(await screen.findByText('riley', {}, { timeout: 6_000 })).toBeInTheDocument();
