@@ -100,15 +100,25 @@ export const fullUnless = (keep: boolean) => (keep ? {} : FULL);
  * publication gate). Exchange holidays are not skipped here; a journey that runs on one fails loudly.
  */
 export function nySessionDay(): string {
+  return nyWeekday(1);
+}
+
+/** Today in New York, or the last weekday before it on a weekend: a day whose outcomes may already be recorded. */
+export function nyLastSessionDay(): string {
+  return nyWeekday(-1);
+}
+
+/** Today in New York, stepped a day at a time in `direction` until it is a weekday. */
+function nyWeekday(direction: 1 | -1): string {
   const today = new Intl.DateTimeFormat('en-CA', {
     timeZone: 'America/New_York',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
   }).format(new Date());
-  const dow = new Date(`${today}T12:00:00Z`).getUTCDay();
-  const skip = dow === 6 ? 2 : dow === 0 ? 1 : 0;
-  return new Date(Date.parse(`${today}T12:00:00Z`) + skip * 86_400_000).toISOString().slice(0, 10);
+  let t = Date.parse(`${today}T12:00:00Z`);
+  while ([0, 6].includes(new Date(t).getUTCDay())) t += direction * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
 }
 
 /** Selects a day on the calendar (the next month's when it is not on this one) so its agenda shows. */
