@@ -18,7 +18,7 @@ import { todayReminders } from './today-reminders';
 import { unsubscribeLinks, type UnsubscribeCheck } from './unsubscribe';
 
 export { DEFAULT_DELIVERY, type DeliveryOptions } from './delivery';
-export { previewSplitAlert } from './preview';
+export { ALERT_AUDIENCES, alertKind, previewSplitAlert } from './preview';
 export type { UnsubscribeCheck } from './unsubscribe';
 
 /**
@@ -46,6 +46,8 @@ export function notificationsService(ctx: AppContext) {
       raise: (input) => raiseEvent(deps, input),
       clock: deps.clock,
       graceSeconds: ctx.config.ALERT_GRACE_SECONDS,
+      db: ctx.database.db,
+      appUrl: ctx.config.appUrl,
     }),
     raise,
     expandFanouts: (opts: { chunkSize?: number; maxChunks?: number } = {}) => expandFanouts(deps, opts),
