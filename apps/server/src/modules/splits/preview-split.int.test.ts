@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { member, splitFields, tradingDayAfter, type Member } from '../../../test/factories';
+import { addAccount, addTrade, insertBroker, member, splitFields, tradingDayAfter, type Member } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
 import { drainDeliveries, recordingAdapters } from '../../../test/recording-adapters';
 
@@ -63,19 +63,24 @@ describe('POST /api/rs/preview', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('an edit that changes nothing members were told alerts nobody; a new buy date tells the holders', async () => {
+  it('an edit that changes nothing members were told alerts nobody; a new date tells the holders, counted', async () => {
     const add = await call(t.app, 'POST', '/api/rs/add', {
       token: admin.token,
       body: { newTicker: splitFields({ ticker: 'EDPV', price: 2 }) },
     });
     const s = add.body.data.split;
+    // A second Pro member with alerts on who holds nothing: told of a new split, not of these terms.
+    await member(t.app, 'Pro', { verified: true });
+    const accountId = await addAccount(t.app, pro.token, { brokerId: await insertBroker(t.database) });
+    expect((await addTrade(t.app, pro.token, { accountId, splitId: s._id, buy_price: 1 })).status).toBe(200);
     const same = await preview(admin.token, { ...splitFields({ ticker: 'EDPV', price: 2 }), notes: 'typo fixed', _id: s._id });
     expect(same.body.data).toEqual({ alert: null, recipients: 0, problems: [] });
     const redated = splitFields({ ticker: 'EDPV', price: 2, effDate: tradingDayAfter(s.effDate, 1) });
     const moved = await preview(admin.token, { ...redated, _id: s._id });
     expect(moved.status).toBe(200);
     expect(moved.body.data.alert.audience).toBe('Members who recorded a trade on this split (email, SMS, WhatsApp)');
-    expect(moved.body.data.recipients).toBe(0);
+    expect(moved.body.data.recipients).toBe(1);
+    expect(moved.body.data.alert.text).toContain(s.ticker);
   });
 
   it('is for admins only, and an unknown split is a 404', async () => {
