@@ -53,7 +53,13 @@ export function splitNotifier(deps: {
       return hold ? until : null;
     },
     async previewSplitChange(event, split) {
-      const kind = alertKind(event.previousStatus, event.status, event.changes);
+      // As splitChanged does: an announcement still held goes out once, with these terms.
+      const held =
+        deps.graceSeconds > 0 && event.previousStatus !== null && event.status === 'Upcoming'
+          ? await repo.heldAlertKinds(deps.db, split.splitId, deps.clock())
+          : [];
+      const reannounced = held.find((k): k is 'rsa' | 'upcomingRsa' => k === 'rsa' || k === 'upcomingRsa');
+      const kind = reannounced ?? alertKind(event.previousStatus, event.status, event.changes);
       if (!kind) return null;
       // A terms-changed alert carries the terms that changed (as raised above), not every edited field.
       const terms = kind === 'termsChanged' ? (termsChanged({ kind: 'updated', ...event }) ?? undefined) : undefined;
