@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, failOnConsoleErrors, signInAs } from './fixtures';
 
 /**
- * An admin adds a split by hand: its alerts are held for the grace period ("Alerts go out at 10:42:13 ·
+ * An admin adds a split by hand: Save first shows the alert as members will get it (the call, the
+ * buy-by line, how many members), Publish saves it; its alerts are held for the grace period ("Alerts go out at 10:42:13 ·
  * Undo", New York time), and Undo stops them before anything is queued for members or Discord.
  */
 
@@ -32,7 +33,7 @@ const nyClock = (iso: string) =>
   }).format(new Date(iso));
 
 for (const width of [1280, 375]) {
-  test(`an admin adds a split by hand and undoes its alerts at ${width} px`, async ({ page, request }) => {
+  test(`an admin previews a split's alert, publishes it and undoes its alerts at ${width} px`, async ({ page, request }) => {
     const noErrors = failOnConsoleErrors(page);
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     const token = await signInAs(page, request, ADMIN);
@@ -48,8 +49,16 @@ for (const width of [1280, 375]) {
     await page.getByLabel('Ratio (N:1)').fill('20');
     await page.getByLabel('Price ($)').fill('1.5');
     await page.getByLabel('Status').selectOption('Upcoming');
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/rs/add'));
+    await page.getByLabel('Type', { exact: true }).selectOption('Round Up');
     await page.getByRole('button', { name: 'Add split' }).click();
+    const preview = page.getByTestId('split-alert-preview');
+    await expect(preview).toContainText(/Saving sends this alert to \d+ members?/);
+    await expect(preview).toContainText(`New reverse split: ${ticker} 20:1, Round up`);
+    await expect(preview).toContainText('Buy by');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/split-preview-${width}.png`, fullPage: true });
+
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/rs/add'));
+    await preview.getByRole('button', { name: 'Publish' }).click();
     const { data } = await (await saved).json();
     const splitId: string = data.split._id;
     expect(data.alertsAt).toBeTruthy();

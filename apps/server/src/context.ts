@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Confirmation, PeerBroker } from '@roundup/shared';
+import type { Confirmation, PeerBroker, SplitPreview } from '@roundup/shared';
 import type { DiscordSender } from './adapters/discord';
 import type { Mailer } from './adapters/mail';
 import type { PushSender } from './adapters/push';
@@ -15,6 +15,25 @@ import type { SessionCache } from './http/session-cache';
  * whole app with buildApp({ database, ... }).
  */
 /** Domain events other modules raise; the notifications module implements it (no-op by default). */
+/** The facts of a split an alert is rendered from (the repo's SPLIT_FIELDS, which the sent alerts carry). */
+export interface SplitAlertFacts {
+  splitId: string;
+  name: string;
+  ticker: string | null;
+  ratio: number | null;
+  buyDate: string | null;
+  effDate: string | null;
+  price: number | null;
+  estProfit: number | null;
+  status: string;
+  exchange: string | null;
+  rsType: string;
+  participant: boolean;
+  caution?: boolean;
+  /** What a second source says when the alert is raised (split-payload.ts `withConfirmation`). */
+  confirmation?: string;
+}
+
 export interface Notifier {
   /**
    * A split was added, edited or deleted. `tx` is the transaction that wrote the change, so the
@@ -36,6 +55,15 @@ export interface Notifier {
    * events were removed. Returns the release time from splitChanged when alerts are held.
    */
   undoSplitAlerts?(tx: Db, splitId: string): Promise<number>;
+  /**
+   * The alert a save of `split` would raise (the rules splitChanged follows), rendered as the send
+   * renders it, and how many members it reaches now; null when it raises none. Writes nothing: the
+   * admin's split form shows it before saving.
+   */
+  previewSplitChange?(
+    event: { previousStatus: string | null; status: string; changes: Record<string, { from: unknown; to: unknown }> },
+    split: SplitAlertFacts,
+  ): Promise<{ alert: NonNullable<SplitPreview['alert']>; recipients: number } | null>;
   /**
    * A second source confirmed an Upcoming split for the first time (issue 25 §2): its holders hear
    * "Confirmed by the exchange" once. Raised in the transaction that recorded the confirmation.

@@ -252,6 +252,7 @@ const cases: [string, Case][] = [
     'POST /api/rs/edit',
     () => send('POST', '/api/rs/edit', { token: f.admin.token, body: { newTicker: { ...splitBody(), _id: f.splitId } } }),
   ],
+  ['POST /api/rs/preview', () => send('POST', '/api/rs/preview', { token: f.admin.token, body: { newTicker: splitBody() } })],
   [
     'POST /api/rs/alerts/undo',
     async () => {

@@ -35,3 +35,15 @@ export const acceptPreviewSchema = z.object({
   problems: z.array(z.object({ msg: z.string(), path: z.string().optional() })),
 });
 export type AcceptPreview = z.infer<typeof acceptPreviewSchema>;
+
+/**
+ * What saving a split by hand would do (POST /api/rs/preview): the gate's refusals (the texts the save
+ * would answer 400 with), the alert members would get, rendered as the send renders it (null when the
+ * save alerts nobody), and how many members it would reach now. Nothing is written.
+ */
+export const splitPreviewSchema = z.object({
+  alert: acceptPreviewSchema.shape.alert,
+  recipients: z.number().int(),
+  problems: acceptPreviewSchema.shape.problems,
+});
+export type SplitPreview = z.infer<typeof splitPreviewSchema>;

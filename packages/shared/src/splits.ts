@@ -175,6 +175,13 @@ export const addSplitRequest = z.object({ newTicker: splitInputSchema });
 export const editSplitRequest = z.object({
   newTicker: z.object({ _id: uuidId('Unknown split'), ...splitFields }).refine(...buyNotAfterEff),
 });
+/**
+ * POST /api/rs/preview: what saving this add (no `_id`) or edit (with it) would do, before it is
+ * written; the same body as /api/rs/add or /api/rs/edit.
+ */
+export const previewSplitRequest = z.object({
+  newTicker: z.object({ _id: uuidId('Unknown split').optional(), ...splitFields }).refine(...buyNotAfterEff),
+});
 /** POST /api/rs/alerts/undo: stop a split's alerts while they are still held (the grace period). */
 export const undoSplitAlertsRequest = z.object({ id: uuidId('Unknown split') });
 export const undoSplitAlertsResult = z.object({ id: z.string(), cancelled: z.number().int() });

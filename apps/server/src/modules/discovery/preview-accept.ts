@@ -2,30 +2,15 @@ import { todayInMarket, type AcceptPreview, type AcceptProposalRequest, type Exc
 import type { AppContext } from '../../context';
 import { filingIndexUrl } from '../../adapters/edgar';
 import { conflict, notFound } from '../../http/app-error';
-import { eventsForSplitChange, termsChanged } from '../notifications/rules';
-import { previewSplitAlert } from '../notifications/service';
+import { ALERT_AUDIENCES, alertKind, previewSplitAlert } from '../notifications/service';
 import { estProfitFor } from '../splits/rules';
 import { acceptProblems, draftSplit } from './accept-rules';
 import { discoveryRepo } from './repo';
 import type { SplitWriter } from './review';
 
-const AUDIENCES = {
-  rsa: 'Pro members with new-split alerts on (email, SMS, WhatsApp), and the Discord channel',
-  upcomingRsa: 'Pro members with upcoming-split alerts on (email, SMS, WhatsApp)',
-  termsChanged: 'Members who recorded a trade on this split (email, SMS, WhatsApp)',
-} as const;
-
-/** The alert an accept raises (the notification rules' own choice), or null when none goes out. */
-function alertKind(base: Split | null, status: string, changes: Record<string, { from: unknown; to: unknown }>) {
-  const event = base
-    ? { kind: 'updated' as const, previousStatus: base.status, status, changes }
-    : { kind: 'added' as const, previousStatus: null, status };
-  return eventsForSplitChange(event)[0] ?? (termsChanged(event) ? 'termsChanged' : null);
-}
-
 /**
- * What accepting a proposal (with these edits) would publish, and why the server would refuse it
- * (issue 25 §5): the admin's confirm step shows it before asking once. Writes nothing.
+ * What accepting a proposal (with these edits) would publish, and why the server would refuse it:
+ * the admin's confirm step shows it before asking once. Writes nothing.
  */
 export async function previewAccept(
   deps: { ctx: AppContext; splits: SplitWriter },
@@ -64,7 +49,7 @@ export async function previewAccept(
   if (base)
     for (const k of ['buyDate', 'effDate', 'ratio'] as const)
       if (split[k] !== null && split[k] !== base[k]) changes[k] = { from: base[k], to: split[k] };
-  const kind = alertKind(base, split.status, changes);
+  const kind = alertKind(base?.status ?? null, split.status, changes);
   const facts = {
     ...split,
     splitId: base?._id ?? 'new',
@@ -73,7 +58,7 @@ export async function previewAccept(
     confirmation: base?.confirmation?.state ?? 'unconfirmed',
   };
   const alert = kind
-    ? { audience: AUDIENCES[kind], ...previewSplitAlert(kind, facts, { appUrl: ctx.config.appUrl, changes }) }
+    ? { audience: ALERT_AUDIENCES[kind], ...previewSplitAlert(kind, facts, { appUrl: ctx.config.appUrl, changes }) }
     : null;
   return { split, updates: base !== null, alert, problems };
 }

@@ -72,10 +72,11 @@ describe('alerts wait out the grace period', () => {
   it('editing it within it sends one alert, with the new terms, a grace period after the edit', async () => {
     const { split } = await add({ ticker: 'GRCC', ratio: 20 });
     now = START + 30_000;
-    const edited = await call(t.app, 'POST', '/api/rs/edit', {
-      token: admin.token,
-      body: { newTicker: { ...fields({ ticker: 'GRCC', ratio: 40 }), _id: split._id } },
-    });
+    const body = { newTicker: { ...fields({ ticker: 'GRCC', ratio: 40 }), _id: split._id } };
+    // The form's preview names the message the save sends: the held announcement, with the new terms.
+    const preview = await call(t.app, 'POST', '/api/rs/preview', { token: admin.token, body });
+    expect(preview.body.data.alert.subject).toContain('New reverse split: GRCC 40:1');
+    const edited = await call(t.app, 'POST', '/api/rs/edit', { token: admin.token, body });
     expect(edited.status).toBe(200);
     expect(edited.body.data.alertsAt).toBe(new Date(START + 90_000).toISOString());
     now = START + 61_000;
@@ -85,7 +86,8 @@ describe('alerts wait out the grace period', () => {
     await deliver();
     const sent = mailsAbout('GRCC');
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.subject).toContain('40:1');
+    expect(sent[0]!.subject).toBe(preview.body.data.alert.subject);
+    expect(sent[0]!.text.startsWith(preview.body.data.alert.text)).toBe(true);
     expect(discordsAbout('GRCC')).toHaveLength(1);
     expect(discordsAbout('GRCC')[0]).toContain('40:1');
   });

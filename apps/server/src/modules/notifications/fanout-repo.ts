@@ -12,9 +12,10 @@ import { PREF_COLUMN, rows, ts } from './sql-repo';
  * The SQL form of PLANS for one channel (rules.ts ineligibility() is the same rule for one user):
  * the conditions a users row `u` must meet to get `kind` on `channel`.
  */
-function audienceConditions(kind: EventKind, channel: PersonalChannel, proOnlyAudience?: boolean): SQL[] {
+function audienceConditions(kind: EventKind, channel: PersonalChannel, proOnlyAudience?: boolean, holdersOf?: string): SQL[] {
   const plan = PLANS[kind];
   const conds: SQL[] = [sql`u.disabled = false`];
+  if (holdersOf) conds.push(sql`u.id in (select t.user_id from ${tradesRelation} t where t.split_id = ${holdersOf}::uuid)`);
   if (plan.proOnly || proOnlyAudience) conds.push(sql.raw(`u.role in (${PRO_ROLES.map((r) => `'${r}'`).join(', ')})`));
   if (plan.pref) conds.push(sql.raw(`u.${PREF_COLUMN[plan.pref]}`));
   if (plan.also) conds.push(sql.raw(`u.${PREF_COLUMN[plan.also]}`));
@@ -55,9 +56,7 @@ export async function fanOutEvent(
   const plan = PLANS[input.kind];
   let total = 0;
   for (const channel of Object.keys(plan.channels) as PersonalChannel[]) {
-    const conds = audienceConditions(input.kind, channel, input.proOnlyAudience);
-    if (input.holdersOf)
-      conds.push(sql`u.id in (select t.user_id from ${tradesRelation} t where t.split_id = ${input.holdersOf}::uuid)`);
+    const conds = audienceConditions(input.kind, channel, input.proOnlyAudience, input.holdersOf);
     if (input.range) {
       if (input.range.after) conds.push(sql`u.id > ${input.range.after}::uuid`);
       conds.push(sql`u.id <= ${input.range.upTo}::uuid`);
@@ -83,15 +82,17 @@ export async function fanOutEvent(
 
 /**
  * Who an event of `kind` would reach now, by the fan-out's own conditions: members reached on at
- * least one channel, and messages per channel. One pass over users.
+ * least one channel, and messages per channel. One pass over users. `holdersOf`: only members holding
+ * a trade on that split (terms-changed alerts).
  */
 export async function eventAudience(
   tx: Db,
   kind: EventKind,
   proOnlyAudience?: boolean,
+  holdersOf?: string,
 ): Promise<{ recipients: number; channels: Record<Exclude<PersonalChannel, 'push'>, number> }> {
   const channels = Object.keys(PLANS[kind].channels) as PersonalChannel[];
-  const match = (ch: PersonalChannel) => sql`(${sql.join(audienceConditions(kind, ch, proOnlyAudience), sql` and `)})`;
+  const match = (ch: PersonalChannel) => sql`(${sql.join(audienceConditions(kind, ch, proOnlyAudience, holdersOf), sql` and `)})`;
   const perChannel = channels.map((ch) => sql`count(*) filter (where ${match(ch)})::int as ${sql.identifier(ch)}`);
   const r = await rows<Record<string, number>>(
     tx,

@@ -75,6 +75,15 @@ export async function cancelHeldAlerts(tx: Db, splitId: string, now: Date): Prom
   return r.map((x) => x.kind);
 }
 
+/** The kinds of the split's events still inside their grace period (read only: the split form's preview). */
+export async function heldAlertKinds(tx: Db, splitId: string, now: Date): Promise<EventKind[]> {
+  const r = await rows<{ kind: EventKind }>(
+    tx,
+    sql`select kind from notification_events where split_id = ${splitId}::uuid and release_at > ${ts(now)}`,
+  );
+  return r.map((x) => x.kind);
+}
+
 /** Individual deliveries (sell reminders, Discord). */
 export async function insertDeliveries(
   tx: Db,
@@ -151,6 +160,7 @@ export function notificationsRepo(db: Db) {
     createEvent,
     holdDeliveries,
     cancelHeldAlerts,
+    heldAlertKinds,
     fanOut: fanOutEvent,
     audience: eventAudience,
     reachableByEmail,

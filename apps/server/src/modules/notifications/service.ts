@@ -19,7 +19,7 @@ import { todayReminders } from './today-reminders';
 import { unsubscribeLinks } from './unsubscribe';
 
 export { DEFAULT_DELIVERY, type DeliveryOptions } from './delivery';
-export { previewSplitAlert } from './preview';
+export { ALERT_AUDIENCES, alertKind, previewSplitAlert } from './preview';
 export type { UnsubscribeCheck } from './unsubscribe';
 export type { PaymentFailedPayload } from './account-notice-rules';
 
@@ -48,6 +48,8 @@ export function notificationsService(ctx: AppContext) {
       raise: (input) => raiseEvent(deps, input),
       clock: deps.clock,
       graceSeconds: ctx.config.ALERT_GRACE_SECONDS,
+      db: ctx.database.db,
+      appUrl: ctx.config.appUrl,
     }),
     raise,
     /** One member's own account notice (a failed payment), in `tx`; once per key. */

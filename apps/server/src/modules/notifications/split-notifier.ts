@@ -1,6 +1,8 @@
 import type { Notifier } from '../../context';
+import type { Db } from '../../db/client';
 import type { NotificationsRepo } from './repo';
 import { eventsForSplitChange, termsChanged, type EventKind } from './rules';
+import { ALERT_AUDIENCES, alertKind, previewSplitAlert } from './preview';
 import { withConfirmation } from './split-payload';
 import type { RaiseInput } from './raise-event';
 
@@ -15,6 +17,8 @@ export function splitNotifier(deps: {
   raise: (input: RaiseInput) => Promise<unknown>;
   clock: () => Date;
   graceSeconds: number;
+  db: Db;
+  appUrl: string;
 }): Notifier {
   const { repo, raise } = deps;
   return {
@@ -47,6 +51,22 @@ export function splitNotifier(deps: {
           opts: { immediate: true, holdersOf: event.splitId, hold },
         });
       return hold ? until : null;
+    },
+    async previewSplitChange(event, split) {
+      // As splitChanged does: an announcement still held goes out once, with these terms.
+      const held =
+        deps.graceSeconds > 0 && event.previousStatus !== null && event.status === 'Upcoming'
+          ? await repo.heldAlertKinds(deps.db, split.splitId, deps.clock())
+          : [];
+      const reannounced = held.find((k): k is 'rsa' | 'upcomingRsa' => k === 'rsa' || k === 'upcomingRsa');
+      const kind = reannounced ?? alertKind(event.previousStatus, event.status, event.changes);
+      if (!kind) return null;
+      // A terms-changed alert carries the terms that changed (as raised above), not every edited field.
+      const terms = kind === 'termsChanged' ? (termsChanged({ kind: 'updated', ...event }) ?? undefined) : undefined;
+      const message = previewSplitAlert(kind, split, { appUrl: deps.appUrl, changes: terms });
+      const holdersOf = kind === 'termsChanged' ? split.splitId : undefined;
+      const reach = await repo.audience(deps.db, kind, undefined, holdersOf);
+      return { alert: { audience: ALERT_AUDIENCES[kind], ...message }, recipients: reach.recipients };
     },
     async undoSplitAlerts(tx, splitId) {
       return (await repo.cancelHeldAlerts(tx, splitId, deps.clock())).length;

@@ -7,6 +7,8 @@ import {
   editSplitRequest,
   savedSplitResult,
   undoSplitAlertsRequest,
+  previewSplitRequest,
+  splitPreviewSchema,
   undoSplitAlertsResult,
   pastSplitSchema,
   pipelineListResponse,
@@ -211,6 +213,24 @@ const adminSplitsRoutes: FastifyPluginAsyncZod<{ service: SplitsService }> = asy
       const { user } = requireAdmin(req);
       const { _id, ...rest } = req.body.newTicker;
       return service.edit(_id, rest, user.id);
+    },
+  );
+
+  app.post(
+    '/api/rs/preview',
+    {
+      schema: {
+        tags: ['splits'],
+        summary:
+          "Admin: what saving this split would do (the gate's refusals, the alert as members get it, how many); writes nothing",
+        body: previewSplitRequest,
+        response: answers(splitPreviewSchema),
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      const { _id, ...rest } = req.body.newTicker;
+      return service.preview(rest, _id);
     },
   );
 

@@ -14,6 +14,7 @@ import { listPipeline } from './list-pipeline';
 import { listSplits, splitsVariant } from './list-splits';
 import type { SplitsLive } from './live';
 import type { FilingFacts } from './repo';
+import { previewSplit } from './preview-split';
 import { removeSplit } from './remove-split';
 import { undoSplitAlerts } from './undo-split-alerts';
 import type { Viewer } from './rules';
@@ -45,6 +46,8 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
       addSplit(deps, { split, actorId, alongside, filing }),
     edit: (id: string, split: SplitInput, actorId: string | null = null, alongside?: Alongside, filing?: FilingFacts) =>
       editSplit(deps, { id, split, actorId, alongside, filing }),
+    /** What saving this add (no id) or edit would do: refusals, the alert as sent, its reach. Writes nothing. */
+    preview: (split: SplitInput, id?: string) => previewSplit(deps, { split, id }),
     undoAlerts: (id: string, actorId: string | null) => undoSplitAlerts(deps, { id, actorId }),
     remove: (id: string, opts: { confirm?: boolean; actorId?: string | null } = {}) => removeSplit(deps, { id, ...opts }),
     feedUrl: (userId: string, role: string) => getFeedUrl(deps, { userId, role }),

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SplitMemberStats, SplitOutcomes } from '@roundup/shared';
+import type { SplitPreview } from '@roundup/shared/accept-preview';
 import type { ConfirmationHistory } from '@roundup/shared/confirmations';
 import type { PipelineView } from '@roundup/shared/pipeline';
 import type {
@@ -77,6 +78,13 @@ export function useSaveSplit() {
     mutationFn: async (values: SplitPayload) =>
       api.post<SavedSplitResult>(values._id ? '/api/rs/edit' : '/api/rs/add', { newTicker: values }),
     onSuccess: () => qc.invalidateQueries({ queryKey: splitKeys.all }),
+  });
+}
+
+/** What saving would do (POST /api/rs/preview): the alert members would get and how many, or the gate's refusals. */
+export function usePreviewSplit() {
+  return useMutation({
+    mutationFn: (values: SplitPayload) => api.post<SplitPreview>('/api/rs/preview', { newTicker: values }),
   });
 }
 

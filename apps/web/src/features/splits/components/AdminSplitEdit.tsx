@@ -5,9 +5,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { splitInputSchema, type Split } from '@roundup/shared/splits';
 import { errorMessages } from '../../../lib/api-client';
 import { checkFields, hasErrors, serverErrors, useFormErrors } from '../../../lib/form-errors';
-import { useSaveSplit, useSplit } from '../api';
+import { usePreviewSplit, useSaveSplit, useSplit, type SplitPayload } from '../api';
 import { AlertsHeld } from './AlertsHeld';
 import { ConfirmationPanel } from './ConfirmationPanel';
+import { SplitAlertPreview } from './SplitAlertPreview';
 import { SplitMemberStats } from './SplitMemberStats';
 import { ChangeHistory } from './SplitChanges';
 import { SplitDetailFields, SplitTermsFields } from './SplitFormFields';
@@ -49,10 +50,34 @@ function SplitForm({ id, initial, changes }: { id?: string; initial: FormState; 
   const location = useLocation() as { state?: { alertsAt?: string } | null };
   const [alertsAt, setAlertsAt] = useState<string | null>(location.state?.alertsAt ?? null);
   const save = useSaveSplit();
+  const previewSplit = usePreviewSplit();
+  // The alert this save will send, shown before it is sent; any edit takes it back to the form.
+  const [preview, setPreview] = useState<Awaited<ReturnType<typeof previewSplit.mutateAsync>> | null>(null);
   const navigate = useNavigate();
   const set = <K extends keyof FormState>(k: K, v: FormState[K]) => {
     setF((prev) => ({ ...prev, [k]: v }));
+    setPreview(null);
     clearField(k);
+  };
+  const payload = (): SplitPayload => ({ _id: id, ...f });
+  const failed = (err: unknown) => {
+    setPreview(null);
+    const found = serverErrors(err, FIELDS);
+    show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md#messages: the first message
+  };
+
+  const commit = async () => {
+    try {
+      const { split, alertsAt: at } = await save.mutateAsync(payload());
+      setPreview(null);
+      if (!id) void navigate(`/admin/reverse-splits/view/${split._id}`, { replace: true, state: { alertsAt: at } });
+      else {
+        setSaved(true);
+        setAlertsAt(at);
+      }
+    } catch (err) {
+      failed(err);
+    }
   };
 
   const submit = async (e: FormEvent) => {
@@ -63,24 +88,15 @@ function SplitForm({ id, initial, changes }: { id?: string; initial: FormState; 
     if (hasErrors(problems)) return show(problems);
     clear();
     try {
-      const { split, alertsAt: at } = await save.mutateAsync({
-        _id: id,
-        ...f,
-        ratio: f.ratio,
-        price: f.price,
-        estProfit: f.estProfit,
-        avgProfit: f.avgProfit,
-      });
-      if (!id) void navigate(`/admin/reverse-splits/view/${split._id}`, { replace: true, state: { alertsAt: at } });
-      else {
-        setSaved(true);
-        setAlertsAt(at);
-      }
+      const p = await previewSplit.mutateAsync(payload());
+      // Nothing to alert, or the gate refuses (the save answers with the same texts, shown beside the fields).
+      if (!p.alert || p.problems.length > 0) return await commit();
+      setPreview(p);
     } catch (err) {
-      const found = serverErrors(err, FIELDS);
-      show({ fields: found.fields, other: found.other.slice(0, 1) }); // product.md#messages: the first message
+      failed(err);
     }
   };
+  const busy = save.isPending || previewSplit.isPending;
 
   return (
     <>
@@ -111,11 +127,21 @@ function SplitForm({ id, initial, changes }: { id?: string; initial: FormState; 
           <Link to="/admin/reverse-splits" className="btn btn-outline-secondary">
             Cancel
           </Link>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : id ? 'Save changes' : 'Add split'}
+          <button type="submit" className="btn btn-primary" disabled={busy || preview !== null}>
+            {busy ? 'Saving…' : id ? 'Save changes' : 'Add split'}
           </button>
         </div>
       </Form>
+      {preview?.alert ? (
+        <SplitAlertPreview
+          alert={preview.alert}
+          recipients={preview.recipients}
+          confirmLabel={id ? 'Save and alert' : 'Publish'}
+          pending={save.isPending}
+          onConfirm={() => void commit()}
+          onBack={() => setPreview(null)}
+        />
+      ) : null}
     </>
   );
 }
