@@ -11,7 +11,7 @@ const TONE: Record<SplitCallKind, string> = {
 };
 
 /**
- * The call as a badge (issue 25 §4): "Round up", "Round up (participant level)", "Cash in lieu", "Unconfirmed";
+ * The call as a badge: "Round up", "Round up (participant level)", "Cash in lieu", "Unconfirmed";
  * amber while a warning holds a round-up back ("Round up: check the filing", "Round up: Nasdaq says 1-for-40").
  */
 export function CallBadge({ split, className = '' }: { split: CallFacts; className?: string }) {
@@ -31,7 +31,7 @@ export function CallBadge({ split, className = '' }: { split: CallFacts; classNa
 
 /**
  * The estimated profit only when the call is a round-up (participant level says so beside it);
- * otherwise what is known, never a figure (issue 25 §4).
+ * otherwise what is known, never a figure.
  */
 export function CallProfit({ split, label = false }: { split: CallFacts & { estProfit: number }; label?: boolean }) {
   const c = splitCall(split);

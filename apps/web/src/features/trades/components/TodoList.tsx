@@ -8,7 +8,7 @@ import { RecordTradesModal } from './RecordTradesModal';
 import { TODO_BADGES, todoItems } from './todo-items';
 
 /**
- * To do (issue 14, issue 26 §6): splits to buy today or tomorrow in accounts not bought yet (by the
+ * To do: splits to buy today or tomorrow in accounts not bought yet (by the
  * close's time, counting down in the last hour; "Missed" once it has passed), splits
  * whose shares arrived but are not sold, accounts with no outcome past the due day, and cash in lieu
  * on a split that rounded up. Each opens Record Trades; the modal belongs to the list, so an

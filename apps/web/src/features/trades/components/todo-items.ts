@@ -56,7 +56,7 @@ function buyItem(s: Split, data: TradeProgress, today: string, now: Date): TodoI
   return { key: `buy-${s._id}`, kind: 'buy', split: s, text: ` by ${when}${countdown}: ${counts} left${avoidedNote(avoided)}` };
 }
 
-/** The To do lines (issue 14, issue 26 §6), for the splits the page shows, at `now`. */
+/** The To do lines, for the splits the page shows, at `now`. */
 export function todoItems(
   splits: Split[],
   data: TradeProgress,
