@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiLogin, failOnConsoleErrors, FULL, PRO, signInAs, STARTER } from './fixtures';
+import { ADMIN, apiLogin, failOnConsoleErrors, FULL, nySessionDay, openCalendarDay, PRO, signInAs, STARTER } from './fixtures';
 
 /** Today in New York as YYYY-MM-DD (the app's market day). */
 function nyToday(): string {
@@ -189,12 +189,14 @@ test('an admin adds a split and an already-open calendar shows it without reload
   await expect(agenda).toBeVisible();
   // Mark the page: a reload would lose this.
   await proPage.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+  // An Upcoming split is bought on a trading day: the next session's, whose agenda the Pro page shows.
+  const today = nySessionDay();
+  await openCalendarDay(proPage, today);
 
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await signInAs(adminPage, request, ADMIN);
   await adminPage.goto('/admin/reverse-splits/add');
-  const today = nyToday();
   const name = `Live Update Labs ${Date.now().toString(36)}`;
   await adminPage.getByLabel('Company name').fill(name);
   await adminPage.getByLabel('Ticker').fill('LIVEQ');
@@ -206,9 +208,11 @@ test('an admin adds a split and an already-open calendar shows it without reload
   await adminPage.getByLabel('Type').selectOption('Round Up');
   await adminPage.getByLabel('Notes').fill('Added during the live-update journey.');
   await adminPage.getByRole('button', { name: 'Add split' }).click();
+  // An Upcoming split alerts members, so the form shows the message first; Publish saves it.
+  await adminPage.getByTestId('split-alert-preview').getByRole('button', { name: 'Publish' }).click();
   await expect(adminPage).toHaveURL(/\/admin\/reverse-splits\/view\/[0-9a-f-]{36}$/);
 
-  // The Pro page (agenda of today) shows it within a few seconds, without reloading.
+  // The Pro page (that day's agenda) shows it within a few seconds, without reloading.
   await expect(agenda).toContainText(name, { timeout: 5000 });
   await expect(agenda).toContainText('Est. profit $9.50');
   expect(await proPage.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);

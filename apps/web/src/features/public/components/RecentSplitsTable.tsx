@@ -2,7 +2,10 @@ import { formatMoney, formatPrice } from '@roundup/shared/money';
 import { formatLongDate } from '../long-date';
 import { useRecentRoundUps } from '../api';
 
-/** The landing page's table of the six most recent round-up splits (product.md#screens Landing). */
+/**
+ * The landing page's table of the six most recent round-up splits (product.md#screens Landing). At phone width it
+ * is one card per split, as every data table is: it is in the page's HTML, so it must fit before anyone scrolls.
+ */
 export function RecentSplitsTable() {
   const { data, isPending, isError } = useRecentRoundUps();
 
@@ -33,7 +36,7 @@ export function RecentSplitsTable() {
       tabIndex={0}
       aria-label="Recent round-up splits table"
     >
-      <table className="table table-hover align-middle mb-0" aria-describedby="recent-splits-caption">
+      <table className="table table-hover align-middle mb-0 ru-card-table" aria-describedby="recent-splits-caption">
         <caption id="recent-splits-caption" className="visually-hidden">
           The six most recent reverse splits that rounded fractional shares up
         </caption>
@@ -58,10 +61,16 @@ export function RecentSplitsTable() {
               <th scope="row" className="fw-semibold">
                 {row.ticker}
               </th>
-              <td>{formatLongDate(row.effDate)}</td>
-              <td className="text-end">{row.ratio}:1</td>
-              <td className="text-end d-none d-sm-table-cell">{formatPrice(row.price)}</td>
-              <td className="text-end rp-profit-pos">{formatMoney(row.avgProfit)}</td>
+              <td data-label="Effective Date">{formatLongDate(row.effDate)}</td>
+              <td className="text-end" data-label="Split Ratio">
+                {row.ratio}:1
+              </td>
+              <td className="text-end d-none d-sm-table-cell" data-label="Price">
+                {formatPrice(row.price)}
+              </td>
+              <td className="text-end rp-profit-pos" data-label="Average Profit">
+                {formatMoney(row.avgProfit)}
+              </td>
             </tr>
           ))}
         </tbody>
