@@ -92,8 +92,10 @@ export function redisLink(client: Redis, log: Log): RedisLink {
     if (confirming) return;
     confirming = true;
     try {
-      for (let i = 0; i < REDIS_CONFIRM_PINGS; i += 1) {
-        if (client.status !== 'ready') return;
+      let unanswered = 0;
+      for (let tries = 0; unanswered < REDIS_CONFIRM_PINGS; tries += 1) {
+        if (client.status !== 'ready' || tries >= REDIS_CONFIRM_PINGS * 4) return;
+        const started = performance.now();
         if (
           await client.ping().then(
             () => true,
@@ -101,6 +103,10 @@ export function redisLink(client: Redis, log: Log): RedisLink {
           )
         )
           return;
+        // A timeout that took far longer than the timeout itself means this process was busy (a long
+        // synchronous query on the embedded database blocks the event loop, and timers run before the
+        // socket is read): Redis's answer may have been waiting unread. Only a prompt timeout counts.
+        if (performance.now() - started <= REDIS_COMMAND_TIMEOUT_MS * 2) unanswered += 1;
       }
       goDown(err);
       // An open connection whose commands time out (Redis stalled, a network partition): ask again
