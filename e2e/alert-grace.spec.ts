@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, failOnConsoleErrors, signInAs } from './fixtures';
+import { ADMIN, failOnConsoleErrors, signInAs, weekdayAhead } from './fixtures';
 
 /**
  * An admin adds a split by hand: Save first shows the alert as members will get it (the call, the
@@ -8,20 +8,6 @@ import { ADMIN, failOnConsoleErrors, signInAs } from './fixtures';
  */
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
-
-/** A weekday `days` or more after today in New York (YYYY-MM-DD). */
-function weekdayAhead(days: number): string {
-  const ny = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/New_York',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  const d = new Date(`${ny.format(new Date())}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  while ([0, 6].includes(d.getUTCDay())) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
 
 const nyClock = (iso: string) =>
   new Intl.DateTimeFormat('en-US', {

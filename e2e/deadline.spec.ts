@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiLogin, failOnConsoleErrors, FULL, PRO, signInAs, STARTER } from './fixtures';
+import { ADMIN, apiLogin, failOnConsoleErrors, FULL, PRO, signInAs, STARTER, weekdayAhead } from './fixtures';
 
 /**
  * Issue 25 §3: the deadline is a time on the exchange's clock, shown in New York time and in the
@@ -7,20 +7,6 @@ import { ADMIN, apiLogin, failOnConsoleErrors, FULL, PRO, signInAs, STARTER } fr
  */
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
-
-/** A weekday `days` or more after today in New York (YYYY-MM-DD). */
-function weekdayAhead(days: number): string {
-  const ny = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/New_York',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  const d = new Date(`${ny.format(new Date())}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  while ([0, 6].includes(d.getUTCDay())) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
 
 async function openDay(page: Page, date: string) {
   const cell = page.locator(`button[data-date="${date}"]`);

@@ -108,15 +108,20 @@ export function nyLastSessionDay(): string {
   return nyWeekday(-1);
 }
 
-/** Today in New York, stepped a day at a time in `direction` until it is a weekday. */
-function nyWeekday(direction: 1 | -1): string {
+/** A weekday `days` or more after today in New York (YYYY-MM-DD). */
+export function weekdayAhead(days: number): string {
+  return nyWeekday(1, days);
+}
+
+/** Today in New York plus `days`, stepped a day at a time in `direction` until it is a weekday. */
+function nyWeekday(direction: 1 | -1, days = 0): string {
   const today = new Intl.DateTimeFormat('en-CA', {
     timeZone: 'America/New_York',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
   }).format(new Date());
-  let t = Date.parse(`${today}T12:00:00Z`);
+  let t = Date.parse(`${today}T12:00:00Z`) + days * 86_400_000;
   while ([0, 6].includes(new Date(t).getUTCDay())) t += direction * 86_400_000;
   return new Date(t).toISOString().slice(0, 10);
 }
