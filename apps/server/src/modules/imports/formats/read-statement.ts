@@ -28,9 +28,9 @@ export interface Statement {
 
 const CHUNK = 16 * 1024;
 /**
- * Records read between two turns of the event loop. The parser hands records over in microtasks, which
- * never let a waiting request in: without a turn now and then a 5 MB file would hold every request
- * (health checks included) until it is read.
+ * Records read between two turns of the event loop. The parser hands records over in microtasks, which never
+ * let anything else run on the thread: imports read on the statement reader's thread (decision 042), and a
+ * turn now and then keeps whatever thread reads a file (a test, a script) answering.
  */
 export const RECORDS_PER_TURN = 500;
 function* chunks(text: string) {
