@@ -75,6 +75,11 @@ describe('statement formats: each broker export maps to rows (decision 030)', ()
       /^Line 3: Date "13\/45\/2026" is not a date$/,
     ],
     [
+      'a day the calendar lacks names its line',
+      'Date,Type,Sub Type,Action,Symbol,Instrument Type,Description,Value,Quantity,Average Price,Commissions,Fees,Multiplier,Root Symbol,Underlying Symbol,Expiration Date,Strike Price,Call or Put,Order #,Currency\n2026-02-29T10:00:00+0000,Trade,Buy to Open,BUY_TO_OPEN,A,Equity,Bought 1 A @ 1,-1,1,-1,0,0,1,,,,,,1,USD',
+      /^Line 2: Date "2026-02-29T10:00:00\+0000" is not a date$/,
+    ],
+    [
       'a price that is not a number names its line and column',
       'Run Date,Action,Symbol,Security Description,Security Type,Quantity,Price ($),Commission ($),Fees ($),Accrued Interest ($),Amount ($),Settlement Date\n11/06/2026,YOU BOUGHT A (A) (Cash),A,A,Cash,1,abc,,,,-1,',
       /^Line 2: Price \(\$\) "abc" is not a number$/,
