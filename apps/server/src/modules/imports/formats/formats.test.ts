@@ -127,6 +127,26 @@ describe('statement formats: each broker export maps to rows (decision 030)', ()
     expect(read.rows[0]).toMatchObject({ kind: 'buy', symbol: 'ACMR', quantity: 1, price: 0.5 });
   });
 
+  it('reads Fidelity’s 18-column All Accounts download (Exchange Quantity, Currency, Price and Amount unsuffixed), an account per Account Number', async () => {
+    const text = [
+      '',
+      '',
+      'Run Date,Account,Account Number,Action,Symbol,Description,Type,Exchange Quantity,Exchange Currency,Currency,Price,Quantity,Exchange Rate,Commission,Fees,Accrued Interest,Amount,Settlement Date',
+      '11/06/2026,"Individual","Z12345678","YOU BOUGHT ACME ROBOTICS INC (ACMR) (Cash)",ACMR,"ACME ROBOTICS INC",Cash,0,,USD,0.5,2,0,,,,-1,11/09/2026',
+      '11/06/2026,"Roth IRA","222224321","YOU SOLD ACME ROBOTICS INC (ACMR) (Cash)",ACMR,"ACME ROBOTICS INC",Cash,0,,USD,0.48,-1,0,,0.01,,0.47,11/09/2026',
+      '',
+      '"The data and information in this spreadsheet is provided to you solely for your use and is not for distribution. The spreadsheet is provided for"',
+      '"informational purposes only, and is not intended to provide advice."',
+      '"Date downloaded 11/25/2026 9:12 pm"',
+    ].join('\n');
+    const read = await readStatement(text);
+    expect(read.accounts).toEqual(['…5678', '…4321']);
+    expect(read.rows).toEqual([
+      expect.objectContaining({ line: 4, kind: 'buy', quantity: 2, price: 0.5, account: '…5678' }),
+      expect.objectContaining({ line: 5, kind: 'sell', quantity: 1, price: 0.48, account: '…4321' }),
+    ]);
+  });
+
   it('refuses a file whose header is another broker’s than the one asked for', async () => {
     await expect(readStatement(fixture('schwab-reverse-split.csv'), 'fidelity')).rejects.toThrow(
       'This is a Schwab file, not Fidelity',
