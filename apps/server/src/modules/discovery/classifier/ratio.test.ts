@@ -15,9 +15,21 @@ describe('findRatio: exact ratios', () => {
       4.3,
       null,
     ],
-    ['a 1-for-4.3 reverse stock split of our common stock pursuant to which (i) every 4.3 shares of outstanding common stock was decreased to one share of common stock', 4.3, null],
-    ['On October 3, 2024, the Company effected a one-for-11.2158 reverse stock split of its issued and outstanding shares of common stock.', 11.2158, null],
-    ['every 7.5 shares of issued and outstanding common stock will be combined into one share of common stock in the reverse stock split', 7.5, null],
+    [
+      'a 1-for-4.3 reverse stock split of our common stock pursuant to which (i) every 4.3 shares of outstanding common stock was decreased to one share of common stock',
+      4.3,
+      null,
+    ],
+    [
+      'On October 3, 2024, the Company effected a one-for-11.2158 reverse stock split of its issued and outstanding shares of common stock.',
+      11.2158,
+      null,
+    ],
+    [
+      'every 7.5 shares of issued and outstanding common stock will be combined into one share of common stock in the reverse stock split',
+      7.5,
+      null,
+    ],
     ['the reverse stock split at a ratio of one (1) share for every 7.5 shares of common stock', 7.5, null],
     ['a 1:4.3 reverse stock split', 4.3, null],
     // A range stays a range, with its exact bounds.
