@@ -46,6 +46,18 @@ describe('findRatio: exact ratios', () => {
       null,
       { min: 2, max: 20 },
     ],
+    // An illustration naming the split ("if the ratio for the Reverse Stock Split is 1-for-2", 180 Degree Capital's proxy).
+    [
+      'a reverse stock split ratio of not less than 1-for-2 and not more than 1-for-4. Immediately following the Reverse Stock Split we would have approximately 15,560,781 shares of common stock issued and outstanding if the ratio for the Reverse Stock Split is 1-for-2, and approximately 7,780,390 shares if the ratio for the Reverse Stock Split is 1-for-4.',
+      null,
+      { min: 2, max: 4 },
+    ],
+    // A range told by its mechanics (180 Degree Capital's proxy).
+    [
+      'Depending on the ratio for the Reverse Stock Split determined by the Board of Directors, a minimum of every 2 and a maximum of every 4 shares of issued common stock will be combined into one new share of common stock.',
+      null,
+      { min: 2, max: 4 },
+    ],
     // Another transaction's ratio never sets the split's.
     [
       'the reverse stock split at a ratio of one share for every ten shares. The settlement payment is one share of Class A common stock for every 7.5 shares of Common Stock.',

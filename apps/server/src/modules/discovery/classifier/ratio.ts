@@ -81,6 +81,11 @@ const RANGE = new RegExp(
   `\\b(?:between|from|range of|ranging from|(?:not|no) less than|(?:not|no) fewer than|at least|a minimum of)\\s+(?:a\\s+)?(?:one|1)(?:\\s*\\(1\\))?[- ]for[- ]${AMOUNT}\\s*,?\\s+(?:and|to|but)\\s+(?:(?:not|no) (?:more|greater) than\\s+|a maximum of\\s+|up to\\s+)?(?:a\\s+)?(?:one|1)(?:\\s*\\(1\\))?[- ]for[- ]${AMOUNT}`,
   'gi',
 );
+/** "a minimum of every 2 and a maximum of every 4 shares … combined into one": a range told by its mechanics. */
+const EVERY_RANGE = new RegExp(
+  `\\b(?:a minimum of|between|from)\\s+(?:each|every)\\s+${AMOUNT}\\s+(?:and|to)\\s+(?:a maximum of\\s+)?(?:each|every)\\s+${AMOUNT}\\s+(?:[\\w-]+\\s+){0,8}?(?:shares?|ads)\\b[^.]{0,160}?\\binto\\s+(?:one|1)\\b`,
+  'gi',
+);
 const UP_TO = new RegExp(
   `\\b(?:up to|not (?:to )?exceed(?:ing)?|(?:no|not) (?:more|greater) than|maximum (?:ratio )?of)\\s+(?:a\\s+)?(?:one|1)(?:\\s*\\(1\\))?[- ]for[- ]${AMOUNT}`,
   'gi',
@@ -102,12 +107,18 @@ const ADS_CHANGE = new RegExp(
 );
 
 const OTHER_RATIO =
-  /\bsettlement\b|\bmerger\b|\bexchange ratio\b|\bconver(?:t|sion)\b|\bwarrants?\b|\bif the (?:[\w-]+ ){0,3}ratio (?:is|were)\b|\bfor example\b|\billustrat/i;
+  /\bsettlement\b|\bmerger\b|\bexchange ratio\b|\bconver(?:t|sion)\b|\bwarrants?\b|\bif the (?:[\w-]+ ){0,3}ratio (?:for (?:[\w-]+ ){1,5})?(?:is|were|was)\b|\bfor example\b|\billustrat/i;
 
 export function findRatio(text: string): RatioFacts {
   const lower = text;
   const ranges: { min: number; max: number; at: number; end: number }[] = [];
   for (const m of lower.matchAll(RANGE)) {
+    const a = value(m[1], m[2]);
+    const b = value(m[3], m[4]);
+    if (a && b && a > 1 && b > 1)
+      ranges.push({ min: Math.min(a, b), max: Math.max(a, b), at: m.index, end: m.index + m[0].length });
+  }
+  for (const m of lower.matchAll(EVERY_RANGE)) {
     const a = value(m[1], m[2]);
     const b = value(m[3], m[4]);
     if (a && b && a > 1 && b > 1)
