@@ -28,6 +28,8 @@ const FULL_ONLY_FILES = [
   'apps/server/test/redis-faults.int.test.ts', // its own redis-server, stopped and restarted
   'apps/server/test/fuzz.int.test.ts', // every route with generated bad input
   'apps/server/test/migrations.int.test.ts', // every migration replayed over a populated database
+  'apps/server/src/modules/discovery/replay-real.int.test.ts', // a real proxy recorded and replayed through a poll cycle
+  'apps/server/src/modules/discovery/classifier/whole.test.ts', // 21 whole real SEC documents, 11 MB of HTML classified
 ];
 
 // Each runner also writes a JSON report, from which the run ends by naming its 10 slowest tests.

@@ -110,10 +110,11 @@ const VOTE_RESULTS =
 
 /**
  * A power kept, not used: a proxy's "Reservation of right to abandon the reverse stock split", "the
- * Board may abandon" or "may delay". Only a statement that the board has done it changes the stage.
+ * Board may abandon" or "may delay", or a condition ("If … not filed by December 31, the Board will be
+ * deemed to have abandoned …"). Only a statement that the board has done it changes the stage.
  */
 const RESERVED =
-  /\breserves? the right\b|\bright to (?:abandon|postpone|delay|defer)\b|\b(?:may|might|could)\s+(?:\w+\s+){0,3}?(?:abandon|postpone|delay|defer|terminate)\b|\bat any time (?:before|prior)\b/i;
+  /^\s*if\b|\bunless\b|\bdeemed to have\b|\breserves? the right\b|\bright to (?:abandon|postpone|delay|defer)\b|\b(?:may|might|could)\s+(?:\w+\s+){0,3}?(?:abandon|postpone|delay|defer|terminate)\b|\bat any time (?:before|prior)\b/i;
 
 /** The event's stage: cancelled or postponed when a sentence says so, else by tense, form and vote. */
 function stageOf(list: Sentence[], form: string, historical: boolean, marketDate: string | null): Classification['stage'] {

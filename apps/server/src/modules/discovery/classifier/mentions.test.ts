@@ -143,6 +143,15 @@ describe('stage', () => {
     });
   });
 
+  it("a deadline after which the board is deemed to have abandoned the split is a condition, not a cancellation (180 Degree Capital's proxy)", () => {
+    const html = `<html><body><p>Proposal No. 2: To approve an amendment to the Company's restated certificate of incorporation to effect a reverse stock split of the Company's common stock, by a ratio of not less than 1-for-2 and not more than 1-for-4.</p>
+<p>If a certificate of amendment effecting the Reverse Stock Split has not been filed with the Secretary of State of the State of New York on or before December 31, 2020, the Board of Directors will be deemed to have abandoned the Reverse Stock Split.</p></body></html>`;
+    expect(classifyFiling(html, { form: 'DEF 14A', fileDate: '2020-03-25' })).toMatchObject({
+      isReverseSplit: true,
+      stage: 'proposed',
+    });
+  });
+
   it.each([
     'On December 2, 2026, the Board of Directors determined to abandon the previously approved reverse stock split.',
     'The Company announced that it will not proceed with the reverse stock split approved at the special meeting.',
