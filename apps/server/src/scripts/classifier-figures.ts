@@ -20,7 +20,7 @@ for (const part of ['tuning', 'held-back'] as Part[]) {
 }
 
 for (const part of ['tuning', 'held-back'] as Part[]) {
-  const rows: WholeRow[] = WHOLE.filter((d) => d.part === part).map((doc) => {
+  const rows: (WholeRow & { evidence: string | null })[] = WHOLE.filter((d) => d.part === part).map((doc) => {
     const c = classifyFiling(wholeText(doc), { form: doc.form, fileDate: doc.fileDate });
     return { doc, got: { class: classOf(c), rounding: c.rounding, ratio: c.ratio }, evidence: c.evidence?.sentence ?? null };
   });
