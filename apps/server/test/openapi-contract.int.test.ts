@@ -582,6 +582,23 @@ const cases: [string, Case][] = [
   ],
 
   // ---- discovery (admin review queue) ---------------------------------------------------------
+  ['GET /api/admin/clawbacks', () => send('GET', '/api/admin/clawbacks', { token: f.admin.token })],
+  [
+    'POST /api/admin/clawbacks',
+    () =>
+      send('POST', '/api/admin/clawbacks', {
+        token: f.admin.token,
+        body: { name: 'Contract Claw Inc', ticker: 'CLAW', kind: 'reversed', date: '2024-05-01', source: 'https://example.org/claw' },
+      }),
+  ],
+  [
+    'POST /api/admin/clawbacks/delete',
+    async () => {
+      const body = { name: 'Contract Claw Inc', kind: 'refused', date: '2023-01-02', source: 'https://example.org/claw2' };
+      const made = JSON.parse((await send('POST', '/api/admin/clawbacks', { token: f.admin.token, body })).body);
+      return send('POST', '/api/admin/clawbacks/delete', { token: f.admin.token, body: { id: made.data.clawback._id } });
+    },
+  ],
   ['GET /api/admin/discoveries', () => send('GET', '/api/admin/discoveries', { token: f.admin.token })],
   [
     'POST /api/admin/discoveries/accept',

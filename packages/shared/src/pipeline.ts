@@ -10,11 +10,12 @@ import { issuerHistoryEntrySchema } from './split-call';
  * members and visitors see it masked like any upcoming split. It leaves the pipeline once a dated
  * split of the same issuer is published.
  */
-export const PIPELINE_STAGES = ['proposed', 'approved', 'failed', 'postponed', 'cancelled'] as const;
+export const PIPELINE_STAGES = ['deficiency', 'proposed', 'approved', 'failed', 'postponed', 'cancelled'] as const;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 
 /** How each stage reads to members. */
 export const PIPELINE_STAGE_LABELS: Record<PipelineStage, string> = {
+  deficiency: 'Bid-price deficiency notice',
   proposed: 'Proposed (vote pending)',
   approved: 'Approved, no date yet',
   failed: 'Vote failed',

@@ -22,6 +22,7 @@ import { notFound } from '../../http/app-error';
 import { requireAdmin, requireUser } from '../../http/auth';
 import { answers, notModified } from '../../http/openapi';
 import { etagMatches, PUBLIC_LIST_MAX_AGE } from '../../http/caching';
+import { clawbacksRoutes } from './clawbacks-routes';
 import { splitsEventsRoutes } from './events-routes';
 import { splitsIcalRoutes } from './ical-routes';
 import type { SplitsLive } from './live';
@@ -179,6 +180,7 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
   await app.register(splitsIcalRoutes, { service });
   // The live change stream (SSE) and its tickets.
   await app.register(splitsEventsRoutes, { ctx, live, service });
+  await app.register(clawbacksRoutes, { service });
 };
 
 /** Admin: add, edit and delete a split. */

@@ -1,6 +1,7 @@
-import type { SplitInput } from '@roundup/shared';
+import type { AddClawbackRequest, SplitInput } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { addSplit } from './add-split';
+import { clawbacksRepo } from './clawbacks-repo';
 import { checkSseTicket, streamSessionLive } from './check-sse-ticket';
 import { splitsToday, type Alongside, type SplitsDeps } from './deps';
 import { editSplit } from './edit-split';
@@ -15,6 +16,7 @@ import { listSplits, splitsVariant } from './list-splits';
 import type { SplitsLive } from './live';
 import type { FilingFacts } from './repo';
 import { previewSplit } from './preview-split';
+import { recordClawback, removeClawback } from './record-clawback';
 import { removeSplit } from './remove-split';
 import { undoSplitAlerts } from './undo-split-alerts';
 import type { Viewer } from './rules';
@@ -56,6 +58,9 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
     sseTicket: (userId: string, sessionId: string) => issueSseTicket(deps, { userId, sessionId }),
     checkSseTicket: (ticket: string) => checkSseTicket(deps, { ticket }),
     sessionLive: (sessionId: string) => streamSessionLive(deps, { sessionId }),
+    clawbacks: () => clawbacksRepo(deps.db).list(),
+    recordClawback: (clawback: AddClawbackRequest, actorId: string | null) => recordClawback(deps, { clawback, actorId }),
+    removeClawback: (id: string, actorId: string | null) => removeClawback(deps, { id, actorId }),
   };
 }
 export type SplitsService = ReturnType<typeof splitsService>;
