@@ -69,6 +69,14 @@ export interface Notifier {
    * "Confirmed by the exchange" once. Raised in the transaction that recorded the confirmation.
    */
   splitConfirmed?(tx: Db, event: { splitId: string }): Promise<void>;
+  /**
+   * An issuer on the deficiency watchlist filed for a reverse split: each member who followed its
+   * entry hears of it once. Raised in the transaction that moved the entry on.
+   */
+  watchlistProposed?(
+    tx: Db,
+    event: { entryId: string; userIds: readonly string[]; name: string; ticker: string | null; stage: string; filingUrl: string },
+  ): Promise<void>;
 }
 
 /** What the trades module measures per broker: members' recorded outcomes (issue 14). */

@@ -5,6 +5,7 @@ import { eventsForSplitChange, termsChanged, type EventKind } from './rules';
 import { ALERT_AUDIENCES, alertKind, previewSplitAlert } from './preview';
 import { withConfirmation } from './split-payload';
 import type { RaiseInput } from './raise-event';
+import { raiseMemberNotice } from './raise-member-notice';
 
 /**
  * The notifier split changes call in their own transaction (ctx.notifier): the events a change raises,
@@ -78,6 +79,12 @@ export function splitNotifier(deps: {
       const [split] = await withConfirmation(tx, [row]);
       const opts = { immediate: true, holdersOf: event.splitId };
       await raise({ tx, key: `confirmed:${event.splitId}`, kind: 'splitConfirmed', payload: split, opts });
+    },
+    // Once per follower and entry (the key), in the transaction that moved the entry on.
+    async watchlistProposed(tx, event) {
+      const { entryId, userIds, ...payload } = event;
+      for (const userId of userIds)
+        await raiseMemberNotice(deps, { tx, key: `watchlist:${entryId}:${userId}`, kind: 'watchlistProposed', userId, payload });
     },
   };
 }

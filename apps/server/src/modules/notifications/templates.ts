@@ -12,7 +12,7 @@ import {
   type Exchange,
   type SplitCall,
 } from '@roundup/shared';
-import { linkOf, paymentFailed } from './account-notice-rules';
+import { linkOf, paymentFailed, watchlistProposed } from './account-notice-rules';
 import { digestMessage } from './digest-template';
 import type { EventKind } from './rules';
 
@@ -229,6 +229,8 @@ function message(kind: EventKind, payload: Record<string, unknown>, data: Record
       return announcement(kind, payload);
     case 'paymentFailed':
       return paymentFailed(payload);
+    case 'watchlistProposed':
+      return watchlistProposed(payload);
   }
 }
 

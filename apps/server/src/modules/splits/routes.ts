@@ -12,6 +12,8 @@ import {
   undoSplitAlertsResult,
   pastSplitSchema,
   pipelineListResponse,
+  followPipelineRequest,
+  followPipelineResponse,
   splitSchema,
   splitOutcomesSchema,
   splitViewSchema,
@@ -107,7 +109,7 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
     {
       schema: {
         tags: ['splits'],
-        summary: 'Splits not dated yet: proposed, approved without a date, vote failed, postponed, cancelled',
+        summary: 'Splits not dated yet: a bid-price deficiency notice (the watchlist), proposed, approved without a date, vote failed, postponed, cancelled',
         description: [
           'Pro members and admins get each entry whole: the filing link, its acceptance time, the sentence that decided',
           'the rounding and the issuer’s earlier splits. Starter members get masked entries (stage and asterisks, a',
@@ -118,9 +120,31 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
     },
     async (req) => {
       const p = requireUser(req);
-      return { entries: await service.pipeline(p.user.role) };
+      return { entries: await service.pipeline(p.user.role, p.user.id) };
     },
   );
+
+  for (const [path, follow] of [
+    ['/api/rs/pipeline/follow', true],
+    ['/api/rs/pipeline/unfollow', false],
+  ] as const)
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['splits'],
+          summary: follow
+            ? 'Follow a pipeline entry (the deficiency watchlist): one alert when the issuer files for a split; Pro only'
+            : 'Stop following a pipeline entry',
+          body: followPipelineRequest,
+          response: answers(followPipelineResponse),
+        },
+      },
+      async (req) => {
+        const p = requireUser(req);
+        return service.follow({ viewer: p.user.role, userId: p.user.id, id: req.body.id, follow });
+      },
+    );
 
   app.get(
     '/api/rs/past',

@@ -11,6 +11,7 @@ import { getFeedUrl, readFeed, resetFeedUrl } from './ical-feed';
 import { issueSseTicket } from './issue-sse-ticket';
 import { listEnvelopeCache } from './list-envelope';
 import { listPastSplits } from './list-past-splits';
+import { followPipelineEntry } from './follow-pipeline-entry';
 import { listPipeline } from './list-pipeline';
 import { listSplits, splitsVariant } from './list-splits';
 import type { SplitsLive } from './live';
@@ -41,7 +42,8 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
     listEnvelope: listEnvelopeCache({ live, today: () => splitsToday(deps), variant: splitsVariant, list }),
     byId: (viewer: Viewer, id: string) => getSplit(deps, { viewer, id }),
     past: (limit: number) => listPastSplits(deps, { limit }),
-    pipeline: (viewer: Viewer) => listPipeline(deps, { viewer }),
+    pipeline: (viewer: Viewer, userId?: string) => listPipeline(deps, { viewer, userId }),
+    follow: (input: { viewer: Viewer; userId: string; id: string; follow: boolean }) => followPipelineEntry(deps, input),
     outcomes: (input: { viewer: Viewer; userId: string; splitId: string }) =>
       getSplitOutcomes({ ...deps, today: splitsToday(deps) }, input),
     add: (split: SplitInput, actorId: string | null = null, alongside?: Alongside, filing?: FilingFacts) =>

@@ -65,11 +65,14 @@ const aboutPrice = (s: string) => BID_PRICE.test(s) || RULES.some((r) => r.re.te
 
 /**
  * The deciding sentence: one about the price standard that says the exchange told the issuer it fell
- * short; of several, the first that dates something (a headline restates the news without a date).
+ * short; of several, the first that dates something, else the first that cites the rule (a headline
+ * restates the news with neither).
  */
 function decidingSentence(list: readonly Sentence[], fileDate: string): Sentence | null {
   const all = list.filter((s) => aboutPrice(s.text) && TOLD.test(s.text) && SHORT.test(s.text));
-  return all.find((s) => datesIn(s.text, fileDate).length > 0) ?? all[0] ?? null;
+  return (
+    all.find((s) => datesIn(s.text, fileDate).length > 0) ?? all.find((s) => RULES.some((r) => r.re.test(s.text))) ?? all[0] ?? null
+  );
 }
 
 /** The latest date a sentence about the compliance period gives after "until", "through" or "expiring on". */
