@@ -33,6 +33,19 @@ export function usePipeline() {
   });
 }
 
+/** Follow or stop following a pipeline entry (the deficiency watchlist); the list is updated in place. */
+export function useFollowPipeline() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id: string; follow: boolean }) =>
+      api.post<{ id: string; following: boolean }>(`/api/rs/pipeline/${input.follow ? 'follow' : 'unfollow'}`, { id: input.id }),
+    onSuccess: (r) =>
+      qc.setQueryData<PipelineView[]>(splitKeys.pipeline, (list) =>
+        list?.map((e) => (e._id === r.id && !e.masked ? { ...e, following: r.following } : e)),
+      ),
+  });
+}
+
 /**
  * GET /api/rs — every split this user may see. For Starter users the server replaces the splits
  * they may not see by masked rows that carry only their days and a placeholder id (`SplitView`).
