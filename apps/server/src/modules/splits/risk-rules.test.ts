@@ -71,7 +71,7 @@ describe('cumulative_ratio at each exchange’s cap (Nasdaq 250:1, NYSE 200:1)',
 
   it('says the total and the cap in plain words', () => {
     const r = splitRisk(facts({ ratio: 10, history: [{ date: '2025-06-01', ratio: 25 }], acceptedAt: null }));
-    expect(r.reasons[0].text).toBe("250:1 in reverse splits over two years (2 splits), at or over the Nasdaq's 250:1 cap");
+    expect(r.reasons[0].text).toBe("250:1 in reverse splits over two years (2 splits), at or over Nasdaq's 250:1 cap");
   });
 });
 

@@ -144,7 +144,7 @@ function ratioReason(f: RiskFacts): Found[] {
     {
       code: 'cumulative_ratio',
       level: reached ? 'high' : 'elevated',
-      text: `${what}, ${reached ? 'at or over' : 'within a factor of 2 of'} the ${f.exchange}'s ${cap}:1 cap`,
+      text: `${what}, ${reached ? 'at or over' : 'within a factor of 2 of'} ${f.exchange === 'NYSE' ? 'the NYSE' : f.exchange}'s ${cap}:1 cap`,
       source: `${RISK_PAGE}#exchange-rules`,
     },
   ];
