@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addSplit } from '../../../test/factories';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
+import { render } from '../notifications/templates';
 
 /**
  * Issuer risk on a split (decision 045): Pro members and admins get `risk` on every whole row (list
@@ -78,6 +79,19 @@ describe('issuer risk on a split', () => {
     expect(one.body.data.split.risk.reasons[0]).toEqual(first);
     const listed = await call(t.app, 'GET', '/api/admin/clawbacks', { token: tokens.Admin });
     expect(listed.body.data.clawbacks).toHaveLength(1);
+  });
+
+  it('a Pro alert about the split carries its risk, and says it in the message', async () => {
+    const { rows } = await t.database.query<{ kind: string; payload: any }>(
+      `select kind, payload from notification_events where payload->>'splitId' = $1 and kind in ('rsa', 'upcomingRsa')`,
+      [upcomingId],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const { kind, payload } = rows[0];
+    expect(payload.risk.level).toBe('high');
+    expect(payload.risk.reasons.map((r: any) => r.code)).toEqual(['cumulative_ratio', 'sub_dime', 'participant_level']);
+    const text = render(kind as 'rsa', payload, null, { appUrl: 'https://roundup.test' }).text;
+    expect(text).toContain("Risk: high. 250:1 in reverse splits over two years (2 splits), at or over Nasdaq's 250:1 cap; Last known price $0.08");
   });
 
   it('never reaches a Starter member or a visitor', async () => {

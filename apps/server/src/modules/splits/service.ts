@@ -66,3 +66,6 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
   };
 }
 export type SplitsService = ReturnType<typeof splitsService>;
+
+/** A split's issuer risk, for the Pro alerts about it (the notifications module asks). */
+export { getSplitRisk } from './get-split-risk';
