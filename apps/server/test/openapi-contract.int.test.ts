@@ -607,7 +607,13 @@ const cases: [string, Case][] = [
     () =>
       send('POST', '/api/admin/clawbacks', {
         token: f.admin.token,
-        body: { name: 'Contract Claw Inc', ticker: 'CLAW', kind: 'reversed', date: '2024-05-01', source: 'https://example.org/claw' },
+        body: {
+          name: 'Contract Claw Inc',
+          ticker: 'CLAW',
+          kind: 'reversed',
+          date: '2024-05-01',
+          source: 'https://example.org/claw',
+        },
       }),
   ],
   [

@@ -89,10 +89,7 @@ export const addClawbackRequest = z.object({
     .nullish()
     .transform((v) => (v ? v.replace(/^0+(?=\d)/, '') : null)),
   kind: z.enum(CLAWBACK_KINDS, { error: `Kind must be one of ${CLAWBACK_KINDS.join(', ')}` }),
-  date: z
-    .string({ error: 'Date is required' })
-    .trim()
-    .refine(isIsoDate, { message: 'Date must be a valid date (YYYY-MM-DD)' }),
+  date: z.string({ error: 'Date is required' }).trim().refine(isIsoDate, { message: 'Date must be a valid date (YYYY-MM-DD)' }),
   source: https('Source link'),
 });
 export type AddClawbackRequest = z.infer<typeof addClawbackRequest>;

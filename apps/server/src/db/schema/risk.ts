@@ -37,5 +37,8 @@ export const pipelineFollows = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     alertedAt: timestamp('alerted_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ name: 'pipeline_follows_pk', columns: [t.entryId, t.userId] }), index('pipeline_follows_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ name: 'pipeline_follows_pk', columns: [t.entryId, t.userId] }),
+    index('pipeline_follows_user_idx').on(t.userId),
+  ],
 );

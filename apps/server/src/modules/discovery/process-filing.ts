@@ -28,10 +28,7 @@ export function documentsToRead(
 }
 
 /** Fetches a filing's index, primary document and EX-99 exhibits (each once), classifies, proposes or watches. */
-export async function processFiling(
-  deps: ReaderDeps,
-  input: { filing: FilingRow },
-): Promise<'proposed' | 'watched' | 'skipped'> {
+export async function processFiling(deps: ReaderDeps, input: { filing: FilingRow }): Promise<'proposed' | 'watched' | 'skipped'> {
   const { ctx } = deps;
   const { filing } = input;
   const archives = ctx.config.EDGAR_ARCHIVES_URL.replace(/\/+$/, '');

@@ -40,7 +40,9 @@ async function filing(form: string, fileDate: string): Promise<FilingRow> {
     `insert into edgar_filings (accession, cik, company, form, file_date, found_by) values ($1, $2, 'NextPlat Corp', $3, $4, 'feed')`,
     [accession, CIK, form, fileDate],
   );
-  const { rows } = await t.database.query<Record<string, unknown>>(`select * from edgar_filings where accession = $1`, [accession]);
+  const { rows } = await t.database.query<Record<string, unknown>>(`select * from edgar_filings where accession = $1`, [
+    accession,
+  ]);
   const r = rows[0];
   return {
     accession,

@@ -84,7 +84,9 @@ const splitLine = (s: SplitPayload, timeZone?: string) =>
 /** "Risk: high. Issuer reversed round-up shares in 2024 (source); …" — nothing for a split with no known risk. */
 const riskLines = (s: SplitPayload): string[] =>
   s.risk && s.risk.level !== 'normal'
-    ? [`Risk: ${s.risk.level}. ${s.risk.reasons.map((r) => `${r.text}${r.source?.startsWith('http') ? ` (${r.source})` : ''}`).join('; ')}.`]
+    ? [
+        `Risk: ${s.risk.level}. ${s.risk.reasons.map((r) => `${r.text}${r.source?.startsWith('http') ? ` (${r.source})` : ''}`).join('; ')}.`,
+      ]
     : [];
 
 function priceLine(s: SplitPayload): string {

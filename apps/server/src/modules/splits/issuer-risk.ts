@@ -40,9 +40,7 @@ export async function issuerRiskIndex(
       source: s.source,
       history: before.map((b) => ({ date: b.effDate, ratio: b.ratio })),
       clawbacks: records.filter((r) => sameIssuer(facts, r)),
-      memberClawbacks: before
-        .filter((b) => clawedBack.has(b.id))
-        .map((b) => ({ effDate: b.effDate, source: b.source ?? null })),
+      memberClawbacks: before.filter((b) => clawedBack.has(b.id)).map((b) => ({ effDate: b.effDate, source: b.source ?? null })),
     });
   };
 }

@@ -88,7 +88,10 @@ export function pipelineRepo(db: Db) {
     },
     /** An open entry by id (null: none, or it has left the pipeline). */
     async openById(id: string): Promise<PipelineRow | null> {
-      const rows = await db.select().from(p).where(and(eq(p.id, id), isNull(p.splitId)));
+      const rows = await db
+        .select()
+        .from(p)
+        .where(and(eq(p.id, id), isNull(p.splitId)));
       return (rows[0] as PipelineRow | undefined) ?? null;
     },
     /** Follows an entry; a second follow (two tabs) changes nothing. */

@@ -43,7 +43,15 @@ describe('cumulativeRatio: this split times the issuer’s splits of the two yea
     // Exactly two years earlier still counts; one day more does not.
     [[{ date: '2024-03-20', ratio: 5 }], 10, 50, 1],
     [[{ date: '2024-03-19', ratio: 5 }], 10, 10, 0],
-    [[{ date: '2025-01-10', ratio: 5 }, { date: '2024-06-01', ratio: 5 }], 10, 250, 2],
+    [
+      [
+        { date: '2025-01-10', ratio: 5 },
+        { date: '2024-06-01', ratio: 5 },
+      ],
+      10,
+      250,
+      2,
+    ],
   ])('history %j with 1-for-%i → %i over %i earlier splits', (history, ratio, total, count) =>
     expect(cumulativeRatio({ effDate: '2026-03-20', ratio, history })).toEqual({ total, count }),
   );
@@ -59,7 +67,15 @@ describe('cumulative_ratio at each exchange’s cap (Nasdaq 250:1, NYSE 200:1)',
     ['NYSE', 99, [], null],
     ['NYSE', 100, [], 'elevated'],
     ['NYSE', 10, [{ date: '2025-06-01', ratio: 20 }], 'high'],
-    ['NYSE', 10, [{ date: '2024-06-01', ratio: 4 }, { date: '2025-06-01', ratio: 5 }], 'high'],
+    [
+      'NYSE',
+      10,
+      [
+        { date: '2024-06-01', ratio: 4 },
+        { date: '2025-06-01', ratio: 5 },
+      ],
+      'high',
+    ],
     ['NYSE American', 500, [], null],
     ['OTC', 500, [], null],
     [null, 500, [], null],
@@ -80,7 +96,12 @@ describe('splitRisk: each rule, and the level is the worst reason', () => {
     ['nothing applies', {}, [], 'normal'],
     ['short notice', { acceptedAt: '2026-03-17T21:00:00Z' }, ['short_notice'], 'elevated'],
     ['unknown acceptance time: no notice rule', { acceptedAt: null, effDate: '2026-03-03' }, [], 'normal'],
-    ['NYSE, 9 calendar days but enough sessions', { exchange: 'NYSE', acceptedAt: '2026-03-11T14:00:00Z' }, ['nyse_late_notice'], 'elevated'],
+    [
+      'NYSE, 9 calendar days but enough sessions',
+      { exchange: 'NYSE', acceptedAt: '2026-03-11T14:00:00Z' },
+      ['nyse_late_notice'],
+      'elevated',
+    ],
     ['NYSE, 10 calendar days', { exchange: 'NYSE', acceptedAt: '2026-03-10T14:00:00Z' }, [], 'normal'],
     ['Nasdaq, 9 calendar days: no NYSE rule', { acceptedAt: '2026-03-11T14:00:00Z' }, [], 'normal'],
     ['price $0.10', { price: 0.1 }, ['sub_dime'], 'elevated'],
@@ -96,7 +117,12 @@ describe('splitRisk: each rule, and the level is the worst reason', () => {
     ],
     [
       'members clawed back on an earlier split; a later one does not count',
-      { memberClawbacks: [{ effDate: '2025-01-02', source: null }, { effDate: '2026-04-01', source: null }] },
+      {
+        memberClawbacks: [
+          { effDate: '2025-01-02', source: null },
+          { effDate: '2026-04-01', source: null },
+        ],
+      },
       ['clawback_history'],
       'high',
     ],

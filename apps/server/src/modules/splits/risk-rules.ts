@@ -139,7 +139,9 @@ function ratioReason(f: RiskFacts): Found[] {
   const { total, count } = cumulativeRatio(f);
   if (total * 2 < cap) return [];
   const reached = total >= cap;
-  const what = count ? `${total}:1 in reverse splits over two years (${plural(count + 1, 'split')})` : `A ${total}:1 reverse split`;
+  const what = count
+    ? `${total}:1 in reverse splits over two years (${plural(count + 1, 'split')})`
+    : `A ${total}:1 reverse split`;
   return [
     {
       code: 'cumulative_ratio',

@@ -55,7 +55,12 @@ describe('issuer risk on a split', () => {
   it('gives Pro members every reason, worst first, and the worst level', async () => {
     const row = await proRow();
     expect(row.risk.level).toBe('high');
-    expect(row.risk.reasons.map((r: any) => r.code)).toEqual(['cumulative_ratio', 'short_notice', 'sub_dime', 'participant_level']);
+    expect(row.risk.reasons.map((r: any) => r.code)).toEqual([
+      'cumulative_ratio',
+      'short_notice',
+      'sub_dime',
+      'participant_level',
+    ]);
     expect(row.risk.reasons[1]).toEqual({
       code: 'short_notice',
       text: 'Announced only 2 market sessions before the split',
@@ -64,7 +69,10 @@ describe('issuer risk on a split', () => {
   });
 
   it('an admin records a clawback with its source; the lists and the split page say so at once', async () => {
-    const bad = await call(t.app, 'POST', '/api/admin/clawbacks', { token: tokens.Admin, body: { ...CLAWBACK, source: 'ftp://x' } });
+    const bad = await call(t.app, 'POST', '/api/admin/clawbacks', {
+      token: tokens.Admin,
+      body: { ...CLAWBACK, source: 'ftp://x' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ data: null, errors: [expect.objectContaining({ msg: 'Source link must be an https:// link' })] });
     expect((await call(t.app, 'POST', '/api/admin/clawbacks', { token: tokens.Pro, body: CLAWBACK })).status).toBe(403);
@@ -91,7 +99,9 @@ describe('issuer risk on a split', () => {
     expect(payload.risk.level).toBe('high');
     expect(payload.risk.reasons.map((r: any) => r.code)).toEqual(['cumulative_ratio', 'sub_dime', 'participant_level']);
     const text = render(kind as 'rsa', payload, null, { appUrl: 'https://roundup.test' }).text;
-    expect(text).toContain("Risk: high. 250:1 in reverse splits over two years (2 splits), at or over Nasdaq's 250:1 cap; Last known price $0.08");
+    expect(text).toContain(
+      "Risk: high. 250:1 in reverse splits over two years (2 splits), at or over Nasdaq's 250:1 cap; Last known price $0.08",
+    );
   });
 
   it('never reaches a Starter member or a visitor', async () => {
@@ -110,7 +120,9 @@ describe('issuer risk on a split', () => {
     const feed = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
     expect(feed.statusCode).toBe(200);
     expect(feed.body).toContain('ZQRISK');
-    expect(feed.body).not.toMatch(/clawed|clawback|reversed round-up|market session|participant \(broker\) level: your broker decides/i);
+    expect(feed.body).not.toMatch(
+      /clawed|clawback|reversed round-up|market session|participant \(broker\) level: your broker decides/i,
+    );
   });
 
   it('is not in a Starter live stream when a clawback is recorded', async () => {

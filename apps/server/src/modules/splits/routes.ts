@@ -109,7 +109,8 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
     {
       schema: {
         tags: ['splits'],
-        summary: 'Splits not dated yet: a bid-price deficiency notice (the watchlist), proposed, approved without a date, vote failed, postponed, cancelled',
+        summary:
+          'Splits not dated yet: a bid-price deficiency notice (the watchlist), proposed, approved without a date, vote failed, postponed, cancelled',
         description: [
           'Pro members and admins get each entry whole: the filing link, its acceptance time, the sentence that decided',
           'the rounding and the issuer’s earlier splits. Starter members get masked entries (stage and asterisks, a',

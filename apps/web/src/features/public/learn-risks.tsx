@@ -32,14 +32,17 @@ function Clawbacks() {
   return (
     <Section id="clawbacks" title="Clawbacks and lawsuits">
       <p>
-        An issuer that promised to round up can change its mind after the split, and brokers then take the share back.
-        Members of the public round-up forum reported the first such clawbacks
+        An issuer that promised to round up can change its mind after the split, and brokers then take the share back. Members of
+        the public round-up forum reported the first such clawbacks
         <Src href="https://www.reddit.com/r/StockReverseSplits/comments/1gh4jo2/clawbacks_incoming" date="November 1, 2024">
           r/StockReverseSplits
         </Src>
-        , and the brokers’ trade body wrote that term changes after the effective date made reverse splits harder for everyone
-        who processes them
-        <Src href="https://www.sifma.org/resources/submissions/letters/reverse-stock-splits-and-fractional-share-round-ups" date="March 25, 2025">
+        , and the brokers’ trade body wrote that term changes after the effective date made reverse splits harder for everyone who
+        processes them
+        <Src
+          href="https://www.sifma.org/resources/submissions/letters/reverse-stock-splits-and-fractional-share-round-ups"
+          date="March 25, 2025"
+        >
           SIFMA letter to the NYSE and Nasdaq
         </Src>
         .
@@ -95,24 +98,30 @@ function BrokersAndCash() {
     <>
       <Section id="brokers" title="Broker policies on many accounts">
         <p>
-          Each broker decides how many accounts one person may open, and how it credits a round-up share it receives. In the
-          Upexi split, five brokerage firms asked for almost every round-up share
+          Each broker decides how many accounts one person may open, and how it credits a round-up share it receives. In the Upexi
+          split, five brokerage firms asked for almost every round-up share
           <Src href="https://www-web.itiger.com/news/2478507129" date="October 25, 2024">
             Dow Jones
           </Src>
           ; the trade body describes the cost and work this puts on broker-dealers
-          <Src href="https://www.sifma.org/resources/submissions/letters/reverse-stock-splits-and-fractional-share-round-ups" date="March 25, 2025">
+          <Src
+            href="https://www.sifma.org/resources/submissions/letters/reverse-stock-splits-and-fractional-share-round-ups"
+            date="March 25, 2025"
+          >
             SIFMA letter
           </Src>
-          . We have not found a dated public policy of a named broker to quote; read your broker’s account agreement, and see
-          what members measured on the <Link to="/brokers">broker pages</Link>.
+          . We have not found a dated public policy of a named broker to quote; read your broker’s account agreement, and see what
+          members measured on the <Link to="/brokers">broker pages</Link>.
         </p>
       </Section>
       <Section id="cash-in-lieu" title="The trade body’s push for cash in lieu">
         <p>
-          SIFMA, the brokers’ trade body, wrote to the NYSE and Nasdaq about the rise in reverse splits (a 191% increase from
-          2023 to 2024, by its members’ count)
-          <Src href="https://www.sifma.org/resources/submissions/letters/reverse-stock-splits-and-fractional-share-round-ups" date="March 25, 2025">
+          SIFMA, the brokers’ trade body, wrote to the NYSE and Nasdaq about the rise in reverse splits (a 191% increase from 2023
+          to 2024, by its members’ count)
+          <Src
+            href="https://www.sifma.org/resources/submissions/letters/reverse-stock-splits-and-fractional-share-round-ups"
+            date="March 25, 2025"
+          >
             SIFMA letter
           </Src>{' '}
           and now recommends that issuers pay cash in lieu for every fractional share, which would end round-ups
@@ -136,7 +145,10 @@ function ExchangeRules() {
         <li id="notice">
           <strong>Notice.</strong> The NYSE expects a reverse split to be announced at least ten calendar days before it takes
           effect
-          <Src href="https://www.nyse.com/regulation/corporate-actions-market-watch-proxy-compliance" date="NYSE Regulation page, undated">
+          <Src
+            href="https://www.nyse.com/regulation/corporate-actions-market-watch-proxy-compliance"
+            date="NYSE Regulation page, undated"
+          >
             NYSE
           </Src>
           . Nasdaq requires public notice at least two business days before the market effective date
@@ -148,11 +160,17 @@ function ExchangeRules() {
         <li>
           <strong>Cumulative caps.</strong> An NYSE company that falls below $1 after reverse splits of 200:1 or more in total
           over two years gets no compliance period
-          <Src href="https://www.arnoldporter.com/en/perspectives/advisories/2025/01/sec-approves-nyse-proposal-to-restrict-use-of-reverse-stock-splits" date="approved January 15, 2025">
+          <Src
+            href="https://www.arnoldporter.com/en/perspectives/advisories/2025/01/sec-approves-nyse-proposal-to-restrict-use-of-reverse-stock-splits"
+            date="approved January 15, 2025"
+          >
             Arnold &amp; Porter
           </Src>
           ; Nasdaq’s limit is 250:1 over two years
-          <Src href="https://natlawreview.com/article/state-play-reverse-stock-splits-nasdaq-and-nyse-listed-issuers" date="January 23, 2025">
+          <Src
+            href="https://natlawreview.com/article/state-play-reverse-stock-splits-nasdaq-and-nyse-listed-issuers"
+            date="January 23, 2025"
+          >
             National Law Review
           </Src>
           . RoundUp multiplies a split with the issuer’s splits of the two years before it and marks it at the cap or within a
@@ -161,7 +179,10 @@ function ExchangeRules() {
         <li id="sub-dime" className="mb-0">
           <strong>Ten-cent stocks.</strong> Nasdaq proposed that a stock closing at or below $0.10 for ten trading days in a row
           get an immediate delisting determination and trade over the counter while the company appeals
-          <Src href="https://www.govinfo.gov/content/pkg/FR-2025-09-08/html/2025-17106.htm" date="filed August 22, 2025; Federal Register September 8, 2025">
+          <Src
+            href="https://www.govinfo.gov/content/pkg/FR-2025-09-08/html/2025-17106.htm"
+            date="filed August 22, 2025; Federal Register September 8, 2025"
+          >
             SR-NASDAQ-2025-065
           </Src>
           . RoundUp marks a split whose last known price is at or below $0.10.

@@ -51,7 +51,13 @@ const DEADLINE_TALK = /\bregain compliance\b|\bcompliance period\b|\bextension\b
 const UNTIL = /\b(?:until|through|expir(?:es|ing) on|ending on|to)\s+$/i;
 
 const exchangeOf = (text: string): DeficiencyNotice['exchange'] | null =>
-  /\bNYSE American\b/i.test(text) ? 'NYSE American' : /\bNYSE\b|New York Stock Exchange/i.test(text) ? 'NYSE' : /\bNasdaq\b/i.test(text) ? 'Nasdaq' : null;
+  /\bNYSE American\b/i.test(text)
+    ? 'NYSE American'
+    : /\bNYSE\b|New York Stock Exchange/i.test(text)
+      ? 'NYSE'
+      : /\bNasdaq\b/i.test(text)
+        ? 'Nasdaq'
+        : null;
 
 /** The rule number the sentence cites, else the one the document cites, else the exchange it names. */
 function ruleOf(sentence: string, document: string): Pick<DeficiencyNotice, 'exchange' | 'rule'> | null {
@@ -71,7 +77,10 @@ const aboutPrice = (s: string) => BID_PRICE.test(s) || RULES.some((r) => r.re.te
 function decidingSentence(list: readonly Sentence[], fileDate: string): Sentence | null {
   const all = list.filter((s) => aboutPrice(s.text) && TOLD.test(s.text) && SHORT.test(s.text));
   return (
-    all.find((s) => datesIn(s.text, fileDate).length > 0) ?? all.find((s) => RULES.some((r) => r.re.test(s.text))) ?? all[0] ?? null
+    all.find((s) => datesIn(s.text, fileDate).length > 0) ??
+    all.find((s) => RULES.some((r) => r.re.test(s.text))) ??
+    all[0] ??
+    null
   );
 }
 
