@@ -11,9 +11,6 @@ import {
   splitPreviewSchema,
   undoSplitAlertsResult,
   pastSplitSchema,
-  pipelineListResponse,
-  followPipelineRequest,
-  followPipelineResponse,
   splitSchema,
   splitOutcomesSchema,
   splitViewSchema,
@@ -25,6 +22,7 @@ import { requireAdmin, requireUser } from '../../http/auth';
 import { answers, notModified } from '../../http/openapi';
 import { etagMatches, PUBLIC_LIST_MAX_AGE } from '../../http/caching';
 import { clawbacksRoutes } from './clawbacks-routes';
+import { pipelineRoutes } from './pipeline-routes';
 import { splitsEventsRoutes } from './events-routes';
 import { splitsIcalRoutes } from './ical-routes';
 import type { SplitsLive } from './live';
@@ -105,49 +103,6 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
   });
 
   app.get(
-    '/api/rs/pipeline',
-    {
-      schema: {
-        tags: ['splits'],
-        summary:
-          'Splits not dated yet: a bid-price deficiency notice (the watchlist), proposed, approved without a date, vote failed, postponed, cancelled',
-        description: [
-          'Pro members and admins get each entry whole: the filing link, its acceptance time, the sentence that decided',
-          'the rounding and the issuer’s earlier splits. Starter members get masked entries (stage and asterisks, a',
-          'placeholder id), like any upcoming split (issue 25 §6, decision 032). Signed-in callers only, like GET /api/rs.',
-        ].join(' '),
-        response: answers(pipelineListResponse),
-      },
-    },
-    async (req) => {
-      const p = requireUser(req);
-      return { entries: await service.pipeline(p.user.role, p.user.id) };
-    },
-  );
-
-  for (const [path, follow] of [
-    ['/api/rs/pipeline/follow', true],
-    ['/api/rs/pipeline/unfollow', false],
-  ] as const)
-    app.post(
-      path,
-      {
-        schema: {
-          tags: ['splits'],
-          summary: follow
-            ? 'Follow a pipeline entry (the deficiency watchlist): one alert when the issuer files for a split; Pro only'
-            : 'Stop following a pipeline entry',
-          body: followPipelineRequest,
-          response: answers(followPipelineResponse),
-        },
-      },
-      async (req) => {
-        const p = requireUser(req);
-        return service.follow({ viewer: p.user.role, userId: p.user.id, id: req.body.id, follow });
-      },
-    );
-
-  app.get(
     '/api/rs/past',
     {
       schema: {
@@ -206,6 +161,7 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
   // The live change stream (SSE) and its tickets.
   await app.register(splitsEventsRoutes, { ctx, live, service });
   await app.register(clawbacksRoutes, { service });
+  await app.register(pipelineRoutes, { service });
 };
 
 /** Admin: add, edit and delete a split. */
