@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiLogin, failOnConsoleErrors, openCalendarDay, PRO, signInAs, STARTER, weekdayAhead } from './fixtures';
+import { ADMIN, apiLogin, failOnConsoleErrors, FULL, openCalendarDay, PRO, signInAs, STARTER, weekdayAhead } from './fixtures';
 
 /**
  * Issuer risk on the calendar (decision 045): a Pro member sees a small badge beside the call and each
  * reason with its source on the split; a Starter sees the split masked, with no risk at all.
  */
-test('a Pro member sees the risk badge and its reasons on the calendar; a Starter sees none', async ({ page, request }) => {
+// About 10 s of browser time: the full tier (the badge and reasons have a jsdom test in every run).
+test('a Pro member sees the risk badge and its reasons on the calendar; a Starter sees none', FULL, async ({ page, request }) => {
   const noErrors = failOnConsoleErrors(page);
   const buyDate = weekdayAhead(3);
   const ticker = `RK${Date.now().toString(36).slice(-4).toUpperCase()}`;
