@@ -4,6 +4,7 @@ import type { SplitMemberStats, SplitOutcomes } from '@roundup/shared';
 import type { SplitPreview } from '@roundup/shared/accept-preview';
 import type { ConfirmationHistory } from '@roundup/shared/confirmations';
 import type { PipelineView } from '@roundup/shared/pipeline';
+import type { AddClawbackRequest, IssuerClawback } from '@roundup/shared/split-risk';
 import type {
   DeleteSplitResult,
   SavedSplitResult,
@@ -30,6 +31,24 @@ export function usePipeline() {
   return useQuery({
     queryKey: splitKeys.pipeline,
     queryFn: async ({ signal }) => (await api.get<{ entries: PipelineView[] }>('/api/rs/pipeline', { signal })).entries,
+  });
+}
+
+/** Admin: the issuers' recorded clawbacks of round-up shares (decision 045). */
+export function useClawbacks() {
+  return useQuery({
+    queryKey: [...splitKeys.all, 'clawbacks'],
+    queryFn: async ({ signal }) => (await api.get<{ clawbacks: IssuerClawback[] }>('/api/admin/clawbacks', { signal })).clawbacks,
+  });
+}
+
+/** Admin: record a clawback; every split of the issuer then shows it in its risk. */
+export function useAddClawback() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AddClawbackRequest) =>
+      (await api.post<{ clawback: IssuerClawback }>('/api/admin/clawbacks', input)).clawback,
+    onSuccess: () => qc.invalidateQueries({ queryKey: splitKeys.all }),
   });
 }
 
