@@ -39,7 +39,7 @@ describe('admin: issuer clawbacks (decision 045)', () => {
     await userEvent.type(screen.getByLabelText('Source link'), 'https://example.org/upexi');
     await userEvent.click(screen.getByRole('button', { name: 'Record clawback' }));
     const item = await screen.findByTestId('clawback');
-    expect(item).toHaveTextContent('UPXI · Upexi Inc: litigated round-ups on 2024-11-18 (source)');
+    expect(item).toHaveTextContent('UPXI · Upexi Inc: sued over them on 2024-11-18 (source)');
     expect(within(item).getByRole('link', { name: 'source' })).toHaveAttribute('href', 'https://example.org/upexi');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       name: 'Upexi Inc',

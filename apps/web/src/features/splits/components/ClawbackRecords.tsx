@@ -7,9 +7,9 @@ import { useAddClawback, useClawbacks } from '../api';
 
 const FIELDS = ['name', 'ticker', 'kind', 'date', 'source'];
 const KIND_LABELS: Record<ClawbackKind, string> = {
-  refused: 'Refused to round up',
-  reversed: 'Reversed round-up shares',
-  litigated: 'Litigated round-ups',
+  refused: 'Refused round-ups',
+  reversed: 'Reversed shares',
+  litigated: 'Sued over them',
 };
 const EMPTY = { name: '', ticker: '', kind: 'reversed' as ClawbackKind, date: '', source: '' };
 
