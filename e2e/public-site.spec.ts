@@ -20,6 +20,7 @@ const PUBLIC_PAGES: { path: string; heading: RegExp; title: RegExp }[] = [
   { path: '/learn/reverse-splits', heading: /^reverse splits$/i, title: /Reverse splits · RoundUp/ },
   { path: '/learn/fractional-shares', heading: /five fractional-share outcomes/i, title: /fractional-share outcomes · RoundUp/ },
   { path: '/learn/earnings', heading: /earnings example/i, title: /earnings example · RoundUp/ },
+  { path: '/learn/risks', heading: /risks of the round-up strategy/i, title: /risks of the round-up strategy · RoundUp/ },
   { path: '/learn/calculator', heading: /profit calculator/i, title: /calculator · RoundUp/ },
   { path: '/services', heading: /pick the plan/i, title: /Services and pricing · RoundUp/ },
   { path: '/faq', heading: /frequently asked questions/i, title: /FAQ · RoundUp/ },

@@ -66,6 +66,7 @@ const upwardReads: UpwardReads = {
   tradeCountForSplit: (db, splitId) => tradeFacts(db).countForSplit(splitId),
   outcomesOnSplitByBroker: (db, splitId) => tradeFacts(db).outcomesOnSplitByBroker(splitId),
   cashInLieuOf: (db, userId, splitId) => tradeFacts(db).cashInLieuOf(userId, splitId),
+  splitsWithClawedBackShares: (db) => tradeFacts(db).splitsWithClawedBackShares(),
   openTradeIds: openTradeIdsOf,
   confirmationsFor: (db, splits) => confirmationFacts(db).forSplits(splits),
 };

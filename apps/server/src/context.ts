@@ -69,6 +69,14 @@ export interface Notifier {
    * "Confirmed by the exchange" once. Raised in the transaction that recorded the confirmation.
    */
   splitConfirmed?(tx: Db, event: { splitId: string }): Promise<void>;
+  /**
+   * An issuer on the deficiency watchlist filed for a reverse split: each member who followed its
+   * entry hears of it once. Raised in the transaction that moved the entry on.
+   */
+  watchlistProposed?(
+    tx: Db,
+    event: { entryId: string; userIds: readonly string[]; name: string; ticker: string | null; stage: string; filingUrl: string },
+  ): Promise<void>;
 }
 
 /** What the trades module measures per broker: members' recorded outcomes (issue 14). */
@@ -94,6 +102,8 @@ export interface UpwardReads {
   outcomesOnSplitByBroker(db: Db, splitId: string): Promise<PeerBroker[]>;
   /** One member's cash-in-lieu trades on a split per broker name (the trades module's). */
   cashInLieuOf(db: Db, userId: string, splitId: string): Promise<{ broker: string; accounts: number }[]>;
+  /** The splits on which members recorded shares clawed back by the issuer (the trades module's, for issuer risk). */
+  splitsWithClawedBackShares(db: Db): Promise<Set<string>>;
   /** Which of these members' trades are open positions (the analytics module's, for trades' progress and To do). */
   openTradeIds(db: Db, userIds: readonly string[]): Promise<Set<string>>;
   /** Each split's `confirmation` (the confirmations module's, for the rows a Pro member or an admin sees). */

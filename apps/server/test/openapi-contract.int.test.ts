@@ -81,6 +81,17 @@ const f: {
 /** `METHOD /path/{param}` as the document names operations. */
 const opKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
+/** An issuer on the deficiency watchlist (a pipeline entry at stage `deficiency`), made once. */
+async function watchlistEntry(): Promise<string> {
+  const { rows } = await t.database.query<{ id: string }>(
+    `insert into split_pipeline (cik, name, ticker, exchange, stage, filing_url, notice_date, compliance_deadline, deficiency_rule)
+     values ('9990001', 'Contract Watch Inc', 'CWAT', 'Nasdaq', 'deficiency', 'https://www.sec.gov/Archives/edgar/data/9990001/x-index.htm',
+       '2026-11-02', '2027-05-01', 'Nasdaq 5550(a)(2)')
+     on conflict (cik) where split_id is null do update set updated_at = now() returning id::text as id`,
+  );
+  return rows[0].id;
+}
+
 async function send(
   method: string,
   url: string,
@@ -236,6 +247,14 @@ const cases: [string, Case][] = [
     ],
   ],
   ['GET /api/rs/past', () => send('GET', '/api/rs/past')],
+  [
+    'POST /api/rs/pipeline/follow',
+    async () => send('POST', '/api/rs/pipeline/follow', { token: f.pro.token, body: { id: await watchlistEntry() } }),
+  ],
+  [
+    'POST /api/rs/pipeline/unfollow',
+    async () => send('POST', '/api/rs/pipeline/unfollow', { token: f.pro.token, body: { id: await watchlistEntry() } }),
+  ],
   [
     'GET /api/rs/pipeline',
     async () => [
@@ -582,6 +601,29 @@ const cases: [string, Case][] = [
   ],
 
   // ---- discovery (admin review queue) ---------------------------------------------------------
+  ['GET /api/admin/clawbacks', () => send('GET', '/api/admin/clawbacks', { token: f.admin.token })],
+  [
+    'POST /api/admin/clawbacks',
+    () =>
+      send('POST', '/api/admin/clawbacks', {
+        token: f.admin.token,
+        body: {
+          name: 'Contract Claw Inc',
+          ticker: 'CLAW',
+          kind: 'reversed',
+          date: '2024-05-01',
+          source: 'https://example.org/claw',
+        },
+      }),
+  ],
+  [
+    'POST /api/admin/clawbacks/delete',
+    async () => {
+      const body = { name: 'Contract Claw Inc', kind: 'refused', date: '2023-01-02', source: 'https://example.org/claw2' };
+      const made = JSON.parse((await send('POST', '/api/admin/clawbacks', { token: f.admin.token, body })).body);
+      return send('POST', '/api/admin/clawbacks/delete', { token: f.admin.token, body: { id: made.data.clawback._id } });
+    },
+  ],
   ['GET /api/admin/discoveries', () => send('GET', '/api/admin/discoveries', { token: f.admin.token })],
   [
     'POST /api/admin/discoveries/accept',

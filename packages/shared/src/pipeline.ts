@@ -10,11 +10,12 @@ import { issuerHistoryEntrySchema } from './split-call';
  * members and visitors see it masked like any upcoming split. It leaves the pipeline once a dated
  * split of the same issuer is published.
  */
-export const PIPELINE_STAGES = ['proposed', 'approved', 'failed', 'postponed', 'cancelled'] as const;
+export const PIPELINE_STAGES = ['deficiency', 'proposed', 'approved', 'failed', 'postponed', 'cancelled'] as const;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 
 /** How each stage reads to members. */
 export const PIPELINE_STAGE_LABELS: Record<PipelineStage, string> = {
+  deficiency: 'Bid-price deficiency notice',
   proposed: 'Proposed (vote pending)',
   approved: 'Approved, no date yet',
   failed: 'Vote failed',
@@ -28,6 +29,15 @@ export function pipelineStageFor(stage: string | null): PipelineStage {
   if (stage === 'postponed' || stage === 'cancelled') return stage;
   return 'proposed';
 }
+
+/** The exchange's minimum-bid-price notice: the rule, the letter's date and the last day to regain compliance. */
+export const deficiencySchema = z.object({
+  rule: z.string(),
+  noticeDate: z.string(),
+  /** Null when the exchange gave no compliance period (it had already determined to delist). */
+  deadline: z.string().nullable(),
+});
+export type Deficiency = z.infer<typeof deficiencySchema>;
 
 export const pipelineEntrySchema = z.object({
   _id: z.string(),
@@ -48,6 +58,10 @@ export const pipelineEntrySchema = z.object({
   /** The sentence that decided the rounding. */
   sentence: z.string().nullable(),
   history: z.array(issuerHistoryEntrySchema),
+  /** The minimum-bid-price notice that put the issuer on the watchlist, kept once the entry moves on. */
+  deficiency: deficiencySchema.nullable().optional(),
+  /** Whether the caller follows the entry (one alert when a split is proposed). */
+  following: z.boolean().optional(),
   updatedAt: z.string(),
   masked: z.literal(false),
 });
@@ -76,3 +90,7 @@ export const publishPipelineRequest = z.object({
   stage: z.enum(PIPELINE_STAGES, { error: `Stage must be one of ${PIPELINE_STAGES.join(', ')}` }).optional(),
 });
 export type PublishPipelineRequest = z.infer<typeof publishPipelineRequest>;
+
+/** POST /api/rs/pipeline/follow and /unfollow: one entry of the pipeline (Pro members and admins). */
+export const followPipelineRequest = z.object({ id: uuidId('Unknown pipeline entry') });
+export const followPipelineResponse = z.object({ id: z.string(), following: z.boolean() });

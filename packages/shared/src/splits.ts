@@ -7,6 +7,7 @@ import { toCents } from './money';
 import { splitChangeSchema } from './split-checks';
 import { confirmationSchema } from './confirmations';
 import { issuerHistoryEntrySchema, splitEvidenceSchema } from './split-call';
+import { splitRiskSchema } from './split-risk';
 
 /**
  * Reverse splits (product.md#stored) — request/response schemas and the pure calendar rules the web
@@ -45,6 +46,8 @@ export const splitSchema = z.object({
   evidence: splitEvidenceSchema.optional(),
   /** Pro and admin only: the issuer's earlier reverse splits from our own history (issue 25 §6). */
   history: z.array(issuerHistoryEntrySchema).optional(),
+  /** Pro and admin only: the issuer's risk level and its reasons (decision 045); never on a masked row. */
+  risk: splitRiskSchema.optional(),
 });
 export type Split = z.infer<typeof splitSchema>;
 

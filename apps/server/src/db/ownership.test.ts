@@ -25,6 +25,8 @@ const OWNERS: Record<string, string> = {
   reverse_splits: 'splits',
   split_term_changes: 'splits',
   split_pipeline: 'splits',
+  issuer_clawbacks: 'splits',
+  pipeline_follows: 'splits',
   split_change_seq: 'splits',
   split_sightings: 'confirmations',
   confirmation_events: 'confirmations',

@@ -62,7 +62,7 @@ export const edgarPolls = new Counter({
 /** Each filing the discovery read, by result (proposed, skipped, retry, failed). */
 export const edgarFilings = new Counter({
   name: 'roundup_edgar_filings_total',
-  help: 'SEC filings read by the discovery, by result (proposed, skipped, retry, failed)',
+  help: 'SEC filings read by the discovery, by result (proposed, watched, skipped, retry, failed)',
   labelNames: ['result'] as const,
   registers: [registry],
 });

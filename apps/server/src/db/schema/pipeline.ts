@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { EXCHANGES, PIPELINE_STAGES, RS_TYPES } from '@roundup/shared';
 import { reverseSplits } from './content';
 import { inList } from './util';
@@ -26,6 +26,10 @@ export const splitPipeline = pgTable(
     filingUrl: text('filing_url').notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     evidence: text('evidence'),
+    /** A minimum-bid-price deficiency notice (stage `deficiency`): its date, compliance deadline and rule. */
+    noticeDate: date('notice_date', { mode: 'string' }),
+    complianceDeadline: date('compliance_deadline', { mode: 'string' }),
+    deficiencyRule: text('deficiency_rule'),
     proposalId: uuid('proposal_id'),
     splitId: uuid('split_id').references(() => reverseSplits.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

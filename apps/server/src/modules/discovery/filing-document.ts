@@ -6,7 +6,7 @@ import { discoveryRepo, type FilingRow } from './repo';
 
 /** What reading the queue touches: the database, clock, config and log, and the EDGAR client (made on first use). */
 export interface ReaderDeps {
-  ctx: Pick<AppContext, 'database' | 'clock' | 'config' | 'log'>;
+  ctx: Pick<AppContext, 'database' | 'clock' | 'config' | 'log' | 'notifier'>;
   edgar: () => EdgarClient;
 }
 

@@ -14,9 +14,12 @@ export const SEARCH_PHRASES = ['reverse stock split', 'reverse share split', 'sh
 /** Forms that announce, propose or approve a reverse split. */
 export const SEARCH_FORMS = ['8-K', '8-K/A', '6-K', '6-K/A', 'PRE 14A', 'DEF 14A', 'DEFA14A', 'PRE 14C', 'DEF 14C'] as const;
 
-/** Current-filings feed: 8-Ks whose items may carry a split (charter amendment, rights of holders). */
+/**
+ * Current-filings feed: 8-Ks whose items may carry a split (charter amendment, rights of holders) or
+ * its earliest sign (3.01, a listing notice: the minimum-bid-price ones go on the deficiency watchlist).
+ */
 export const FEED_FORMS = ['8-K'] as const;
-export const FEED_ITEMS = ['3.03', '5.03'] as const;
+export const FEED_ITEMS = ['3.01', '3.03', '5.03'] as const;
 
 /** Full-text search answers at most this many hits per query (10,000), 100 a page. */
 export const SEARCH_PAGE = 100;

@@ -4,6 +4,7 @@ import { documentText, type ReaderDeps } from './filing-document';
 import { proposeFiling } from './propose-filing';
 import { discoveryRepo, type FilingRow } from './repo';
 import { classifyFiling } from './rules';
+import { watchDeficiency } from './watch-deficiency';
 
 /** Documents worth reading in a filing: the primary document and every EX-99 exhibit, never a PDF (no text to read). */
 const wanted = (d: { type: string; filename: string }, form: string) =>
@@ -26,8 +27,8 @@ export function documentsToRead(
   return docs;
 }
 
-/** Fetches a filing's index, primary document and EX-99 exhibits (each once), classifies, proposes. */
-export async function processFiling(deps: ReaderDeps, input: { filing: FilingRow }): Promise<'proposed' | 'skipped'> {
+/** Fetches a filing's index, primary document and EX-99 exhibits (each once), classifies, proposes or watches. */
+export async function processFiling(deps: ReaderDeps, input: { filing: FilingRow }): Promise<'proposed' | 'watched' | 'skipped'> {
   const { ctx } = deps;
   const { filing } = input;
   const archives = ctx.config.EDGAR_ARCHIVES_URL.replace(/\/+$/, '');
@@ -48,6 +49,8 @@ export async function processFiling(deps: ReaderDeps, input: { filing: FilingRow
   });
   const acceptedAt = index.acceptedAt ? new Date(index.acceptedAt) : null;
   if (!c.isReverseSplit || c.listingDeficiencyOnly) {
+    // A bid-price notice is the earliest sign of a split: it goes on the watchlist.
+    if (await watchDeficiency(ctx, { filing, text, ticker: c.ticker, acceptedAt })) return 'watched';
     await discoveryRepo(ctx.database.db).markFiling(filing.accession, {
       status: 'skipped',
       error: c.listingDeficiencyOnly ? 'a listing-deficiency notice only' : 'no reverse split described',

@@ -5,10 +5,14 @@ import { changedFacts, continuedEvent, mergedFacts, type EventFacts } from './li
 import { storedRatio } from './ratio-rules';
 import { discoveryRepo, type FilingRow, type ProposalRow } from './repo';
 import type { Classification } from './rules';
+import { moveOnWatched } from './move-on-watched';
 
-/** Records the proposal, superseding the open one of the same event, in one transaction with the filing's state. */
+/**
+ * Records the proposal, superseding the open one of the same event, in one transaction with the
+ * filing's state; an issuer on the deficiency watchlist moves on with it.
+ */
 export async function proposeFiling(
-  ctx: Pick<AppContext, 'database' | 'clock'>,
+  ctx: Pick<AppContext, 'database' | 'clock' | 'config' | 'notifier'>,
   input: { filing: FilingRow; c: Classification; acceptedAt: Date | null; exchange: Exchange | null },
 ): Promise<void> {
   const { filing, c, acceptedAt, exchange } = input;
@@ -64,6 +68,7 @@ export async function proposeFiling(
       createdAt: ctx.clock(),
     });
     if (inserted && prevRow?.status === 'open') await r.setProposal(prevRow.id, { status: 'superseded' });
+    if (inserted) await moveOnWatched(ctx, tx, { proposal: inserted, acceptedAt });
     await r.markFiling(filing.accession, { status: 'done', error: null, acceptedAt, processedAt: ctx.clock() });
   });
 }

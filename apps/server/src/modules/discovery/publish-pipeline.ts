@@ -1,4 +1,12 @@
-import { pipelineStageFor, rsTypeFor, type PipelineEntry, type PublishPipelineRequest, type Rounding } from '@roundup/shared';
+import {
+  PIPELINE_STAGE_LABELS,
+  pipelineStageFor,
+  rsTypeFor,
+  type PipelineEntry,
+  type PublishPipelineRequest,
+  type Rounding,
+} from '@roundup/shared';
+import type { Notifier } from '../../context';
 import type { Db } from '../../db/client';
 import { filingIndexUrl } from '../../adapters/edgar';
 import { conflict, notFound } from '../../http/app-error';
@@ -13,7 +21,7 @@ import { discoveryRepo } from './repo';
  * accepted as a split instead; the split then takes the issuer's entry out of the pipeline.
  */
 export async function publishPipeline(
-  deps: { db: Db; archivesUrl: string },
+  deps: { db: Db; archivesUrl: string; notifier: Pick<Notifier, 'watchlistProposed'> },
   input: PublishPipelineRequest & { actorId: string },
 ): Promise<PipelineEntry> {
   const p = await discoveryRepo(deps.db).proposal(input.id);
@@ -26,7 +34,7 @@ export async function publishPipeline(
   const stage = input.stage ?? pipelineStageFor(p.stage);
   return deps.db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const entry = await pipelineWrites(tx).publish({
+    const { entry, told } = await pipelineWrites(tx).publish({
       cik: p.cik,
       name: p.company,
       ticker: p.ticker,
@@ -42,6 +50,7 @@ export async function publishPipeline(
       evidence: p.evidence?.sentence ?? null,
       proposalId: p.id,
     });
+    await tellFollowers(deps.notifier, tx, entry, told);
     await recordAudit(tx, {
       actorId: input.actorId,
       action: 'discovery.pipeline',
@@ -50,5 +59,23 @@ export async function publishPipeline(
       details: { company: p.company, ticker: p.ticker, accession: p.accession, stage },
     });
     return entry;
+  });
+}
+
+/** The members who followed a watchlist entry hear, once, that the issuer has filed for a split. */
+export async function tellFollowers(
+  notifier: Pick<Notifier, 'watchlistProposed'>,
+  tx: Db,
+  entry: PipelineEntry,
+  told: readonly string[],
+): Promise<void> {
+  if (told.length === 0) return;
+  await notifier.watchlistProposed?.(tx, {
+    entryId: entry._id,
+    userIds: told,
+    name: entry.name,
+    ticker: entry.ticker,
+    stage: PIPELINE_STAGE_LABELS[entry.stage],
+    filingUrl: entry.filingUrl,
   });
 }

@@ -100,7 +100,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => ({
       entry: await publishPipeline(
-        { db: ctx.database.db, archivesUrl: archives },
+        { db: ctx.database.db, archivesUrl: archives, notifier: ctx.notifier },
         { ...req.body, actorId: requireAdmin(req).user.id },
       ),
     }),

@@ -1,6 +1,9 @@
 import type { EventKind } from './rules';
 
-/** A member's own account notices (a failed payment): what they say and where their link goes (pure). */
+/**
+ * A member's own notices (a failed payment, a followed watchlist entry moving on): what they say and
+ * where their link goes (pure).
+ */
 
 /** What billing puts in a failed payment's event: the amount and date already written for the member. */
 export interface PaymentFailedPayload {
@@ -26,8 +29,31 @@ export function paymentFailed(payload: Record<string, unknown>): { subject: stri
   };
 }
 
+/** What the watchlist puts in its event: the issuer, the stage its new filing gave, and that filing. */
+export interface WatchlistPayload {
+  name: string;
+  ticker: string | null;
+  /** "Proposed (vote pending)", "Approved, no date yet". */
+  stage: string;
+  filingUrl: string;
+}
+
+/** An issuer the member followed since its bid-price notice has proposed a reverse split. */
+export function watchlistProposed(payload: Record<string, unknown>): { subject: string; lines: string[] } {
+  const p = payload as unknown as WatchlistPayload;
+  const who = p.ticker ? `${p.ticker} (${p.name})` : p.name;
+  return {
+    subject: `Reverse split proposed: ${p.ticker ?? p.name}`,
+    lines: [
+      `${who}, on your watchlist since its bid-price notice, has filed for a reverse split: ${p.stage}.`,
+      `The filing: ${p.filingUrl}`,
+    ],
+  };
+}
+
 /** Where a message's link goes and what it is called: the calendar, or the card page of a failed payment. */
 export function linkOf(kind: EventKind, payload: Record<string, unknown>, appUrl: string): { url: string; label: string } {
   if (kind === 'paymentFailed') return { url: String(payload.url), label: 'Update your card' };
+  if (kind === 'watchlistProposed') return { url: `${appUrl}/reverse-splits`, label: 'See the pipeline' };
   return { url: `${appUrl}/reverse-splits`, label: 'Open the calendar' };
 }

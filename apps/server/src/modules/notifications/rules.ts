@@ -30,7 +30,8 @@ export type EventKind =
   | 'general'
   | 'newsletter'
   | 'adminSms'
-  | 'paymentFailed';
+  | 'paymentFailed'
+  | 'watchlistProposed';
 export type Channel = 'email' | 'sms' | 'whatsapp' | 'discord' | 'push';
 export type PersonalChannel = Exclude<Channel, 'discord'>;
 
@@ -97,6 +98,8 @@ export const PLANS: Record<EventKind, AudiencePlan> = {
     unsubscribe: null,
     account: true,
   },
+  // A split proposed by an issuer the member follows on the deficiency watchlist: once, to its followers only.
+  watchlistProposed: { pref: 'upcomingRsa', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'upcomingRsa' },
 };
 
 export const PRO_ROLES: readonly Role[] = PERMISSIONS['alerts:pro'];

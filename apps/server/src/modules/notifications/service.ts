@@ -50,6 +50,7 @@ export function notificationsService(ctx: AppContext) {
       graceSeconds: ctx.config.ALERT_GRACE_SECONDS,
       db: ctx.database.db,
       appUrl: ctx.config.appUrl,
+      upward: ctx.upward,
     }),
     raise,
     /** One member's own account notice (a failed payment), in `tx`; once per key. */

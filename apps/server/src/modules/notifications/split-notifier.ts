@@ -1,10 +1,12 @@
-import type { Notifier } from '../../context';
+import type { Notifier, UpwardReads } from '../../context';
+import { getSplitRisk } from '../splits/service';
 import type { Db } from '../../db/client';
 import type { NotificationsRepo } from './repo';
 import { eventsForSplitChange, termsChanged, type EventKind } from './rules';
 import { ALERT_AUDIENCES, alertKind, previewSplitAlert } from './preview';
 import { withConfirmation } from './split-payload';
 import type { RaiseInput } from './raise-event';
+import { raiseMemberNotice } from './raise-member-notice';
 
 /**
  * The notifier split changes call in their own transaction (ctx.notifier): the events a change raises,
@@ -19,6 +21,7 @@ export function splitNotifier(deps: {
   graceSeconds: number;
   db: Db;
   appUrl: string;
+  upward: Pick<UpwardReads, 'splitsWithClawedBackShares'>;
 }): Notifier {
   const { repo, raise } = deps;
   return {
@@ -35,7 +38,10 @@ export function splitNotifier(deps: {
       if (kinds.size === 0 && !terms) return null;
       const row = await repo.split(tx, event.splitId);
       if (!row) return null;
-      const [split] = await withConfirmation(tx, [row]);
+      const [confirmed] = await withConfirmation(tx, [row]);
+      // Alerts about a split are Pro only: they carry its issuer risk when any reason applies.
+      const risk = await getSplitRisk({ db: tx, upward: deps.upward }, { splitId: event.splitId });
+      const split = risk && risk.level !== 'normal' ? { ...confirmed, risk } : confirmed;
       const until = new Date(now.getTime() + deps.graceSeconds * 1000);
       const hold = deps.graceSeconds > 0 ? { until, splitId: event.splitId } : undefined;
       for (const kind of kinds) {
@@ -78,6 +84,12 @@ export function splitNotifier(deps: {
       const [split] = await withConfirmation(tx, [row]);
       const opts = { immediate: true, holdersOf: event.splitId };
       await raise({ tx, key: `confirmed:${event.splitId}`, kind: 'splitConfirmed', payload: split, opts });
+    },
+    // Once per follower and entry (the key), in the transaction that moved the entry on.
+    async watchlistProposed(tx, event) {
+      const { entryId, userIds, ...payload } = event;
+      for (const userId of userIds)
+        await raiseMemberNotice(deps, { tx, key: `watchlist:${entryId}:${userId}`, kind: 'watchlistProposed', userId, payload });
     },
   };
 }

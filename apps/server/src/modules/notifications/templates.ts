@@ -11,8 +11,9 @@ import {
   type ConfirmationState,
   type Exchange,
   type SplitCall,
+  type SplitRisk,
 } from '@roundup/shared';
-import { linkOf, paymentFailed } from './account-notice-rules';
+import { linkOf, paymentFailed, watchlistProposed } from './account-notice-rules';
 import { digestMessage } from './digest-template';
 import type { EventKind } from './rules';
 
@@ -37,6 +38,8 @@ export interface SplitPayload {
   caution?: boolean;
   /** What a second source says when the event was raised; absent on older events. */
   confirmation?: ConfirmationState;
+  /** The issuer's risk when the event was raised, only when a reason applies (decision 045). */
+  risk?: SplitRisk;
 }
 
 export interface Rendered {
@@ -78,6 +81,14 @@ const confirmTag = (s: SplitPayload) =>
 const splitLine = (s: SplitPayload, timeZone?: string) =>
   `${s.name} (${s.ticker}), ${s.ratio}:1${callTag(s)}${confirmTag(s)}, buy by ${day(s.buyDate)}, effective ${day(s.effDate)}. ${deadlineLine(s, timeZone)}`;
 /** The price line: the estimated profit for a round-up only (participant level says so beside it); else what is known. */
+/** "Risk: high. Issuer reversed round-up shares in 2024 (source); …" — nothing for a split with no known risk. */
+const riskLines = (s: SplitPayload): string[] =>
+  s.risk && s.risk.level !== 'normal'
+    ? [
+        `Risk: ${s.risk.level}. ${s.risk.reasons.map((r) => `${r.text}${r.source?.startsWith('http') ? ` (${r.source})` : ''}`).join('; ')}.`,
+      ]
+    : [];
+
 function priceLine(s: SplitPayload): string {
   const c = callOf(s);
   if (c && !c.buy) return `Price ${money(s.price)}. The call is ${c.label.toLowerCase()}: no estimated profit.`;
@@ -123,6 +134,7 @@ function splitAlert(kind: 'rsa' | 'upcomingRsa', payload: Record<string, unknown
       kind === 'rsa' ? 'A new reverse split was announced.' : 'A reverse split is now Upcoming.',
       splitLine(s, tz),
       priceLine(s),
+      ...riskLines(s),
     ],
     deadline,
     confirmation,
@@ -229,6 +241,8 @@ function message(kind: EventKind, payload: Record<string, unknown>, data: Record
       return announcement(kind, payload);
     case 'paymentFailed':
       return paymentFailed(payload);
+    case 'watchlistProposed':
+      return watchlistProposed(payload);
   }
 }
 

@@ -41,7 +41,9 @@ function deps() {
     asked,
     deps: {
       db: {} as Db,
+      clawbacks: async () => [],
       upward: {
+        splitsWithClawedBackShares: async () => new Set<string>(),
         confirmationsFor: async (_db: Db, splits: readonly { _id: string }[]) => {
           asked.push(splits.map((s) => s._id));
           return new Map(splits.map((s) => [s._id, confirmed]));
@@ -61,6 +63,7 @@ describe('addProFacts', () => {
       confirmation: confirmed,
       evidence: { sentence: 'rounded up to the nearest whole share', filingUrl: 'https://www.sec.gov/acme', acceptedAt: null },
       history: [],
+      risk: { level: 'normal', reasons: [] },
     });
   });
 

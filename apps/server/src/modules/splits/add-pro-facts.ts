@@ -1,7 +1,7 @@
 import type { Split, SplitView } from '@roundup/shared';
 import type { UpwardReads } from '../../context';
-import type { Db } from '../../db/client';
 import { issuerHistoryIndex, type PastSplitFacts } from './issuer-history-rules';
+import { issuerRiskIndex, type IssuerRiskDeps } from './issuer-risk';
 import type { StoredSplit } from './repo';
 import { seesEverything, type Viewer } from './rules';
 
@@ -16,27 +16,34 @@ export const pastFacts = (s: StoredSplit): PastSplitFacts => ({
   rsType: s.rsType,
   participant: s.participant,
   status: s.status,
+  source: s.source,
 });
 
 /**
- * What only Pro members and admins see on a whole split row (issue 25 §2, §4, §6): what a second
- * source says (`confirmation`), what the filing said (`evidence`: the deciding sentence, the filing
- * link, its acceptance time) and the issuer's earlier splits (`history`). Everyone else's rows, and
- * every masked row, are answered as they are: nothing is added.
+ * What only Pro members and admins see on a whole split row: what a second source says
+ * (`confirmation`), what the filing said (`evidence`: the deciding sentence, the filing link, its
+ * acceptance time), the issuer's earlier splits (`history`) and the issuer's risk (`risk`, decision
+ * 045). Everyone else's rows, and every masked row, are answered as they are: nothing is added.
  * `stored` holds the rows as stored (their filing facts); `candidates` the splits the history reads.
+ * `risk: false` leaves the risk out (the iCal feed never carries it).
  */
 export async function addProFacts<T extends SplitView>(
-  deps: { db: Db; upward: Pick<UpwardReads, 'confirmationsFor'> },
-  input: { viewer: Viewer; rows: T[]; stored: readonly StoredSplit[]; candidates: readonly StoredSplit[] },
+  deps: IssuerRiskDeps & { upward: Pick<UpwardReads, 'confirmationsFor' | 'splitsWithClawedBackShares'> },
+  input: { viewer: Viewer; rows: T[]; stored: readonly StoredSplit[]; candidates: readonly StoredSplit[]; risk?: boolean },
 ): Promise<T[]> {
   if (!seesEverything(input.viewer)) return input.rows;
   const full = input.rows.filter((r): r is T & Split => !r.masked);
-  const confirmation = await deps.upward.confirmationsFor(deps.db, full);
+  const past = input.candidates.filter((c) => c.status === 'Complete' && !c.archived).map(pastFacts);
+  const [confirmation, risk] = await Promise.all([
+    deps.upward.confirmationsFor(deps.db, full),
+    input.risk === false ? null : issuerRiskIndex(deps, past),
+  ]);
   const byId = new Map(input.stored.map((s) => [s._id, s]));
-  const history = issuerHistoryIndex(input.candidates.filter((c) => c.status === 'Complete' && !c.archived).map(pastFacts));
+  const history = issuerHistoryIndex(past);
   return input.rows.map((r) => {
     if (r.masked) return r;
     const s = byId.get(r._id);
+    const facts = s ? pastFacts(s) : null;
     return {
       ...r,
       confirmation: confirmation.get(r._id),
@@ -45,7 +52,8 @@ export async function addProFacts<T extends SplitView>(
         filingUrl: r.source,
         acceptedAt: s?.filing.acceptedAt ?? null,
       },
-      history: s ? history(pastFacts(s)) : [],
+      history: facts ? history(facts) : [],
+      ...(risk && s && facts ? { risk: risk(s, facts) } : {}),
     };
   });
 }

@@ -57,7 +57,7 @@ export async function readFeed(
   const stored = (await repo.list(['Upcoming'])).filter((s) => splitAccess(owner.role, s, day) === 'full');
   const rows = await addProFacts(
     { db: deps.db, upward: deps.upward },
-    { viewer: owner.role, rows: stored.map(strip), stored, candidates: [] },
+    { viewer: owner.role, rows: stored.map(strip), stored, candidates: [], risk: false },
   );
   return buildIcal(rows, { appUrl: deps.config.appUrl, now: deps.clock(), timeZone: owner.timeZone });
 }

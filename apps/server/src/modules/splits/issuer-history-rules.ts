@@ -20,6 +20,8 @@ export interface PastSplitFacts extends IssuerKey {
   rsType: RsType | string;
   participant?: boolean;
   status: string;
+  /** The split's filing link (what a member clawback on it cites). */
+  source?: string | null;
 }
 
 const SUFFIXES = /\b(inc|incorporated|corp|corporation|co|company|ltd|limited|plc|llc|sa|nv|ag|holdings?)\b/g;
@@ -44,11 +46,11 @@ export function sameIssuer(a: IssuerKey, b: IssuerKey): boolean {
 
 /**
  * The issuer's completed splits before the split's market date (null = undated, every one counts),
- * newest first, each with its date, ratio and the call's label; never the split itself. Built once
- * per list: candidates are indexed by CIK, ticker and company name, so a list of thousands of splits
- * costs a few map reads per row, not a pass over every other row.
+ * newest first; never the split itself. Built once per list: candidates are indexed by CIK, ticker
+ * and company name, so a list of thousands of splits costs a few map reads per row, not a pass over
+ * every other row.
  */
-export function issuerHistoryIndex(candidates: readonly PastSplitFacts[]) {
+export function issuerSplitsIndex(candidates: readonly PastSplitFacts[]) {
   const done = candidates.filter((c) => c.status === 'Complete');
   const index = (key: (c: PastSplitFacts) => string | null) => {
     const m = new Map<string, PastSplitFacts[]>();
@@ -61,7 +63,7 @@ export function issuerHistoryIndex(candidates: readonly PastSplitFacts[]) {
   const byCik = index((c) => c.cik);
   const byTicker = index((c) => c.ticker?.toUpperCase() ?? null);
   const byName = index((c) => companyKey(c.name) || null);
-  return (split: IssuerKey & { effDate: string | null }): IssuerHistoryEntry[] => {
+  return (split: IssuerKey & { effDate: string | null }): PastSplitFacts[] => {
     const found = new Set<PastSplitFacts>(split.cik ? (byCik.get(split.cik) ?? []) : []);
     const loose = [
       ...(split.ticker ? (byTicker.get(split.ticker.toUpperCase()) ?? []) : []),
@@ -70,9 +72,15 @@ export function issuerHistoryIndex(candidates: readonly PastSplitFacts[]) {
     for (const c of loose) if (sameIssuer(split, c)) found.add(c);
     return [...found]
       .filter((c) => c.id !== split.id && (split.effDate === null || c.effDate < split.effDate))
-      .sort((a, b) => b.effDate.localeCompare(a.effDate))
-      .map((c) => ({ date: c.effDate, ratio: c.ratio, rounding: splitCall(c).label }));
+      .sort((a, b) => b.effDate.localeCompare(a.effDate));
   };
+}
+
+/** As `issuerSplitsIndex`, each earlier split with its date, ratio and the call's label. */
+export function issuerHistoryIndex(candidates: readonly PastSplitFacts[]) {
+  const splits = issuerSplitsIndex(candidates);
+  return (split: IssuerKey & { effDate: string | null }): IssuerHistoryEntry[] =>
+    splits(split).map((c) => ({ date: c.effDate, ratio: c.ratio, rounding: splitCall(c).label }));
 }
 
 /** One split's history (see `issuerHistoryIndex`, which a list should build once). */

@@ -17,6 +17,9 @@ const row = (p: Partial<PipelineRow> & { id: string }): PipelineRow => ({
   acceptedAt: new Date('2026-11-20T21:05:00Z'),
   evidence: 'No fractional shares will be issued; they will be rounded up to the next whole share.',
   proposalId: null,
+  noticeDate: null,
+  complianceDeadline: null,
+  deficiencyRule: null,
   updatedAt: new Date('2026-11-21T10:00:00Z'),
   ...p,
 });
@@ -59,5 +62,33 @@ describe('presentPipeline (issue 25 §6): the masking matrix', () => {
       { _id: 'masked-2', name: '*****', ticker: '*****', stage: 'cancelled', buyDate: null, effDate: null, masked: true },
     ]);
     expect(JSON.stringify(out)).not.toMatch(/ZETA|Zeta|sec\.gov|rounded|111/);
+  });
+});
+
+describe('presentPipeline: the deficiency watchlist', () => {
+  const watched = row({
+    id: 'w',
+    cik: '333',
+    stage: 'deficiency',
+    rsType: 'Unconfirmed',
+    noticeDate: '2026-03-25',
+    complianceDeadline: '2026-09-21',
+    deficiencyRule: 'Nasdaq 5550(a)(2)',
+  });
+
+  it('a Pro member sees the notice, and whether they follow the entry', () => {
+    const [entry, other] = presentPipeline('Pro', [watched, rows[1]], [], new Set(['w']));
+    expect(entry).toMatchObject({
+      stage: 'deficiency',
+      deficiency: { rule: 'Nasdaq 5550(a)(2)', noticeDate: '2026-03-25', deadline: '2026-09-21' },
+      following: true,
+    });
+    expect(other).toMatchObject({ deficiency: null, following: false });
+  });
+
+  it('a Starter sees it masked like any entry, first in stage order, with no notice', () => {
+    const out = presentPipeline('User', [rows[1], watched], [], new Set(['w']));
+    expect(out.map((e) => e.stage)).toEqual(['deficiency', 'proposed']);
+    expect(JSON.stringify(out)).not.toMatch(/5550|2026-03-25|following|deficiency":/);
   });
 });

@@ -32,6 +32,10 @@ export function pipelineEntry(r: PipelineRow, history: IssuerHistoryEntry[]): Pi
     acceptedAt: r.acceptedAt?.toISOString() ?? null,
     sentence: r.evidence,
     history,
+    deficiency:
+      r.deficiencyRule && r.noticeDate
+        ? { rule: r.deficiencyRule, noticeDate: r.noticeDate, deadline: r.complianceDeadline }
+        : null,
     updatedAt: r.updatedAt.toISOString(),
     masked: false,
   };
@@ -41,10 +45,18 @@ export function pipelineEntry(r: PipelineRow, history: IssuerHistoryEntry[]): Pi
  * The entries one caller may see. Masked ones are numbered within this response in the order of
  * their stage only, so neither their order nor their id says which issuer they are.
  */
-export function presentPipeline(viewer: Viewer, rows: readonly PipelineRow[], past: readonly PastSplitFacts[]): PipelineView[] {
+export function presentPipeline(
+  viewer: Viewer,
+  rows: readonly PipelineRow[],
+  past: readonly PastSplitFacts[],
+  followed: ReadonlySet<string> = new Set(),
+): PipelineView[] {
   if (seesEverything(viewer)) {
     const history = issuerHistoryIndex(past);
-    return rows.map((r) => pipelineEntry(r, history({ cik: r.cik, ticker: r.ticker, name: r.name, effDate: null })));
+    return rows.map((r) => ({
+      ...pipelineEntry(r, history({ cik: r.cik, ticker: r.ticker, name: r.name, effDate: null })),
+      following: followed.has(r.id),
+    }));
   }
   return rows
     .map((r) => r.stage)

@@ -4,7 +4,7 @@ import { schema } from '../../db/client';
 import { relation } from '../../db/relation';
 import type { PipelineEntry } from '@roundup/shared';
 import { signalChange } from './repo';
-import { pipelineRepo, type PipelineValues } from './pipeline-repo';
+import { pipelineRepo, type DeficiencyValues, type PipelineValues } from './pipeline-repo';
 import { pipelineEntry } from './pipeline-rules';
 
 /**
@@ -98,13 +98,30 @@ export function splitFacts(db: Db) {
 }
 
 /**
- * The pipeline's one write from outside the module (decision 032): the discovery
- * review publishes an undated proposal, in its own transaction. Signals the change so lists refresh.
+ * The pipeline's writes from outside the module (decision 032), in the caller's transaction: the
+ * discovery review publishes an undated proposal, and discovery puts an issuer's bid-price notice on
+ * the watchlist. Each signals the change so lists refresh.
  */
 export function pipelineWrites(tx: Db) {
+  const repo = pipelineRepo(tx);
   return {
-    async publish(values: PipelineValues): Promise<PipelineEntry> {
-      const row = await pipelineRepo(tx).upsert(tx, values);
+    /**
+     * Publishes or moves on the issuer's entry. `told`: the followers to alert, once, when this moved
+     * a watchlist entry (stage `deficiency`) on to a proposed split.
+     */
+    async publish(values: PipelineValues): Promise<{ entry: PipelineEntry; told: string[] }> {
+      const watched = await repo.openDeficiency(tx, values.cik);
+      const row = await repo.upsert(tx, values);
+      const told = watched && row.stage !== 'deficiency' ? await repo.claimFollowers(tx, row.id) : [];
+      await signalChange(tx);
+      return { entry: pipelineEntry(row, []), told };
+    },
+    /** Whether the issuer (CIK) sits on the watchlist, waiting for a split. */
+    async watched(cik: string): Promise<boolean> {
+      return (await repo.openDeficiency(tx, cik)) !== null;
+    },
+    async recordDeficiency(values: DeficiencyValues): Promise<PipelineEntry> {
+      const row = await repo.recordDeficiency(tx, values);
       await signalChange(tx);
       return pipelineEntry(row, []);
     },

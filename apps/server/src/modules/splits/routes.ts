@@ -11,7 +11,6 @@ import {
   splitPreviewSchema,
   undoSplitAlertsResult,
   pastSplitSchema,
-  pipelineListResponse,
   splitSchema,
   splitOutcomesSchema,
   splitViewSchema,
@@ -22,6 +21,8 @@ import { notFound } from '../../http/app-error';
 import { requireAdmin, requireUser } from '../../http/auth';
 import { answers, notModified } from '../../http/openapi';
 import { etagMatches, PUBLIC_LIST_MAX_AGE } from '../../http/caching';
+import { clawbacksRoutes } from './clawbacks-routes';
+import { pipelineRoutes } from './pipeline-routes';
 import { splitsEventsRoutes } from './events-routes';
 import { splitsIcalRoutes } from './ical-routes';
 import type { SplitsLive } from './live';
@@ -102,26 +103,6 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
   });
 
   app.get(
-    '/api/rs/pipeline',
-    {
-      schema: {
-        tags: ['splits'],
-        summary: 'Splits not dated yet: proposed, approved without a date, vote failed, postponed, cancelled',
-        description: [
-          'Pro members and admins get each entry whole: the filing link, its acceptance time, the sentence that decided',
-          'the rounding and the issuer’s earlier splits. Starter members get masked entries (stage and asterisks, a',
-          'placeholder id), like any upcoming split (issue 25 §6, decision 032). Signed-in callers only, like GET /api/rs.',
-        ].join(' '),
-        response: answers(pipelineListResponse),
-      },
-    },
-    async (req) => {
-      const p = requireUser(req);
-      return { entries: await service.pipeline(p.user.role) };
-    },
-  );
-
-  app.get(
     '/api/rs/past',
     {
       schema: {
@@ -179,6 +160,8 @@ export const splitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: Splits
   await app.register(splitsIcalRoutes, { service });
   // The live change stream (SSE) and its tickets.
   await app.register(splitsEventsRoutes, { ctx, live, service });
+  await app.register(clawbacksRoutes, { service });
+  await app.register(pipelineRoutes, { service });
 };
 
 /** Admin: add, edit and delete a split. */

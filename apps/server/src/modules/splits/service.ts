@@ -1,6 +1,7 @@
-import type { SplitInput } from '@roundup/shared';
+import type { AddClawbackRequest, SplitInput } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { addSplit } from './add-split';
+import { clawbacksRepo } from './clawbacks-repo';
 import { checkSseTicket, streamSessionLive } from './check-sse-ticket';
 import { splitsToday, type Alongside, type SplitsDeps } from './deps';
 import { editSplit } from './edit-split';
@@ -10,11 +11,13 @@ import { getFeedUrl, readFeed, resetFeedUrl } from './ical-feed';
 import { issueSseTicket } from './issue-sse-ticket';
 import { listEnvelopeCache } from './list-envelope';
 import { listPastSplits } from './list-past-splits';
+import { followPipelineEntry } from './follow-pipeline-entry';
 import { listPipeline } from './list-pipeline';
 import { listSplits, splitsVariant } from './list-splits';
 import type { SplitsLive } from './live';
 import type { FilingFacts } from './repo';
 import { previewSplit } from './preview-split';
+import { recordClawback, removeClawback } from './record-clawback';
 import { removeSplit } from './remove-split';
 import { undoSplitAlerts } from './undo-split-alerts';
 import type { Viewer } from './rules';
@@ -39,7 +42,8 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
     listEnvelope: listEnvelopeCache({ live, today: () => splitsToday(deps), variant: splitsVariant, list }),
     byId: (viewer: Viewer, id: string) => getSplit(deps, { viewer, id }),
     past: (limit: number) => listPastSplits(deps, { limit }),
-    pipeline: (viewer: Viewer) => listPipeline(deps, { viewer }),
+    pipeline: (viewer: Viewer, userId?: string) => listPipeline(deps, { viewer, userId }),
+    follow: (input: { viewer: Viewer; userId: string; id: string; follow: boolean }) => followPipelineEntry(deps, input),
     outcomes: (input: { viewer: Viewer; userId: string; splitId: string }) =>
       getSplitOutcomes({ ...deps, today: splitsToday(deps) }, input),
     add: (split: SplitInput, actorId: string | null = null, alongside?: Alongside, filing?: FilingFacts) =>
@@ -56,6 +60,12 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
     sseTicket: (userId: string, sessionId: string) => issueSseTicket(deps, { userId, sessionId }),
     checkSseTicket: (ticket: string) => checkSseTicket(deps, { ticket }),
     sessionLive: (sessionId: string) => streamSessionLive(deps, { sessionId }),
+    clawbacks: () => clawbacksRepo(deps.db).list(),
+    recordClawback: (clawback: AddClawbackRequest, actorId: string | null) => recordClawback(deps, { clawback, actorId }),
+    removeClawback: (id: string, actorId: string | null) => removeClawback(deps, { id, actorId }),
   };
 }
 export type SplitsService = ReturnType<typeof splitsService>;
+
+/** A split's issuer risk, for the Pro alerts about it (the notifications module asks). */
+export { getSplitRisk } from './get-split-risk';

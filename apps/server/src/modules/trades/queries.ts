@@ -112,6 +112,19 @@ async function cashInLieuOf(db: Db, userId: string, splitId: string): Promise<{ 
 }
 
 /**
+ * The splits on which a member recorded round-up shares taken back by the issuer (outcome
+ * `clawed_back`): the issuer's later splits carry `clawback_history` (decision 045). The outcome
+ * value is compared as text, so this read stands before and after the outcome joins TRADE_OUTCOMES.
+ */
+async function splitsWithClawedBackShares(db: Db): Promise<Set<string>> {
+  const res = (await db.execute(sql`
+    select distinct t.split_id::text as split_id from trades t where t.outcome = 'clawed_back'`)) as unknown as {
+    rows: { split_id: string }[];
+  };
+  return new Set(res.rows.map((r) => r.split_id));
+}
+
+/**
  * Issue 26 §6: these members' bought trades still pending, with cash in lieu, or with the share
  * received, on splits not archived, with what the To do rules and the weekly digest need (market date,
  * type, broker, and the trade's id: whether it is still an open position is analytics', asked by the caller).
@@ -178,6 +191,7 @@ export function tradeFacts(db: Db) {
     outcomesByBroker: () => outcomesByBroker(db),
     outcomesOnSplitByBroker: (splitId: string) => outcomesOnSplitByBroker(db, splitId),
     cashInLieuOf: (userId: string, splitId: string) => cashInLieuOf(db, userId, splitId),
+    splitsWithClawedBackShares: () => splitsWithClawedBackShares(db),
     toReconcile: (userIds: readonly string[]) => toReconcile(db, userIds),
     outcomesForSplits: (splitIds: readonly string[]) => outcomesForSplits(db, splitIds),
     countsByAccount: (userId: string) => countsByAccount(db, userId),

@@ -56,6 +56,9 @@ export function Overview() {
         <li>
           <Link to="/learn/earnings">The earnings example</Link>: how small gains add up over a year.
         </li>
+        <li>
+          <Link to="/learn/risks">The risks</Link>: clawbacks, participant-level rounding, broker policies and the exchange rules.
+        </li>
       </ol>
       <p>Try the numbers yourself:</p>
       <ProfitCalculator />

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '@roundup/shared/money';
 import { ProfitCalculator } from './components/ProfitCalculator';
 import { FractionalShares, Overview, ReverseSplits, StockSplits } from './learn-chapters';
+import { Risks } from './learn-risks';
 
 /** One chapter of /learn; `slug` '' is /learn itself. */
 export interface LearnChapter {
@@ -126,6 +127,14 @@ export const LEARN_CHAPTERS: LearnChapter[] = [
     title: 'The earnings example',
     description: 'How 15 round-up splits a month across 20 accounts add up to $996 a month and $11,952 a year.',
     body: Earnings,
+  },
+  {
+    slug: 'risks',
+    nav: 'Risks',
+    title: 'The risks of the round-up strategy',
+    description:
+      'Clawbacks and lawsuits, participant-level rounding, broker policies, the push for cash in lieu and the 2025 exchange rules, each with a dated source.',
+    body: Risks,
   },
   {
     slug: 'calculator',

@@ -4,6 +4,7 @@ import type { SplitMemberStats, SplitOutcomes } from '@roundup/shared';
 import type { SplitPreview } from '@roundup/shared/accept-preview';
 import type { ConfirmationHistory } from '@roundup/shared/confirmations';
 import type { PipelineView } from '@roundup/shared/pipeline';
+import type { AddClawbackRequest, IssuerClawback } from '@roundup/shared/split-risk';
 import type {
   DeleteSplitResult,
   SavedSplitResult,
@@ -30,6 +31,37 @@ export function usePipeline() {
   return useQuery({
     queryKey: splitKeys.pipeline,
     queryFn: async ({ signal }) => (await api.get<{ entries: PipelineView[] }>('/api/rs/pipeline', { signal })).entries,
+  });
+}
+
+/** Admin: the issuers' recorded clawbacks of round-up shares (decision 045). */
+export function useClawbacks() {
+  return useQuery({
+    queryKey: [...splitKeys.all, 'clawbacks'],
+    queryFn: async ({ signal }) => (await api.get<{ clawbacks: IssuerClawback[] }>('/api/admin/clawbacks', { signal })).clawbacks,
+  });
+}
+
+/** Admin: record a clawback; every split of the issuer then shows it in its risk. */
+export function useAddClawback() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AddClawbackRequest) =>
+      (await api.post<{ clawback: IssuerClawback }>('/api/admin/clawbacks', input)).clawback,
+    onSuccess: () => qc.invalidateQueries({ queryKey: splitKeys.all }),
+  });
+}
+
+/** Follow or stop following a pipeline entry (the deficiency watchlist); the list is updated in place. */
+export function useFollowPipeline() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id: string; follow: boolean }) =>
+      api.post<{ id: string; following: boolean }>(`/api/rs/pipeline/${input.follow ? 'follow' : 'unfollow'}`, { id: input.id }),
+    onSuccess: (r) =>
+      qc.setQueryData<PipelineView[]>(splitKeys.pipeline, (list) =>
+        list?.map((e) => (e._id === r.id && !e.masked ? { ...e, following: r.following } : e)),
+      ),
   });
 }
 

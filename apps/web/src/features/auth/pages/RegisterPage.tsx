@@ -99,6 +99,9 @@ export function RegisterPage() {
       subtitle={
         <>
           Start free and upgrade whenever you&rsquo;re ready. Already a member? <Link to="/login">Log in</Link>
+          <span className="d-block small mt-1">
+            Before you trade, read <Link to="/learn/risks">the risks of the round-up strategy</Link>.
+          </span>
         </>
       }
     >

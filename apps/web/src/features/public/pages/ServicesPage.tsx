@@ -133,7 +133,8 @@ export function ServicesPage() {
             <div className="col-12 col-md-6">
               <h2 className="h5">Questions?</h2>
               <p className="mb-0">
-                Read the <Link to="/faq">FAQs</Link> or learn the strategy first in <Link to="/learn">Learn</Link>.
+                Read the <Link to="/faq">FAQs</Link> or learn the strategy first in <Link to="/learn">Learn</Link>, including{' '}
+                <Link to="/learn/risks">its risks</Link>.
               </p>
             </div>
           </div>

@@ -7,6 +7,7 @@ import { ChangeHistory } from './SplitChanges';
 import { SplitDeadline } from './SplitDeadline';
 import { CallBadge } from './CallBadge';
 import { SplitEvidence } from './SplitEvidence';
+import { RiskBadge } from './SplitRisk';
 
 /** The Note modal opened from a split's note icon (product.md#screens). */
 export function NoteModal({ split, onHide }: { split: Split | null; onHide: () => void }) {
@@ -21,9 +22,10 @@ export function NoteModal({ split, onHide }: { split: Split | null; onHide: () =
           </Modal.Header>
           <Modal.Body>
             <CallBadge split={split} className="mb-2" />
+            <RiskBadge risk={split.risk} className="mb-2 ms-1" />
             <SplitDeadline split={split} className="d-block mb-3 fw-semibold" />
             <ConfirmationLine split={split} detail />
-            <SplitEvidence evidence={split.evidence} history={split.history} />
+            <SplitEvidence evidence={split.evidence} history={split.history} risk={split.risk} />
             <ChangeHistory changes={split.changes} />
             <PeerOutcomes split={split} />
             <p className="my-3" style={{ whiteSpace: 'pre-wrap' }}>

@@ -3,8 +3,10 @@ import { usePipeline } from '../api';
 import { CallBadge } from './CallBadge';
 import { UpgradeButton } from './SplitActions';
 import { SplitEvidence } from './SplitEvidence';
+import { WatchlistFacts } from './WatchlistFacts';
 
 const STAGE_TONE: Record<PipelineStage, string> = {
+  deficiency: 'text-bg-warning',
   proposed: 'text-bg-light border',
   approved: 'text-bg-primary',
   failed: 'text-bg-danger',
@@ -49,7 +51,7 @@ function PipelineItem({ entry }: { entry: PipelineView }) {
       </div>
       <div className="small mt-1 d-flex flex-wrap align-items-center column-gap-3 row-gap-1 text-body-secondary">
         <StageBadge stage={entry.stage} />
-        <span>{ratioText(entry)}</span>
+        {entry.stage === 'deficiency' ? <span>No split filed yet</span> : <span>{ratioText(entry)}</span>}
         {entry.exchange ? <span>{entry.exchange}</span> : null}
         <span>No buy-by date yet</span>
       </div>
@@ -59,14 +61,15 @@ function PipelineItem({ entry }: { entry: PipelineView }) {
         acceptedAt={entry.acceptedAt}
         history={entry.history}
       />
+      <WatchlistFacts entry={entry} />
     </li>
   );
 }
 
 /**
- * The pipeline (issue 25 §6): splits before they are dated — proposed (vote pending), approved with
- * no date yet, vote failed, postponed, cancelled — each with its filing, acceptance time, deciding
- * sentence and the issuer's earlier splits for Pro members; masked for Starter members.
+ * The pipeline: splits before they are dated — a bid-price deficiency notice (the watchlist), proposed
+ * (vote pending), approved with no date yet, vote failed, postponed, cancelled — each with its filing,
+ * acceptance time, deciding sentence and the issuer's earlier splits for Pro members; masked for Starter.
  */
 export function PipelineSection() {
   const query = usePipeline();

@@ -8,6 +8,7 @@ import { SplitActions, SplitProgress, UpgradeButton } from './SplitActions';
 import { SplitDeadline } from './SplitDeadline';
 import { CallBadge, CallProfit } from './CallBadge';
 import { SplitEvidence } from './SplitEvidence';
+import { RiskBadge } from './SplitRisk';
 
 /** The selected day's splits beside the calendar: name, ticker, facts (masked for Starter), progress and actions. */
 export function SplitAgenda({
@@ -48,6 +49,7 @@ export function SplitAgenda({
                   <div className="fw-semibold text-break">
                     {s.name} <span className="badge text-bg-light border ms-1 font-monospace">{s.ticker}</span>
                     {isFullSplit(s) ? <CallBadge split={s} className="ms-1" /> : null}
+                    {isFullSplit(s) ? <RiskBadge risk={s.risk} className="ms-1" /> : null}
                     {isFullSplit(s) && s.caution ? (
                       <span className="text-warning-emphasis ms-1" title="Caution">
                         <WarningIcon />
@@ -73,7 +75,7 @@ export function SplitAgenda({
                   )}
                   <ChangeMarker split={s} />
                   {isFullSplit(s) ? <ConfirmationLine split={s} /> : null}
-                  {isFullSplit(s) ? <SplitEvidence evidence={s.evidence} history={s.history} /> : null}
+                  {isFullSplit(s) ? <SplitEvidence evidence={s.evidence} history={s.history} risk={s.risk} /> : null}
                   <PeerOutcomes split={s} />
                   <SplitProgress split={s} canTrade={canTrade} />
                 </div>

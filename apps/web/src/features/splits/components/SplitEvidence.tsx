@@ -1,10 +1,13 @@
 import type { IssuerHistoryEntry, SplitEvidence as Evidence } from '@roundup/shared/split-call';
+import type { SplitRisk } from '@roundup/shared/split-risk';
 import { formatInMarketTz, formatIsoDate } from '../../../lib/format';
+import { RiskReasons } from './SplitRisk';
 
 /**
- * What the filing said, on the split itself (issue 25 §4), and the issuer's earlier splits (§6):
- * "From the filing: “…”", the filing link with its acceptance time, "Earlier splits: …". Pro members
- * and admins only: the server sends `evidence` and `history` to nobody else, so this renders nothing.
+ * What the filing said, on the split itself, the issuer's earlier splits and its risk (decision 045):
+ * "From the filing: “…”", the filing link with its acceptance time, "Earlier splits: …", "Risk: …".
+ * Pro members and admins only: the server sends `evidence`, `history` and `risk` to nobody else, so
+ * this renders nothing for them.
  */
 export function SplitEvidence({
   evidence,
@@ -12,7 +15,9 @@ export function SplitEvidence({
   filingUrl,
   acceptedAt,
   sentence,
+  risk,
 }: {
+  risk?: SplitRisk;
   evidence?: Evidence;
   history?: IssuerHistoryEntry[];
   filingUrl?: string | null;
@@ -22,7 +27,7 @@ export function SplitEvidence({
   const url = filingUrl ?? evidence?.filingUrl ?? null;
   const said = sentence ?? evidence?.sentence ?? null;
   const at = acceptedAt ?? evidence?.acceptedAt ?? null;
-  if (!evidence && !history && !url && !said) return null;
+  if (!evidence && !history && !url && !said && !risk) return null;
   return (
     <div className="small mt-2 ru-evidence" data-testid="evidence">
       {said ? (
@@ -46,6 +51,7 @@ export function SplitEvidence({
             : history.map((h) => `1-for-${h.ratio} on ${formatIsoDate(h.date, 'MMM d, yyyy')} (${h.rounding})`).join('; ')}
         </p>
       ) : null}
+      <RiskReasons risk={risk} />
     </div>
   );
 }

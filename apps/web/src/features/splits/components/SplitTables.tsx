@@ -11,6 +11,7 @@ import { ConfirmationLine } from './ConfirmationLine';
 import { SplitDeadline } from './SplitDeadline';
 import { CallBadge, CallProfit } from './CallBadge';
 import { SplitEvidence } from './SplitEvidence';
+import { RiskBadge } from './SplitRisk';
 
 interface Props {
   splits: readonly SplitView[];
@@ -45,10 +46,10 @@ function Company({ s }: { s: SplitView }) {
       ) : null}
       {s.name}
       <ChangeMarker split={s} />
-      {isFullSplit(s) && s.evidence?.sentence ? (
+      {isFullSplit(s) && (s.evidence?.sentence || (s.risk && s.risk.level !== 'normal')) ? (
         <details className="small fw-normal mt-1">
-          <summary className="text-body-secondary">From the filing</summary>
-          <SplitEvidence evidence={s.evidence} history={s.history} />
+          <summary className="text-body-secondary">{s.evidence?.sentence ? 'From the filing' : 'Risk'}</summary>
+          <SplitEvidence evidence={s.evidence} history={s.history} risk={s.risk} />
         </details>
       ) : null}
     </>
@@ -85,6 +86,7 @@ function upcomingColumns(today: string, notes: Column<SplitView>): Columns {
     symbol((s) => (
       <>
         <CallBadge split={s} className="ms-1" />
+        <RiskBadge risk={s.risk} className="ms-1" />
         <ConfirmationLine split={s} />
       </>
     )),

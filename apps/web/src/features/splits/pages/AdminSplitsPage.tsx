@@ -12,6 +12,7 @@ import { SplitDeleteDialog } from '../components/SplitDeleteDialog';
 import '../splits.css';
 import { AdminListHeader } from '../../../components/AdminList';
 import { AdminDataTable, type Column } from '../../../components/DataTable';
+import { ClawbackRecords } from '../components/ClawbackRecords';
 
 const STATUS_BADGE: Record<Split['status'], string> = {
   Approved: 'text-bg-warning',
@@ -136,6 +137,7 @@ function AdminSplitsPage() {
           ) : null}
         </section>
       ) : null}
+      <ClawbackRecords />
       <SplitDeleteDialog
         split={target}
         onHide={() => setTarget(null)}
