@@ -25,6 +25,9 @@ export const confirmationSourceSchema = z.object({
   marketDate: z.string().nullable(),
   /** The list the entry came from. */
   url: z.string(),
+  /** The symbol after the split when the list says it changes, and the new CUSIP; null when not listed. */
+  newSymbol: z.string().nullable().optional(),
+  cusip: z.string().nullable().optional(),
 });
 export type ConfirmationSourceEntry = z.infer<typeof confirmationSourceSchema>;
 

@@ -17,6 +17,7 @@ export * from './ticks';
 export * from './analytics';
 export * from './learn';
 export * from './splits';
+export * from './post-split';
 export * from './split-call';
 export * from './pipeline';
 export * from './split-checks';

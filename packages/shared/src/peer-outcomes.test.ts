@@ -14,6 +14,8 @@ const b = (broker: string, members: number, counts: Partial<PeerBroker> = {}): P
   cashInLieu: 0,
   pending: 0,
   nothing: 0,
+  fractionKept: 0,
+  clawedBack: 0,
   members,
   ...counts,
 });

@@ -6,6 +6,7 @@ import { RS_TYPES, SPLIT_STATUSES } from './domain';
 import { toCents } from './money';
 import { splitChangeSchema } from './split-checks';
 import { confirmationSchema } from './confirmations';
+import { postSplitSchema } from './post-split';
 import { issuerHistoryEntrySchema, splitEvidenceSchema } from './split-call';
 
 /**
@@ -45,6 +46,8 @@ export const splitSchema = z.object({
   evidence: splitEvidenceSchema.optional(),
   /** Pro and admin only: the issuer's earlier reverse splits from our own history (issue 25 §6). */
   history: z.array(issuerHistoryEntrySchema).optional(),
+  /** Pro and admin only: the symbol to sell after the split; null when no source names it; absent for everyone else. */
+  postSplit: postSplitSchema.nullable().optional(),
 });
 export type Split = z.infer<typeof splitSchema>;
 

@@ -153,6 +153,9 @@ export function makeAccount(
       roundUpStatus: status,
       roundUpStatusDate: null,
       roundUpStatusSource: null,
+      returnsFraction: false,
+      newAccountRestriction: null,
+      reorgFeeCents: null,
     },
   };
 }

@@ -7,8 +7,9 @@ import {
 } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../http/app-error';
+import { confirmationFacts } from '../confirmations/queries';
 import { splitFacts } from '../splits/queries';
-import { splitAccess, type Viewer } from '../splits/rules';
+import { splitAccess, splitSymbols, type Viewer } from '../splits/rules';
 import { fingerprints } from './formats/fingerprint';
 import { readStatement, type Statement } from './formats/read-statement';
 import { StatementError, StatementTooLong } from './formats/types';
@@ -113,14 +114,27 @@ export async function prepareFor(
       `This file is for broker account ${statement.brokerAccount}; earlier imports into ${account.nickname} came from ${earlier}`,
     );
   const tickers = [...new Set(statement.rows.map((r) => r.symbol).filter(Boolean))];
-  const found = await splitFacts(deps.db).ofTickers(tickers);
+  // After the split a broker lists the shares under the new symbol or CUSIP the exchange gave them.
+  const listed = confirmationFacts(deps.db);
+  const found = await splitFacts(deps.db).ofTickers(tickers, await listed.listedAs(tickers));
   const seen = found.filter(
     (s) =>
       splitAccess(deps.viewer, { status: s.status, buyDate: s.buyDate, archived: false }, deps.today) === 'full' &&
       s.status !== 'Approved',
   );
+  const post = await listed.postSplitFor(seen);
   const splits = new Map(
-    seen.map((s) => [s.id, { id: s.id, name: s.name, ticker: s.ticker.toUpperCase(), buyDate: s.buyDate, effDate: s.effDate }]),
+    seen.map((s) => [
+      s.id,
+      {
+        id: s.id,
+        name: s.name,
+        ticker: s.ticker.toUpperCase(),
+        buyDate: s.buyDate,
+        effDate: s.effDate,
+        symbols: splitSymbols(s.ticker, post.get(s.id)),
+      },
+    ]),
   );
   return {
     statement,

@@ -2,6 +2,7 @@ import type { Split, SplitView } from '@roundup/shared';
 import type { UpwardReads } from '../../context';
 import type { Db } from '../../db/client';
 import { issuerHistoryIndex, type PastSplitFacts } from './issuer-history-rules';
+import { postSplitOf } from './post-split-rules';
 import type { StoredSplit } from './repo';
 import { seesEverything, type Viewer } from './rules';
 
@@ -19,9 +20,10 @@ export const pastFacts = (s: StoredSplit): PastSplitFacts => ({
 });
 
 /**
- * What only Pro members and admins see on a whole split row (issue 25 §2, §4, §6): what a second
+ * What only Pro members and admins see on a whole split row: what a second
  * source says (`confirmation`), what the filing said (`evidence`: the deciding sentence, the filing
- * link, its acceptance time) and the issuer's earlier splits (`history`). Everyone else's rows, and
+ * link, its acceptance time), the issuer's earlier splits (`history`) and the symbol to sell after the
+ * split (`postSplit`, from what the second sources listed). Everyone else's rows, and
  * every masked row, are answered as they are: nothing is added.
  * `stored` holds the rows as stored (their filing facts); `candidates` the splits the history reads.
  */
@@ -37,9 +39,11 @@ export async function addProFacts<T extends SplitView>(
   return input.rows.map((r) => {
     if (r.masked) return r;
     const s = byId.get(r._id);
+    const confirmed = confirmation.get(r._id);
     return {
       ...r,
-      confirmation: confirmation.get(r._id),
+      confirmation: confirmed,
+      postSplit: postSplitOf(r.ticker, confirmed?.sources.map((c) => ({ ...c, newSymbol: c.newSymbol ?? null, cusip: c.cusip ?? null })) ?? []),
       evidence: {
         sentence: s?.filing.sentence ?? null,
         filingUrl: r.source,

@@ -18,6 +18,9 @@ import {
  * web shares (grid, MM/YYYY, footer, estProfit) live in @roundup/shared/splits.
  */
 
+/** The symbol to sell after a split, for the modules that name it (confirmations, notifications, imports). */
+export { postSplitOf, splitSymbols, type ListedSymbol } from './post-split-rules';
+
 /** Who is asking: a role, or null for an anonymous visitor (treated like a Starter). */
 export type Viewer = Role | string | null;
 

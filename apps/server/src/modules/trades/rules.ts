@@ -34,6 +34,8 @@ export function outcomeCounts(rows: readonly { outcome: string }[]) {
     shareReceived: n('share_received'),
     cashInLieu: n('cash_in_lieu'),
     noCredit: n('no_credit'),
+    fractionKept: n('fraction_kept'),
+    clawedBack: n('clawed_back'),
   };
 }
 

@@ -32,6 +32,9 @@ function broker(overrides: Partial<Broker>): Broker {
     roundUpStatus: null,
     roundUpStatusDate: null,
     roundUpStatusSource: null,
+    returnsFraction: false,
+    newAccountRestriction: null,
+    reorgFeeCents: null,
     ...overrides,
   };
 }
