@@ -7,6 +7,7 @@ import { ChangeHistory } from './SplitChanges';
 import { SplitDeadline } from './SplitDeadline';
 import { CallBadge } from './CallBadge';
 import { SplitEvidence } from './SplitEvidence';
+import { SellAsLine } from './SellAsLine';
 
 /** The Note modal opened from a split's note icon (product.md#screens). */
 export function NoteModal({ split, onHide }: { split: Split | null; onHide: () => void }) {
@@ -22,6 +23,7 @@ export function NoteModal({ split, onHide }: { split: Split | null; onHide: () =
           <Modal.Body>
             <CallBadge split={split} className="mb-2" />
             <SplitDeadline split={split} className="d-block mb-3 fw-semibold" />
+            <SellAsLine split={split} className="mb-2" />
             <ConfirmationLine split={split} detail />
             <SplitEvidence evidence={split.evidence} history={split.history} />
             <ChangeHistory changes={split.changes} />
