@@ -13,6 +13,7 @@ export * from './broker-rules';
 export * from './accounts';
 export * from './account-groups';
 export * from './trades';
+export * from './trade-progress';
 export * from './ticks';
 export * from './analytics';
 export * from './learn';

@@ -82,3 +82,17 @@ describe('cash in lieu where most received the share: the broker may owe the mem
     expect(mayBeOwedShares([{ broker, accounts: 1 }], listed).length).toBe(noted ? 1 : 0);
   });
 });
+
+describe('the outcomes after the split count as settled', () => {
+  it('names fractions kept and shares clawed back in the line', () => {
+    expect(peerBrokerLine(b('Public', 4, { received: 1, fractionKept: 3, clawedBack: 2, pending: 1 }))).toBe(
+      'Public: 1 received, 3 fraction kept, 2 clawed back, 1 pending, from 4 members',
+    );
+  });
+
+  it('a broker where most members kept a fraction or lost the share did not mostly round up', () => {
+    expect(mostReceived(b('Public', 3, { received: 2, fractionKept: 3 }))).toBe(false);
+    expect(mostReceived(b('Robinhood', 3, { received: 3, clawedBack: 2 }))).toBe(true);
+    expect(mostReceived(b('SoFi', 3, { received: 2, clawedBack: 2 }))).toBe(false);
+  });
+});

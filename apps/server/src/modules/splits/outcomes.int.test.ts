@@ -53,7 +53,18 @@ describe('what other members got on this split', () => {
     res = await outcomes(m1.token);
     expect(res.body.data).toEqual({
       open: true,
-      brokers: [{ broker: 'Peer Schwab', received: 2, cashInLieu: 1, pending: 1, nothing: 0, members: 3 }],
+      brokers: [
+        {
+          broker: 'Peer Schwab',
+          received: 2,
+          cashInLieu: 1,
+          pending: 1,
+          nothing: 0,
+          fractionKept: 0,
+          clawedBack: 0,
+          members: 3,
+        },
+      ],
       mayBeOwed: [],
     });
     // Only the aggregate: no member's id anywhere in the answer.

@@ -157,7 +157,7 @@ describe('trades', () => {
       trades: 2,
       members: 2,
       avgProfit: 2.66,
-      outcomes: { accounts: 3, recorded: 0, shareReceived: 0, cashInLieu: 0, noCredit: 0 },
+      outcomes: { accounts: 3, recorded: 0, shareReceived: 0, cashInLieu: 0, noCredit: 0, fractionKept: 0, clawedBack: 0 },
     });
     expect((await call(t.app, 'GET', `/api/trades/split-stats/${splitId}`, { token: alice.token })).status).toBe(403);
     expect((await call(t.app, 'GET', `/api/trades/split-stats/${MISSING}`, { token: admin.token })).status).toBe(404);
