@@ -39,6 +39,7 @@ test('a Pro member is told the new symbol to sell; a Starter is told nothing of 
         price: 1.5,
         status: 'Upcoming',
         rsType: 'Round Up',
+        notes: 'The exchange gives the shares a new symbol.',
       },
     },
   });
