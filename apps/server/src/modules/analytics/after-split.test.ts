@@ -8,7 +8,14 @@ import { taxRows } from './tax-rules';
 // fraction. A 1-for-10 split effective 2026-03-10 on one share bought at $0.50.
 
 const SPLIT: SplitIn = { id: 's1', name: 'Newco', ticker: 'OLDT', effDate: '2026-03-10', ratio: 10 };
-const ACCOUNT: AccountIn = { id: 'a1', nickname: 'Main', brokerId: 'b1', broker: 'Public', shareReturnTime: 1, type: 'Individual Cash' };
+const ACCOUNT: AccountIn = {
+  id: 'a1',
+  nickname: 'Main',
+  brokerId: 'b1',
+  broker: 'Public',
+  shareReturnTime: 1,
+  type: 'Individual Cash',
+};
 const BUY = { side: 'buy' as const, date: '2026-03-02', quantity: 1, price: '0.5' };
 const sell = (quantity: number, price: string, date: string | null = '2026-03-12') => ({
   side: 'sell' as const,
@@ -82,10 +89,7 @@ describe('tradeResult of the new outcomes', () => {
       {
         outcome: 'clawed_back',
         outcomeDate: '2026-04-02',
-        legs: [
-          { ...BUY, quantity: 100 },
-          sell(99, '0.48', '2026-03-02'),
-        ],
+        legs: [{ ...BUY, quantity: 100 }, sell(99, '0.48', '2026-03-02')],
       },
       { closed: true, profitTicks: 99 * 4800 - 100 * 5000, saleDate: '2026-04-02' },
     ],

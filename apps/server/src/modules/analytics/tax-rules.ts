@@ -101,7 +101,10 @@ function describe(sale: LotSale, ticker: string, name: string): { description: s
   if (sale.kind === 'clawed_back')
     return {
       description: `Clawed back ${ticker} (${name})`,
-      note: sale.proceedsTicks > 0 ? 'The credited share was taken back; the broker paid cash for it' : 'The credited share was taken back',
+      note:
+        sale.proceedsTicks > 0
+          ? 'The credited share was taken back; the broker paid cash for it'
+          : 'The credited share was taken back',
     };
   return { description: `${sale.quantity} sh ${ticker} (${name})`, note: '' };
 }

@@ -46,7 +46,15 @@ export function confirmationFacts(db: Db) {
     /** The symbol to sell after each split (sell reminders, statement import): null when no list names one. */
     async postSplitFor(splits: readonly { id: string; ticker: string }[]): Promise<Map<string, PostSplit | null>> {
       const rows = await repo.sightingsFor([...new Set(splits.map((s) => s.id))]);
-      return new Map(splits.map((s) => [s.id, postSplitOf(s.ticker, rows.filter((r) => r.splitId === s.id))]));
+      return new Map(
+        splits.map((s) => [
+          s.id,
+          postSplitOf(
+            s.ticker,
+            rows.filter((r) => r.splitId === s.id),
+          ),
+        ]),
+      );
     },
   };
 }

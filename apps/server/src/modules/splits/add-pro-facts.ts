@@ -43,7 +43,10 @@ export async function addProFacts<T extends SplitView>(
     return {
       ...r,
       confirmation: confirmed,
-      postSplit: postSplitOf(r.ticker, confirmed?.sources.map((c) => ({ ...c, newSymbol: c.newSymbol ?? null, cusip: c.cusip ?? null })) ?? []),
+      postSplit: postSplitOf(
+        r.ticker,
+        confirmed?.sources.map((c) => ({ ...c, newSymbol: c.newSymbol ?? null, cusip: c.cusip ?? null })) ?? [],
+      ),
       evidence: {
         sentence: s?.filing.sentence ?? null,
         filingUrl: r.source,

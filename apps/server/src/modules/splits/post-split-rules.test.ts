@@ -12,7 +12,11 @@ describe('postSplitOf: the symbol to sell after the split', () => {
     ['the new symbol and CUSIP from the exchange', [nasdaq('NEWT', '65249B208')], { ticker: 'NEWT', cusip: '65249B208' }],
     ['a new CUSIP only: the ticker stays', [nasdaq(null, '65249b208')], { ticker: 'OLDT', cusip: '65249B208' }],
     ['the exchange before FINRA', [finra('OTHR', null), nasdaq('NEWT', null)], { ticker: 'NEWT', cusip: null }],
-    ['FINRA fills what the exchange left out', [nasdaq('NEWT', null), finra(null, '65249B208')], { ticker: 'NEWT', cusip: '65249B208' }],
+    [
+      'FINRA fills what the exchange left out',
+      [nasdaq('NEWT', null), finra(null, '65249B208')],
+      { ticker: 'NEWT', cusip: '65249B208' },
+    ],
     ['blank cells are not a symbol', [nasdaq('  ', ' ')], null],
   ])('%s', (_name, listed, want) => {
     expect(postSplitOf('OLDT', listed)).toEqual(want);

@@ -80,7 +80,10 @@ describe('postSplit on split rows', () => {
     expect(rows.some((r) => r._id === ids.done && r.masked === false)).toBe(true);
     expect(rows.some((r) => r.masked === true)).toBe(true);
     expectNoNewSymbol(list.body, 'Starter GET /api/rs');
-    expectNoNewSymbol((await call(t.app, 'GET', `/api/rs/ticker/${ids.done}`, { token: tokens.User })).body, 'Starter split page');
+    expectNoNewSymbol(
+      (await call(t.app, 'GET', `/api/rs/ticker/${ids.done}`, { token: tokens.User })).body,
+      'Starter split page',
+    );
   });
 
   it('a visitor gets nothing of it: the past splits they may read, and no calendar without a sign-in', async () => {

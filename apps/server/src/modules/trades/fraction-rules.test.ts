@@ -13,7 +13,11 @@ const state = (over: Partial<TradeState>): TradeState => ({ ...EMPTY_STATE, legs
 
 describe('fractional sells', () => {
   it.each<[string, Partial<TradeState>, string | null]>([
-    ['a fraction kept, sold after the split', { outcome: 'fraction_kept', shares_received: 0.1, legs: [buy(1, 0.5), sell(0.1, 4, AFTER)] }, null],
+    [
+      'a fraction kept, sold after the split',
+      { outcome: 'fraction_kept', shares_received: 0.1, legs: [buy(1, 0.5), sell(0.1, 4, AFTER)] },
+      null,
+    ],
     [
       'a fraction kept, sold in two parts',
       { outcome: 'fraction_kept', shares_received: 0.1, legs: [buy(1, 0.5), sell(0.03, 4, AFTER), sell(0.07, 4, '2026-03-13')] },
@@ -34,8 +38,16 @@ describe('fractional sells', () => {
       { outcome: 'fraction_kept', shares_received: 0.1, legs: [buy(1, 0.5), sell(0.1, 4, null)] },
       null,
     ],
-    ['a fraction kept with no size', { outcome: 'fraction_kept', shares_received: null }, 'Fraction kept needs the shares received (for example 0.05)'],
-    ['a fraction kept of 0', { outcome: 'fraction_kept', shares_received: 0 }, 'Fraction kept needs the shares received (for example 0.05)'],
+    [
+      'a fraction kept with no size',
+      { outcome: 'fraction_kept', shares_received: null },
+      'Fraction kept needs the shares received (for example 0.05)',
+    ],
+    [
+      'a fraction kept of 0',
+      { outcome: 'fraction_kept', shares_received: 0 },
+      'Fraction kept needs the shares received (for example 0.05)',
+    ],
     [
       'a fraction sold before the split',
       { legs: [buy(2, 0.5), sell(0.5, 0.48, '2026-03-03')] },
@@ -85,7 +97,10 @@ describe('every path asks the state machine: patches on a one-share buy', () => 
 
   it('a bulk "clawed back" on a trade whose share was sold is refused, with no share to stand on', () => {
     const out = next({ outcome: 'share_received', legs: [buy(1, 0.5), sell(1, 4, AFTER)] }, { outcome: 'clawed_back' });
-    expect(out).toMatchObject({ problem: 'Clawed back: the share was taken back, so there is none to sell', noShare: 'clawed_back' });
+    expect(out).toMatchObject({
+      problem: 'Clawed back: the share was taken back, so there is none to sell',
+      noShare: 'clawed_back',
+    });
   });
 
   it('moving a fraction kept to share received keeps the fraction only when sent', () => {

@@ -82,8 +82,7 @@ export async function reconciliationsFor(
   for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
   for (const [userId, mine] of byUser) {
     const lines = linesOf(mine, measured, held, deps.today);
-    if (lines.overdue.length + lines.mayBeOwed.length + lines.unsold.length + lines.clawedBack.length > 0)
-      out.set(userId, lines);
+    if (lines.overdue.length + lines.mayBeOwed.length + lines.unsold.length + lines.clawedBack.length > 0) out.set(userId, lines);
   }
   return out;
 }

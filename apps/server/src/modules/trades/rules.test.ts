@@ -50,7 +50,16 @@ describe('splitAverage (profit per closed trade, in ticks)', () => {
 
 describe('outcomeCounts', () => {
   it('counts each outcome; pending accounts are counted but not recorded', () => {
-    const outcomes = ['pending', 'share_received', 'share_received', 'cash_in_lieu', 'no_credit', 'pending', 'fraction_kept', 'clawed_back'];
+    const outcomes = [
+      'pending',
+      'share_received',
+      'share_received',
+      'cash_in_lieu',
+      'no_credit',
+      'pending',
+      'fraction_kept',
+      'clawed_back',
+    ];
     const rows = outcomes.map((outcome) => ({ outcome }));
     expect(outcomeCounts(rows)).toEqual({
       accounts: 8,

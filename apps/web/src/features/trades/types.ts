@@ -16,6 +16,7 @@ export interface TradeSplit {
 }
 
 /** How a trade's round-up ended, as members read it; `pending` until they say. */
-export const OUTCOME_LABELS = Object.fromEntries(
-  Object.entries(TRADE_OUTCOME_LABELS).filter(([k]) => k !== 'pending'),
-) as Record<Exclude<TradeOutcome, 'pending'>, string>;
+export const OUTCOME_LABELS = Object.fromEntries(Object.entries(TRADE_OUTCOME_LABELS).filter(([k]) => k !== 'pending')) as Record<
+  Exclude<TradeOutcome, 'pending'>,
+  string
+>;

@@ -7,16 +7,7 @@ import type { StatementFormatId } from '@roundup/shared';
  * account with no sale (an adjustment: after a credit, the broker taking the share back), an option trade
  * (listed, never imported), or anything else.
  */
-export type RowKind =
-  | 'buy'
-  | 'sell'
-  | 'split_out'
-  | 'split_in'
-  | 'rounding'
-  | 'cash_in_lieu'
-  | 'removal'
-  | 'option'
-  | 'other';
+export type RowKind = 'buy' | 'sell' | 'split_out' | 'split_in' | 'rounding' | 'cash_in_lieu' | 'removal' | 'option' | 'other';
 
 /** One data row of a statement, read by its format's rule. Quantities and amounts are unsigned. */
 export interface StatementRow {
