@@ -3,7 +3,7 @@ import { formatIsoDate } from './dates';
 import { uuidId } from './input';
 
 /**
- * A second source confirms each upcoming split (issue 25 §2, decision 022): the exchange's own
+ * A second source confirms each upcoming split (decision 022): the exchange's own
  * notice (Nasdaq Trader's daily list) or FINRA's OTC daily list. Pro members and admins see a
  * split's `confirmation`; a masked row and a Starter's row carry none (the server leaves it off).
  */

@@ -20,7 +20,7 @@ const b = (broker: string, members: number, counts: Partial<PeerBroker> = {}): P
   ...counts,
 });
 
-describe('which brokers are listed (at least 3 members, issue 26 §7)', () => {
+describe('which brokers are listed (at least 3 members)', () => {
   it.each([
     [0, false],
     [1, false],

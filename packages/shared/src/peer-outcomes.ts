@@ -3,7 +3,7 @@ import { MEASURED_MIN_MEMBERS } from './brokers';
 import { addDays } from './dates';
 
 /**
- * Issue 26 §7: what other members got on one split, per broker (Pro members and admins).
+ * What other members got on one split, per broker (Pro members and admins).
  * Only aggregates: never a user id, and no broker with fewer than MEASURED_MIN_MEMBERS members.
  */
 export const peerBrokerSchema = z.object({

@@ -3,7 +3,7 @@ import { priceToTicks } from './ticks';
 import type { TradeOutcome } from './trades';
 
 /**
- * What one trade comes to (issue 26 §1, §2): the P&L rule the member analytics total and the trades
+ * What one trade comes to: the P&L rule the member analytics total and the trades
  * module's outcome summary both ask. Pure; prices are numeric text, parsed to integer ticks.
  */
 
@@ -15,10 +15,10 @@ export interface TradeIn {
   buyPrice: string | null;
   sellDate: string | null;
   sellPrice: string | null;
-  /** What the round-up gave (issue 14); 'pending' when left out. */
+  /** What the round-up gave; 'pending' when left out. */
   outcome?: TradeOutcome;
   outcomeDate?: string | null;
-  /** Every buy and sell (issue 26); left out: the flat fields as one-share legs. Prices as numeric text. */
+  /** Every buy and sell; left out: the flat fields as one-share legs. Prices as numeric text. */
   legs?: readonly LegIn[];
   sharesReceived?: number | null;
   /** Cash paid for the fraction, numeric text. */
@@ -60,7 +60,7 @@ export function legsOf(t: TradeIn): readonly LegIn[] {
   return legs;
 }
 
-/** What a trade comes to (issue 26 §1, §2), given its split's effective date. */
+/** What a trade comes to, given its split's effective date. */
 export interface TradeResult {
   /** A buy is recorded. */
   bought: boolean;

@@ -50,14 +50,14 @@ export const reverseSplits = pgTable(
     source: text('source'),
     notes: text('notes'),
     caution: boolean('caution').notNull().default(false),
-    /** Where the shares are listed (issue 25 §3; null = not known): decides the pre-split halt (decision 021). */
+    /** Where the shares are listed (null = not known): decides the pre-split halt (decision 021). */
     exchange: text('exchange'),
-    /** The filing rounds up at the participant (broker) level (issue 25 §4, decision 032). */
+    /** The filing rounds up at the participant (broker) level (decision 032). */
     participant: boolean('participant').notNull().default(false),
     /** The sentence that decided the rounding, and when EDGAR accepted the filing (Pro and admin only). */
     evidence: text('evidence'),
     filedAt: timestamp('filed_at', { withTimezone: true }),
-    /** The issuer's SEC CIK (from discovery): matches its earlier splits (issue 25 §6). */
+    /** The issuer's SEC CIK (from discovery): matches its earlier splits. */
     cik: text('cik'),
     /** Set instead of deleting a split members have trades on (decision 011): hidden everywhere, trades kept. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
@@ -181,7 +181,7 @@ export const trades = pgTable(
     outcome: text('outcome').notNull().default('pending'),
     outcomeDate: date('outcome_date', { mode: 'string' }),
     /**
-     * Every buy and sell (issue 26, migration 0021, decision 023), oldest first; buy_* and sell_* are
+     * Every buy and sell (migration 0021, decision 023), oldest first; buy_* and sell_* are
      * its first buy and last sell, kept so by the trigger trades_legs_sync.
      */
     legs: jsonb('legs').$type<TradeLeg[]>().notNull(),

@@ -3,7 +3,7 @@ import { isResolvingOutcome, legTicks, microShares } from '@roundup/shared/trade
 import { legsOf, type LegIn, type SplitIn, type TradeIn } from './rules';
 
 /**
- * One taxable sale of a trade (issue 26 §1), amounts in ticks: the shares' proceeds and the basis
+ * One taxable sale of a trade, amounts in ticks: the shares' proceeds and the basis
  * they carry. Pure: takes the trade and its split.
  */
 export interface LotSale {

@@ -2,7 +2,7 @@ import { isTaxableAccountType, ticksToCents, type TaxLeftOut } from '@roundup/sh
 import type { AccountIn, TradeRecords } from './rules';
 import { lotSales, type LotSale } from './tax-lots-rules';
 
-// Tax export: IRS Form 8949 columns (a)–(h), one row per sale of a trade's shares (issue 26: the
+// Tax export: IRS Form 8949 columns (a)–(h), one row per sale of a trade's shares (the
 // dance's pre-split sale, the kept share's sale, cash in lieu as a sale of the fraction, a share clawed
 // back as a disposal on the day it was taken).
 

@@ -7,7 +7,7 @@ import { exchangeLists, parseNasdaqDailyList } from '../../adapters/exchange-lis
 import { confirmationsService } from './service';
 
 /**
- * Issue 25 §2 through HTTP: a poll of the local Nasdaq and FINRA daily-list peers confirms or
+ * Through HTTP: a poll of the local Nasdaq and FINRA daily-list peers confirms or
  * contradicts our splits; Pro members and admins see `confirmation`, nobody else does; a conflict
  * tells the admins once; an admin resolves it and the history keeps everything; a holder hears
  * "Confirmed by the exchange" once however often the lists are read. The clock stands at 15:00

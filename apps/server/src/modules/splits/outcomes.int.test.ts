@@ -3,7 +3,7 @@ import { addDays, todayInMarket } from '@roundup/shared';
 import { addAccount, insertBroker, insertSplit, member, type Member } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
 
-/** GET /api/rs/:id/outcomes (issue 26 §7, decision 027): per broker, from 3 members, Pro and admins only. */
+/** GET /api/rs/:id/outcomes (decision 027): per broker, from 3 members, Pro and admins only. */
 let t: TestApp;
 let pros: Member[];
 let starter: Member;

@@ -46,7 +46,7 @@ export interface SplitFacts {
 export type SplitAccess = 'full' | 'masked' | 'hidden';
 
 /**
- * THE visibility rule (issue 12 §1). Every path that carries split data asks it: GET /api/rs,
+ * THE visibility rule. Every path that carries split data asks it: GET /api/rs,
  * by id, the past list, the iCal feed, alerts, trades and analytics.
  * - A member always sees the splits of their own recorded trades (`ownsTrade`), whatever their role
  *   now and whatever became of the split: it is their history.

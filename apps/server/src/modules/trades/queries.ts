@@ -37,7 +37,7 @@ async function countForSplit(db: Db, splitId: string): Promise<number> {
 }
 
 /**
- * Members' recorded outcomes per broker (issue 14): outcomes other than pending, the members
+ * Members' recorded outcomes per broker: outcomes other than pending, the members
  * behind them, how many were shares, and the median days from the split's effective date to the
  * share's arrival (a date before the effective date — a typo, or an effective date an admin
  * moved later — counts as a sample but not towards the days). The brokers module decides what
@@ -72,7 +72,7 @@ async function outcomesByBroker(
 }
 
 /**
- * Issue 26 §7: the outcomes on one split per broker (counts and distinct members, never a user).
+ * The outcomes on one split per broker (counts and distinct members, never a user).
  * The caller decides what may be shown (the threshold lives in @roundup/shared peer-outcomes).
  */
 async function outcomesOnSplitByBroker(db: Db, splitId: string): Promise<PeerBroker[]> {
@@ -112,7 +112,7 @@ async function outcomesOnSplitByBroker(db: Db, splitId: string): Promise<PeerBro
   }));
 }
 
-/** Issue 26 §7: one member's cash-in-lieu trades on a split, counted per broker name (their own data only). */
+/** One member's cash-in-lieu trades on a split, counted per broker name (their own data only). */
 async function cashInLieuOf(db: Db, userId: string, splitId: string): Promise<{ broker: string; accounts: number }[]> {
   const res = (await db.execute(sql`
     select b.name as broker, count(*)::int as accounts

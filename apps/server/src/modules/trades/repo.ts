@@ -46,7 +46,7 @@ export const stateOf = (t: Trade): TradeState => ({
   cash_in_lieu_amount: t.cash_in_lieu_amount,
 });
 
-/** The row's columns: the legs, and the flat fields as their first buy and last sell (issue 26). */
+/** The row's columns: the legs, and the flat fields as their first buy and last sell. */
 export const columns = (f: TradeState) => {
   const flat = flatOf(f.legs);
   return {
@@ -193,7 +193,7 @@ export function tradesRepo(db: Db) {
 
 /**
  * The member's trades as their progress reads them (trades/rules.ts `splitProgressOf`): bought, sold
- * (a sale recorded) and the outcome; which are still held is analytics' (issue 26, migration 0021).
+ * (a sale recorded) and the outcome; which are still held is analytics' (migration 0021).
  */
 export async function progressRows(db: Db, userId: string): Promise<ProgressRow[]> {
   const rows = await db

@@ -164,7 +164,7 @@ describe('trades', () => {
   });
 });
 
-describe('races and partial edits (issue 12 §4)', () => {
+describe('races and partial edits', () => {
   it('parallel adds for one account and split make one trade: the same values answer it, other values a clear 409', async () => {
     const splitP = await insertSplit('TRDP', '2026-05-01', '2026-05-04');
     const same = { accountId: aliceAcc, splitId: splitP, buy_price: 1.5 };

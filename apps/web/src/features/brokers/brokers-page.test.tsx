@@ -170,7 +170,7 @@ describe('/brokers', () => {
   });
 });
 
-/** Issue 26 §3: /brokers shows each broker's dated rules. */
+/** /brokers shows each broker's dated rules. */
 const NO_MEASURED = { logo: null, headline: null, signupPromo: null, fees: null, reviewBlurb: null };
 describe('BrokerCard: broker rules', () => {
   it('shows the minimum order by price band, day-one delivery and a round-up status with its date and source', () => {

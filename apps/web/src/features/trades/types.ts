@@ -8,7 +8,7 @@ export interface TradeSplit {
   ticker: string;
   buyDate: string;
   effDate: string;
-  /** The split's announced price, when known (the broker's minimum order at it, issue 26 §3). */
+  /** The split's announced price, when known (the broker's minimum order at it). */
   price?: number | null;
   /** The listing and the buy-by deadline (a whole split carries both; otherwise derived from buyDate). */
   exchange?: Exchange | null;
