@@ -6,7 +6,8 @@ import { ADMIN, apiLogin, failOnConsoleErrors, FULL, nySessionDay, openCalendarD
  * The symbol to sell after the split, in the browser: Nasdaq's daily list (served here, on the port
  * e2e/serve.mjs points NASDAQ_DAILY_LIST_URL at) gives the split's shares a new symbol and CUSIP; after a
  * poll a Pro member reads "sell as NEW (was OLD)" on the day's agenda and in the split's note, at 1280 and
- * 375 px; a Starter reads nothing of it. Screenshots under test-results/ for review.
+ * 375 px, and the brokers page says which brokers hand back the fraction; a Starter reads nothing of it.
+ * Screenshots under test-results/ for review.
  */
 const LIST_PORT = Number(process.env.E2E_PORT ?? 3100) + 1000;
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
@@ -71,6 +72,15 @@ test('a Pro member is told the new symbol to sell; a Starter is told nothing of 
     await page.screenshot({ path: `test-results/sell-as-note-${width}.png`, fullPage: false });
     await note.getByRole('button', { name: 'Close' }).first().click();
     await expect(note).toHaveCount(0);
+
+    // The broker rules behind a fraction: Public hands it back (the seed says so).
+    await page.goto('/brokers');
+    const publicCard = page.locator('#broker-public');
+    await expect(publicCard.getByTestId('broker-returns-fraction')).toHaveText(
+      'Hands back the fraction of a share instead of cash',
+    );
+    await publicCard.getByTestId('broker-returns-fraction').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/sell-as-broker-${width}.png`, fullPage: false });
   }
   errors();
 

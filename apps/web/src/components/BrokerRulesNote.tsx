@@ -24,7 +24,7 @@ export function BrokerRulesNote({ rules, price }: { rules: BrokerRules | null | 
     rules.dayOneDelivery ? 'Shares arrive on the effective date' : null,
     rules.returnsFraction ? 'Hands back the fraction, not a rounded-up share' : null,
     rules.newAccountRestriction ? `New accounts: ${rules.newAccountRestriction}` : null,
-    rules.reorgFeeCents ? `Reorganisation fee ${formatPrice(rules.reorgFeeCents / 100)}` : null,
+    rules.reorgFeeCents ? `Reverse-split fee ${formatPrice(rules.reorgFeeCents / 100)}` : null,
   ].filter(Boolean);
   if (parts.length === 0) return null;
   return (

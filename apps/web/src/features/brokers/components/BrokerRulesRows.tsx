@@ -53,7 +53,7 @@ export function BrokerRulesRows({ rules }: { rules: BrokerRules }) {
           </dd>
         </>
       ) : null}
-      <dt className="col-12 col-sm-4 text-body-secondary fw-normal">Reorganisation fee</dt>
+      <dt className="col-12 col-sm-4 text-body-secondary fw-normal">Split fee</dt>
       <dd className="col-12 col-sm-8" data-testid="broker-reorg-fee">
         {rules.reorgFeeCents === null ? (
           <span className="text-body-secondary">Not known</span>
