@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { isIsoDate } from './dates';
 
 /**
- * Issue 26 §3: each broker's dated rules, edited by admins and shown on /brokers and in Record
- * Trades — the minimum order by price band, whether the share arrives on the effective date, and
- * whether the broker honours round-up buys (as of a date, with the source).
+ * Each broker's dated rules, edited by admins and shown on /brokers and in Record Trades — the
+ * minimum order by price band, whether the share arrives on the effective date, whether the broker
+ * honours round-up buys (as of a date, with the source), whether it hands back the fraction instead
+ * of cash, what a new account may not buy yet, and its reorganisation fee.
  */
 export const ROUND_UP_STATUSES = ['honours', 'does_not_honour', 'blocks'] as const;
 export type RoundUpStatus = (typeof ROUND_UP_STATUSES)[number];
@@ -16,6 +17,9 @@ export const ROUND_UP_STATUS_LABELS: Record<RoundUpStatus, string> = {
 export const MINIMUM_ORDER_MAX_BANDS = 10;
 export const MINIMUM_SHARES_MAX = 1_000_000;
 export const ROUND_UP_SOURCE_MAX = 500;
+export const NEW_ACCOUNT_RESTRICTION_MAX = 500;
+/** A reorganisation fee above $1,000 is a typo. */
+export const REORG_FEE_CENTS_MAX = 100_000;
 
 /** "At least `minShares` shares when the price is under `below` dollars." */
 export const minimumOrderBand = z.object({
@@ -57,6 +61,23 @@ export const brokerRuleFields = {
     .max(ROUND_UP_SOURCE_MAX, `The source note must be at most ${ROUND_UP_SOURCE_MAX} characters`)
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** The broker credits the fraction of a post-split share instead of paying cash for it. */
+  returnsFraction: z.boolean({ error: 'Returns fraction must be true or false' }).default(false),
+  /** What a new account may not buy yet, as the broker says it ("no stocks under $1 until funds settle"). */
+  newAccountRestriction: z
+    .string({ error: 'The new account restriction must be text' })
+    .trim()
+    .max(NEW_ACCOUNT_RESTRICTION_MAX, `The new account restriction must be at most ${NEW_ACCOUNT_RESTRICTION_MAX} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  /** The fee the broker charges for a reorganisation such as a reverse split, in cents (null: not known). */
+  reorgFeeCents: z
+    .number({ error: 'The reorganisation fee must be a whole number of cents' })
+    .int('The reorganisation fee must be a whole number of cents')
+    .min(0, 'The reorganisation fee cannot be negative')
+    .max(REORG_FEE_CENTS_MAX, 'The reorganisation fee must be at most $1,000')
+    .nullable()
+    .default(null),
 };
 
 /** A round-up status is dated: the message for a status without its date, else null. */
@@ -74,6 +95,9 @@ export const brokerRulesSchema = z.object({
   roundUpStatus: z.enum(ROUND_UP_STATUSES).nullable(),
   roundUpStatusDate: z.string().nullable(),
   roundUpStatusSource: z.string().nullable(),
+  returnsFraction: z.boolean(),
+  newAccountRestriction: z.string().nullable(),
+  reorgFeeCents: z.number().int().nullable(),
 });
 export type BrokerRules = z.infer<typeof brokerRulesSchema>;
 

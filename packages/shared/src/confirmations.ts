@@ -3,7 +3,7 @@ import { formatIsoDate } from './dates';
 import { uuidId } from './input';
 
 /**
- * A second source confirms each upcoming split (issue 25 §2, decision 022): the exchange's own
+ * A second source confirms each upcoming split (decision 022): the exchange's own
  * notice (Nasdaq Trader's daily list) or FINRA's OTC daily list. Pro members and admins see a
  * split's `confirmation`; a masked row and a Starter's row carry none (the server leaves it off).
  */
@@ -25,6 +25,9 @@ export const confirmationSourceSchema = z.object({
   marketDate: z.string().nullable(),
   /** The list the entry came from. */
   url: z.string(),
+  /** The symbol after the split when the list says it changes, and the new CUSIP; null when not listed. */
+  newSymbol: z.string().nullable().optional(),
+  cusip: z.string().nullable().optional(),
 });
 export type ConfirmationSourceEntry = z.infer<typeof confirmationSourceSchema>;
 

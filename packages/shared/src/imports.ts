@@ -87,7 +87,7 @@ export const importTradeSchema = z.object({
   legs: z.array(legSchema),
   outcome: z.enum(TRADE_OUTCOMES),
   outcome_date: z.string().nullable(),
-  shares_received: z.number().int().nullable(),
+  shares_received: z.number().nullable(),
   cash_in_lieu_amount: z.number().nullable(),
   /** Why this trade cannot be saved as it stands (apply leaves this split and applies the others), else null. */
   problem: z.string().nullable(),

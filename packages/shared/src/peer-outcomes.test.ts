@@ -14,11 +14,13 @@ const b = (broker: string, members: number, counts: Partial<PeerBroker> = {}): P
   cashInLieu: 0,
   pending: 0,
   nothing: 0,
+  fractionKept: 0,
+  clawedBack: 0,
   members,
   ...counts,
 });
 
-describe('which brokers are listed (at least 3 members, issue 26 §7)', () => {
+describe('which brokers are listed (at least 3 members)', () => {
   it.each([
     [0, false],
     [1, false],
@@ -78,5 +80,19 @@ describe('cash in lieu where most received the share: the broker may owe the mem
     ['Fidelity', false], // not listed (below the threshold)
   ])('cash in lieu at %s → note %s', (broker, noted) => {
     expect(mayBeOwedShares([{ broker, accounts: 1 }], listed).length).toBe(noted ? 1 : 0);
+  });
+});
+
+describe('the outcomes after the split count as settled', () => {
+  it('names fractions kept and shares clawed back in the line', () => {
+    expect(peerBrokerLine(b('Public', 4, { received: 1, fractionKept: 3, clawedBack: 2, pending: 1 }))).toBe(
+      'Public: 1 received, 3 fraction kept, 2 clawed back, 1 pending, from 4 members',
+    );
+  });
+
+  it('a broker where most members kept a fraction or lost the share did not mostly round up', () => {
+    expect(mostReceived(b('Public', 3, { received: 2, fractionKept: 3 }))).toBe(false);
+    expect(mostReceived(b('Robinhood', 3, { received: 3, clawedBack: 2 }))).toBe(true);
+    expect(mostReceived(b('SoFi', 3, { received: 2, clawedBack: 2 }))).toBe(false);
   });
 });

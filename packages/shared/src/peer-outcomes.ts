@@ -3,7 +3,7 @@ import { MEASURED_MIN_MEMBERS } from './brokers';
 import { addDays } from './dates';
 
 /**
- * Issue 26 §7: what other members got on one split, per broker (Pro members and admins).
+ * What other members got on one split, per broker (Pro members and admins).
  * Only aggregates: never a user id, and no broker with fewer than MEASURED_MIN_MEMBERS members.
  */
 export const peerBrokerSchema = z.object({
@@ -13,6 +13,10 @@ export const peerBrokerSchema = z.object({
   pending: z.number().int(),
   /** Outcomes recorded as "Nothing credited". */
   nothing: z.number().int(),
+  /** Outcomes recorded as "Fraction kept": the broker credited part of a share. */
+  fractionKept: z.number().int(),
+  /** Outcomes recorded as "Clawed back": a credited share was taken back. */
+  clawedBack: z.number().int(),
   /** Different members with a trade on this split at this broker. */
   members: z.number().int(),
 });
@@ -50,6 +54,8 @@ export function listedPeerBrokers(rows: readonly PeerBroker[]): PeerBroker[] {
 export function peerBrokerLine(b: PeerBroker): string {
   const parts = [`${b.received} received`];
   if (b.cashInLieu) parts.push(`${b.cashInLieu} cash in lieu`);
+  if (b.fractionKept) parts.push(`${b.fractionKept} fraction kept`);
+  if (b.clawedBack) parts.push(`${b.clawedBack} clawed back`);
   if (b.nothing) parts.push(`${b.nothing} nothing credited`);
   if (b.pending) parts.push(`${b.pending} pending`);
   return `${b.broker}: ${parts.join(', ')}, from ${b.members} members`;
@@ -57,7 +63,7 @@ export function peerBrokerLine(b: PeerBroker): string {
 
 /** Most members at this broker got the share: over half of the settled outcomes (a listed broker only). */
 export function mostReceived(b: PeerBroker): boolean {
-  const settled = b.received + b.cashInLieu + b.nothing;
+  const settled = b.received + b.cashInLieu + b.nothing + b.fractionKept + b.clawedBack;
   return b.members >= MEASURED_MIN_MEMBERS && settled > 0 && b.received * 2 > settled;
 }
 

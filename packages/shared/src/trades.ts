@@ -5,19 +5,35 @@ import { isIsoDate } from './dates';
 /** Trades (product.md#stored Trade, product.md#states Trade form, product.md#api /api/trades/*): one share per account and split. */
 export const PRICE_MAX = 1_000_000;
 
-/** What happened to the whole share a member bought for: recorded per trade. */
-export const TRADE_OUTCOMES = ['pending', 'share_received', 'cash_in_lieu', 'no_credit'] as const;
+/**
+ * What happened to the whole share a member bought for: recorded per trade. `fraction_kept`: the broker
+ * credited part of a post-split share; `clawed_back`: a share was credited and then taken back.
+ */
+export const TRADE_OUTCOMES = ['pending', 'share_received', 'cash_in_lieu', 'no_credit', 'fraction_kept', 'clawed_back'] as const;
 export type TradeOutcome = (typeof TRADE_OUTCOMES)[number];
+/** Each outcome as members read it (the outcome picker, the rows, the import preview, the server's messages). */
+export const TRADE_OUTCOME_LABELS: Record<TradeOutcome, string> = {
+  pending: 'Pending',
+  share_received: 'Share received',
+  fraction_kept: 'Fraction kept',
+  cash_in_lieu: 'Cash in lieu',
+  clawed_back: 'Clawed back',
+  no_credit: 'Nothing credited',
+};
 
-/** A trade is a set of legs, each a buy or a sell of whole shares on a day at a price. */
+/**
+ * A trade is a set of legs, each a buy or a sell on a day at a price. Shares are whole, except a sale after
+ * the split of a fraction the broker credited (up to `QUANTITY_DECIMALS` places; the trade rules check when).
+ */
 export const LEG_SIDES = ['buy', 'sell'] as const;
 export type LegSide = (typeof LEG_SIDES)[number];
 export const LEGS_MAX = 20;
 export const QUANTITY_MAX = 1_000_000_000;
+export const QUANTITY_DECIMALS = 6;
 export const legSchema = z.object({
   side: z.enum(LEG_SIDES),
   date: z.string().nullable(),
-  quantity: z.number().int(),
+  quantity: z.number(),
   price: z.number().nullable(),
 });
 export type TradeLeg = z.infer<typeof legSchema>;
@@ -36,8 +52,8 @@ export const tradeSchema = z.object({
   outcome_date: z.string().nullable(),
   /** Every buy and sell, oldest first; buy_* and sell_* above are its first buy and last sell. */
   legs: z.array(legSchema),
-  /** Whole shares the split left in the account (null: not said; a received share counts as 1). */
-  shares_received: z.number().int().nullable(),
+  /** Shares the split left in the account, a fraction up to 6 places (null: not said; a received share counts as 1). */
+  shares_received: z.number().nullable(),
   /** Cash paid for the fraction, in dollars (null: none entered). */
   cash_in_lieu_amount: z.number().nullable(),
 });
@@ -85,13 +101,20 @@ const dateValue = (label: string) =>
 
 const optionalDate = (label: string) => dateValue(label).transform((v) => v ?? null);
 
-const wholeNumber = (label: string, min: number) =>
-  decimalInput(`${label} must be a whole number`).pipe(
+/** Whether `n` has at most `QUANTITY_DECIMALS` decimal places. */
+export const hasShareDecimals = (n: number) => {
+  const micro = n * 10 ** QUANTITY_DECIMALS;
+  return Math.abs(Math.round(micro) - micro) < 1e-6;
+};
+
+/** A share count that may be a fraction (a fraction the broker credited, or a sale of it). */
+const shareCount = (label: string, positive: boolean) =>
+  decimalInput(`${label} must be a number`).pipe(
     z
       .number()
-      .int(`${label} must be a whole number`)
-      .min(min, `${label} must be at least ${min}`)
-      .max(QUANTITY_MAX, `${label} must be at most 1,000,000,000`),
+      .refine((n) => (positive ? n > 0 : n >= 0), `${label} must be ${positive ? 'more than' : 'at least'} 0`)
+      .refine((n) => n <= QUANTITY_MAX, `${label} must be at most 1,000,000,000`)
+      .refine(hasShareDecimals, `${label} can have at most ${QUANTITY_DECIMALS} decimals`),
   );
 
 /** One leg as a client sends it: quantity defaults to 1; date and price may be left empty. */
@@ -99,7 +122,7 @@ export const legInput = z.object(
   {
     side: z.enum(LEG_SIDES, { error: 'A leg is a buy or a sell' }),
     date: optionalDate('Leg date'),
-    quantity: wholeNumber('Quantity', 1)
+    quantity: shareCount('Quantity', true)
       .optional()
       .transform((v) => v ?? 1),
     price: price('Leg price'),
@@ -113,8 +136,8 @@ const legsValue = z
   .max(LEGS_MAX, `At most ${LEGS_MAX} legs per trade`)
   .optional();
 
-/** Outcome details: shares the split left, and the cash paid for a fraction. */
-const sharesReceivedValue = wholeNumber('Shares received', 0).nullable().optional();
+/** Outcome details: shares the split left (a fraction when the broker kept one), and the cash paid for a fraction. */
+const sharesReceivedValue = shareCount('Shares received', false).nullable().optional();
 const cashValue = priceValue('Cash in lieu');
 
 const tradeShape = {
@@ -245,46 +268,3 @@ export type BulkTradesResponse = z.infer<typeof bulkTradesResponse>;
 
 export const tradeParams = z.object(ids);
 export const splitIdParams = z.object({ splitId: uuidId('Split is not a valid id') });
-
-/** Admin: what members recorded for one split (beyond the spec). */
-export const splitMemberStats = z.object({
-  splitId: z.string(),
-  /** Closed trades (bought and sold) behind the average. */
-  trades: z.number().int(),
-  members: z.number().int(),
-  /** Average realized profit per account in dollars (two decimals), null with no trades. */
-  avgProfit: z.number().nullable(),
-  /** Members' accounts on this split by recorded outcome: whether the round-up call held. */
-  outcomes: z.object({
-    accounts: z.number().int(),
-    recorded: z.number().int(),
-    shareReceived: z.number().int(),
-    cashInLieu: z.number().int(),
-    noCredit: z.number().int(),
-  }),
-});
-export type SplitMemberStats = z.infer<typeof splitMemberStats>;
-
-/** GET /api/trades/progress: where the member stands on each split they traded. */
-export const splitProgress = z.object({
-  splitId: z.string(),
-  /** Accounts with a recorded buy. */
-  bought: z.number().int(),
-  /** Accounts whose whole share arrived. */
-  received: z.number().int(),
-  /** Accounts with a recorded sale. */
-  sold: z.number().int(),
-  /** Accounts whose share arrived and is not sold yet. */
-  receivedUnsold: z.number().int(),
-  /** Of `bought`, buys in active accounts at brokers marked to avoid (the To do leaves those accounts out). */
-  boughtAvoided: z.number().int().optional(),
-});
-export type SplitProgress = z.infer<typeof splitProgress>;
-export const tradeProgress = z.object({
-  /** The member's active accounts: what "of N" counts. */
-  accounts: z.number().int(),
-  /** Of `accounts`, those at brokers marked to avoid (they block or do not honour round-ups). */
-  avoided: z.number().int().optional(),
-  progress: z.array(splitProgress),
-});
-export type TradeProgress = z.infer<typeof tradeProgress>;

@@ -50,14 +50,14 @@ export const reverseSplits = pgTable(
     source: text('source'),
     notes: text('notes'),
     caution: boolean('caution').notNull().default(false),
-    /** Where the shares are listed (issue 25 §3; null = not known): decides the pre-split halt (decision 021). */
+    /** Where the shares are listed (null = not known): decides the pre-split halt (decision 021). */
     exchange: text('exchange'),
-    /** The filing rounds up at the participant (broker) level (issue 25 §4, decision 032). */
+    /** The filing rounds up at the participant (broker) level (decision 032). */
     participant: boolean('participant').notNull().default(false),
     /** The sentence that decided the rounding, and when EDGAR accepted the filing (Pro and admin only). */
     evidence: text('evidence'),
     filedAt: timestamp('filed_at', { withTimezone: true }),
-    /** The issuer's SEC CIK (from discovery): matches its earlier splits (issue 25 §6). */
+    /** The issuer's SEC CIK (from discovery): matches its earlier splits. */
     cik: text('cik'),
     /** Set instead of deleting a split members have trades on (decision 011): hidden everywhere, trades kept. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
@@ -109,7 +109,7 @@ export const brokers = pgTable(
     accountTradIRA: boolean('account_trad_ira').notNull().default(false),
     accountRothIRA: boolean('account_roth_ira').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
-    /** Issue 26 §3: the minimum order by price band, [{ below, minShares }] (migration 0023). */
+    /** The minimum order by price band, [{ below, minShares }] (migration 0023). */
     minimumOrder: jsonb('minimum_order').$type<MinimumOrderBand[]>().notNull().default([]),
     /** Whether the share arrives on the market effective date; null: not known. */
     dayOneDelivery: boolean('day_one_delivery'),
@@ -117,11 +117,18 @@ export const brokers = pgTable(
     roundUpStatus: text('round_up_status'),
     roundUpStatusDate: date('round_up_status_date', { mode: 'string' }),
     roundUpStatusSource: text('round_up_status_source'),
+    /** The broker credits the fraction of a post-split share instead of paying cash (migration 0037). */
+    returnsFraction: boolean('returns_fraction').notNull().default(false),
+    /** What a new account may not buy yet, in the broker's words. */
+    newAccountRestriction: text('new_account_restriction'),
+    /** The broker's reorganisation fee in cents; null: not known. */
+    reorgFeeCents: integer('reorg_fee_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('brokers_rating_ck', sql`${t.rating} between 0 and 5`),
+    check('brokers_reorg_fee_cents_ck', sql`${t.reorgFeeCents} is null or ${t.reorgFeeCents} >= 0`),
     check('brokers_share_return_time_ck', inList(t.shareReturnTime, SHARE_RETURN_TIMES)),
     check('brokers_round_up_status_ck', sql`${t.roundUpStatus} is null or ${inList(t.roundUpStatus, ROUND_UP_STATUSES)}`),
   ],
@@ -170,16 +177,16 @@ export const trades = pgTable(
     buyPrice: money('buy_price'),
     sellDate: date('sell_date', { mode: 'string' }),
     sellPrice: money('sell_price'),
-    /** Whether the whole share arrived (issue 14): pending, share_received, cash_in_lieu, no_credit. */
+    /** What the split gave: pending, share_received, cash_in_lieu, no_credit, fraction_kept, clawed_back. */
     outcome: text('outcome').notNull().default('pending'),
     outcomeDate: date('outcome_date', { mode: 'string' }),
     /**
-     * Every buy and sell (issue 26, migration 0021, decision 023), oldest first; buy_* and sell_* are
+     * Every buy and sell (migration 0021, decision 023), oldest first; buy_* and sell_* are
      * its first buy and last sell, kept so by the trigger trades_legs_sync.
      */
     legs: jsonb('legs').$type<TradeLeg[]>().notNull(),
-    /** Whole shares the split left (null: not said). */
-    sharesReceived: integer('shares_received'),
+    /** Shares the split left, a fraction up to six places when the broker kept one (null: not said). */
+    sharesReceived: numeric('shares_received', { precision: 20, scale: 6, mode: 'number' }),
     /** Cash paid for the fraction. */
     cashInLieuAmount: money('cash_in_lieu_amount'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

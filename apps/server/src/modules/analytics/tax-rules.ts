@@ -2,8 +2,9 @@ import { isTaxableAccountType, ticksToCents, type TaxLeftOut } from '@roundup/sh
 import type { AccountIn, TradeRecords } from './rules';
 import { lotSales, type LotSale } from './tax-lots-rules';
 
-// Tax export: IRS Form 8949 columns (a)–(h), one row per sale of a trade's shares (issue 26: the
-// dance's pre-split sale, the kept share's sale, cash in lieu as a sale of the fraction).
+// Tax export: IRS Form 8949 columns (a)–(h), one row per sale of a trade's shares (the
+// dance's pre-split sale, the kept share's sale, cash in lieu as a sale of the fraction, a share clawed
+// back as a disposal on the day it was taken).
 
 export const CSV_HEADER = [
   '(a) Description of property',
@@ -97,6 +98,14 @@ function describe(sale: LotSale, ticker: string, name: string): { description: s
     };
   if (sale.kind === 'no_credit')
     return { description: `Nothing credited ${ticker} (${name})`, note: 'No share or cash was credited' };
+  if (sale.kind === 'clawed_back')
+    return {
+      description: `Clawed back ${ticker} (${name})`,
+      note:
+        sale.proceedsTicks > 0
+          ? 'The credited share was taken back; the broker paid cash for it'
+          : 'The credited share was taken back',
+    };
   return { description: `${sale.quantity} sh ${ticker} (${name})`, note: '' };
 }
 

@@ -16,7 +16,7 @@ export function brokerFacts(db: Db) {
       const [row] = await db.select({ id: b.id, name: b.name, disabled: b.disabled }).from(b).where(eq(b.id, id)).limit(1);
       return row ?? null;
     },
-    /** Issue 26 §3: each broker's rules (minimum order, day-one delivery, round-up status), by id. */
+    /** Each broker's rules (minimum order, day-one delivery, round-up status, fraction, new accounts, fee), by id. */
     async rules(ids: readonly string[]): Promise<Map<string, BrokerRules>> {
       if (ids.length === 0) return new Map();
       const rows = await db
@@ -27,6 +27,9 @@ export function brokerFacts(db: Db) {
           roundUpStatus: b.roundUpStatus,
           roundUpStatusDate: b.roundUpStatusDate,
           roundUpStatusSource: b.roundUpStatusSource,
+          returnsFraction: b.returnsFraction,
+          newAccountRestriction: b.newAccountRestriction,
+          reorgFeeCents: b.reorgFeeCents,
         })
         .from(b)
         .where(inArray(b.id, [...new Set(ids)]));

@@ -41,6 +41,9 @@ export function toBroker(r: BrokerRow, admin: boolean, measured: MeasuredBroker 
     roundUpStatus: r.roundUpStatus as RoundUpStatus | null,
     roundUpStatusDate: r.roundUpStatusDate,
     roundUpStatusSource: r.roundUpStatusSource,
+    returnsFraction: r.returnsFraction,
+    newAccountRestriction: r.newAccountRestriction,
+    reorgFeeCents: r.reorgFeeCents,
   };
   if (admin) out.notes = r.notes;
   return out;
@@ -70,6 +73,9 @@ function toValues(input: BrokerInput): BrokerValues {
     roundUpStatus: input.roundUpStatus,
     roundUpStatusDate: input.roundUpStatusDate,
     roundUpStatusSource: input.roundUpStatusSource,
+    returnsFraction: input.returnsFraction,
+    newAccountRestriction: input.newAccountRestriction,
+    reorgFeeCents: input.reorgFeeCents,
   };
 }
 

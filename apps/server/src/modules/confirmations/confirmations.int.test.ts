@@ -7,7 +7,7 @@ import { exchangeLists, parseNasdaqDailyList } from '../../adapters/exchange-lis
 import { confirmationsService } from './service';
 
 /**
- * Issue 25 §2 through HTTP: a poll of the local Nasdaq and FINRA daily-list peers confirms or
+ * Through HTTP: a poll of the local Nasdaq and FINRA daily-list peers confirms or
  * contradicts our splits; Pro members and admins see `confirmation`, nobody else does; a conflict
  * tells the admins once; an admin resolves it and the history keeps everything; a holder hears
  * "Confirmed by the exchange" once however often the lists are read. The clock stands at 15:00
@@ -97,9 +97,15 @@ describe('a poll confirms, contradicts or leaves alone', () => {
           ratio: 40,
           marketDate: '2026-12-14',
           url: `${peer.nasdaqUrl.replace('{date}', '20261210')}`,
+          newSymbol: 'ACMR',
+          cusip: '00088U207',
         },
       ],
     });
+    // The symbol to sell after the split: the same ticker with its new CUSIP, or FINRA's fifth-letter D.
+    expect(by.ACMR.postSplit).toEqual({ ticker: 'ACMR', cusip: '00088U207' });
+    expect(by.DLTS.postSplit).toEqual({ ticker: 'DLTSD', cusip: '24790Q204' });
+    expect(by.HAND.postSplit).toBeNull();
     expect(by.BTPH.confirmation).toMatchObject({ state: 'conflict', sources: [{ source: 'nasdaq', ratio: 30 }] });
     expect(by.DLTS.confirmation).toMatchObject({
       state: 'confirmed',

@@ -1,7 +1,8 @@
-import type { Confirmation, ConfirmationSource } from '@roundup/shared';
+import type { Confirmation, ConfirmationSource, PostSplit } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { confirmationsRepo } from './repo';
 import { confirmationState } from './rules';
+import { postSplitOf } from '../splits/rules';
 
 /**
  * What the splits module asks of confirmations: each split's `confirmation` for the rows a Pro member
@@ -31,10 +32,29 @@ export function confirmationFacts(db: Db) {
             ratio: r.ratio,
             marketDate: r.marketDate,
             url: r.url,
+            newSymbol: r.newSymbol,
+            cusip: r.cusip,
           })),
         });
       }
       return out;
+    },
+    /** The splits a list names under one of these symbols after the split (a new ticker or the new CUSIP). */
+    async listedAs(symbols: readonly string[]): Promise<string[]> {
+      return repo.splitsListedAs(symbols);
+    },
+    /** The symbol to sell after each split (sell reminders, statement import): null when no list names one. */
+    async postSplitFor(splits: readonly { id: string; ticker: string }[]): Promise<Map<string, PostSplit | null>> {
+      const rows = await repo.sightingsFor([...new Set(splits.map((s) => s.id))]);
+      return new Map(
+        splits.map((s) => [
+          s.id,
+          postSplitOf(
+            s.ticker,
+            rows.filter((r) => r.splitId === s.id),
+          ),
+        ]),
+      );
     },
   };
 }

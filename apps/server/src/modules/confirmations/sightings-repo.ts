@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import type { ListedSplit } from '../../adapters/exchange-lists';
@@ -34,6 +34,16 @@ export function sightingsRepo(db: Db) {
     },
     async sightings(tx: Db, splitId: string): Promise<SightingRow[]> {
       return tx.select().from(sg).where(eq(sg.splitId, splitId)).orderBy(asc(sg.source)).for('update');
+    },
+    /** The splits whose sightings list one of these symbols as the new symbol or the new CUSIP. */
+    async splitsListedAs(symbols: readonly string[]): Promise<string[]> {
+      if (symbols.length === 0) return [];
+      const list = sql`(select jsonb_array_elements_text(${JSON.stringify(symbols.map((x) => x.toUpperCase()))}::jsonb))`;
+      const rows = await db
+        .selectDistinct({ splitId: sg.splitId })
+        .from(sg)
+        .where(or(sql`upper(${sg.newSymbol}) in ${list}`, sql`upper(${sg.cusip}) in ${list}`));
+      return rows.map((r) => r.splitId);
     },
     async sightingsFor(splitIds: string[]): Promise<SightingRow[]> {
       if (splitIds.length === 0) return [];

@@ -199,7 +199,7 @@ describe('a filing whose ratio is not a whole number (1-for-4.3)', () => {
 <p>No fractional shares will be issued in connection with the Reverse Stock Split as all fractional shares will be rounded up to the next whole share.</p></body></html>`,
       { form: '8-K', fileDate: '2026-11-20' },
     );
-    await proposeFiling({ database: t.database, clock: () => new Date(NOW) }, { filing, c, acceptedAt: null, exchange: null });
+    await proposeFiling({ ...t.app.ctx, clock: () => new Date(NOW) }, { filing, c, acceptedAt: null, exchange: null });
 
     const list = await call(t.app, 'GET', '/api/admin/discoveries?status=open', { token: admin.token });
     const p = list.body.data.proposals.find((x: { accession: string }) => x.accession === accession);

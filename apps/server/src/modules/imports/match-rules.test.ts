@@ -39,7 +39,7 @@ describe('matching statement rows to splits (decision 030)', () => {
       'a fractional buy → none, RoundUp records whole shares',
       row('buy', '2026-11-06', { quantity: 0.5 }),
       null,
-      '0.5 shares: RoundUp records whole shares',
+      '0.5 shares: RoundUp records whole shares bought',
     ],
     [
       'a dividend → none',

@@ -127,7 +127,7 @@ describe('applying what can be applied', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { msg: string }) => e.msg)).toEqual([
       expect.stringMatching(/Leg date must be a date written YYYY-MM-DD/),
-      expect.stringMatching(/Quantity must be at least 1/),
+      expect.stringMatching(/Quantity must be more than 0/),
     ]);
   });
 

@@ -8,8 +8,9 @@ import {
 } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../http/app-error';
+import { confirmationFacts } from '../confirmations/queries';
 import { splitFacts } from '../splits/queries';
-import { splitAccess, type Viewer } from '../splits/rules';
+import { splitAccess, splitSymbols, type Viewer } from '../splits/rules';
 import { linesOver } from './formats/read-statement';
 import { StatementTooLong } from './formats/types';
 import type { CandidateSplit } from './match-rules';
@@ -83,14 +84,23 @@ export function oneOf(statement: MatchedStatement, wanted: string | undefined, m
 
 /** The splits a statement's tickers may belong to: those the caller sees in full and that take trades. */
 async function candidateSplits(deps: ImportDeps, tickers: string[]): Promise<CandidateSplit[]> {
-  const found = await splitFacts(deps.db).ofTickers(tickers);
-  return found
-    .filter(
-      (s) =>
-        splitAccess(deps.viewer, { status: s.status, buyDate: s.buyDate, archived: false }, deps.today) === 'full' &&
-        s.status !== 'Approved',
-    )
-    .map((s) => ({ id: s.id, name: s.name, ticker: s.ticker.toUpperCase(), buyDate: s.buyDate, effDate: s.effDate }));
+  // After the split a broker lists the shares under the new symbol or CUSIP the exchange gave them.
+  const listed = confirmationFacts(deps.db);
+  const found = await splitFacts(deps.db).ofTickers(tickers, await listed.listedAs(tickers));
+  const seen = found.filter(
+    (s) =>
+      splitAccess(deps.viewer, { status: s.status, buyDate: s.buyDate, archived: false }, deps.today) === 'full' &&
+      s.status !== 'Approved',
+  );
+  const post = await listed.postSplitFor(seen);
+  return seen.map((s) => ({
+    id: s.id,
+    name: s.name,
+    ticker: s.ticker.toUpperCase(),
+    buyDate: s.buyDate,
+    effDate: s.effDate,
+    symbols: splitSymbols(s.ticker, post.get(s.id)),
+  }));
 }
 
 /**

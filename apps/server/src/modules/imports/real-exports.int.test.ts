@@ -86,7 +86,7 @@ describe('real broker exports', () => {
       }),
     ]);
     expect(first.unmatched).toContainEqual(
-      expect.objectContaining({ symbol: 'CRWD', reason: '0.4 shares: RoundUp records whole shares' }),
+      expect.objectContaining({ symbol: 'CRWD', reason: '0.4 shares: RoundUp records whole shares bought' }),
     );
     const again = (await send('apply', accountId, csv)).body.data.result;
     expect(again).toMatchObject({ imported: 0, saved: [], left: [] });

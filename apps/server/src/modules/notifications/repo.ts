@@ -25,6 +25,7 @@ export interface SellCandidate {
   role: string;
   disabled: boolean;
   ticker: string;
+  split_id: string;
   nickname: string;
   broker: string;
   eff_date: string;
@@ -130,7 +131,7 @@ export async function openPositions(db: Db, date: string): Promise<SellCandidate
   return rows<SellCandidate>(
     db,
     sql`select u.id::text as user_id, u.email, u.email_validated, u.phone, u.phone_validated, u.role, u.disabled, ${sql.raw(prefs)},
-          t.ticker, a.nickname, a.broker, to_char(s.eff_date, 'YYYY-MM-DD') as eff_date,
+          t.ticker, s.id::text as split_id, a.nickname, a.broker, to_char(s.eff_date, 'YYYY-MM-DD') as eff_date,
           coalesce(b.share_return_time, nb.share_return_time) as share_return_time
         from ${tradesRelation} t
         join ${accountsRelation} a on a.id = t.account_id

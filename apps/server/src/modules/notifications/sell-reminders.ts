@@ -1,3 +1,5 @@
+import { sellAsText, symbolChanges } from '@roundup/shared';
+import { confirmationFacts } from '../confirmations/queries';
 import { pushSellReminders } from './push-delivery';
 import type { NotificationDeps } from './raise-event';
 import { recipientOf } from './recipient';
@@ -8,6 +10,12 @@ import { channelsFor, sellReminderDate } from './rules';
 export async function sellReminders(deps: NotificationDeps, { date }: { date: string }) {
   const { repo } = deps;
   const candidates = (await repo.openPositions(date)).filter((c) => sellReminderDate(c.eff_date, c.share_return_time) === date);
+  // The shares may trade under a new symbol by now: each line says which to sell.
+  const postSplit = await confirmationFacts(deps.db).postSplitFor(candidates.map((c) => ({ id: c.split_id, ticker: c.ticker })));
+  const sellAs = (c: SellCandidate) => {
+    const p = postSplit.get(c.split_id);
+    return symbolChanges(c.ticker, p) ? { sellAs: sellAsText(c.ticker, p) } : {};
+  };
   const byUser = new Map<string, SellCandidate[]>();
   for (const c of candidates) byUser.set(c.user_id, [...(byUser.get(c.user_id) ?? []), c]);
   const key = `sell:${date}`;
@@ -19,7 +27,7 @@ export async function sellReminders(deps: NotificationDeps, { date }: { date: st
     const members = [];
     for (const [userId, items] of byUser) {
       const u = recipientOf(items[0]);
-      const data = { items: items.map((i) => ({ ticker: i.ticker, account: i.nickname, broker: i.broker })) };
+      const data = { items: items.map((i) => ({ ticker: i.ticker, account: i.nickname, broker: i.broker, ...sellAs(i) })) };
       members.push({ userId, recipient: u, data });
       for (const channel of channelsFor(u, 'sellReminder')) {
         list.push({

@@ -200,12 +200,13 @@ function buyReminder(kind: 'buyReminder' | 'buyReminderClose', payload: Record<s
 
 /** The member's shares should be back: the accounts to sell them in. */
 function sellReminder(data: Record<string, unknown> | null): Message {
-  const items = (data?.items ?? []) as { ticker: string; account: string; broker: string }[];
+  const items = (data?.items ?? []) as { ticker: string; account: string; broker: string; sellAs?: string }[];
   return {
     subject: `Your round-up shares should be back: ${[...new Set(items.map((i) => i.ticker))].join(', ')}`,
     lines: [
       'Your shares should be back in these accounts; you can sell them now:',
-      ...items.map((i) => `- ${i.ticker} in ${i.account} (${i.broker})`),
+      // A new symbol after the split is named on the line: the old one finds nothing in the account.
+      ...items.map((i) => `- ${i.ticker} in ${i.account} (${i.broker})${i.sellAs ? `: ${i.sellAs}` : ''}`),
     ],
   };
 }

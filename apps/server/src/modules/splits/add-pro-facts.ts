@@ -2,6 +2,7 @@ import type { Split, SplitView } from '@roundup/shared';
 import type { UpwardReads } from '../../context';
 import { issuerHistoryIndex, type PastSplitFacts } from './issuer-history-rules';
 import { issuerRiskIndex, type IssuerRiskDeps } from './issuer-risk';
+import { postSplitOf } from './post-split-rules';
 import type { StoredSplit } from './repo';
 import { seesEverything, type Viewer } from './rules';
 
@@ -22,8 +23,9 @@ export const pastFacts = (s: StoredSplit): PastSplitFacts => ({
 /**
  * What only Pro members and admins see on a whole split row: what a second source says
  * (`confirmation`), what the filing said (`evidence`: the deciding sentence, the filing link, its
- * acceptance time), the issuer's earlier splits (`history`) and the issuer's risk (`risk`, decision
- * 045). Everyone else's rows, and every masked row, are answered as they are: nothing is added.
+ * acceptance time), the issuer's earlier splits (`history`), the symbol to sell after the split
+ * (`postSplit`, from what the second sources listed) and the issuer's risk (`risk`, decision 045).
+ * Everyone else's rows, and every masked row, are answered as they are: nothing is added.
  * `stored` holds the rows as stored (their filing facts); `candidates` the splits the history reads.
  * `risk: false` leaves the risk out (the iCal feed never carries it).
  */
@@ -44,9 +46,14 @@ export async function addProFacts<T extends SplitView>(
     if (r.masked) return r;
     const s = byId.get(r._id);
     const facts = s ? pastFacts(s) : null;
+    const confirmed = confirmation.get(r._id);
     return {
       ...r,
-      confirmation: confirmation.get(r._id),
+      confirmation: confirmed,
+      postSplit: postSplitOf(
+        r.ticker,
+        confirmed?.sources.map((c) => ({ ...c, newSymbol: c.newSymbol ?? null, cusip: c.cusip ?? null })) ?? [],
+      ),
       evidence: {
         sentence: s?.filing.sentence ?? null,
         filingUrl: r.source,

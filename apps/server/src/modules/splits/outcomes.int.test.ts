@@ -3,7 +3,7 @@ import { addDays, todayInMarket } from '@roundup/shared';
 import { addAccount, insertBroker, insertSplit, member, type Member } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
 
-/** GET /api/rs/:id/outcomes (issue 26 §7, decision 027): per broker, from 3 members, Pro and admins only. */
+/** GET /api/rs/:id/outcomes (decision 027): per broker, from 3 members, Pro and admins only. */
 let t: TestApp;
 let pros: Member[];
 let starter: Member;
@@ -53,7 +53,18 @@ describe('what other members got on this split', () => {
     res = await outcomes(m1.token);
     expect(res.body.data).toEqual({
       open: true,
-      brokers: [{ broker: 'Peer Schwab', received: 2, cashInLieu: 1, pending: 1, nothing: 0, members: 3 }],
+      brokers: [
+        {
+          broker: 'Peer Schwab',
+          received: 2,
+          cashInLieu: 1,
+          pending: 1,
+          nothing: 0,
+          fractionKept: 0,
+          clawedBack: 0,
+          members: 3,
+        },
+      ],
       mayBeOwed: [],
     });
     // Only the aggregate: no member's id anywhere in the answer.

@@ -80,16 +80,20 @@ export function splitFacts(db: Db) {
         .for('share');
       return new Map(rows.map((r) => [r.id, { status: r.status, archivedAt: r.archivedAt }]));
     },
-    /** Splits of these tickers not archived, for matching a statement's rows (statement import, decision 030). */
-    async ofTickers(tickers: readonly string[]) {
-      if (tickers.length === 0) return [];
+    /**
+     * Splits of these tickers, or with these ids (listed under a new symbol or CUSIP), not archived, for
+     * matching a statement's rows (statement import, decision 030).
+     */
+    async ofTickers(tickers: readonly string[], ids: readonly string[] = []) {
+      if (tickers.length === 0 && ids.length === 0) return [];
       return db
         .select({ id: s.id, name: s.name, ticker: s.ticker, buyDate: s.buyDate, effDate: s.effDate, status: s.status })
         .from(s)
         .where(
           and(
             // One parameter for the list: a statement may name more tickers than PostgreSQL takes parameters.
-            sql`upper(${s.ticker}) in (select jsonb_array_elements_text(${JSON.stringify(tickers)}::jsonb))`,
+            sql`(upper(${s.ticker}) in (select jsonb_array_elements_text(${JSON.stringify(tickers)}::jsonb))
+              or ${s.id}::text in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))`,
             isNull(s.archivedAt),
           ),
         );

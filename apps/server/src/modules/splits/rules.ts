@@ -18,6 +18,9 @@ import {
  * web shares (grid, MM/YYYY, footer, estProfit) live in @roundup/shared/splits.
  */
 
+/** The symbol to sell after a split, for the modules that name it (confirmations, notifications, imports). */
+export { postSplitOf, splitSymbols, type ListedSymbol } from './post-split-rules';
+
 /** Who is asking: a role, or null for an anonymous visitor (treated like a Starter). */
 export type Viewer = Role | string | null;
 
@@ -43,7 +46,7 @@ export interface SplitFacts {
 export type SplitAccess = 'full' | 'masked' | 'hidden';
 
 /**
- * THE visibility rule (issue 12 §1). Every path that carries split data asks it: GET /api/rs,
+ * THE visibility rule. Every path that carries split data asks it: GET /api/rs,
  * by id, the past list, the iCal feed, alerts, trades and analytics.
  * - A member always sees the splits of their own recorded trades (`ownsTrade`), whatever their role
  *   now and whatever became of the split: it is their history.

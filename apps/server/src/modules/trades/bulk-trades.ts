@@ -21,6 +21,7 @@ const accounts = (n: number) => (n === 1 ? '1 account' : `${n} accounts`);
 const NO_SHARE: Record<NoShare, (n: number) => string> = {
   no_credit: (n) => `${accounts(n)} got nothing; no sale written`,
   cash_in_lieu: (n) => `${accounts(n)} got cash in lieu; no sale written`,
+  clawed_back: (n) => `${accounts(n)} had the share clawed back; no sale written`,
   nothing_kept: (n) => `${accounts(n)} kept no share through the split; no sale written`,
 };
 

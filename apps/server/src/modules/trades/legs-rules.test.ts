@@ -42,7 +42,7 @@ describe('checkTrade with the flat fields', () => {
     [f({ sell_price: 2, outcome: 'no_credit' }), 'Record the buy before its outcome'],
     [
       f({ buy_price: 1, outcome_date: '2026-03-05' }),
-      'Choose the outcome for its date (share received, cash in lieu or no credit)',
+      'Choose the outcome for its date (share received, fraction kept, cash in lieu, clawed back or no credit)',
     ],
     [
       f({ buy_date: '2026-03-02', outcome: 'share_received', outcome_date: '2026-03-01' }),
@@ -149,7 +149,7 @@ describe('checkTrade with legs (split effective 2026-03-10)', () => {
     [
       'cash without the cash-in-lieu outcome',
       t([buy(1, 0.5)], { outcome: 'share_received', cash_in_lieu_amount: 0.35 }),
-      'Cash in lieu needs the outcome Cash in lieu',
+      'Cash in lieu needs the outcome Cash in lieu or Clawed back',
     ],
     [
       'nothing credited with shares',

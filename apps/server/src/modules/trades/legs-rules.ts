@@ -1,4 +1,5 @@
-import { addDays, type TradeLeg, type TradeOutcome, type TradePatch } from '@roundup/shared';
+import { addDays, TRADE_OUTCOME_LABELS, type TradeLeg, type TradeOutcome, type TradePatch } from '@roundup/shared';
+import { isResolvingOutcome, microShares } from '@roundup/shared/trade-result';
 
 /**
  * A trade as stored: its legs and its outcome. Pure: no Drizzle, no clock.
@@ -121,6 +122,23 @@ export function keptShares(legs: readonly TradeLeg[], effDate: string): number {
   return legs.reduce((n, l) => n + (l.side === 'buy' ? l.quantity : isAfter(l, effDate) ? 0 : -l.quantity), 0);
 }
 
+/**
+ * Only a sale after the split sells a fraction (the part of a share a broker credited), and never more than
+ * the shares received (a fraction kept is sold as that fraction, not as a whole share): before the split,
+ * what a member buys and sells are whole shares.
+ */
+function fractionProblem(state: TradeState, effDate: string): string | null {
+  if (state.legs.some((l) => !Number.isInteger(l.quantity) && (l.side === 'buy' || !isAfter(l, effDate))))
+    return 'Quantity must be a whole number: only a sale after the split can sell a fraction of a share';
+  const after = state.legs.filter((l) => l.side === 'sell' && isAfter(l, effDate));
+  if (state.outcome !== 'fraction_kept' && !after.some((l) => !Number.isInteger(l.quantity))) return null;
+  const sold = after.reduce((n, l) => n + microShares(l.quantity), 0);
+  if (state.shares_received === null) return 'Enter the shares received before selling a fraction of a share';
+  if (sold > microShares(state.shares_received))
+    return `Sales after the split (${sold / 1_000_000} shares) cannot exceed the shares received (${state.shares_received})`;
+  return null;
+}
+
 /** Shares sold before the effective date need a buy, and cannot outnumber the shares bought. */
 function legsProblem(legs: readonly TradeLeg[], effDate: string): string | null {
   const firstBuy = legs.find((l) => l.side === 'buy' && l.date)?.date ?? null;
@@ -138,10 +156,12 @@ function legsProblem(legs: readonly TradeLeg[], effDate: string): string | null 
  * or cash in lieu there is none (a sale before the split, the dance's 99 shares, still stands).
  */
 export function shareProblem(state: TradeState, effDate: string): string | null {
-  if (state.outcome !== 'no_credit' && state.outcome !== 'cash_in_lieu') return null;
-  const what = state.outcome === 'no_credit' ? 'Nothing credited' : 'Cash in lieu';
+  if (!isResolvingOutcome(state.outcome)) return null;
+  const what = TRADE_OUTCOME_LABELS[state.outcome];
   if (state.legs.some((l) => l.side === 'sell' && isAfter(l, effDate)))
-    return `${what}: no share came from the split, so there is none to sell`;
+    return state.outcome === 'clawed_back'
+      ? `${what}: the share was taken back, so there is none to sell`
+      : `${what}: no share came from the split, so there is none to sell`;
   if (state.shares_received !== null && state.shares_received > 0) return `${what} cannot come with shares received`;
   return null;
 }
@@ -151,7 +171,8 @@ export function shareProblem(state: TradeState, effDate: string): string | null 
  * outcome that does not fit (a share received, cash or nothing needs a recorded buy; an outcome
  * date needs an outcome, cannot be before the buy, and is a fact, so not in the future — `today`
  * is the market date; one day of slack lets a member east of New York record their own today);
- * cash in lieu only with that outcome.
+ * cash only with cash in lieu or a share clawed back (the broker may pay for the share it took back);
+ * a fraction kept says how much.
  */
 export function checkTrade(state: TradeState, split: { effDate: string }, today: string): string | null {
   const legs = legsProblem(state.legs, split.effDate);
@@ -160,10 +181,12 @@ export function checkTrade(state: TradeState, split: { effDate: string }, today:
   const bought = state.legs.some((l) => l.side === 'buy');
   if (state.outcome !== 'pending' && !bought) return 'Record the buy before its outcome';
   if (state.outcome_date && state.outcome === 'pending')
-    return 'Choose the outcome for its date (share received, cash in lieu or no credit)';
+    return 'Choose the outcome for its date (share received, fraction kept, cash in lieu, clawed back or no credit)';
   if (state.outcome_date && buyDate && state.outcome_date < buyDate) return 'Outcome date cannot be before the buy date';
   if (state.outcome_date && state.outcome_date > addDays(today, 1)) return 'Outcome date cannot be in the future';
-  if (state.cash_in_lieu_amount !== null && state.outcome !== 'cash_in_lieu')
-    return 'Cash in lieu needs the outcome Cash in lieu';
-  return shareProblem(state, split.effDate);
+  if (state.cash_in_lieu_amount !== null && state.outcome !== 'cash_in_lieu' && state.outcome !== 'clawed_back')
+    return 'Cash in lieu needs the outcome Cash in lieu or Clawed back';
+  if (state.outcome === 'fraction_kept' && !(state.shares_received !== null && state.shares_received > 0))
+    return 'Fraction kept needs the shares received (for example 0.05)';
+  return shareProblem(state, split.effDate) ?? fractionProblem(state, split.effDate);
 }

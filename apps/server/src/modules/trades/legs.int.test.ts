@@ -140,9 +140,14 @@ describe('legs on /api/trades/add, /edit and /bulk', () => {
       { legs: DANCE, buy_price: 1 },
       'The legs and buy_price disagree: send the legs, or the buy and sell fields',
     ],
-    ['a quantity of 0', { legs: [buy(0, 1)] }, 'Quantity must be at least 1'],
-    ['a fractional quantity', { legs: [buy(1.5, 1)] }, 'Quantity must be a whole number'],
-    ['a quantity in hex', { legs: [buy('0x10', 1)] }, 'Quantity must be a whole number'],
+    ['a quantity of 0', { legs: [buy(0, 1)] }, 'Quantity must be more than 0'],
+    [
+      'a fractional buy',
+      { legs: [buy(1.5, 1)] },
+      'Quantity must be a whole number: only a sale after the split can sell a fraction of a share',
+    ],
+    ['a quantity in hex', { legs: [buy('0x10', 1)] }, 'Quantity must be a number'],
+    ['a quantity of seven places', { legs: [buy(1.0000001, 1)] }, 'Quantity can have at most 6 decimals'],
     ['a price in exponent form', { legs: [buy(1, '1e2')] }, 'Leg price must be a number'],
     [
       'a side that is neither',
@@ -157,7 +162,7 @@ describe('legs on /api/trades/add, /edit and /bulk', () => {
     [
       'cash without cash in lieu',
       { legs: [buy(1, 0.5)], cash_in_lieu_amount: 0.3 },
-      'Cash in lieu needs the outcome Cash in lieu',
+      'Cash in lieu needs the outcome Cash in lieu or Clawed back',
     ],
     ['negative shares received', { legs: [buy(1, 0.5)], shares_received: -1 }, 'Shares received must be at least 0'],
   ])('%s: 400 with a clear message, nothing written', async (_name, body, msg) => {

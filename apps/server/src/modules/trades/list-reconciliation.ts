@@ -2,7 +2,14 @@ import { addDays, measuredBroker, type Reconcile } from '@roundup/shared';
 import type { UpwardReads } from '../../context';
 import type { Db } from '../../db/client';
 import { tradeFacts } from './queries';
-import { mayOweShare, outcomeDueDate, outcomeOverdue, type ReconcileDigest } from './reconcile-rules';
+import {
+  clawedBackThisWeek,
+  holdsSomethingToSell,
+  mayOweShare,
+  outcomeDueDate,
+  outcomeOverdue,
+  type ReconcileDigest,
+} from './reconcile-rules';
 
 /** How far back To do looks for cash in lieu that may be owed (decision 027). */
 export const OWED_LOOKBACK_DAYS = 60;
@@ -19,6 +26,7 @@ function linesOf(rows: readonly Row[], measured: Measured, held: ReadonlySet<str
   const overdue = new Map<string, Reconcile['overdue'][number]>();
   const owed = new Map<string, Reconcile['mayBeOwed'][number]>();
   const unsold = new Map<string, ReconcileDigest['unsold'][number]>();
+  const clawed = new Map<string, ReconcileDigest['clawedBack'][number]>();
   const add = <T extends { accounts: number }>(into: Map<string, T>, key: string, fresh: () => T) => {
     const item = into.get(key) ?? fresh();
     item.accounts += 1;
@@ -31,13 +39,19 @@ function linesOf(rows: readonly Row[], measured: Measured, held: ReadonlySet<str
     if (outcomeOverdue({ outcome: r.outcome, marketDate: r.eff_date, medianReturnDays: median }, today))
       add(overdue, key, () => ({ ...base(), dueDate: outcomeDueDate(r.eff_date, median) }));
     if (r.eff_date >= owedSince && mayOweShare({ outcome: r.outcome, rsType: r.rs_type })) add(owed, key, base);
-    if (r.outcome === 'share_received' && held.has(r.trade_id)) add(unsold, key, base);
+    if (holdsSomethingToSell(r.outcome) && held.has(r.trade_id)) add(unsold, key, base);
+    if (clawedBackThisWeek({ outcome: r.outcome, outcomeDate: r.outcome_date }, today)) add(clawed, key, base);
   }
-  return { overdue: [...overdue.values()], mayBeOwed: [...owed.values()], unsold: [...unsold.values()] };
+  return {
+    overdue: [...overdue.values()],
+    mayBeOwed: [...owed.values()],
+    unsold: [...unsold.values()],
+    clawedBack: [...clawed.values()],
+  };
 }
 
 /**
- * GET /api/trades/reconcile (issue 26 §6): the caller's own accounts that need a look, per split and
+ * GET /api/trades/reconcile: the caller's own accounts that need a look, per split and
  * broker — bought but no outcome past the due day, and cash in lieu where the split rounded up.
  */
 export async function listReconciliation(deps: { db: Db; today: string }, input: { userId: string }): Promise<Reconcile> {
@@ -50,8 +64,8 @@ export async function listReconciliation(deps: { db: Db; today: string }, input:
 }
 
 /**
- * The weekly digest's lines (issue 26 §6, decision 031) for many members at once (one query for their
- * trades): the To do lines above plus received shares not yet sold. Members with nothing are left out.
+ * The weekly digest's lines (decision 031) for many members at once (one query for their trades): the
+ * To do lines above plus received shares and fractions not yet sold, and shares clawed back this week. Members with nothing are left out.
  */
 export async function reconciliationsFor(
   deps: { db: Db; today: string; upward: Pick<UpwardReads, 'openTradeIds'> },
@@ -68,7 +82,7 @@ export async function reconciliationsFor(
   for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
   for (const [userId, mine] of byUser) {
     const lines = linesOf(mine, measured, held, deps.today);
-    if (lines.overdue.length + lines.mayBeOwed.length + lines.unsold.length > 0) out.set(userId, lines);
+    if (lines.overdue.length + lines.mayBeOwed.length + lines.unsold.length + lines.clawedBack.length > 0) out.set(userId, lines);
   }
   return out;
 }

@@ -37,7 +37,7 @@ async function countForSplit(db: Db, splitId: string): Promise<number> {
 }
 
 /**
- * Members' recorded outcomes per broker (issue 14): outcomes other than pending, the members
+ * Members' recorded outcomes per broker: outcomes other than pending, the members
  * behind them, how many were shares, and the median days from the split's effective date to the
  * share's arrival (a date before the effective date — a typo, or an effective date an admin
  * moved later — counts as a sample but not towards the days). The brokers module decides what
@@ -72,7 +72,7 @@ async function outcomesByBroker(
 }
 
 /**
- * Issue 26 §7: the outcomes on one split per broker (counts and distinct members, never a user).
+ * The outcomes on one split per broker (counts and distinct members, never a user).
  * The caller decides what may be shown (the threshold lives in @roundup/shared peer-outcomes).
  */
 async function outcomesOnSplitByBroker(db: Db, splitId: string): Promise<PeerBroker[]> {
@@ -81,13 +81,24 @@ async function outcomesOnSplitByBroker(db: Db, splitId: string): Promise<PeerBro
       count(*) filter (where t.outcome = 'share_received')::int as received,
       count(*) filter (where t.outcome = 'cash_in_lieu')::int as cash_in_lieu,
       count(*) filter (where t.outcome = 'pending')::int as pending,
-      count(*) filter (where t.outcome = 'no_credit')::int as nothing
+      count(*) filter (where t.outcome = 'no_credit')::int as nothing,
+      count(*) filter (where t.outcome = 'fraction_kept')::int as fraction_kept,
+      count(*) filter (where t.outcome = 'clawed_back')::int as clawed_back
     from trades t
     join ${accountsRelation} a on a.id = t.account_id
     join ${brokersRelation} b on b.id = a.broker_id
     where t.split_id = ${splitId}
     group by b.id, b.name`)) as unknown as {
-    rows: { broker: string; members: number; received: number; cash_in_lieu: number; pending: number; nothing: number }[];
+    rows: {
+      broker: string;
+      members: number;
+      received: number;
+      cash_in_lieu: number;
+      pending: number;
+      nothing: number;
+      fraction_kept: number;
+      clawed_back: number;
+    }[];
   };
   return res.rows.map((r) => ({
     broker: r.broker,
@@ -96,10 +107,12 @@ async function outcomesOnSplitByBroker(db: Db, splitId: string): Promise<PeerBro
     cashInLieu: Number(r.cash_in_lieu),
     pending: Number(r.pending),
     nothing: Number(r.nothing),
+    fractionKept: Number(r.fraction_kept),
+    clawedBack: Number(r.clawed_back),
   }));
 }
 
-/** Issue 26 §7: one member's cash-in-lieu trades on a split, counted per broker name (their own data only). */
+/** One member's cash-in-lieu trades on a split, counted per broker name (their own data only). */
 async function cashInLieuOf(db: Db, userId: string, splitId: string): Promise<{ broker: string; accounts: number }[]> {
   const res = (await db.execute(sql`
     select b.name as broker, count(*)::int as accounts
@@ -125,14 +138,15 @@ async function splitsWithClawedBackShares(db: Db): Promise<Set<string>> {
 }
 
 /**
- * Issue 26 §6: these members' bought trades still pending, with cash in lieu, or with the share
- * received, on splits not archived, with what the To do rules and the weekly digest need (market date,
+ * These members' bought trades still pending, with cash in lieu, with the share or a fraction
+ * received, or with the share clawed back, on splits not archived, with what the To do rules and the weekly digest need (market date,
  * type, broker, and the trade's id: whether it is still an open position is analytics', asked by the caller).
  */
 async function toReconcile(db: Db, userIds: readonly string[]) {
   const res = (await db.execute(sql`
     select t.id::text as trade_id, t.user_id::text as user_id, t.split_id::text as split_id, s.ticker,
-      s.eff_date::text as eff_date, s.rs_type, t.outcome, b.id::text as broker_id, b.name as broker
+      s.eff_date::text as eff_date, s.rs_type, t.outcome, t.outcome_date::text as outcome_date,
+      b.id::text as broker_id, b.name as broker
     from trades t
     join ${accountsRelation} a on a.id = t.account_id
     join ${brokersRelation} b on b.id = a.broker_id
@@ -140,7 +154,8 @@ async function toReconcile(db: Db, userIds: readonly string[]) {
     where t.user_id in (${sql.join(
       userIds.map((id) => sql`${id}::uuid`),
       sql`, `,
-    )}) and t.outcome in ('pending', 'cash_in_lieu', 'share_received') and t.buy_date is not null
+    )}) and t.outcome in ('pending', 'cash_in_lieu', 'share_received', 'fraction_kept', 'clawed_back')
+      and t.buy_date is not null
       and s.archived_at is null
     order by s.eff_date, s.ticker, b.name`)) as unknown as {
     rows: {
@@ -151,6 +166,7 @@ async function toReconcile(db: Db, userIds: readonly string[]) {
       eff_date: string;
       rs_type: string;
       outcome: string;
+      outcome_date: string | null;
       broker_id: string;
       broker: string;
     }[];

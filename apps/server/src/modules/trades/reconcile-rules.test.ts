@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mayOweShare, outcomeDueDate, outcomeOverdue } from './reconcile-rules';
+import { clawedBackThisWeek, holdsSomethingToSell, mayOweShare, outcomeDueDate, outcomeOverdue } from './reconcile-rules';
 
-describe('N days after the market date (issue 26 §6): the broker median rounded up, else 5', () => {
+describe('N days after the market date: the broker median rounded up, else 5', () => {
   it.each([
     ['2026-12-14', null, '2026-12-19'],
     ['2026-12-14', 0, '2026-12-14'],
@@ -38,5 +38,28 @@ describe('cash in lieu on a split that rounded up: the broker may owe a share', 
     ['no_credit', 'Round Up', false],
   ])('%s on a %s split → %s', (outcome, rsType, owed) => {
     expect(mayOweShare({ outcome, rsType })).toBe(owed);
+  });
+});
+
+describe('the weekly digest after the split', () => {
+  it.each([
+    ['share_received', true],
+    ['fraction_kept', true],
+    ['cash_in_lieu', false],
+    ['clawed_back', false],
+    ['pending', false],
+  ])('%s held is something to sell: %s', (outcome, yes) => {
+    expect(holdsSomethingToSell(outcome)).toBe(yes);
+  });
+
+  it.each<[string, string | null, boolean]>([
+    ['clawed_back', '2026-12-14', true], // today
+    ['clawed_back', '2026-12-08', true], // six days ago
+    ['clawed_back', '2026-12-07', false], // a week ago: last week's digest named it
+    ['clawed_back', '2026-12-15', false], // tomorrow: a typo, not news yet
+    ['clawed_back', null, false],
+    ['no_credit', '2026-12-14', false],
+  ])('%s on %s is in the week up to 2026-12-14: %s', (outcome, outcomeDate, yes) => {
+    expect(clawedBackThisWeek({ outcome, outcomeDate }, '2026-12-14')).toBe(yes);
   });
 });

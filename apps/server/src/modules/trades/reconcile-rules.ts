@@ -1,6 +1,6 @@
 import { addDays } from '@roundup/shared';
 
-/** Issue 26 §6: days to wait for an outcome when the broker has no measured median. */
+/** Days to wait for an outcome when the broker has no measured median. */
 export const DEFAULT_OUTCOME_DAYS = 5;
 
 /**
@@ -33,9 +33,18 @@ export interface ReconcileLine {
   accounts: number;
 }
 
-/** The weekly digest's lines (decision 031): To do's lines plus received shares still held. */
+/** The weekly digest's lines (decision 031): To do's lines, received shares and fractions still held, shares clawed back this week. */
 export interface ReconcileDigest {
   overdue: (ReconcileLine & { dueDate: string })[];
   mayBeOwed: ReconcileLine[];
   unsold: ReconcileLine[];
+  clawedBack: ReconcileLine[];
+}
+
+/** A share or a fraction the split left that the member still holds: something to sell. */
+export const holdsSomethingToSell = (outcome: string) => outcome === 'share_received' || outcome === 'fraction_kept';
+
+/** A share taken back in the week up to `today` (the digest's week): the member may ask the broker about it. */
+export function clawedBackThisWeek(t: { outcome: string; outcomeDate: string | null }, today: string): boolean {
+  return t.outcome === 'clawed_back' && t.outcomeDate !== null && t.outcomeDate > addDays(today, -7) && t.outcomeDate <= today;
 }

@@ -46,7 +46,7 @@ export const stateOf = (t: Trade): TradeState => ({
   cash_in_lieu_amount: t.cash_in_lieu_amount,
 });
 
-/** The row's columns: the legs, and the flat fields as their first buy and last sell (issue 26). */
+/** The row's columns: the legs, and the flat fields as their first buy and last sell. */
 export const columns = (f: TradeState) => {
   const flat = flatOf(f.legs);
   return {
@@ -79,7 +79,7 @@ export async function updateTrades(tx: Db, changes: readonly { id: string; field
     update trades set legs = v.legs, outcome = v.outcome, outcome_date = v.outcome_date,
       shares_received = v.shares, cash_in_lieu_amount = v.cash, updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, legs jsonb, outcome text, outcome_date date,
-      shares integer, cash numeric)
+      shares numeric, cash numeric)
     where trades.id = v.id`);
 }
 
@@ -107,7 +107,7 @@ export async function insertTrades(
     insert into trades (user_id, account_id, split_id, ticker, legs, outcome, outcome_date, shares_received, cash_in_lieu_amount)
     select v."userId", v."accountId", v."splitId", v.ticker, v.legs, v.outcome, v.outcome_date, v.shares, v.cash
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v("userId" uuid, "accountId" uuid, "splitId" uuid, ticker text,
-      legs jsonb, outcome text, outcome_date date, shares integer, cash numeric)
+      legs jsonb, outcome text, outcome_date date, shares numeric, cash numeric)
     on conflict (account_id, split_id) do nothing
     returning id`)) as unknown as { rows: unknown[] };
   return res.rows.length;
@@ -193,7 +193,7 @@ export function tradesRepo(db: Db) {
 
 /**
  * The member's trades as their progress reads them (trades/rules.ts `splitProgressOf`): bought, sold
- * (a sale recorded) and the outcome; which are still held is analytics' (issue 26, migration 0021).
+ * (a sale recorded) and the outcome; which are still held is analytics' (migration 0021).
  */
 export async function progressRows(db: Db, userId: string): Promise<ProgressRow[]> {
   const rows = await db

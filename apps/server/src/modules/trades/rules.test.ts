@@ -50,11 +50,35 @@ describe('splitAverage (profit per closed trade, in ticks)', () => {
 
 describe('outcomeCounts', () => {
   it('counts each outcome; pending accounts are counted but not recorded', () => {
-    const rows = ['pending', 'share_received', 'share_received', 'cash_in_lieu', 'no_credit', 'pending'].map((outcome) => ({
-      outcome,
-    }));
-    expect(outcomeCounts(rows)).toEqual({ accounts: 6, recorded: 4, shareReceived: 2, cashInLieu: 1, noCredit: 1 });
-    expect(outcomeCounts([])).toEqual({ accounts: 0, recorded: 0, shareReceived: 0, cashInLieu: 0, noCredit: 0 });
+    const outcomes = [
+      'pending',
+      'share_received',
+      'share_received',
+      'cash_in_lieu',
+      'no_credit',
+      'pending',
+      'fraction_kept',
+      'clawed_back',
+    ];
+    const rows = outcomes.map((outcome) => ({ outcome }));
+    expect(outcomeCounts(rows)).toEqual({
+      accounts: 8,
+      recorded: 6,
+      shareReceived: 2,
+      cashInLieu: 1,
+      noCredit: 1,
+      fractionKept: 1,
+      clawedBack: 1,
+    });
+    expect(outcomeCounts([])).toEqual({
+      accounts: 0,
+      recorded: 0,
+      shareReceived: 0,
+      cashInLieu: 0,
+      noCredit: 0,
+      fractionKept: 0,
+      clawedBack: 0,
+    });
   });
 });
 

@@ -2,7 +2,7 @@ import { ticksToCents, type SplitProgress } from '@roundup/shared';
 
 /**
  * Admin: the members' average realized profit per account for one split.
- * Only closed trades (a profit, issue 26: Σ sells − Σ buys + cash in lieu) count; the average is in
+ * Only closed trades (a profit: Σ sells − Σ buys + cash in lieu) count; the average is in
  * cents, rounded half away from zero.
  */
 export function splitAverage(rows: readonly { userId: string; profitTicks: number | null }[]): {
@@ -34,6 +34,8 @@ export function outcomeCounts(rows: readonly { outcome: string }[]) {
     shareReceived: n('share_received'),
     cashInLieu: n('cash_in_lieu'),
     noCredit: n('no_credit'),
+    fractionKept: n('fraction_kept'),
+    clawedBack: n('clawed_back'),
   };
 }
 
@@ -49,8 +51,8 @@ export interface ProgressRow {
 }
 
 /**
- * The member's progress on each split they traded (issue 14). Sold: a sale is recorded and no share
- * is still held (issue 26: the dance's pre-split sale of 99 is not the kept share's sale); `open` is
+ * The member's progress on each split they traded. Sold: a sale is recorded and no share
+ * is still held (the dance's pre-split sale of 99 is not the kept share's sale); `open` is
  * the trades still open as positions (analytics' `trade_open_positions`, migration 0021).
  */
 export function splitProgressOf(rows: readonly ProgressRow[], open: ReadonlySet<string>): SplitProgress[] {

@@ -11,6 +11,8 @@ const state = (legs: TradeLeg[], outcome: TradeOutcome = 'pending'): TradeState 
   legs,
   outcome,
   outcome_date: outcome === 'pending' ? null : '2026-03-11',
+  // A fraction kept says how much: a tenth of a post-split share.
+  shares_received: outcome === 'fraction_kept' ? 0.1 : null,
 });
 const next = (stored: TradeState, patch: TradePatch) => nextTradeState(stored, patch, SPLIT, TODAY);
 
@@ -26,22 +28,25 @@ const CHANGES: [string, TradePatch][] = [
   ['one share again, replacing the legs', { legs: [buy(1, 0.5)] }],
 ];
 const NO_SHARE = new Set(['a sale after the split', 'an undated sale', "the kept share's sale", 'one share received']);
-const WORDS: Record<string, string> = { no_credit: 'Nothing credited', cash_in_lieu: 'Cash in lieu' };
+const WORDS: Record<string, string> = { no_credit: 'Nothing credited', cash_in_lieu: 'Cash in lieu', clawed_back: 'Clawed back' };
+/** A one-share sale after the split sells more than the tenth a fraction kept holds. */
+const WHOLE_SALE = new Set(['a sale after the split', 'an undated sale']);
+
+/** What the rules answer for an outcome and a change: nothing broken, or the rule and whether no share stands. */
+function expected(outcome: TradeOutcome, name: string): { problem: string | null; noShare: string | null } {
+  if (outcome === 'fraction_kept' && WHOLE_SALE.has(name))
+    return { problem: 'Sales after the split (1 shares) cannot exceed the shares received (0.1)', noShare: null };
+  if (outcome === 'pending' || outcome === 'share_received' || outcome === 'fraction_kept' || !NO_SHARE.has(name))
+    return { problem: null, noShare: null };
+  if (name === 'one share received') return { problem: `${WORDS[outcome]} cannot come with shares received`, noShare: outcome };
+  const why = outcome === 'clawed_back' ? 'the share was taken back' : 'no share came from the split';
+  return { problem: `${WORDS[outcome]}: ${why}, so there is none to sell`, noShare: outcome };
+}
 
 describe('every pair of outcome and leg change', () => {
   const rows = TRADE_OUTCOMES.flatMap((outcome) => CHANGES.map(([name, patch]) => [outcome, name, patch] as const));
   it.each(rows)('%s + %s', (outcome, name, patch) => {
-    const out = next(state([buy(1, 0.5)], outcome), patch);
-    const holds = outcome === 'pending' || outcome === 'share_received';
-    if (holds || !NO_SHARE.has(name)) {
-      expect(out).toMatchObject({ problem: null, noShare: null });
-      return;
-    }
-    const msg =
-      name === 'one share received'
-        ? `${WORDS[outcome]} cannot come with shares received`
-        : `${WORDS[outcome]}: no share came from the split, so there is none to sell`;
-    expect(out).toMatchObject({ problem: msg, noShare: outcome });
+    expect(next(state([buy(1, 0.5)], outcome), patch)).toMatchObject(expected(outcome, name));
   });
 });
 

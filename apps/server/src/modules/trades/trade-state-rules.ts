@@ -20,7 +20,7 @@ import {
 const FLAT = ['buy_date', 'buy_price', 'sell_date', 'sell_price'] as const;
 
 /** Why an account has no share for a sale to stand on: the bulk save leaves such an account out, and says so. */
-export type NoShare = Extract<TradeOutcome, 'no_credit' | 'cash_in_lieu'> | 'nothing_kept';
+export type NoShare = Extract<TradeOutcome, 'no_credit' | 'cash_in_lieu' | 'clawed_back'> | 'nothing_kept';
 
 export interface NextTrade {
   state: TradeState;

@@ -157,14 +157,14 @@ describe('trades', () => {
       trades: 2,
       members: 2,
       avgProfit: 2.66,
-      outcomes: { accounts: 3, recorded: 0, shareReceived: 0, cashInLieu: 0, noCredit: 0 },
+      outcomes: { accounts: 3, recorded: 0, shareReceived: 0, cashInLieu: 0, noCredit: 0, fractionKept: 0, clawedBack: 0 },
     });
     expect((await call(t.app, 'GET', `/api/trades/split-stats/${splitId}`, { token: alice.token })).status).toBe(403);
     expect((await call(t.app, 'GET', `/api/trades/split-stats/${MISSING}`, { token: admin.token })).status).toBe(404);
   });
 });
 
-describe('races and partial edits (issue 12 §4)', () => {
+describe('races and partial edits', () => {
   it('parallel adds for one account and split make one trade: the same values answer it, other values a clear 409', async () => {
     const splitP = await insertSplit('TRDP', '2026-05-01', '2026-05-04');
     const same = { accountId: aliceAcc, splitId: splitP, buy_price: 1.5 };

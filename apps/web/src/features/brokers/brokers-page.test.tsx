@@ -32,6 +32,9 @@ function broker(overrides: Partial<Broker>): Broker {
     roundUpStatus: null,
     roundUpStatusDate: null,
     roundUpStatusSource: null,
+    returnsFraction: false,
+    newAccountRestriction: null,
+    reorgFeeCents: null,
     ...overrides,
   };
 }
@@ -167,9 +170,25 @@ describe('/brokers', () => {
   });
 });
 
-/** Issue 26 §3: /brokers shows each broker's dated rules. */
+/** /brokers shows each broker's dated rules. */
 const NO_MEASURED = { logo: null, headline: null, signupPromo: null, fees: null, reviewBlurb: null };
 describe('BrokerCard: broker rules', () => {
+  it('says whether the broker hands back the fraction, what a new account may not buy, and its fee', () => {
+    render(
+      <BrokerCard
+        broker={broker({
+          ...NO_MEASURED,
+          returnsFraction: true,
+          newAccountRestriction: 'No stocks under $1 until funds settle',
+          reorgFeeCents: 2500,
+        })}
+      />,
+    );
+    expect(screen.getByTestId('broker-returns-fraction')).toHaveTextContent('Hands back the fraction of a share instead of cash');
+    expect(screen.getByTestId('broker-new-account')).toHaveTextContent('No stocks under $1 until funds settle');
+    expect(screen.getByTestId('broker-reorg-fee')).toHaveTextContent('$25.00');
+  });
+
   it('shows the minimum order by price band, day-one delivery and a round-up status with its date and source', () => {
     render(
       <BrokerCard

@@ -13,7 +13,16 @@ const acc = (id: string, active: boolean, status: RoundUpStatus | null, noRules 
   active,
   brokerRules: noRules
     ? null
-    : { minimumOrder: [], dayOneDelivery: null, roundUpStatus: status, roundUpStatusDate: null, roundUpStatusSource: null },
+    : {
+        minimumOrder: [],
+        dayOneDelivery: null,
+        roundUpStatus: status,
+        roundUpStatusDate: null,
+        roundUpStatusSource: null,
+        returnsFraction: false,
+        newAccountRestriction: null,
+        reorgFeeCents: null,
+      },
 });
 const accounts = [
   acc('fidelity', true, 'honours'),

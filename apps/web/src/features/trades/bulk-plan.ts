@@ -15,6 +15,8 @@ export interface BulkValues {
   outcome: string;
   outcome_date: string;
   cash_in_lieu_amount: string;
+  /** The fraction credited, with the outcome Fraction kept. */
+  shares_received: string;
   kept_sell_price: string;
   kept_sell_date: string;
   /** A preset chosen ("One share", "The dance"): the buy and sell replace every account's legs. */
@@ -31,6 +33,7 @@ export const EMPTY_VALUES: BulkValues = {
   outcome: '',
   outcome_date: '',
   cash_in_lieu_amount: '',
+  shares_received: '',
   kept_sell_price: '',
   kept_sell_date: '',
   shape: '',
@@ -55,6 +58,7 @@ export function bulkFields(v: BulkValues, buyByDate: string): BulkFields {
   if (v.outcome) out.outcome = v.outcome as TradeOutcome;
   if (v.outcome_date) out.outcome_date = v.outcome_date;
   if (num(v.cash_in_lieu_amount) !== null) out.cash_in_lieu_amount = num(v.cash_in_lieu_amount)!;
+  if (v.outcome === 'fraction_kept' && num(v.shares_received) !== null) out.shares_received = num(v.shares_received)!;
   if (num(v.kept_sell_price) !== null) out.kept_sell_price = num(v.kept_sell_price)!;
   if (v.kept_sell_date) out.kept_sell_date = v.kept_sell_date;
   const legsWanted = v.shape !== '' || qty(v.buy_quantity) !== 1 || qty(v.sell_quantity) !== 1;

@@ -1,4 +1,4 @@
-import type { TradeOutcome } from '@roundup/shared';
+import { TRADE_OUTCOME_LABELS, type TradeOutcome } from '@roundup/shared';
 import type { Deadline, Exchange } from '@roundup/shared/deadline';
 
 /** The split a Record Trades modal and its rows are about. */
@@ -8,16 +8,15 @@ export interface TradeSplit {
   ticker: string;
   buyDate: string;
   effDate: string;
-  /** The split's announced price, when known (the broker's minimum order at it, issue 26 §3). */
+  /** The split's announced price, when known (the broker's minimum order at it). */
   price?: number | null;
   /** The listing and the buy-by deadline (a whole split carries both; otherwise derived from buyDate). */
   exchange?: Exchange | null;
   deadline?: Deadline | null;
 }
 
-/** How a trade's round-up ended (issue 14), as members read it; `pending` until they say. */
-export const OUTCOME_LABELS: Record<Exclude<TradeOutcome, 'pending'>, string> = {
-  share_received: 'Share received',
-  cash_in_lieu: 'Cash in lieu',
-  no_credit: 'Nothing credited',
-};
+/** How a trade's round-up ended, as members read it; `pending` until they say. */
+export const OUTCOME_LABELS = Object.fromEntries(Object.entries(TRADE_OUTCOME_LABELS).filter(([k]) => k !== 'pending')) as Record<
+  Exclude<TradeOutcome, 'pending'>,
+  string
+>;

@@ -16,6 +16,8 @@ function kindOf(action: string, quantity: number, symbol: string): RowKind {
   if (a.startsWith('YOU SOLD')) return 'sell';
   if (a.includes('REVERSE SPLIT')) return quantity < 0 ? 'split_out' : 'split_in';
   if (a.includes('IN LIEU OF FR') || a.includes('CASH IN LIEU')) return 'cash_in_lieu'; // FRX SHARE, FRACTIONAL SHARES
+  // "ADJUSTMENT …", "REVERSAL …", "JOURNALED …" taking shares out: after a credit, the share taken back.
+  if (quantity < 0 && /\b(ADJUST\w*|REVERSAL|REVERSED|JOURNALED)\b/.test(a)) return 'removal';
   return 'other';
 }
 

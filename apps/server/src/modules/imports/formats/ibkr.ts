@@ -77,7 +77,8 @@ function corporateActionRow(
   return {
     ...base,
     symbol,
-    kind: split ? (quantity < 0 ? 'split_out' : 'split_in') : 'other',
+    // Any other corporate action taking shares out (IBKR books a reversal as a negative adjustment).
+    kind: split ? (quantity < 0 ? 'split_out' : 'split_in') : quantity < 0 && base.symbol ? 'removal' : 'other',
     action: type || description.slice(0, 60) || 'Corporate action',
     quantity: Math.abs(quantity),
     price: null,

@@ -6,13 +6,17 @@ import type { RowKind, StatementFormat } from './types';
  * "Price","Fees & Comm","Amount", older exports under a title line naming the account
  * ("Transactions for account Individual ...123 as of …") and over a "Transactions Total" line.
  * A reverse split is two "Reverse Split" rows on one day: the old shares removed (negative
- * quantity, often under the old CUSIP) and the new shares added; a fraction is paid as "Cash In Lieu".
+ * quantity, often under the old CUSIP) and the new shares added; a fraction is paid as "Cash In Lieu",
+ * or credited as a fractional "Reverse Split" quantity; a credited share taken back is a later negative
+ * row ("Reverse Split", "Stock Adjustment", "Journaled Shares") of the new symbol.
  */
 const ACTIONS: Record<string, RowKind> = {
   buy: 'buy',
   sell: 'sell',
   'cash in lieu': 'cash_in_lieu',
 };
+/** Actions that move shares with no trade; taking shares out after a credit is the broker taking them back. */
+const ADJUSTMENTS = new Set(['stock adjustment', 'adjustment', 'journaled shares', 'security transfer', 'internal transfer']);
 
 export const schwab: StatementFormat = {
   id: 'schwab',
@@ -29,6 +33,7 @@ export const schwab: StatementFormat = {
     const a = action.toLowerCase();
     let kind: RowKind = ACTIONS[a] ?? 'other';
     if (a === 'reverse split') kind = quantity < 0 ? 'split_out' : 'split_in';
+    if (ADJUSTMENTS.has(a) && quantity < 0) kind = 'removal';
     const row = { line, kind, date, symbol: cell(r, 'Symbol').toUpperCase(), action, account: null };
     if (kind === 'buy' || kind === 'sell')
       return { ...row, quantity: Math.abs(quantity), price: legPrice(requiredNumber(r.Price, 'Price', line)), amount: null };

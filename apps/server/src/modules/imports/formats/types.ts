@@ -1,12 +1,13 @@
 import type { StatementFormatId } from '@roundup/shared';
 
 /**
- * What a statement row means for a round-up trade (decision 030): a buy or sell of whole shares,
+ * What a statement row means for a round-up trade (decision 030): a buy or sell of shares,
  * the reverse split's old shares removed (split_out) and new shares added (split_in), a later
- * rounding correction that adds the rounded-up share, cash paid for a fraction, an option trade (listed,
- * never imported), or anything else.
+ * rounding correction that adds the rounded-up share, cash paid for a fraction, shares taken out of the
+ * account with no sale (an adjustment: after a credit, the broker taking the share back), an option trade
+ * (listed, never imported), or anything else.
  */
-export type RowKind = 'buy' | 'sell' | 'split_out' | 'split_in' | 'rounding' | 'cash_in_lieu' | 'option' | 'other';
+export type RowKind = 'buy' | 'sell' | 'split_out' | 'split_in' | 'rounding' | 'cash_in_lieu' | 'removal' | 'option' | 'other';
 
 /** One data row of a statement, read by its format's rule. Quantities and amounts are unsigned. */
 export interface StatementRow {

@@ -2,16 +2,30 @@ import { ROUND_UP_SOURCE_MAX, ROUND_UP_STATUS_LABELS, ROUND_UP_STATUSES, type Br
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { FieldError, invalidProps } from '../../../components/FieldError';
+import { BrokerAfterSplitFields } from './BrokerAfterSplitFields';
 
-/** Issue 26 §3: a broker's dated rules as the admin form edits them (text until sent). */
+/** A broker's dated rules as the admin form edits them (text until sent). */
 export type BrokerRulesValues = {
   minimumOrder: { below: string; minShares: string }[];
   dayOneDelivery: '' | 'yes' | 'no';
   roundUpStatus: '' | RoundUpStatus;
   roundUpStatusDate: string;
   roundUpStatusSource: string;
+  returnsFraction: boolean;
+  newAccountRestriction: string;
+  /** The reorganisation fee in dollars as typed; sent in cents. */
+  reorgFee: string;
 };
-export const RULE_FIELDS = ['minimumOrder', 'dayOneDelivery', 'roundUpStatus', 'roundUpStatusDate', 'roundUpStatusSource'];
+export const RULE_FIELDS = [
+  'minimumOrder',
+  'dayOneDelivery',
+  'roundUpStatus',
+  'roundUpStatusDate',
+  'roundUpStatusSource',
+  'returnsFraction',
+  'newAccountRestriction',
+  'reorgFeeCents',
+];
 
 export function brokerRulesValues(b?: Broker): BrokerRulesValues {
   return {
@@ -20,6 +34,9 @@ export function brokerRulesValues(b?: Broker): BrokerRulesValues {
     roundUpStatus: b?.roundUpStatus ?? '',
     roundUpStatusDate: b?.roundUpStatusDate ?? '',
     roundUpStatusSource: b?.roundUpStatusSource ?? '',
+    returnsFraction: b?.returnsFraction ?? false,
+    newAccountRestriction: b?.newAccountRestriction ?? '',
+    reorgFee: b?.reorgFeeCents === null || b?.reorgFeeCents === undefined ? '' : (b.reorgFeeCents / 100).toFixed(2),
   };
 }
 
@@ -31,6 +48,10 @@ export function toBrokerRules(v: BrokerRulesValues) {
     roundUpStatus: v.roundUpStatus === '' ? null : v.roundUpStatus,
     roundUpStatusDate: v.roundUpStatusDate === '' ? null : v.roundUpStatusDate,
     roundUpStatusSource: v.roundUpStatusSource.trim() === '' ? null : v.roundUpStatusSource,
+    returnsFraction: v.returnsFraction,
+    newAccountRestriction: v.newAccountRestriction.trim() === '' ? null : v.newAccountRestriction,
+    // Dollars as typed, to cents; an unreadable amount stays NaN for the shared schema to name.
+    reorgFeeCents: v.reorgFee.trim() === '' ? null : Math.round(Number(v.reorgFee) * 100),
   };
 }
 
@@ -62,7 +83,10 @@ function BandInput(p: {
   );
 }
 
-/** The rules part of the admin broker form: price bands, day-one delivery, round-up status with date and source. */
+/**
+ * The rules part of the admin broker form: price bands, day-one delivery, round-up status with date and source,
+ * and what happens after the split (fraction, new accounts, fee).
+ */
 export function BrokerRulesFields({
   v,
   set,
@@ -174,6 +198,7 @@ export function BrokerRulesFields({
           />
           <FieldError id="broker-round-up-source" error={errors.roundUpStatusSource} />
         </Form.Group>
+        <BrokerAfterSplitFields v={v} set={set} errors={errors} />
       </div>
     </fieldset>
   );

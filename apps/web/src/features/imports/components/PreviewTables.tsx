@@ -1,13 +1,7 @@
-import type { ImportTrade, TradeLeg, UnmatchedRow } from '@roundup/shared';
+import { TRADE_OUTCOME_LABELS, type ImportTrade, type TradeLeg, type UnmatchedRow } from '@roundup/shared';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { formatMoney, formatPrice } from '../../../lib/format';
 
-const OUTCOMES: Record<ImportTrade['outcome'], string> = {
-  pending: 'Pending',
-  share_received: 'Share received',
-  cash_in_lieu: 'Cash in lieu',
-  no_credit: 'Nothing credited',
-};
 const CHANGES: Record<ImportTrade['change'], string> = { new: 'New trade', update: 'Updates your trade', none: 'No change' };
 
 /** "Buy 100 on 2026-11-06 at $0.50", the date kept on one line. */
@@ -24,7 +18,7 @@ function outcomeText(t: ImportTrade) {
   if (t.outcome === 'pending') return 'Pending';
   const shares = t.shares_received ? `, ${t.shares_received} share${t.shares_received === 1 ? '' : 's'}` : '';
   const cash = t.cash_in_lieu_amount === null ? '' : `, ${formatMoney(t.cash_in_lieu_amount)}`;
-  return `${OUTCOMES[t.outcome]}${shares}${cash} on ${t.outcome_date ?? '—'}`;
+  return `${TRADE_OUTCOME_LABELS[t.outcome]}${shares}${cash} on ${t.outcome_date ?? '—'}`;
 }
 
 const TRADE_COLUMNS: Array<Column<ImportTrade>> = [

@@ -8,6 +8,7 @@ import { SplitDeadline } from './SplitDeadline';
 import { CallBadge } from './CallBadge';
 import { SplitEvidence } from './SplitEvidence';
 import { RiskBadge } from './SplitRisk';
+import { SellAsLine } from './SellAsLine';
 
 /** The Note modal opened from a split's note icon (product.md#screens). */
 export function NoteModal({ split, onHide }: { split: Split | null; onHide: () => void }) {
@@ -24,6 +25,7 @@ export function NoteModal({ split, onHide }: { split: Split | null; onHide: () =
             <CallBadge split={split} className="mb-2" />
             <RiskBadge risk={split.risk} className="mb-2 ms-1" />
             <SplitDeadline split={split} className="d-block mb-3 fw-semibold" />
+            <SellAsLine split={split} className="mb-2" />
             <ConfirmationLine split={split} detail />
             <SplitEvidence evidence={split.evidence} history={split.history} risk={split.risk} />
             <ChangeHistory changes={split.changes} />

@@ -1,6 +1,7 @@
 import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
 import { formatRatio, isFullSplit, type Split, type SplitView } from '@roundup/shared/splits';
 import { ConfirmationLine } from './ConfirmationLine';
+import { SellAsLine } from './SellAsLine';
 import { PeerOutcomes } from './PeerOutcomes';
 import { WarningIcon } from './icons';
 import { ChangeMarker } from './SplitChanges';
@@ -74,6 +75,7 @@ export function SplitAgenda({
                     <div className="small text-body-secondary mt-1">Ratio, price and profit are for Pro members.</div>
                   )}
                   <ChangeMarker split={s} />
+                  {isFullSplit(s) ? <SellAsLine split={s} /> : null}
                   {isFullSplit(s) ? <ConfirmationLine split={s} /> : null}
                   {isFullSplit(s) ? <SplitEvidence evidence={s.evidence} history={s.history} risk={s.risk} /> : null}
                   <PeerOutcomes split={s} />

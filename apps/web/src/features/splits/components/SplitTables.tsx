@@ -8,6 +8,7 @@ import { WarningIcon } from './icons';
 import { ChangeMarker } from './SplitChanges';
 import { SplitActions, UpgradeButton } from './SplitActions';
 import { ConfirmationLine } from './ConfirmationLine';
+import { SellAsLine } from './SellAsLine';
 import { SplitDeadline } from './SplitDeadline';
 import { CallBadge, CallProfit } from './CallBadge';
 import { SplitEvidence } from './SplitEvidence';
@@ -87,6 +88,7 @@ function upcomingColumns(today: string, notes: Column<SplitView>): Columns {
       <>
         <CallBadge split={s} className="ms-1" />
         <RiskBadge risk={s.risk} className="ms-1" />
+        <SellAsLine split={s} />
         <ConfirmationLine split={s} />
       </>
     )),
@@ -112,7 +114,12 @@ function upcomingColumns(today: string, notes: Column<SplitView>): Columns {
 function completedColumns(notes: Column<SplitView>): Columns {
   return [
     COMPANY,
-    symbol((s) => <CallBadge split={s} className="ms-1" />),
+    symbol((s) => (
+      <>
+        <CallBadge split={s} className="ms-1" />
+        <SellAsLine split={s} />
+      </>
+    )),
     { header: 'Effective Date', label: 'Effective date', cellClassName: 'text-nowrap', cell: (s) => shortDate(s.effDate) },
     RATIO,
     number('Average Cost', 'Average cost', (s) => formatPrice(s.price)),

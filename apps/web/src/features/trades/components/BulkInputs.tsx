@@ -86,7 +86,21 @@ export function BulkInputs({
           <span className="ru-trade-field-label">Outcome date</span>
           <input className="form-control form-control-sm" type="date" value={v.outcome_date} onChange={set('outcome_date')} />
         </label>
-        {v.outcome === 'cash_in_lieu' ? (
+        {v.outcome === 'fraction_kept' ? (
+          <label className="ru-trade-field">
+            <span className="ru-trade-field-label">Fraction received</span>
+            <input
+              className="form-control form-control-sm"
+              type="number"
+              inputMode="decimal"
+              step="0.000001"
+              min="0"
+              value={v.shares_received}
+              onChange={set('shares_received')}
+            />
+          </label>
+        ) : null}
+        {v.outcome === 'cash_in_lieu' || v.outcome === 'clawed_back' ? (
           <label className="ru-trade-field">
             <span className="ru-trade-field-label">Cash received</span>
             <input

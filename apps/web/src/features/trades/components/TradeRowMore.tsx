@@ -1,14 +1,18 @@
 import { useState } from 'react';
-import type { Values } from './useTradeRow';
+import { takesCash, type Values } from './useTradeRow';
 
 const PROPS = {
   quantity: { type: 'number', inputMode: 'numeric' as const, step: '1', min: '1' },
+  /** The kept shares' sale may be a fraction the broker credited (up to six places). */
+  sold: { type: 'number', inputMode: 'decimal' as const, step: 'any', min: '0' },
+  fraction: { type: 'number', inputMode: 'decimal' as const, step: '0.000001', min: '0' },
   price: { type: 'number', inputMode: 'decimal' as const, step: '0.01', min: '0' },
 };
 
 /**
  * A trade row's second line: the shares bought and sold (the dance is 100 and 99, or the kept share's 1),
- * and the cash received when the outcome is cash in lieu. Each saves on blur, as the row's fields do. A
+ * the fraction received when the broker kept one, and the cash received with cash in lieu or a share clawed
+ * back. Each saves on blur, as the row's fields do. A
  * one-share row folds its quantities behind one button, so typing rows straight through stays one Tab longer
  * at most; a trade of several legs shows them.
  */
@@ -28,7 +32,11 @@ export function TradeRowMore({
   set: (field: keyof Values, value: string) => void;
   save: () => void;
 }) {
-  const field = (key: 'buy_quantity' | 'sell_quantity' | 'cash_in_lieu_amount', text: string, kind: keyof typeof PROPS) => (
+  const field = (
+    key: 'buy_quantity' | 'sell_quantity' | 'cash_in_lieu_amount' | 'shares_received',
+    text: string,
+    kind: keyof typeof PROPS,
+  ) => (
     <label className="ru-trade-field ru-trade-more-field">
       <span className="ru-trade-field-label">{text}</span>
       <input
@@ -55,7 +63,7 @@ export function TradeRowMore({
       {shown ? (
         <>
           {field('buy_quantity', 'Shares bought', 'quantity')}
-          {field('sell_quantity', kept ? 'Kept shares sold' : 'Shares sold', 'quantity')}
+          {field('sell_quantity', kept ? 'Kept shares sold' : 'Shares sold', 'sold')}
         </>
       ) : (
         <button
@@ -67,7 +75,8 @@ export function TradeRowMore({
           1 share · change quantities
         </button>
       )}
-      {values.outcome === 'cash_in_lieu' ? field('cash_in_lieu_amount', 'Cash received', 'price') : null}
+      {values.outcome === 'fraction_kept' ? field('shares_received', 'Fraction received', 'fraction') : null}
+      {takesCash(values.outcome) ? field('cash_in_lieu_amount', 'Cash received', 'price') : null}
     </div>
   );
 }

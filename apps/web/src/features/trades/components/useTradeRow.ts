@@ -15,9 +15,14 @@ export type Values = {
   sell_quantity: string;
   outcome: TradeOutcome;
   outcome_date: string;
-  /** The cash paid for the fraction: shown, and sent, with the outcome Cash in lieu only. */
+  /** The cash paid for the fraction (or for a share taken back): shown, and sent, with Cash in lieu or Clawed back. */
   cash_in_lieu_amount: string;
+  /** The fraction the broker credited: shown, and sent, with Fraction kept. */
+  shares_received: string;
 };
+
+/** The outcomes that come with cash: the fraction paid out, or a share taken back and paid for. */
+export const takesCash = (o: TradeOutcome) => o === 'cash_in_lieu' || o === 'clawed_back';
 
 const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
@@ -33,6 +38,7 @@ function valuesOf(trade: Trade | undefined, effDate: string): Values {
     outcome: trade?.outcome ?? 'pending',
     outcome_date: str(trade?.outcome_date),
     cash_in_lieu_amount: str(trade?.cash_in_lieu_amount),
+    shares_received: trade?.outcome === 'fraction_kept' ? str(trade.shares_received) : '',
   };
 }
 
@@ -41,7 +47,21 @@ const isEmpty = (v: Values) =>
 const num = (s: string) => (s.trim() === '' ? null : Number(s));
 const qty = (s: string) => (s.trim() === '' ? 1 : Number(s));
 
-/** What the row sends: flat fields for one share, else its legs; the cash only with cash in lieu. */
+/** The shares the row sells after the split: a fraction kept sells as that fraction unless a number is typed. */
+function soldQuantity(v: Values): number {
+  const fraction = num(v.shares_received);
+  if (v.outcome === 'fraction_kept' && fraction !== null && (v.sell_quantity.trim() === '' || v.sell_quantity === '1'))
+    return fraction;
+  return qty(v.sell_quantity);
+}
+
+/** The fraction when the outcome says one was kept; cleared when the outcome moves off it; else left as stored. */
+function sharesOf(v: Values, stored: Trade | undefined) {
+  if (v.outcome === 'fraction_kept') return { shares_received: num(v.shares_received) };
+  return stored?.outcome === 'fraction_kept' ? { shares_received: null } : {};
+}
+
+/** What the row sends: flat fields for one share, else its legs; the cash only with cash in lieu or clawed back. */
 function fieldsOf(v: Values, stored: Trade | undefined, effDate: string) {
   const row = {
     buy_date: v.buy_date || null,
@@ -49,13 +69,14 @@ function fieldsOf(v: Values, stored: Trade | undefined, effDate: string) {
     sell_date: v.sell_date || null,
     sell_price: num(v.sell_price),
   };
-  const quantities = { buy_quantity: qty(v.buy_quantity), sell_quantity: qty(v.sell_quantity) };
+  const quantities = { buy_quantity: qty(v.buy_quantity), sell_quantity: soldQuantity(v) };
   const asLegs = isMultiLeg(stored) || quantities.buy_quantity !== 1 || quantities.sell_quantity !== 1;
   return {
     ...(asLegs ? { legs: legsFromRow(stored, effDate, { ...row, ...quantities }) } : row),
     outcome: v.outcome,
     outcome_date: v.outcome_date || null,
-    cash_in_lieu_amount: v.outcome === 'cash_in_lieu' ? num(v.cash_in_lieu_amount) : null,
+    cash_in_lieu_amount: takesCash(v.outcome) ? num(v.cash_in_lieu_amount) : null,
+    ...sharesOf(v, stored),
   };
 }
 
