@@ -66,6 +66,7 @@ const upwardReads: UpwardReads = {
   tradeCountForSplit: (db, splitId) => tradeFacts(db).countForSplit(splitId),
   outcomesOnSplitByBroker: (db, splitId) => tradeFacts(db).outcomesOnSplitByBroker(splitId),
   cashInLieuOf: (db, userId, splitId) => tradeFacts(db).cashInLieuOf(userId, splitId),
+  verdictsFor: (db, splitIds) => tradeFacts(db).verdictsFor(splitIds),
   openTradeIds: openTradeIdsOf,
   confirmationsFor: (db, splits) => confirmationFacts(db).forSplits(splits),
 };

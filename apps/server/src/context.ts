@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Confirmation, PeerBroker, SplitPreview } from '@roundup/shared';
+import type { Confirmation, PeerBroker, SplitPreview, SplitVerdict } from '@roundup/shared';
 import type { DiscordSender } from './adapters/discord';
 import type { Mailer } from './adapters/mail';
 import type { PushSender } from './adapters/push';
@@ -69,6 +69,11 @@ export interface Notifier {
    * "Confirmed by the exchange" once. Raised in the transaction that recorded the confirmation.
    */
   splitConfirmed?(tx: Db, event: { splitId: string }): Promise<void>;
+  /**
+   * Three members reported the same outcome at one broker (decision 044): the members still pending there
+   * hear it. Raised once per split, broker and outcome, in the transaction that recorded the verdict.
+   */
+  splitVerdict?(tx: Db, verdict: SplitVerdict & { splitId: string; ticker: string; name: string }): Promise<void>;
 }
 
 /** What the trades module measures per broker: members' recorded outcomes (issue 14). */
@@ -94,6 +99,8 @@ export interface UpwardReads {
   outcomesOnSplitByBroker(db: Db, splitId: string): Promise<PeerBroker[]>;
   /** One member's cash-in-lieu trades on a split per broker name (the trades module's). */
   cashInLieuOf(db: Db, userId: string, splitId: string): Promise<{ broker: string; accounts: number }[]>;
+  /** Each split's verdicts per broker (the trades module's, for the rows a Pro member or an admin sees; decision 044). */
+  verdictsFor(db: Db, splitIds: readonly string[]): Promise<Map<string, SplitVerdict[]>>;
   /** Which of these members' trades are open positions (the analytics module's, for trades' progress and To do). */
   openTradeIds(db: Db, userIds: readonly string[]): Promise<Set<string>>;
   /** Each split's `confirmation` (the confirmations module's, for the rows a Pro member or an admin sees). */

@@ -128,6 +128,8 @@ export const notificationsSchema = z.object({
   buyReminderClose: z.boolean(),
   /** The weekly reconciliation digest email (issue 26 §6): opt-in, off by default. */
   reconcileDigest: z.boolean(),
+  /** A split's verdict at a broker where the member's round-up is still pending (decision 044): on by default. */
+  verdicts: z.boolean(),
 });
 export type Notifications = z.infer<typeof notificationsSchema>;
 export const NOTIFICATION_KEYS = Object.keys(notificationsSchema.shape) as (keyof Notifications)[];

@@ -7,6 +7,7 @@ import { toCents } from './money';
 import { splitChangeSchema } from './split-checks';
 import { confirmationSchema } from './confirmations';
 import { issuerHistoryEntrySchema, splitEvidenceSchema } from './split-call';
+import { splitVerdictSchema } from './verdicts';
 
 /**
  * Reverse splits (product.md#stored) — request/response schemas and the pure calendar rules the web
@@ -45,6 +46,8 @@ export const splitSchema = z.object({
   evidence: splitEvidenceSchema.optional(),
   /** Pro and admin only: the issuer's earlier reverse splits from our own history (issue 25 §6). */
   history: z.array(issuerHistoryEntrySchema).optional(),
+  /** Pro and admin only: what three or more members report per broker (decision 044); never on a masked row, a feed or a Starter's list. */
+  verdicts: z.array(splitVerdictSchema).optional(),
 });
 export type Split = z.infer<typeof splitSchema>;
 

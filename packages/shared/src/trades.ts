@@ -6,7 +6,7 @@ import { isIsoDate } from './dates';
 export const PRICE_MAX = 1_000_000;
 
 /** What happened to the whole share a member bought for: recorded per trade. */
-export const TRADE_OUTCOMES = ['pending', 'share_received', 'cash_in_lieu', 'no_credit'] as const;
+export const TRADE_OUTCOMES = ['pending', 'share_received', 'fraction_kept', 'cash_in_lieu', 'clawed_back', 'no_credit'] as const;
 export type TradeOutcome = (typeof TRADE_OUTCOMES)[number];
 
 /** A trade is a set of legs, each a buy or a sell of whole shares on a day at a price. */

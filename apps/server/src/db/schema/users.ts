@@ -53,6 +53,8 @@ export const users = pgTable(
     notifyBuyReminderClose: boolean('notify_buy_reminder_close').notNull().default(true),
     /** The weekly reconciliation digest email (issue 26 §6, decision 031): opt-in. */
     notifyReconcileDigest: boolean('notify_reconcile_digest').notNull().default(false),
+    /** A split's verdict at the member's broker while their round-up there is pending (decision 044): on by default. */
+    notifyVerdicts: boolean('notify_verdicts').notNull().default(true),
     /** The member's own time zone (IANA name): deadlines show in New York time and in this one. */
     timeZone: text('time_zone').notNull().default('America/New_York'),
     /** Hash of the secret that names the member's iCal feed; null = no feed. */

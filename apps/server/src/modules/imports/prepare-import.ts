@@ -22,6 +22,8 @@ export interface ImportDeps {
   viewer: Viewer;
   /** The caller's account (null: not theirs). */
   account: (userId: string, accountId: string) => Promise<{ nickname: string; broker: string } | null>;
+  /** After an apply committed: imported outcomes count towards split verdicts (decision 044). */
+  recordVerdicts?: (splitIds: readonly string[]) => Promise<void>;
 }
 
 /** A buy the member gave, without its split. */

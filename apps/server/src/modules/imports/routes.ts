@@ -6,6 +6,7 @@ import { requirePermission } from '../../http/auth';
 import { answers } from '../../http/openapi';
 import { limit } from '../../http/rate-limit';
 import type { AccountsService } from '../accounts/service';
+import type { TradesService } from '../trades/service';
 import { applyImport } from './apply-import';
 import type { ImportDeps } from './prepare-import';
 import { previewImport } from './preview-import';
@@ -27,10 +28,11 @@ const description = [
 ].join('\n');
 
 /** Decisions 030 and 042: import a broker statement into the caller's accounts. */
-export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; accounts: AccountsService }> = async (
-  app,
-  { ctx, accounts },
-) => {
+export const importsRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  accounts: AccountsService;
+  trades: Pick<TradesService, 'recordVerdicts'>;
+}> = async (app, { ctx, accounts, trades }) => {
   const tags = ['trades'];
   const deps = (req: Parameters<typeof requirePermission>[0]): ImportDeps & { userId: string } => {
     const { user } = requirePermission(req, 'trades:record');
@@ -40,6 +42,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; accounts: A
       viewer: user.role,
       userId: user.id,
       account: async (userId, accountId) => (await accounts.labels(userId, [accountId])).get(accountId) ?? null,
+      recordVerdicts: trades.recordVerdicts,
     };
   };
 

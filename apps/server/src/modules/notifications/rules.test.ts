@@ -34,6 +34,7 @@ const ALL_ON: Notifications = {
   buyReminderOpen: true,
   buyReminderClose: true,
   reconcileDigest: false,
+  verdicts: true,
 };
 const user = (over: Partial<Recipient> & { n?: Partial<Notifications> } = {}): Recipient => ({
   role: 'Pro',

@@ -1,3 +1,4 @@
+import type { SplitVerdict } from '@roundup/shared';
 import type { Notifier } from '../../context';
 import type { Db } from '../../db/client';
 import type { NotificationsRepo } from './repo';
@@ -5,6 +6,14 @@ import { eventsForSplitChange, termsChanged, type EventKind } from './rules';
 import { ALERT_AUDIENCES, alertKind, previewSplitAlert } from './preview';
 import { withConfirmation } from './split-payload';
 import type { RaiseInput } from './raise-event';
+
+const verdictFields = (v: SplitVerdict) => ({
+  brokerId: v.brokerId,
+  brokerName: v.brokerName,
+  outcome: v.outcome,
+  members: v.members,
+  firstAt: v.firstAt,
+});
 
 /**
  * The notifier split changes call in their own transaction (ctx.notifier): the events a change raises,
@@ -70,6 +79,13 @@ export function splitNotifier(deps: {
     },
     async undoSplitAlerts(tx, splitId) {
       return (await repo.cancelHeldAlerts(tx, splitId, deps.clock())).length;
+    },
+    // Once per split, broker and outcome (the key, and the verdict's own unique row before it).
+    async splitVerdict(tx, v) {
+      const payload = { splitId: v.splitId, ticker: v.ticker, name: v.name, ...verdictFields(v) };
+      const verdictOf = { splitId: v.splitId, brokerId: v.brokerId, outcome: v.outcome };
+      const key = `verdict:${v.splitId}:${v.brokerId}:${v.outcome}`;
+      await raise({ tx, key, kind: 'splitVerdict', payload, opts: { immediate: true, verdictOf } });
     },
     // Once per split (the key): a second poll, tab or replay raises nothing.
     async splitConfirmed(tx, event) {

@@ -14,6 +14,7 @@ import {
 } from '@roundup/shared';
 import { linkOf, paymentFailed } from './account-notice-rules';
 import { digestMessage } from './digest-template';
+import { verdictMessage } from './verdict-template';
 import type { EventKind } from './rules';
 
 /** The messages: subject, text, HTML and the short SMS/WhatsApp form of each event (pure). */
@@ -229,6 +230,8 @@ function message(kind: EventKind, payload: Record<string, unknown>, data: Record
       return announcement(kind, payload);
     case 'paymentFailed':
       return paymentFailed(payload);
+    case 'splitVerdict':
+      return verdictMessage(payload);
   }
 }
 

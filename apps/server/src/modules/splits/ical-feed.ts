@@ -57,7 +57,8 @@ export async function readFeed(
   const stored = (await repo.list(['Upcoming'])).filter((s) => splitAccess(owner.role, s, day) === 'full');
   const rows = await addProFacts(
     { db: deps.db, upward: deps.upward },
-    { viewer: owner.role, rows: stored.map(strip), stored, candidates: [] },
+    // A feed is a file a calendar app keeps and may share: members' reports stay in the app.
+    { viewer: owner.role, rows: stored.map(strip), stored, candidates: [], verdicts: false },
   );
   return buildIcal(rows, { appUrl: deps.config.appUrl, now: deps.clock(), timeZone: owner.timeZone });
 }

@@ -18,6 +18,8 @@ export interface TradeSplit {
 /** How a trade's round-up ended (issue 14), as members read it; `pending` until they say. */
 export const OUTCOME_LABELS: Record<Exclude<TradeOutcome, 'pending'>, string> = {
   share_received: 'Share received',
+  fraction_kept: 'Fraction kept',
   cash_in_lieu: 'Cash in lieu',
+  clawed_back: 'Clawed back',
   no_credit: 'Nothing credited',
 };

@@ -5,7 +5,9 @@ import { formatMoney, formatPrice } from '../../../lib/format';
 const OUTCOMES: Record<ImportTrade['outcome'], string> = {
   pending: 'Pending',
   share_received: 'Share received',
+  fraction_kept: 'Fraction kept',
   cash_in_lieu: 'Cash in lieu',
+  clawed_back: 'Clawed back',
   no_credit: 'Nothing credited',
 };
 const CHANGES: Record<ImportTrade['change'], string> = { new: 'New trade', update: 'Updates your trade', none: 'No change' };

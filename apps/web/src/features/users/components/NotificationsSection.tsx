@@ -27,6 +27,11 @@ const GROUPS: { title: string; proOnly?: boolean; items: { key: Key; label: stri
         under: 'buyReminderRsa',
       },
       { key: 'sellRsa', label: 'Sell reminders', help: 'When your round-up shares should be back.' },
+      {
+        key: 'verdicts',
+        label: 'What members report at your broker',
+        help: 'When three members report the same outcome at a broker where yours is still pending.',
+      },
       // Issue 26 §6, decision 031: opt-in, by email, only when the list has something in it.
       {
         key: 'reconcileDigest',
