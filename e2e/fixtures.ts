@@ -129,6 +129,8 @@ function nyWeekday(direction: 1 | -1, days = 0): string {
 /** Selects a day on the calendar (the next month's when it is not on this one) so its agenda shows. */
 export async function openCalendarDay(page: Page, date: string) {
   const cell = page.locator(`button[data-date="${date}"]`);
+  // Once the month is drawn: asked before, a day of this month is not visible yet and the month moves on.
+  await page.locator('button[data-date]').first().waitFor();
   if (!(await cell.isVisible())) await page.getByRole('button', { name: 'Next month' }).click();
   await cell.click();
 }

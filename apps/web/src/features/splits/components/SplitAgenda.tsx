@@ -1,6 +1,7 @@
 import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
 import { formatRatio, isFullSplit, type Split, type SplitView } from '@roundup/shared/splits';
 import { ConfirmationLine } from './ConfirmationLine';
+import { VerdictLines } from './VerdictLines';
 import { PeerOutcomes } from './PeerOutcomes';
 import { WarningIcon } from './icons';
 import { ChangeMarker } from './SplitChanges';
@@ -73,6 +74,7 @@ export function SplitAgenda({
                   )}
                   <ChangeMarker split={s} />
                   {isFullSplit(s) ? <ConfirmationLine split={s} /> : null}
+                  {isFullSplit(s) ? <VerdictLines split={s} /> : null}
                   {isFullSplit(s) ? <SplitEvidence evidence={s.evidence} history={s.history} /> : null}
                   <PeerOutcomes split={s} />
                   <SplitProgress split={s} canTrade={canTrade} />

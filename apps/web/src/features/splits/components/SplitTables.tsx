@@ -11,6 +11,7 @@ import { ConfirmationLine } from './ConfirmationLine';
 import { SplitDeadline } from './SplitDeadline';
 import { CallBadge, CallProfit } from './CallBadge';
 import { SplitEvidence } from './SplitEvidence';
+import { VerdictLines } from './VerdictLines';
 
 interface Props {
   splits: readonly SplitView[];
@@ -45,6 +46,7 @@ function Company({ s }: { s: SplitView }) {
       ) : null}
       {s.name}
       <ChangeMarker split={s} />
+      {isFullSplit(s) ? <VerdictLines split={s} /> : null}
       {isFullSplit(s) && s.evidence?.sentence ? (
         <details className="small fw-normal mt-1">
           <summary className="text-body-secondary">From the filing</summary>
