@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEASURED_MIN_MEMBERS } from './brokers';
 import type { TradeOutcome } from './trades';
 
 /**
@@ -6,8 +7,12 @@ import type { TradeOutcome } from './trades';
  * there, members still waiting at that broker are told, and Pro split rows carry it.
  */
 
-/** Distinct members with the same outcome at one broker before it is news: one is an anecdote, two can be one household. */
-export const VERDICT_THRESHOLD = 3;
+/**
+ * Distinct members with the same outcome at one broker before it is news: one report is an anecdote and two
+ * can be one household, and it is the floor below which no per-broker figure is shown (a member could read
+ * another's outcome off it), so a verdict never says more than the split's own outcomes list.
+ */
+export const VERDICT_THRESHOLD = MEASURED_MIN_MEMBERS;
 
 /** The outcomes a verdict can be (every recorded outcome but `pending`). */
 export const VERDICT_OUTCOMES = ['share_received', 'fraction_kept', 'cash_in_lieu', 'clawed_back', 'no_credit'] as const;
