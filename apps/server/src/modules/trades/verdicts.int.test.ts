@@ -193,6 +193,51 @@ const changeCount = async () =>
     (await t.database.query<{ n: string }>(`select coalesce(max(last_value), 0)::text as n from split_change_seq`)).rows[0].n,
   );
 
+/** An open live stream (decision 006) and everything it has sent so far. */
+async function openStream(base: string, token: string) {
+  const ctrl = new AbortController();
+  const res = await fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${token}` }, signal: ctrl.signal });
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  return {
+    /** Reads until the stream has sent `event: splits` (hang detection only: it ends on the event). */
+    async nextChange(): Promise<string> {
+      while (!text.includes('event: splits')) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        text += decoder.decode(value);
+      }
+      return text.slice(text.indexOf('event: splits'));
+    },
+    close: () => ctrl.abort(),
+  };
+}
+
+describe('the verdict reaches open calendars, Pro only', () => {
+  it('the live stream says only that something changed; a Pro re-read shows the verdict, a Starter re-read does not', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const s = await insertSplit(t.database, { ticker: 'LIVE', buyDate: addDays(today, -3), effDate: addDays(today, -1) });
+    const waiting = await reachable();
+    const starter = await member(t.app, 'User');
+    await record(waiting, schwab, s, 'pending');
+    const [proStream, starterStream] = [await openStream(address, waiting.token), await openStream(address, starter.token)];
+    try {
+      for (const m of [await reachable(), await reachable(), await reachable()]) await record(m, schwab, s, 'share_received');
+      for (const change of [await proStream.nextChange(), await starterStream.nextChange()]) {
+        expect(change).toMatch(/^event: splits\ndata: \{"kind":"changed"\}/);
+        expect(change).not.toMatch(/Schwab|LIVE|share_received/);
+      }
+      expect((await rowOf(waiting.token, 'LIVE'))?.verdicts).toEqual([expect.objectContaining({ brokerName: 'Schwab' })]);
+      expect(await rowOf(starter.token, 'LIVE')).not.toHaveProperty('verdicts');
+    } finally {
+      proStream.close();
+      starterStream.close();
+    }
+  });
+});
+
 describe('the verdict stays in the app', () => {
   it('a Pro member’s calendar feed carries no verdict', async () => {
     const s = await insertSplit(t.database, { ticker: 'FEED', buyDate: addDays(today, -3), effDate: today, status: 'Upcoming' });
