@@ -224,6 +224,38 @@ describe.skipIf(dbKind !== 'pglite')('upgrading a database that already holds tr
       await database.close();
     }
   });
+  it('0038 turns split verdicts on for every existing member, and takes the two new outcomes and one verdict per split, broker and outcome', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrate(database, migrationsUpTo('0036_alert_grace'));
+      const q = database.query;
+      const { rows: u } = await q<{ id: string }>(
+        `insert into users (username, email, password_hash) values ('old', 'old@example.com', 'x') returning id`,
+      );
+      await q(`insert into brokers (name, share_return_time) values ('Old Broker', 2)`);
+      await q(
+        `insert into accounts (user_id, broker_id, broker, type, nickname) select $1, id, name, 'Individual Cash', 'A' from brokers`,
+        [u[0].id],
+      );
+      await q(
+        `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ('Old', 'OLDV', '2026-11-02', '2026-11-01', 10, 'Complete')`,
+      );
+      await q(
+        `insert into trades (user_id, split_id, account_id, ticker, buy_date, buy_price) select $1, s.id, a.id, s.ticker, s.buy_date, 1.25 from reverse_splits s, accounts a`,
+        [u[0].id],
+      );
+      await migrate(database);
+      expect((await q(`select notify_verdicts from users`)).rows).toEqual([{ notify_verdicts: true }]);
+      await q(`update trades set outcome = 'clawed_back', outcome_date = '2026-11-05'`);
+      await expect(q(`update trades set outcome = 'lost'`)).rejects.toThrow(/trades_outcome_ck/);
+      const verdict = `insert into split_verdicts (split_id, broker_id, outcome, members, first_at)
+        select s.id, b.id, 'clawed_back', 3, now() from reverse_splits s, brokers b on conflict do nothing returning id`;
+      expect((await q(verdict)).rows).toHaveLength(1);
+      expect((await q(verdict)).rows).toHaveLength(0);
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 describe.skipIf(dbKind !== 'pglite')('0031 on a database seeded before it', () => {
