@@ -134,3 +134,36 @@ export async function openCalendarDay(page: Page, date: string) {
   if (!(await cell.isVisible())) await page.getByRole('button', { name: 'Next month' }).click();
   await cell.click();
 }
+
+/** One new account at `brokerId` for the member of `token`, with `outcome` on the split, bought on the last session day. */
+export async function recordOutcome(
+  request: APIRequestContext,
+  token: string,
+  brokerId: string,
+  splitId: string,
+  outcome: string,
+) {
+  const headers = { authorization: `Bearer ${token}` };
+  const nickname = `Outcome ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const acc = await request.post('/api/accounts/add', {
+    headers,
+    data: { newAccount: { brokerId, type: 'Individual Cash', nickname } },
+  });
+  expect(acc.status(), await acc.text()).toBe(200);
+  const accountId = ((await acc.json()).data.accounts as { _id: string; nickname: string }[]).find(
+    (a) => a.nickname === nickname,
+  )!._id;
+  const today = nyLastSessionDay();
+  const res = await request.post('/api/trades/bulk', {
+    headers,
+    data: {
+      splitId,
+      accountIds: [accountId],
+      buy_date: today,
+      buy_price: 1.5,
+      outcome,
+      ...(outcome === 'pending' ? {} : { outcome_date: today }),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { MaskedSplit, Split } from '@roundup/shared/splits';
+import type { Split } from '@roundup/shared/splits';
 import { mockFetch, renderWithProviders } from '../../test/utils';
-import { betaPharma } from './split.fixtures';
+import { betaPharma, maskedUpcoming } from './split.fixtures';
 import { SplitAgenda } from './components/SplitAgenda';
 
 const split: Split = betaPharma({
@@ -12,15 +12,7 @@ const split: Split = betaPharma({
   ],
 });
 const none: Split = { ...betaPharma(), _id: 'n', ticker: 'NONE' };
-const masked: MaskedSplit = {
-  _id: 'masked-1',
-  name: '*****',
-  ticker: '*****',
-  buyDate: '2026-12-11',
-  effDate: '2026-12-14',
-  status: 'Upcoming',
-  masked: true,
-};
+const masked = maskedUpcoming;
 
 describe('what three members report per broker (decision 044)', () => {
   it('the agenda shows each verdict as its outcome and the sentence the alert carried; other entries show none', () => {
