@@ -84,6 +84,13 @@ test(
       await expect(entry.getByTestId('verdict')).toHaveText(`Rounded up${sentence}`, { timeout: 15_000 });
       await entry.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `test-results/verdict-agenda-${width}.png`, fullPage: false });
+      // The table row says it too (a card at phone width); then back to the calendar for the next width.
+      await page.getByText('Table', { exact: true }).click();
+      const row = page.getByTestId('upcoming-row').filter({ hasText: ticker });
+      await expect(row.getByTestId('verdict')).toHaveText(`Rounded up${sentence}`);
+      await row.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/verdict-table-${width}.png`, fullPage: false });
+      await page.getByText('Calendar', { exact: true }).click();
 
       await expect
         .poll(async () => (await lastOutboxMessage(request, waiting.who.email))?.subject, { timeout: 20_000 })
