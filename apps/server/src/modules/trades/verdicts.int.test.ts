@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInMarket } from '@roundup/shared';
 import { addAccount, insertBroker, insertSplit, member, type Member } from '../../../test/factories';
@@ -192,6 +194,37 @@ const changeCount = async () =>
   Number(
     (await t.database.query<{ n: string }>(`select coalesce(max(last_value), 0)::text as n from split_change_seq`)).rows[0].n,
   );
+
+describe('imported outcomes count', () => {
+  it('a statement import that records the third share at a broker raises the verdict', async () => {
+    const csv = readFileSync(path.join(__dirname, '../../../test/fixtures/statements/schwab-reverse-split.csv'), 'utf8');
+    const charles = await insertBroker(t.database, { name: 'Charles Schwab' });
+    const s = await insertSplit(t.database, {
+      name: 'Acme Robotics',
+      ticker: 'ACMR',
+      buyDate: '2026-11-06',
+      effDate: '2026-11-10',
+    });
+    const waiting = await reachable();
+    await record(waiting, charles, s, 'pending');
+    for (const m of [await reachable(), await reachable()]) await record(m, charles, s, 'share_received');
+    expect(await verdictEvents(s)).toEqual([]);
+    const importer = await reachable();
+    const accountId = await addAccount(t.app, importer.token, { brokerId: charles });
+    const res = await call(t.app, 'POST', '/api/imports/apply', {
+      token: importer.token,
+      body: { accountId, csv, format: 'schwab' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.result.saved).toEqual([expect.objectContaining({ outcome: 'share_received' })]);
+    mails.length = 0;
+    await deliver();
+    expect(await verdictEvents(s)).toEqual([{ key: `verdict:${s}:${charles}:share_received`, n: 2 }]);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      [waiting.email, 'ACMR rounded up at Charles Schwab: 3 members got their share. Sell as ACMR'],
+    ]);
+  });
+});
 
 /** An open live stream (decision 006) and everything it has sent so far. */
 async function openStream(base: string, token: string) {
