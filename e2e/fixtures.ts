@@ -89,7 +89,7 @@ export function failOnConsoleErrors(page: Page) {
 /**
  * Journeys that only the full run takes (`npm run test:full`, which CI runs): the per-page sweeps past their
  * first pages and the journeys whose rules the integration tests already hold. Every `npm test` runs the rest
- * (README, "Tests"; issue 24 §6).
+ * (README, "Tests").
  */
 export const FULL = { tag: '@full' };
 /** `FULL` for every item of a sweep but the ones named in `keep`, which every run checks. */

@@ -65,7 +65,7 @@ export interface Notifier {
     split: SplitAlertFacts,
   ): Promise<{ alert: NonNullable<SplitPreview['alert']>; recipients: number } | null>;
   /**
-   * A second source confirmed an Upcoming split for the first time (issue 25 §2): its holders hear
+   * A second source confirmed an Upcoming split for the first time: its holders hear
    * "Confirmed by the exchange" once. Raised in the transaction that recorded the confirmation.
    */
   splitConfirmed?(tx: Db, event: { splitId: string }): Promise<void>;
@@ -76,7 +76,7 @@ export interface Notifier {
   splitVerdict?(tx: Db, verdict: SplitVerdict & { splitId: string; ticker: string; name: string }): Promise<void>;
 }
 
-/** What the trades module measures per broker: members' recorded outcomes (issue 14). */
+/** What the trades module measures per broker: members' recorded outcomes. */
 export interface BrokerOutcomes {
   samples: number;
   members: number;

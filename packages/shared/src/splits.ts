@@ -38,13 +38,13 @@ export const splitSchema = z.object({
   caution: z.boolean(),
   ...splitDeadlineFields,
   masked: z.boolean(),
-  /** Pro and admin only: what a second source says (issue 25 §2); absent for everyone else. */
+  /** Pro and admin only: what a second source says; absent for everyone else. */
   confirmation: confirmationSchema.optional(),
-  /** The filing rounds up at the participant (broker) level, not per beneficial owner (issue 25 §4). */
+  /** The filing rounds up at the participant (broker) level, not per beneficial owner. */
   participant: z.boolean().optional(),
-  /** Pro and admin only: the deciding sentence, the filing and its acceptance time (issue 25 §4). */
+  /** Pro and admin only: the deciding sentence, the filing and its acceptance time. */
   evidence: splitEvidenceSchema.optional(),
-  /** Pro and admin only: the issuer's earlier reverse splits from our own history (issue 25 §6). */
+  /** Pro and admin only: the issuer's earlier reverse splits from our own history. */
   history: z.array(issuerHistoryEntrySchema).optional(),
   /** Pro and admin only: what three or more members report per broker (decision 044); never on a masked row, a feed or a Starter's list. */
   verdicts: z.array(splitVerdictSchema).optional(),
@@ -52,7 +52,7 @@ export const splitSchema = z.object({
 export type Split = z.infer<typeof splitSchema>;
 
 /**
- * What a caller who may not see a split gets (issue 12 §1): only what the masked view draws —
+ * What a caller who may not see a split gets: only what the masked view draws —
  * the days it sits on, the table it belongs in, the asterisks, and a placeholder id that is
  * unique within one response and is not the split's id. Ratio, price, profits, notes, source,
  * caution and the real id never leave the server.
@@ -109,7 +109,7 @@ const date = (label: string) =>
     .trim()
     .refine(isIsoDate, { message: `${label} must be a valid date (YYYY-MM-DD)` });
 
-/** Money: a number or plain decimal text (never hex, binary or exponents: issue 24 §5), 0 or more. */
+/** Money: a number or plain decimal text (never hex, binary or exponents), 0 or more. */
 const nonNegative = (label: string) =>
   decimalInput(`${label} must be a number`).pipe(
     z.number().min(0, `${label} must be 0 or more`).max(1_000_000_000, `${label} is too large`),
@@ -161,7 +161,7 @@ const splitFields = {
   notes: optionalText(5000, 'Notes'),
   caution: z.boolean().default(false),
   exchange: exchangeInput,
-  /** Left out: unknown on add, kept on edit (issue 25 §4). */
+  /** Left out: unknown on add, kept on edit. */
   participant: z.boolean({ error: 'participant must be true or false' }).optional(),
 };
 
@@ -255,7 +255,7 @@ export function monthGrid(year: number, month: number): CalendarCell[] {
   });
 }
 
-// The calendar grid's keys (issue 14) live in calendar-keys.ts; re-exported for the web's imports.
+// The calendar grid's keys live in calendar-keys.ts; re-exported for the web's imports.
 export { addMonthsClamped, calendarKeyTarget, isCalendarKey, type CalendarKey } from './calendar-keys';
 
 export const INVALID_DATE = 'Invalid Date';

@@ -131,7 +131,7 @@ export function renderApp(path: string, routeTree: RouteObject[] = appRoutes) {
   return { ...utils, router };
 }
 
-/** An account as GET /api/accounts/mine answers it, at a broker with this round-up status (issue 26 §3). */
+/** An account as GET /api/accounts/mine answers it, at a broker with this round-up status. */
 export function makeAccount(
   id: string,
   nickname: string,

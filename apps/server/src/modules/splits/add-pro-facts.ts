@@ -19,7 +19,7 @@ export const pastFacts = (s: StoredSplit): PastSplitFacts => ({
 });
 
 /**
- * What only Pro members and admins see on a whole split row (issue 25 §2, §4, §6): what a second
+ * What only Pro members and admins see on a whole split row: what a second
  * source says (`confirmation`), what the filing said (`evidence`: the deciding sentence, the filing
  * link, its acceptance time), the issuer's earlier splits (`history`) and what members report per broker
  * (`verdicts`, decision 044; left off a calendar feed with `verdicts: false`). Everyone else's rows, and

@@ -10,7 +10,7 @@ import { splitAccess, strip } from './rules';
 
 /**
  * The Pro iCal feed (product.md#api): its secret URL, its reset, and the feed itself. Each event
- * carries the split's call and confirmation state (issue 25 §4); only a round-up says "Buy".
+ * carries the split's call and confirmation state; only a round-up says "Buy".
  */
 type FeedDeps = Pick<SplitsDeps, 'db' | 'config'>;
 type FeedOwner = { userId: string; role: string };

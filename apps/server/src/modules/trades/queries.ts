@@ -38,7 +38,7 @@ async function countForSplit(db: Db, splitId: string): Promise<number> {
 }
 
 /**
- * Members' recorded outcomes per broker (issue 14): outcomes other than pending, the members
+ * Members' recorded outcomes per broker: outcomes other than pending, the members
  * behind them, how many were shares, and the median days from the split's effective date to the
  * share's arrival (a date before the effective date — a typo, or an effective date an admin
  * moved later — counts as a sample but not towards the days). The brokers module decides what
@@ -73,7 +73,7 @@ async function outcomesByBroker(
 }
 
 /**
- * Issue 26 §7: the outcomes on one split per broker (counts and distinct members, never a user).
+ * The outcomes on one split per broker (counts and distinct members, never a user).
  * The caller decides what may be shown (the threshold lives in @roundup/shared peer-outcomes).
  */
 async function outcomesOnSplitByBroker(db: Db, splitId: string): Promise<PeerBroker[]> {
@@ -100,7 +100,7 @@ async function outcomesOnSplitByBroker(db: Db, splitId: string): Promise<PeerBro
   }));
 }
 
-/** Issue 26 §7: one member's cash-in-lieu trades on a split, counted per broker name (their own data only). */
+/** One member's cash-in-lieu trades on a split, counted per broker name (their own data only). */
 async function cashInLieuOf(db: Db, userId: string, splitId: string): Promise<{ broker: string; accounts: number }[]> {
   const res = (await db.execute(sql`
     select b.name as broker, count(*)::int as accounts
@@ -113,7 +113,7 @@ async function cashInLieuOf(db: Db, userId: string, splitId: string): Promise<{ 
 }
 
 /**
- * Issue 26 §6: these members' bought trades still pending, with cash in lieu, or with the share
+ * These members' bought trades still pending, with cash in lieu, or with the share
  * received, on splits not archived, with what the To do rules and the weekly digest need (market date,
  * type, broker, and the trade's id: whether it is still an open position is analytics', asked by the caller).
  */

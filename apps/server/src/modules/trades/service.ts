@@ -31,7 +31,7 @@ import { splitStats } from './split-stats';
 import type { TradeDeps } from './trade-checks';
 import { tradeProgress } from './trade-progress';
 
-/** The weekly reconciliation digest's lines for many members (issue 26 §6, decision 031). */
+/** The weekly reconciliation digest's lines for many members (decision 031). */
 export { reconciliationsFor } from './list-reconciliation';
 export type { ReconcileDigest, ReconcileLine } from './reconcile-rules';
 export { SPLIT_NOT_FOUND, TRADE_NOT_FOUND } from './trade-checks';

@@ -22,21 +22,16 @@ function scopeOf(scope: VerdictScope): SQL {
   return sql`t.split_id in (select c.split_id from trades c where c.updated_at >= ${scope.changedSince.toISOString()}::timestamptz)`;
 }
 
-interface Row {
+interface VerdictRow {
   split_id: string;
   broker_id: string;
   outcome: SplitVerdict['outcome'];
   members: number;
   first_at: string | Date;
   broker_name: string;
-  ticker: string;
-  name: string;
 }
 
-const toVerdict = (r: Row): RaisedVerdict => ({
-  splitId: r.split_id,
-  ticker: r.ticker,
-  name: r.name,
+const toSplitVerdict = (r: VerdictRow): SplitVerdict => ({
   brokerId: r.broker_id,
   brokerName: r.broker_name,
   outcome: r.outcome,
@@ -72,8 +67,8 @@ export function verdictsRepo(db: Db) {
         select c.split_id::text as split_id, c.broker_id::text as broker_id, c.outcome, c.members, c.first_at,
           b.name as broker_name, s.ticker, s.name
         from claimed c join ${brokersRelation} b on b.id = c.broker_id join ${splitsRelation} s on s.id = c.split_id
-        order by c.split_id, b.name, c.outcome`)) as unknown as { rows: Row[] };
-      return res.rows.map(toVerdict);
+        order by c.split_id, b.name, c.outcome`)) as unknown as { rows: (VerdictRow & { ticker: string; name: string })[] };
+      return res.rows.map((r) => ({ splitId: r.split_id, ticker: r.ticker, name: r.name, ...toSplitVerdict(r) }));
     },
 
     /**
@@ -85,16 +80,12 @@ export function verdictsRepo(db: Db) {
       if (splitIds.length === 0) return out;
       const res = (await db.execute(sql`
         select v.split_id::text as split_id, v.broker_id::text as broker_id, v.outcome, v.first_at, b.name as broker_name,
-          '' as ticker, '' as name,
           greatest(v.members, (select count(distinct t.user_id) from trades t join ${accountsRelation} a on a.id = t.account_id
             where t.split_id = v.split_id and a.broker_id = v.broker_id and t.outcome = v.outcome))::int as members
         from split_verdicts v join ${brokersRelation} b on b.id = v.broker_id
         where v.split_id in (${ids(splitIds)})
-        order by v.split_id, b.name, v.first_at, v.outcome`)) as unknown as { rows: Row[] };
-      for (const r of res.rows) {
-        const { splitId, ticker: _t, name: _n, ...verdict } = toVerdict(r);
-        out.set(splitId, [...(out.get(splitId) ?? []), verdict]);
-      }
+        order by v.split_id, b.name, v.first_at, v.outcome`)) as unknown as { rows: VerdictRow[] };
+      for (const r of res.rows) out.set(r.split_id, [...(out.get(r.split_id) ?? []), toSplitVerdict(r)]);
       return out;
     },
   };

@@ -25,7 +25,7 @@ const masked = maskedUpcoming;
 
 const wrap = renderWithProviders;
 
-describe('the confirmation on a split (issue 25 §2)', () => {
+describe('the confirmation on a split', () => {
   it('the agenda shows each state as a badge and a conflict as the sentence members read; a masked entry shows none', () => {
     mockFetch();
     wrap(

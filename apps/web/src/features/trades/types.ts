@@ -8,14 +8,14 @@ export interface TradeSplit {
   ticker: string;
   buyDate: string;
   effDate: string;
-  /** The split's announced price, when known (the broker's minimum order at it, issue 26 §3). */
+  /** The split's announced price, when known (the broker's minimum order at it). */
   price?: number | null;
   /** The listing and the buy-by deadline (a whole split carries both; otherwise derived from buyDate). */
   exchange?: Exchange | null;
   deadline?: Deadline | null;
 }
 
-/** How a trade's round-up ended (issue 14), as members read it; `pending` until they say. */
+/** How a trade's round-up ended, as members read it; `pending` until they say. */
 export const OUTCOME_LABELS: Record<Exclude<TradeOutcome, 'pending'>, string> = {
   share_received: 'Share received',
   fraction_kept: 'Fraction kept',
