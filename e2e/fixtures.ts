@@ -167,3 +167,19 @@ export async function recordOutcome(
   });
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/**
+ * An Upcoming 20:1 round-up whose buy and effective dates are the last session day (so outcomes can be
+ * recorded on it), added by the admin of `adminToken`; answers its id.
+ */
+export async function addSplitOfLastSession(request: APIRequestContext, adminToken: string, name: string, ticker: string) {
+  const day = nyLastSessionDay();
+  const added = await request.post('/api/rs/add', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: {
+      newTicker: { name, ticker, effDate: day, buyDate: day, ratio: 20, price: 1.5, status: 'Upcoming', rsType: 'Round Up' },
+    },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  return (await added.json()).data.split._id as string;
+}

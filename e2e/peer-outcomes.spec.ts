@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
+  addSplitOfLastSession,
   ADMIN,
   apiLogin,
   failOnConsoleErrors,
@@ -35,23 +36,7 @@ test('a Pro member sees what other members got at each broker on the split', FUL
   const today = nyToday();
   const ticker = `PO${Date.now().toString(36).slice(-4).toUpperCase()}`;
   const admin = await apiLogin(request, ADMIN);
-  const added = await request.post('/api/rs/add', {
-    headers: auth(admin),
-    data: {
-      newTicker: {
-        name: 'Peer Outcome Corp',
-        ticker,
-        effDate: today,
-        buyDate: today,
-        ratio: 20,
-        price: 1.5,
-        status: 'Upcoming',
-        rsType: 'Round Up',
-      },
-    },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  const splitId = (await added.json()).data.split._id as string;
+  const splitId = await addSplitOfLastSession(request, admin, 'Peer Outcome Corp', ticker);
   const brokers = (await (await request.get('/api/brokers')).json()).data.brokers as { _id: string; name: string }[];
   const broker = brokers[0];
 

@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
+  addSplitOfLastSession,
   ADMIN,
   apiLogin,
   failOnConsoleErrors,
-  FULL,
   lastOutboxMessage,
   newIdentity,
   nyLastSessionDay,
@@ -34,73 +34,50 @@ async function verifiedPro(request: APIRequestContext, admin: string) {
   return { who, token };
 }
 
-async function addSplit(request: APIRequestContext, admin: string, ticker: string) {
-  const today = nyLastSessionDay();
-  const added = await request.post('/api/rs/add', {
-    headers: auth(admin),
-    data: {
-      newTicker: {
-        name: 'Verdict Corp',
-        ticker,
-        effDate: today,
-        buyDate: today,
-        ratio: 20,
-        price: 1.5,
-        status: 'Upcoming',
-        rsType: 'Round Up',
-      },
-    },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  return (await added.json()).data.split._id as string;
-}
+test('three members report a share at a broker: a member still pending there sees it live and gets it by email', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request, ADMIN);
+  const broker = ((await (await request.get('/api/brokers')).json()).data.brokers as { _id: string; name: string }[])[0];
+  const errors = failOnConsoleErrors(page);
+  const waiting = await verifiedPro(request, admin);
+  const reporters = [await verifiedPro(request, admin), await verifiedPro(request, admin), await verifiedPro(request, admin)];
+  await signInAs(page, request, waiting.who);
+  for (const width of [1280, 375]) {
+    const ticker = `VD${Date.now().toString(36).slice(-4).toUpperCase()}`;
+    const splitId = await addSplitOfLastSession(request, admin, 'Verdict Corp', ticker);
+    await recordOutcome(request, waiting.token, broker._id, splitId, 'pending');
 
-// The full tier: about 20–28 s on a loaded machine (four members, two splits, the worker's delivery).
-test(
-  'three members report a share at a broker: a member still pending there sees it live and gets it by email',
-  FULL,
-  async ({ page, request }) => {
-    const admin = await apiLogin(request, ADMIN);
-    const broker = ((await (await request.get('/api/brokers')).json()).data.brokers as { _id: string; name: string }[])[0];
-    const errors = failOnConsoleErrors(page);
-    const waiting = await verifiedPro(request, admin);
-    const reporters = [await verifiedPro(request, admin), await verifiedPro(request, admin), await verifiedPro(request, admin)];
-    await signInAs(page, request, waiting.who);
-    for (const width of [1280, 375]) {
-      const ticker = `VD${Date.now().toString(36).slice(-4).toUpperCase()}`;
-      const splitId = await addSplit(request, admin, ticker);
-      await recordOutcome(request, waiting.token, broker._id, splitId, 'pending');
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/reverse-splits');
+    await openCalendarDay(page, nyLastSessionDay());
+    const entry = page.getByTestId('agenda-item').filter({ hasText: ticker });
+    await expect(entry).toBeVisible();
+    await expect(entry.getByTestId('verdict')).toHaveCount(0);
 
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto('/reverse-splits');
-      await openCalendarDay(page, nyLastSessionDay());
-      const entry = page.getByTestId('agenda-item').filter({ hasText: ticker });
-      await expect(entry).toBeVisible();
-      await expect(entry.getByTestId('verdict')).toHaveCount(0);
+    for (const r of reporters) await recordOutcome(request, r.token, broker._id, splitId, 'share_received');
+    const sentence = `${ticker} rounded up at ${broker.name}: 3 members got their share. Sell as ${ticker}.`;
+    // No reload: the live stream's signal brings the new row.
+    await expect(entry.getByTestId('verdict')).toHaveText(`Rounded up${sentence}`, { timeout: 15_000 });
+    await entry.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/verdict-agenda-${width}.png`, fullPage: false });
+    // The table row says it too (a card at phone width); then back to the calendar for the next width.
+    await page.getByText('Table', { exact: true }).click();
+    const row = page.getByTestId('upcoming-row').filter({ hasText: ticker });
+    await expect(row.getByTestId('verdict')).toHaveText(`Rounded up${sentence}`);
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/verdict-table-${width}.png`, fullPage: false });
+    await page.getByText('Calendar', { exact: true }).click();
 
-      for (const r of reporters) await recordOutcome(request, r.token, broker._id, splitId, 'share_received');
-      const sentence = `${ticker} rounded up at ${broker.name}: 3 members got their share. Sell as ${ticker}.`;
-      // No reload: the live stream's signal brings the new row.
-      await expect(entry.getByTestId('verdict')).toHaveText(`Rounded up${sentence}`, { timeout: 15_000 });
-      await entry.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-results/verdict-agenda-${width}.png`, fullPage: false });
-      // The table row says it too (a card at phone width); then back to the calendar for the next width.
-      await page.getByText('Table', { exact: true }).click();
-      const row = page.getByTestId('upcoming-row').filter({ hasText: ticker });
-      await expect(row.getByTestId('verdict')).toHaveText(`Rounded up${sentence}`);
-      await row.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-results/verdict-table-${width}.png`, fullPage: false });
-      await page.getByText('Calendar', { exact: true }).click();
-
-      await expect
-        .poll(async () => (await lastOutboxMessage(request, waiting.who.email))?.subject, { timeout: 20_000 })
-        .toBe(sentence.replace(/\.$/, ''));
-      const mail = await lastOutboxMessage(request, waiting.who.email);
-      expect(mail?.body).toContain(sentence);
-      expect(mail?.body).toMatch(/Unsubscribe: http:\/\/localhost:\d+\/api\/notifications\/unsubscribe\?token=/);
-      // The reporters are told nothing: their own outcome is no news to them.
-      for (const r of reporters) expect((await lastOutboxMessage(request, r.who.email))?.subject ?? '').not.toContain(ticker);
-    }
-    errors();
-  },
-);
+    await expect
+      .poll(async () => (await lastOutboxMessage(request, waiting.who.email))?.subject, { timeout: 20_000 })
+      .toBe(sentence.replace(/\.$/, ''));
+    const mail = await lastOutboxMessage(request, waiting.who.email);
+    expect(mail?.body).toContain(sentence);
+    expect(mail?.body).toMatch(/Unsubscribe: http:\/\/localhost:\d+\/api\/notifications\/unsubscribe\?token=/);
+    // The reporters are told nothing: their own outcome is no news to them.
+    for (const r of reporters) expect((await lastOutboxMessage(request, r.who.email))?.subject ?? '').not.toContain(ticker);
+  }
+  errors();
+});
