@@ -130,6 +130,57 @@ function nyWeekday(direction: 1 | -1, days = 0): string {
 /** Selects a day on the calendar (the next month's when it is not on this one) so its agenda shows. */
 export async function openCalendarDay(page: Page, date: string) {
   const cell = page.locator(`button[data-date="${date}"]`);
+  // Once the month is drawn: asked before, a day of this month is not visible yet and the month moves on.
+  await page.locator('button[data-date]').first().waitFor();
   if (!(await cell.isVisible())) await page.getByRole('button', { name: 'Next month' }).click();
   await cell.click();
+}
+
+/** One new account at `brokerId` for the member of `token`, with `outcome` on the split, bought on the last session day. */
+export async function recordOutcome(
+  request: APIRequestContext,
+  token: string,
+  brokerId: string,
+  splitId: string,
+  outcome: string,
+) {
+  const headers = { authorization: `Bearer ${token}` };
+  const nickname = `Outcome ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const acc = await request.post('/api/accounts/add', {
+    headers,
+    data: { newAccount: { brokerId, type: 'Individual Cash', nickname } },
+  });
+  expect(acc.status(), await acc.text()).toBe(200);
+  const accountId = ((await acc.json()).data.accounts as { _id: string; nickname: string }[]).find(
+    (a) => a.nickname === nickname,
+  )!._id;
+  const today = nyLastSessionDay();
+  const res = await request.post('/api/trades/bulk', {
+    headers,
+    data: {
+      splitId,
+      accountIds: [accountId],
+      buy_date: today,
+      buy_price: 1.5,
+      outcome,
+      ...(outcome === 'pending' ? {} : { outcome_date: today }),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * An Upcoming 20:1 round-up whose buy and effective dates are the last session day (so outcomes can be
+ * recorded on it), added by the admin of `adminToken`; answers its id.
+ */
+export async function addSplitOfLastSession(request: APIRequestContext, adminToken: string, name: string, ticker: string) {
+  const day = nyLastSessionDay();
+  const added = await request.post('/api/rs/add', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: {
+      newTicker: { name, ticker, effDate: day, buyDate: day, ratio: 20, price: 1.5, status: 'Upcoming', rsType: 'Round Up' },
+    },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  return (await added.json()).data.split._id as string;
 }

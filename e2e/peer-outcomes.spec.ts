@@ -1,5 +1,16 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, apiLogin, failOnConsoleErrors, FULL, newIdentity, nyLastSessionDay, openCalendarDay, signInAs } from './fixtures';
+import {
+  addSplitOfLastSession,
+  ADMIN,
+  apiLogin,
+  failOnConsoleErrors,
+  FULL,
+  newIdentity,
+  nyLastSessionDay,
+  openCalendarDay,
+  recordOutcome,
+  signInAs,
+} from './fixtures';
 
 /**
  * What other members got, in the browser: three members record outcomes at one broker on today's split; a Pro
@@ -9,31 +20,6 @@ import { ADMIN, apiLogin, failOnConsoleErrors, FULL, newIdentity, nyLastSessionD
 // The split's day is one whose outcomes can already be recorded: today, or Friday on a weekend.
 const nyToday = nyLastSessionDay;
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function record(request: APIRequestContext, token: string, brokerId: string, splitId: string, outcome: string) {
-  const nickname = `Peer ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const acc = await request.post('/api/accounts/add', {
-    headers: auth(token),
-    data: { newAccount: { brokerId, type: 'Individual Cash', nickname } },
-  });
-  expect(acc.status(), await acc.text()).toBe(200);
-  const accountId = ((await acc.json()).data.accounts as { _id: string; nickname: string }[]).find(
-    (a) => a.nickname === nickname,
-  )!._id;
-  const today = nyToday();
-  const res = await request.post('/api/trades/bulk', {
-    headers: auth(token),
-    data: {
-      splitId,
-      accountIds: [accountId],
-      buy_date: today,
-      buy_price: 1.5,
-      outcome,
-      ...(outcome === 'pending' ? {} : { outcome_date: today }),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 /** Registers a member, gives them `role` as an admin, and answers their login and token. */
 async function memberAs(request: APIRequestContext, admin: string, role: 'Pro' | 'Member') {
@@ -50,33 +36,17 @@ test('a Pro member sees what other members got at each broker on the split', FUL
   const today = nyToday();
   const ticker = `PO${Date.now().toString(36).slice(-4).toUpperCase()}`;
   const admin = await apiLogin(request, ADMIN);
-  const added = await request.post('/api/rs/add', {
-    headers: auth(admin),
-    data: {
-      newTicker: {
-        name: 'Peer Outcome Corp',
-        ticker,
-        effDate: today,
-        buyDate: today,
-        ratio: 20,
-        price: 1.5,
-        status: 'Upcoming',
-        rsType: 'Round Up',
-      },
-    },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  const splitId = (await added.json()).data.split._id as string;
+  const splitId = await addSplitOfLastSession(request, admin, 'Peer Outcome Corp', ticker);
   const brokers = (await (await request.get('/api/brokers')).json()).data.brokers as { _id: string; name: string }[];
   const broker = brokers[0];
 
   // Fresh members (the demo accounts stay as other journeys expect them): a Pro, and a Member.
   const [proWho, pro] = await memberAs(request, admin, 'Pro');
   const [, third] = await memberAs(request, admin, 'Member');
-  await record(request, pro, broker._id, splitId, 'share_received');
-  await record(request, pro, broker._id, splitId, 'pending');
-  await record(request, admin, broker._id, splitId, 'share_received');
-  await record(request, third, broker._id, splitId, 'cash_in_lieu');
+  await recordOutcome(request, pro, broker._id, splitId, 'share_received');
+  await recordOutcome(request, pro, broker._id, splitId, 'pending');
+  await recordOutcome(request, admin, broker._id, splitId, 'share_received');
+  await recordOutcome(request, third, broker._id, splitId, 'cash_in_lieu');
 
   const errors = failOnConsoleErrors(page);
   await signInAs(page, request, proWho);

@@ -67,6 +67,7 @@ const upwardReads: UpwardReads = {
   outcomesOnSplitByBroker: (db, splitId) => tradeFacts(db).outcomesOnSplitByBroker(splitId),
   cashInLieuOf: (db, userId, splitId) => tradeFacts(db).cashInLieuOf(userId, splitId),
   splitsWithClawedBackShares: (db) => tradeFacts(db).splitsWithClawedBackShares(),
+  verdictsFor: (db, splitIds) => tradeFacts(db).verdictsFor(splitIds),
   openTradeIds: openTradeIdsOf,
   confirmationsFor: (db, splits) => confirmationFacts(db).forSplits(splits),
 };
@@ -83,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     ...requestIdOptions,
     frameworkErrors,
-    // `/%61pi/…` is `/api/…`: one path for the router and for every hook that reads req.url (issue 24 §5).
+    // `/%61pi/…` is `/api/…`: one path for the router and for every hook that reads req.url.
     rewriteUrl: (req) => normalizePath(req.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
   // Every route as registered (the fuzz test walks them all).

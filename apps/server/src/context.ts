@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Confirmation, PeerBroker, SplitPreview } from '@roundup/shared';
+import type { Confirmation, PeerBroker, SplitPreview, SplitVerdict } from '@roundup/shared';
 import type { DiscordSender } from './adapters/discord';
 import type { Mailer } from './adapters/mail';
 import type { PushSender } from './adapters/push';
@@ -65,7 +65,7 @@ export interface Notifier {
     split: SplitAlertFacts,
   ): Promise<{ alert: NonNullable<SplitPreview['alert']>; recipients: number } | null>;
   /**
-   * A second source confirmed an Upcoming split for the first time (issue 25 §2): its holders hear
+   * A second source confirmed an Upcoming split for the first time: its holders hear
    * "Confirmed by the exchange" once. Raised in the transaction that recorded the confirmation.
    */
   splitConfirmed?(tx: Db, event: { splitId: string }): Promise<void>;
@@ -77,9 +77,14 @@ export interface Notifier {
     tx: Db,
     event: { entryId: string; userIds: readonly string[]; name: string; ticker: string | null; stage: string; filingUrl: string },
   ): Promise<void>;
+  /**
+   * Three members reported the same outcome at one broker (decision 044): the members still pending there
+   * hear it. Raised once per split, broker and outcome, in the transaction that recorded the verdict.
+   */
+  splitVerdict?(tx: Db, verdict: SplitVerdict & { splitId: string; ticker: string; name: string }): Promise<void>;
 }
 
-/** What the trades module measures per broker: members' recorded outcomes (issue 14). */
+/** What the trades module measures per broker: members' recorded outcomes. */
 export interface BrokerOutcomes {
   samples: number;
   members: number;
@@ -104,6 +109,8 @@ export interface UpwardReads {
   cashInLieuOf(db: Db, userId: string, splitId: string): Promise<{ broker: string; accounts: number }[]>;
   /** The splits on which members recorded shares clawed back by the issuer (the trades module's, for issuer risk). */
   splitsWithClawedBackShares(db: Db): Promise<Set<string>>;
+  /** Each split's verdicts per broker (the trades module's, for the rows a Pro member or an admin sees; decision 044). */
+  verdictsFor(db: Db, splitIds: readonly string[]): Promise<Map<string, SplitVerdict[]>>;
   /** Which of these members' trades are open positions (the analytics module's, for trades' progress and To do). */
   openTradeIds(db: Db, userIds: readonly string[]): Promise<Set<string>>;
   /** Each split's `confirmation` (the confirmations module's, for the rows a Pro member or an admin sees). */

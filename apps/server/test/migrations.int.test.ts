@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR, migrate, openDatabase } from '../src/db/client';
+import { MIGRATIONS_DIR, migrate, openDatabase, type Database } from '../src/db/client';
 import { analyticsRepo } from '../src/modules/analytics/repo';
 import { totalsFromTrades } from '../src/modules/analytics/rules';
 import { dbKind } from './helpers';
@@ -23,6 +23,26 @@ function migrationsUpTo(lastTag: string): string {
   journal.entries = journal.entries.slice(0, last + 1);
   writeFileSync(journalFile, JSON.stringify(journal));
   return dir;
+}
+
+/** One member with an account at one broker and a bought, unsold trade on one Complete split of `ticker`. */
+async function oneMemberWithATrade(q: Database['query'], ticker: string) {
+  const { rows: u } = await q<{ id: string }>(
+    `insert into users (username, email, password_hash) values ('old', 'old@example.com', 'x') returning id`,
+  );
+  await q(`insert into brokers (name, share_return_time) values ('Old Broker', 2)`);
+  await q(
+    `insert into accounts (user_id, broker_id, broker, type, nickname) select $1, id, name, 'Individual Cash', 'A' from brokers`,
+    [u[0].id],
+  );
+  await q(
+    `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ('Old', $1, '2026-11-02', '2026-11-01', 10, 'Complete')`,
+    [ticker],
+  );
+  await q(
+    `insert into trades (user_id, split_id, account_id, ticker, buy_date, buy_price) select $1, s.id, a.id, s.ticker, s.buy_date, 1.25 from reverse_splits s, accounts a`,
+    [u[0].id],
+  );
 }
 
 // The upgrade path is the same SQL on both databases; it runs once, on an in-memory PGlite.
@@ -197,22 +217,8 @@ describe.skipIf(dbKind !== 'pglite')('upgrading a database that already holds tr
     try {
       await migrate(database, migrationsUpTo('0025_push_subscriptions'));
       const q = database.query;
-      const { rows: u } = await q<{ id: string }>(
-        `insert into users (username, email, password_hash) values ('old', 'old@example.com', 'x') returning id`,
-      );
-      await q(`insert into brokers (name, share_return_time) values ('Old Broker', 2)`);
-      await q(
-        `insert into accounts (user_id, broker_id, broker, type, nickname) select $1, id, name, 'Individual Cash', 'A' from brokers`,
-        [u[0].id],
-      );
-      await q(
-        `insert into reverse_splits (name, ticker, eff_date, buy_date, ratio, status) values ('Old', 'OLDO', '2026-11-02', '2026-11-01', 10, 'Complete')`,
-      );
       // Bought, not sold: an open position (kept by 0021's triggers).
-      await q(
-        `insert into trades (user_id, split_id, account_id, ticker, buy_date, buy_price) select $1, s.id, a.id, s.ticker, s.buy_date, 1.25 from reverse_splits s, accounts a`,
-        [u[0].id],
-      );
+      await oneMemberWithATrade(q, 'OLDO');
       await migrate(database);
       const { rows } = await q<Record<string, unknown>>(`select notify_reconcile_digest, notify_sell_rsa from users`);
       expect(rows).toEqual([{ notify_reconcile_digest: false, notify_sell_rsa: true }]);
@@ -220,6 +226,25 @@ describe.skipIf(dbKind !== 'pglite')('upgrading a database that already holds tr
         `select (o.account_id = t.account_id and o.split_id = t.split_id) as same from trade_open_positions o join trades t on t.id = o.trade_id`,
       );
       expect(open).toEqual([{ same: true }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('0038 turns split verdicts on for every existing member, and takes the two new outcomes and one verdict per split, broker and outcome', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrate(database, migrationsUpTo('0036_alert_grace'));
+      const q = database.query;
+      await oneMemberWithATrade(q, 'OLDV');
+      await migrate(database);
+      expect((await q(`select notify_verdicts from users`)).rows).toEqual([{ notify_verdicts: true }]);
+      await q(`update trades set outcome = 'clawed_back', outcome_date = '2026-11-05'`);
+      await expect(q(`update trades set outcome = 'lost'`)).rejects.toThrow(/trades_outcome_ck/);
+      const verdict = `insert into split_verdicts (split_id, broker_id, outcome, members, first_at)
+        select s.id, b.id, 'clawed_back', 3, now() from reverse_splits s, brokers b on conflict do nothing returning id`;
+      expect((await q(verdict)).rows).toHaveLength(1);
+      expect((await q(verdict)).rows).toHaveLength(0);
     } finally {
       await database.close();
     }

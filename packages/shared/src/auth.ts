@@ -123,11 +123,13 @@ export const notificationsSchema = z.object({
   rsaWhatsapp: z.boolean(),
   rsaSMS: z.boolean(),
   rsaEmail: z.boolean(),
-  /** Which buy-day reminders (issue 25 §3): at the open, and an hour before the close. */
+  /** Which buy-day reminders: at the open, and an hour before the close. */
   buyReminderOpen: z.boolean(),
   buyReminderClose: z.boolean(),
-  /** The weekly reconciliation digest email (issue 26 §6): opt-in, off by default. */
+  /** The weekly reconciliation digest email: opt-in, off by default. */
   reconcileDigest: z.boolean(),
+  /** A split's verdict at a broker where the member's round-up is still pending (decision 044): on by default. */
+  verdicts: z.boolean(),
 });
 export type Notifications = z.infer<typeof notificationsSchema>;
 export const NOTIFICATION_KEYS = Object.keys(notificationsSchema.shape) as (keyof Notifications)[];

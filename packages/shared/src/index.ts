@@ -40,3 +40,4 @@ export * from './peer-outcomes';
 export * from './reconcile';
 export * from './imports';
 export * from './split-risk';
+export * from './verdicts';

@@ -9,6 +9,7 @@ import { confirmationSchema } from './confirmations';
 import { postSplitSchema } from './post-split';
 import { issuerHistoryEntrySchema, splitEvidenceSchema } from './split-call';
 import { splitRiskSchema } from './split-risk';
+import { splitVerdictSchema } from './verdicts';
 
 /**
  * Reverse splits (product.md#stored) — request/response schemas and the pure calendar rules the web
@@ -51,6 +52,8 @@ export const splitSchema = z.object({
   risk: splitRiskSchema.optional(),
   /** Pro and admin only: the symbol to sell after the split; null when no source names it; absent for everyone else. */
   postSplit: postSplitSchema.nullable().optional(),
+  /** Pro and admin only: what three or more members report per broker (decision 044); never on a masked row, a feed or a Starter's list. */
+  verdicts: z.array(splitVerdictSchema).optional(),
 });
 export type Split = z.infer<typeof splitSchema>;
 

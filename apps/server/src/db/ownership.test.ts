@@ -36,6 +36,7 @@ const OWNERS: Record<string, string> = {
   account_groups: 'accounts',
   account_group_members: 'accounts',
   trades: 'trades',
+  split_verdicts: 'trades',
   import_rows: 'imports',
   import_account_maps: 'imports',
   trade_month_totals: 'analytics',

@@ -32,6 +32,7 @@ const user = {
     buyReminderOpen: true,
     buyReminderClose: false,
     reconcileDigest: false,
+    verdicts: true,
   },
   timeZone: 'America/Chicago',
 };

@@ -93,6 +93,7 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
       buyReminderOpen: true,
       buyReminderClose: true,
       reconcileDigest: false,
+      verdicts: true,
     },
     timeZone: 'America/New_York',
     ...overrides,

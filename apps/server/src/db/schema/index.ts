@@ -10,3 +10,4 @@ export * from './account-groups';
 export * from './imports';
 export * from './pipeline';
 export * from './risk';
+export * from './verdicts';

@@ -48,11 +48,13 @@ export const users = pgTable(
     notifyRsaWhatsapp: boolean('notify_rsa_whatsapp').notNull().default(false),
     notifyRsaSms: boolean('notify_rsa_sms').notNull().default(false),
     notifyRsaEmail: boolean('notify_rsa_email').notNull().default(true),
-    /** Which buy-day reminders (issue 25 §3): at the open, an hour before the close. */
+    /** Which buy-day reminders: at the open, an hour before the close. */
     notifyBuyReminderOpen: boolean('notify_buy_reminder_open').notNull().default(true),
     notifyBuyReminderClose: boolean('notify_buy_reminder_close').notNull().default(true),
-    /** The weekly reconciliation digest email (issue 26 §6, decision 031): opt-in. */
+    /** The weekly reconciliation digest email (decision 031): opt-in. */
     notifyReconcileDigest: boolean('notify_reconcile_digest').notNull().default(false),
+    /** A split's verdict at the member's broker while their round-up there is pending (decision 044): on by default. */
+    notifyVerdicts: boolean('notify_verdicts').notNull().default(true),
     /** The member's own time zone (IANA name): deadlines show in New York time and in this one. */
     timeZone: text('time_zone').notNull().default('America/New_York'),
     /** Hash of the secret that names the member's iCal feed; null = no feed. */
@@ -88,7 +90,7 @@ export const sessions = pgTable(
 
 /**
  * Single-use tickets to open the event stream with EventSource (which cannot send headers): stored as
- * HMACs, bound to the session that asked, valid for a minute (issue 24 §4).
+ * HMACs, bound to the session that asked, valid for a minute.
  */
 export const eventTickets = pgTable(
   'event_tickets',

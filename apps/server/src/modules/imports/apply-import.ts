@@ -60,7 +60,7 @@ async function applyGroup(tx: Db, today: string, userId: string, { accountId, pr
 export async function applyImport(deps: ImportDeps, input: ImportRequest & { userId: string }): Promise<ImportResult> {
   const { userId } = input;
   const grouped = await mapAccounts(deps, userId, input, true);
-  return withRetry(() =>
+  const result = await withRetry(() =>
     deps.db.transaction(async (t0) => {
       const tx = t0 as unknown as Db;
       const parts: AccountResult[] = [];
@@ -74,4 +74,7 @@ export async function applyImport(deps: ImportDeps, input: ImportRequest & { use
       };
     }),
   );
+  const recorded = result.saved.filter((t) => t.outcome !== 'pending').map((t) => t.splitId);
+  if (recorded.length > 0) await deps.recordVerdicts?.(recorded);
+  return result;
 }

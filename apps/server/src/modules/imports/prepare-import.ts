@@ -27,6 +27,8 @@ export interface ImportDeps {
   account: (userId: string, accountId: string) => Promise<{ nickname: string; broker: string } | null>;
   /** Reads and matches statements off the request's thread. */
   reader: StatementReader;
+  /** After an apply committed: imported outcomes count towards split verdicts (decision 044). */
+  recordVerdicts?: (splitIds: readonly string[]) => Promise<void>;
 }
 
 /** A buy the member gave, without its split. */

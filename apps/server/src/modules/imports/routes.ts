@@ -6,6 +6,7 @@ import { requirePermission } from '../../http/auth';
 import { answers } from '../../http/openapi';
 import { limit } from '../../http/rate-limit';
 import type { AccountsService } from '../accounts/service';
+import type { TradesService } from '../trades/service';
 import { applyImport } from './apply-import';
 import type { ImportDeps } from './prepare-import';
 import { previewImport } from './preview-import';
@@ -32,7 +33,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   accounts: AccountsService;
   reader: StatementReader;
-}> = async (app, { ctx, accounts, reader }) => {
+  trades: Pick<TradesService, 'recordVerdicts'>;
+}> = async (app, { ctx, accounts, reader, trades }) => {
   const tags = ['trades'];
   const deps = (req: Parameters<typeof requirePermission>[0]): ImportDeps & { userId: string } => {
     const { user } = requirePermission(req, 'trades:record');
@@ -43,6 +45,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{
       userId: user.id,
       account: async (userId, accountId) => (await accounts.labels(userId, [accountId])).get(accountId) ?? null,
       reader,
+      recordVerdicts: trades.recordVerdicts,
     };
   };
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { accountsRelation } from '../accounts/queries';
 import { tradesRelation } from '../trades/queries';
 import { membersRelation } from '../users/queries';
 import { fanOutPush } from './push-repo';
@@ -8,14 +9,36 @@ import { PREF_COLUMN, rows, ts } from './sql-repo';
 
 /** The fan-out of an event to the members its plan selects (decision 005), chunk by chunk. */
 
+/** A split's verdict at one broker (decision 044): who is still waiting there, less who reported it. */
+export interface VerdictAudience {
+  splitId: string;
+  brokerId: string;
+  outcome: string;
+}
+
+/** Members' trades on the verdict's split at its broker with `outcome` (as SQL over `u`). */
+const atBroker = (v: VerdictAudience, outcome: string) =>
+  sql`(select t.user_id from ${tradesRelation} t join ${accountsRelation} a on a.id = t.account_id
+       where t.split_id = ${v.splitId}::uuid and a.broker_id = ${v.brokerId}::uuid and t.outcome = ${outcome})`;
+
 /**
  * The SQL form of PLANS for one channel (rules.ts ineligibility() is the same rule for one user):
- * the conditions a users row `u` must meet to get `kind` on `channel`.
+ * the conditions a users row `u` must meet to get `kind` on `channel`. `holdersOf`: only members holding a
+ * trade on that split; `verdictOf`: only members whose round-up at that broker is still pending and who did
+ * not report the outcome themselves (their own outcome is no news to them).
  */
-function audienceConditions(kind: EventKind, channel: PersonalChannel, proOnlyAudience?: boolean, holdersOf?: string): SQL[] {
+function audienceConditions(
+  kind: EventKind,
+  channel: PersonalChannel,
+  proOnlyAudience?: boolean,
+  holdersOf?: string,
+  verdictOf?: VerdictAudience,
+): SQL[] {
   const plan = PLANS[kind];
   const conds: SQL[] = [sql`u.disabled = false`];
   if (holdersOf) conds.push(sql`u.id in (select t.user_id from ${tradesRelation} t where t.split_id = ${holdersOf}::uuid)`);
+  if (verdictOf)
+    conds.push(sql`u.id in ${atBroker(verdictOf, 'pending')} and u.id not in ${atBroker(verdictOf, verdictOf.outcome)}`);
   if (plan.proOnly || proOnlyAudience) conds.push(sql.raw(`u.role in (${PRO_ROLES.map((r) => `'${r}'`).join(', ')})`));
   if (plan.pref) conds.push(sql.raw(`u.${PREF_COLUMN[plan.pref]}`));
   if (plan.also) conds.push(sql.raw(`u.${PREF_COLUMN[plan.also]}`));
@@ -51,12 +74,14 @@ export async function fanOutEvent(
     range?: { after: string | null; upTo: string };
     /** Only members holding a trade on this split (terms-changed alerts). */
     holdersOf?: string;
+    /** Only members still pending at a verdict's broker (split verdicts). */
+    verdictOf?: VerdictAudience;
   },
 ): Promise<number> {
   const plan = PLANS[input.kind];
   let total = 0;
   for (const channel of Object.keys(plan.channels) as PersonalChannel[]) {
-    const conds = audienceConditions(input.kind, channel, input.proOnlyAudience, input.holdersOf);
+    const conds = audienceConditions(input.kind, channel, input.proOnlyAudience, input.holdersOf, input.verdictOf);
     if (input.range) {
       if (input.range.after) conds.push(sql`u.id > ${input.range.after}::uuid`);
       conds.push(sql`u.id <= ${input.range.upTo}::uuid`);

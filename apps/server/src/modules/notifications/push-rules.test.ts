@@ -81,6 +81,7 @@ describe('the push channel in the audience rule', () => {
       buyReminderOpen: true,
       buyReminderClose: true,
       reconcileDigest: false,
+      verdicts: true,
       sellRsa: false,
       generalRsa: true,
       newsletter: true,

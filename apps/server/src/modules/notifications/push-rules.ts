@@ -65,7 +65,7 @@ export function pushMessage(
   recipient: { role: Role | string },
   links: { appUrl: string; eventKey: string },
 ): PushMessage | null {
-  const aboutSplits = SPLIT_KINDS.includes(kind) || kind === 'termsChanged' || kind === 'sellReminder';
+  const aboutSplits = SPLIT_KINDS.includes(kind) || kind === 'termsChanged' || kind === 'sellReminder' || kind === 'splitVerdict';
   if (aboutSplits && !PRO_ROLES.includes(recipient.role as Role)) return null;
   const splitId = typeof payload.splitId === 'string' ? payload.splitId : null;
   const url = `${linkOf(kind, payload, links.appUrl).url}${splitId ? `?split=${encodeURIComponent(splitId)}` : ''}`;

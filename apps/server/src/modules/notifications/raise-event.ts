@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { VerdictAudience } from './fanout-repo';
 import type { NotificationsRepo } from './repo';
 import type { EventKind } from './rules';
 
@@ -14,6 +15,8 @@ export interface RaiseOptions {
   discord?: boolean;
   immediate?: boolean;
   holdersOf?: string;
+  /** Only the members still pending at a verdict's broker, less those who reported it (decision 044). */
+  verdictOf?: VerdictAudience;
   /** Held until `until` (a split alert's grace period): its deliveries wait, and cancelHeldAlerts can remove it. */
   hold?: { until: Date; splitId: string };
 }
@@ -51,6 +54,7 @@ export async function raiseEvent(
         now,
         proOnlyAudience: opts.proOnlyAudience,
         holdersOf: opts.holdersOf,
+        verdictOf: opts.verdictOf,
       })
     : 0;
   if (opts.discord) {

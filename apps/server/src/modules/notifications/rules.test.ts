@@ -34,6 +34,7 @@ const ALL_ON: Notifications = {
   buyReminderOpen: true,
   buyReminderClose: true,
   reconcileDigest: false,
+  verdicts: true,
 };
 const user = (over: Partial<Recipient> & { n?: Partial<Notifications> } = {}): Recipient => ({
   role: 'Pro',
@@ -77,6 +78,11 @@ describe('channelsFor: role × preference × phone validated', () => {
     ['general off', user({ role: 'User', n: { generalRsa: false } }), 'general', []],
     ['newsletter: email only', user({ role: 'User' }), 'newsletter', ['email']],
     ['newsletter off', user({ n: { newsletter: false } }), 'newsletter', []],
+    // What three members report at the member's broker: on by default, on every alert channel, Pro only.
+    ['verdict: every alert channel', user(), 'splitVerdict', ['email', 'sms', 'whatsapp']],
+    ['verdict off', user({ n: { verdicts: false } }), 'splitVerdict', []],
+    ['verdict: not to a Starter', user({ role: 'User' }), 'splitVerdict', []],
+    ['verdict: email alerts off', user({ n: { rsaEmail: false } }), 'splitVerdict', ['sms', 'whatsapp']],
     ['admin SMS: validated phone and rsaSMS', user({ role: 'User' }), 'adminSms', ['sms']],
     ['admin SMS: rsaSMS off', user({ role: 'User', n: { rsaSMS: false } }), 'adminSms', []],
     ['admin SMS: not validated', user({ role: 'User', phone_validated: false }), 'adminSms', []],
@@ -412,6 +418,24 @@ describe('render: a failed payment', () => {
     expect(r.text).not.toContain('/reverse-splits');
     expect(r.short).toBe(`RoundUp: ${sentence}`);
     expect(r.html).toContain(`<a href="${url}">Update your card</a>`);
+  });
+});
+
+describe('render: a split verdict', () => {
+  const payload = { splitId: 's1', ticker: 'DXVQ', name: 'Dexa Corp', brokerId: 'b1', members: 3 };
+  it.each([
+    ['share_received', 'Schwab', 'DXVQ rounded up at Schwab: 3 members got their share. Sell as DXVQ.'],
+    ['cash_in_lieu', 'Fidelity', 'DXVQ: 3 members report cash in lieu at Fidelity.'],
+  ])('%s: the sentence is the subject, the first line and the SMS', (outcome, brokerName, sentence) => {
+    const r = render('splitVerdict', { ...payload, outcome, brokerName }, null, {
+      appUrl: 'https://app.example',
+      unsubscribeUrl: 'https://app.example/u?t=1',
+    });
+    expect(r.subject).toBe(sentence.slice(0, -1));
+    expect(r.text.split('\n')[0]).toBe(sentence);
+    expect(r.text).toContain(`Dexa Corp (DXVQ): your round-up at ${brokerName} is still pending.`);
+    expect(r.text).toContain('Unsubscribe: https://app.example/u?t=1');
+    expect(r.short).toBe(`RoundUp: ${sentence} https://app.example/reverse-splits`);
   });
 });
 

@@ -31,7 +31,8 @@ export type EventKind =
   | 'newsletter'
   | 'adminSms'
   | 'paymentFailed'
-  | 'watchlistProposed';
+  | 'watchlistProposed'
+  | 'splitVerdict';
 export type Channel = 'email' | 'sms' | 'whatsapp' | 'discord' | 'push';
 export type PersonalChannel = Exclude<Channel, 'discord'>;
 
@@ -89,6 +90,8 @@ export const PLANS: Record<EventKind, AudiencePlan> = {
   },
   newsletter: { pref: 'newsletter', proOnly: false, channels: { email: null }, unsubscribe: 'newsletter' },
   adminSms: { pref: null, proOnly: false, channels: { sms: 'rsaSMS' }, unsubscribe: null },
+  // Three members report the same outcome at a broker (decision 044): to the Pro members still pending there.
+  splitVerdict: { pref: 'verdicts', proOnly: true, channels: ALERT_CHANNELS, unsubscribe: 'verdicts' },
   // A renewal whose payment failed (decision 040): raised for its one member by billing, never fanned out.
   // Email always; SMS, WhatsApp and push when the member has those channels on.
   paymentFailed: {
@@ -131,6 +134,7 @@ const PREF_NAMES: Record<keyof Notifications, string> = {
   buyReminderOpen: 'buy reminders at the open',
   buyReminderClose: 'buy reminders before the close',
   reconcileDigest: 'the weekly reconciliation digest',
+  verdicts: 'what members report at your broker',
 };
 
 /**

@@ -17,6 +17,7 @@ import { sendToday } from './send-today';
 import { splitNotifier } from './split-notifier';
 import { todayReminders } from './today-reminders';
 import { unsubscribeLinks } from './unsubscribe';
+import { sweepVerdicts } from '../trades/service';
 
 export { DEFAULT_DELIVERY, type DeliveryOptions } from './delivery';
 export { ALERT_AUDIENCES, alertKind, previewSplitAlert } from './preview';
@@ -64,6 +65,8 @@ export function notificationsService(ctx: AppContext) {
     sendToday: (actorId: string | null = null) => sendToday(deps, { actorId }),
     todayReminders: () => todayReminders(deps),
     runSchedules: (now: Date = ctx.clock()) => runSchedules(deps, { now }),
+    /** Split verdicts no trade write recorded (decision 044): the worker runs it with the schedules. */
+    sweepVerdicts: () => sweepVerdicts(ctx),
     queueAdminSms: (tx: Db, commId: string, message: string, audience: 'All' | 'Pro') =>
       queueAdminSms(deps, { tx, commId, message, audience }),
     raiseAnnouncement: (tx: Db, key: string, kind: 'general' | 'newsletter', payload: { subject: string; message: string }) =>

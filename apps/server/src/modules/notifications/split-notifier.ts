@@ -1,4 +1,6 @@
+import type { SplitVerdict } from '@roundup/shared';
 import type { Notifier, UpwardReads } from '../../context';
+import { confirmationFacts } from '../confirmations/queries';
 import { getSplitRisk } from '../splits/service';
 import type { Db } from '../../db/client';
 import type { NotificationsRepo } from './repo';
@@ -7,6 +9,14 @@ import { ALERT_AUDIENCES, alertKind, previewSplitAlert } from './preview';
 import { withConfirmation } from './split-payload';
 import type { RaiseInput } from './raise-event';
 import { raiseMemberNotice } from './raise-member-notice';
+
+const verdictFields = (v: SplitVerdict) => ({
+  brokerId: v.brokerId,
+  brokerName: v.brokerName,
+  outcome: v.outcome,
+  members: v.members,
+  firstAt: v.firstAt,
+});
 
 /**
  * The notifier split changes call in their own transaction (ctx.notifier): the events a change raises,
@@ -76,6 +86,16 @@ export function splitNotifier(deps: {
     },
     async undoSplitAlerts(tx, splitId) {
       return (await repo.cancelHeldAlerts(tx, splitId, deps.clock())).length;
+    },
+    // Once per split, broker and outcome (the key, and the verdict's own unique row before it).
+    async splitVerdict(tx, v) {
+      // "Sell as NEWT (was OLDT)": the symbol the exchange lists the shares under after the split, when known.
+      const post = await confirmationFacts(tx).postSplitFor([{ id: v.splitId, ticker: v.ticker }]);
+      const postSplit = post.get(v.splitId) ?? null;
+      const payload = { splitId: v.splitId, ticker: v.ticker, name: v.name, postSplit, ...verdictFields(v) };
+      const verdictOf = { splitId: v.splitId, brokerId: v.brokerId, outcome: v.outcome };
+      const key = `verdict:${v.splitId}:${v.brokerId}:${v.outcome}`;
+      await raise({ tx, key, kind: 'splitVerdict', payload, opts: { immediate: true, verdictOf } });
     },
     // Once per split (the key): a second poll, tab or replay raises nothing.
     async splitConfirmed(tx, event) {

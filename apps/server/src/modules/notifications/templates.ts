@@ -15,6 +15,7 @@ import {
 } from '@roundup/shared';
 import { linkOf, paymentFailed, watchlistProposed } from './account-notice-rules';
 import { digestMessage } from './digest-template';
+import { verdictMessage } from './verdict-template';
 import type { EventKind } from './rules';
 
 /** The messages: subject, text, HTML and the short SMS/WhatsApp form of each event (pure). */
@@ -244,6 +245,8 @@ function message(kind: EventKind, payload: Record<string, unknown>, data: Record
       return paymentFailed(payload);
     case 'watchlistProposed':
       return watchlistProposed(payload);
+    case 'splitVerdict':
+      return verdictMessage(payload);
   }
 }
 

@@ -16,6 +16,7 @@ export const PREF_LABEL: Record<string, string> = {
   generalRsa: 'general announcements',
   newsletter: 'the newsletter',
   reconcileDigest: 'the weekly reconciliation digest',
+  verdicts: 'what members report at your broker',
 };
 
 const BUTTON =

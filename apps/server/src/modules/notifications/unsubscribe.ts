@@ -20,6 +20,7 @@ export const NOTIFICATION_KEYS = [
   'buyReminderOpen',
   'buyReminderClose',
   'reconcileDigest',
+  'verdicts',
 ] as const;
 
 export type UnsubscribeCheck =

@@ -20,7 +20,7 @@ export interface Worker {
  */
 export function startWorker(
   ctx: AppContext,
-  service: Pick<NotificationsService, 'runSchedules' | 'deliverBatch'>,
+  service: Pick<NotificationsService, 'runSchedules' | 'deliverBatch'> & Partial<Pick<NotificationsService, 'sweepVerdicts'>>,
   opts: WorkerOptions = {},
 ): Worker {
   const delivery: DeliveryOptions = { ...DEFAULT_DELIVERY, ...opts };
@@ -36,6 +36,7 @@ export function startWorker(
         if (scheduleEveryMs > 0 && Date.now() - lastSchedule >= scheduleEveryMs) {
           lastSchedule = Date.now();
           await service.runSchedules();
+          await service.sweepVerdicts?.();
         }
         const n = await service.deliverBatch(delivery);
         if (n > 0) continue;

@@ -1,4 +1,4 @@
-import type { Confirmation } from '@roundup/shared';
+import type { Confirmation, SplitVerdict } from '@roundup/shared';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { addProFacts } from './add-pro-facts';
@@ -34,6 +34,13 @@ const split = (id: string, over: Partial<StoredSplit> = {}): StoredSplit => ({
 });
 
 const confirmed: Confirmation = { state: 'confirmed', sources: [] };
+const verdict: SplitVerdict = {
+  brokerId: 'b1',
+  brokerName: 'Schwab',
+  outcome: 'share_received',
+  members: 3,
+  firstAt: '2026-11-02T15:00:00.000Z',
+};
 
 function deps() {
   const asked: string[][] = [];
@@ -48,6 +55,10 @@ function deps() {
           asked.push(splits.map((s) => s._id));
           return new Map(splits.map((s) => [s._id, confirmed]));
         },
+        verdictsFor: async (_db: Db, ids: readonly string[]) => {
+          asked.push(ids.map((id) => `verdicts:${id}`));
+          return new Map(ids.map((id) => [id, [verdict]]));
+        },
       },
     },
   };
@@ -58,13 +69,22 @@ describe('addProFacts', () => {
     const stored = [split('a')];
     const { asked, deps: d } = deps();
     const [row] = await addProFacts(d, { viewer: 'Pro', rows: stored.map(strip), stored, candidates: [] });
-    expect(asked).toEqual([['a']]);
+    expect(asked).toEqual([['a'], ['verdicts:a']]);
     expect(row).toMatchObject({
       confirmation: confirmed,
+      verdicts: [verdict],
       evidence: { sentence: 'rounded up to the nearest whole share', filingUrl: 'https://www.sec.gov/acme', acceptedAt: null },
       history: [],
       risk: { level: 'normal', reasons: [] },
     });
+  });
+
+  it("leaves members' reports off a calendar feed (verdicts: false)", async () => {
+    const stored = [split('a')];
+    const { asked, deps: d } = deps();
+    const [row] = await addProFacts(d, { viewer: 'Pro', rows: stored.map(strip), stored, candidates: [], verdicts: false });
+    expect(asked).toEqual([['a']]);
+    expect(row).not.toHaveProperty('verdicts');
   });
 
   it('asks nothing and adds nothing for a Starter', async () => {

@@ -24,21 +24,35 @@ export const pastFacts = (s: StoredSplit): PastSplitFacts => ({
  * What only Pro members and admins see on a whole split row: what a second source says
  * (`confirmation`), what the filing said (`evidence`: the deciding sentence, the filing link, its
  * acceptance time), the issuer's earlier splits (`history`), the symbol to sell after the split
- * (`postSplit`, from what the second sources listed) and the issuer's risk (`risk`, decision 045).
- * Everyone else's rows, and every masked row, are answered as they are: nothing is added.
+ * (`postSplit`, from what the second sources listed), the issuer's risk (`risk`, decision 045) and what
+ * members report per broker (`verdicts`, decision 044). Everyone else's rows, and every masked row, are
+ * answered as they are: nothing is added.
  * `stored` holds the rows as stored (their filing facts); `candidates` the splits the history reads.
- * `risk: false` leaves the risk out (the iCal feed never carries it).
+ * `risk: false` and `verdicts: false` leave those out (the iCal feed never carries them).
  */
 export async function addProFacts<T extends SplitView>(
-  deps: IssuerRiskDeps & { upward: Pick<UpwardReads, 'confirmationsFor' | 'splitsWithClawedBackShares'> },
-  input: { viewer: Viewer; rows: T[]; stored: readonly StoredSplit[]; candidates: readonly StoredSplit[]; risk?: boolean },
+  deps: IssuerRiskDeps & { upward: Pick<UpwardReads, 'confirmationsFor' | 'splitsWithClawedBackShares' | 'verdictsFor'> },
+  input: {
+    viewer: Viewer;
+    rows: T[];
+    stored: readonly StoredSplit[];
+    candidates: readonly StoredSplit[];
+    risk?: false;
+    verdicts?: false;
+  },
 ): Promise<T[]> {
   if (!seesEverything(input.viewer)) return input.rows;
   const full = input.rows.filter((r): r is T & Split => !r.masked);
   const past = input.candidates.filter((c) => c.status === 'Complete' && !c.archived).map(pastFacts);
-  const [confirmation, risk] = await Promise.all([
+  const [confirmation, risk, verdicts] = await Promise.all([
     deps.upward.confirmationsFor(deps.db, full),
     input.risk === false ? null : issuerRiskIndex(deps, past),
+    input.verdicts === false
+      ? null
+      : deps.upward.verdictsFor(
+          deps.db,
+          full.map((r) => r._id),
+        ),
   ]);
   const byId = new Map(input.stored.map((s) => [s._id, s]));
   const history = issuerHistoryIndex(past);
@@ -61,6 +75,7 @@ export async function addProFacts<T extends SplitView>(
       },
       history: facts ? history(facts) : [],
       ...(risk && s && facts ? { risk: risk(s, facts) } : {}),
+      ...(verdicts ? { verdicts: verdicts.get(r._id) ?? [] } : {}),
     };
   });
 }

@@ -52,9 +52,9 @@ export const splitsEventsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; live: 
     {
       schema: {
         tags: ['splits'],
-        summary: 'Server-sent events: `splits` when any split changes (no split data)',
+        summary: 'Server-sent events: `splits` when any split, or what split rows show, changes (no split data)',
         description:
-          'A stream (`text/event-stream`): `hello` at once, then `splits` with `{"kind":"changed"}` (or `"resync"` at once after a reconnect that missed one), and a comment every 20 s. The `id` of each event is the count of split changes kept by the database, the same on every replica: a reconnect whose `Last-Event-ID` is not the current id gets the resync. Sign in with the session header, or with `ticket` from POST /api/events/ticket (EventSource cannot send headers).',
+          'A stream (`text/event-stream`): `hello` at once, then `splits` with `{"kind":"changed"}` when a split or what its rows show changes (a confirmation, a verdict of members at a broker; re-read GET /api/rs, which shows each caller what they may see) (or `"resync"` at once after a reconnect that missed one), and a comment every 20 s. The `id` of each event is the count of split changes kept by the database, the same on every replica: a reconnect whose `Last-Event-ID` is not the current id gets the resync. Sign in with the session header, or with `ticket` from POST /api/events/ticket (EventSource cannot send headers).',
         querystring: z.object({ ticket: z.string().max(300).optional() }),
         response: textAnswer('text/event-stream', 'The event stream (stays open)'),
       },

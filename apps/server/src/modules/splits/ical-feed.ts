@@ -10,7 +10,7 @@ import { splitAccess, strip } from './rules';
 
 /**
  * The Pro iCal feed (product.md#api): its secret URL, its reset, and the feed itself. Each event
- * carries the split's call and confirmation state (issue 25 §4); only a round-up says "Buy".
+ * carries the split's call and confirmation state; only a round-up says "Buy".
  */
 type FeedDeps = Pick<SplitsDeps, 'db' | 'config'>;
 type FeedOwner = { userId: string; role: string };
@@ -57,7 +57,8 @@ export async function readFeed(
   const stored = (await repo.list(['Upcoming'])).filter((s) => splitAccess(owner.role, s, day) === 'full');
   const rows = await addProFacts(
     { db: deps.db, upward: deps.upward },
-    { viewer: owner.role, rows: stored.map(strip), stored, candidates: [], risk: false },
+    // A feed is a file a calendar app keeps and may share: members' reports and issuer risk stay in the app.
+    { viewer: owner.role, rows: stored.map(strip), stored, candidates: [], risk: false, verdicts: false },
   );
   return buildIcal(rows, { appUrl: deps.config.appUrl, now: deps.clock(), timeZone: owner.timeZone });
 }

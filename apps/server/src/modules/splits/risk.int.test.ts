@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSplit } from '../../../test/factories';
+import { addAccount, addSplit, insertBroker } from '../../../test/factories';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { render } from '../notifications/templates';
 
@@ -87,6 +87,38 @@ describe('issuer risk on a split', () => {
     expect(one.body.data.split.risk.reasons[0]).toEqual(first);
     const listed = await call(t.app, 'GET', '/api/admin/clawbacks', { token: tokens.Admin });
     expect(listed.body.data.clawbacks).toHaveLength(1);
+  });
+
+  it("members' clawed-back shares on an issuer's earlier split put clawback_history on its later one", async () => {
+    const issuer = { name: 'Takeback Labs Inc.', ticker: 'ZQTAKE', exchange: 'Nasdaq' };
+    const earlier = await addSplit(t.app, tokens.Admin, {
+      ...issuer,
+      status: 'Complete',
+      effDate: '2025-09-02',
+      buyDate: '2025-08-29',
+      ratio: 5,
+    });
+    const later = await addSplit(t.app, tokens.Admin, { ...issuer, effDate: '2026-04-01', buyDate: '2026-03-31', ratio: 8 });
+    // The split page reads it fresh (the calendar list is cached up to 30 s between split changes).
+    const codes = async () =>
+      ((await call(t.app, 'GET', `/api/rs/ticker/${later._id}`, { token: tokens.Pro })).body.data.split.risk?.reasons ?? []).map(
+        (r: any) => r.code,
+      );
+    expect(await codes()).not.toContain('clawback_history');
+
+    const account = await addAccount(t.app, tokens.Pro, {
+      brokerId: await insertBroker(t.database, { name: 'Takeback Broker' }),
+    });
+    const bought = await call(t.app, 'POST', '/api/trades/bulk', {
+      token: tokens.Pro,
+      body: { splitId: earlier._id, accountIds: [account], buy_date: '2025-08-29', buy_price: 1 },
+    });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    // The share arrived and was then taken back by the issuer.
+    await t.database.query(`update trades set outcome = 'clawed_back', outcome_date = '2025-09-20' where split_id = $1`, [
+      earlier._id,
+    ]);
+    expect(await codes()).toContain('clawback_history');
   });
 
   it('a Pro alert about the split carries its risk, and says it in the message', async () => {

@@ -6,6 +6,7 @@ import { relation } from '../../db/relation';
 import { accountsRelation } from '../accounts/queries';
 import { brokersRelation } from '../brokers/queries';
 import { splitsRelation } from '../splits/queries';
+import { verdictsRepo } from './verdicts-repo';
 
 const t = schema.trades;
 
@@ -211,6 +212,8 @@ export function tradeFacts(db: Db) {
     toReconcile: (userIds: readonly string[]) => toReconcile(db, userIds),
     outcomesForSplits: (splitIds: readonly string[]) => outcomesForSplits(db, splitIds),
     countsByAccount: (userId: string) => countsByAccount(db, userId),
+    /** Each split's verdicts per broker (decision 044): for the rows a Pro member or an admin sees. */
+    verdictsFor: (splitIds: readonly string[]) => verdictsRepo(db).forSplits(splitIds),
   };
 }
 

@@ -21,6 +21,7 @@ export const NOTIFICATION_COLUMNS = {
   buyReminderOpen: 'notifyBuyReminderOpen',
   buyReminderClose: 'notifyBuyReminderClose',
   reconcileDigest: 'notifyReconcileDigest',
+  verdicts: 'notifyVerdicts',
 } as const satisfies Record<keyof Notifications, keyof UserRow>;
 
 export function notificationsOf(row: UserRow): Notifications {

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { MaskedSplit, Split } from '@roundup/shared/splits';
+import type { Split } from '@roundup/shared/splits';
 import { mockFetch, renderWithProviders } from '../../test/utils';
-import { betaPharma } from './split.fixtures';
+import { betaPharma, maskedUpcoming } from './split.fixtures';
 import { ConfirmationPanel } from './components/ConfirmationPanel';
 import { SplitAgenda } from './components/SplitAgenda';
 
@@ -21,19 +21,11 @@ const confirmed: Split = {
   ticker: 'ACMR',
   confirmation: { state: 'confirmed', sources: [{ ...split.confirmation!.sources[0], ratio: 40, marketDate: '2026-12-14' }] },
 };
-const masked: MaskedSplit = {
-  _id: 'masked-1',
-  name: '*****',
-  ticker: '*****',
-  buyDate: '2026-12-11',
-  effDate: '2026-12-14',
-  status: 'Upcoming',
-  masked: true,
-};
+const masked = maskedUpcoming;
 
 const wrap = renderWithProviders;
 
-describe('the confirmation on a split (issue 25 §2)', () => {
+describe('the confirmation on a split', () => {
   it('the agenda shows each state as a badge and a conflict as the sentence members read; a masked entry shows none', () => {
     mockFetch();
     wrap(

@@ -1,4 +1,4 @@
-import type { Split } from '@roundup/shared/splits';
+import type { MaskedSplit, Split } from '@roundup/shared/splits';
 
 /** A full upcoming round-up split for component tests (Beta Pharma, BTPH 1-for-40 on Nasdaq), with `over` on top. */
 export function betaPharma(over: Partial<Split> = {}): Split {
@@ -23,3 +23,14 @@ export function betaPharma(over: Partial<Split> = {}): Split {
     ...over,
   };
 }
+
+/** The masked stand-in a Starter gets for an upcoming split on Beta Pharma's buy date. */
+export const maskedUpcoming: MaskedSplit = {
+  _id: 'masked-1',
+  name: '*****',
+  ticker: '*****',
+  buyDate: '2026-12-11',
+  effDate: '2026-12-14',
+  status: 'Upcoming',
+  masked: true,
+};

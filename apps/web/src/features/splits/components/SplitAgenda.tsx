@@ -2,6 +2,7 @@ import { formatIsoDate, formatMoney, formatPrice } from '../../../lib/format';
 import { formatRatio, isFullSplit, type Split, type SplitView } from '@roundup/shared/splits';
 import { ConfirmationLine } from './ConfirmationLine';
 import { SellAsLine } from './SellAsLine';
+import { VerdictLines } from './VerdictLines';
 import { PeerOutcomes } from './PeerOutcomes';
 import { WarningIcon } from './icons';
 import { ChangeMarker } from './SplitChanges';
@@ -77,6 +78,7 @@ export function SplitAgenda({
                   <ChangeMarker split={s} />
                   {isFullSplit(s) ? <SellAsLine split={s} /> : null}
                   {isFullSplit(s) ? <ConfirmationLine split={s} /> : null}
+                  {isFullSplit(s) ? <VerdictLines split={s} /> : null}
                   {isFullSplit(s) ? <SplitEvidence evidence={s.evidence} history={s.history} risk={s.risk} /> : null}
                   <PeerOutcomes split={s} />
                   <SplitProgress split={s} canTrade={canTrade} />

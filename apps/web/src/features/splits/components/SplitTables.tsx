@@ -13,6 +13,7 @@ import { SplitDeadline } from './SplitDeadline';
 import { CallBadge, CallProfit } from './CallBadge';
 import { SplitEvidence } from './SplitEvidence';
 import { RiskBadge } from './SplitRisk';
+import { VerdictLines } from './VerdictLines';
 
 interface Props {
   splits: readonly SplitView[];
@@ -47,6 +48,7 @@ function Company({ s }: { s: SplitView }) {
       ) : null}
       {s.name}
       <ChangeMarker split={s} />
+      {isFullSplit(s) ? <VerdictLines split={s} /> : null}
       {isFullSplit(s) && (s.evidence?.sentence || (s.risk && s.risk.level !== 'normal')) ? (
         <details className="small fw-normal mt-1">
           <summary className="text-body-secondary">{s.evidence?.sentence ? 'From the filing' : 'Risk'}</summary>

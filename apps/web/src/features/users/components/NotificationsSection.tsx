@@ -18,7 +18,7 @@ const GROUPS: { title: string; proOnly?: boolean; items: { key: Key; label: stri
       { key: 'rsa', label: 'New reverse splits', help: 'When a split is announced.' },
       { key: 'upcomingRsa', label: 'Upcoming splits', help: 'When a split turns Upcoming.' },
       { key: 'buyReminderRsa', label: 'Buy reminders', help: 'On the purchase date, on every channel you enabled.' },
-      // Which ones (issue 25 §3): each only while buy reminders are on.
+      // Which ones: each only while buy reminders are on.
       { key: 'buyReminderOpen', label: 'At the open', help: '9:30 am ET.', under: 'buyReminderRsa' },
       {
         key: 'buyReminderClose',
@@ -27,7 +27,12 @@ const GROUPS: { title: string; proOnly?: boolean; items: { key: Key; label: stri
         under: 'buyReminderRsa',
       },
       { key: 'sellRsa', label: 'Sell reminders', help: 'When your round-up shares should be back.' },
-      // Issue 26 §6, decision 031: opt-in, by email, only when the list has something in it.
+      {
+        key: 'verdicts',
+        label: 'What members report at your broker',
+        help: 'When three members report the same outcome at a broker where yours is still pending.',
+      },
+      // Opt-in, by email, only when the list has something in it.
       {
         key: 'reconcileDigest',
         label: 'Weekly reconciliation digest',
