@@ -129,10 +129,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.push ? { push: deps.push } : {}),
   };
   // A pooled connection that fails is replaced by the pool; its request answers 503 (http/envelope).
-  deps.database.onConnectionError = (err) => app.log.warn({ err }, 'database connection lost; the pool replaces it');
+  // One line when the database goes and one when it answers again, whatever the number of connections lost.
+  const { outages } = deps.database;
+  outages.setLog(app.log);
+  deps.database.onConnectionError = (err) =>
+    outages.failed('database', 'The database is unreachable', { err: { message: err.message, code: (err as { code?: string }).code } });
   app.decorate('ctx', ctx);
 
-  await app.register(envelopePlugin);
+  // Each request's database work runs as its route, which holds at most its share of the pool (db/bounded-pool.ts):
+  // a route stuck behind a locked table cannot take the connections every other route needs. First hook of all.
+  app.addHook('onRequest', (req, _reply, done) => deps.database.scope(`${req.method} ${req.routeOptions.url ?? 'other'}`, done));
+  await app.register(envelopePlugin, { outages });
   await app.register(inputGuardPlugin);
   await registerSecurityHeaders(app, { gaMeasurementId: config.GA_MEASUREMENT_ID });
   await app.register(rateLimitPlugin, { redis, scale: config.RATE_LIMIT_SCALE });
