@@ -7,7 +7,6 @@
  */
 export interface OutageLog {
   warn(obj: Record<string, unknown>, msg: string): void;
-  info(obj: Record<string, unknown>, msg: string): void;
 }
 
 export interface Outage {
@@ -36,11 +35,12 @@ export const QUIET_MS = 5_000;
 
 export function outages(now: () => number = Date.now, quietMs = QUIET_MS): Outages {
   const current = new Map<string, Outage>();
-  let log: OutageLog = { warn: () => undefined, info: () => undefined };
+  let log: OutageLog = { warn: () => undefined };
   const close = (o: Outage, t: number) => {
     current.delete(o.key);
     const seconds = Math.round((t - o.since) / 100) / 10;
-    log.info(
+    // A warning too, so a log filtered to warnings shows both ends of the outage.
+    log.warn(
       { outage: o.key, refused: o.refused, seconds },
       `${o.reason}: over after ${seconds} s; ${o.refused} requests refused meanwhile`,
     );

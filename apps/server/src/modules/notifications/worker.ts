@@ -46,7 +46,7 @@ export function startWorker(
         const n = await service.deliverBatch(delivery);
         if (failures > 0) {
           const seconds = Math.round((Date.now() - failingSince) / 1000);
-          ctx.log.info({ failures, seconds }, `notification worker working again after ${failures} failed polls (${seconds} s)`);
+          ctx.log.warn({ failures, seconds }, `notification worker working again after ${failures} failed polls (${seconds} s)`);
           failures = 0;
         }
         if (n > 0) continue;
