@@ -6,7 +6,7 @@ import pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dbUrl, sql } from './cluster.mjs';
 import { answers, request } from './load.mjs';
-import { logMark, scenarioRow } from './report.mjs';
+import { logMark, logMessagesSince, scenarioRow } from './report.mjs';
 
 const HOLD_MS = Number(process.env.DRILL_LOCK_MS ?? 30_000);
 const ADDERS = 4;
@@ -91,20 +91,23 @@ export async function lockScenario({ urls, procs, members, splitId }) {
     }),
     extra: {
       'trade adds: 2xx / refused': `${state.acked.length} / ${state.refused.length}`,
-      'answers while locked, by kind': JSON.stringify(byKind(during)),
+      'answers while locked, by kind': byKind(during),
+      'log lines': logMessagesSince(procs, mark),
       '/api/ready while locked': (await ready).join(' | '),
     },
   };
 }
 
+/** Per request kind: answers by status, and the slowest, e.g. `calendar 200×154 max 1369 ms`. */
 function byKind(list) {
-  const out = {};
+  const kinds = new Map();
   for (const a of list) {
-    const k = (out[a.kind] ??= { n: 0, '2xx': 0, 503: 0, max_ms: 0 });
-    k.n += 1;
-    if (a.status >= 200 && a.status < 300) k['2xx'] += 1;
-    if (a.status === 503) k[503] += 1;
-    k.max_ms = Math.max(k.max_ms, a.ms);
+    const k = kinds.get(a.kind) ?? { statuses: new Map(), max: 0 };
+    k.statuses.set(a.status, (k.statuses.get(a.status) ?? 0) + 1);
+    k.max = Math.max(k.max, a.ms);
+    kinds.set(a.kind, k);
   }
-  return out;
+  return [...kinds]
+    .map(([kind, k]) => `${kind} ${[...k.statuses].map(([s, n]) => `${s}×${n}`).join(' ')} max ${k.max} ms`)
+    .join('; ');
 }

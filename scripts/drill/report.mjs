@@ -43,6 +43,24 @@ export function logLinesSince(procs, mark) {
   return n;
 }
 
+/** The distinct messages of those lines with their counts (pino's `msg`, or the line itself). */
+export function logMessagesSince(procs, mark) {
+  const counts = new Map();
+  for (const p of procs) {
+    for (const line of p.output().slice(mark.get(p) ?? 0).split('\n')) {
+      if (!line.trim()) continue;
+      let msg = line.slice(0, 120);
+      try {
+        msg = JSON.parse(line).msg ?? msg;
+      } catch {
+        /* not JSON: the line itself */
+      }
+      counts.set(msg, (counts.get(msg) ?? 0) + 1);
+    }
+  }
+  return [...counts].map(([m, n]) => `${n}× ${m}`).join(' | ') || 'none';
+}
+
 /**
  * One scenario's row. `from`–`to`: the window whose answers count; `recoverFrom`: when the fault ended
  * (serving again is counted from it; default `from`); `missing` and `appliedAfterRefusal`: what the

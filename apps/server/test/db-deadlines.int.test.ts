@@ -44,6 +44,8 @@ describe.skipIf(!onPostgres)('a lock held on trades', () => {
     const pro = await member(app, 'Pro');
     const splitId = await insertSplit(database, { status: 'Upcoming', effDate: '2030-01-10', buyDate: '2030-01-09' });
     const accountId = await addAccount(app, pro.token, { brokerId: await insertBroker(database) });
+    const first = await call(app, 'POST', '/api/trades/add', { token: pro.token, body: { newTrade: { accountId, splitId, buy_price: 1 } } });
+    const tradeId = first.body.data.trade._id as string;
     const holder = new pg.Client({ connectionString: database.url });
     await holder.connect();
     let released = false;
@@ -57,11 +59,12 @@ describe.skipIf(!onPostgres)('a lock held on trades', () => {
       const adds = marks.map((price) =>
         call(app, 'POST', '/api/trades/add', { token: pro.token, body: { newTrade: { accountId, splitId, buy_price: price } } }),
       );
+      const edit = call(app, 'POST', '/api/trades/edit', { token: pro.token, body: { newTrade: { _id: tradeId, buy_price: 3 } } });
       const others: Promise<Call>[] = [];
       for (let i = 0; i < 6; i += 1) others.push(call(app, 'GET', '/api/rs', { token: pro.token }));
       others.push(call(app, 'GET', '/api/health'));
       others.push(call(app, 'POST', '/api/auth/login', { body: { email: pro.email, password: pro.password } }));
-      const answered = await Promise.all(adds.map((p) => p.finally(beforeRelease('a trade add'))));
+      const answered = await Promise.all([...adds, edit].map((p) => p.finally(beforeRelease('a trade write'))));
       const unrelated = await Promise.all(others.map((p) => p.finally(beforeRelease('an unrelated request'))));
       const ready = await call(app, 'GET', '/api/ready').finally(beforeRelease('readiness'));
 
@@ -80,13 +83,10 @@ describe.skipIf(!onPostgres)('a lock held on trades', () => {
       // Rolled back, not waiting: none of the refused adds is in the table once the lock is gone.
       const stored = await database.query<{ n: string }>(
         `select count(*) as n from trades where buy_price = any($1::numeric[])`,
-        [marks],
+        [[...marks, 3]],
       );
       expect(Number(stored.rows[0].n)).toBe(0);
-      const again = await call(app, 'POST', '/api/trades/add', {
-        token: pro.token,
-        body: { newTrade: { accountId, splitId, buy_price: 1 } },
-      });
+      const again = await call(app, 'POST', '/api/trades/edit', { token: pro.token, body: { newTrade: { _id: tradeId, buy_price: 4 } } });
       expect(again.status).toBe(200);
     } finally {
       await holder.end().catch(() => undefined);
