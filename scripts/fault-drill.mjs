@@ -215,14 +215,17 @@ try {
   );
   const lost = [...deliveredTo].filter((r) => !counts.has(r)).length;
   printScenario(
-    scenarioRow(`worker SIGKILL mid fan-out (${sent.status === 200 ? 'announcement queued' : `announce answered ${sent.status}`})`, {
-      from,
-      to: Date.now(),
-      recoverFrom: killedAt,
-      procs: [...procs.filter((p) => p !== worker), worker2],
-      mark,
-      missing: lost,
-    }),
+    scenarioRow(
+      `worker SIGKILL mid fan-out (${sent.status === 200 ? 'announcement queued' : `announce answered ${sent.status}`})`,
+      {
+        from,
+        to: Date.now(),
+        recoverFrom: killedAt,
+        procs: [...procs.filter((p) => p !== worker), worker2],
+        mark,
+        missing: lost,
+      },
+    ),
     {
       deliveries: expected,
       'sent before the kill': killedAfter,

@@ -75,8 +75,11 @@ export async function lockScenario({ urls, procs, members, splitId }) {
   // A refused add still waiting somewhere would land now; give it the longest deadline there is.
   await sleep(4000);
   const stored = new Set(
-    (await sql(`select account_id::text as id from trades where account_id = any($1::uuid[])`, [[...state.acked, ...state.refused]]))
-      .rows.map((r) => r.id),
+    (
+      await sql(`select account_id::text as id from trades where account_id = any($1::uuid[])`, [
+        [...state.acked, ...state.refused],
+      ])
+    ).rows.map((r) => r.id),
   );
   const during = answers.filter((a) => a.t >= lockedAt && a.t <= releasedAt);
   return {

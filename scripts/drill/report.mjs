@@ -47,7 +47,10 @@ export function logLinesSince(procs, mark) {
 export function logMessagesSince(procs, mark) {
   const counts = new Map();
   for (const p of procs) {
-    for (const line of p.output().slice(mark.get(p) ?? 0).split('\n')) {
+    for (const line of p
+      .output()
+      .slice(mark.get(p) ?? 0)
+      .split('\n')) {
       if (!line.trim()) continue;
       let msg = line.slice(0, 120);
       try {
@@ -66,7 +69,10 @@ export function logMessagesSince(procs, mark) {
  * (serving again is counted from it; default `from`); `missing` and `appliedAfterRefusal`: what the
  * scenario checked in the database ('-' when it did not); `mark`: logMark taken at `from`.
  */
-export function scenarioRow(fault, { from, to, recoverFrom = from, procs, mark, missing = '-', appliedAfterRefusal = '-', unrelated = UNRELATED }) {
+export function scenarioRow(
+  fault,
+  { from, to, recoverFrom = from, procs, mark, missing = '-', appliedAfterRefusal = '-', unrelated = UNRELATED },
+) {
   const window = answers.filter((a) => a.t >= from && a.t <= to);
   const failed = window.filter((a) => a.status >= 500 || a.status === 0 || a.ms > NO_ANSWER_MS);
   const lastFailure = failed.length ? Math.max(...failed.map((a) => a.t + a.ms)) : recoverFrom;

@@ -133,7 +133,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { outages } = deps.database;
   outages.setLog(app.log);
   deps.database.onConnectionError = (err) =>
-    outages.failed('database', 'The database is unreachable', { err: { message: err.message, code: (err as { code?: string }).code } });
+    outages.failed('database', 'The database is unreachable', {
+      err: { message: err.message, code: (err as { code?: string }).code },
+    });
   app.decorate('ctx', ctx);
 
   // Each request's database work runs as its route, which holds at most its share of the pool (db/bounded-pool.ts):

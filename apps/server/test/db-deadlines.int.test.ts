@@ -44,7 +44,10 @@ describe.skipIf(!onPostgres)('a lock held on trades', () => {
     const pro = await member(app, 'Pro');
     const splitId = await insertSplit(database, { status: 'Upcoming', effDate: '2030-01-10', buyDate: '2030-01-09' });
     const accountId = await addAccount(app, pro.token, { brokerId: await insertBroker(database) });
-    const first = await call(app, 'POST', '/api/trades/add', { token: pro.token, body: { newTrade: { accountId, splitId, buy_price: 1 } } });
+    const first = await call(app, 'POST', '/api/trades/add', {
+      token: pro.token,
+      body: { newTrade: { accountId, splitId, buy_price: 1 } },
+    });
     const tradeId = first.body.data.trade._id as string;
     const holder = new pg.Client({ connectionString: database.url });
     await holder.connect();
@@ -59,7 +62,10 @@ describe.skipIf(!onPostgres)('a lock held on trades', () => {
       const adds = marks.map((price) =>
         call(app, 'POST', '/api/trades/add', { token: pro.token, body: { newTrade: { accountId, splitId, buy_price: price } } }),
       );
-      const edit = call(app, 'POST', '/api/trades/edit', { token: pro.token, body: { newTrade: { _id: tradeId, buy_price: 3 } } });
+      const edit = call(app, 'POST', '/api/trades/edit', {
+        token: pro.token,
+        body: { newTrade: { _id: tradeId, buy_price: 3 } },
+      });
       const others: Promise<Call>[] = [];
       for (let i = 0; i < 6; i += 1) others.push(call(app, 'GET', '/api/rs', { token: pro.token }));
       others.push(call(app, 'GET', '/api/health'));
@@ -86,7 +92,10 @@ describe.skipIf(!onPostgres)('a lock held on trades', () => {
         [[...marks, 3]],
       );
       expect(Number(stored.rows[0].n)).toBe(0);
-      const again = await call(app, 'POST', '/api/trades/edit', { token: pro.token, body: { newTrade: { _id: tradeId, buy_price: 4 } } });
+      const again = await call(app, 'POST', '/api/trades/edit', {
+        token: pro.token,
+        body: { newTrade: { _id: tradeId, buy_price: 4 } },
+      });
       expect(again.status).toBe(200);
     } finally {
       await holder.end().catch(() => undefined);

@@ -74,7 +74,9 @@ export class BoundedPool extends pg.Pool {
 
   // pg-pool's own query() goes through connect() too, so this is the one door to a connection.
   override connect(): Promise<pg.PoolClient>;
-  override connect(cb: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(
+    cb: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): void;
   override connect(cb?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) {
     const got = this.acquire();
     if (!cb) return got;

@@ -21,14 +21,24 @@ const coded = (message: string, code?: string, extra: Record<string, unknown> = 
 
 describe('dbFaultOf', () => {
   it.each([
-    ['a lock wait past lock_timeout', coded('canceling statement due to lock timeout', '55P03', { dbTable: 'trades' }), 'lock-timeout', 'trades'],
+    [
+      'a lock wait past lock_timeout',
+      coded('canceling statement due to lock timeout', '55P03', { dbTable: 'trades' }),
+      'lock-timeout',
+      'trades',
+    ],
     [
       'the same wrapped by Drizzle',
       new Error('Failed query', { cause: coded('canceling statement due to lock timeout', '55P03', { dbTable: 'trades' }) }),
       'lock-timeout',
       'trades',
     ],
-    ['a statement past statement_timeout', coded('canceling statement due to statement timeout', '57014'), 'statement-timeout', null],
+    [
+      'a statement past statement_timeout',
+      coded('canceling statement due to statement timeout', '57014'),
+      'statement-timeout',
+      null,
+    ],
     ['the client query timeout', coded('Query read timeout'), 'query-timeout', null],
     ["pg-pool's wait for a free connection", coded('timeout exceeded when trying to connect'), 'pool-exhausted', null],
     ['an ended session', coded('terminating connection due to administrator command', '57P01'), 'connection-lost', null],

@@ -11,12 +11,7 @@ import { isConnectionLost } from './retry';
  * - `connection-lost`: the connection failed (restart, failover, network).
  */
 export type DbFaultKind =
-  | 'lock-timeout'
-  | 'statement-timeout'
-  | 'query-timeout'
-  | 'pool-exhausted'
-  | 'route-busy'
-  | 'connection-lost';
+  'lock-timeout' | 'statement-timeout' | 'query-timeout' | 'pool-exhausted' | 'route-busy' | 'connection-lost';
 
 export interface DbFault {
   kind: DbFaultKind;
@@ -32,7 +27,9 @@ export const ROUTE_BUSY = 'every connection of this route is busy';
 /** The first table a statement names: `insert into "trades"`, `update trades`, `select … from "trades"`. */
 export function tableOf(text: string | undefined): string | null {
   if (!text) return null;
-  const m = /\b(?:from|into|update|join|lock\s+table)\s+(?:only\s+)?(?:"?[a-z_][a-z0-9_]*"?\.)?"?([a-z_][a-z0-9_]*)"?/i.exec(text);
+  const m = /\b(?:from|into|update|join|lock\s+table)\s+(?:only\s+)?(?:"?[a-z_][a-z0-9_]*"?\.)?"?([a-z_][a-z0-9_]*)"?/i.exec(
+    text,
+  );
   return m ? m[1].toLowerCase() : null;
 }
 

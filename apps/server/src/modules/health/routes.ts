@@ -49,7 +49,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; notification
     {
       schema: {
         tags: ['health'],
-        summary: 'Readiness: database reachable and not timing out, migrations applied, queue lag under the threshold; answers within 1 s',
+        summary:
+          'Readiness: database reachable and not timing out, migrations applied, queue lag under the threshold; answers within 1 s',
         security: [],
         response: {
           ...answers(readinessSchema),

@@ -170,7 +170,9 @@ describe('delivery claims', () => {
     // Its claimer is alive (15 s lease); a worker whose clock runs a minute ahead still sees it held.
     expect(await repo.claim(new Date(Date.now() + 60_000), 10, 15_000)).toEqual([]);
     // Its claimer died and the lease ran out; a worker whose clock runs a minute behind takes it over.
-    await t.database.query(`update notification_deliveries set locked_until = now() - interval '1 second' where id = $1`, [row.id]);
+    await t.database.query(`update notification_deliveries set locked_until = now() - interval '1 second' where id = $1`, [
+      row.id,
+    ]);
     const taken = await repo.claim(new Date(Date.now() - 60_000), 10, 15_000);
     expect(taken.map((d) => [d.id, d.attempts])).toEqual([[row.id, 2]]);
   });

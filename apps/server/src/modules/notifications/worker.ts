@@ -53,7 +53,10 @@ export function startWorker(
       } catch (err) {
         if (failures === 0) {
           failingSince = Date.now();
-          ctx.log.error({ err }, `notification worker error; retrying every ${pollMs} ms, backing off to ${MAX_BACKOFF_MS / 1000} s`);
+          ctx.log.error(
+            { err },
+            `notification worker error; retrying every ${pollMs} ms, backing off to ${MAX_BACKOFF_MS / 1000} s`,
+          );
         }
         failures += 1;
       }
