@@ -43,7 +43,8 @@ export async function member(urls, m, k) {
       a = await request(base, 'GET', '/api/rs', { token: m.token });
       answers.push({ ...a, kind: 'calendar' });
     } else {
-      const price = Number(`${k + 1}.${String(n).padStart(5, '0')}`);
+      // Unique per member and edit, with the 4 decimals a price may have (5 were refused with 400).
+      const price = Number(((k + 1) * 1000 + n / 10_000).toFixed(4));
       tried.set(m.tradeId, [...(tried.get(m.tradeId) ?? []), price]);
       a = await request(base, 'POST', '/api/trades/edit', {
         token: m.token,

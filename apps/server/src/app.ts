@@ -158,8 +158,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
   app.addHook('onClose', () => services.close());
   await app.register(authPlugin, {
+    // Session and token lookups have a share of the pool of their own: they never wait behind their route's
+    // stuck statements, so a request stuck on a table still fails within its own deadline.
     resolve: (secret) =>
-      secret.startsWith(TOKEN_PREFIX) ? services.tokens.resolve(secret) : services.auth.resolveSession(secret),
+      deps.database.scope('session lookup', () =>
+        secret.startsWith(TOKEN_PREFIX) ? services.tokens.resolve(secret) : services.auth.resolveSession(secret),
+      ),
     guard: services.tokens.guard,
   });
   await registerRoutes(app, ctx, services);

@@ -104,7 +104,7 @@ export const envSchema = z.object({
   /** Request deadlines and pool sizes on PostgreSQL (docs/operations.md, "Timeouts and pools", gives each reason). */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DB_ROUTE_CONNECTIONS: z.coerce.number().int().min(1).max(200).default(3),
-  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(3000),
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
   WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),

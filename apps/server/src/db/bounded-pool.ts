@@ -17,8 +17,12 @@ export interface DbDeadlines {
   idleInTransactionMs: number;
   /** The client gives up on an answer after this (a network that stopped answering, not the server). */
   queryTimeoutMs: number;
-  /** A wait for a free connection (the pool's, then the route's share) longer than this fails with 503. */
+  /** A wait for a free connection of the pool longer than this fails with 503. */
   acquireTimeoutMs: number;
+  /** A route whose connections all stay taken this long (none came free) is stuck: its waiters answer 503. */
+  routeStallMs: number;
+  /** The longest wait for one of the route's connections, even while its queue moves. */
+  routeWaitMs: number;
   /** The pool's connections. */
   poolSize: number;
   /** Connections one route (e.g. `POST /api/trades/edit`) may hold at once, so a blocked table cannot take the pool. */
@@ -30,7 +34,9 @@ export const DEFAULT_DEADLINES: DbDeadlines = {
   lockTimeoutMs: 2_000,
   idleInTransactionMs: 10_000,
   queryTimeoutMs: 3_500,
-  acquireTimeoutMs: 1_000,
+  acquireTimeoutMs: 2_000,
+  routeStallMs: 1_000,
+  routeWaitMs: 4_000,
   poolSize: 10,
   routeConnections: 3,
 };
@@ -93,7 +99,7 @@ export class BoundedPool extends pg.Pool {
     if (route) {
       let slots = this.shares.get(route);
       if (!slots) this.shares.set(route, (slots = waitSlots(this.limits.routeConnections)));
-      const got = await slots.take(this.limits.acquireTimeoutMs);
+      const got = await slots.take(this.limits.routeStallMs, this.limits.routeWaitMs);
       if (!got) throw Object.assign(new Error(ROUTE_BUSY), { route });
       share = got;
     }

@@ -61,6 +61,8 @@ const NO_DEADLINES: DbDeadlines = {
   idleInTransactionMs: 0,
   queryTimeoutMs: 0,
   acquireTimeoutMs: 5_000,
+  routeStallMs: 5_000,
+  routeWaitMs: 5_000,
   poolSize: 10,
   routeConnections: 10,
 };

@@ -18,6 +18,23 @@ describe('waitSlots', () => {
     expect(s.used).toBe(0);
   });
 
+  it('keeps a waiter while the queue moves, and lets it go when no slot came free for the stall time', async () => {
+    let t = 0;
+    const s = waitSlots(1, () => t);
+    const a = await s.take(0);
+    const waiter = s.take(20, 60_000);
+    // A slot comes free before the stall time: the queue moves, so a later waiter is kept past its first 20 ms.
+    t = 15;
+    const again = s.take(20, 60_000);
+    a!();
+    const got = await waiter;
+    expect(got).not.toBeNull();
+    t = 100; // nothing released since 15: the second waiter is let go at its next check
+    expect(await again).toBeNull();
+    got!();
+    expect(s.used).toBe(0);
+  });
+
   it('answers null to a waiter when no slot comes free in time, and skips it afterwards', async () => {
     const s = waitSlots(1);
     const a = await s.take(0);

@@ -16,7 +16,7 @@ describe('notification worker during an outage', () => {
     const worker = startWorker(
       { log } as never,
       {
-        runSchedules: async () => undefined,
+        runSchedules: async () => [],
         deliverBatch: async () => {
           pollsAt.push(performance.now());
           if (failing > 0) {
