@@ -128,19 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.discord ? { discord: deps.discord } : {}),
     ...(deps.push ? { push: deps.push } : {}),
   };
-  // A pooled connection that fails is replaced by the pool; its request answers 503 (http/envelope).
-  // One line when the database goes and one when it answers again, whatever the number of connections lost.
-  const { outages } = deps.database;
-  outages.setLog(app.log);
-  deps.database.onConnectionError = (err) =>
-    outages.failed('database', 'The database is unreachable', {
-      err: { message: err.message, code: (err as { code?: string }).code },
-    });
   app.decorate('ctx', ctx);
-
-  // Each request's database work runs as its route, which holds at most its share of the pool (db/bounded-pool.ts):
-  // a route stuck behind a locked table cannot take the connections every other route needs. First hook of all.
-  app.addHook('onRequest', (req, _reply, done) => deps.database.scope(`${req.method} ${req.routeOptions.url ?? 'other'}`, done));
+  const outages = watchDatabase(app, deps.database);
   await app.register(envelopePlugin, { outages });
   await app.register(inputGuardPlugin);
   await registerSecurityHeaders(app, { gaMeasurementId: config.GA_MEASUREMENT_ID });
@@ -179,6 +168,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * The database's faults, wired once: a pooled connection that fails is replaced by the pool and its request
+ * answers 503 (http/envelope); one line when the database goes and one when it answers again, whatever the
+ * number of connections lost. Each request's database work runs as its route, which holds at most its share
+ * of the pool (db/bounded-pool.ts): a route stuck behind a locked table cannot take the connections every
+ * other route needs. Its hook is the first of all, so the session lookup runs in the scope too.
+ */
+function watchDatabase(app: FastifyInstance, database: Database) {
+  const { outages } = database;
+  outages.setLog(app.log);
+  database.onConnectionError = (err) =>
+    outages.failed('database', 'The database is unreachable', {
+      err: { message: err.message, code: (err as { code?: string }).code },
+    });
+  app.addHook('onRequest', (req, _reply, done) => database.scope(`${req.method} ${req.routeOptions.url ?? 'other'}`, done));
+  return outages;
 }
 
 export interface RouteSummary {
