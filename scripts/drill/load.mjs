@@ -43,7 +43,8 @@ export async function member(urls, m, k) {
       a = await request(base, 'GET', '/api/rs', { token: m.token });
       answers.push({ ...a, kind: 'calendar' });
     } else {
-      const price = Number(`${k + 1}.${String(n).padStart(5, '0')}`);
+      // Unique per member and edit, with the 4 decimals a price may have (5 were refused with 400).
+      const price = Number(((k + 1) * 1000 + n / 10_000).toFixed(4));
       tried.set(m.tradeId, [...(tried.get(m.tradeId) ?? []), price]);
       a = await request(base, 'POST', '/api/trades/edit', {
         token: m.token,
@@ -59,6 +60,15 @@ export async function member(urls, m, k) {
   }
 }
 
+/** Liveness every 250 ms, over both replicas: a supervisor's probe (kind `health`). */
+export async function prober(urls) {
+  for (let n = 0; loadOn; n += 1) {
+    const a = await request(urls[n % 2], 'GET', '/api/health');
+    answers.push({ ...a, kind: 'health' });
+    await sleep(Math.max(0, 250 - a.ms));
+  }
+}
+
 export async function readBack(urls, members, splitId) {
   let missing = 0;
   for (const m of members) {
@@ -68,31 +78,4 @@ export async function readBack(urls, members, splitId) {
     if (!allowed.includes(stored)) missing += 1;
   }
   return missing;
-}
-
-export function report(name, from, to, procs) {
-  const window = answers.filter((a) => a.t >= from && a.t <= to);
-  const failed = window.filter((a) => a.status >= 500 || a.status === 0);
-  const last = failed.length ? Math.max(...failed.map((a) => a.t + a.ms)) : from;
-  const byKind = {};
-  for (const a of failed) byKind[a.kind] = (byKind[a.kind] ?? 0) + 1;
-  const signIns = window
-    .filter((a) => a.kind === 'sign-in')
-    .map((a) => a.ms)
-    .sort((x, y) => x - y);
-  return {
-    fault: name,
-    requests: window.length,
-    '503 (Retry-After)': failed.filter((a) => a.status === 503).length,
-    'other 5xx': failed.filter((a) => a.status >= 500 && a.status !== 503).length,
-    'no answer': failed.filter((a) => a.status === 0).length,
-    'by kind': JSON.stringify(byKind),
-    'recovered after s': ((last - from) / 1000).toFixed(1),
-    'sign-in median / max ms': signIns.length ? `${signIns[Math.floor(signIns.length / 2)]} / ${signIns.at(-1)}` : '-',
-    'processes exited':
-      procs
-        .filter((p) => p.child.exitCode !== null)
-        .map((p) => p.name)
-        .join(', ') || 'none',
-  };
 }

@@ -130,11 +130,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.discord ? { discord: deps.discord } : {}),
     ...(deps.push ? { push: deps.push } : {}),
   };
-  // A pooled connection that fails is replaced by the pool; its request answers 503 (http/envelope).
-  deps.database.onConnectionError = (err) => app.log.warn({ err }, 'database connection lost; the pool replaces it');
   app.decorate('ctx', ctx);
-
-  await app.register(envelopePlugin);
+  const outages = watchDatabase(app, deps.database);
+  await app.register(envelopePlugin, { outages });
   await app.register(inputGuardPlugin);
   await registerSecurityHeaders(app, { gaMeasurementId: config.GA_MEASUREMENT_ID });
   await app.register(rateLimitPlugin, { redis, scale: config.RATE_LIMIT_SCALE });
@@ -151,8 +149,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
   app.addHook('onClose', () => services.close());
   await app.register(authPlugin, {
+    // Session and token lookups have a share of the pool of their own: they never wait behind their route's
+    // stuck statements, so a request stuck on a table still fails within its own deadline.
     resolve: (secret) =>
-      secret.startsWith(TOKEN_PREFIX) ? services.tokens.resolve(secret) : services.auth.resolveSession(secret),
+      deps.database.scope('session lookup', () =>
+        secret.startsWith(TOKEN_PREFIX) ? services.tokens.resolve(secret) : services.auth.resolveSession(secret),
+      ),
     guard: services.tokens.guard,
   });
   await registerRoutes(app, ctx, services);
@@ -168,6 +170,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * The database's faults, wired once: a pooled connection that fails is replaced by the pool and its request
+ * answers 503 (http/envelope); one line when the database goes and one when it answers again, whatever the
+ * number of connections lost. Each request's database work runs as its route, which holds at most its share
+ * of the pool (db/bounded-pool.ts): a route stuck behind a locked table cannot take the connections every
+ * other route needs. Its hook is the first of all, so the session lookup runs in the scope too.
+ */
+function watchDatabase(app: FastifyInstance, database: Database) {
+  const { outages } = database;
+  outages.setLog(app.log);
+  database.onConnectionError = (err) =>
+    outages.failed('database', 'The database is unreachable', {
+      err: { message: err.message, code: (err as { code?: string }).code },
+    });
+  app.addHook('onRequest', (req, _reply, done) => database.scope(`${req.method} ${req.routeOptions.url ?? 'other'}`, done));
+  return outages;
 }
 
 export interface RouteSummary {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { outboxMailer, smtpMailer, type Mailer } from './adapters/mail';
+import type { DbDeadlines } from './db/bounded-pool';
 import { migrate, openDatabase, type Database } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { ConfigError, loadConfig, type AppConfig } from './env';
@@ -23,7 +24,12 @@ export async function boot(
   }
   let database: Database;
   try {
-    database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
+    database = await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: path.join(config.dataDir, 'pglite'),
+      // The seed writes in bulk, alone: no request deadlines.
+      deadlines: entry === 'seed' ? false : deadlinesOf(config),
+    });
   } catch (err) {
     if (err instanceof DataDirInUseError) {
       console.error(entry === 'worker' ? workerNeedsPostgres(err) : err.message);
@@ -34,6 +40,18 @@ export async function boot(
   await migrate(database);
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(database, (m) => console.log(m));
   return { config, database, mailer };
+}
+
+/** The request deadlines the environment sets; the client gives up half a second after the server would. */
+export function deadlinesOf(config: AppConfig): Partial<DbDeadlines> {
+  return {
+    poolSize: config.DB_POOL_SIZE,
+    routeConnections: config.DB_ROUTE_CONNECTIONS,
+    acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    lockTimeoutMs: config.DB_LOCK_TIMEOUT_MS,
+    queryTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS + 500,
+  };
 }
 
 /** What `npm run worker` says when the web server already holds the embedded database. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { checkVapidPair, loadOrCreateVapid, newVapidPair, vapidSubject, type VapidKeys } from './vapid';
 import type { PasswordCost } from './lib/passwords';
+import { DEFAULT_DEADLINES } from './db/bounded-pool';
 
 export type { VapidKeys } from './vapid';
 
@@ -101,6 +102,12 @@ export const envSchema = z.object({
   READY_MAX_QUEUE_LAG_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Alerts for a new or changed split wait this long, so a delete, edit or Undo can still stop them (0 = at once). */
   ALERT_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Request deadlines and pool sizes on PostgreSQL (docs/operations.md, "Timeouts and pools", gives each reason). */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_DEADLINES.poolSize),
+  DB_ROUTE_CONNECTIONS: z.coerce.number().int().min(1).max(200).default(DEFAULT_DEADLINES.routeConnections),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_DEADLINES.acquireTimeoutMs),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_DEADLINES.statementTimeoutMs),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_DEADLINES.lockTimeoutMs),
   WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   WORKER_BATCH: z.coerce.number().int().min(1).max(10_000).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).optional(),

@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app';
+import type { DbDeadlines } from '../src/db/bounded-pool';
 import { openDatabase, type Database } from '../src/db/client';
 import { testConfig, type AppConfig } from '../src/env';
 import { withDatabase } from './global-setup';
@@ -19,7 +20,7 @@ export const PROCESS_TEST_TIMEOUT = 300_000;
 export const dbKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
 
 /** A fresh, migrated database for one test file (PGlite copy or a cloned PostgreSQL database). */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(opts: { deadlines?: Partial<DbDeadlines> } = {}): Promise<Database> {
   if (dbKind === 'pglite') {
     const file = inject('pgliteSnapshot');
     const blob = new Blob([readFileSync(file)]);
@@ -32,7 +33,7 @@ export async function freshDatabase(): Promise<Database> {
   await admin.connect();
   await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
   await admin.end();
-  const database = await openDatabase({ url: withDatabase(base, name), poolSize: 4 });
+  const database = await openDatabase({ url: withDatabase(base, name), poolSize: 4, deadlines: opts.deadlines });
   const close = database.close;
   database.close = async () => {
     await close();

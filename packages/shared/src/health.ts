@@ -10,7 +10,8 @@ export const healthResponse = z.object({
 /** GET /api/ready (readiness, decision 017): 200 when ready, else 503 with the same data and the reasons as errors. */
 export const readinessSchema = z.object({
   ready: z.boolean(),
-  database: z.enum(['ok', 'unreachable']),
+  /** `degraded`: it answers, but requests run out of time (a lock, slow statements, no free connection); see `reasons`. */
+  database: z.enum(['ok', 'unreachable', 'degraded']),
   migrations: z.object({ applied: z.number().int(), expected: z.number().int() }),
   queue: z.object({ depth: z.number().int(), oldestAgeSeconds: z.number(), maxLagSeconds: z.number() }).nullable(),
   /**

@@ -8,6 +8,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { outages, type Outages } from '../lib/outages';
+import { BoundedPool, DEFAULT_DEADLINES, type DbDeadlines } from './bounded-pool';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -23,7 +25,11 @@ export interface Database {
   /** PostgreSQL connection string when kind is postgres. */
   url?: string;
   pglite?: PGlite;
-  pool?: pg.Pool;
+  pool?: BoundedPool;
+  /** Runs `fn` as `route`: on PostgreSQL the route holds at most its share of the pool (bounded-pool.ts). */
+  scope<T>(route: string, fn: () => T): T;
+  /** The database's outages (lost connections, timeouts, an exhausted pool), logged once each. */
+  outages: Outages;
   /**
    * Called when a pooled PostgreSQL connection fails (the server restarted or failed over, an
    * operator ended the session, the network dropped). The pool replaces the connection; the
@@ -43,18 +49,37 @@ export interface OpenOptions {
   dataDir?: string;
   /** An already-open PGlite instance (tests load a migrated snapshot). */
   pglite?: PGlite;
+  /** Deadlines and pool sizes (PostgreSQL; defaults DEFAULT_DEADLINES); `false` for none (migrations, scripts). */
+  deadlines?: Partial<DbDeadlines> | false;
   poolSize?: number;
 }
 
+/** No deadline: long migrations and maintenance scripts run to the end. */
+const NO_DEADLINES: DbDeadlines = {
+  statementTimeoutMs: 0,
+  lockTimeoutMs: 0,
+  idleInTransactionMs: 0,
+  queryTimeoutMs: 0,
+  acquireTimeoutMs: 5_000,
+  routeStallMs: 5_000,
+  routeWaitMs: 5_000,
+  poolSize: 10,
+  routeConnections: 10,
+};
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    // A new connection that does not answer within 5 s fails the request (503) instead of hanging it.
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+    const limits = opts.deadlines === false ? NO_DEADLINES : { ...DEFAULT_DEADLINES, ...opts.deadlines };
+    const pool = new BoundedPool(opts.url, opts.poolSize ? { ...limits, poolSize: opts.poolSize } : limits);
+    const tracker = outages();
+    pool.events = { answered: tracker.answered };
     const database: Database = {
       kind: 'postgres',
       db: drizzlePg(pool, { schema }) as unknown as Db,
       url: opts.url,
       pool,
+      scope: (route, fn) => pool.scope(route, fn),
+      outages: tracker,
       onConnectionError: () => undefined,
       query: async (text, params) => {
         const r = await pool.query(text, params as unknown[]);
@@ -73,7 +98,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // (a transaction between two statements) has no pool listener: pg-pool removes its idle listener
     // while a client is borrowed, and an 'error' event without a listener ends the process. So every
     // client gets a listener of its own for its whole life; the failed statement rejects as usual,
-    // and the pool drops the broken client when it is released (issue 23 §1).
+    // and the pool drops the broken client when it is released.
     pool.on('error', report);
     pool.on('connect', (client) => client.on('error', report));
     return database;
@@ -87,7 +112,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   if (!client) {
     const dir = opts.dataDir && opts.dataDir !== 'memory://' ? path.resolve(opts.dataDir) : undefined;
     if (dir) {
-      // One process per directory (issue 12 §4): throws DataDirInUseError naming the holder.
+      // One process per directory (two would corrupt it): throws DataDirInUseError naming the holder.
       release = await lockDataDir(dir);
       mkdirSync(dir, { recursive: true });
     }
@@ -106,7 +131,9 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     kind: 'pglite',
     db,
     pglite: pgl,
-    // In this process: no connection to lose.
+    // In this process: no connection to lose, no other session to wait for, no pool to share.
+    scope: (_route, fn) => fn(),
+    outages: outages(),
     onConnectionError: () => undefined,
     query: async (text, params) => {
       const r = await pgl.query(text, params as unknown[]);
@@ -126,8 +153,15 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
 export async function migrate(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder });
-  } else {
-    await migratePg(database.db as never, { migrationsFolder });
+    return;
+  }
+  // A connection of its own, without the request deadlines: a migration may rewrite a large table.
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder });
+  } finally {
+    await client.end();
   }
 }
 

@@ -84,12 +84,25 @@ describe('envelope error mapping', () => {
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
     ],
     ['a connection that ended mid-transaction', new Error('Connection terminated unexpectedly')],
-  ])('answers 503 with Retry-After for %s, logged as a warning', (_name, err) => {
+    [
+      'a lock held elsewhere past lock_timeout',
+      new Error('Failed query: update "trades"', {
+        cause: Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03', dbTable: 'trades' }),
+      }),
+    ],
+    [
+      'a statement past statement_timeout',
+      Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+    ],
+    ['no answer within the client query timeout', new Error('Query read timeout')],
+    ['no free connection in the pool', new Error('timeout exceeded when trying to connect')],
+  ])('answers 503 with Retry-After for %s, for the outage log (not one warning each)', (_name, err) => {
     const m = mapError(err);
     expect(m.status).toBe(503);
     expect(m.errors[0].msg).toBe(BRIEFLY_UNAVAILABLE);
     expect(m.headers?.['retry-after']).toMatch(/^\d+$/);
-    expect(m.log).toBe('warn');
+    expect(m.log).toBe(false);
+    expect(m.fault).toBeDefined();
   });
 
   it('lists several messages of one AppError', () => {

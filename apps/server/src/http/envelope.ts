@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@roundup/shared';
-import { isConnectionLost } from '../db/retry';
+import { dbFaultOf, outageOf, type DbFault } from '../db/fault-rules';
+import type { Outages } from '../lib/outages';
 import { AppError } from './app-error';
 
 export const GENERIC_500 = 'Something went wrong on our side. Please try again.';
@@ -23,8 +24,10 @@ export interface MappedError {
   status: number;
   errors: ApiError[];
   headers?: Record<string, string>;
-  /** Logged as an error (a fault of ours), as a warning (a dependency out of reach), or as a refusal. */
-  log: boolean | 'warn';
+  /** Logged as an error (a fault of ours), or as a refusal; a dependency's fault goes to the outage log once. */
+  log: boolean;
+  /** The database fault behind a 503: lost connection, a timeout, an exhausted pool. */
+  fault?: DbFault;
 }
 
 /** Maps anything thrown by a handler to a status and envelope errors (unit-tested). */
@@ -38,14 +41,17 @@ export function mapError(err: unknown): MappedError {
       log: err.status >= 500,
     };
   }
-  if (isConnectionLost(err)) {
-    // The database restarted, failed over or dropped the connection: the pool replaces it, and the
-    // client tries again in a moment (issue 23 §1). Not a bug, so not a 500.
+  const fault = dbFaultOf(err);
+  if (fault) {
+    // The database restarted, failed over or dropped the connection, or the request ran out of time
+    // (a lock held elsewhere, a slow statement, no free connection; its transaction was rolled back):
+    // the client tries again in a moment. Not a bug, so not a 500.
     return {
       status: 503,
       errors: [{ msg: BRIEFLY_UNAVAILABLE }],
       headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
-      log: 'warn',
+      log: false,
+      fault,
     };
   }
   const pgCode = postgresCode(err);
@@ -123,7 +129,7 @@ function isEnvelope(payload: unknown): boolean {
  * The API envelope in one place (product.md#api-contract): success wrapper, error handler,
  * not-found handler for /api, request ids.
  */
-export const envelopePlugin = fp(async (app: FastifyInstance) => {
+export const envelopePlugin = fp(async (app: FastifyInstance, opts: { outages?: Outages }) => {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -137,8 +143,13 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((err, req, reply) => {
     const mapped = mapError(err);
-    if (mapped.log === 'warn') req.log.warn({ err, reqId: req.id }, 'database unavailable; answered 503');
-    else if (mapped.log) req.log.error({ err, reqId: req.id }, 'unhandled error');
+    if (mapped.fault) {
+      // One line per outage (lib/outages.ts), not one per refused request.
+      const { key, reason } = outageOf(mapped.fault);
+      const route = `${req.method} ${req.routeOptions.url ?? req.url}`;
+      opts.outages?.failed(key, reason, { cause: mapped.fault.kind, table: mapped.fault.table, route, reqId: req.id });
+      opts.outages?.refused(key);
+    } else if (mapped.log) req.log.error({ err, reqId: req.id }, 'unhandled error');
     else req.log.info({ status: mapped.status, msg0: mapped.errors[0]?.msg }, 'request refused');
     if (mapped.headers) reply.headers(mapped.headers);
     return reply.status(mapped.status).send({ data: null, errors: mapped.errors });

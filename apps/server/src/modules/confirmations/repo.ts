@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ConfirmationSource } from '@roundup/shared';
 import type { Db } from '../../db/client';
+import { leaseEnd } from '../../db/lease';
 import { schema } from '../../db/client';
 import { splitsRelation } from '../splits/queries';
 import { rowsOf, sightingsRepo } from './sightings-repo';
@@ -59,7 +60,7 @@ export function confirmationsRepo(db: Db) {
         .set({ notifiedAt: now })
         .where(and(eq(ev.id, id), isNull(ev.notifiedAt)));
     },
-    /** Claims a poll slot once across processes (not while another poll holds its lease). */
+    /** Claims a poll slot once across processes (not while another poll holds its lease, by the database's clock). */
     async claimSlot(slot: string, now: Date, leaseMs: number): Promise<boolean> {
       return db.transaction(async (t) => {
         const tx = t as unknown as Db;
@@ -67,12 +68,12 @@ export function confirmationsRepo(db: Db) {
         const busy = await tx
           .select({ slot: runs.slot })
           .from(runs)
-          .where(and(isNull(runs.finishedAt), sql`${runs.leaseUntil} > ${now.toISOString()}::timestamptz`))
+          .where(and(isNull(runs.finishedAt), sql`${runs.leaseUntil} > now()`))
           .limit(1);
         if (busy.length) return false;
         const ins = await tx
           .insert(runs)
-          .values({ slot, startedAt: now, leaseUntil: new Date(now.getTime() + leaseMs) })
+          .values({ slot, startedAt: now, leaseUntil: leaseEnd(leaseMs) })
           .onConflictDoNothing()
           .returning({ slot: runs.slot });
         return ins.length > 0;

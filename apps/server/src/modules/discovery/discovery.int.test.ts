@@ -224,8 +224,11 @@ describe('discovery: restarts and bad input', () => {
       .runCycle()
       .catch(() => null);
     await expect.poll(() => peer.log.some((r) => r.path === `${BETA}/btph-8k_20261118.htm`), { timeout: 15_000 }).toBe(true);
-    // Another process takes the next slot once the first one's leases have run out.
+    // Another process takes the next slot once the first one's leases have run out (leases are
+    // kept by the database's clock, so they are ended there; the app's clock names the next slot).
     now += 15 * 60_000;
+    await t.database.query(`update discovery_runs set lease_until = now() - interval '1 second' where finished_at is null`);
+    await t.database.query(`update edgar_filings set locked_until = now() - interval '1 second' where locked_until is not null`);
     const second = await discoveryService(t.app.ctx, { client: quickClient(1000) }).runCycle();
     expect(second).toMatchObject({ slot: '2026-11-20T10:15', proposals: 3 });
     const docs = peer.log.filter((r) => r.path.startsWith('/Archives') && r.status === 200).map((r) => r.path);

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { leaseEnd } from '../../db/lease';
 import { schema } from '../../db/client';
 
 const f = schema.edgarFilings;
@@ -40,7 +41,8 @@ export function filingsRepo(db: Db) {
           and(
             eq(f.status, 'queued'),
             sql`${f.nextAttemptAt} <= ${nowIso}::timestamptz`,
-            or(isNull(f.lockedUntil), lt(f.lockedUntil, now)),
+            // Leases by the database's clock, the one every process shares (a process's own may be off).
+            or(isNull(f.lockedUntil), sql`${f.lockedUntil} < now()`),
           ),
         )
         .orderBy(f.fileDate, f.accession)
@@ -48,7 +50,7 @@ export function filingsRepo(db: Db) {
         .for('update', { skipLocked: true });
       const rows = await db
         .update(f)
-        .set({ lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${f.attempts} + 1` })
+        .set({ lockedUntil: leaseEnd(leaseMs), attempts: sql`${f.attempts} + 1` })
         .where(inArray(f.accession, due))
         .returning();
       // Oldest first: an event's filings are read in the order they were filed (RETURNING keeps no order).

@@ -40,7 +40,7 @@ export async function processQueued(
       }
       processed += 1;
     }
-    if (slot) await repo.extendLease(slot, new Date(ctx.clock().getTime() + CYCLE_LEASE_MS));
+    if (slot) await repo.extendLease(slot, CYCLE_LEASE_MS);
   }
 }
 

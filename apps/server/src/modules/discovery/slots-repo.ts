@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { leaseEnd } from '../../db/lease';
 import { schema } from '../../db/client';
 
 const r = schema.discoveryRuns;
@@ -8,7 +9,7 @@ export type RunRow = typeof r.$inferSelect;
 /** Poll slots (`discovery_runs`): one row per slot, so a slot runs once across replicas; a live lease blocks overlap. */
 export function slotsRepo(db: Db) {
   return {
-    /** Starts `slot` unless it ran already or another cycle still holds its lease. */
+    /** Starts `slot` unless it ran already or another cycle still holds its lease (by the database's clock, shared by every process). */
     async claimSlot(slot: string, now: Date, leaseMs: number): Promise<boolean> {
       return db.transaction(async (t) => {
         const tx = t as unknown as Db;
@@ -16,19 +17,22 @@ export function slotsRepo(db: Db) {
         const [busy] = await tx
           .select({ slot: r.slot })
           .from(r)
-          .where(and(isNull(r.finishedAt), sql`${r.leaseUntil} > ${now.toISOString()}::timestamptz`))
+          .where(and(isNull(r.finishedAt), sql`${r.leaseUntil} > now()`))
           .limit(1);
         if (busy) return false;
         const rows = await tx
           .insert(r)
-          .values({ slot, startedAt: now, leaseUntil: new Date(now.getTime() + leaseMs) })
+          .values({ slot, startedAt: now, leaseUntil: leaseEnd(leaseMs) })
           .onConflictDoNothing()
           .returning({ slot: r.slot });
         return rows.length > 0;
       });
     },
-    async extendLease(slot: string, until: Date) {
-      await db.update(r).set({ leaseUntil: until }).where(eq(r.slot, slot));
+    async extendLease(slot: string, leaseMs: number) {
+      await db
+        .update(r)
+        .set({ leaseUntil: leaseEnd(leaseMs) })
+        .where(eq(r.slot, slot));
     },
     async finishSlot(
       slot: string,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Readiness } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { MIGRATIONS_DIR } from '../../db/client';
+import { affectsReadiness } from '../../db/fault-rules';
 import { isConnectionLost, pgErrorCode } from '../../db/retry';
 
 export type { Readiness } from '@roundup/shared';
@@ -15,29 +16,76 @@ function expectedMigrations(): { count: number; lastWhen: number } {
   return { count: journal.entries.length, lastWhen: Math.max(...journal.entries.map((e) => e.when)) };
 }
 
+/** Readiness answers within 1 s itself: its own checks get this long, and a database slower than that is degraded. */
+export const READY_BUDGET_MS = 800;
+export const SLOW_DATABASE = `The database does not answer within ${READY_BUDGET_MS / 1000} s`;
+
 /**
- * Whether this process should receive traffic: the database answers, every migration this build
- * ships is applied (drizzle records each one with its journal time), and the notification queue's
- * oldest due delivery has waited less than READY_MAX_QUEUE_LAG_SECONDS. An unreachable Redis is
- * reported (`redis`, `degraded`) but keeps the process ready: limits fall back to memory (decision 019).
+ * Whether this process should receive traffic, answered within READY_BUDGET_MS: the checks below, and
+ * no open database outage (requests timing out on a table, an exhausted pool: `database: 'degraded'`
+ * with the reason, e.g. "queries timing out on trades"; decision 047).
  */
 export async function readiness(
   ctx: AppContext,
   queueStats: () => Promise<{ depth: number; oldestAgeSeconds: number }>,
 ): Promise<Readiness> {
-  const expected = expectedMigrations();
-  const maxLagSeconds = ctx.config.READY_MAX_QUEUE_LAG_SECONDS;
-  const out: Readiness = {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), READY_BUDGET_MS)));
+  const checked = await Promise.race([checks(ctx, queueStats), late]).finally(() => clearTimeout(timer));
+  const out = checked ?? slow(ctx);
+  const open = ctx.database.outages.open().filter((o) => affectsReadiness(o.key));
+  if (open.some((o) => o.key === 'database')) {
+    out.database = 'unreachable';
+    if (!out.reasons.includes('The database is unreachable')) out.reasons.push('The database is unreachable');
+  } else {
+    for (const o of open) {
+      if (out.database === 'ok') out.database = 'degraded';
+      out.reasons.push(o.reason);
+      out.degraded.push(o.reason);
+    }
+  }
+  out.ready = out.reasons.length === 0;
+  return out;
+}
+
+function slow(ctx: AppContext): Readiness {
+  return {
+    ...base(ctx),
+    database: 'degraded',
+    reasons: [SLOW_DATABASE],
+    degraded: [SLOW_DATABASE],
+  };
+}
+
+function base(ctx: AppContext): Readiness {
+  const redis = ctx.redis ? ctx.redis.state() : 'off';
+  return {
     ready: false,
     database: 'ok',
-    migrations: { applied: 0, expected: expected.count },
+    migrations: { applied: 0, expected: expectedMigrations().count },
     queue: null,
-    redis: ctx.redis ? ctx.redis.state() : 'off',
+    redis,
     reasons: [],
-    degraded: [],
+    degraded:
+      redis === 'unreachable'
+        ? ["Redis is unreachable: rate limits count in each process's memory, not shared between processes"]
+        : [],
   };
-  if (out.redis === 'unreachable')
-    out.degraded.push("Redis is unreachable: rate limits count in each process's memory, not shared between processes");
+}
+
+/**
+ * The checks: the database answers, every migration this build
+ * ships is applied (drizzle records each one with its journal time), and the notification queue's
+ * oldest due delivery has waited less than READY_MAX_QUEUE_LAG_SECONDS. An unreachable Redis is
+ * reported (`redis`, `degraded`) but keeps the process ready: limits fall back to memory (decision 019).
+ */
+async function checks(
+  ctx: AppContext,
+  queueStats: () => Promise<{ depth: number; oldestAgeSeconds: number }>,
+): Promise<Readiness> {
+  const expected = expectedMigrations();
+  const maxLagSeconds = ctx.config.READY_MAX_QUEUE_LAG_SECONDS;
+  const out = base(ctx);
   const unreachable = () => {
     out.database = 'unreachable';
     out.reasons = ['The database is unreachable'];
@@ -75,6 +123,5 @@ export async function readiness(
     if (isConnectionLost(err)) return unreachable();
     out.reasons.push('The notification queue cannot be read');
   }
-  out.ready = out.reasons.length === 0;
   return out;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Notifications } from '@roundup/shared';
 import type { Db } from '../../db/client';
+import { leaseEnd } from '../../db/lease';
 import { splitsRelation } from '../splits/queries';
 import { membersRelation } from '../users/queries';
 import type { PushDeviceRow } from './push-repo';
@@ -127,11 +128,12 @@ export async function claimDeliveries(db: Db, now: Date, limit: number, leaseMs:
     db,
     sql`with claimed as (
           update notification_deliveries d
-            set status = 'sending', attempts = d.attempts + 1, locked_until = ${ts(new Date(now.getTime() + leaseMs))}, updated_at = ${ts(now)}
+            set status = 'sending', attempts = d.attempts + 1, locked_until = ${leaseEnd(leaseMs)}, updated_at = ${ts(now)}
           from notification_events e
           where e.id = d.event_id and d.id in (
             select id from notification_deliveries
-            where (status = 'queued' and next_attempt_at <= ${ts(now)}) or (status = 'sending' and locked_until < ${ts(now)})
+            -- Due by the app's clock; a lease lapsed by the database's (db/lease.ts).
+            where (status = 'queued' and next_attempt_at <= ${ts(now)}) or (status = 'sending' and locked_until < now())
             -- A lapsed claim (its worker died) first: it is already late, and queued work of the
             -- same fan-out would otherwise go ahead of it.
             order by status = 'sending' desc, next_attempt_at
@@ -238,7 +240,7 @@ export async function renewDeliveryLeases(
   const r = await rows<{ id: string }>(
     db,
     sql`update notification_deliveries d
-          set locked_until = ${ts(new Date(now.getTime() + leaseMs))}
+          set locked_until = ${leaseEnd(leaseMs)}
         from jsonb_to_recordset(${json}::jsonb) as v(id uuid, a int)
         where d.id = v.id and d.status = 'sending' and d.attempts = v.a
         returning d.id::text as id`,

@@ -162,6 +162,21 @@ describe('delivery claims', () => {
     expect(await repo.renewLeases([{ id: mine.id, attempts: 2 }], new Date(), 1000)).toEqual([mine.id]);
   });
 
+  it('decides leases by the database clock: a worker 60 s fast takes no live claim, one 60 s slow takes a dead one', async () => {
+    const [row] = await announce('clock-skew', 1);
+    const repo = notificationsRepo(t.database.db);
+    const [live] = await repo.claim(new Date(), 10, 15_000);
+    expect(live.id).toBe(row.id);
+    // Its claimer is alive (15 s lease); a worker whose clock runs a minute ahead still sees it held.
+    expect(await repo.claim(new Date(Date.now() + 60_000), 10, 15_000)).toEqual([]);
+    // Its claimer died and the lease ran out; a worker whose clock runs a minute behind takes it over.
+    await t.database.query(`update notification_deliveries set locked_until = now() - interval '1 second' where id = $1`, [
+      row.id,
+    ]);
+    const taken = await repo.claim(new Date(Date.now() - 60_000), 10, 15_000);
+    expect(taken.map((d) => [d.id, d.attempts])).toEqual([[row.id, 2]]);
+  });
+
   it('gives every email its delivery’s Message-ID, the same on a retry', async () => {
     const rows = await announce('message-id', 3);
     failOnce = new Set([rows[0].recipient]);

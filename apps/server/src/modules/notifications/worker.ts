@@ -1,6 +1,9 @@
 import type { AppContext } from '../../context';
 import { DEFAULT_DELIVERY, type DeliveryOptions, type NotificationsService } from './service';
 
+/** The longest pause between polls while they keep failing. */
+export const MAX_BACKOFF_MS = 10_000;
+
 export interface WorkerOptions extends Partial<DeliveryOptions> {
   /** Pause between polls when the queue is empty. */
   pollMs?: number;
@@ -30,6 +33,9 @@ export function startWorker(
   let lastSchedule = 0;
   let wake: (() => void) | null = null;
 
+  // A failing database (or provider) is met with a growing pause and one line per outage, not a line a poll.
+  let failures = 0;
+  let failingSince = 0;
   const loop = (async () => {
     while (!stopped) {
       try {
@@ -39,13 +45,26 @@ export function startWorker(
           await service.sweepVerdicts?.();
         }
         const n = await service.deliverBatch(delivery);
+        if (failures > 0) {
+          const seconds = Math.round((Date.now() - failingSince) / 1000);
+          ctx.log.warn({ failures, seconds }, `notification worker working again after ${failures} failed polls (${seconds} s)`);
+          failures = 0;
+        }
         if (n > 0) continue;
       } catch (err) {
-        ctx.log.error({ err }, 'notification worker error');
+        if (failures === 0) {
+          failingSince = Date.now();
+          ctx.log.error(
+            { err },
+            `notification worker error; retrying every ${pollMs} ms, backing off to ${MAX_BACKOFF_MS / 1000} s`,
+          );
+        }
+        failures += 1;
       }
       if (stopped) break;
+      const pause = failures > 0 ? Math.min(MAX_BACKOFF_MS, pollMs * 2 ** (failures - 1)) : pollMs;
       await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, pollMs);
+        const t = setTimeout(resolve, pause);
         wake = () => {
           clearTimeout(t);
           resolve();
