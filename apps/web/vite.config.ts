@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * files belongs here too; e2e/landing-takeover.spec.ts fails on the landing's JavaScript budget otherwise.
  */
 const LOADER_MODULES =
-  /([\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](analytics|api-client|early-data|ga|prerendered|session|takeover)\.ts|[\\/]packages[\\/]shared[\\/]src[\\/]storage-keys\.ts)$/;
+  /([\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](analytics|api-client|early-data|ga|offline-worker|prerendered|session|takeover)\.ts|[\\/]packages[\\/]shared[\\/]src[\\/]storage-keys\.ts)$/;
 const notLoader = (id: string) => !LOADER_MODULES.test(id);
 
 /**

@@ -16,7 +16,10 @@
     '/reverse-splits': ['/api/rs', { url: '/api/trades/progress', roles: TRADERS }, '/api/accounts/groups'],
     '/settings/analytics': ['/api/analytics/mine'],
     '/settings/accounts': ['/api/accounts/mine'],
+    '/settings/import': ['/api/accounts/mine'],
     '/brokers': ['/api/brokers'],
+    // Admins only: anyone else is sent away from the page, and /api/rs is theirs to read too.
+    '/admin/reverse-splits': ['/api/rs'],
   };
   try {
     var token = window.localStorage.getItem('roundup.token');
