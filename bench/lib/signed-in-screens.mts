@@ -26,23 +26,23 @@ export const SCREENS: Screen[] = [
 
 /**
  * Runs in the page: the time (ms since navigation) at which the screen can be used, or false. Usable means
- * drawn with its data and the first control a member reaches for enabled.
+ * drawn with its data and the first control a member reaches for enabled. Plain JavaScript in a string, as the
+ * page runs it (tsx would add helpers to a compiled function that the page does not have).
  */
-export function usableNow(path: string): number | false {
-  const q = (s: string) => document.querySelector<HTMLElement>(s);
-  const enabled = (s: string) => {
-    const el = q(s) as HTMLButtonElement | HTMLSelectElement | null;
-    return Boolean(el && !el.disabled);
-  };
-  let ready = false;
-  if (path === '/reverse-splits') ready = Boolean(q('[data-testid="cal-month"]')) && enabled('[data-testid^="record-trades-"]');
-  else if (path === '/settings/analytics') ready = Boolean(q('.ru-stat-value'));
-  else if (path === '/settings/accounts') ready = Boolean(q('[data-testid="account-row-0"]')) && enabled('[aria-label^="Edit "]');
-  else if (path === '/settings/import')
-    ready = document.querySelectorAll('#import-account option').length > 1 && enabled('form[aria-label="Import a statement"] [type="submit"]');
-  else if (path === '/admin/reverse-splits') ready = Boolean(q('[data-testid="admin-split-row"]'));
-  return ready ? performance.now() : false;
-}
+export const usableNow = (path: string) => `(() => {
+  const q = (s) => document.querySelector(s);
+  const enabled = (s) => Boolean(q(s) && !q(s).disabled);
+  const ready = {
+    '/reverse-splits': () => q('[data-testid="cal-month"]') && enabled('[data-testid^="record-trades-"]'),
+    '/settings/analytics': () => q('.ru-stat-value'),
+    '/settings/accounts': () => q('[data-testid="account-row-0"]') && enabled('[aria-label^="Edit "]'),
+    '/settings/import': () =>
+      document.querySelectorAll('#import-account option').length > 1 &&
+      enabled('form[aria-label="Import a statement"] [type="submit"]'),
+    '/admin/reverse-splits': () => q('[data-testid="admin-split-row"]'),
+  }[${JSON.stringify(path)}];
+  return ready() ? performance.now() : false;
+})()`;
 
 type Served = Awaited<ReturnType<typeof serveWeb>>;
 

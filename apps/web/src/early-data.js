@@ -1,4 +1,4 @@
-/* global window */
+/* global window, document */
 /*
  * Issue 24 §7: a signed-in page's data requests start while its code downloads, not after it has run. A classic
  * script in the app's shell (vite.config.ts, addEarlyData), before the app's modules: with a stored session it
@@ -21,11 +21,23 @@
     // Admins only: anyone else is sent away from the page, and /api/rs is theirs to read too.
     '/admin/reverse-splits': ['/api/rs'],
   };
+  // Each signed-in page's code chunks ('*': every signed-in page's), filled in by the build (vite.config.ts,
+  // addEarlyData); fetched now, with the page's data, instead of once the app's router has run.
+  var PAGE_CODE = {};
+  function preloadCode(page) {
+    (PAGE_CODE['*'] || []).concat(PAGE_CODE[page] || []).forEach(function (file) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = '/' + file;
+      document.head.appendChild(link);
+    });
+  }
   try {
     var token = window.localStorage.getItem('roundup.token');
     if (!token) return;
     var role = window.localStorage.getItem('roundup.role');
     var page = window.location.pathname.replace(/\/+$/, '') || '/';
+    preloadCode(page);
     var urls = ['/api/auth/me', '/api/config', '/api/site'].concat(
       (PAGES[page] || [])
         .filter(function (u) {

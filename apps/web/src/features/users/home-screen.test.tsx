@@ -1,4 +1,6 @@
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { HomeScreenSteps } from './components/HomeScreenSteps';
 import { isAppleMobile, runsStandalone } from './home-screen';
 
 const IPHONE =
@@ -31,5 +33,35 @@ describe('runsStandalone', () => {
     ['iOS Safari in a tab', win(false, false), false],
   ])('%s', (_, w, expected) => {
     expect(runsStandalone(w)).toBe(expected);
+  });
+});
+
+describe('Browser alerts on iPhone: the steps, or that they are done', () => {
+  const fakeWindow = (userAgent: string, standalone: boolean) =>
+    ({
+      matchMedia: () => ({ matches: standalone }),
+      navigator: { userAgent, maxTouchPoints: 5 },
+    }) as unknown as Window;
+
+  it('in an iPhone Safari tab: add to the home screen, open the app, then turn push on', () => {
+    render(<HomeScreenSteps win={fakeWindow(IPHONE, false)} />);
+    expect(screen.getByText('On this iPhone or iPad')).toBeTruthy();
+    const steps = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(steps).toEqual([
+      'In Safari, tap Share, then Add to Home Screen.',
+      'Open RoundUp from the home screen and sign in.',
+      'In Settings → Profile, turn push on: Turn on browser alerts on this device.',
+    ]);
+  });
+
+  it('elsewhere the steps are for an iPhone the member may also use', () => {
+    render(<HomeScreenSteps win={fakeWindow(ANDROID, false)} />);
+    expect(screen.getByText('On an iPhone or iPad')).toBeTruthy();
+  });
+
+  it('in the app opened from the home screen, no steps: the button works there', () => {
+    render(<HomeScreenSteps win={fakeWindow(IPHONE, true)} />);
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.getByTestId('push-standalone').textContent).toMatch(/from your home screen/);
   });
 });
