@@ -30,24 +30,30 @@ const PAGE_LIBRARIES = /node_modules[\\/](@dnd-kit|dompurify|date-fns|@date-fns|
  * and its helpers). Three downloads in parallel, and three scripts the browser compiles on separate threads.
  */
 const REACT_CORE = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/;
-/** Rich text (the sanitizer and the components that use it) is shown on a few pages: never on a first signed-in screen. */
-const RICH_TEXT = /(node_modules[\\/]dompurify[\\/]|apps[\\/]web[\\/]src[\\/]components[\\/](SafeHtml|HtmlField)\.tsx$)/;
+/**
+ * Rich text (the sanitizer and the component that renders with it) is shown on a few pages, never on a first
+ * signed-in screen: its own chunk, after `shared` (which keeps the rich-text policy every side reads) and before
+ * `common`. The admin's rich-text field stays out of `common` too, or `common` would import it for every page.
+ */
+const RICH_TEXT = /(node_modules[\\/]dompurify[\\/]|apps[\\/]web[\\/]src[\\/]components[\\/]SafeHtml\.tsx$)/;
+const RICH_TEXT_USERS = /apps[\\/]web[\\/]src[\\/]components[\\/]HtmlField\.tsx$/;
 const CHUNK_GROUPS = [
   // First, so no other group takes them in as a dependency: the loader's chunk, which the app shares.
   // With Vite's helper for the loader's dynamic import of the app (otherwise a dependency the `common` group takes).
-  { name: 'loader', test: (id: string) => LOADER_MODULES.test(id) || id.includes('vite/preload-helper'), priority: 6 },
-  { name: 'react', test: (id: string) => REACT_CORE.test(id), priority: 5 },
-  { name: 'zod', test: (id: string) => /node_modules[\\/]zod[\\/]/.test(id), priority: 5 },
+  { name: 'loader', test: (id: string) => LOADER_MODULES.test(id) || id.includes('vite/preload-helper'), priority: 7 },
+  { name: 'react', test: (id: string) => REACT_CORE.test(id), priority: 6 },
+  { name: 'zod', test: (id: string) => /node_modules[\\/]zod[\\/]/.test(id), priority: 6 },
   // The other libraries every page uses (react-bootstrap); the libraries of one or two pages (drag and drop, rich
   // text, time zones) stay with those pages.
-  { name: 'vendor', test: (id: string) => /node_modules/.test(id) && !PAGE_LIBRARIES.test(id), priority: 4 },
+  { name: 'vendor', test: (id: string) => /node_modules/.test(id) && !PAGE_LIBRARIES.test(id), priority: 5 },
+  { name: 'shared', test: (id: string) => /packages[\\/]shared[\\/]/.test(id) && notLoader(id), priority: 4 },
   { name: 'rich-text', test: (id: string) => RICH_TEXT.test(id), priority: 3 },
-  { name: 'shared', test: (id: string) => /packages[\\/]shared[\\/]/.test(id) && notLoader(id), priority: 2 },
   {
     name: 'common',
-    test: (id: string) => /apps[\\/]web[\\/]src[\\/](components|lib|app)[\\/]/.test(id) && notLoader(id),
+    test: (id: string) =>
+      /apps[\\/]web[\\/]src[\\/](components|lib|app)[\\/]/.test(id) && notLoader(id) && !RICH_TEXT_USERS.test(id),
     minShareCount: 2,
-    priority: 1,
+    priority: 2,
   },
 ];
 

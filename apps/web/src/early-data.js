@@ -37,7 +37,6 @@
     if (!token) return;
     var role = window.localStorage.getItem('roundup.role');
     var page = window.location.pathname.replace(/\/+$/, '') || '/';
-    preloadCode(page);
     var urls = ['/api/auth/me', '/api/config', '/api/site'].concat(
       (PAGES[page] || [])
         .filter(function (u) {
@@ -54,6 +53,8 @@
       responses[url] = asked;
     });
     window.__roundupEarly = { token: token, at: Date.now(), responses: responses };
+    // After the data requests, which are small and which the page waits for the longest.
+    preloadCode(page);
   } catch (e) {
     /* storage refused or fetch missing: the app asks for itself */
   }
