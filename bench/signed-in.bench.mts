@@ -12,7 +12,9 @@
  * against when its code had arrived (data requested with its code: asked before the code is in).
  * Goals on a quiet machine: usable ≤ 800 ms desktop and ≤ 2,000 ms phone on a first visit.
  * Env: BENCH_RUNS (default 3; the median is kept), BENCH_SCREENS (a comma list of names to run), BENCH_SKIP_BUILD=1,
- * BENCH_STRICT=1 exits 1 over a goal.
+ * BENCH_STRICT=1 exits 1 over a goal; BENCH_COMPARE_DIST=<another web build> measures that build too, screen by
+ * screen beside this one (served by its own seeded app), so a change is judged against its baseline in the same
+ * minutes of the same run (on a shared machine, runs minutes apart differ by more than the change).
  */
 import { loadavg } from 'node:os';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -149,6 +151,25 @@ async function measure(browser: Browser, base: string, screen: Screen, profile: 
   return { first: medianLoad(first), again: medianLoad(again), inlined: medianLoad(inlined) };
 }
 
+interface Build {
+  label: string;
+  base: string;
+  members: Record<Screen['who'], { token: string; role: string }>;
+  close(): Promise<void>;
+}
+
+async function startBuild(label: string, dist?: string): Promise<Build> {
+  const served = await serveWeb(testConfig({ ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: 1000 }), dist);
+  await seedMemberData(served);
+  const members = {
+    pro: { token: await signIn(served.base, PRO), role: 'Pro' },
+    admin: { token: await signIn(served.base, ADMIN), role: 'Admin' },
+  };
+  return { label, base: served.base, members, close: served.close };
+}
+
+const ms = (n: number) => `${String(Math.round(n)).padStart(5)} ms`;
+
 async function main() {
   if (!CHROMIUM) {
     console.log('signed-in bench skipped: no Chromium (set CHROMIUM_PATH).');
@@ -156,32 +177,32 @@ async function main() {
   }
   console.log('Building the web app (production)…');
   buildWeb();
-  const served = await serveWeb(testConfig({ ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: 1000 }));
-  await seedMemberData(served);
+  const builds = [await startBuild('this build')];
+  if (process.env.BENCH_COMPARE_DIST) builds.push(await startBuild('compared', process.env.BENCH_COMPARE_DIST));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   const failures: string[] = [];
   try {
-    const members = {
-      pro: { token: await signIn(served.base, PRO), role: 'Pro' },
-      admin: { token: await signIn(served.base, ADMIN), role: 'Admin' },
-    };
     const screens = SCREENS.filter((s) => !ONLY || ONLY.includes(s.name));
     for (const profile of ['desktop', 'phone'] as const) {
       const goal = PROFILES[profile].goal;
       console.log(`\n${profile}: median of ${RUNS} (load average ${loadavg()[0].toFixed(1)}); goal: usable ≤ ${goal} ms`);
-      console.log('  screen                  first visit  inlined  ratio  returning  JS files   KB  data asked  code in');
+      console.log('  screen                 build        first visit  inlined  ratio  returning  JS files   KB  data asked  code in');
       for (const screen of screens) {
-        const r = await measure(browser, served.base, screen, profile, members[screen.who]);
-        const ratio = r.first.ms / r.inlined.ms;
-        console.log(
-          `  ${screen.name.padEnd(22)} ${String(Math.round(r.first.ms)).padStart(8)} ms ${String(Math.round(r.inlined.ms)).padStart(5)} ms ${ratio.toFixed(2).padStart(6)} ${String(Math.round(r.again.ms)).padStart(7)} ms ${String(r.first.scripts).padStart(8)} ${r.first.scriptKb.toFixed(0).padStart(5)} ${String(Math.round(r.first.dataAt)).padStart(8)} ms ${String(Math.round(r.first.codeIn)).padStart(6)} ms`,
-        );
-        if (r.first.ms > goal) failures.push(`${profile} ${screen.name} ${Math.round(r.first.ms)} ms`);
+        const firsts: number[] = [];
+        for (const build of builds) {
+          const r = await measure(browser, build.base, screen, profile, build.members[screen.who]);
+          firsts.push(r.first.ms);
+          console.log(
+            `  ${screen.name.padEnd(22)} ${build.label.padEnd(11)} ${ms(r.first.ms)}  ${ms(r.inlined.ms)} ${(r.first.ms / r.inlined.ms).toFixed(2).padStart(6)}  ${ms(r.again.ms)} ${String(r.first.scripts).padStart(8)} ${r.first.scriptKb.toFixed(0).padStart(5)}    ${ms(r.first.dataAt)} ${ms(r.first.codeIn)}`,
+          );
+          if (build === builds[0] && r.first.ms > goal) failures.push(`${profile} ${screen.name} ${Math.round(r.first.ms)} ms`);
+        }
+        if (firsts.length > 1) console.log(`  ${''.padEnd(22)} this build / compared: ${(firsts[0] / firsts[1]).toFixed(2)}`);
       }
     }
   } finally {
     await browser.close();
-    await served.close();
+    for (const build of builds) await build.close();
   }
   if (failures.length) {
     console.log(`\nOver a goal: ${failures.join('; ')} (times are for a quiet machine)`);
