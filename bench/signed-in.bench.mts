@@ -71,7 +71,16 @@ interface Load {
 async function load(page: Page, base: string, screen: Screen): Promise<Load> {
   const sizes: Promise<number>[] = [];
   const onResponse = (res: import('playwright-core').Response) => {
-    if (res.request().resourceType() === 'script') sizes.push(res.request().sizes().then((s) => s.responseBodySize, () => 0));
+    if (res.request().resourceType() === 'script')
+      sizes.push(
+        res
+          .request()
+          .sizes()
+          .then(
+            (s) => s.responseBodySize,
+            () => 0,
+          ),
+      );
   };
   page.on('response', onResponse);
   await page.goto(base + screen.path, { waitUntil: 'commit' });
@@ -100,7 +109,8 @@ async function takeCopies(browser: Browser, base: string, screen: Screen, token:
     const url = new URL(res.url());
     if (res.request().method() !== 'GET' || url.origin !== base || url.pathname === '/api/events') return;
     const body = await res.body().catch(() => null);
-    if (body) copies.set(url.pathname + url.search, { status: res.status(), contentType: res.headers()['content-type'] ?? '', body });
+    if (body)
+      copies.set(url.pathname + url.search, { status: res.status(), contentType: res.headers()['content-type'] ?? '', body });
   });
   await load(page, base, screen);
   await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -186,7 +196,9 @@ async function main() {
     for (const profile of ['desktop', 'phone'] as const) {
       const goal = PROFILES[profile].goal;
       console.log(`\n${profile}: median of ${RUNS} (load average ${loadavg()[0].toFixed(1)}); goal: usable ≤ ${goal} ms`);
-      console.log('  screen                 build        first visit  inlined  ratio  returning  JS files   KB  data asked  code in');
+      console.log(
+        '  screen                 build        first visit  inlined  ratio  returning  JS files   KB  data asked  code in',
+      );
       for (const screen of screens) {
         const firsts: number[] = [];
         for (const build of builds) {

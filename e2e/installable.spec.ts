@@ -12,10 +12,7 @@ import { FULL, PRO, signInAs } from './fixtures';
 /** A PNG's width and height, from its IHDR chunk. */
 const pngSize = (b: Buffer) => ({ width: b.readUInt32BE(16), height: b.readUInt32BE(20) });
 
-test('the manifest is served, valid and linked from every page, with PNG icons of 192 and 512 px', async ({
-  page,
-  request,
-}) => {
+test('the manifest is served, valid and linked from every page, with PNG icons of 192 and 512 px', async ({ page, request }) => {
   const res = await request.get('/manifest.webmanifest');
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);

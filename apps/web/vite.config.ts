@@ -212,7 +212,10 @@ function addEarlyData(outDir: string, manifest: Manifest) {
   const body = source.replace(table, () => `var PAGE_CODE = ${JSON.stringify(pageCode(manifest, shell))};`);
   const file = `assets/early-data-${createHash('sha256').update(body).digest('hex').slice(0, 8)}.js`;
   writeFileSync(path.join(outDir, file), body);
-  writeFileSync(shellFile, shell.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script src="/${file}"></script>`));
+  writeFileSync(
+    shellFile,
+    shell.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script src="/${file}"></script>`),
+  );
 }
 
 /**

@@ -17,10 +17,21 @@ export interface Installability {
 export async function installabilityAudit(url: string, chromePath: string): Promise<Installability> {
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+    ],
   });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyAudits: ['installable-manifest'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyAudits: ['installable-manifest'],
+    });
     const audit = result?.lhr.audits['installable-manifest'];
     if (!audit) throw new Error('Lighthouse answered without the installable-manifest audit');
     const items = (audit.details as { items?: { reason?: string }[] } | undefined)?.items ?? [];

@@ -120,7 +120,9 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((n) => n.startsWith('roundup-') && !ours.includes(n)).map((n) => caches.delete(n))))
+      .then((names) =>
+        Promise.all(names.filter((n) => n.startsWith('roundup-') && !ours.includes(n)).map((n) => caches.delete(n))),
+      )
       .then(() => self.clients.claim()),
   );
 });
