@@ -1,4 +1,4 @@
-/* global self */
+/* global self, caches */
 /* RoundUp service worker. Web push alerts (decision 026): it shows each message the server sends and opens its
    page on click, and never asks for permission itself. The installed app (decision 046): an offline page when the
    network is gone, and the app's code kept for returning members. It caches only files that are the same for
@@ -85,10 +85,14 @@ async function hashedAsset(request) {
   return res;
 }
 
-/** A page always comes from the network; with no network, the offline page. */
-async function page(request) {
+/**
+ * A page always comes from the network; with no network, the offline page. With navigation preload the browser
+ * has asked for the page while this worker was starting: that answer is used, so the worker never delays a page.
+ */
+async function page(event) {
   try {
-    return await fetch(request);
+    const preloaded = await event.preloadResponse;
+    return preloaded || (await fetch(event.request));
   } catch (err) {
     const offline = await caches.match(OFFLINE_URL);
     if (offline) return offline;
@@ -102,7 +106,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   // Other sites, the API (private and live: never from a cache) and everything else go straight to the network.
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
-  if (request.mode === 'navigate') event.respondWith(page(request));
+  if (request.mode === 'navigate') event.respondWith(page(event));
   else if (url.pathname.startsWith('/assets/')) event.respondWith(hashedAsset(request));
 });
 
@@ -123,6 +127,7 @@ self.addEventListener('activate', (event) => {
       .then((names) =>
         Promise.all(names.filter((n) => n.startsWith('roundup-') && !ours.includes(n)).map((n) => caches.delete(n))),
       )
+      .then(() => self.registration.navigationPreload && self.registration.navigationPreload.enable())
       .then(() => self.clients.claim()),
   );
 });
