@@ -34,6 +34,8 @@ export default defineConfig({
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           // One module graph per worker, as for the integration projects (decision 034): 25 s → 10 s alone.
           isolate: false,
+          // Hang detection, not a speed budget: reading whole filings took 7 s at load average 27.
+          testTimeout: 60_000,
         },
       },
       serverIntegration('pglite'),

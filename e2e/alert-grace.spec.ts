@@ -18,6 +18,20 @@ const nyClock = (iso: string) =>
     hourCycle: 'h23',
   }).format(new Date(iso));
 
+type Box = { x: number; y: number; width: number; height: number } | null;
+/** The button is whole in the viewport and no part of it is under the floating one. */
+function clearAndInView(button: Box, floating: Box, page: import('@playwright/test').Page): boolean {
+  const view = page.viewportSize();
+  if (!button || !floating || !view) return false;
+  const inView = button.y >= 0 && button.y + button.height <= view.height;
+  const apart =
+    button.x + button.width <= floating.x ||
+    floating.x + floating.width <= button.x ||
+    button.y + button.height <= floating.y ||
+    floating.y + floating.height <= button.y;
+  return inView && apart;
+}
+
 for (const width of [1280, 375]) {
   test(`an admin previews a split's alert, publishes it and undoes its alerts at ${width} px`, async ({ page, request }) => {
     const noErrors = failOnConsoleErrors(page);
@@ -42,9 +56,14 @@ for (const width of [1280, 375]) {
     await expect(preview).toContainText(`New reverse split: ${ticker} 20:1, Round up`);
     await expect(preview).toContainText('Buy by');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/split-preview-${width}.png`, fullPage: true });
+    // The preview scrolls itself into view; its Publish button must land in sight and clear of the floating
+    // Feedback button (on a phone it used to sit right under it).
+    const publish = preview.getByRole('button', { name: 'Publish' });
+    const feedback = page.getByRole('button', { name: 'Feedback' });
+    await expect.poll(async () => clearAndInView(await publish.boundingBox(), await feedback.boundingBox(), page)).toBe(true);
 
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/rs/add'));
-    await preview.getByRole('button', { name: 'Publish' }).click();
+    await publish.click();
     const { data } = await (await saved).json();
     const splitId: string = data.split._id;
     expect(data.alertsAt).toBeTruthy();

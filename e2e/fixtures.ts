@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { isTradingDay } from '../packages/shared/src/dates';
 
 export const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password' };
 export const PRO = { email: 'pro@roundup.local', password: 'pro-demo-pass' };
@@ -89,31 +90,31 @@ export function failOnConsoleErrors(page: Page) {
 /**
  * Journeys that only the full run takes (`npm run test:full`, which CI runs): the per-page sweeps past their
  * first pages and the journeys whose rules the integration tests already hold. Every `npm test` runs the rest
- * (README, "Tests"; issue 24 §6).
+ * (README, "Tests"; decision 028).
  */
 export const FULL = { tag: '@full' };
 /** `FULL` for every item of a sweep but the ones named in `keep`, which every run checks. */
 export const fullUnless = (keep: boolean) => (keep ? {} : FULL);
 
 /**
- * Today in New York, or the Monday after on a weekend: an Upcoming split's dates must be sessions (the
- * publication gate). Exchange holidays are not skipped here; a journey that runs on one fails loudly.
+ * Today in New York, or the next session after it on a weekend or an exchange holiday: an Upcoming split's
+ * dates must be sessions (the publication gate), so a journey run on Christmas Eve must not pick Christmas.
  */
 export function nySessionDay(): string {
   return nyWeekday(1);
 }
 
-/** Today in New York, or the last weekday before it on a weekend: a day whose outcomes may already be recorded. */
+/** Today in New York, or the last session before it: a day whose outcomes may already be recorded. */
 export function nyLastSessionDay(): string {
   return nyWeekday(-1);
 }
 
-/** A weekday `days` or more after today in New York (YYYY-MM-DD). */
+/** A session `days` or more after today in New York (YYYY-MM-DD). */
 export function weekdayAhead(days: number): string {
   return nyWeekday(1, days);
 }
 
-/** Today in New York plus `days`, stepped a day at a time in `direction` until it is a weekday. */
+/** Today in New York plus `days`, stepped a day at a time in `direction` until it is a session. */
 function nyWeekday(direction: 1 | -1, days = 0): string {
   const today = new Intl.DateTimeFormat('en-CA', {
     timeZone: 'America/New_York',
@@ -122,7 +123,7 @@ function nyWeekday(direction: 1 | -1, days = 0): string {
     day: '2-digit',
   }).format(new Date());
   let t = Date.parse(`${today}T12:00:00Z`) + days * 86_400_000;
-  while ([0, 6].includes(new Date(t).getUTCDay())) t += direction * 86_400_000;
+  while (!isTradingDay(new Date(t).toISOString().slice(0, 10))) t += direction * 86_400_000;
   return new Date(t).toISOString().slice(0, 10);
 }
 

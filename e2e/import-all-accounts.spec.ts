@@ -70,9 +70,12 @@ for (const width of [1280, 375]) {
       const saved = page.getByRole('region', { name: 'Will be saved (3)' });
       await expect(saved.getByText('Buy 2 on 2026-11-06 at $0.50')).toHaveCount(3);
       await expect(page.getByText('A Fidelity statement: 6 rows read.')).toBeVisible();
+      // From the top, so the sticky header is where a member sees it.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `screenshots/import-all-accounts-preview-${width}.png`, fullPage: true });
       await page.getByRole('button', { name: 'Apply' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Imported 6 rows: 3 trades saved.' })).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `screenshots/import-all-accounts-applied-${width}.png`, fullPage: true });
 
       // The same file again: the mapping is pre-selected and nothing is left to save.

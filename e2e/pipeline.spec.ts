@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiLogin, failOnConsoleErrors, PRO, signInAs, STARTER } from './fixtures';
+import { ADMIN, apiLogin, failOnConsoleErrors, PRO, signInAs, STARTER, weekdayAhead } from './fixtures';
 
 /**
- * Issue 25 §4 and §6 in the browser. The server polled the local EDGAR peer at start (e2e/serve.mjs);
+ * The pipeline of undated splits in the browser (decision 032). The server polled the local EDGAR peer at start (e2e/serve.mjs);
  * among what it found is Epsilon's proxy statement (e2e/edgar-peer.ts), a proposed reverse split with
  * no date. An admin publishes it to the pipeline; a Pro member sees it with its stage, its call and the
  * sentence that decided it, a Starter sees it masked. Once the admin dates the split, the Pro member
@@ -10,15 +10,6 @@ import { ADMIN, apiLogin, failOnConsoleErrors, PRO, signInAs, STARTER } from './
  * Starter sees the day's entry masked. Screenshots at 375 and 1280 px (test-results/).
  */
 const SENTENCE = 'Any fractional share that a stockholder would otherwise be entitled to receive will be rounded up';
-
-/** A weekday `days` or more after today in New York (YYYY-MM-DD). */
-function weekdayAhead(days: number): string {
-  const ny = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
-  const d = new Date(`${ny}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  while ([0, 6].includes(d.getUTCDay())) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
 
 async function openDay(page: Page, date: string) {
   const cell = page.locator(`button[data-date="${date}"]`);

@@ -1,9 +1,9 @@
 // `npm test`: the checks every change gets, stopping at the first failing stage. `npm run test:full` (or
 // TEST_TIER=full, which CI sets) adds what CI adds: the fault drills that spawn and kill processes, the route
 // fuzzer, the migration replay, and the journeys tagged @full (the per-page sweeps past their first pages and
-// the journeys whose rules the integration tests already hold). Issue 24 §6; README, "Tests".
+// the journeys whose rules the integration tests already hold). Decision 028; README, "Tests".
 // 1. At once (each mostly one core): the Prettier check, ESLint, TypeScript, the web build the
-//    browser journeys use, and the size limits (issue 27; it prints how much known debt is left).
+//    browser journeys use, and the size limits (it prints how much known debt is left).
 //    A failing step's output is printed when it ends.
 // 2. At once: unit and integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), web
 //    components; and the browser journeys (e2e/run.mjs: skipped without Chromium unless E2E=required).
@@ -19,7 +19,8 @@ const full = process.argv.includes('--full') || process.env.TEST_TIER === 'full'
 
 /**
  * Vitest files only the full run takes: each spawns or kills processes and waits on real clocks (lease expiry,
- * lock takeover, graceful stop), or sweeps every route or migration. Every one of them also runs in CI.
+ * lock takeover, graceful stop), sweeps every route or migration, or spends its time on volume (big files,
+ * write storms, the whole seed) while quicker tests hold the same rules. Every one of them also runs in CI.
  */
 const FULL_ONLY_FILES = [
   'apps/server/test/pglite-lock.int.test.ts', // a second process refused, then taking over after a SIGKILL
@@ -28,6 +29,13 @@ const FULL_ONLY_FILES = [
   'apps/server/test/redis-faults.int.test.ts', // its own redis-server, stopped and restarted
   'apps/server/test/fuzz.int.test.ts', // every route with generated bad input
   'apps/server/test/migrations.int.test.ts', // every migration replayed over a populated database
+  'apps/server/test/migration-0011.int.test.ts', // one migration replayed over a populated database
+  'apps/server/test/seed.int.test.ts', // the whole demo seed, twice, on fresh databases
+  'apps/server/src/modules/imports/big-files.int.test.ts', // statements of 100,000 lines and 5 MB
+  'apps/server/src/modules/trades/concurrency.int.test.ts', // storms of parallel writes to one member's trades
+  'apps/server/src/modules/discovery/record-chain.int.test.ts', // a whole EDGAR chain recorded, then replayed
+  'apps/server/src/modules/discovery/replay-real.int.test.ts', // a real proxy recorded and replayed through a poll cycle
+  'apps/server/src/modules/discovery/classifier/whole.test.ts', // 21 whole real SEC documents, 11 MB of HTML classified
 ];
 
 // Each runner also writes a JSON report, from which the run ends by naming its 10 slowest tests.

@@ -17,7 +17,13 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', worker: 'src/worker.ts', seed: 'src/scripts/seed.ts' },
+  // The statement reader is a worker thread's file of its own (decision 042), loaded beside the bundles.
+  entryPoints: {
+    main: 'src/main.ts',
+    worker: 'src/worker.ts',
+    seed: 'src/scripts/seed.ts',
+    'statement-reader': 'src/modules/imports/statement-reader.ts',
+  },
   absWorkingDir: here,
   outdir: out,
   bundle: true,

@@ -39,7 +39,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: S
   await app.register(accountGroupsRoutes, { groups: { db: ctx.database.db } });
   await app.register(addManyAccountsRoutes, { deps: { db: ctx.database.db, upward: ctx.upward } });
   await app.register(tradesRoutes, { ctx, trades: s.trades });
-  await app.register(importsRoutes, { ctx, accounts: s.accounts });
+  await app.register(importsRoutes, { ctx, accounts: s.accounts, reader: s.statementReader });
   await app.register(analyticsRoutes, { analytics: s.analytics });
   await app.register(splitsRoutes, { ctx, live: s.live, service: s.splits });
   await app.register(discoveryRoutes, { ctx, discovery: s.discovery, splits: s.splits });

@@ -13,6 +13,7 @@ import { discoveryService } from './modules/discovery/service';
 import { faqsService } from './modules/faqs/service';
 import { feedbackService } from './modules/feedback/service';
 import { notificationsService } from './modules/notifications/service';
+import { statementReader } from './modules/imports/reader-pool';
 import { pageViewsService } from './modules/pageviews/service';
 import { startSplitsLive } from './modules/splits/live';
 import { splitsService } from './modules/splits/service';
@@ -24,7 +25,8 @@ import { usersService } from './modules/users/service';
  * Every service of the app, built once for one context (decision 035): buildApp hands them to
  * the routes, and the worker process and the pollers use the same ones. No routes file builds a service.
  * `notifier` replaces the notifications service's own (tests record split changes with it).
- * `close` ends what the services hold open (background emails, the splits change signal, EDGAR's client).
+ * `close` ends what the services hold open (background emails, the splits change signal, EDGAR's client, the
+ * statement reader's threads).
  */
 export async function buildServices(ctx: AppContext, opts: { notifier?: Notifier } = {}) {
   // Split changes enqueue their notifications in the same transaction (modules/notifications); the
@@ -39,6 +41,8 @@ export async function buildServices(ctx: AppContext, opts: { notifier?: Notifier
   // Built once and handed to the services that use them (trades reads accounts, checkout reads users).
   const users = usersService(ctx);
   const accounts = accountsService(ctx);
+  // Statement imports read on worker threads, started on the first import (a process that never imports starts none).
+  const reader = statementReader();
   return {
     notifications,
     auth,
@@ -60,7 +64,9 @@ export async function buildServices(ctx: AppContext, opts: { notifier?: Notifier
     admin: adminUsersService(ctx, auth),
     pageViews: pageViewsService(ctx),
     comms: commsService(ctx, notifications),
+    statementReader: reader,
     async close() {
+      await reader.close();
       await discovery.close();
       await live.close();
       await auth.drain();

@@ -69,7 +69,10 @@ export const proposalSchema = z.object({
   ticker: z.string().nullable(),
   /** The listing the filing names (issue 25 §3), or null. */
   exchange: z.enum(EXCHANGES).nullable(),
+  /** The whole 1-for-N ratio the calendar shows; null when the filing's is not whole. */
   ratio: z.number().nullable(),
+  /** The filing's ratio exactly when it is not a whole number (1-for-4.3); the admin enters the whole one on accept. */
+  ratioExact: z.number().nullable(),
   ratioRange: z.object({ min: z.number(), max: z.number() }).nullable(),
   marketDate: z.string().nullable(),
   effectiveDate: z.string().nullable(),

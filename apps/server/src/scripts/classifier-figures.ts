@@ -1,7 +1,7 @@
 import { CORPUS, type Part } from '../modules/discovery/classifier/corpus';
 import { formatFigures, score } from '../modules/discovery/classifier/figures';
 import { classifyFiling } from '../modules/discovery/rules';
-import { classOf, formatWhole, WHOLE, wholeText, type WholeRow } from '../modules/discovery/classifier/whole';
+import { classOf, formatWhole, WHOLE, wholeRight, wholeText, type WholeRow } from '../modules/discovery/classifier/whole';
 
 /**
  * `npm run --silent classifier:figures`: precision and recall per label and the confusion table of
@@ -20,9 +20,15 @@ for (const part of ['tuning', 'held-back'] as Part[]) {
 }
 
 for (const part of ['tuning', 'held-back'] as Part[]) {
-  const rows: WholeRow[] = WHOLE.filter((d) => d.part === part).map((doc) => {
+  const rows: (WholeRow & { evidence: string | null })[] = WHOLE.filter((d) => d.part === part).map((doc) => {
     const c = classifyFiling(wholeText(doc), { form: doc.form, fileDate: doc.fileDate });
-    return { doc, got: { class: classOf(c), rounding: c.rounding, ratio: c.ratio } };
+    return { doc, got: { class: classOf(c), rounding: c.rounding, ratio: c.ratio }, evidence: c.evidence?.sentence ?? null };
   });
   process.stdout.write(`${formatWhole(`whole documents, ${part}`, rows)}\n\n`);
+  // Only the tuning part's wrong documents are listed: held-back ones are not for tuning.
+  if (failures && part === 'tuning')
+    for (const r of rows.filter((x) => !wholeRight(x)))
+      process.stdout.write(
+        `- ${r.doc.file} want ${JSON.stringify(r.doc.expected)} got ${JSON.stringify(r.got)}: ${r.evidence?.slice(0, 220) ?? '(no deciding sentence)'}\n`,
+      );
 }

@@ -4,6 +4,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -97,7 +98,10 @@ export const discoveryProposals = pgTable(
     exchange: text('exchange'),
     form: text('form').notNull(),
     fileDate: date('file_date', { mode: 'string' }).notNull(),
+    /** The whole 1-for-N ratio the calendar shows; null when the filing's is not whole (see ratioExact). */
     ratio: integer('ratio'),
+    /** The filing's ratio exactly, when it is not a whole number (1-for-4.3): the admin enters the whole one. */
+    ratioExact: doublePrecision('ratio_exact'),
     ratioMin: integer('ratio_min'),
     ratioMax: integer('ratio_max'),
     marketDate: date('market_date', { mode: 'string' }),

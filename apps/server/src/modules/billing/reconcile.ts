@@ -80,6 +80,19 @@ async function reconcileMember(
 }
 
 /**
+ * What the admin page says stopped a run. Stripe's SDK errors carry a `Stripe…` type; anything else failed
+ * here (our database, most likely, or the local stand-in), and saying "Stripe" would send the admin to the wrong place.
+ */
+function whatStopped(err: unknown): string {
+  const e = err as { type?: unknown; statusCode?: unknown; message?: unknown };
+  if (typeof e?.type === 'string' && e.type.startsWith('Stripe'))
+    return typeof e.statusCode === 'number' ? `Stripe answered ${e.statusCode}` : 'Stripe could not be read';
+  // A database message names a table or column, never a value; it is cut short all the same.
+  const message = typeof e?.message === 'string' ? e.message.replace(/[^\x20-\x7e]/g, ' ').slice(0, 120) : 'unknown';
+  return `Failed on our side, not at Stripe: ${message}`;
+}
+
+/**
  * The daily reconciliation (decision 040): every member with Pro or Lifetime by our records, and
  * every live subscription Stripe has, compared with Stripe's state. What a re-read fixes (a missed
  * or failed webhook) is applied through the state machine and reported as fixed; what it cannot
@@ -124,13 +137,11 @@ export function reconciler(ctx: AppContext, payments: PaymentProvider, core: Bil
       for (const f of found) await flags.raise({ id: `${f.kind}:${f.objectId}`, ...f, priceId: null, now: started });
       await flags.resolveUnseen(started, ctx.clock());
     } catch (err) {
-      error = (err as { statusCode?: number }).statusCode
-        ? `Stripe answered ${(err as { statusCode: number }).statusCode}`
-        : 'Stripe could not be read';
+      error = whatStopped(err);
       ctx.log.error({ err: { message: error } }, 'billing reconciliation stopped');
     }
     await flags.finishRun(day, { finishedAt: ctx.clock(), checked, fixed, flagged: found.length, error });
-    ctx.log.info({ day, checked, fixed, flagged: found.length }, 'billing reconciliation done');
+    if (!error) ctx.log.info({ day, checked, fixed, flagged: found.length }, 'billing reconciliation done');
     return true;
   };
 }

@@ -284,4 +284,28 @@ describe('the daily reconciliation', () => {
     expect(flags.filter((f) => f.kind === 'fixed').every((f) => f.resolved !== null)).toBe(true);
     now = new Date();
   });
+
+  it('names what stopped a run: Stripe answering 500, or our own database, never blaming Stripe for the database', async () => {
+    const admin = await member(t.app, 'Admin');
+    const lastRun = async () =>
+      (await call(t.app, 'GET', '/api/admin/billing/reconciliation', { token: admin.token })).body.data.runs[0];
+
+    fake.failNext(/^\/v1\/subscriptions/, 500, 2); // the first try and the adapter's one retry
+    now = new Date(Date.now() + 4 * DAY);
+    expect(await t.app.services.billing.runReconciliation()).toBe(true);
+    expect(await lastRun()).toMatchObject({ error: 'Stripe answered 500' });
+
+    // Our own table gone mid-run: the report must not send the admin to Stripe's status page.
+    now = new Date(Date.now() + 6 * DAY);
+    await t.database.query(`alter table memberships rename to memberships_away`);
+    try {
+      expect(await t.app.services.billing.runReconciliation()).toBe(true);
+    } finally {
+      await t.database.query(`alter table memberships_away rename to memberships`);
+    }
+    const run = await lastRun();
+    expect(run.error).not.toBe('Stripe could not be read');
+    expect(run.error).toMatch(/^Failed on our side, not at Stripe: .*memberships/);
+    now = new Date();
+  });
 });

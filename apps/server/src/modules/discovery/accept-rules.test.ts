@@ -30,7 +30,8 @@ describe('draftSplit and readySplit', () => {
     exchange: null,
     marketDate: '2026-12-03',
     buyBy: '2026-12-02',
-    ratio: 30,
+    ratio: 30 as number | null,
+    ratioExact: null as number | null,
     rounding: 'ROUND_UP',
     historical: false,
     evidence: null,
@@ -63,5 +64,30 @@ describe('draftSplit and readySplit', () => {
     expect(r.problems).toEqual([
       { path: 'buyDate', msg: 'Buy date cannot be after the effective date. Edit the proposal, then accept.' },
     ]);
+  });
+
+  it('a non-whole ratio: the admin enters the whole one, and the exact ratio goes into the notes', () => {
+    const odd = {
+      ...p,
+      ratio: null,
+      ratioExact: 4.3,
+      evidence: { sentence: 'All fractional shares will be rounded up.', before: null, after: null },
+    };
+    const refused = readySplit(draftSplit(odd, null, { price: 1.2 }, opts));
+    expect(refused.problems).toEqual([
+      {
+        path: 'ratio',
+        msg: 'The filing states a 1-for-4.3 ratio, not a whole number: enter the whole 1-for-N ratio members will see (the exact one goes into the notes).',
+      },
+    ]);
+    const r = readySplit(draftSplit(odd, null, { price: 1.2, ratio: 4 }, opts));
+    expect(r.problems).toEqual([]);
+    expect(r.input).toMatchObject({
+      ratio: 4,
+      notes: 'The filing states a 1-for-4.3 ratio, not a whole number. “All fractional shares will be rounded up.”',
+    });
+    // The admin's own notes keep the exact ratio too.
+    const edited = readySplit(draftSplit(odd, null, { price: 1.2, ratio: 4, notes: 'Checked with the agent.' }, opts));
+    expect(edited.input?.notes).toBe('The filing states a 1-for-4.3 ratio, not a whole number. Checked with the agent.');
   });
 });

@@ -9,6 +9,7 @@ import {
   type Split,
   type SplitInput,
 } from '@roundup/shared';
+import { exactRatioText, withExactRatio } from './ratio-rules';
 import type { ProposalRow } from './repo';
 
 /**
@@ -19,6 +20,8 @@ import type { ProposalRow } from './repo';
 /** The split's fields before validation: what the proposal, the admin's edits and an earlier split say. */
 export type DraftSplit = Record<keyof SplitInput, unknown> & {
   ratio: number | null;
+  /** The filing's ratio when it is not whole: the admin enters the whole one (not a split field). */
+  ratioExact: number | null;
   price: number;
   buyDate: string | null;
   effDate: string | null;
@@ -33,6 +36,7 @@ export function draftSplit(
     | 'marketDate'
     | 'buyBy'
     | 'ratio'
+    | 'ratioExact'
     | 'rounding'
     | 'historical'
     | 'evidence'
@@ -50,6 +54,7 @@ export function draftSplit(
     effDate: e.effDate ?? p.marketDate ?? base?.effDate ?? null,
     buyDate: e.buyDate ?? p.buyBy ?? base?.buyDate ?? null,
     ratio: e.ratio ?? p.ratio ?? base?.ratio ?? null,
+    ratioExact: p.ratioExact,
     price: e.price ?? base?.price ?? 0,
     // The split's figure when the admin changed neither; the splits module derives it again when
     // the ratio or the price moved (decision 025).
@@ -58,7 +63,10 @@ export function draftSplit(
     status: e.status ?? proposedStatusFor(p, opts.today),
     rsType: e.rsType ?? rsTypeFor(p.rounding as Proposal['rounding']),
     source: opts.source,
-    notes: e.notes ?? base?.notes ?? (p.evidence ? `“${p.evidence.sentence}”`.slice(0, 5000) : null),
+    notes: withExactRatio(e.notes ?? base?.notes ?? (p.evidence ? `“${p.evidence.sentence}”` : null), p.ratioExact)?.slice(
+      0,
+      5000,
+    ),
     // A round-up for holders of record only, or a low-confidence call, is flagged for members.
     caution: base?.caution || p.holdersOfRecordOnly || p.confidence < 0.6,
     // The listing the filing named (issue 25 §3); none named: unknown on a new split, kept on an existing one.
@@ -73,9 +81,16 @@ export function draftSplit(
  * would read "estimated profit $0.00"), a missing date, a buy-by or effective date that is not a
  * trading day. Each with the field it is about; empty when it may be accepted.
  */
-export function acceptProblems(d: Pick<DraftSplit, 'ratio' | 'price' | 'buyDate' | 'effDate'>): FieldProblem[] {
+export function acceptProblems(
+  d: Pick<DraftSplit, 'ratio' | 'price' | 'buyDate' | 'effDate'> & { ratioExact?: number | null },
+): FieldProblem[] {
   const out: FieldProblem[] = [];
-  if (d.ratio === null || !Number.isFinite(d.ratio))
+  if ((d.ratio === null || !Number.isFinite(d.ratio)) && d.ratioExact)
+    out.push({
+      path: 'ratio',
+      msg: `${exactRatioText(d.ratioExact).slice(0, -1)}: enter the whole 1-for-N ratio members will see (the exact one goes into the notes).`,
+    });
+  else if (d.ratio === null || !Number.isFinite(d.ratio))
     out.push({ path: 'ratio', msg: 'The ratio is missing: enter the 1-for-N ratio from the filing before members are told.' });
   if (!d.effDate)
     out.push({ path: 'effDate', msg: 'The market date is missing: enter the first day on the split-adjusted basis.' });

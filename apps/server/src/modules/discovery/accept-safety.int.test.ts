@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member, splitFields, type Member } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
+import { classifyFiling } from './classifier/classify';
+import { proposeFiling } from './propose-filing';
+import { discoveryRepo } from './repo';
 
 /**
  * Issue 25 §5: an admin's mistake does not reach members unseen. The clock stands at 10:00 New
@@ -180,5 +183,42 @@ describe('a change of terms after publication', () => {
     await call(t.app, 'POST', '/api/rs/edit', { token: admin.token, body: { newTicker: { ...splitFields(), ...s, ratio: 12 } } });
     const got = await call(t.app, 'GET', `/api/rs/ticker/${s._id}`, { token: admin.token });
     expect(got.body.data.split).toMatchObject({ ratio: 12, changes: [] });
+  });
+});
+
+describe('a filing whose ratio is not a whole number (1-for-4.3)', () => {
+  it('the proposal keeps it exactly, the review says so, and accepting with a whole ratio puts it in the notes', async () => {
+    const accession = '0000000000-26-900043';
+    await t.database.query(
+      `insert into edgar_filings (accession, cik, company, form, file_date, found_by) values ($1, '7654399', 'Odd Ratio Corp', '8-K', '2026-11-20', 'search')`,
+      [accession],
+    );
+    const filing = (await discoveryRepo(t.database.db).filing(accession))!;
+    const c = classifyFiling(
+      `<html><body><p>Odd Ratio Corp (Nasdaq: ODDR) will effect a 1-for-4.3 reverse stock split of its common stock, and the common stock will begin trading on a split-adjusted basis when the market opens on December 3, 2026.</p>
+<p>No fractional shares will be issued in connection with the Reverse Stock Split as all fractional shares will be rounded up to the next whole share.</p></body></html>`,
+      { form: '8-K', fileDate: '2026-11-20' },
+    );
+    await proposeFiling({ database: t.database, clock: () => new Date(NOW) }, { filing, c, acceptedAt: null, exchange: null });
+
+    const list = await call(t.app, 'GET', '/api/admin/discoveries?status=open', { token: admin.token });
+    const p = list.body.data.proposals.find((x: { accession: string }) => x.accession === accession);
+    expect(p).toMatchObject({ ratio: null, ratioExact: 4.3, ratioRange: null, rounding: 'ROUND_UP', marketDate: '2026-12-03' });
+
+    const refused = await accept(p._id, { price: 1, ticker: 'ODDR' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      expect.objectContaining({
+        path: 'ratio',
+        msg: expect.stringMatching(/^The filing states a 1-for-4\.3 ratio, not a whole number: enter the whole/),
+      }),
+    ]);
+    const ok = await accept(p._id, { price: 1, ticker: 'ODDR', ratio: 4 });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.split).toMatchObject({ ratio: 4 });
+    const notes = await t.database.query<{ notes: string }>('select notes from reverse_splits where id = $1', [
+      ok.body.data.split._id,
+    ]);
+    expect(notes.rows[0].notes).toMatch(/^The filing states a 1-for-4\.3 ratio, not a whole number\. “No fractional shares/);
   });
 });

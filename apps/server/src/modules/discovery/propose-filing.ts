@@ -2,6 +2,7 @@ import type { DiscoveryStatus, Exchange } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { changedFacts, continuedEvent, mergedFacts, type EventFacts } from './lifecycle-rules';
+import { storedRatio } from './ratio-rules';
 import { discoveryRepo, type FilingRow, type ProposalRow } from './repo';
 import type { Classification } from './rules';
 
@@ -35,6 +36,8 @@ export async function proposeFiling(
       // The listing the filing names; a later filing that names none keeps the earlier one's.
       exchange: exchange ?? prevRow?.exchange ?? null,
       ratio: facts.ratio,
+      // Not whole (1-for-4.3): kept exactly for the review; a later filing that states no ratio keeps the earlier one's.
+      ratioExact: storedRatio(c.ratio, c.ratioRange).ratioExact ?? (facts.ratio === null ? (prevRow?.ratioExact ?? null) : null),
       ratioMin: facts.ratioMin,
       ratioMax: facts.ratioMax,
       marketDate: facts.marketDate,
@@ -67,13 +70,15 @@ export async function proposeFiling(
 
 /** The event a classified filing describes, as the lifecycle rules compare events. */
 function eventFacts(filing: FilingRow, c: Classification): EventFacts {
+  // The calendar's ratio is whole: a 1-for-4.3 is kept apart (ratioExact), never rounded into it.
+  const r = storedRatio(c.ratio, c.ratioRange);
   return {
     cik: filing.cik,
     form: filing.form,
     ticker: c.ticker,
-    ratio: c.ratio,
-    ratioMin: c.ratioRange?.min ?? null,
-    ratioMax: c.ratioRange?.max ?? null,
+    ratio: r.ratio,
+    ratioMin: r.ratioMin,
+    ratioMax: r.ratioMax,
     marketDate: c.marketDate,
     buyBy: c.buyBy,
     rounding: c.rounding,

@@ -19,6 +19,7 @@ export function toProposal(p: ProposalRow, acceptedAt: Date | null, archivesUrl:
     ticker: p.ticker,
     exchange: (p.exchange as Proposal['exchange']) ?? null,
     ratio: p.ratio,
+    ratioExact: p.ratioExact,
     ratioRange: p.ratioMin !== null && p.ratioMax !== null ? { min: p.ratioMin, max: p.ratioMax } : null,
     marketDate: p.marketDate,
     effectiveDate: p.effectiveDate,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_LINES, IMPORT_UNMATCHED_LISTED } from '@roundup/shared';
 import { addAccount, insertBroker, member, type Member } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
+import { statementReader } from './reader-pool';
 
 /** Big statements through HTTP: a clear 4xx for files that will always fail, and no parameter per row. */
 let t: TestApp;
@@ -43,5 +44,28 @@ describe('big statements', () => {
     const res = await preview(`${HEADER}\n11/06/2026,Buy,ACMR,ACME,1,"${junk}",,-1`);
     expect(res.status).toBe(400);
     expect(res.body.errors[0].msg).toBe(`Line 2: Price "?${'9'.repeat(23)}…" is not a number`);
+  });
+
+  it('reads on the statement reader, asking for the splits of the file’s tickers; a failed lookup is raised as itself, a bad file refused', async () => {
+    const reader = statementReader(1);
+    try {
+      const text = `${HEADER}\n11/06/2026,Buy,ACMR,ACME,1,$1,,-$1\n11/06/2026,Buy,ZZZ,ZED,1,$1,,-$1`;
+      const asked: string[][] = [];
+      const read = await reader.read({ text }, async (tickers) => {
+        asked.push(tickers);
+        return [{ id: 's1', name: 'Acme', ticker: 'ACMR', buyDate: '2026-11-06', effDate: '2026-11-10' }];
+      });
+      expect(asked).toEqual([['ACMR', 'ZZZ']]);
+      expect(read).toMatchObject({
+        statement: { format: 'schwab', parts: [{ rows: 2, matched: [{ splitId: 's1', row: { line: 2 } }], unmatchedTotal: 1 }] },
+      });
+      const lost = new Error('connection lost');
+      await expect(reader.read({ text }, () => Promise.reject(lost))).rejects.toBe(lost);
+      expect(await reader.read({ text: 'not,a,statement' }, async () => [])).toMatchObject({
+        refused: { tooLong: false, message: expect.stringMatching(/^This is not a statement RoundUp can read/) },
+      });
+    } finally {
+      await reader.close();
+    }
   });
 });

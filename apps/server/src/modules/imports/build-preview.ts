@@ -42,7 +42,13 @@ export async function buildPreview(
 ): Promise<BuiltPreview> {
   const repo = importRowsRepo(deps.db);
   const { statement } = p;
-  const plan = planImport(statement.rows, p.fingerprints, p.matches, await repo.taken(accountId, p.fingerprints));
+  const plan = planImport(
+    statement,
+    await repo.taken(
+      accountId,
+      statement.matched.map((m) => m.fingerprint),
+    ),
+  );
   const touched = [...new Set(plan.fresh.map((f) => f.splitId))];
   const [previous, stored] = await Promise.all([
     repo.forSplits(accountId, touched),
@@ -81,7 +87,7 @@ export async function buildPreview(
   const preview: AccountPreview = {
     format: statement.format,
     brokerAccount: statement.brokerAccount,
-    rows: statement.rows.length,
+    rows: statement.rows,
     alreadyImported: plan.alreadyImported,
     trades,
     unmatched: plan.unmatched,

@@ -89,8 +89,8 @@ export async function mapAccounts(
   const broker = read.account.broker;
   if (read.accounts.length < 2 || input.brokerAccount || (forApply && !input.mapping)) {
     const several = read.accounts.length > 1;
-    const statement = several ? oneOf(read.statement, input.brokerAccount, forApply) : read.statement;
-    const prepared = await prepareFor(deps, input.accountId, read.account, statement, input.buys);
+    const statement = several ? oneOf(read.statement, input.brokerAccount, forApply) : read.statement.parts[0];
+    const prepared = await prepareFor(deps, input.accountId, read.account, statement, read.statement.splits, input.buys);
     const chosen = statement.brokerAccount;
     return {
       format: statement.format,
@@ -115,7 +115,10 @@ export async function mapAccounts(
   for (const [brokerAccount, to] of mapped)
     if (to) {
       const statement = rowsOf(read.statement, brokerAccount);
-      groups.push({ accountId: to.id, prepared: await prepareFor(deps, to.id, to.account, statement, input.buys) });
+      groups.push({
+        accountId: to.id,
+        prepared: await prepareFor(deps, to.id, to.account, statement, read.statement.splits, input.buys),
+      });
     }
   return {
     format: read.statement.format,

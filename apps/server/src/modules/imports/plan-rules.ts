@@ -2,47 +2,62 @@ import { IMPORT_UNMATCHED_LISTED, type ImportBuy, type ImportPreview, type Trade
 import type { StatementRow } from './formats/types';
 import { statementTrade, type CandidateSplit, type RowMatch } from './match-rules';
 
-/** A row not imported before, with the split it belongs to. */
+/** A row that matched a split, with its fingerprint. */
 export interface FreshRow {
   fingerprint: string;
   splitId: string;
   row: StatementRow;
 }
 
-export interface ImportPlan {
-  alreadyImported: number;
-  fresh: FreshRow[];
+/** A statement's rows sorted by split: those that matched one, and the first of those that did not. */
+export interface SortedRows {
+  matched: FreshRow[];
   /** The first unmatched rows, with the reason (a file of 100,000 dividends would not fit an answer). */
   unmatched: UnmatchedRow[];
   unmatchedTotal: number;
 }
 
+export interface ImportPlan {
+  alreadyImported: number;
+  fresh: FreshRow[];
+  unmatched: UnmatchedRow[];
+  unmatchedTotal: number;
+}
+
 /**
- * Sorts a statement's rows (decision 030), pure: rows imported before change nothing; rows that match
- * no split are listed with the reason; the rest are fresh, with their split.
+ * Sorts a statement's rows (decision 030), pure: rows that match no split are listed with the reason (the
+ * first of them) and counted; the rest are kept with their split and fingerprint.
  */
-export function planImport(
+export function sortRows(
   rows: readonly StatementRow[],
   fingerprints: readonly string[],
   matches: readonly RowMatch[],
-  taken: ReadonlySet<string>,
-): ImportPlan {
-  const plan: ImportPlan = { alreadyImported: 0, fresh: [], unmatched: [], unmatchedTotal: 0 };
+): SortedRows {
+  const sorted: SortedRows = { matched: [], unmatched: [], unmatchedTotal: 0 };
   rows.forEach((row, i) => {
     const m = matches[i];
-    if (!m.splitId) {
-      if (plan.unmatchedTotal++ >= IMPORT_UNMATCHED_LISTED) return;
-      plan.unmatched.push({
+    if (m.splitId) sorted.matched.push({ fingerprint: fingerprints[i], splitId: m.splitId, row });
+    else if (sorted.unmatchedTotal++ < IMPORT_UNMATCHED_LISTED)
+      sorted.unmatched.push({
         line: row.line,
         date: row.date,
         symbol: row.symbol,
         action: row.action,
         reason: m.reason ?? 'No split',
       });
-    } else if (taken.has(fingerprints[i])) plan.alreadyImported += 1;
-    else plan.fresh.push({ fingerprint: fingerprints[i], splitId: m.splitId, row });
   });
-  return plan;
+  return sorted;
+}
+
+/** Rows imported before change nothing; the other matched rows are fresh. */
+export function planImport(rows: SortedRows, taken: ReadonlySet<string>): ImportPlan {
+  const fresh = rows.matched.filter((m) => !taken.has(m.fingerprint));
+  return {
+    alreadyImported: rows.matched.length - fresh.length,
+    fresh,
+    unmatched: rows.unmatched,
+    unmatchedTotal: rows.unmatchedTotal,
+  };
 }
 
 /**

@@ -19,7 +19,8 @@ const send = (what: 'preview' | 'apply', accountId: string, csv: string) =>
 beforeAll(async () => {
   t = await createTestApp();
   alice = await member(t.app, 'Pro');
-  for (const name of ['Fidelity', 'Interactive Brokers', 'tastytrade']) broker[name] = await insertBroker(t.database, { name });
+  for (const name of ['Fidelity', 'Interactive Brokers', 'tastytrade', 'Charles Schwab'])
+    broker[name] = await insertBroker(t.database, { name });
 });
 afterAll(async () => t?.close());
 
@@ -31,6 +32,9 @@ describe('real broker exports', () => {
     ['ibkr-flex-trades-isin.csv', 'Interactive Brokers', 'ibkr', 11, 12, null],
     ['tastyworks-legacy.csv', 'tastytrade', 'tastytrade', 1, 2, null],
     ['tastytrade-money-movement.csv', 'tastytrade', 'tastytrade', 2, 3, null],
+    ['schwab-transactions.csv', 'Charles Schwab', 'schwab', 119, 120, null],
+    ['tastytrade-reverse-split.csv', 'tastytrade', 'tastytrade', 3, 4, null],
+    ['tastytrade-option-reverse-split.csv', 'tastytrade', 'tastytrade', 8, 9, null],
   ])('%s is read to its last transaction line', async (file, brokerName, format, rows, lastLine, account) => {
     const accountId = await addAccount(t.app, alice.token, { brokerId: broker[brokerName] });
     const res = await send('preview', accountId, real(file));
@@ -86,5 +90,42 @@ describe('real broker exports', () => {
     );
     const again = (await send('apply', accountId, csv)).body.data.result;
     expect(again).toMatchObject({ imported: 0, saved: [], left: [] });
+  });
+
+  it('lists a real tastytrade reverse split of options as options, never as shares', async () => {
+    await insertSplit(t.database, {
+      name: 'United States Oil Fund',
+      ticker: 'USO',
+      buyDate: '2020-04-22',
+      effDate: '2020-04-29',
+    });
+    const accountId = await addAccount(t.app, alice.token, { brokerId: broker.tastytrade });
+    const p = (await send('preview', accountId, real('tastytrade-option-reverse-split.csv'))).body.data.preview;
+    expect(p.trades).toEqual([]);
+    expect(p.unmatched.map((u: { reason: string }) => u.reason)).toEqual(
+      Array(8).fill(expect.stringMatching(/^An option, not imported/)),
+    );
+  });
+
+  it.each([
+    // file, broker, the split, the buy the file lacks, the shares the split left
+    ['schwab-transactions.csv', 'Charles Schwab', { name: 'Tonix Pharmaceuticals', ticker: 'TNXP', effDate: '2024-06-10' }, 1],
+    ['tastytrade-reverse-split.csv', 'tastytrade', { name: 'Workhorse Group', ticker: 'WKHS', effDate: '2024-06-17' }, 20],
+  ])('applies the real reverse split in %s once, with the buy the file lacks', async (file, brokerName, split, shares) => {
+    const splitId = await insertSplit(t.database, { ...split, buyDate: '2024-06-03' });
+    const accountId = await addAccount(t.app, alice.token, { brokerId: broker[brokerName] });
+    const csv = real(file);
+    const trade = (await send('preview', accountId, csv)).body.data.preview.trades.find(
+      (x: { splitId: string }) => x.splitId === splitId,
+    );
+    expect(trade).toMatchObject({ needsBuy: { date: '2024-06-03' }, outcome: 'share_received', shares_received: shares });
+    const buys = [{ splitId, date: '2024-06-03', quantity: trade.needsBuy.quantity, price: 1 }];
+    const apply = () => call(t.app, 'POST', '/api/imports/apply', { token: alice.token, body: { accountId, csv, buys } });
+    const first = (await apply()).body.data.result;
+    expect(first.left).toEqual([]);
+    expect(first.saved).toEqual([
+      expect.objectContaining({ splitId, outcome: 'share_received', shares_received: shares, outcome_date: split.effDate }),
+    ]);
+    expect((await apply()).body.data.result).toMatchObject({ imported: 0, saved: [], left: [] });
   });
 });

@@ -9,6 +9,7 @@ import type { AccountsService } from '../accounts/service';
 import { applyImport } from './apply-import';
 import type { ImportDeps } from './prepare-import';
 import { previewImport } from './preview-import';
+import type { StatementReader } from './reader-pool';
 
 /** The JSON body may hold a 5 MB statement with its quotes escaped. */
 const BODY_LIMIT = 12 * 1024 * 1024;
@@ -27,10 +28,11 @@ const description = [
 ].join('\n');
 
 /** Decisions 030 and 042: import a broker statement into the caller's accounts. */
-export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; accounts: AccountsService }> = async (
-  app,
-  { ctx, accounts },
-) => {
+export const importsRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  accounts: AccountsService;
+  reader: StatementReader;
+}> = async (app, { ctx, accounts, reader }) => {
   const tags = ['trades'];
   const deps = (req: Parameters<typeof requirePermission>[0]): ImportDeps & { userId: string } => {
     const { user } = requirePermission(req, 'trades:record');
@@ -40,6 +42,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; accounts: A
       viewer: user.role,
       userId: user.id,
       account: async (userId, accountId) => (await accounts.labels(userId, [accountId])).get(accountId) ?? null,
+      reader,
     };
   };
 

@@ -16,6 +16,7 @@ const proposal = (over: Partial<Proposal> = {}): Proposal => ({
   company: 'Acme Robotics, Inc.',
   ticker: 'ACMR',
   ratio: 20,
+  ratioExact: null,
   ratioRange: null,
   marketDate: '2026-12-03',
   effectiveDate: '2026-12-03',
@@ -122,6 +123,16 @@ describe('admin discoveries page', () => {
     expect(card.getByText('Any fractional share will be rounded up to the nearest whole share.').tagName).toBe('MARK');
     expect(card.getByText(conflict).tagName).toBe('MARK');
     expect(card.getByText(/The filing's sentences about the split disagree/)).toBeInTheDocument();
+  });
+
+  it('a ratio that is not whole is shown exactly, and the card says the admin enters the whole one', async () => {
+    asAdmin({ 'GET /api/admin/discoveries?status=open': list([proposal({ ratio: null, ratioExact: 4.3 })]) });
+    renderApp('/admin/discoveries');
+    const card = within((await screen.findByRole('heading', { name: /Acme Robotics/ })).closest('article') as HTMLElement);
+    expect(card.getByText('1-for-4.3 (not whole)')).toBeInTheDocument();
+    expect(card.getByText(/The filing states a 1-for-4\.3 ratio, not a whole number\./).textContent).toContain(
+      "the exact ratio goes into the split's notes",
+    );
   });
 
   it('a contradicting neighbour is marked where it stands, not quoted twice', async () => {

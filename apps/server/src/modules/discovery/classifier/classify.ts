@@ -4,7 +4,7 @@ import { normalise } from './normalise';
 import { findRatio } from './ratio';
 import { labelSentence, PRECEDENCE } from './rounding';
 import { sentences, type Sentence } from './sentences';
-import { mentionOnly, namesSplit, OTHER_ACTION } from './split';
+import { ACTION, mentionOnly, namesSplit, OTHER_ACTION } from './split';
 import { findTicker } from './ticker';
 
 export interface Evidence {
@@ -34,12 +34,27 @@ const ROUNDS_AGAINST: ReadonlySet<Rounding> = new Set(['CASH_IN_LIEU', 'ROUND_DO
  */
 function decide(
   list: Sentence[],
-  pool: Labelled[],
+  current: Labelled[],
+  labelled: Labelled[],
 ): { decisive: Labelled | undefined; rounding: Rounding; conflict: Labelled | null } {
-  const aboutSplit = (x: Labelled) => list.slice(Math.max(0, x.s.index - 2), x.s.index + 1).some((s) => namesSplit(s.text));
-  const level = pool.filter(aboutSplit);
-  // Stray clauses never overturn the treatment the split's own sentences state; when those state none, every clause counts.
-  const from = level.some((x) => x.l.label !== 'UNSPECIFIED') ? level : pool;
+  // The sentence names the split, or follows one that does within two sentences, with no other
+  // instrument named in between ("… exercise of a Pre-funded Warrant. In lieu of fractional shares, we will round down").
+  const aboutSplit = (x: Labelled) => {
+    for (let i = x.s.index; i >= Math.max(0, x.s.index - 2); i -= 1) {
+      if (namesSplit(list[i].text)) return true;
+      if (OTHER_ACTION.test(list[i].text)) return false;
+    }
+    return false;
+  };
+  const states = (xs: Labelled[]) => xs.some((x) => x.l.label !== 'UNSPECIFIED');
+  const pool = current.length ? current : labelled;
+  // Stray clauses never overturn the treatment the split's own sentences state, in the present tense or,
+  // when none does, in the past ("were rounded up" beats a warrant's "we will round down"); when the
+  // split's sentences state none, every clause counts.
+  const levelNow = pool.filter(aboutSplit);
+  const levelEver = labelled.filter(aboutSplit);
+  const level = states(levelNow) ? levelNow : states(levelEver) ? levelEver : [];
+  const from = level.length ? level : pool;
   const rank = (r: Rounding) => PRECEDENCE.indexOf(r);
   const sorted = [...from].sort((a, b) => rank(a.l.label) - rank(b.l.label) || a.s.index - b.s.index);
   const up = sorted.find((x) => ROUNDS_UP.has(x.l.label));
@@ -95,10 +110,11 @@ const VOTE_RESULTS =
 
 /**
  * A power kept, not used: a proxy's "Reservation of right to abandon the reverse stock split", "the
- * Board may abandon" or "may delay". Only a statement that the board has done it changes the stage.
+ * Board may abandon" or "may delay", or a condition ("If … not filed by December 31, the Board will be
+ * deemed to have abandoned …"). Only a statement that the board has done it changes the stage.
  */
 const RESERVED =
-  /\breserves? the right\b|\bright to (?:abandon|postpone|delay|defer)\b|\b(?:may|might|could)\s+(?:\w+\s+){0,3}?(?:abandon|postpone|delay|defer|terminate)\b|\bat any time (?:before|prior)\b/i;
+  /^\s*if\b|\bunless\b|\bdeemed to have\b|\breserves? the right\b|\bright to (?:abandon|postpone|delay|defer)\b|\b(?:may|might|could)\s+(?:\w+\s+){0,3}?(?:abandon|postpone|delay|defer|terminate)\b|\bat any time (?:before|prior)\b/i;
 
 /** The event's stage: cancelled or postponed when a sentence says so, else by tense, form and vote. */
 function stageOf(list: Sentence[], form: string, historical: boolean, marketDate: string | null): Classification['stage'] {
@@ -116,24 +132,26 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
   const doc = normalise(input);
   const list = sentences(doc.text);
   // Only the issuer's own split counts: plan, warrant, merger and redemption terms merely mention one.
-  const splitSentences = list.filter((s) => namesSplit(s.text) && !mentionOnly(s.text));
+  const named = list.filter((s) => namesSplit(s.text) && !mentionOnly(s.text));
+  // A split is acted on (proposed, approved, effected, called off, its ratio stated); a bare listing of one is a mention.
+  const splitSentences = named.some((s) => ACTION.test(s.text)) ? named : [];
   // Each sentence is labelled once; only sentences about fractional shares are worth the rules.
   const sentenceLabels = list.map((s) => (/fraction|round/i.test(s.text) ? labelSentence(s.text) : null));
   const ticker = findTicker(doc.ixTickers, doc.coverRows, opts.displayNames);
   const ratioFacts = findRatio(doc.text);
   // A passage that says how fractional shares are treated, and names no other corporate action, is about the split.
   const impliedSplit =
-    splitSentences.length === 0 &&
-    !OTHER_ACTION.test(doc.text) &&
-    sentenceLabels.some((l) => l !== null && l.label !== 'UNSPECIFIED');
-  const isReverseSplit =
-    (splitSentences.length > 0 || impliedSplit) && !(ratioFacts.forwardOnly && !/\breverse\b/i.test(doc.text));
+    named.length === 0 && !OTHER_ACTION.test(doc.text) && sentenceLabels.some((l) => l !== null && l.label !== 'UNSPECIFIED');
+  const notForward = !(ratioFacts.forwardOnly && !/\breverse\b/i.test(doc.text));
+  // A deficiency notice that "may consider" a split names one without acting on it: kept apart, so the skip says why.
   const listingDeficiencyOnly =
-    isReverseSplit &&
+    (named.length > 0 || impliedSplit) &&
+    notForward &&
     DEFICIENCY.test(doc.text) &&
-    splitSentences.every((s) => HYPOTHETICAL.test(s.text)) &&
+    named.every((s) => HYPOTHETICAL.test(s.text)) &&
     ratioFacts.ratio === null &&
     !sentenceLabels.some((l) => l !== null);
+  const isReverseSplit = listingDeficiencyOnly || ((splitSentences.length > 0 || impliedSplit) && notForward);
   const none: Classification = {
     rounding: 'NONE',
     evidence: null,
@@ -158,7 +176,7 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
     .filter((x): x is Labelled => x.l !== null);
   const current = labelled.filter((x) => !x.past);
   const pool = current.length ? current : labelled;
-  const { decisive, rounding, conflict } = decide(list, pool);
+  const { decisive, rounding, conflict } = decide(list, current, labelled);
 
   const { marketDate, effectiveDate } = findDates(list, opts.fileDate);
   const done = (s: Sentence) => (PAST.test(s.text) || DONE.test(s.text)) && !FUTURE.test(s.text);

@@ -32,6 +32,31 @@ const MENTIONS: [string, string][] = [
     'SPAC redemption terms',
     'The per-share redemption price for public shares held in the trust account will be equitably adjusted for any share sub-division, share capitalization, reorganization, recapitalization, reverse stock split or similar event.',
   ],
+  // Real text from the tuning part of fixtures/whole (each document's source is in sources.json).
+  [
+    'warrant anti-dilution (Learn CW S-1)',
+    'If the number of issued and outstanding Class A ordinary shares is decreased by a consolidation, combination, reverse share split or reclassification of Class A ordinary shares or other similar event, then, on the effective date of such consolidation, combination, reverse share split, reclassification or similar event, the number of Class A ordinary shares issuable on exercise of each warrant will be decreased in proportion to such decrease in issued and outstanding Class A ordinary shares.',
+  ],
+  [
+    'founder-share conversion ratio adjustment (Learn CW S-1)',
+    '17.5 The foregoing conversion ratio shall also be adjusted to account for any subdivision (by share subdivision, exchange, capitalisation, rights issue, reclassification, recapitalisation or otherwise) or combination (by share consolidation, exchange, reclassification, recapitalisation or otherwise) or similar reclassification or recapitalisation of the Class A Shares in issue into a greater or lesser number of shares occurring after the original filing of the Articles.',
+  ],
+  [
+    'warrant exercise price (Traws Pharma 424B4)',
+    'The exercise price of the Series A Warrants will be subject to adjustment for stock splits, reverse splits, and similar capital transactions as described in the Series A Warrants.',
+  ],
+  [
+    'anti-takeover statute list (Central Pacific S-3)',
+    'any reclassification of securities (including any reverse stock split), recapitalization, merger or consolidation of our company with any of our subsidiaries or other transaction (whether or not involving an interested shareholder) that has the effect of increasing the proportionate share of the outstanding shares of any class of our equity or convertible securities or those of our subsidiaries owned by an interested shareholder or its affiliate.',
+  ],
+  [
+    'a charter power over fractional shares (GCM Grosvenor S-3)',
+    'If a shareholder is entitled to fractional shares pursuant to a stock dividend, consolidation or merger, reverse stock split or otherwise, the association may: (a) issue fractional shares; (b) in lieu of the issuance of fractional shares, issue script or warrants entitling the holder to receive a full share.',
+  ],
+  [
+    'a statutory power (Dragonfly S-3)',
+    'Section 78.207 of the NRS provides that without any action by our shareholders, we may increase or decrease the number of authorized shares in a class or series of our shares and correspondingly effect a forward or reverse split of any class or series of the our shares (and change the par value thereof).',
+  ],
 ];
 
 const EVENTS = [
@@ -51,6 +76,30 @@ describe('a mention is not an event', () => {
 
   it.each(EVENTS)("an action on the issuer's own stock is one: %s", (s) => {
     expect(mentionOnly(s)).toBe(false);
+  });
+});
+
+describe('a filing that only lists a split among matters, with no action on it', () => {
+  it('a list of resolutions needing a qualified majority is not a split (ADC Therapeutics S-3)', () => {
+    const html = `<html><body><p>A resolution passed by at least two-thirds of the votes represented is required for:</p>
+<p>· delisting the company's equity securities;</p><p>· introducing an arbitration clause in the articles of association;</p>
+<p>· resolving on the consolidation of shares (reverse split);</p></body></html>`;
+    expect(classifyFiling(html, { form: 'S-3', fileDate: '2025-06-30' })).toMatchObject({
+      isReverseSplit: false,
+      rounding: 'NONE',
+    });
+  });
+});
+
+describe('rounding comes from the split, not from a warrant', () => {
+  it("a past split's round-up is not overturned by a warrant's current round-down (Calidi 424B5)", () => {
+    const html = `<html><body><p>On July 10, 2024, Calidi filed a First Certificate of Amendment to Second Amended and Restated Certificate of Incorporation with the Secretary of State of Delaware to effect a 1-for-10 reverse stock split of the shares of Calidi common stock, effective on July 15, 2024 (the "Reverse Stock Split"). As a result of the Reverse Stock Split, every ten shares of issued and outstanding Common Stock were automatically combined into one issued and outstanding share of Common Stock, without any change in the par value per share. No fractional shares were issued as a result of the Reverse Stock Split, and any fractional shares that would otherwise have resulted from the Reverse Stock Split were rounded up to the next whole number.</p>
+<p>No fractional shares of Common Stock will be issued in connection with the exercise of a Pre-funded Warrant. In lieu of fractional shares, we will round down to the next whole share.</p></body></html>`;
+    expect(classifyFiling(html, { form: '424B5', fileDate: '2025-03-31' })).toMatchObject({
+      historical: true,
+      rounding: 'ROUND_UP',
+      ratio: 10,
+    });
   });
 });
 
@@ -89,6 +138,15 @@ describe('stage', () => {
 
   it("a proxy's reservation of the right to abandon is not a cancellation", () => {
     expect(classifyFiling(proxy, { form: 'DEF 14A', fileDate: '2026-11-20' })).toMatchObject({
+      isReverseSplit: true,
+      stage: 'proposed',
+    });
+  });
+
+  it("a deadline after which the board is deemed to have abandoned the split is a condition, not a cancellation (180 Degree Capital's proxy)", () => {
+    const html = `<html><body><p>Proposal No. 2: To approve an amendment to the Company's restated certificate of incorporation to effect a reverse stock split of the Company's common stock, by a ratio of not less than 1-for-2 and not more than 1-for-4.</p>
+<p>If a certificate of amendment effecting the Reverse Stock Split has not been filed with the Secretary of State of the State of New York on or before December 31, 2020, the Board of Directors will be deemed to have abandoned the Reverse Stock Split.</p></body></html>`;
+    expect(classifyFiling(html, { form: 'DEF 14A', fileDate: '2020-03-25' })).toMatchObject({
       isReverseSplit: true,
       stage: 'proposed',
     });

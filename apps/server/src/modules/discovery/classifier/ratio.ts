@@ -38,7 +38,8 @@ const UNITS: Record<string, number> = {
 /** "twenty-five", "one hundred fifty", "1,000" → number; null when it is not one. */
 export function parseNumber(raw: string): number | null {
   const s = raw.trim().toLowerCase().replace(/,/g, '');
-  if (/^\d+$/.test(s)) return Number(s);
+  // "4.3", "11.2158": a decimal ratio is the filing's, read exactly.
+  if (/^\d+(?:\.\d+)?$/.test(s)) return Number(s);
   let total = 0;
   let current = 0;
   let any = false;
@@ -56,9 +57,9 @@ export function parseNumber(raw: string): number | null {
 
 const NUM_WORD =
   '(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|and)[\\s-]*)+';
-const NUM = `(?:\\d[\\d,]*|${NUM_WORD})`;
-/** "twenty (20)" or "20" or "twenty". */
-const AMOUNT = `(${NUM})(?:\\s*\\((\\d[\\d,]*)\\))?`;
+const NUM = `(?:\\d[\\d,]*(?:\\.\\d+)?|${NUM_WORD})`;
+/** "twenty (20)" or "20" or "twenty" or "4.3". */
+const AMOUNT = `(${NUM})(?:\\s*\\((\\d[\\d,]*(?:\\.\\d+)?)\\))?`;
 
 const value = (word: string | undefined, digits: string | undefined) => {
   const n = digits ? parseNumber(digits) : word ? parseNumber(word) : null;
@@ -80,13 +81,18 @@ const RANGE = new RegExp(
   `\\b(?:between|from|range of|ranging from|(?:not|no) less than|(?:not|no) fewer than|at least|a minimum of)\\s+(?:a\\s+)?(?:one|1)(?:\\s*\\(1\\))?[- ]for[- ]${AMOUNT}\\s*,?\\s+(?:and|to|but)\\s+(?:(?:not|no) (?:more|greater) than\\s+|a maximum of\\s+|up to\\s+)?(?:a\\s+)?(?:one|1)(?:\\s*\\(1\\))?[- ]for[- ]${AMOUNT}`,
   'gi',
 );
+/** "a minimum of every 2 and a maximum of every 4 shares … combined into one": a range told by its mechanics. */
+const EVERY_RANGE = new RegExp(
+  `\\b(?:a minimum of|between|from)\\s+(?:each|every)\\s+${AMOUNT}\\s+(?:and|to)\\s+(?:a maximum of\\s+)?(?:each|every)\\s+${AMOUNT}\\s+(?:[\\w-]+\\s+){0,8}?(?:shares?|ads)\\b[^.]{0,160}?\\binto\\s+(?:one|1)\\b`,
+  'gi',
+);
 const UP_TO = new RegExp(
   `\\b(?:up to|not (?:to )?exceed(?:ing)?|(?:no|not) (?:more|greater) than|maximum (?:ratio )?of)\\s+(?:a\\s+)?(?:one|1)(?:\\s*\\(1\\))?[- ]for[- ]${AMOUNT}`,
   'gi',
 );
 const ONE_FOR = new RegExp(`\\b(?:one|1)(?:\\s*\\(1\\))?[- ]for[- ]${AMOUNT}(?![- ]for)`, 'gi');
 const N_FOR_ONE = new RegExp(`\\b${AMOUNT}[- ]for[- ](?:one|1)\\b(?:\\s*\\(1\\))?`, 'gi');
-const COLON = /\b(\d{1,6})\s*:\s*(\d{1,6})\b/g;
+const COLON = /\b(\d{1,6}(?:\.\d+)?)\s*:\s*(\d{1,6}(?:\.\d+)?)\b/g;
 const SHARE_FOR_EVERY = new RegExp(
   `\\b(?:one|1)(?:\\s*\\(1\\))?\\s+(?:new\\s+|post-split\\s+|consolidated\\s+)?(?:share|ordinary share|common share|ads)s?\\b[^.]{0,120}?\\bfor\\s+(?:each|every)\\s+${AMOUNT}`,
   'gi',
@@ -101,7 +107,7 @@ const ADS_CHANGE = new RegExp(
 );
 
 const OTHER_RATIO =
-  /\bsettlement\b|\bmerger\b|\bexchange ratio\b|\bconver(?:t|sion)\b|\bwarrants?\b|\bif the (?:[\w-]+ ){0,3}ratio (?:is|were)\b|\bfor example\b|\billustrat/i;
+  /\bsettlement\b|\bmerger\b|\bexchange ratio\b|\bconver(?:t|sion)\b|\bwarrants?\b|\bif the (?:[\w-]+ ){0,3}ratio (?:for (?:[\w-]+ ){1,5})?(?:is|were|was)\b|\bfor example\b|\billustrat/i;
 
 export function findRatio(text: string): RatioFacts {
   const lower = text;
@@ -109,7 +115,13 @@ export function findRatio(text: string): RatioFacts {
   for (const m of lower.matchAll(RANGE)) {
     const a = value(m[1], m[2]);
     const b = value(m[3], m[4]);
-    if (a && b && a >= 2 && b >= 2)
+    if (a && b && a > 1 && b > 1)
+      ranges.push({ min: Math.min(a, b), max: Math.max(a, b), at: m.index, end: m.index + m[0].length });
+  }
+  for (const m of lower.matchAll(EVERY_RANGE)) {
+    const a = value(m[1], m[2]);
+    const b = value(m[3], m[4]);
+    if (a && b && a > 1 && b > 1)
       ranges.push({ min: Math.min(a, b), max: Math.max(a, b), at: m.index, end: m.index + m[0].length });
   }
   const bounded = ranges.slice();
@@ -117,19 +129,20 @@ export function findRatio(text: string): RatioFacts {
     // "not less than 1-for-5 and not more than 1-for-40": the upper bound of a range already read, not a range from 2.
     if (bounded.some((r) => m.index >= r.at && m.index < r.end)) continue;
     const b = value(m[1], m[2]);
-    if (b && b >= 2) ranges.push({ min: 2, max: b, at: m.index, end: m.index + m[0].length });
+    if (b && b > 1) ranges.push({ min: Math.min(2, b), max: b, at: m.index, end: m.index + m[0].length });
   }
   const inRange = (at: number) => ranges.some((r) => at >= r.at && at < r.end);
 
   const mentions: Mention[] = [];
   const add = (n: number | null, at: number) => {
-    if (n !== null && n >= 2 && n <= 1_000_000 && !inRange(at)) mentions.push({ n, at });
+    // A 1-for-1.5 split is a reverse split too; 1-for-1 is none.
+    if (n !== null && n > 1 && n <= 1_000_000 && !inRange(at)) mentions.push({ n, at });
   };
-  // "1-for-11.2158", "every 7.5 shares": a decimal is never read as its whole part; another
-  // transaction's ratio (a settlement, merger, conversion) or an illustration never sets the split's.
+  // Another transaction's ratio (a settlement, merger, conversion) or an illustration never sets the
+  // split's, unless the ratio names the reverse split itself ("1-for-4.3 (1:4.3) reverse stock split").
   const own = (m: RegExpMatchArray) => {
     const end = m.index! + m[0].length;
-    if (/^\.\d/.test(lower.slice(end, end + 2))) return false;
+    if (/^\s*(?:\([^)]{0,20}\)\s*)?reverse\b/i.test(lower.slice(end, end + 40))) return true;
     const before = lower.slice(Math.max(0, m.index! - 200), m.index);
     return !OTHER_RATIO.test(before.slice(before.search(/[.;]\s[^.;]*$/) + 1));
   };

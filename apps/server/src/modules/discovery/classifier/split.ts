@@ -30,9 +30,25 @@ export const namesSplit = (s: string) => SPLIT.test(s) || DEFINED_SPLIT.test(s);
  * devices. A split is an action on the issuer's own stock: proposed, approved, announced or effected.
  */
 const EVENT_LIST =
-  /\b(?:stock dividends?|(?:stock |share )?splits?|split-ups?|combinations? of shares|recapitali[sz]ations?|reorgani[sz]ations?|reclassifications?|sub-?divisions?|share capitali[sz]ations?|spin-offs?)\s*,?\s+(?:or\s+|and\s+)?\(?(?:including (?:a |any )?)?reverse (?:stock |share )?splits?\b|\breverse (?:stock |share )?splits?\)?\s*,\s*(?:or\s+)?(?:a\s+)?(?:recapitali|reorgani|reclassifi|combination|stock dividend|merger|consolidation|spin|sub-?division)/i;
+  /\b(?:stock dividends?|(?:stock |share )?splits?|split-ups?|combinations?(?: of shares)?|mergers?|recapitali[sz]ations?|reorgani[sz]ations?|reclassifications?|sub-?divisions?|share capitali[sz]ations?|spin-offs?)\s*,?\s+(?:or\s+|and\s+)?\(?(?:including (?:a |any )?)?reverse (?:stock |share )?splits?\b|\breverse (?:stock |share )?splits?\)?\s*,\s*(?:or\s+)?(?:a\s+)?(?:recapitali|reorgani|reclassifi|combination|stock dividend|merger|consolidation|spin|sub-?division)/i;
 const ADJUSTS =
-  /\bin the event of\b|\badjust(?:ed|ments?)?\b|\banti-?dilution\b|\bsuch as\b|\btakeover\b|\bchange (?:of|in) control\b|\bexchange ratio\b|\bredemption\b|\btrust account\b|\bequitably\b/i;
+  /\bin the event of\b|\badjust(?:ed|ments?)?\b|\banti-?dilution\b|\bsuch as\b|\btakeover\b|\bchange (?:of|in) control\b|\bexchange ratio\b|\bredemption\b|\btrust account\b|\bequitably\b|\bsimilar (?:event|transaction)s?\b|\bor otherwise\b|\binterested (?:stockholder|shareholder)\b/i;
+/**
+ * Powers and adjustment terms, not actions: "a forward or reverse split" a statute permits, terms
+ * "adjusted to account for any … combination (by share consolidation …)".
+ */
+const POWER_OR_TERM =
+  /\bforward (?:stock |share )?(?:split )?or reverse (?:stock |share )?splits?\b|\badjust(?:ed|ments?)? (?:to account )?for any\b/i;
 
 export const mentionOnly = (s: string) =>
-  (EVENT_LIST.test(s) && ADJUSTS.test(s)) || /\bin the event of any\b[^.;]{0,160}?\breverse (?:stock |share )?split/i.test(s);
+  (EVENT_LIST.test(s) && ADJUSTS.test(s)) ||
+  POWER_OR_TERM.test(s) ||
+  /\bin the event of any\b[^.;]{0,160}?\breverse (?:stock |share )?split/i.test(s);
+
+/**
+ * An action on the split: proposed, approved, announced, effected, called off, or its ratio or its
+ * fractional-share terms stated. A
+ * filing whose split sentences have none (a list of matters needing a qualified majority) only names one.
+ */
+export const ACTION =
+  /\beffect(?:s|ed|ing|uate[ds]?|uating)?\b(?! of\b)|\beffective\b|\bapprov\w*|\bpropos\w*|\bannounc\w*|\bimplement\w*|\bcomplet\w*|\bconsummat\w*|\bratio\b|\b(?:1|one)[- ]for[- ]|\bcombined\b|\breclassified\b|\bconsolidated into\b|\bauthori[sz]\w*|\bvote\b|\bamendment\b|\bfraction\w*|\bround(?:ed|ing)?\b|\bin lieu\b|\bexchang\w*|\bpost-split\b|\btrad(?:e|ed|ing)\b|\b(?:abandon|cancel|postpon|terminat|withdr|delay|defer)\w*/i;

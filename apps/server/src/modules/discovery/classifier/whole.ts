@@ -40,7 +40,19 @@ export const WHOLE: readonly WholeDocument[] = (SOURCES as Omit<WholeDocument, '
 export function wholeText(d: WholeDocument): string {
   const gz = readFileSync(path.join(DIR, d.file));
   if (createHash('sha256').update(gz).digest('hex') !== d.sha256) throw new Error(`${d.file} is not the recorded document`);
-  return gunzipSync(gz).toString('utf8');
+  return asPollerReads(gunzipSync(gz).toString('utf8'));
+}
+
+/**
+ * A whole submission (the SGML `.txt` SEC serves, every document of the filing in one) as the poller
+ * reads the filing: the primary document and each EX-99, not the other exhibits or the encoded
+ * graphics. Any other text is read as it is.
+ */
+export function asPollerReads(text: string): string {
+  if (!text.includes('<SEC-DOCUMENT>') && !text.startsWith('<SEC-HEADER>')) return text;
+  const docs = [...text.matchAll(/<DOCUMENT>([\s\S]*?)<\/DOCUMENT>/g)].map((m) => m[1]);
+  const read = docs.filter((doc, i) => i === 0 || /<TYPE>EX-99/i.test(doc));
+  return read.map((doc) => doc.slice(doc.indexOf('<TEXT>') + 6).replace(/<\/TEXT>\s*$/, '')).join('\n');
 }
 
 export const classOf = (c: Classification): WholeClass =>

@@ -16,7 +16,7 @@ export async function fingerprints(format: StatementFormatId, rows: readonly Sta
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);
     out.push(createHash('sha256').update(`${key}|${n}`).digest('hex'));
-    // Hashing 100,000 rows takes a while: let waiting requests in now and then.
+    // Hashing 100,000 rows takes a while: let the thread answer now and then (imports hash on the reader's thread).
     if (out.length % HASHES_PER_TURN === 0) await nextTurn();
   }
   return out;

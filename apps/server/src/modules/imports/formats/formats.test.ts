@@ -75,6 +75,11 @@ describe('statement formats: each broker export maps to rows (decision 030)', ()
       /^Line 3: Date "13\/45\/2026" is not a date$/,
     ],
     [
+      'a day the calendar lacks names its line',
+      'Date,Type,Sub Type,Action,Symbol,Instrument Type,Description,Value,Quantity,Average Price,Commissions,Fees,Multiplier,Root Symbol,Underlying Symbol,Expiration Date,Strike Price,Call or Put,Order #,Currency\n2026-02-29T10:00:00+0000,Trade,Buy to Open,BUY_TO_OPEN,A,Equity,Bought 1 A @ 1,-1,1,-1,0,0,1,,,,,,1,USD',
+      /^Line 2: Date "2026-02-29T10:00:00\+0000" is not a date$/,
+    ],
+    [
       'a price that is not a number names its line and column',
       'Run Date,Action,Symbol,Security Description,Security Type,Quantity,Price ($),Commission ($),Fees ($),Accrued Interest ($),Amount ($),Settlement Date\n11/06/2026,YOU BOUGHT A (A) (Cash),A,A,Cash,1,abc,,,,-1,',
       /^Line 2: Price \(\$\) "abc" is not a number$/,
@@ -120,6 +125,26 @@ describe('statement formats: each broker export maps to rows (decision 030)', ()
     const read = await readStatement(text);
     expect(read.brokerAccount).toBe('…5678');
     expect(read.rows[0]).toMatchObject({ kind: 'buy', symbol: 'ACMR', quantity: 1, price: 0.5 });
+  });
+
+  it('reads Fidelity’s 18-column All Accounts download (Exchange Quantity, Currency, Price and Amount unsuffixed), an account per Account Number', async () => {
+    const text = [
+      '',
+      '',
+      'Run Date,Account,Account Number,Action,Symbol,Description,Type,Exchange Quantity,Exchange Currency,Currency,Price,Quantity,Exchange Rate,Commission,Fees,Accrued Interest,Amount,Settlement Date',
+      '11/06/2026,"Individual","Z12345678","YOU BOUGHT ACME ROBOTICS INC (ACMR) (Cash)",ACMR,"ACME ROBOTICS INC",Cash,0,,USD,0.5,2,0,,,,-1,11/09/2026',
+      '11/06/2026,"Roth IRA","222224321","YOU SOLD ACME ROBOTICS INC (ACMR) (Cash)",ACMR,"ACME ROBOTICS INC",Cash,0,,USD,0.48,-1,0,,0.01,,0.47,11/09/2026',
+      '',
+      '"The data and information in this spreadsheet is provided to you solely for your use and is not for distribution. The spreadsheet is provided for"',
+      '"informational purposes only, and is not intended to provide advice."',
+      '"Date downloaded 11/25/2026 9:12 pm"',
+    ].join('\n');
+    const read = await readStatement(text);
+    expect(read.accounts).toEqual(['…5678', '…4321']);
+    expect(read.rows).toEqual([
+      expect.objectContaining({ line: 4, kind: 'buy', quantity: 2, price: 0.5, account: '…5678' }),
+      expect.objectContaining({ line: 5, kind: 'sell', quantity: 1, price: 0.48, account: '…4321' }),
+    ]);
   });
 
   it('refuses a file whose header is another broker’s than the one asked for', async () => {

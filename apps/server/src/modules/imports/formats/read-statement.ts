@@ -12,9 +12,9 @@ export const FORMATS: Record<StatementFormatId, StatementFormat> = { schwab, fid
 
 /** Lines a header must appear within (title lines and blank lines come first in some exports). */
 const HEADER_WITHIN = 20;
-/** IBKR Flex header and trailer records (BOF, BOS, …) and notices (MSG). */
 /** Column names only IBKR's Flex reports use: a file with them and no trades is another IBKR report. */
 const IBKR_COLUMNS = new Set(['ClientAccountID', 'CurrencyPrimary', 'Conid', 'IBCommission', 'LevelOfDetail', 'SettleDate']);
+/** IBKR Flex header and trailer records (BOF, BOS, …) and notices (MSG). */
 const CONTROL = new Set(['BOF', 'BOA', 'BOS', 'EOS', 'EOA', 'EOF', 'MSG']);
 
 export interface Statement {
@@ -28,9 +28,9 @@ export interface Statement {
 
 const CHUNK = 16 * 1024;
 /**
- * Records read between two turns of the event loop. The parser hands records over in microtasks, which
- * never let a waiting request in: without a turn now and then a 5 MB file would hold every request
- * (health checks included) until it is read.
+ * Records read between two turns of the event loop. The parser hands records over in microtasks, which never
+ * let anything else run on the thread: imports read on the statement reader's thread (decision 042), and a
+ * turn now and then keeps whatever thread reads a file (a test, a script) answering.
  */
 export const RECORDS_PER_TURN = 500;
 function* chunks(text: string) {
@@ -38,7 +38,7 @@ function* chunks(text: string) {
 }
 
 /** Whether the text has more than `max` lines: counted before parsing, so a long file is refused at once. */
-function linesOver(text: string, max: number): boolean {
+export function linesOver(text: string, max: number): boolean {
   let lines = 1;
   for (let i = text.indexOf('\n'); i !== -1 && i < text.length - 1; i = text.indexOf('\n', i + 1)) if (++lines > max) return true;
   return false;

@@ -18,7 +18,9 @@ function legacyKind(r: Readonly<Record<string, string>>): RowKind {
   const what = `${cell(r, 'Transaction Subcode')} ${cell(r, 'Description')}`.toLowerCase();
   const selling = /sell/i.test(cell(r, 'Buy/Sell') || cell(r, 'Transaction Subcode'));
   if (/cash in lieu/.test(what)) return 'cash_in_lieu';
-  if (cell(r, 'Expiration Date') || cell(r, 'Strike') || cell(r, 'Call/Put')) return code === 'trade' ? 'option' : 'other';
+  // An option traded, split or removed is listed as an option, never as shares.
+  if (cell(r, 'Expiration Date') || cell(r, 'Strike') || cell(r, 'Call/Put'))
+    return code === 'trade' || code === 'receive deliver' ? 'option' : 'other';
   if (code === 'trade') return selling ? 'sell' : 'buy';
   if (code !== 'receive deliver') return 'other';
   if (/rounding correction/.test(what)) return 'rounding';
@@ -33,7 +35,10 @@ function kindOf(r: Readonly<Record<string, string>>): RowKind {
   const what = `${cell(r, 'Sub Type')} ${cell(r, 'Description')}`.toLowerCase();
   const selling = cell(r, 'Action').toUpperCase().startsWith('SELL');
   if (/cash in lieu/.test(what)) return 'cash_in_lieu';
-  if (cell(r, 'Instrument Type') !== 'Equity') return 'other';
+  const instrument = cell(r, 'Instrument Type');
+  // An option traded, split ("Reverse split: Open 6 USO1 …") or removed is listed as an option, never as shares.
+  if (/option/i.test(instrument)) return type === 'trade' || type === 'receive deliver' ? 'option' : 'other';
+  if (instrument !== 'Equity') return 'other';
   if (type === 'trade') return selling ? 'sell' : 'buy';
   if (type !== 'receive deliver') return 'other';
   if (/rounding correction/.test(what)) return 'rounding';

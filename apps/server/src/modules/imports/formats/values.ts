@@ -1,4 +1,3 @@
-import { isIsoDate } from '@roundup/shared';
 import { StatementError } from './types';
 
 /**
@@ -39,6 +38,13 @@ export function requiredNumber(value: string | undefined, column: string, line: 
 
 const pad = (n: string) => n.padStart(2, '0');
 
+/** Whether YYYY-MM-DD is a day of the calendar (not 02/30), in UTC arithmetic: fast for 100,000 rows. */
+function isCalendarDay(iso: string): boolean {
+  const [y, m, d] = iso.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1000 && t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
 /** A date cell as YYYY-MM-DD; Schwab's "11/20/2026 as of 11/19/2026" is the as-of day (the trade's). */
 export function dateCell(value: string | undefined, column: string, line: number): string {
   const v = (value ?? '').trim();
@@ -49,7 +55,7 @@ export function dateCell(value: string | undefined, column: string, line: number
   if ((m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s.*)?$/.exec(text))) iso = `${m[3]}-${pad(m[1])}-${pad(m[2])}`;
   else if ((m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ;,].*)?$/.exec(text))) iso = `${m[1]}-${m[2]}-${m[3]}`;
   else if ((m = /^(\d{4})(\d{2})(\d{2})(?:;\d{6})?$/.exec(text))) iso = `${m[1]}-${m[2]}-${m[3]}`;
-  if (!iso || !isIsoDate(iso)) throw new StatementError(line, `${column} ${quoted(v)} is not a date`);
+  if (!iso || !isCalendarDay(iso)) throw new StatementError(line, `${column} ${quoted(v)} is not a date`);
   return iso;
 }
 

@@ -41,6 +41,7 @@ const show = (field: string, v: unknown) =>
 
 function ratioText(p: Proposal) {
   if (p.ratio) return `1-for-${p.ratio}`;
+  if (p.ratioExact) return `1-for-${p.ratioExact} (not whole)`;
   if (p.ratioRange) return `authorised 1-for-${p.ratioRange.min} to 1-for-${p.ratioRange.max}`;
   return '—';
 }
@@ -109,6 +110,12 @@ export function ProposalCard({ p }: { p: Proposal }) {
           </div>
         </dl>
 
+        {p.ratioExact ? (
+          <p className="alert alert-warning py-2 small mb-3">
+            The filing states a 1-for-{p.ratioExact} ratio, not a whole number. The calendar shows whole ratios: enter one when
+            you accept; the exact ratio goes into the split's notes.
+          </p>
+        ) : null}
         {p.holdersOfRecordOnly ? (
           <p className="alert alert-warning py-2 small mb-3">
             The round-up is offered to holders of record only: members holding in street name may get cash.

@@ -35,7 +35,7 @@ const TRADE_COLUMNS: Array<Column<ImportTrade>> = [
       <>
         <span className="fw-semibold">{t.ticker}</span>{' '}
         <span className="text-body-secondary small">
-          {t.splitName}, effective {t.effDate}
+          {t.splitName}, effective <span className="text-nowrap">{t.effDate}</span>
         </span>
       </>
     ),
@@ -43,6 +43,8 @@ const TRADE_COLUMNS: Array<Column<ImportTrade>> = [
   {
     header: 'Buys and sells',
     label: 'Buys and sells',
+    // Across the card at phone width: a leg ("Buy 2 on 2026-11-06 at $0.50") reads on one line.
+    cellClassName: 'ru-col-wide',
     cell: (t) =>
       t.legs.length ? (
         <ul className="list-unstyled mb-0 small">

@@ -32,7 +32,7 @@ export function SplitAlertPreview({
     <section
       ref={ref}
       tabIndex={-1}
-      className="card shadow-sm border-primary mt-3"
+      className="card shadow-sm border-primary mt-3 ru-clear-feedback"
       aria-labelledby="split-alert-preview"
       data-testid="split-alert-preview"
     >
