@@ -1,17 +1,13 @@
 /* global self, caches */
 /* RoundUp service worker. Web push alerts (decision 026): it shows each message the server sends and opens its
    page on click, and never asks for permission itself. The installed app (decision 046): an offline page when the
-   network is gone, and the app's code kept for returning members. It caches only files that are the same for
-   every visitor: the offline page, the icons and the content-hashed /assets/ files. Never an /api/ answer and
-   never a page's HTML, so a member is never shown someone else's or yesterday's data. */
+   network is gone. It caches only the offline page and its images, the same for every visitor: never an /api/
+   answer and never a page's HTML, so a member is never shown someone else's or yesterday's data. */
 
 // A new name when what is kept changes shape; activate deletes every other cache of ours.
 const OFFLINE_CACHE = 'roundup-offline-v1';
-const ASSET_CACHE = 'roundup-assets-v1';
 const OFFLINE_URL = '/offline.html';
 const OFFLINE_FILES = [OFFLINE_URL, '/favicon.svg', '/icons/icon-192.png'];
-// Hashed files of about three builds (a build is about 60 of them); the oldest go first.
-const MAX_ASSETS = 200;
 
 /** The message a push carries ({ title, body, url, tag }); anything unreadable still shows a notice. */
 function readMessage(data) {
@@ -63,28 +59,6 @@ self.addEventListener('notificationclick', (event) => {
 // A test hook: the e2e journey shows a message as a push would (headless Chromium has no push service).
 self.roundupShowMessage = (m) => showMessage(m);
 
-/** Keeps the newest MAX_ASSETS files (a cache lists its keys in the order they were put). */
-async function trimAssets(cache) {
-  const keys = await cache.keys();
-  await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_ASSETS)).map((k) => cache.delete(k)));
-}
-
-/**
- * A content-hashed file never changes under its name (the server sends it immutable): from the cache when
- * kept, else from the network and kept. Only a complete same-origin 200 is kept.
- */
-async function hashedAsset(request) {
-  const cache = await caches.open(ASSET_CACHE);
-  const kept = await cache.match(request);
-  if (kept) return kept;
-  const res = await fetch(request);
-  if (res.status === 200 && res.type === 'basic') {
-    await cache.put(request, res.clone());
-    await trimAssets(cache);
-  }
-  return res;
-}
-
 /**
  * A page always comes from the network; with no network, the offline page. With navigation preload the browser
  * has asked for the page while this worker was starting: that answer is used, so the worker never delays a page.
@@ -107,7 +81,8 @@ self.addEventListener('fetch', (event) => {
   // Other sites, the API (private and live: never from a cache) and everything else go straight to the network.
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
   if (request.mode === 'navigate') event.respondWith(page(event));
-  else if (url.pathname.startsWith('/assets/')) event.respondWith(hashedAsset(request));
+  // The app's hashed code is left to the HTTP cache (immutable for a year): answered from this worker's cache it
+  // was slower for returning members in bench/signed-in (decision 046), so the worker no longer touches it.
 });
 
 self.addEventListener('install', (event) => {
@@ -120,7 +95,7 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  const ours = [OFFLINE_CACHE, ASSET_CACHE];
+  const ours = [OFFLINE_CACHE];
   event.waitUntil(
     caches
       .keys()
