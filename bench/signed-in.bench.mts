@@ -4,7 +4,7 @@
  * on each): from navigation until the screen is drawn with its data and its first control enabled.
  *   - desktop: no throttling; phone: 375 px, 4× slower CPU, 150 ms round trips, 200 KB/s down;
  *   - first visit with a stored session (a fresh browser profile), and a returning member (the same profile,
- *     loaded again: the HTTP cache and the service worker's kept app code);
+ *     loaded again: the HTTP cache, and the service worker in place);
  *   - each against the same screen with its data and code inlined: every file and API answer the screen needs
  *     is answered from memory (copies taken before), so nothing waits on the network, only on the CPU. The
  *     ratio says what the network still costs.
@@ -143,7 +143,7 @@ async function measure(browser: Browser, base: string, screen: Screen, profile: 
     const page = await ctx.newPage();
     await throttle(page, profile);
     first.push(await load(page, base, screen));
-    // The service worker (registered once the page has loaded) keeps the app's code for the next visit.
+    // The next visit with the service worker in place (registered once the page has loaded).
     await page.waitForLoadState('load');
     await page.evaluate(async () => {
       const reg = await navigator.serviceWorker?.getRegistration();
