@@ -2,7 +2,9 @@
  * Web budgets on the production build (issue 16, "First paint on a phone"):
  *   - the JS the landing route loads: ≤ 80 KB gzip (product.md#budgets allowed 150);
  *   - the public pages arrive rendered: their text is in the HTML, before any script runs;
- *   - Lighthouse 12 performance on / and /learn: ≥ 95 with the desktop preset, ≥ 90 mobile.
+ *   - Lighthouse 12 performance on / and /learn: ≥ 95 with the desktop preset, ≥ 90 mobile;
+ *   - the app is installable: Lighthouse 11's `installable-manifest` audit passes on / (bench/lib/installable.mts;
+ *     Lighthouse 12 no longer has it, decision 046).
  *
  * Builds the web app into .tmp/bench-web-dist (so it never races a developer's apps/web/dist),
  * serves it with the real app (buildApp on an in-memory PGlite, seeded like a fresh install),
@@ -19,6 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
+import { installabilityAudit } from './lib/installable.mts';
 import { buildWeb, CHROMIUM, DIST, serveWeb } from './lib/web-app.mts';
 
 const BUDGET = { landingJsGzipKb: 80, desktop: 95, mobile: 90 };
@@ -164,6 +167,12 @@ async function main() {
     } finally {
       chrome.kill();
     }
+
+    const install = await installabilityAudit(`${base}/`, CHROMIUM);
+    console.log(
+      `\nInstallable (Lighthouse 11 installable-manifest on /): ${install.installable ? 'yes' : `no: ${install.reasons.join('; ')}`}`,
+    );
+    if (!install.installable) failures.push('/ is not installable');
   } finally {
     await served.close();
   }

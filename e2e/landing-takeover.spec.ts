@@ -13,6 +13,10 @@ const LANDING_JS_BUDGET = 80 * 1024;
 /** The app's chunk (src/start.tsx): refusing it keeps a page "before the takeover" for as long as a test needs. */
 const APP_CHUNK = '**/assets/start-*.js';
 
+// These journeys hold the app's chunks back with routes; once the service worker controls a page (decision 046)
+// it fetches those chunks itself, which routes do not see. The worker has its own journey (installable.spec.ts).
+test.use({ serviceWorkers: 'block' });
+
 const root = (page: Page) => page.locator('#root');
 const tookOver = (page: Page) => expect(root(page)).toHaveAttribute('data-app', 'ready', { timeout: 15_000 });
 

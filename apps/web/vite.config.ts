@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * files belongs here too; e2e/landing-takeover.spec.ts fails on the landing's JavaScript budget otherwise.
  */
 const LOADER_MODULES =
-  /([\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](analytics|api-client|early-data|ga|prerendered|session|takeover)\.ts|[\\/]packages[\\/]shared[\\/]src[\\/]storage-keys\.ts)$/;
+  /([\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](analytics|api-client|early-data|ga|offline-worker|prerendered|session|takeover)\.ts|[\\/]packages[\\/]shared[\\/]src[\\/]storage-keys\.ts)$/;
 const notLoader = (id: string) => !LOADER_MODULES.test(id);
 
 /**
@@ -24,19 +24,36 @@ const notLoader = (id: string) => !LOADER_MODULES.test(id);
  * own components and helpers that more than one page uses. Each page then needs its own chunk and these few.
  */
 const PAGE_LIBRARIES = /node_modules[\\/](@dnd-kit|dompurify|date-fns|@date-fns|@floating-ui)[\\/]/;
+/**
+ * The libraries in three files rather than one (the vendor chunk was 530 KB, 162 KB gzip): React and its router and
+ * query cache, which every page runs first; zod, which the shared schemas are built with; the rest (react-bootstrap
+ * and its helpers). Three downloads in parallel, and three scripts the browser compiles on separate threads.
+ */
+const REACT_CORE = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/;
+/**
+ * Rich text (the sanitizer and the component that renders with it) is shown on a few pages, never on a first
+ * signed-in screen: its own chunk, after `shared` (which keeps the rich-text policy every side reads) and before
+ * `common`. The admin's rich-text field stays out of `common` too, or `common` would import it for every page.
+ */
+const RICH_TEXT = /(node_modules[\\/]dompurify[\\/]|apps[\\/]web[\\/]src[\\/]components[\\/]SafeHtml\.tsx$)/;
+const RICH_TEXT_USERS = /apps[\\/]web[\\/]src[\\/]components[\\/]HtmlField\.tsx$/;
 const CHUNK_GROUPS = [
   // First, so no other group takes them in as a dependency: the loader's chunk, which the app shares.
   // With Vite's helper for the loader's dynamic import of the app (otherwise a dependency the `common` group takes).
-  { name: 'loader', test: (id: string) => LOADER_MODULES.test(id) || id.includes('vite/preload-helper'), priority: 5 },
-  // The libraries: the app's own and react-bootstrap's, which every page uses; the libraries of one or two pages
-  // (drag and drop, rich text, time zones) stay with those pages.
-  { name: 'vendor', test: (id: string) => /node_modules/.test(id) && !PAGE_LIBRARIES.test(id), priority: 4 },
-  { name: 'shared', test: (id: string) => /packages[\\/]shared[\\/]/.test(id) && notLoader(id), priority: 2 },
+  { name: 'loader', test: (id: string) => LOADER_MODULES.test(id) || id.includes('vite/preload-helper'), priority: 7 },
+  { name: 'react', test: (id: string) => REACT_CORE.test(id), priority: 6 },
+  { name: 'zod', test: (id: string) => /node_modules[\\/]zod[\\/]/.test(id), priority: 6 },
+  // The other libraries every page uses (react-bootstrap); the libraries of one or two pages (drag and drop, rich
+  // text, time zones) stay with those pages.
+  { name: 'vendor', test: (id: string) => /node_modules/.test(id) && !PAGE_LIBRARIES.test(id), priority: 5 },
+  { name: 'shared', test: (id: string) => /packages[\\/]shared[\\/]/.test(id) && notLoader(id), priority: 4 },
+  { name: 'rich-text', test: (id: string) => RICH_TEXT.test(id), priority: 3 },
   {
     name: 'common',
-    test: (id: string) => /apps[\\/]web[\\/]src[\\/](components|lib|app)[\\/]/.test(id) && notLoader(id),
+    test: (id: string) =>
+      /apps[\\/]web[\\/]src[\\/](components|lib|app)[\\/]/.test(id) && notLoader(id) && !RICH_TEXT_USERS.test(id),
     minShareCount: 2,
-    priority: 1,
+    priority: 2,
   },
 ];
 
@@ -140,16 +157,65 @@ function hashedCopy(outDir: string, name: string): string {
 }
 
 /**
- * The app's shell (index.html, answered for every page not rendered at build) gets src/early-data.js before its
- * modules, so a signed-in page's data is asked for while the app downloads (issue 24 §7). After the prerender
- * step, which builds the public pages from the shell without it: they load the loader, not the app.
+ * The lazy modules a signed-in page runs as it opens (the route's page and the parts app/ composes into it), and
+ * those of every signed-in page (the member menu). Without them in the document the browser learns of them only
+ * once the app's router has run: the page's code came a round trip after the app's, and after its data.
  */
-function addEarlyData(outDir: string) {
+const SIGNED_IN_MODULES: Record<string, string[]> = {
+  '*': ['src/app/layout/UserMenu.tsx'],
+  '/reverse-splits': [
+    'src/features/splits/pages/ReverseSplitsPage.tsx',
+    'src/features/trades/RecordTradesButton.tsx',
+    'src/features/trades/components/TradeProgressText.tsx',
+    'src/features/trades/components/TodoList.tsx',
+  ],
+  '/settings': ['src/features/users/pages/SettingsPage.tsx'],
+  '/settings/accounts': ['src/features/users/pages/SettingsPage.tsx', 'src/features/accounts/components/AccountsTab.tsx'],
+  '/settings/analytics': ['src/features/users/pages/SettingsPage.tsx', 'src/features/analytics/components/AnalyticsTab.tsx'],
+  '/settings/import': ['src/features/users/pages/SettingsPage.tsx', 'src/features/imports/components/ImportTab.tsx'],
+  '/admin/reverse-splits': ['src/features/admin/components/AdminLayout.tsx', 'src/features/splits/pages/AdminSplitsPage.tsx'],
+};
+
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/** Each signed-in page's chunks (its modules' chunks and what they import), less those the shell already loads. */
+function pageCode(manifest: Manifest, shell: string): Record<string, string[]> {
+  const inShell = new Set([...shell.matchAll(/"\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const chunksOf = (key: string, seen: Set<string>): Set<string> => {
+    if (!manifest[key]) throw new Error(`early data: ${key} is not a chunk (SIGNED_IN_MODULES in vite.config.ts)`);
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const i of manifest[key].imports ?? []) chunksOf(i, seen);
+    return seen;
+  };
+  return Object.fromEntries(
+    Object.entries(SIGNED_IN_MODULES).map(([page, modules]) => {
+      const keys = modules.reduce((seen, m) => chunksOf(m, seen), new Set<string>());
+      return [page, [...keys].map((k) => manifest[k].file).filter((f) => !inShell.has(f))];
+    }),
+  );
+}
+
+/**
+ * The app's shell (index.html, answered for every page not rendered at build) gets src/early-data.js before its
+ * modules, so a signed-in page's data and code are asked for while the app downloads (issue 24 §7). After the
+ * prerender step, which builds the public pages from the shell without it: they load the loader, not the app.
+ * The script gets the table of each page's code here (its `PAGE_CODE`), then a content hash like the rest.
+ */
+function addEarlyData(outDir: string, manifest: Manifest) {
   const shellFile = path.join(outDir, 'index.html');
   const shell = readFileSync(shellFile, 'utf8');
   if (!shell.includes('<meta charset="UTF-8" />')) throw new Error('index.html has no charset meta');
-  const script = `<script src="/${hashedCopy(outDir, 'early-data')}"></script>`;
-  writeFileSync(shellFile, shell.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${script}`));
+  const source = readFileSync(path.join(root, 'src/early-data.js'), 'utf8');
+  const table = 'var PAGE_CODE = {};';
+  if (!source.includes(table)) throw new Error(`src/early-data.js has no "${table}" to fill`);
+  const body = source.replace(table, () => `var PAGE_CODE = ${JSON.stringify(pageCode(manifest, shell))};`);
+  const file = `assets/early-data-${createHash('sha256').update(body).digest('hex').slice(0, 8)}.js`;
+  writeFileSync(path.join(outDir, file), body);
+  writeFileSync(
+    shellFile,
+    shell.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script src="/${file}"></script>`),
+  );
 }
 
 /**
@@ -170,8 +236,10 @@ function prerenderAndPrecompress(): Plugin {
     },
     // One hook, in order: the prerendered pages are written first so they get compressed too.
     async closeBundle() {
+      // Read before the prerender step, which removes it.
+      const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
       await prerenderPages(outDir);
-      addEarlyData(outDir);
+      addEarlyData(outDir, manifest);
       for (const file of walk(outDir)) {
         if (!/\.(?:js|css|html|svg|json)$/.test(file) || statSync(file).size < 1024) continue;
         if (path.relative(outDir, file).startsWith(`${SSR_DIR}${path.sep}`)) continue;

@@ -26,12 +26,12 @@ export function buildWeb() {
   if (r.status !== 0) throw new Error('web build failed');
 }
 
-/** The seeded app serving DIST on a free port; `close` stops both. */
-export async function serveWeb(config = testConfig()) {
+/** The seeded app serving a web build (DIST unless told) on a free port; `close` stops both. */
+export async function serveWeb(config = testConfig(), dist = DIST) {
   const database = await openDatabase({ dataDir: 'memory://' });
   await migrate(database);
   await seed(database, config);
-  const app = await buildApp({ database, config, webDist: DIST, logger: false });
+  const app = await buildApp({ database, config, webDist: dist, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {

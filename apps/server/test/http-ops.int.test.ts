@@ -31,6 +31,8 @@ beforeAll(async () => {
     '<!doctype html><html lang="en"><title>RoundUp</title><div id="root" data-prerendered=""><h1>How it works</h1></div>',
   );
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"RoundUp","display":"standalone"}');
+  writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(dist, 'assets/app-abc123.js'), js);
   writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), brotliCompressSync(js));
   writeFileSync(path.join(dist, 'assets/app-abc123.js.gz'), gzipSync(js));
@@ -165,6 +167,17 @@ describe('the built app behind a CDN', () => {
     const gz = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(js);
+  });
+
+  it('serves the web app manifest as application/manifest+json and the service worker revalidated on every load', async () => {
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest', headers: HTML });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toEqual({ name: 'RoundUp', display: 'standalone' });
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    // A fixed worker reaches members on their next load (decision 046: it decides what is kept).
+    expect(worker.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves robots.txt and sitemap.xml as text, not the app', async () => {

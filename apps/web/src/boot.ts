@@ -1,4 +1,5 @@
 import { trackPageViewBeforeApp } from './lib/analytics';
+import { registerOfflineWorker } from './lib/offline-worker';
 import { startedPrerendered } from './lib/prerendered';
 import { hasStoredSession } from './lib/session';
 import { armTakeover } from './lib/takeover';
@@ -34,6 +35,7 @@ const takeover = armTakeover({
     return import('./start').then((app) => app.startApp(hooks));
   },
 });
+registerOfflineWorker();
 takeover.done.catch((error: unknown) => {
   // The page keeps working as plain HTML; the next load tries again.
   console.warn('RoundUp could not start', error);

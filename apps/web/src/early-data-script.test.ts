@@ -7,7 +7,7 @@ import { ROLE_HINT_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@roundup/shared/storag
 /** The shell's early script (src/early-data.js), run as the browser runs it: what it asks for, as whom. */
 const script = readFileSync(path.join(import.meta.dirname, 'early-data.js'), 'utf8');
 
-function runOn(path: string, stored: { token?: string; role?: string }): string[] {
+function runOn(path: string, stored: { token?: string; role?: string }, source = script): string[] {
   const asked: string[] = [];
   vi.stubGlobal('fetch', (url: string) => {
     asked.push(url);
@@ -16,7 +16,7 @@ function runOn(path: string, stored: { token?: string; role?: string }): string[
   if (stored.token) window.localStorage.setItem(TOKEN_STORAGE_KEY, stored.token);
   if (stored.role) window.localStorage.setItem(ROLE_HINT_STORAGE_KEY, stored.role);
   window.history.replaceState(null, '', path);
-  new Function(script)();
+  new Function(source)();
   return asked;
 }
 
@@ -40,5 +40,35 @@ describe('the early script asks only for what the session may read', () => {
 
   it('no session, no requests', () => {
     expect(runOn('/reverse-splits', { role: 'Pro' })).toEqual([]);
+  });
+});
+
+describe("the early script fetches the page's code with its data", () => {
+  // What the build writes into the table (vite.config.ts, addEarlyData).
+  const built = script.replace(
+    'var PAGE_CODE = {};',
+    'var PAGE_CODE = {"*":["assets/UserMenu-1.js"],"/settings/import":["assets/SettingsPage-2.js","assets/ImportTab-3.js"]};',
+  );
+  const preloaded = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+
+  afterEach(() => {
+    delete window.__roundupEarly;
+    document.head.querySelectorAll('link[rel="modulepreload"]').forEach((l) => l.remove());
+    window.localStorage.clear();
+  });
+
+  it("a signed-in page's chunks and the member menu's", () => {
+    runOn('/settings/import/', { token: 'tok', role: 'Pro' }, built);
+    expect(preloaded()).toEqual(['/assets/UserMenu-1.js', '/assets/SettingsPage-2.js', '/assets/ImportTab-3.js']);
+  });
+
+  it('no session: no code either (the page sends the visitor to sign in)', () => {
+    runOn('/settings/import', {}, built);
+    expect(preloaded()).toEqual([]);
+  });
+
+  it('the source as committed carries an empty table for the build to fill', () => {
+    expect(script).toContain('var PAGE_CODE = {};');
   });
 });

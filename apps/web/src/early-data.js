@@ -1,4 +1,4 @@
-/* global window */
+/* global window, document */
 /*
  * Issue 24 §7: a signed-in page's data requests start while its code downloads, not after it has run. A classic
  * script in the app's shell (vite.config.ts, addEarlyData), before the app's modules: with a stored session it
@@ -16,8 +16,22 @@
     '/reverse-splits': ['/api/rs', { url: '/api/trades/progress', roles: TRADERS }, '/api/accounts/groups'],
     '/settings/analytics': ['/api/analytics/mine'],
     '/settings/accounts': ['/api/accounts/mine'],
+    '/settings/import': ['/api/accounts/mine'],
     '/brokers': ['/api/brokers'],
+    // Admins only: anyone else is sent away from the page, and /api/rs is theirs to read too.
+    '/admin/reverse-splits': ['/api/rs'],
   };
+  // Each signed-in page's code chunks ('*': every signed-in page's), filled in by the build (vite.config.ts,
+  // addEarlyData); fetched now, with the page's data, instead of once the app's router has run.
+  var PAGE_CODE = {};
+  function preloadCode(page) {
+    (PAGE_CODE['*'] || []).concat(PAGE_CODE[page] || []).forEach(function (file) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = '/' + file;
+      document.head.appendChild(link);
+    });
+  }
   try {
     var token = window.localStorage.getItem('roundup.token');
     if (!token) return;
@@ -39,6 +53,8 @@
       responses[url] = asked;
     });
     window.__roundupEarly = { token: token, at: Date.now(), responses: responses };
+    // After the data requests, which are small and which the page waits for the longest.
+    preloadCode(page);
   } catch (e) {
     /* storage refused or fetch missing: the app asks for itself */
   }

@@ -1,12 +1,12 @@
 import type { PushDevice } from '@roundup/shared';
 import { api } from '../../lib/api-client';
+import { SW_URL } from '../../lib/offline-worker';
 
 /**
  * Web push in this browser (decision 026). Nothing here runs on page load except reading what is
- * already there: the service worker is registered and permission asked only when the member clicks.
+ * already there: permission is asked, and the subscription made, only when the member clicks. (The service
+ * worker itself is registered on every page since it serves the offline page: lib/offline-worker.ts.)
  */
-
-export const SW_URL = '/sw.js';
 
 export function pushSupported(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;

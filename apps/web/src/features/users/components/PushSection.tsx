@@ -8,6 +8,8 @@ import { useTimedMessage } from '../../../components/useTimedMessage';
 import { errorMessages } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { formatInMarketTz } from '../../../lib/format';
+import { HomeScreenSteps } from './HomeScreenSteps';
+import { isAppleMobile } from '../home-screen';
 import { currentEndpoint, listDevices, pushSupported, turnOffPush, turnOnPush } from '../push';
 
 const when = (iso: string) => `${formatInMarketTz(iso, 'MMM d, yyyy h:mm a')} ET`;
@@ -58,7 +60,9 @@ export function PushSection() {
         <p className="small text-body-secondary">Split alerts are a Pro feature; your devices get them once you are Pro.</p>
       ) : null}
       {!supported ? (
-        <p className="small text-body-secondary mb-2">This browser cannot show push alerts.</p>
+        <p className="small text-body-secondary mb-2">
+          {isAppleMobile(navigator) ? 'Safari tabs cannot show push alerts.' : 'This browser cannot show push alerts.'}
+        </p>
       ) : mine ? (
         <Button variant="outline-secondary" disabled={busy} onClick={() => void act(() => turnOffPush(mine))}>
           Turn off on this device
@@ -95,6 +99,7 @@ export function PushSection() {
       ) : devices ? (
         <p className="small text-body-secondary mt-3 mb-0">No device has browser alerts on.</p>
       ) : null}
+      <HomeScreenSteps />
     </SettingsPanel>
   );
 }
