@@ -17,6 +17,7 @@ import type { Database } from './db/client';
 import { trustProxyOption, type AppConfig } from './env';
 import { authPlugin } from './http/auth';
 import { envelopePlugin, frameworkErrors, requestIdOptions } from './http/envelope';
+import { idempotencyPlugin } from './http/idempotency';
 import { inputGuardPlugin } from './http/input-guard';
 import { safeLoggerOptions } from './http/logging';
 import { rateLimitPlugin } from './http/rate-limit';
@@ -153,6 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       secret.startsWith(TOKEN_PREFIX) ? services.tokens.resolve(secret) : services.auth.resolveSession(secret),
     guard: services.tokens.guard,
   });
+  // Safe retries of members' writes (decision 048): after auth (keys are per member), before the routes.
+  await app.register(idempotencyPlugin, { query: deps.database.query });
   await registerRoutes(app, ctx, services);
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;

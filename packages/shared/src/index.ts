@@ -37,3 +37,4 @@ export * from './deadline-state';
 export * from './peer-outcomes';
 export * from './reconcile';
 export * from './imports';
+export * from './idempotency';

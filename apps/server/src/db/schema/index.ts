@@ -9,3 +9,4 @@ export * from './confirmations';
 export * from './account-groups';
 export * from './imports';
 export * from './pipeline';
+export * from './idempotency';

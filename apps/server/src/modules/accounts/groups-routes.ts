@@ -5,6 +5,7 @@ import {
   createAccountGroupRequest,
   deleteAccountGroupRequest,
   editAccountGroupRequest,
+  idempotencyHeaders,
 } from '@roundup/shared';
 import { requireUser } from '../../http/auth';
 import { answers } from '../../http/openapi';
@@ -36,6 +37,7 @@ export const accountGroupsRoutes: FastifyPluginAsyncZod<{ groups: GroupDeps }> =
         description:
           'Only your own accounts (404 naming the first that is not); the order of `accountIds` is kept. Sending the same group twice answers the first; another group of the same name is a 409.',
         body: createAccountGroupRequest,
+        headers: idempotencyHeaders,
         response: answers(accountGroupResponse),
       },
     },
@@ -49,6 +51,7 @@ export const accountGroupsRoutes: FastifyPluginAsyncZod<{ groups: GroupDeps }> =
         tags,
         summary: 'Rename a group or replace its accounts',
         body: editAccountGroupRequest,
+        headers: idempotencyHeaders,
         response: answers(accountGroupResponse),
       },
     },
@@ -62,6 +65,7 @@ export const accountGroupsRoutes: FastifyPluginAsyncZod<{ groups: GroupDeps }> =
         tags,
         summary: 'Delete a group (its accounts stay); answers the groups left',
         body: deleteAccountGroupRequest,
+        headers: idempotencyHeaders,
         response: answers(accountGroupsResponse),
       },
     },
