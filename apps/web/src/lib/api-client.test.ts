@@ -10,7 +10,7 @@ const unavailable = () =>
   });
 
 function stubFetch(...answers: (() => Response)[]) {
-  const fetch = vi.fn(async () => (answers.shift() ?? ok(null))());
+  const fetch = vi.fn(async () => (answers.shift() ?? (() => ok(null)))());
   vi.stubGlobal('fetch', fetch);
   const keys = () =>
     fetch.mock.calls.map((c) => new Headers((c as unknown as [string, RequestInit])[1].headers).get('idempotency-key'));
