@@ -1,4 +1,5 @@
-// `npm run drill`: the faults of issue 23 on the two-replica layout (`npm run multi`), measured.
+// `npm run drill`: the faults an operator meets (database restart and failover, ended backends, Redis gone, a
+// killed worker, a restore from backup) on the two-replica layout (`npm run multi`), measured.
 //
 // Starts a PostgreSQL cluster and a redis-server of its own (temporary folder, own ports; nothing of
 // the machine's is touched), the layout on them (two APIs, one worker), and a load of about 100
@@ -7,9 +8,14 @@
 //   1. `pg_ctl restart -m fast` of the database;
 //   2. every backend inside a transaction ended with pg_terminate_backend, for 5 s;
 //   3. Redis stopped for 25 s, then started again;
-//   4. the worker killed with SIGKILL during a 600-recipient announcement, and started again.
+//   4. the worker killed with SIGKILL during a 600-recipient announcement, and started again;
+//   5. a pg_dump under load restored into a new database with an API on it, and the PGlite backups timed
+//      (scripts/drill/restore.mjs);
+//   6. a failover to a synchronous standby behind a proxy that moves, on a cluster of its own
+//      (scripts/drill/failover.mjs).
 // Prints, per fault: 503 and other 5xx answers, the time from the fault to the last failed answer, acknowledged
-// writes that do not read back, processes that exited, and (4) duplicate and lost emails.
+// writes that do not read back, processes that exited, and (4) duplicate and lost emails; 5 and 6 print a row
+// each of their own. DRILL_ONLY=restore,failover runs only the scenarios named after the setup.
 //
 // Needs PostgreSQL's server binaries (DRILL_PG_BIN, default /usr/lib/postgresql/15/bin) and
 // redis-server on PATH. Run as root, it runs PostgreSQL as the `postgres` user.
@@ -36,6 +42,21 @@ import {
   stopRedis,
 } from './drill/cluster.mjs';
 import { member, readBack, report, request, stopLoad } from './drill/load.mjs';
+import { failoverScenario } from './drill/failover.mjs';
+import { pgliteBackupTiming, restoreScenario } from './drill/restore.mjs';
+import { printRows } from './drill/scenario-load.mjs';
+
+// DRILL_ONLY=restore,failover runs the layout's setup and only the scenarios named (the others take minutes).
+const only = process.env.DRILL_ONLY?.split(',').map((s) => s.trim());
+const wants = (name) => !only || only.includes(name);
+class SkipTheRest extends Error {}
+/** The restore and failover scenarios (scripts/drill/restore.mjs, failover.mjs), each its own row. */
+async function backupScenarios(d) {
+  const rows = [];
+  if (wants('restore')) rows.push(await restoreScenario(d), { scenario: 'PGlite backup', ...(await pgliteBackupTiming()) });
+  if (wants('failover')) rows.push(await failoverScenario(d));
+  printRows(rows);
+}
 
 // ── the drill ───────────────────────────────────────────────────────────────────────────────
 let multi = null;
@@ -114,6 +135,11 @@ try {
   await sleep(5000);
   const quiet = report('none (5 s of load)', Date.now() - 5000, Date.now(), multi.procs);
   rows.push(quiet);
+  const backups = { urls, procs: multi.procs, members, brokerId, env: multi.env };
+  if (only) {
+    await backupScenarios(backups);
+    throw new SkipTheRest();
+  }
 
   // 1. A restart of PostgreSQL.
   let from = Date.now();
@@ -200,6 +226,9 @@ try {
   });
   rows.push({ fault: 'acknowledged trade edits that do not read back', missing: missingWrites });
   for (const r of rows) console.log(JSON.stringify(r));
+  await backupScenarios(backups);
+} catch (err) {
+  if (!(err instanceof SkipTheRest)) throw err;
 } finally {
   stopLoad();
   await multi?.stop().catch(() => undefined);

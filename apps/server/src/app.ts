@@ -83,7 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     ...requestIdOptions,
     frameworkErrors,
-    // `/%61pi/…` is `/api/…`: one path for the router and for every hook that reads req.url (issue 24 §5).
+    // `/%61pi/…` is `/api/…`: one path for the router and for every hook that reads req.url, so a disguised
+    // path cannot slip past a hook that checks the prefix.
     rewriteUrl: (req) => normalizePath(req.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
   // Every route as registered (the fuzz test walks them all).

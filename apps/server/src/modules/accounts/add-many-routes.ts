@@ -4,7 +4,7 @@ import { requireUser } from '../../http/auth';
 import { answers } from '../../http/openapi';
 import { addAccounts, type AddAccountsDeps } from './add-accounts';
 
-/** Issue 26 §2: add several accounts at once (the dialog turns a count into nicknames, nextNicknames). */
+/** Several accounts at once, for members with dozens at one broker (the dialog turns a count into nicknames, nextNicknames). */
 export const addManyAccountsRoutes: FastifyPluginAsyncZod<{ deps: AddAccountsDeps }> = async (app, { deps }) => {
   app.post(
     '/api/accounts/add-many',

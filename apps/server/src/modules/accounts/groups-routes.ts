@@ -15,7 +15,7 @@ import { deleteGroup } from './delete-group';
 import { editGroup } from './edit-group';
 import { listGroups } from './list-groups';
 
-/** Issue 26 §4 /api/accounts/groups*: named groups of the caller's own accounts. */
+/** /api/accounts/groups*: named groups of the caller's own accounts, to act on many accounts at once. */
 export const accountGroupsRoutes: FastifyPluginAsyncZod<{ groups: GroupDeps }> = async (app, { groups }) => {
   const tags = ['accounts'];
   const me = (req: Parameters<typeof requireUser>[0]) => requireUser(req).user.id;
