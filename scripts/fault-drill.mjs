@@ -52,10 +52,16 @@ const wants = (name) => !only || only.includes(name);
 class SkipTheRest extends Error {}
 /** The restore and failover scenarios (scripts/drill/restore.mjs, failover.mjs), each its own row. */
 async function backupScenarios(d) {
-  const rows = [];
-  if (wants('restore')) rows.push(await restoreScenario(d), { scenario: 'PGlite backup', ...(await pgliteBackupTiming()) });
-  if (wants('failover')) rows.push(await failoverScenario(d));
-  printRows(rows);
+  const scenarios = [
+    ['restore', () => restoreScenario(d)],
+    ['restore', async () => ({ scenario: 'PGlite backup', ...(await pgliteBackupTiming()) })],
+    ['failover', () => failoverScenario(d)],
+  ];
+  for (const [name, run] of scenarios) {
+    if (!wants(name)) continue;
+    // Each row is printed when it is measured, and a scenario that fails says so without ending the others.
+    printRows([await run().catch((err) => ({ scenario: name, failed: err.stack ?? String(err) }))]);
+  }
 }
 
 // ── the drill ───────────────────────────────────────────────────────────────────────────────
