@@ -11,6 +11,7 @@
 //    (`dumpDataDir`), timed on a database of 10,000 trades, each restored and counted.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
@@ -151,6 +152,7 @@ export async function pgliteBackupTiming(trades = 10_000) {
   await reopened.close();
   const result = {
     trades: want,
+    'machine load (1 min)': loadavg()[0].toFixed(1),
     'archive MB': (statSync(tgz).size / 1e6).toFixed(1),
     'offline tar s': offlineS.toFixed(2),
     'offline restore + open s': restoreS.toFixed(2),
@@ -173,7 +175,10 @@ export async function restoreScenario({ urls, procs, members, brokerId, env, dbN
   const target = urlOf(pgPort, 'roundup_restored');
   const load = startScenarioLoad(urls, members, brokerId, { prefix: 'Restore ' });
   const from = Date.now();
-  await new Promise((r) => setTimeout(r, 3000));
+  // Enough acknowledged adds before the snapshot for the check to mean something (two per member), however
+  // slow a busy machine makes them.
+  for (const end = Date.now() + 120_000; load.state.acked.length < 2 * members.length && Date.now() < end;)
+    await new Promise((r) => setTimeout(r, 200));
 
   // The snapshot: every write acknowledged before `snapAt` committed before it.
   const snap = new pg.Client({ connectionString: source });

@@ -3,6 +3,7 @@
 // must exist) with an Idempotency-Key, retrying a 503 with the same key as the web app does, while readers ask
 // for the calendar (the unrelated requests). Every answer is kept with its time, for the row of metrics.
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** One HTTP call; status 0 when no answer came within 15 s or the connection failed. */
@@ -99,6 +100,8 @@ export function scenarioRow(
     'acknowledged writes missing': missing ?? '-',
     'writes applied after a non-2xx': appliedAfterRefusal ?? '-',
     'log lines per outage': logLines ?? '-',
+    // The machine is shared: its load says how much of a time is the fault's and how much the machine's.
+    'machine load (1 min)': loadavg()[0].toFixed(1),
     ...extra,
   };
 }
