@@ -69,6 +69,27 @@ describe('Idempotency-Key on members’ writes', () => {
     expect(await tokensOf(pro)).toBe(before + 1);
   });
 
+  it('replays a compressed answer too (a browser accepts gzip; answers over 1 KB are compressed)', async () => {
+    const add = (nickname: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/add',
+        headers: {
+          authorization: `Bearer ${pro.token}`,
+          'idempotency-key': `gzip-${nickname.replace(/ /g, '-')}`,
+          'accept-encoding': 'gzip',
+        },
+        payload: { newAccount: { brokerId, type: 'Individual Cash', nickname } },
+      });
+    for (let i = 0; i < 12; i++) await add(`Gz ${i}`);
+    const first = await add('Twice');
+    const again = await add('Twice');
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await count(`accounts where user_id = $1 and nickname = 'Twice'`, [pro.id])).toBe(1);
+  });
+
   it('the same key with another body is a 422 and writes nothing', async () => {
     const before = await tokensOf(pro);
     await send(pro.token, '/api/tokens', { name: 'One', scopes: ['read:splits'] }, 'reused-key');
