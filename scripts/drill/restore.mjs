@@ -16,7 +16,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { startProcess } from '../multi.mjs';
-import { PG_BIN, dir, pgPort } from './cluster.mjs';
+import { PG_BIN, dir, pgPort, sql } from './cluster.mjs';
 import { call, presentAccounts, scenarioRow, startScenarioLoad } from './scenario-load.mjs';
 import { openDatabase, migrate } from '../../apps/server/src/db/client.ts';
 import { analyticsRepo } from '../../apps/server/src/modules/analytics/repo.ts';
@@ -33,15 +33,8 @@ export const runAsync = (cmd, args) =>
 
 export const urlOf = (port, name) => `postgres://postgres@127.0.0.1:${port}/${name}`;
 
-export async function query(url, text, params) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await c.query(text, params);
-  } finally {
-    await c.end();
-  }
-}
+/** One statement on the database at `url`. */
+export const query = (url, text, params) => sql(text, params, url);
 
 /** What the restored database must hold exactly as the snapshot did. */
 const COUNTS = `select

@@ -5,27 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { request as call } from './load.mjs';
 
-/** One HTTP call; status 0 when no answer came within 15 s or the connection failed. */
-export async function call(base, method, route, { token, body, key } = {}) {
-  const t = Date.now();
-  try {
-    const res = await fetch(base + route, {
-      method,
-      headers: {
-        ...(body ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(key ? { 'idempotency-key': key } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(15_000),
-    });
-    const json = await res.json().catch(() => null);
-    return { t, status: res.status, ms: Date.now() - t, json };
-  } catch {
-    return { t, status: 0, ms: Date.now() - t, json: null };
-  }
-}
+/** One HTTP call (scripts/drill/load.mjs): status 0 when no answer came within 15 s or the connection failed. */
+export { call };
 
 /**
  * Starts the writers and readers on `urls` (round robin). `acked` lists { email, nickname, at } of every
