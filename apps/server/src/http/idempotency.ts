@@ -17,8 +17,9 @@ import { AppError } from './app-error';
  * insert before its handler runs. The primary key serialises attempts: a retry that arrives while the first
  * is running finds the claim and waits for its answer; a retry after it gets the stored status and body and
  * the handler does not run again. The claim and the answer are rows of their own, committed apart from the
- * request's write: a 5xx or 429 answer drops the claim (the request failed, and a retry runs it), and a claim
- * left by a process that died is taken over after CLAIM_STALE_SECONDS.
+ * request's write: a 5xx or 429 answer drops the claim (the request failed, and a retry runs it), an answer the
+ * database was not there to take is stored once it is back, and a claim left by a process that died is taken
+ * over after CLAIM_STALE_SECONDS.
  */
 export interface IdempotencyOptions {
   query: RawQuery;
@@ -30,6 +31,8 @@ export interface IdempotencyOptions {
 
 /** A claim whose request has not answered in this long was left by a process that stopped; a retry takes it. */
 export const CLAIM_STALE_SECONDS = 60;
+/** Between two tries to store an answer while the database is away (a restart or failover takes a few seconds). */
+const RESOLVE_RETRY_MS = 500;
 
 /** Answers that say nothing about the request itself (who, when, our fault) are not kept: a retry runs again. */
 export const keepsAnswer = (status: number): boolean =>
@@ -113,25 +116,44 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: Idempoten
     if (req.idempotencyClaim) await query(PURGE).catch(() => undefined);
   });
 
+  /**
+   * Stores the answer, or drops the claim. When the database is away (the very fault that failed the request),
+   * this is tried again every RESOLVE_RETRY_MS until it works or the claim is stale anyway: otherwise a retry
+   * of the member's write would wait on a claim nobody answers until CLAIM_STALE_SECONDS.
+   */
+  async function resolveClaim(claim: Claim, status: number, payload: unknown, log: FastifyRequest['log']) {
+    const resolve = () =>
+      keepsAnswer(status) && typeof payload === 'string'
+        ? query('update idempotency_keys set status = $3, body = $4 where user_id = $1 and key = $2', [
+            claim.userId,
+            claim.key,
+            status,
+            payload,
+          ])
+        : query('delete from idempotency_keys where user_id = $1 and key = $2 and status is null', [claim.userId, claim.key]);
+    try {
+      await resolve();
+    } catch (err) {
+      log.warn({ err }, 'idempotency key: the answer could not be stored yet; trying again in the background');
+      const giveUpAt = Date.now() + CLAIM_STALE_SECONDS * 1000;
+      const again = () =>
+        setTimeout(() => {
+          resolve().catch(() => (Date.now() < giveUpAt && !closed ? again() : undefined));
+        }, RESOLVE_RETRY_MS).unref();
+      again();
+    }
+  }
+  let closed = false;
+  app.addHook('onClose', async () => {
+    closed = true;
+  });
+
   app.addHook('onSend', async (req, reply, payload) => {
     const claim = req.idempotencyClaim;
     if (!claim) return payload;
     req.idempotencyClaim = null;
-    try {
-      if (keepsAnswer(reply.statusCode) && typeof payload === 'string') {
-        await query('update idempotency_keys set status = $3, body = $4 where user_id = $1 and key = $2', [
-          claim.userId,
-          claim.key,
-          reply.statusCode,
-          payload,
-        ]);
-      } else {
-        await query('delete from idempotency_keys where user_id = $1 and key = $2 and status is null', [claim.userId, claim.key]);
-      }
-    } catch (err) {
-      // The answer goes out as it is: a retry finds the claim unanswered and, after CLAIM_STALE_SECONDS, runs again.
-      req.log.warn({ err, route: req.routeOptions.url }, 'idempotency key: the answer could not be stored');
-    }
+    // The answer goes out as it is, whatever happens to its copy.
+    await resolveClaim(claim, reply.statusCode, payload, req.log);
     return payload;
   });
 });
