@@ -185,6 +185,32 @@ describe('a retry after a 503', () => {
   });
 });
 
+describe('an answer the database was not there to take', () => {
+  it('is stored once the database answers again, so the retry gets it instead of waiting on the claim', async () => {
+    // The first store of an answer fails as a lost connection would; the write itself went through.
+    await t.database.query(`create sequence if not exists store_fault_once`);
+    await t.database.query(`create or replace function fail_first_store() returns trigger language plpgsql as $$
+      begin
+        if nextval('store_fault_once') = 1 then raise exception 'terminating connection' using errcode = '57P01'; end if;
+        return new;
+      end $$`);
+    await t.database.query(
+      `create trigger fail_first_store before update on idempotency_keys for each row execute function fail_first_store()`,
+    );
+    try {
+      const before = await tokensOf(pro);
+      const body = { name: 'Stored late', scopes: ['read:splits'] };
+      const first = await send(pro.token, '/api/tokens', body, 'stored-late');
+      const retry = await send(pro.token, '/api/tokens', body, 'stored-late');
+      expect([first.status, retry.status]).toEqual([200, 200]);
+      expect(retry.raw).toBe(first.raw);
+      expect(await tokensOf(pro)).toBe(before + 1);
+    } finally {
+      await t.database.query('drop trigger fail_first_store on idempotency_keys');
+    }
+  });
+});
+
 describe.skipIf(dbKind !== 'postgres')('on PostgreSQL, with a second connection', () => {
   let admin: pg.Client;
   let splitId: string;
