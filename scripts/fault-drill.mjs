@@ -8,11 +8,16 @@
 //   2. `pg_ctl restart -m fast` of the database;
 //   3. every backend inside a transaction ended with pg_terminate_backend, for 5 s;
 //   4. Redis stopped for 25 s, then started again;
-//   5. the worker killed with SIGKILL during a 600-recipient announcement, and started again.
+//   5. the worker killed with SIGKILL during a 600-recipient announcement, and started again;
+//   6. a pg_dump under load restored into a new database with an API on it, and the PGlite backups timed
+//      (drill/restore.mjs);
+//   7. a failover to a synchronous standby behind a proxy that moves, on a cluster of its own
+//      (drill/failover.mjs).
 // Prints one table per scenario with the same columns (drill/report.mjs): 503s, other 5xx, requests with no
 // answer within 5 s, the p99 of unrelated requests, seconds until serving again, processes that exited,
 // acknowledged writes missing, writes applied after a non-2xx answer, log lines per outage; and for (5) the
-// duplicate and lost emails.
+// duplicate and lost emails; 6 and 7 print rows of their own. DRILL_ONLY=restore,failover runs only the
+// scenarios named, after the setup.
 //
 // Needs PostgreSQL's server binaries (DRILL_PG_BIN, default /usr/lib/postgresql/15/bin) and
 // redis-server on PATH. Run as root, it runs PostgreSQL as the `postgres` user.
@@ -41,6 +46,27 @@ import {
 import { member, prober, readBack, request, stopLoad } from './drill/load.mjs';
 import { lockScenario } from './drill/lock.mjs';
 import { logMark, printScenario, scenarioRow } from './drill/report.mjs';
+import { failoverScenario } from './drill/failover.mjs';
+import { pgliteBackupTiming, restoreScenario } from './drill/restore.mjs';
+import { printRows } from './drill/scenario-load.mjs';
+
+// DRILL_ONLY=restore,failover runs the layout's setup and only the scenarios named (the others take minutes).
+const only = process.env.DRILL_ONLY?.split(',').map((s) => s.trim());
+const wants = (name) => !only || only.includes(name);
+class SkipTheRest extends Error {}
+/** The restore and failover scenarios (drill/restore.mjs, failover.mjs), each its own row. */
+async function backupScenarios(d) {
+  const scenarios = [
+    ['restore', () => restoreScenario(d)],
+    ['restore', async () => ({ scenario: 'PGlite backup', ...(await pgliteBackupTiming()) })],
+    ['failover', () => failoverScenario(d)],
+  ];
+  for (const [name, run] of scenarios) {
+    if (!wants(name)) continue;
+    // Each row is printed when it is measured, and a scenario that fails says so without ending the others.
+    printRows([await run().catch((err) => ({ scenario: name, failed: err.stack ?? String(err) }))]);
+  }
+}
 
 // ── the drill ───────────────────────────────────────────────────────────────────────────────
 let multi = null;
@@ -121,6 +147,11 @@ try {
   await sleep(5000);
   const quiet = scenarioRow('none (5 s of load)', { from, to: Date.now(), procs, mark });
   printScenario(quiet);
+  const backups = { urls, procs, members, brokerId, env: multi.env };
+  if (only) {
+    await backupScenarios(backups);
+    throw new SkipTheRest();
+  }
 
   // 1. A lock held on trades.
   const lock = await lockScenario({ urls, procs, members, splitId });
@@ -234,6 +265,9 @@ try {
       'rest sent after the kill, s': ((doneAt - killedAt) / 1000).toFixed(1),
     },
   );
+  await backupScenarios(backups);
+} catch (err) {
+  if (!(err instanceof SkipTheRest)) throw err;
 } finally {
   stopLoad();
   await multi?.stop().catch(() => undefined);

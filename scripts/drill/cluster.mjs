@@ -48,8 +48,9 @@ export const stopRedis = () =>
     redis.kill('SIGKILL');
   });
 
-export async function sql(text, params) {
-  const c = new pg.Client({ connectionString: dbUrl });
+/** One statement on the drill's database, or on `url` (another database or cluster of the drill). */
+export async function sql(text, params, url = dbUrl) {
+  const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
     return await c.query(text, params);

@@ -12,7 +12,7 @@ export const stopLoad = () => {
   loadOn = false;
 };
 
-export async function request(base, method, route, { token, body } = {}) {
+export async function request(base, method, route, { token, body, key } = {}) {
   const t = Date.now();
   try {
     const res = await fetch(base + route, {
@@ -20,6 +20,7 @@ export async function request(base, method, route, { token, body } = {}) {
       headers: {
         ...(body ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(key ? { 'idempotency-key': key } : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(15_000),

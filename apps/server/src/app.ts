@@ -17,6 +17,7 @@ import type { Database } from './db/client';
 import { trustProxyOption, type AppConfig } from './env';
 import { authPlugin } from './http/auth';
 import { envelopePlugin, frameworkErrors, requestIdOptions } from './http/envelope';
+import { idempotencyPlugin } from './http/idempotency';
 import { inputGuardPlugin } from './http/input-guard';
 import { safeLoggerOptions } from './http/logging';
 import { rateLimitPlugin } from './http/rate-limit';
@@ -84,7 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     ...requestIdOptions,
     frameworkErrors,
-    // `/%61pi/…` is `/api/…`: one path for the router and for every hook that reads req.url.
+    // `/%61pi/…` is `/api/…`: one path for the router and for every hook that reads req.url, so a disguised
+    // path cannot slip past a hook that checks the prefix.
     rewriteUrl: (req) => normalizePath(req.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
   // Every route as registered (the fuzz test walks them all).
@@ -157,6 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
     guard: services.tokens.guard,
   });
+  // Safe retries of members' writes (decision 048): after auth (keys are per member), before the routes.
+  await app.register(idempotencyPlugin, { query: deps.database.query });
   await registerRoutes(app, ctx, services);
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;

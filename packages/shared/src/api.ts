@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** Understood, but it cannot be done as sent (an Idempotency-Key reused with another request). */
+  UNPROCESSABLE: 422,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,

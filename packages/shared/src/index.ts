@@ -41,3 +41,4 @@ export * from './reconcile';
 export * from './imports';
 export * from './split-risk';
 export * from './verdicts';
+export * from './idempotency';

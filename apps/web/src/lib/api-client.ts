@@ -1,4 +1,6 @@
 import type { ApiEnvelope } from '@roundup/shared/api';
+import { isIdempotentRoute } from '@roundup/shared/idempotency';
+import pRetry from 'p-retry';
 import { takeEarlyResponse } from './early-data';
 import { getToken } from './session';
 
@@ -46,18 +48,70 @@ function isEnvelope(value: unknown): value is ApiEnvelope<unknown> {
   return typeof value === 'object' && value !== null && ('data' in value || 'errors' in value);
 }
 
+/**
+ * A 503 means the server or its database is briefly away (a restart or failover takes a few seconds). A
+ * member's write that carries an Idempotency-Key is sent again with the same key, so one that in fact landed
+ * is answered, not written twice (decision 048): up to 3 more times, about 1, 2 and 4 s apart.
+ */
+export const RETRY_503 = { retries: 3, minTimeout: 1000, factor: 2, maxTimeout: 4000, randomize: true };
+
+/** A fresh key per request; a retry of that request reuses it. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID exists only on secure pages (https, localhost); the key need only be unique, not a UUID.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+class Unavailable extends Error {
+  constructor(readonly response: Response) {
+    super('503');
+  }
+}
+
+/** Sends once; a write that takes a key is sent again on a 503, with the same key, and the last answer is kept. */
+async function send(
+  method: Method,
+  path: string,
+  ask: (headers: Record<string, string>) => Promise<Response>,
+  signal?: AbortSignal,
+) {
+  if (method === 'GET' || !isIdempotentRoute(method, path)) return ask({});
+  const key = { 'Idempotency-Key': newIdempotencyKey() };
+  let last: Response | undefined;
+  try {
+    return await pRetry(
+      async () => {
+        const r = await ask(key);
+        if (r.status !== 503) return r;
+        last = r;
+        throw new Unavailable(r);
+      },
+      { ...RETRY_503, signal, shouldRetry: ({ error }) => error instanceof Unavailable },
+    );
+  } catch (err) {
+    if (err instanceof Unavailable && last) return last;
+    throw err;
+  }
+}
+
 async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const ask = () => fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+  const ask = (extra: Record<string, string> = {}) =>
+    fetch(path, {
+      method,
+      headers: { ...headers, ...extra },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
   // A GET the page's early script already sent (src/early-data.js) is answered by it; if that failed, ask again.
   const early = method === 'GET' ? takeEarlyResponse(path, token) : undefined;
   let response: Response;
   try {
-    response = early ? await early.catch(ask) : await ask();
+    response = early ? await early.catch(() => ask()) : await send(method, path, ask, signal);
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError(0, [NETWORK_ERROR_MESSAGE]);

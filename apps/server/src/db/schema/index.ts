@@ -11,3 +11,4 @@ export * from './imports';
 export * from './pipeline';
 export * from './risk';
 export * from './verdicts';
+export * from './idempotency';

@@ -5,6 +5,7 @@ import {
   createAccountGroupRequest,
   deleteAccountGroupRequest,
   editAccountGroupRequest,
+  idempotencyHeaders,
 } from '@roundup/shared';
 import { requireUser } from '../../http/auth';
 import { answers } from '../../http/openapi';
@@ -14,7 +15,7 @@ import { deleteGroup } from './delete-group';
 import { editGroup } from './edit-group';
 import { listGroups } from './list-groups';
 
-/** Issue 26 §4 /api/accounts/groups*: named groups of the caller's own accounts. */
+/** /api/accounts/groups*: named groups of the caller's own accounts, to act on many accounts at once. */
 export const accountGroupsRoutes: FastifyPluginAsyncZod<{ groups: GroupDeps }> = async (app, { groups }) => {
   const tags = ['accounts'];
   const me = (req: Parameters<typeof requireUser>[0]) => requireUser(req).user.id;
@@ -36,6 +37,7 @@ export const accountGroupsRoutes: FastifyPluginAsyncZod<{ groups: GroupDeps }> =
         description:
           'Only your own accounts (404 naming the first that is not); the order of `accountIds` is kept. Sending the same group twice answers the first; another group of the same name is a 409.',
         body: createAccountGroupRequest,
+        headers: idempotencyHeaders,
         response: answers(accountGroupResponse),
       },
     },
@@ -49,6 +51,7 @@ export const accountGroupsRoutes: FastifyPluginAsyncZod<{ groups: GroupDeps }> =
         tags,
         summary: 'Rename a group or replace its accounts',
         body: editAccountGroupRequest,
+        headers: idempotencyHeaders,
         response: answers(accountGroupResponse),
       },
     },
@@ -62,6 +65,7 @@ export const accountGroupsRoutes: FastifyPluginAsyncZod<{ groups: GroupDeps }> =
         tags,
         summary: 'Delete a group (its accounts stay); answers the groups left',
         body: deleteAccountGroupRequest,
+        headers: idempotencyHeaders,
         response: answers(accountGroupsResponse),
       },
     },

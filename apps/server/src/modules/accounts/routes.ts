@@ -4,6 +4,7 @@ import {
   addAccountRequest,
   deleteAccountRequest,
   editAccountRequest,
+  idempotencyHeaders,
   myAccountsResponse,
   reorderAccountsRequest,
 } from '@roundup/shared';
@@ -28,6 +29,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
         tags,
         summary: 'Add an account; answers all your accounts',
         body: addAccountRequest,
+        headers: idempotencyHeaders,
         response: answers(accountsResponse),
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { importPreviewSchema, importRequest, importResultSchema, todayInMarket } from '@roundup/shared';
+import { idempotencyHeaders, importPreviewSchema, importRequest, importResultSchema, todayInMarket } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import { requirePermission } from '../../http/auth';
 import { answers } from '../../http/openapi';
@@ -80,6 +80,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{
         summary: 'Import a broker statement into your accounts: one transaction, and the same file twice changes nothing',
         description,
         body: importRequest,
+        headers: idempotencyHeaders,
         response: answers(z.object({ result: importResultSchema })),
       },
     },

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createdTokenResponse, createTokenRequest, revokeTokenRequest, tokensResponse } from '@roundup/shared';
+import {
+  createdTokenResponse,
+  createTokenRequest,
+  idempotencyHeaders,
+  revokeTokenRequest,
+  tokensResponse,
+} from '@roundup/shared';
 import { requirePermission } from '../../http/auth';
 import { answers } from '../../http/openapi';
 import type { TokensService } from './service';
@@ -33,6 +39,7 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ tokens: TokensService }> = as
           '  -d \'{"splitId":"…","accountIds":["…","…"],"buy_price":1.25,"buy_date":"2026-11-24"}\'',
           '```',
         ].join('\n'),
+        headers: idempotencyHeaders,
         body: createTokenRequest.meta({ examples: [{ name: 'My spreadsheet', scopes: ['read:splits', 'write:trades'] }] }),
         response: answers(createdTokenResponse, {
           description: 'The token and its secret (`rut_…`), shown this once',
@@ -55,7 +62,15 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ tokens: TokensService }> = as
 
   app.post(
     '/api/tokens/revoke',
-    { schema: { tags, summary: 'Revoke a token at once', body: revokeTokenRequest, response: answers(tokensResponse) } },
+    {
+      schema: {
+        tags,
+        summary: 'Revoke a token at once',
+        body: revokeTokenRequest,
+        headers: idempotencyHeaders,
+        response: answers(tokensResponse),
+      },
+    },
     async (req) => ({
       tokens: await tokens.revoke(who(req), req.body.id),
     }),

@@ -5,6 +5,7 @@ import {
   bulkTradesRequest,
   bulkTradesResponse,
   editTradeRequest,
+  idempotencyHeaders,
   splitIdParams,
   splitMemberStats,
   tradeParams,
@@ -50,6 +51,7 @@ const bulkSchema = {
     '```',
   ].join('\n'),
   body: bulkTradesRequest,
+  headers: idempotencyHeaders,
   response: answers(bulkTradesResponse, {
     description:
       'The trades, in the order of `accountIds`; how many changed (`saved`) and how many already held these values; the accounts left out with no share for the sale (`skipped`), and one line that says so (`note`)',
@@ -126,6 +128,7 @@ function oneTradeRoutes(app: App, service: Service) {
         tags,
         summary: 'Record a trade (one per account and split)',
         body: addTradeRequest,
+        headers: idempotencyHeaders,
         response: answers(z.object({ trade: tradeSchema })),
       },
     },
@@ -136,7 +139,15 @@ function oneTradeRoutes(app: App, service: Service) {
 
   app.post(
     '/api/trades/edit',
-    { schema: { tags, summary: 'Change a trade', body: editTradeRequest, response: answers(z.object({ trade: tradeSchema })) } },
+    {
+      schema: {
+        tags,
+        summary: 'Change a trade',
+        body: editTradeRequest,
+        headers: idempotencyHeaders,
+        response: answers(z.object({ trade: tradeSchema })),
+      },
+    },
     async (req) => ({
       trade: await service.edit(who(req), req.body),
     }),

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * Safe retries (decision 048): the writes that create or change a member's data accept an
+ * `Idempotency-Key` header, Stripe's convention. The server keeps the first answer for a day, keyed by
+ * the member and the key; a retry with the same key and body gets that answer and writes nothing new.
+ * The web client sends a fresh key with each of these requests and retries a 503 with the same key.
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** How long a key's first answer is kept; a retry after that runs as a new request. */
+export const IDEMPOTENCY_TTL_HOURS = 24;
+
+/** The writes that take a key: `METHOD path` as the server registers them (the web client reads this too). */
+export const IDEMPOTENT_ROUTES = [
+  'POST /api/trades/add',
+  'POST /api/trades/edit',
+  'POST /api/trades/bulk',
+  'POST /api/imports/apply',
+  'POST /api/accounts/add',
+  'POST /api/accounts/add-many',
+  'POST /api/accounts/groups',
+  'POST /api/accounts/groups/edit',
+  'POST /api/accounts/groups/delete',
+  'POST /api/tokens',
+  'POST /api/tokens/revoke',
+] as const;
+
+export const isIdempotentRoute = (method: string, path: string): boolean =>
+  (IDEMPOTENT_ROUTES as readonly string[]).includes(`${method.toUpperCase()} ${path}`);
+
+export const IDEMPOTENCY_KEY_INVALID =
+  'The Idempotency-Key header must be 1 to 255 visible ASCII characters (letters, digits, punctuation; no spaces).';
+export const IDEMPOTENCY_KEY_REUSED =
+  'This Idempotency-Key was already used with a different request. Send a new key for a new request.';
+export const IDEMPOTENCY_KEY_IN_FLIGHT =
+  'A request with this Idempotency-Key is still being processed. Try again in a few seconds.';
+
+/** Visible ASCII, 1–255 characters (a UUID fits): stored as sent, compared exactly. */
+export const idempotencyKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, IDEMPOTENCY_KEY_INVALID)
+  .meta({
+    description:
+      'Optional. A key you choose for this request (a UUID is best). The first answer is kept for 24 hours for you and this key: ' +
+      'sending the same request again with the same key answers the same status and body and writes nothing new; ' +
+      'while the first is still running, the retry waits for it. The same key with a different request is a 422. ' +
+      'Answers of 5xx and 429 are not kept: a retry with the same key runs the request again.',
+    example: '3f2c8a1e-6b4d-4f7a-9c2e-1d5b7a9e0f34',
+  });
+
+/** The `headers` schema of a route that takes a key; other headers pass through untouched. */
+export const idempotencyHeaders = z.looseObject({ [IDEMPOTENCY_HEADER]: idempotencyKey.optional() });
