@@ -74,6 +74,15 @@ const upwardReads: UpwardReads = {
 };
 
 /** Builds the whole app from its dependencies; never listens (product.md#layout). */
+/** Every route as registered, on `app.routeList` (the fuzz test walks them all). */
+function recordRoutes(app: FastifyInstance) {
+  const routeList: RouteSummary[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routeList.push({ method: String(method), url: r.url });
+  });
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
@@ -89,12 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // path cannot slip past a hook that checks the prefix.
     rewriteUrl: (req) => normalizePath(req.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
-  // Every route as registered (the fuzz test walks them all).
-  const routeList: RouteSummary[] = [];
-  app.decorate('routeList', routeList);
-  app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) routeList.push({ method: String(method), url: r.url });
-  });
+  recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   // Answers are checked against their documented schema: a mismatch fails the request in tests
   // (NODE_ENV=test); elsewhere it is logged and counted, and the answer is sent reduced to the
