@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Confirmation, PeerBroker, SplitPreview, SplitVerdict } from '@roundup/shared';
+import type { Confirmation, PeerBroker, SplitPreview, SplitRisk, SplitVerdict } from '@roundup/shared';
 import type { DiscordSender } from './adapters/discord';
 import type { Mailer } from './adapters/mail';
 import type { PushSender } from './adapters/push';
@@ -32,6 +32,8 @@ export interface SplitAlertFacts {
   caution?: boolean;
   /** What a second source says when the alert is raised (split-payload.ts `withConfirmation`). */
   confirmation?: string;
+  /** The issuer's risk, only when a reason applies (decision 045): the alert says it. */
+  risk?: SplitRisk;
 }
 
 export interface Notifier {

@@ -68,6 +68,8 @@ const OWNERS: Record<string, string> = {
   discovery_proposals: 'discovery',
   discovery_runs: 'discovery',
   api_tokens: 'tokens',
+  // Kept by the HTTP layer (http/idempotency.ts) for every module's writes alike: no module reads it.
+  idempotency_keys: 'http',
 };
 
 const tables = Object.entries(schema).filter(([, v]) => is(v, PgTable)) as [string, PgTable][];

@@ -4,6 +4,7 @@ import { filingIndexUrl } from '../../adapters/edgar';
 import { conflict, notFound } from '../../http/app-error';
 import { ALERT_AUDIENCES, alertKind, previewSplitAlert } from '../notifications/service';
 import { estProfitFor } from '../splits/rules';
+import { riskOfSplit, type StoredSplit } from '../splits/service';
 import { acceptProblems, draftSplit } from './accept-rules';
 import { discoveryRepo } from './repo';
 import type { SplitWriter } from './review';
@@ -57,8 +58,18 @@ export async function previewAccept(
     // A new split has no confirmation yet: the alert says "not yet confirmed", so the preview does.
     confirmation: base?.confirmation?.state ?? 'unconfirmed',
   };
+  // The send adds the issuer's risk when a reason applies (decision 045): so does the preview, from these terms.
+  const asWritten = {
+    ...base,
+    ...facts,
+    source: d.source,
+    _id: base?._id ?? 'new',
+    filing: { cik: p.cik, sentence: p.evidence?.sentence ?? null, acceptedAt: p.acceptedAt?.toISOString() ?? null },
+  } as unknown as StoredSplit;
+  const risk = await riskOfSplit({ db: ctx.database.db, upward: ctx.upward }, asWritten);
+  const payload = risk.level === 'normal' ? facts : { ...facts, risk };
   const alert = kind
-    ? { audience: ALERT_AUDIENCES[kind], ...previewSplitAlert(kind, facts, { appUrl: ctx.config.appUrl, changes }) }
+    ? { audience: ALERT_AUDIENCES[kind], ...previewSplitAlert(kind, payload, { appUrl: ctx.config.appUrl, changes }) }
     : null;
   return { split, updates: base !== null, alert, problems };
 }

@@ -2,7 +2,12 @@ import type { Split, SplitInput, SplitPreview } from '@roundup/shared';
 import { diffFields } from '../audit/service';
 import { splitValues, type SplitsDeps } from './deps';
 import { getSplit } from './get-split';
+import { riskOfSplit } from './get-split-risk';
+import { splitsRepo, type StoredSplit } from './repo';
 import { handWrittenProblems } from './rules';
+
+/** A split typed by hand has no filing behind it yet. */
+const NO_FILING: StoredSplit['filing'] = { cik: null, sentence: null, acceptedAt: null };
 
 /**
  * What saving this split by hand would do, before anything is written: the gate's refusals (the
@@ -36,7 +41,11 @@ export async function previewSplit(
     // A new split has no confirmation yet: the alert says "not yet confirmed", so the preview does.
     confirmation: before?.confirmation?.state ?? 'unconfirmed',
   };
+  // The send adds the issuer's risk to the alert when a reason applies: so does the preview, from these terms.
+  const stored = input.id ? await splitsRepo(deps.db).byId(input.id) : null;
+  const asWritten = { ...stored, ...values, _id: stored?._id ?? 'new', filing: stored?.filing ?? NO_FILING } as StoredSplit;
+  const risk = await riskOfSplit(deps, asWritten);
   const event = { previousStatus: before?.status ?? null, status: values.status, changes };
-  const preview = await deps.notifier.previewSplitChange?.(event, facts);
+  const preview = await deps.notifier.previewSplitChange?.(event, risk.level === 'normal' ? facts : { ...facts, risk });
   return { alert: preview?.alert ?? null, recipients: preview?.recipients ?? 0, problems };
 }

@@ -68,4 +68,6 @@ export function splitsService(ctx: AppContext, live: SplitsLive) {
 export type SplitsService = ReturnType<typeof splitsService>;
 
 /** A split's issuer risk, for the Pro alerts about it (the notifications module asks). */
-export { getSplitRisk } from './get-split-risk';
+export { getSplitRisk, riskOfSplit } from './get-split-risk';
+/** A split as stored, with its filing facts: what riskOfSplit reads of terms not saved yet. */
+export type { StoredSplit } from './repo';

@@ -1,7 +1,9 @@
 import { NEW_ACCOUNT_RESTRICTION_MAX } from '@roundup/shared';
 import Form from 'react-bootstrap/Form';
 import { FieldError, invalidProps } from '../../../components/FieldError';
-import type { BrokerRulesValues } from './BrokerRulesFields';
+
+/** These fields as the form holds them (the reorganisation fee in dollars as typed). */
+type AfterSplitValues = { returnsFraction: boolean; newAccountRestriction: string; reorgFee: string };
 
 /**
  * The admin's broker rules about what a member gets back and pays: whether the broker hands back the fraction
@@ -12,8 +14,8 @@ export function BrokerAfterSplitFields({
   set,
   errors,
 }: {
-  v: Pick<BrokerRulesValues, 'returnsFraction' | 'newAccountRestriction' | 'reorgFee'>;
-  set: <K extends keyof BrokerRulesValues>(k: K, value: BrokerRulesValues[K]) => void;
+  v: AfterSplitValues;
+  set: (k: keyof AfterSplitValues, value: AfterSplitValues[keyof AfterSplitValues]) => void;
   errors: Record<string, string>;
 }) {
   return (
