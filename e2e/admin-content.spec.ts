@@ -37,7 +37,7 @@ test(
     await page.getByLabel('Referral link (Open an Account)').fill('https://evil.example.com/ref');
     await page.getByLabel('Rating').selectOption('4');
     await page.getByLabel('Share return time').selectOption('10');
-    await page.getByLabel('Cash').check();
+    await page.getByLabel('Cash', { exact: true }).check();
     await page.getByLabel('Roth IRA').check();
     await page.getByRole('textbox', { name: 'Sign-up promo' }).fill(promo);
     await page.getByLabel('Fees', { exact: true }).fill('<p onmouseover="window.__pwned=5">No fees</p>');
