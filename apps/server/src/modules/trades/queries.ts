@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { dbFaultOf } from '../../db/fault-rules';
 import type { PeerBroker } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
@@ -125,17 +126,28 @@ async function cashInLieuOf(db: Db, userId: string, splitId: string): Promise<{ 
   return res.rows.map((r) => ({ broker: r.broker, accounts: Number(r.accounts) }));
 }
 
+/** The last set each database answered: what the calendar shows while trades is locked. */
+const lastClawedBack = new WeakMap<Db, Set<string>>();
+
 /**
  * The splits on which a member recorded round-up shares taken back by the issuer (outcome
- * `clawed_back`): the issuer's later splits carry `clawback_history` (decision 045). The outcome
- * value is compared as text, so this read stands before and after the outcome joins TRADE_OUTCOMES.
+ * `clawed_back`): the issuer's later splits carry `clawback_history` (decision 045). Every Pro calendar
+ * reads it, so a lock on trades (an operator's LOCK TABLE, a migration) must not stall the calendar: it
+ * waits at most 250 ms for the table, then answers the set it last read.
  */
 async function splitsWithClawedBackShares(db: Db): Promise<Set<string>> {
-  const res = (await db.execute(sql`
-    select distinct t.split_id::text as split_id from trades t where t.outcome = 'clawed_back'`)) as unknown as {
-    rows: { split_id: string }[];
-  };
-  return new Set(res.rows.map((r) => r.split_id));
+  try {
+    const res = (await db.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '250ms'`);
+      return tx.execute(sql`select distinct t.split_id::text as split_id from trades t where t.outcome = 'clawed_back'`);
+    })) as unknown as { rows: { split_id: string }[] };
+    const found = new Set(res.rows.map((r) => r.split_id));
+    lastClawedBack.set(db, found);
+    return found;
+  } catch (err) {
+    if (dbFaultOf(err)?.kind !== 'lock-timeout') throw err;
+    return lastClawedBack.get(db) ?? new Set();
+  }
 }
 
 /**

@@ -46,7 +46,9 @@ export function verdictsRepo(db: Db) {
      * Records every verdict the trades in `scope` have reached and no one recorded before, and answers
      * those: each (split, broker, outcome) whose distinct members reach the threshold. One statement, and
      * the unique key decides: of two writers at once, the later one waits for the first to commit and
-     * then inserts nothing, so a verdict is answered to one caller only, once.
+     * then only raises the count, so a verdict is answered to one caller only, once. The count is kept
+     * here as it grows, so the calendar reads verdicts without reading trades (a lock on trades must not
+     * stall it).
      */
     async claim(scope: VerdictScope, now: Date): Promise<RaisedVerdict[]> {
       if ('splitIds' in scope && scope.splitIds.length === 0) return [];
@@ -61,27 +63,29 @@ export function verdictsRepo(db: Db) {
           insert into split_verdicts (split_id, broker_id, outcome, members, first_at)
           select split_id, broker_id, outcome, members, ${now.toISOString()}::timestamptz from reached
           order by split_id, broker_id, outcome
-          on conflict (split_id, broker_id, outcome) do nothing
-          returning split_id, broker_id, outcome, members, first_at
+          on conflict (split_id, broker_id, outcome) do update set members = excluded.members
+            where excluded.members > split_verdicts.members
+          returning split_id, broker_id, outcome, members, first_at, (xmax = 0) as inserted
         )
         select c.split_id::text as split_id, c.broker_id::text as broker_id, c.outcome, c.members, c.first_at,
           b.name as broker_name, s.ticker, s.name
         from claimed c join ${brokersRelation} b on b.id = c.broker_id join ${splitsRelation} s on s.id = c.split_id
+        where c.inserted
         order by c.split_id, b.name, c.outcome`)) as unknown as { rows: (VerdictRow & { ticker: string; name: string })[] };
       return res.rows.map((r) => ({ splitId: r.split_id, ticker: r.ticker, name: r.name, ...toSplitVerdict(r) }));
     },
 
     /**
-     * The verdicts on these splits, per split, by broker name. `members` is how many report it now, never
-     * fewer than when it was raised: an edit that takes a broker below the threshold does not take the news back.
+     * The verdicts on these splits, per split, by broker name. `members` is the most members that have
+     * reported it (kept by `claim`), never fewer than when it was raised: an edit that takes a broker below
+     * the threshold does not take the news back.
      */
     async forSplits(splitIds: readonly string[]): Promise<Map<string, SplitVerdict[]>> {
       const out = new Map<string, SplitVerdict[]>();
       if (splitIds.length === 0) return out;
       const res = (await db.execute(sql`
         select v.split_id::text as split_id, v.broker_id::text as broker_id, v.outcome, v.first_at, b.name as broker_name,
-          greatest(v.members, (select count(distinct t.user_id) from trades t join ${accountsRelation} a on a.id = t.account_id
-            where t.split_id = v.split_id and a.broker_id = v.broker_id and t.outcome = v.outcome))::int as members
+          v.members
         from split_verdicts v join ${brokersRelation} b on b.id = v.broker_id
         where v.split_id in (${ids(splitIds)})
         order by v.split_id, b.name, v.first_at, v.outcome`)) as unknown as { rows: VerdictRow[] };
