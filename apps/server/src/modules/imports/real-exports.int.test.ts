@@ -44,6 +44,34 @@ describe('real broker exports', () => {
     expect(p.unmatched.at(-1)?.line ?? null).toBe(lastLine);
   });
 
+  it('a real Fidelity All Accounts download of an IRA and a 401(k) lists both accounts and reads each to its last line', async () => {
+    // Its 401(k) rows (fund exchanges without a symbol, one field more than the header) are not stock trades.
+    const csv = real('fidelity-all-accounts.csv');
+    const accountId = await addAccount(t.app, alice.token, { brokerId: broker.Fidelity });
+    const first = await call(t.app, 'POST', '/api/imports/preview', { token: alice.token, body: { accountId, csv } });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data.preview).toMatchObject({
+      format: 'fidelity',
+      brokerAccount: null,
+      accounts: [
+        { brokerAccount: '…9876', rows: 75 },
+        { brokerAccount: '…0042', rows: 5 },
+      ],
+    });
+    for (const [brokerAccount, rows, lastLine] of [
+      ['…9876', 75, 78],
+      ['…0042', 5, 83],
+    ] as const) {
+      const res = await call(t.app, 'POST', '/api/imports/preview', {
+        token: alice.token,
+        body: { accountId, csv, brokerAccount },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.preview).toMatchObject({ brokerAccount, rows, unmatchedTotal: rows });
+      expect(res.body.data.preview.unmatched.at(-1)?.line).toBe(lastLine);
+    }
+  });
+
   it('lists a Flex file’s ISIN-only rows as unmatched, saying why', async () => {
     const accountId = await addAccount(t.app, alice.token, { brokerId: broker['Interactive Brokers'] });
     const p = (await send('preview', accountId, real('ibkr-flex-trades-isin.csv'))).body.data.preview;
