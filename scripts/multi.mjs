@@ -73,7 +73,8 @@ export async function startMulti(opts = {}) {
       procs.map(
         (p) =>
           new Promise((resolve) => {
-            if (p.child.exitCode !== null) return resolve();
+            // A process killed by a signal has no exit code, only a signal code: it is gone all the same.
+            if (p.child.exitCode !== null || p.child.signalCode !== null) return resolve();
             p.child.once('exit', resolve);
             p.child.kill('SIGTERM');
           }),
