@@ -4,6 +4,7 @@ import { addAccount, addSplit, addTrade, insertBroker } from '../../../test/fact
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { notificationsService } from '../notifications/service';
 import { render } from '../notifications/templates';
+import { openEventStream } from '../../../test/event-stream';
 
 /**
  * The symbol to sell after the split (`postSplit`): on Pro and admin rows, from the exchange list; nothing of
@@ -107,26 +108,11 @@ describe('postSplit on split rows', () => {
   });
 
   it('the live stream carries none of it: a change id only', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = t.app.server.address();
-    const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-    const ticket = (await call(t.app, 'POST', '/api/events/ticket', { token: tokens.Pro })).body.data.ticket as string;
-    const ctrl = new AbortController();
-    const res = await fetch(`${base}/api/events?ticket=${encodeURIComponent(ticket)}`, { signal: ctrl.signal });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const until = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const chunk = await reader.read();
-        if (chunk.done) throw new Error(`stream ended without "${needle}": ${text}`);
-        text += decoder.decode(chunk.value);
-      }
-    };
-    await until('event: hello');
+    const stream = await openEventStream(t.app, tokens.Pro);
+    await stream.until('event: hello');
     await addSplit(t.app, tokens.Admin, { ...SOON, name: 'Another Corp', ticker: 'ZQANOTHER' });
-    await until('event: splits');
-    ctrl.abort();
+    const text = await stream.until('event: splits');
+    stream.close();
     expectNoNewSymbol(text, 'stream');
   });
 });

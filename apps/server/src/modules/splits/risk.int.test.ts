@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount, addSplit, insertBroker } from '../../../test/factories';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
 import { render } from '../notifications/templates';
+import { openEventStream } from '../../../test/event-stream';
 
 /**
  * Issuer risk on a split (decision 045): Pro members and admins get `risk` on every whole row (list
@@ -158,27 +159,12 @@ describe('issuer risk on a split', () => {
   });
 
   it('is not in a Starter live stream when a clawback is recorded', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = t.app.server.address();
-    const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-    const ticket = (await call(t.app, 'POST', '/api/events/ticket', { token: tokens.User })).body.data.ticket as string;
-    const ctrl = new AbortController();
-    const res = await fetch(`${base}/api/events?ticket=${encodeURIComponent(ticket)}`, { signal: ctrl.signal });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const until = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const chunk = await reader.read();
-        if (chunk.done) throw new Error(`stream ended without "${needle}": ${text}`);
-        text += decoder.decode(chunk.value);
-      }
-    };
-    await until('event: hello');
+    const stream = await openEventStream(t.app, tokens.User);
+    await stream.until('event: hello');
     const body = { ...CLAWBACK, kind: 'litigated', date: '2025-01-15' };
     expect((await call(t.app, 'POST', '/api/admin/clawbacks', { token: tokens.Admin, body })).status).toBe(200);
-    await until('event: splits');
-    ctrl.abort();
+    const text = await stream.until('event: splits');
+    stream.close();
     expect(text).toContain('data: {"kind":"changed"}');
     expect(text).not.toMatch(/risk|clawback|litigated|ZQRISK/i);
   });

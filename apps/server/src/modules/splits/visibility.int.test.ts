@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@roundup/shared';
 import { addAccount, addSplit, addTrade, insertBroker, splitFields } from '../../../test/factories';
 import { call, createTestApp, registerUser, setRole, type TestApp } from '../../../test/helpers';
+import { openEventStream } from '../../../test/event-stream';
 
 /**
  * Issue 12 §1 and §8: one visibility rule (rules.ts `splitAccess`) on every path that carries
@@ -271,23 +272,8 @@ describe('matrix: caller × endpoint', () => {
   });
 
   it('live stream: a Starter hears that splits changed and nothing else while the secret split is edited', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = t.app.server.address();
-    const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-    const ticket = (await call(t.app, 'POST', '/api/events/ticket', { token: tokens.User })).body.data.ticket as string;
-    const ctrl = new AbortController();
-    const res = await fetch(`${base}/api/events?ticket=${encodeURIComponent(ticket)}`, { signal: ctrl.signal });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const until = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const chunk = await reader.read();
-        if (chunk.done) throw new Error(`stream ended without "${needle}": ${text}`);
-        text += decoder.decode(chunk.value);
-      }
-    };
-    await until('event: hello');
+    const stream = await openEventStream(t.app, tokens.User);
+    await stream.until('event: hello');
     const edited = await call(t.app, 'POST', '/api/rs/edit', {
       token: tokens.Admin,
       body: {
@@ -295,8 +281,8 @@ describe('matrix: caller × endpoint', () => {
       },
     });
     expect(edited.status).toBe(200);
-    await until('event: splits');
-    ctrl.abort();
+    const text = await stream.until('event: splits');
+    stream.close();
     expectNothingOfSecret(text, 'stream');
     expect(text).toContain('data: {"kind":"changed"}');
     expect((await call(t.app, 'GET', '/api/events')).status).toBe(401);
