@@ -174,6 +174,20 @@ function ExchangeRules() {
           >
             National Law Review
           </Src>
+          ; NYSE American’s is 200:1 over two years
+          <Src
+            href="https://regulations.justia.com/regulations/fedreg/2024/11/04/2024-25526.html"
+            date="proposed as SR-NYSEAMER-2024-61; Federal Register November 4, 2024"
+          >
+            SEC Release 34-101457
+          </Src>
+          , approved with the NYSE’s rule
+          <Src
+            href="https://production.jdsupra.com/legalnews/sec-approves-nyse-and-nyse-american-2403959"
+            date="reporting the SEC’s approval in January 2025"
+          >
+            JD Supra
+          </Src>
           . RoundUp multiplies a split with the issuer’s splits of the two years before it and marks it at the cap or within a
           factor of 2 of it.
         </li>
