@@ -40,6 +40,18 @@ describe('a bid-price notice at each exchange', () => {
       },
     ],
     [
+      'NYSE American under its former name (NYSE MKT), no rule number',
+      'On June 2, 2016, the Company received a letter from NYSE MKT LLC stating that the Company’s common stock has been selling for a low price per share for a substantial period of time and that its continued listing is predicated on effecting a reverse stock split within a reasonable period of time, which the Exchange has determined to be no later than December 2, 2016.',
+      '2016-06-06',
+      {
+        exchange: 'NYSE American',
+        rule: 'NYSE American low selling price',
+        noticeDate: '2016-06-02',
+        deadline: '2016-12-02',
+        extension: false,
+      },
+    ],
+    [
       'Nasdaq Global Market 5450(a)(1)',
       'On May 25, 2026, the Company received a notice from the Listing Qualifications Department of The Nasdaq Stock Market indicating that, for the last 30 consecutive business days, the bid price for its common stock had closed below the minimum $1.00 per share required for continued inclusion on the Nasdaq Global Market under Nasdaq Listing Rule 5450(a)(1). The Company has 180 calendar days, or until November 23, 2026, to regain compliance.',
       '2026-05-29',

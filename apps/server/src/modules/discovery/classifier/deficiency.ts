@@ -56,8 +56,9 @@ const DEADLINE_TALK =
   /\bregain compliance\b|\bcompliance period\b|\bextension\b|\bgrace period\b|\bcure period\b|\breasonable period of time\b/i;
 const UNTIL = /\b(?:until|through|expir(?:es|ing) on|ending on|no later than|to)\s+$/i;
 
+/** The exchange a text names; NYSE American also under its former names (NYSE MKT, NYSE Amex). */
 const exchangeOf = (text: string): DeficiencyNotice['exchange'] | null =>
-  /\bNYSE American\b/i.test(text)
+  /\bNYSE\s+(?:American|MKT|Amex)\b/i.test(text)
     ? 'NYSE American'
     : /\bNYSE\b|New York Stock Exchange/i.test(text)
       ? 'NYSE'
@@ -70,7 +71,9 @@ function ruleOf(sentence: string, document: string): Pick<DeficiencyNotice, 'exc
   for (const text of [sentence, document])
     for (const r of RULES) if (r.re.test(text)) return { exchange: r.exchange, rule: r.rule };
   const exchange = exchangeOf(sentence) ?? exchangeOf(document);
-  return exchange ? { exchange, rule: `${exchange} minimum bid price` } : null;
+  if (!exchange) return null;
+  // NYSE American has no bid-price rule: its notices speak of a low selling price.
+  return { exchange, rule: exchange === 'NYSE American' ? 'NYSE American low selling price' : `${exchange} minimum bid price` };
 }
 
 const aboutPrice = (s: string) => BID_PRICE.test(s) || RULES.some((r) => r.re.test(s));
