@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, defineConfig, type Plugin } from 'vite';
+import { pureSharedConstants } from './build/pure-shared-constants.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -253,7 +254,7 @@ function prerenderAndPrecompress(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), prerenderAndPrecompress()],
+  plugins: [react(), pureSharedConstants(), prerenderAndPrecompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
