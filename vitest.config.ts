@@ -29,6 +29,7 @@ export default defineConfig({
             'packages/shared/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'apps/web/build/**/*.test.ts',
             'eslint/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],

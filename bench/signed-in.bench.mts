@@ -1,5 +1,5 @@
 /**
- * Time to a usable signed-in screen (issue 24 §7, issue 36 "fast on a phone"), for /reverse-splits, analytics,
+ * Time to a usable signed-in screen (members check the calendar on their phones), for /reverse-splits, analytics,
  * accounts, /settings/import and /admin/reverse-splits (bench/lib/signed-in-screens.mts says what usable means
  * on each): from navigation until the screen is drawn with its data and its first control enabled.
  *   - desktop: no throttling; phone: 375 px, 4× slower CPU, 150 ms round trips, 200 KB/s down;
@@ -18,7 +18,16 @@
  */
 import { loadavg } from 'node:os';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { ADMIN, PRO, SCREENS, seedMemberData, signIn, usableNow, type Screen } from './lib/signed-in-screens.mts';
+import {
+  ADMIN,
+  PRO,
+  SCREENS,
+  seedMemberData,
+  signIn,
+  USABLE_MESSAGE,
+  usableWatcher,
+  type Screen,
+} from './lib/signed-in-screens.mts';
 import { buildWeb, CHROMIUM, serveWeb } from './lib/web-app.mts';
 import { testConfig } from '../apps/server/src/env';
 
@@ -40,12 +49,12 @@ async function throttle(page: Page, profile: Profile) {
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...p.net });
 }
 
-async function newContext(browser: Browser, profile: Profile, token: string, role: string, inlined = false) {
+async function newContext(browser: Browser, profile: Profile, screen: Screen, token: string, role: string, inlined = false) {
   const ctx = await browser.newContext({
     ...(profile === 'phone' ? { viewport: { width: 375, height: 800 }, isMobile: true } : {}),
     // Routes cannot answer what a service worker fetches: the inlined copy runs without one.
     serviceWorkers: inlined ? 'block' : 'allow',
-    // The usable check is a string the page evaluates; the policy refuses eval to the product's own scripts.
+    // The bench's own evaluations (resource timings) are strings the page evaluates; the policy refuses eval.
     bypassCSP: true,
   });
   // A member who has used the app on this device: the session and the role the app keeps beside it.
@@ -56,6 +65,7 @@ async function newContext(browser: Browser, profile: Profile, token: string, rol
     },
     [token, role],
   );
+  await ctx.addInitScript(usableWatcher(screen.path));
   return ctx;
 }
 
@@ -83,9 +93,10 @@ async function load(page: Page, base: string, screen: Screen): Promise<Load> {
       );
   };
   page.on('response', onResponse);
+  // The page reports it (usableWatcher): nothing of the bench runs in the page until the screen is usable.
+  const usable = page.waitForEvent('console', { predicate: (m) => m.text().startsWith(USABLE_MESSAGE), timeout: 120_000 });
   await page.goto(base + screen.path, { waitUntil: 'commit' });
-  const handle = await page.waitForFunction(usableNow(screen.path), null, { polling: 'raf', timeout: 120_000 });
-  const ms = Number(await handle.jsonValue());
+  const ms = Number((await usable).text().slice(USABLE_MESSAGE.length));
   page.off('response', onResponse);
   const timing = await page.evaluate(
     ([data, until]) => {
@@ -103,7 +114,7 @@ async function load(page: Page, base: string, screen: Screen): Promise<Load> {
 /** Every same-origin GET the screen makes (its page, code, styles and API answers), as the server answered it. */
 async function takeCopies(browser: Browser, base: string, screen: Screen, token: string, role: string) {
   const copies = new Map<string, Copy>();
-  const ctx = await newContext(browser, 'desktop', token, role, true);
+  const ctx = await newContext(browser, 'desktop', screen, token, role, true);
   const page = await ctx.newPage();
   page.on('response', async (res) => {
     const url = new URL(res.url());
@@ -139,7 +150,7 @@ async function measure(browser: Browser, base: string, screen: Screen, profile: 
   const again: Load[] = [];
   const inlined: Load[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const ctx = await newContext(browser, profile, who.token, who.role);
+    const ctx = await newContext(browser, profile, screen, who.token, who.role);
     const page = await ctx.newPage();
     await throttle(page, profile);
     first.push(await load(page, base, screen));
@@ -151,7 +162,7 @@ async function measure(browser: Browser, base: string, screen: Screen, profile: 
     });
     again.push(await load(page, base, screen));
     await ctx.close();
-    const ictx = await newContext(browser, profile, who.token, who.role, true);
+    const ictx = await newContext(browser, profile, screen, who.token, who.role, true);
     await inline(ictx, base, copies);
     const ipage = await ictx.newPage();
     await throttle(ipage, profile);

@@ -2,9 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, PRO, STARTER, signInAs } from './fixtures';
 
 /**
- * Issue 24 §7: a signed-in page loaded 52 JavaScript files, and asked for its data only once all of them had
- * arrived and run. Its data is now asked for by the shell's early script (apps/web/src/early-data.js) while the
- * code downloads, and taken by the app without asking again.
+ * A signed-in page loaded 52 JavaScript files, and asked for its data only once all of them had arrived and run.
+ * Its data is now asked for by the shell's early script (apps/web/src/early-data.js) while the code downloads,
+ * and taken by the app without asking again.
  */
 const PAGES: [string, RegExp, string[]][] = [
   ['/reverse-splits', /Reverse Splits/i, ['/api/rs', '/api/trades/progress', '/api/accounts/groups']],
@@ -35,11 +35,12 @@ async function asksEarly(page: Page, pages: typeof PAGES) {
     const scripts = asked.filter((a) => a.endsWith('.js'));
     expect(scripts.length, `${path}: ${scripts.join(', ')}`).toBeLessThanOrEqual(18);
     // The app's first act is to count the page view: the page's data was asked for before it, and so was every
-    // script the page runs (its own chunks come with the shell, not once the router has run).
+    // script and style sheet the page runs (its own chunks come with the shell, not once the router has run: the
+    // router waits for a lazy page's style sheets before it draws the page).
     const appStarted = asked.indexOf('POST /api/pageviews');
     expect(appStarted, `${path}: ${asked.join(', ')}`).toBeGreaterThan(0);
-    const lateScripts = asked.slice(appStarted).filter((a) => a.endsWith('.js'));
-    expect(lateScripts, `${path}: code asked for after the app ran`).toEqual([]);
+    const lateCode = asked.slice(appStarted).filter((a) => /\.(js|css)$/.test(a));
+    expect(lateCode, `${path}: code asked for after the app ran`).toEqual([]);
     for (const url of ['/api/auth/me', '/api/site', '/api/config', ...data]) {
       const at = asked.indexOf(`GET ${url}`);
       expect(

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, defineConfig, type Plugin } from 'vite';
+import { pureSharedConstants } from './build/pure-shared-constants.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -176,11 +177,15 @@ const SIGNED_IN_MODULES: Record<string, string[]> = {
   '/admin/reverse-splits': ['src/features/admin/components/AdminLayout.tsx', 'src/features/splits/pages/AdminSplitsPage.tsx'],
 };
 
-type Manifest = Record<string, { file: string; imports?: string[] }>;
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
-/** Each signed-in page's chunks (its modules' chunks and what they import), less those the shell already loads. */
+/**
+ * Each signed-in page's chunks (its modules' chunks and what they import) and their style sheets, less those the
+ * shell already loads. The style sheets too: the router waits for a lazy page's style sheets before it draws it,
+ * and they were asked for only then, a round trip after the page's code.
+ */
 function pageCode(manifest: Manifest, shell: string): Record<string, string[]> {
-  const inShell = new Set([...shell.matchAll(/"\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const inShell = new Set([...shell.matchAll(/"\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]));
   const chunksOf = (key: string, seen: Set<string>): Set<string> => {
     if (!manifest[key]) throw new Error(`early data: ${key} is not a chunk (SIGNED_IN_MODULES in vite.config.ts)`);
     if (seen.has(key)) return seen;
@@ -191,7 +196,8 @@ function pageCode(manifest: Manifest, shell: string): Record<string, string[]> {
   return Object.fromEntries(
     Object.entries(SIGNED_IN_MODULES).map(([page, modules]) => {
       const keys = modules.reduce((seen, m) => chunksOf(m, seen), new Set<string>());
-      return [page, [...keys].map((k) => manifest[k].file).filter((f) => !inShell.has(f))];
+      const files = [...keys].flatMap((k) => [manifest[k].file, ...(manifest[k].css ?? [])]);
+      return [page, [...new Set(files)].filter((f) => !inShell.has(f))];
     }),
   );
 }
@@ -253,7 +259,7 @@ function prerenderAndPrecompress(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), prerenderAndPrecompress()],
+  plugins: [react(), pureSharedConstants(), prerenderAndPrecompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

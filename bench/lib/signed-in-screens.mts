@@ -44,6 +44,26 @@ export const usableNow = (path: string) => `(() => {
   return ready() ? performance.now() : false;
 })()`;
 
+/** What the watcher below writes to the console once the screen is usable, before the time. */
+export const USABLE_MESSAGE = 'roundup-usable ';
+
+/**
+ * A script for the page's context (addInitScript) that checks `usableNow` on every animation frame from the
+ * document's start and logs the time once it holds. The page does the waiting itself: Playwright's
+ * waitForFunction first injects its own script (hundreds of KB) into the page and evaluates it on the main
+ * thread while the screen loads, which on the phone profile cost the screen about half a second it would never
+ * spend on a member's phone. A console message reaches the bench without any script in the page.
+ */
+export const usableWatcher = (path: string) => `(() => {
+  if (window.top !== window) return;
+  const tick = () => {
+    const at = ${usableNow(path)};
+    if (at === false) requestAnimationFrame(tick);
+    else console.debug(${JSON.stringify(USABLE_MESSAGE)} + at);
+  };
+  requestAnimationFrame(tick);
+})()`;
+
 type Served = Awaited<ReturnType<typeof serveWeb>>;
 
 /** 30 accounts for the Pro member and a closed trade in each on every seeded complete split. */

@@ -47,20 +47,32 @@ describe("the early script fetches the page's code with its data", () => {
   // What the build writes into the table (vite.config.ts, addEarlyData).
   const built = script.replace(
     'var PAGE_CODE = {};',
-    'var PAGE_CODE = {"*":["assets/UserMenu-1.js"],"/settings/import":["assets/SettingsPage-2.js","assets/ImportTab-3.js"]};',
+    'var PAGE_CODE = {"*":["assets/UserMenu-1.js"],"/settings/import":["assets/SettingsPage-2.js","assets/ImportTab-3.js","assets/ImportTab-4.css"]};',
   );
   const preloaded = () =>
     [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+  const styles = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')].map((l) => [
+      l.getAttribute('href'),
+      l.getAttribute('crossorigin'),
+    ]);
 
   afterEach(() => {
     delete window.__roundupEarly;
-    document.head.querySelectorAll('link[rel="modulepreload"]').forEach((l) => l.remove());
+    document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]').forEach((l) => l.remove());
     window.localStorage.clear();
   });
 
   it("a signed-in page's chunks and the member menu's", () => {
     runOn('/settings/import/', { token: 'tok', role: 'Pro' }, built);
     expect(preloaded()).toEqual(['/assets/UserMenu-1.js', '/assets/SettingsPage-2.js', '/assets/ImportTab-3.js']);
+  });
+
+  it("a page's style sheet is fetched for the app's loader to apply, in the mode its loader asks in", () => {
+    runOn('/settings/import', { token: 'tok', role: 'Pro' }, built);
+    // Fetched only: applying it is the loader's, as before. Anonymous CORS, as the loader's own link asks.
+    expect(styles()).toEqual([['/assets/ImportTab-4.css', '']]);
+    expect(document.head.querySelector('link[rel="stylesheet"][href="/assets/ImportTab-4.css"]')).toBeNull();
   });
 
   it('no session: no code either (the page sends the visitor to sign in)', () => {

@@ -21,13 +21,19 @@
     // Admins only: anyone else is sent away from the page, and /api/rs is theirs to read too.
     '/admin/reverse-splits': ['/api/rs'],
   };
-  // Each signed-in page's code chunks ('*': every signed-in page's), filled in by the build (vite.config.ts,
-  // addEarlyData); fetched now, with the page's data, instead of once the app's router has run.
+  // Each signed-in page's code chunks and style sheets ('*': every signed-in page's), filled in by the build
+  // (vite.config.ts, addEarlyData); fetched now, with the page's data, instead of once the app's router has run.
   var PAGE_CODE = {};
   function preloadCode(page) {
     (PAGE_CODE['*'] || []).concat(PAGE_CODE[page] || []).forEach(function (file) {
       var link = document.createElement('link');
-      link.rel = 'modulepreload';
+      if (/\.css$/.test(file)) {
+        // Fetched, not applied: the app's loader applies it with the page, as it would have, from this copy
+        // (the same CORS mode as its own link, or the browser would not reuse it).
+        link.rel = 'preload';
+        link.setAttribute('as', 'style');
+        link.setAttribute('crossorigin', '');
+      } else link.rel = 'modulepreload';
       link.href = '/' + file;
       document.head.appendChild(link);
     });
