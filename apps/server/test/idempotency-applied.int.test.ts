@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_APPLIED, IDEMPOTENCY_KEY_IN_FLIGHT, IDEMPOTENT_ROUTES } from '@roundup/shared';
 import type { Db } from '../src/db/client';
 import { BRIEFLY_UNAVAILABLE } from '../src/http/envelope';
 import { fingerprintOf } from '../src/http/idempotency';
 import { addAccount, addTrade, insertBroker, insertSplit, member, type Member } from './factories';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, dbKind, type TestApp } from './helpers';
 
 /**
  * Safe retries when the write committed and its answer did not: the connection drops between the COMMIT and
@@ -252,5 +253,34 @@ describe('a claim whose process died after its write committed', () => {
     );
     expect((await send('/api/tokens', body, 'died-early')).status).toBe(200);
     expect(await count(`api_tokens where user_id = $1 and name = 'Died'`, [pro.id])).toBe(1);
+  });
+});
+
+describe.skipIf(dbKind !== 'postgres')('on PostgreSQL, a real timeout on a read after the commit', () => {
+  it('an account added, then its answer timed out on the locked trades: the retry says applied, one account', async () => {
+    // Adding an account commits the account, then answers the member's accounts with their trade counts: a read of
+    // trades, which another session holds locked. The read runs out (lock_timeout) after the commit: a 503.
+    const holder = new pg.Client({ connectionString: t.database.url });
+    await holder.connect();
+    const body = { newAccount: { brokerId, type: 'Joint Cash', nickname: 'Added under a lock' } };
+    const accounts = () => count(`accounts where user_id = $1 and nickname = 'Added under a lock'`, [pro.id]);
+    try {
+      await holder.query('begin');
+      await holder.query('lock table trades in access exclusive mode');
+      const first = await send('/api/accounts/add', body, 'real-after-commit');
+      expect(first.status).toBe(503);
+      expect(first.headers['retry-after']).toMatch(/^\d+$/);
+      expect(await accounts()).toBe(1);
+      // The app's retry comes while the lock is still held: it writes nothing and says so.
+      const retry = await send('/api/accounts/add', body, 'real-after-commit');
+      expect(retry.status).toBe(409);
+      expect(retry.body.errors[0].msg).toBe(IDEMPOTENCY_KEY_APPLIED);
+    } finally {
+      await holder.query('commit').catch(() => undefined);
+      await holder.end();
+    }
+    const after = await send('/api/accounts/add', body, 'real-after-commit');
+    expect(after.status).toBe(409);
+    expect(await accounts()).toBe(1);
   });
 });
