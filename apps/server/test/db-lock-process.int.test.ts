@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIEFLY_UNAVAILABLE } from '../src/http/envelope';
+import { startApi, stopApi, type ApiProcess } from './api-process';
 import { withDatabase } from './global-setup';
 import { splitFields } from './factories';
 import { dbKind, PROCESS_TEST_TIMEOUT } from './helpers';
@@ -24,13 +24,6 @@ if (!base)
 /** The product's promise for every request while a table is locked. */
 const ANSWER_WITHIN_MS = 5_000;
 
-interface Proc {
-  child: import('node:child_process').ChildProcess;
-  started: Promise<void>;
-  output(): string;
-}
-type StartProcess = (name: string, script: string, env: Record<string, string>, ready: string, o: { quiet: boolean }) => Proc;
-
 interface Answer {
   route: string;
   status: number;
@@ -44,7 +37,7 @@ describe.skipIf(!onPostgres)('a lock held on trades, on a real API process', () 
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const url = `http://127.0.0.1:${port}`;
   const dbUrl = withDatabase(base, name);
-  let api: Proc;
+  let api: ApiProcess;
 
   const send = async (method: 'GET' | 'POST', route: string, o: { token?: string; body?: unknown; key?: string } = {}) => {
     const started = performance.now();
@@ -81,36 +74,12 @@ describe.skipIf(!onPostgres)('a lock held on trades, on a real API process', () 
     await admin.connect();
     await admin.query(`create database ${name}`);
     await admin.end();
-    const script = path.resolve(import.meta.dirname, '../../../scripts/multi.mjs');
-    const { startProcess } = (await import(script)) as { startProcess: StartProcess };
     // The defaults of a deployment: the pool, its route shares and the deadlines are not set here.
-    api = startProcess(
-      'api',
-      'apps/server/src/main.ts',
-      {
-        DATABASE_URL: dbUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: url,
-        RUN_WORKER: 'false',
-        SEED_DEMO: 'false',
-        ADMIN_PASSWORD: 'lock-admin-pass',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_SCALE: '1000',
-      },
-      'RoundUp is running',
-      { quiet: true },
-    );
-    await api.started;
+    api = await startApi({ databaseUrl: dbUrl, port, adminPassword: 'lock-admin-pass' });
   }, PROCESS_TEST_TIMEOUT);
 
   afterAll(async () => {
-    if (api && api.child.exitCode === null) {
-      await new Promise((resolve) => {
-        api.child.once('exit', resolve);
-        api.child.kill('SIGTERM');
-      });
-    }
+    await stopApi(api);
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
