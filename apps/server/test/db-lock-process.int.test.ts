@@ -36,7 +36,8 @@ describe.skipIf(!onPostgres)('a lock held on trades, on a real API process', () 
   const name = `roundup_lockp_${randomBytes(5).toString('hex')}`;
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const url = `http://127.0.0.1:${port}`;
-  const dbUrl = withDatabase(base, name);
+  // Set in beforeAll: the describe's body runs (to be skipped) without TEST_DATABASE_URL too.
+  let dbUrl = '';
   let api: ApiProcess;
 
   const send = async (method: 'GET' | 'POST', route: string, o: { token?: string; body?: unknown; key?: string } = {}) => {
@@ -70,6 +71,7 @@ describe.skipIf(!onPostgres)('a lock held on trades, on a real API process', () 
   };
 
   beforeAll(async () => {
+    dbUrl = withDatabase(base, name);
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(`create database ${name}`);
