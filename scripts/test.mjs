@@ -27,6 +27,7 @@ const FULL_ONLY_FILES = [
   'apps/server/src/modules/notifications/reliability.int.test.ts', // a worker SIGKILLed mid-batch
   'apps/server/test/graceful-stop.int.test.ts', // SIGTERM with requests and sends in flight
   'apps/server/test/redis-faults.int.test.ts', // its own redis-server, stopped and restarted
+  'apps/server/test/db-lock-process.int.test.ts', // a real API process while another session locks trades
   'apps/server/test/fuzz.int.test.ts', // every route with generated bad input
   'apps/server/test/migrations.int.test.ts', // every migration replayed over a populated database
   'apps/server/test/migration-0011.int.test.ts', // one migration replayed over a populated database

@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guard: services.tokens.guard,
   });
   // Safe retries of members' writes (decision 048): after auth (keys are per member), before the routes.
-  await app.register(idempotencyPlugin, { query: deps.database.query });
+  await app.register(idempotencyPlugin, { query: deps.database.query, withCommitHook: deps.database.withCommitHook });
   await registerRoutes(app, ctx, services);
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;

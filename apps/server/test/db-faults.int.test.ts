@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/env';
 import { SPLITS_CHANNEL } from '../src/modules/splits/repo';
 import { BRIEFLY_UNAVAILABLE } from '../src/http/envelope';
+import { startApi, stopApi, type ApiProcess } from './api-process';
 import { withDatabase } from './global-setup';
 import { splitFields } from './factories';
 import { call, dbKind, freshDatabase, PROCESS_TEST_TIMEOUT, registerUser, setRole } from './helpers';
@@ -29,13 +29,6 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>, url = base): Promise<T
   }
 }
 
-interface Proc {
-  child: import('node:child_process').ChildProcess;
-  started: Promise<void>;
-  output(): string;
-}
-type StartProcess = (name: string, script: string, env: Record<string, string>, ready: string, o: { quiet: boolean }) => Proc;
-
 interface Answer {
   status: number;
   retryAfter: string | null;
@@ -46,7 +39,7 @@ describe.skipIf(!onPostgres)('a dropped database connection, on a real API proce
   const name = `roundup_fault_${randomBytes(5).toString('hex')}`;
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const url = `http://127.0.0.1:${port}`;
-  let api: Proc;
+  let api: ApiProcess;
 
   const send = async (method: 'GET' | 'POST', route: string, token?: string, body?: unknown): Promise<Answer> => {
     const res = await fetch(url + route, {
@@ -62,35 +55,11 @@ describe.skipIf(!onPostgres)('a dropped database connection, on a real API proce
 
   beforeAll(async () => {
     await admin((c) => c.query(`create database ${name}`));
-    const script = path.resolve(import.meta.dirname, '../../../scripts/multi.mjs');
-    const { startProcess } = (await import(script)) as { startProcess: StartProcess };
-    api = startProcess(
-      'api',
-      'apps/server/src/main.ts',
-      {
-        DATABASE_URL: withDatabase(base, name),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: url,
-        RUN_WORKER: 'false',
-        SEED_DEMO: 'false',
-        ADMIN_PASSWORD: 'fault-admin-pass',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_SCALE: '1000',
-      },
-      'RoundUp is running',
-      { quiet: true },
-    );
-    await api.started;
+    api = await startApi({ databaseUrl: withDatabase(base, name), port, adminPassword: 'fault-admin-pass' });
   }, PROCESS_TEST_TIMEOUT);
 
   afterAll(async () => {
-    if (api && api.child.exitCode === null) {
-      await new Promise((resolve) => {
-        api.child.once('exit', resolve);
-        api.child.kill('SIGTERM');
-      });
-    }
+    await stopApi(api);
     await admin((c) => c.query(`drop database if exists ${name} with (force)`)).catch(() => undefined);
   });
 

@@ -36,6 +36,16 @@ export const IDEMPOTENCY_KEY_REUSED =
 export const IDEMPOTENCY_KEY_IN_FLIGHT =
   'A request with this Idempotency-Key is still being processed. Try again in a few seconds.';
 
+/**
+ * The answer to a retry whose first attempt's write committed but whose own answer was lost (a 5xx after the
+ * commit, or a process that died before answering): the write is not made again, and the member is told it was
+ * made. 409: the request conflicts with what is stored now (it is already there); no Retry-After, since sending
+ * it again can only answer the same.
+ */
+export const IDEMPOTENCY_APPLIED_STATUS = 409;
+export const IDEMPOTENCY_KEY_APPLIED =
+  'This request was already carried out, but its answer was lost on the way. Reload the page to see the result; there is no need to send it again.';
+
 /** Visible ASCII, 1–255 characters (a UUID fits): stored as sent, compared exactly. */
 export const idempotencyKey = z
   .string()
@@ -45,7 +55,9 @@ export const idempotencyKey = z
       'Optional. A key you choose for this request (a UUID is best). The first answer is kept for 24 hours for you and this key: ' +
       'sending the same request again with the same key answers the same status and body and writes nothing new; ' +
       'while the first is still running, the retry waits for it. The same key with a different request is a 422. ' +
-      'Answers of 5xx and 429 are not kept: a retry with the same key runs the request again.',
+      'Answers of 5xx, 401, 403, 408 and 429 are not kept: when nothing was written, a retry with the same key runs the request again; ' +
+      `when the write had committed before the failure (its answer was lost), the retry answers ${IDEMPOTENCY_APPLIED_STATUS} ` +
+      `"${IDEMPOTENCY_KEY_APPLIED}" and writes nothing.`,
     example: '3f2c8a1e-6b4d-4f7a-9c2e-1d5b7a9e0f34',
   });
 

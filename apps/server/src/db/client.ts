@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { outages, type Outages } from '../lib/outages';
 import { BoundedPool, DEFAULT_DEADLINES, type DbDeadlines } from './bounded-pool';
+import { commitHooks, type WithCommitHook } from './commit-hooks';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -28,6 +29,11 @@ export interface Database {
   pool?: BoundedPool;
   /** Runs `fn` as `route`: on PostgreSQL the route holds at most its share of the pool (bounded-pool.ts). */
   scope<T>(route: string, fn: () => T): T;
+  /**
+   * Runs `fn` so that every transaction it opens on `db` runs `hook` last, before its COMMIT (db/commit-hooks.ts):
+   * a request's Idempotency-Key claim is marked applied in the same transaction as its write.
+   */
+  withCommitHook: WithCommitHook;
   /** The database's outages (lost connections, timeouts, an exhausted pool), logged once each. */
   outages: Outages;
   /**
@@ -73,9 +79,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new BoundedPool(opts.url, opts.poolSize ? { ...limits, poolSize: opts.poolSize } : limits);
     const tracker = outages();
     pool.events = { answered: tracker.answered };
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
     const database: Database = {
       kind: 'postgres',
-      db: drizzlePg(pool, { schema }) as unknown as Db,
+      db,
+      withCommitHook: commitHooks(db),
       url: opts.url,
       pool,
       scope: (route, fn) => pool.scope(route, fn),
@@ -130,6 +138,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    withCommitHook: commitHooks(db),
     pglite: pgl,
     // In this process: no connection to lose, no other session to wait for, no pool to share.
     scope: (_route, fn) => fn(),

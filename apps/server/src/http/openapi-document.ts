@@ -1,3 +1,5 @@
+import { IDEMPOTENCY_APPLIED_STATUS, IDEMPOTENCY_KEY_APPLIED } from '@roundup/shared';
+
 /** The top of the OpenAPI document (/api/openapi.json, shown at /api/docs): how to sign in, tokens, the envelope. */
 export const API_DESCRIPTION = [
   'The JSON API behind RoundUp. Requests and answers are JSON (`Content-Type: application/json`) unless an',
@@ -17,6 +19,17 @@ export const API_DESCRIPTION = [
   '```json',
   '{ "data": null, "errors": [{ "msg": "Please sign in" }] }',
   '```',
+  '',
+  '## Safe retries (`Idempotency-Key`)',
+  '',
+  'The writes that create or change your data (the operations that list an `idempotency-key` header) take a key',
+  'you choose per request, a UUID for instance. Send a write again with the same key and body (after a 503, a',
+  'timeout, a dropped connection) and it is not made twice: the first answer comes back as it was, with',
+  '`Idempotent-Replayed: true`. While the first is still running the retry waits for it (at most 10 s, then a 409',
+  'with `Retry-After`). The same key with another body is a 422. When the first answer was a failure that kept',
+  'nothing (a 503 before anything was saved), the retry runs the write. When the write had been saved and only',
+  `its answer was lost, the retry answers **${IDEMPOTENCY_APPLIED_STATUS}** "${IDEMPOTENCY_KEY_APPLIED}" without`,
+  '`Retry-After`, and writes nothing.',
   '',
   '## Signing in (session)',
   '',

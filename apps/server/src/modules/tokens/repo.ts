@@ -33,12 +33,15 @@ export function tokensRepo(db: Db) {
         return row;
       });
     },
+    /** One statement, in a transaction all the same: a retry with its Idempotency-Key knows whether it committed. */
     async revoke(userId: string, id: string, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(k)
-        .set({ revokedAt: now })
-        .where(and(eq(k.id, id), eq(k.userId, userId), isNull(k.revokedAt)))
-        .returning({ id: k.id });
+      const rows = await db.transaction((tx) =>
+        tx
+          .update(k)
+          .set({ revokedAt: now })
+          .where(and(eq(k.id, id), eq(k.userId, userId), isNull(k.revokedAt)))
+          .returning({ id: k.id }),
+      );
       return rows.length > 0;
     },
     async live(tokenHash: string): Promise<TokenRow | null> {
