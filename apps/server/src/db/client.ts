@@ -6,18 +6,15 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { outages, type Outages } from '../lib/outages';
 import { BoundedPool, DEFAULT_DEADLINES, type DbDeadlines } from './bounded-pool';
 import { commitHooks, type WithCommitHook } from './commit-hooks';
 import { lockDataDir } from './data-dir-lock';
+import type { Db, RawQuery } from './handle';
 import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-/** A raw parameterised query, for the job queue and LISTEN/NOTIFY helpers. */
-export type RawQuery = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<{ rows: T[] }>;
+export type { Db, RawQuery } from './handle';
 
 export interface Database {
   kind: 'pglite' | 'postgres';

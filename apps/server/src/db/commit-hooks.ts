@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, RawQuery } from './client';
+import type { Db, RawQuery } from './handle';
 
 /**
  * Work a transaction does last, inside itself, just before its COMMIT: whatever it writes commits with the
