@@ -16,7 +16,10 @@ import SOURCES from './fixtures/whole/sources.json';
  * back, before any rule was tuned on them.
  */
 export type WholeClass = 'live' | 'historical' | 'none';
+/** A document SEC serves, or an issuer's release as the wire carried it (decision 050). */
+export type WholeKind = 'filing' | 'release';
 export interface WholeDocument {
+  kind: WholeKind;
   file: string;
   repository: string;
   path: string;
