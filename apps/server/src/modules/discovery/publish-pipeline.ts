@@ -43,6 +43,7 @@ export async function publishPipeline(
       ratio: p.ratio,
       ratioMin: p.ratioMin,
       ratioMax: p.ratioMax,
+      ratioExact: p.ratioExact,
       rsType: rsTypeFor(rounding),
       participant: rounding === 'ROUND_UP_PARTICIPANT',
       filingUrl: filingIndexUrl(deps.archivesUrl, p.cik, p.accession),

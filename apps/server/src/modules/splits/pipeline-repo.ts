@@ -28,7 +28,7 @@ export interface PipelineRow {
 }
 
 export type PipelineValues = Omit<PipelineRow, 'id' | 'updatedAt' | 'noticeDate' | 'complianceDeadline' | 'deficiencyRule'>;
-export type DeficiencyValues = Omit<PipelineValues, 'stage' | 'ratio' | 'ratioMin' | 'ratioMax' | 'proposalId'> &
+export type DeficiencyValues = Omit<PipelineValues, 'stage' | 'ratio' | 'ratioMin' | 'ratioMax' | 'ratioExact' | 'proposalId'> &
   Pick<PipelineRow, 'noticeDate' | 'complianceDeadline' | 'deficiencyRule'>;
 
 const f = schema.pipelineFollows;

@@ -24,6 +24,7 @@ export function pipelineEntry(r: PipelineRow, history: IssuerHistoryEntry[]): Pi
     stage: r.stage,
     ratio: r.ratio,
     ratioRange: r.ratioMin !== null && r.ratioMax !== null ? { min: r.ratioMin, max: r.ratioMax } : null,
+    ratioExact: r.ratioExact,
     rsType: r.rsType,
     participant: r.participant,
     buyDate: null,

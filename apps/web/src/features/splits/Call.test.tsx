@@ -96,6 +96,15 @@ describe('the pipeline (issue 25 §6)', () => {
     expect(screen.queryByRole('link', { name: /Upgrade/ })).toBeNull();
   });
 
+  it('a ratio that is not a whole number is shown as the filing states it, never rounded', async () => {
+    const odd = { ...proEntries[0], ticker: 'ODDR', ratioRange: null, ratioExact: 4.3 } as PipelineView;
+    mockFetch({ 'GET /api/rs/pipeline': { data: { entries: [odd] } } });
+    wrap(<PipelineSection />);
+    const item = await screen.findByTestId('pipeline-item');
+    expect(item).toHaveTextContent('Ratio 1-for-4.3 (not a whole number)');
+    expect(item).not.toHaveTextContent('Ratio 1-for-4 ');
+  });
+
   it('a Starter member sees it masked, with the stage and the upgrade', async () => {
     mockFetch({
       'GET /api/rs/pipeline': {
