@@ -1,5 +1,5 @@
 import type { Rounding } from '@roundup/shared';
-import { buyByDate, findDates } from './dates';
+import { buyByDate, datesIn, findDates } from './dates';
 import { normalise } from './normalise';
 import { findRatio } from './ratio';
 import { labelSentence, PRECEDENCE } from './rounding';
@@ -54,7 +54,15 @@ function decide(
   const levelNow = pool.filter(aboutSplit);
   const levelEver = labelled.filter(aboutSplit);
   const level = states(levelNow) ? levelNow : states(levelEver) ? levelEver : [];
-  const from = level.length ? level : pool;
+  // A clause about another instrument (a warrant's "rounded up … or a cash adjustment") never decides.
+  // The clause names the instrument itself, or continues the fractional clause before it that does
+  // ("… upon the exercise of the Pre-funded Warrants. Rather, … rounded up … or a cash adjustment").
+  const aboutOther = (x: Labelled) => {
+    if (OTHER_ACTION.test(x.s.text)) return true;
+    const prev = list[x.s.index - 1]?.text ?? '';
+    return /fraction/i.test(prev) && OTHER_ACTION.test(prev) && !namesSplit(prev);
+  };
+  const from = level.length ? level : pool.filter((x) => !aboutOther(x));
   const rank = (r: Rounding) => PRECEDENCE.indexOf(r);
   const sorted = [...from].sort((a, b) => rank(a.l.label) - rank(b.l.label) || a.s.index - b.s.index);
   const up = sorted.find((x) => ROUNDS_UP.has(x.l.label));
@@ -159,8 +167,11 @@ function isHistorical(x: {
   const { splitSentences, marketDate, effectiveDate, opts } = x;
   const done = (s: Sentence) => (PAST.test(s.text) || DONE.test(s.text)) && (!FUTURE.test(s.text) || DONE_NOW.test(s.text));
   const ahead = (s: Sentence) => FUTURE.test(s.text) || CURRENT.test(s.text);
-  const pastSplit = splitSentences.some(done) && !splitSentences.some((s) => !done(s) && ahead(s));
   const before = (d: string | null) => d !== null && opts.fileDate !== undefined && d < opts.fileDate;
+  const pastSplit = splitSentences.some(done) && !splitSentences.some((s) => !done(s) && ahead(s));
+  // "On June 21, 2021 we filed … which effectuated a 1-for-4.3 reverse stock split": done on a date
+  // before the filing, whatever older text in the filing (financial statements) still says "to be effected".
+  const doneBefore = splitSentences.some((s) => done(s) && datesIn(s.text, opts.fileDate).some((d) => before(d.date)));
   const onOrAfter = (d: string | null) => d !== null && opts.fileDate !== undefined && d >= opts.fileDate;
   const nothingAhead =
     opts.fileDate !== undefined &&
@@ -170,7 +181,7 @@ function isHistorical(x: {
     !onOrAfter(effectiveDate) &&
     !splitSentences.some((s) => (ahead(s) || APPROVAL.test(s.text)) && !done(s));
   return (
-    (pastSplit && (marketDate === null || before(marketDate))) ||
+    ((pastSplit || doneBefore) && (marketDate === null || before(marketDate))) ||
     before(marketDate) ||
     before(effectiveDate) ||
     nothingAhead ||

@@ -4,9 +4,9 @@ import { findRatio } from './ratio';
 import { classOf } from './whole';
 
 /**
- * Rules read from the issuer releases of the whole-document set's tuning part (decision 050). Each
- * sentence is quoted from a real release as the wire carried it (fixtures/whole/sources.json gives
- * the file); the whole documents themselves run in whole.test.ts (full tier).
+ * Rules read from the whole-document set's tuning part (decision 050): the issuer releases, and the
+ * seven filings first held back and then studied. Each sentence is quoted from the real document
+ * (fixtures/whole/sources.json gives the file); the whole documents run in whole.test.ts (full tier).
  */
 const classOfText = (text: string, fileDate: string) => classOf(classifyFiling(text, { form: 'release', fileDate }));
 
@@ -127,5 +127,39 @@ describe('the ticker a release names', () => {
     ['no exchange named', 'The Company will effect a 1-for-10 reverse stock split on December 3, 2026.', null],
   ])('%s', (_name, text, want) => {
     expect(classifyFiling(text, { fileDate: '2026-11-20' }).ticker).toBe(want);
+  });
+});
+
+describe('filings studied after they were held back', () => {
+  it('a split effectuated on a date before the filing is history, whatever the older financial statements say', () => {
+    const text = [
+      'On June 21, 2021 we filed our Amended and Restated Certificate of Incorporation which effectuated a 1-for-4.3 (1:4.3) reverse stock split (the "Reverse Stock Split") of our common stock without any change to its par value.',
+      'No fractional shares will be issued in connection with the Reverse Stock Split as all fractional shares will be rounded up to the next whole share.',
+      "All common share amounts and per share amounts have been adjusted to reflect a 1-for-4.3 reverse stock split of the Company's common stock to be effected immediately prior to the effectiveness of the Company's registration statement on Form S-1 in connection with its initial public offering.",
+    ].join('\n');
+    const c = classifyFiling(text, { form: 'S-1/A', fileDate: '2021-06-30' });
+    expect({ class: classOf(c), rounding: c.rounding, ratio: c.ratio }).toEqual({
+      class: 'historical',
+      rounding: 'ROUND_UP',
+      ratio: 4.3,
+    });
+  });
+
+  it('"including any reverse stock split" in an anti-takeover clause is a mention', () => {
+    const text =
+      'Any reclassification of our securities, including any reverse stock split, or recapitalization or any other transaction that has the effect, directly or indirectly, of increasing the proportionate share of the outstanding shares of any class of our equity securities that is directly or indirectly owned by any stockholder that owns 5% or more of our voting stock. Fractions will be rounded down to the nearest whole cent.';
+    expect(classOfText(text, '2025-03-28')).toBe('none');
+  });
+
+  it("a warrant's fractional clause never sets the split's rounding, even when the split's own sentences say nothing", () => {
+    const text = [
+      'In March 2023, we completed a 1-for-12 reverse split of our outstanding common stock.',
+      'In December 2024, we completed a 1-for-15 reverse split of our outstanding common stock.',
+      'Fractional Shares.',
+      'No fractional shares of common stock will be issued upon the exercise of the Pre-funded Warrants.',
+      'Rather, the number of shares of common stock to be issued will, at our election, either be rounded up to the nearest whole number or we will pay a cash adjustment in respect of such final fraction in an amount equal to such fraction multiplied by the exercise price.',
+    ].join('\n');
+    const c = classifyFiling(text, { form: '424B5', fileDate: '2025-03-31' });
+    expect({ class: classOf(c), rounding: c.rounding }).toEqual({ class: 'historical', rounding: 'UNSPECIFIED' });
   });
 });
