@@ -14,6 +14,8 @@ export interface PipelineRow {
   ratio: number | null;
   ratioMin: number | null;
   ratioMax: number | null;
+  /** The filing's ratio when it is not whole (1-for-4.3); `ratio` is then null. */
+  ratioExact: number | null;
   rsType: RsType;
   participant: boolean;
   filingUrl: string;
