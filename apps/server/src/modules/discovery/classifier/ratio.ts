@@ -126,25 +126,14 @@ const OTHER_RATIO =
 export function findRatio(text: string): RatioFacts {
   const lower = text;
   const ranges: { min: number; max: number; at: number; end: number }[] = [];
-  for (const m of lower.matchAll(RANGE)) {
-    const a = value(m[1], m[2]);
-    const b = value(m[3], m[4]);
-    if (a && b && a > 1 && b > 1)
-      ranges.push({ min: Math.min(a, b), max: Math.max(a, b), at: m.index, end: m.index + m[0].length });
-  }
-  for (const m of lower.matchAll(EVERY_RANGE)) {
-    const a = value(m[1], m[2]);
-    const b = value(m[3], m[4]);
-    if (a && b && a > 1 && b > 1)
-      ranges.push({ min: Math.min(a, b), max: Math.max(a, b), at: m.index, end: m.index + m[0].length });
-  }
+  for (const re of [RANGE, EVERY_RANGE, RANGE_TO_ONE])
+    for (const m of lower.matchAll(re)) {
+      const a = value(m[1], m[2]);
+      const b = value(m[3], m[4]);
+      if (a && b && a > 1 && b > 1)
+        ranges.push({ min: Math.min(a, b), max: Math.max(a, b), at: m.index, end: m.index + m[0].length });
+    }
   const bounded = ranges.slice();
-  for (const m of lower.matchAll(RANGE_TO_ONE)) {
-    const a = value(m[1], m[2]);
-    const b = value(m[3], m[4]);
-    if (a && b && a > 1 && b > 1)
-      ranges.push({ min: Math.min(a, b), max: Math.max(a, b), at: m.index, end: m.index + m[0].length });
-  }
   // "up to a 10:1 rollback": a ceiling, read as the range up to it.
   for (const m of [...lower.matchAll(COLON), ...lower.matchAll(N_TO_ONE)]) {
     if (!CEILING_BEFORE.test(lower.slice(Math.max(0, m.index - 40), m.index))) continue;

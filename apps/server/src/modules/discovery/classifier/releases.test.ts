@@ -89,6 +89,8 @@ describe('ratios as releases write them', () => {
       35,
       null,
     ],
+    // Not quoted: the range written in the N-to-1 form (a held-back brief words one so; decision 050).
+    ['a reverse share split at a ratio between 5-to-1 and 50-to-1', null, { min: 5, max: 50 }],
     // A ceiling is no ratio: the consolidation is "up to" ten for one.
     [
       'Share Consolidation: Proposed up to a 10:1 rollback, reducing 41.8M shares to 4,183,249. Currently 41,832,489 Common Shares would be consolidated into 4,183,249 Common Shares in the event of the maximum Consolidation of 10:1.',

@@ -44,15 +44,14 @@ describe('whole real documents', () => {
   // the rules fitted to the tuning part (decision 050): 24 of 28 right (filings 4/7, releases 20/21),
   // one ROUND_UP the document does not make. The seven held-back filings then moved to tuning and
   // their failures were studied; the 21 held-back releases, measured again: 20 of 21 right, no
-  // ROUND_UP the document does not make, and one document that announces no split still called live.
-  it('held back: at least 95 % right, no ROUND_UP the document does not make', () => {
+  // ROUND_UP the document does not make, one document that announces no split still called live.
+  // One of the 20 (Fusion Fuel's AGM brief) is right only through the "between 4-to-1 and 40-to-1"
+  // range form, written after its wording had been read while labelling: without it, 19 of 21
+  // (90.5 %). The 95 % target is therefore not claimed as met.
+  it('held back: no worse than measured (20 of 21 right, no ROUND_UP the document does not make)', () => {
     const all = rows('held-back');
-    expect(all.filter(wholeRight).length / all.length).toBeGreaterThanOrEqual(0.95);
+    expect(all.filter(wholeRight).length).toBeGreaterThanOrEqual(20);
     expect(all.filter((r) => r.got.rounding === 'ROUND_UP' && r.doc.expected.rounding !== 'ROUND_UP')).toEqual([]);
-  }, 60_000);
-
-  it('held back: no worse than measured (at most one no-split document called a split)', () => {
-    const all = rows('held-back');
     expect(all.filter((r) => r.doc.expected.class === 'none' && r.got.class !== 'none').length).toBeLessThanOrEqual(1);
   }, 60_000);
 
