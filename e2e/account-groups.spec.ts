@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, apiLogin, failOnConsoleErrors, fullUnless, newIdentity } from './fixtures';
 
-/** Issue 26 §3, §4: a member groups accounts in Settings › Accounts; /brokers shows each broker's rules. */
+/** A member groups accounts in Settings › Accounts; /brokers shows each broker's rules. */
 async function proMember(page: Page, request: APIRequestContext) {
   const me = newIdentity('grp');
   const reg = await request.post('/api/auth/register', { data: { ...me, consent: true } });

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { failOnConsoleErrors, FULL, newIdentity, signInAs } from './fixtures';
 
 /**
- * Issue 6: a referred visitor buys Pro on the local test checkout, the referrer earns 20%,
+ * A referred visitor buys Pro on the local test checkout, the referrer earns 20%,
  * and the member cancels within 7 days for a full refund.
  */
 test(
@@ -85,7 +85,7 @@ test(
   },
 );
 
-/** Issue 12: monthly Pro → Lifetime cancels the monthly plan at once and refunds its unused days; the member sees it. */
+/** Monthly Pro → Lifetime cancels the monthly plan at once and refunds its unused days; the member sees it. */
 test(
   'Pro member buys Lifetime: monthly cancelled, unused days refunded, shown on the Subscription tab',
   FULL,

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, apiLogin, failOnConsoleErrors, FULL, nySessionDay, openCalendarDay, PRO, signInAs, STARTER } from './fixtures';
 
 /**
- * Issue 25 §2 in the browser: Nasdaq's daily list (served here, on the port e2e/serve.mjs points
+ * Exchange confirmation in the browser: Nasdaq's daily list (served here, on the port e2e/serve.mjs points
  * NASDAQ_DAILY_LIST_URL at) lists a split at another ratio than the filing; after a poll a Pro member
  * sees the conflict sentence on the day's agenda, a Starter sees the row masked with nothing of it,
  * and an admin resolves it on the split's screen. Screenshots at 375 and 1280 px for review.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiLogin, failOnConsoleErrors, FULL, PRO, signInAs, STARTER, weekdayAhead } from './fixtures';
 
 /**
- * Issue 25 §3: the deadline is a time on the exchange's clock, shown in New York time and in the
+ * The deadline is a time on the exchange's clock, shown in New York time and in the
  * member's own zone; a Starter sees the split masked, without it.
  */
 

@@ -38,7 +38,7 @@ test(
     await acme.getByRole('button', { name: 'Edit, then accept' }).click();
     await acme.getByLabel('Price').fill('1.25');
     await acme.getByRole('button', { name: 'Review and publish…' }).click();
-    // The confirm step shows what members will receive before anything is sent (issue 25 §5).
+    // The confirm step shows what members will receive before anything is sent.
     const dialog = page.getByRole('dialog', { name: 'Publish ACMR to members?' });
     await expect(dialog.getByText('New reverse split: ACMR 20:1, Round up', { exact: true })).toBeVisible();
     await expect(dialog.getByTestId('accept-facts')).toContainText('$23.75 per account');

@@ -4,7 +4,7 @@ import { defaultRoutes, startEdgarPeer, type Route } from '../apps/server/test/e
 
 const search = (r: Route) => r.path === '/LATEST/search-index';
 
-// A proxy statement with no date yet (issue 25 §6): the pipeline journey publishes it. Served only here,
+// A proxy statement with no date yet: the pipeline journey publishes it. Served only here,
 // as the answer to the "share consolidation" search, so the recorded fixtures and their tests stay as they are.
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
 const PROXY = { cik: '0001000005', adsh: '0001000005-26-000041', doc: 'epsx-def14a.htm' };

@@ -57,7 +57,7 @@ for (const width of [1280, 375]) {
       await expect(page.getByRole('status').filter({ hasText: 'Imported 5 rows: 1 trade saved.' })).toBeVisible();
       await page.screenshot({ path: `screenshots/import-applied-${width}.png`, fullPage: true });
       await page.getByRole('link', { name: 'See your P&L' }).click();
-      // Buy 100 at $0.50, sell 99 at $0.48, sell the kept share at $9.00: $6.52 (issue 26 §1).
+      // Buy 100 at $0.50, sell 99 at $0.48, sell the kept share at $9.00: $6.52.
       await expect(page.getByTestId('realized-total')).toHaveText('$6.52');
       expect(broker).toBeTruthy();
       checkConsole();

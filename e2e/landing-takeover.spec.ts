@@ -6,7 +6,7 @@ import { failOnConsoleErrors, fullUnless, PRO, signInAs } from './fixtures';
 
 /**
  * The prerendered public pages load a small loader, and the app only when it is used
- * (docs/decisions/016-landing-javascript.md; issue 16: the landing loads ≤ 80 KB gzip of JavaScript).
+ * (docs/decisions/016-landing-javascript.md; The landing loads ≤ 80 KB gzip of JavaScript).
  */
 
 const LANDING_JS_BUDGET = 80 * 1024;
@@ -233,7 +233,7 @@ async function hold(page: Page, pattern: string) {
 }
 
 /**
- * Issue 24 §2: no interaction is lost while the app takes over a prerendered page. On every page, signed out
+ * No interaction is lost while the app takes over a prerendered page. On every page, signed out
  * and in, the test acts the moment a control is visible (never a fixed wait): it types into a form field and
  * clicks a button before the loader and the app's chunk have arrived, then clicks the account menu before its
  * own chunk has.

@@ -21,6 +21,8 @@ async function readsWhole(page: Page, width: number) {
   // Every claim's source carries its date: "(SIFMA letter, March 25, 2025)".
   await expect(page.getByRole('link', { name: 'SIFMA letter to the NYSE and Nasdaq' })).toBeVisible();
   await expect(page.getByText('December 4, 2025').first()).toBeVisible();
+  // The NYSE's own page carries no date: the page says when its text was read.
+  await expect(page.getByText(/the page carries no date; as read November 28, 2026/)).toBeVisible();
   await expect(page.getByText(/Nasdaq’s limit is 250:1 over two years/)).toBeVisible();
   await expect(page.getByLabel('Disclaimer')).toContainText('education only and is not financial advice');
   // Nothing wider than the screen.

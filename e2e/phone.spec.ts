@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiLogin, FULL, newIdentity, PRO, signInAs } from './fixtures';
 
-/** At 375 px (issue 14) nothing scrolls sideways, on any page, for a visitor, a Pro member or an admin. */
+/** At 375 px nothing scrolls sideways, on any page, for a visitor, a Pro member or an admin. */
 test.use({ viewport: { width: 375, height: 800 } });
 
 async function noOverflow(page: Page, paths: string[]) {

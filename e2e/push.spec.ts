@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { newIdentity } from './fixtures';
 
 /**
- * Issue 25 §7: browser alerts. The permission prompt comes only after the member asks for it. Headless
+ * Browser alerts. The permission prompt comes only after the member asks for it. Headless
  * Chromium has no push service to subscribe with, so the journey checks what the browser allows: no
  * prompt and no subscription on load (the service worker is registered on load since it serves the offline
  * page, decision 046, but it asks for nothing); the click asks once; the worker shows a message as a push

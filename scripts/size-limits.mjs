@@ -1,4 +1,4 @@
-// Size limits (issue 27, "Done when"; docs/ARCHITECTURE.md, "Size limits"): no hand-written source file over
+// Size limits (docs/ARCHITECTURE.md, "Size limits"): no hand-written source file over
 // 300 lines, no server or shared function over 100 lines, no web component over 150 lines. Tests, migrations,
 // seed data and content files aside. Functions are measured with the TypeScript compiler's syntax tree, from
 // the first line of the function (its `function`, its parameters or its name) to its closing brace; a function
@@ -32,7 +32,7 @@ const FUNCTION_SCOPE = /^(?:apps\/server\/src|packages\/shared\/src)\//;
 const COMPONENT_SCOPE = /^apps\/web\/src\/.*\.tsx$/;
 
 /**
- * Known debt: what was over its limit when the check came (issue 27: 45 items), by file, or by file and
+ * Known debt: what was over its limit when the check came (45 items), by file, or by file and
  * function. All of it has been split, so the list is empty. It may only shrink: the check fails when a listed
  * item is within its limit or gone. Never add to it; split the new code instead.
  */

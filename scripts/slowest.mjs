@@ -1,4 +1,4 @@
-// The slowest tests of a run (issue 24 §6), read from Vitest's and Playwright's JSON reports, so that
+// The slowest tests of a run, read from Vitest's and Playwright's JSON reports, so that
 // every `npm test` ends by naming where the time went and a regression is seen when it lands.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The server as production runs it: plain JavaScript, no transpiler at run time (issue 24 §8).
+// The server as production runs it: plain JavaScript, no transpiler at run time.
 // Bundles each entry point with our own code (and @roundup/shared) into apps/server/dist; every
 // npm package stays an import of node_modules. The files the code reads beside itself are copied
 // next to the bundles, so `import.meta.url`-relative paths hold in src and in dist alike:

@@ -11,7 +11,7 @@ import { splitFields } from './factories';
 import { call, dbKind, freshDatabase, PROCESS_TEST_TIMEOUT, registerUser, setRole } from './helpers';
 
 /**
- * Issue 23 §1: a PostgreSQL connection that drops (a restart, a failover, an operator ending a
+ * A PostgreSQL connection that drops (a restart, a failover, an operator ending a
  * session) must not end the API process. Its request answers 503 with Retry-After, the pool
  * replaces the connection, and the live-update LISTEN connection subscribes again.
  * PostgreSQL only: PGlite runs in the process and has no connection to lose.

@@ -8,8 +8,8 @@ import { dbKind, PROCESS_TEST_TIMEOUT } from './helpers';
 
 /**
  * The server as production runs it: the JavaScript bundle of apps/server/build.mjs under plain node,
- * no transpiler (issue 24 §8), built here beside the real dist. SIGTERM with a live stream open
- * (issue 16, decision 017): the process stops accepting, ends the stream, finishes and exits 0
+ * no transpiler, built here beside the real dist. SIGTERM with a live stream open
+ * (decision 017): the process stops accepting, ends the stream, finishes and exits 0
  * within 10 s. Runs on embedded PGlite in a temporary data dir.
  */
 const root = path.resolve(import.meta.dirname, '../../..');

@@ -13,7 +13,7 @@ import { withDatabase } from './global-setup';
 /**
  * The limit for tests that spawn processes, initialise fresh embedded databases or wait out real clocks. It
  * detects hangs and is never a speed budget: such a test takes seconds alone and has taken over 60 s on a
- * 2-core machine at load average 20 (issue 24 §6), where a tighter limit failed it.
+ * 2-core machine at load average 20, where a tighter limit failed it.
  */
 export const PROCESS_TEST_TIMEOUT = 300_000;
 

@@ -7,7 +7,7 @@ import { addDays } from '@roundup/shared';
 import { serveMetrics } from '../src/lib/metrics';
 import { call, createTestApp, registerUser, setRole, type TestApp } from './helpers';
 
-/** What a CDN, a crawler, an API client and an operator see over HTTP (issue 16; decision 017). */
+/** What a CDN, a crawler, an API client and an operator see over HTTP (decision 017). */
 const NOW = new Date('2026-03-10T15:00:00Z');
 const TODAY = '2026-03-10';
 const METRICS_TOKEN = 'metrics-token-0123456789';

@@ -326,7 +326,7 @@ describe('TRUST_PROXY', () => {
 });
 
 /**
- * Issue 24 §5: the router matches a path after percent-decoding, so `/%61pi/…` reached API routes while the
+ * The router matches a path after percent-decoding, so `/%61pi/…` reached API routes while the
  * hooks that look at the path (auth, token scopes, envelope, caching) saw no `/api/` and stood aside.
  */
 describe('percent-encoded paths', () => {

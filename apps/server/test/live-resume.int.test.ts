@@ -7,7 +7,7 @@ import { signalChange } from '../src/modules/splits/repo';
 import { call, createTestApp, dbKind, registerUser, setRole, type TestApp } from './helpers';
 
 /**
- * Issue 23 §4, decision 006: the live stream's event ids are counted by the database, so a client
+ * Decision 006: the live stream's event ids are counted by the database, so a client
  * resumes on another replica correctly whatever the replicas' clocks say. Two app instances on one
  * database: A, and B whose clock is 10 minutes slow (on PostgreSQL B has its own pool and LISTEN
  * connection; PGlite is one process, so B shares its instance and listens in process).

@@ -9,7 +9,7 @@ import { DataDirInUseError, lockPathFor } from '../src/db/data-dir-lock';
 import { dbKind, PROCESS_TEST_TIMEOUT } from './helpers';
 
 /**
- * Issue 12 §4: two processes on one embedded PGlite directory lost writes. The second opener
+ * Two processes on one embedded PGlite directory lost writes. The second opener
  * refuses and names the holder; a lock left by a dead process is taken over; `npm run worker`
  * without DATABASE_URL explains that it needs PostgreSQL while the web server holds the database.
  */

@@ -6,7 +6,7 @@ import { connectRedis } from '../src/lib/redis';
 import { call, createTestApp, dbKind, registerUser, type TestApp } from './helpers';
 
 /**
- * Issue 23 §2 and decision 019: while Redis is unreachable (stopped, or stalled with its connection
+ * Decision 019: while Redis is unreachable (stopped, or stalled with its connection
  * open), sign-in and password reset keep working, the limits count in this process's memory,
  * /api/ready reports the degraded dependency, and the log says it once each way. The test runs
  * its own redis-server on its own port and stops only that one. Once per run (the PGlite project):

@@ -61,7 +61,7 @@ describe('web build serving', () => {
 
 /**
  * curl, wget, uptime monitors and link-preview fetchers send `Accept: *\/*` or no Accept at all: they get the
- * page as a browser does (issue 24 §1; connect-history-api-fallback's rule). Missing files stay 404s.
+ * page as a browser does (connect-history-api-fallback's rule). Missing files stay 404s.
  */
 describe('navigations from clients that are not browsers', () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'roundup-dist-'));

@@ -3,7 +3,7 @@ import { EXCHANGES } from './deadline';
 import { RS_TYPES, SPLIT_STATUSES } from './domain';
 
 /**
- * What accepting a discovery proposal would publish (issue 25 §5): the split as members will see
+ * What accepting a discovery proposal would publish: the split as members will see
  * it, the alert they will receive (null when none goes out), and the problems that make the server
  * refuse the accept. POST /api/admin/discoveries/preview answers it; nothing is written.
  */
@@ -19,7 +19,7 @@ export const acceptPreviewSchema = z.object({
     status: z.enum(SPLIT_STATUSES),
     rsType: z.enum(RS_TYPES),
     caution: z.boolean(),
-    /** Where the shares are listed (issue 25 §3): the deadline and halt the alert states; null while unknown. */
+    /** Where the shares are listed: the deadline and halt the alert states; null while unknown. */
     exchange: z.enum(EXCHANGES).nullable(),
   }),
   /** True when the accept updates the split an earlier filing created. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uuidId } from './input';
 
-/** Issue 26 §4: named groups of the member's own accounts (/api/accounts/groups*). */
+/** Named groups of the member's own accounts (/api/accounts/groups*). */
 export const GROUP_NAME_MAX = 50;
 /** A group fits in one bulk save (product.md#limits: 1–200 accounts per request). */
 export const GROUP_MAX_ACCOUNTS = 200;

@@ -4,7 +4,7 @@ import { brokerGroupedOrder, groupByBroker, nextNicknames } from './accounts';
 const acc = (nickname: string, broker: string) => ({ nickname, broker });
 const names = (list: { nickname: string }[]) => list.map((a) => a.nickname);
 
-describe('groupByBroker: every list of accounts, by broker (issue 14)', () => {
+describe('groupByBroker: every list of accounts, by broker', () => {
   it.each([
     ['no accounts', [], []],
     ['one broker keeps the member’s order', [acc('B', 'Fidelity'), acc('A', 'Fidelity')], [['Fidelity', ['B', 'A']]]],
@@ -50,7 +50,7 @@ describe('groupByBroker: every list of accounts, by broker (issue 14)', () => {
   });
 });
 
-describe('nextNicknames (issue 26 §2: add several, copy one)', () => {
+describe('nextNicknames (add several, copy one)', () => {
   it.each([
     ['none taken', [], 'Webull Roth IRA', 3, ['Webull Roth IRA 1', 'Webull Roth IRA 2', 'Webull Roth IRA 3']],
     [

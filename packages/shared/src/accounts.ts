@@ -18,7 +18,7 @@ export const accountSchema = z.object({
   tradeCount: z.number().int(),
   /** An inactive account keeps its history but is left out of bulk defaults and sell reminders. */
   active: z.boolean(),
-  /** Issue 26 §3: the broker's rules (minimum order, day-one delivery, round-up status); null without a broker. */
+  /** The broker's rules (minimum order, day-one delivery, round-up status); null without a broker. */
   brokerRules: brokerRulesSchema.nullable(),
 });
 export type Account = z.infer<typeof accountSchema>;
@@ -61,7 +61,7 @@ export const editAccountRequest = z.preprocess(
 export type EditAccountRequest = z.infer<typeof editAccountRequest>;
 export const deleteAccountRequest = z.object({ id: idSchema('Account') });
 
-/** Issue 26 §2: several accounts at one broker and of one type at once, named by the list. */
+/** Several accounts at one broker and of one type at once, named by the list. */
 export const ADD_MANY_MAX = 50;
 export const addAccountsRequest = z.object({
   brokerId: accountFields.shape.brokerId,
@@ -76,7 +76,7 @@ export type AddAccountsRequest = z.infer<typeof addAccountsRequest>;
 
 /**
  * `count` new nicknames "<base> 1", "<base> 2", … that none of `taken` uses (whatever the case),
- * for adding several accounts by number or copying one (issue 26 §2).
+ * for adding several accounts by number or copying one.
  */
 export function nextNicknames(taken: readonly string[], base: string, count: number): string[] {
   const used = new Set(taken.map((n) => n.trim().toLowerCase()));
@@ -110,7 +110,7 @@ export const myAccountsResponse = accountsResponse.extend({ brokers: z.array(bro
 export type MyAccountsResponse = z.infer<typeof myAccountsResponse>;
 
 /**
- * Accounts grouped by broker, as every list of them shows them (issue 14): brokers in the order of
+ * Accounts grouped by broker, as every list of them shows them: brokers in the order of
  * the member's first account at each, and accounts in the member's own order within a broker.
  */
 export function groupByBroker<T extends { broker: string }>(accounts: readonly T[]): { broker: string; accounts: T[] }[] {

@@ -31,7 +31,7 @@ export const openPositionSchema = z.object({
   effDate: z.string(),
   /** effDate + the broker's shareReturnTime, or null when the broker is unknown. */
   expectedReturnDate: z.string().nullable(),
-  /** What the member recorded the round-up gave (issue 14), and when. */
+  /** What the member recorded the round-up gave, and when. */
   outcome: z.enum(TRADE_OUTCOMES),
   outcomeDate: z.string().nullable(),
   /** Past the expected return date with no outcome recorded yet. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { avoidsRoundUps, minimumOrderRule, minimumShares, roundUpStatusProblem } from './broker-rules';
 
-/** Issue 26 §3: the fewest shares a broker takes in one buy, by price band. */
+/** The fewest shares a broker takes in one buy, by price band. */
 describe('minimumShares', () => {
   const webull = [
     { below: 1, minShares: 100 },

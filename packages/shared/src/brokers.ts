@@ -72,7 +72,7 @@ export type BrokerInputRaw = z.input<typeof brokerInput>;
 
 const idSchema = z.string({ error: 'id is required' }).trim().toLowerCase().min(1, 'id is required').max(64);
 
-/** Issue 26 §3: a round-up status carries its date. */
+/** A round-up status carries its date. */
 const datedStatus = (b: { newBroker: { roundUpStatus: RoundUpStatus | null; roundUpStatusDate: string | null } }) =>
   roundUpStatusProblem(b.newBroker) === null;
 const datedStatusIssue = { message: 'Give the date the round-up status was checked', path: ['newBroker', 'roundUpStatusDate'] };
@@ -118,7 +118,7 @@ export const brokerSchema = z
     disabled: z.boolean(),
     createdDate: z.string(),
     updatedDate: z.string(),
-    /** What members recorded with this broker (issue 14); null until enough outcomes exist. */
+    /** What members recorded with this broker; null until enough outcomes exist. */
     measured: measuredBrokerSchema.nullable(),
     /** False when members mostly get cash here; null while nothing is measured. */
     honoursRoundUps: z.boolean().nullable(),

@@ -1,6 +1,6 @@
 import { addDays } from './dates';
 
-/** The keys the calendar grid answers (WAI-ARIA grid pattern, issue 14). */
+/** The keys the calendar grid answers (WAI-ARIA grid pattern). */
 export type CalendarKey = 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown' | 'Home' | 'End' | 'PageUp' | 'PageDown';
 
 const CALENDAR_KEYS: ReadonlySet<string> = new Set<CalendarKey>([

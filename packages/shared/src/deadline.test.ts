@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buySession, deadlineText, earlyCloseDays, isTimeZone, splitDeadline, type Exchange } from './deadline';
 
-describe('the buy-by deadline (issue 25 §3)', () => {
+describe('the buy-by deadline', () => {
   it.each([
     // year, the early-close days NYSE and Nasdaq publish
     [2024, ['2024-07-03', '2024-11-29', '2024-12-24']],

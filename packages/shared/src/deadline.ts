@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { addDays, isTradingDay, MARKET_TZ } from './dates';
 
 /**
- * The buy-by deadline to the minute (issue 25 §3, decision 021): the regular close of the buy-by
+ * The buy-by deadline to the minute (decision 021): the regular close of the buy-by
  * session on the exchange's clock, and the after-hours halt Nasdaq and the NYSE group apply on the
  * evening before a reverse split. Pure: no clock; New York wall time → UTC through @date-fns/tz, so
  * daylight-saving changes come from the time-zone database, never from a hand-written offset.

@@ -38,7 +38,7 @@ export const DISCOVERY_STAGES = ['proposed', 'approved', 'announced', 'effective
 /**
  * The split type an admin is offered for a rounding: ROUND_UP → Round Up; ROUND_UP_PARTICIPANT →
  * Round Up with the split's `participant` flag (the call reads "Round up (participant level)",
- * issue 25 §4); cash or round-down → CIL; the rest unconfirmed.
+ * as every alert does); cash or round-down → CIL; the rest unconfirmed.
  */
 export function rsTypeFor(rounding: Rounding): RsType {
   if (rounding === 'ROUND_UP' || rounding === 'ROUND_UP_PARTICIPANT') return 'Round Up';
@@ -67,7 +67,7 @@ export const proposalSchema = z.object({
   cik: z.string(),
   company: z.string(),
   ticker: z.string().nullable(),
-  /** The listing the filing names (issue 25 §3), or null. */
+  /** The listing the filing names, or null. */
   exchange: z.enum(EXCHANGES).nullable(),
   /** The whole 1-for-N ratio the calendar shows; null when the filing's is not whole. */
   ratio: z.number().nullable(),

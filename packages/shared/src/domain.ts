@@ -21,7 +21,7 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 /**
  * Tax-advantaged account types: sales inside them are not reported on Form 8949, so the tax
- * export leaves their trades out (issue 12 §3). SEP is a SEP-IRA; ESA a Coverdell education
+ * export leaves their trades out. SEP is a SEP-IRA; ESA a Coverdell education
  * savings account. UGMA/UTMA custodial accounts are taxable (to the minor) and stay in.
  */
 export const TAX_ADVANTAGED_ACCOUNT_TYPES = [

@@ -6,7 +6,7 @@ import { splitInputSchema } from './splits';
 import { revokeTokenRequest } from './tokens';
 import { addTradeRequest, bulkTradesRequest, editTradeRequest, tradeParams } from './trades';
 
-/** Issue 24 §5: ids in canonical form, and money and quantities written as plain decimals only. */
+/** Ids in canonical form, and money and quantities written as plain decimals only. */
 const UPPER = '6F9619FF-8B86-4011-B42D-00C04FC964FF';
 const LOWER = UPPER.toLowerCase();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Input edges (issue 24 §5): ids are read in canonical form, and money and quantities only in plain
+ * Input edges: ids are read in canonical form, and money and quantities only in plain
  * decimal notation, here at the schema boundary, so every route and the web read them alike.
  */
 

@@ -5,7 +5,7 @@ import { uuidId } from './input';
 import { issuerHistoryEntrySchema } from './split-call';
 
 /**
- * The pipeline (issue 25 §6, decision 032): splits before they are dated. An admin publishes an
+ * The pipeline (decision 032): splits before they are dated. An admin publishes an
  * entry from a discovery proposal; Pro members and admins see it whole with its evidence, Starter
  * members and visitors see it masked like any upcoming split. It leaves the pipeline once a dated
  * split of the same issuer is published.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Web push, the fifth alert channel (issue 25 §7, decision 026): a member turns it on per browser.
+ * Web push, the fifth alert channel (decision 026): a member turns it on per browser.
  * The browser's PushSubscription (`subscription.toJSON()`) is what the client sends.
  */
 

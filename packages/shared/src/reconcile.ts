@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One To do line of issue 26 §6: a split, a broker, how many of the member's accounts. */
+/** One To do line of A split, a broker, how many of the member's accounts. */
 const reconcileItem = z.object({
   splitId: z.string(),
   ticker: z.string(),

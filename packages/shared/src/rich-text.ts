@@ -1,5 +1,5 @@
 /**
- * The one rich-text policy (issue 27 §4): what admin-written rich text (broker fees, promos and reviews,
+ * The one rich-text policy: what admin-written rich text (broker fees, promos and reviews,
  * FAQ answers) may contain. The server sanitizes with it on save (lib/rich-text.ts `sanitizeRichText`) and
  * for the pages it renders (`sanitizeForPage`, sanitize-html); the web app renders with it (SafeHtml,
  * DOMPurify). So what is stored is what a reader is shown. Links always get rel="noopener noreferrer"

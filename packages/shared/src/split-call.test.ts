@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callDeadlineText, callHeadline, splitCall } from './split-call';
 
-describe('splitCall (issue 25 §4): the label and whether Buy/profit may show', () => {
+describe('splitCall: the label and whether Buy/profit may show', () => {
   it.each([
     ['Round Up', false, 'round-up', 'Round up', true, false],
     ['Round Up', true, 'round-up-participant', 'Round up (participant level)', true, true],

@@ -3,7 +3,7 @@ import { SOURCE_NAMES, type Confirmation } from './confirmations';
 import type { RsType } from './domain';
 
 /**
- * The call on a split (issue 25 §4): what happens to a fractional share, as members read it on
+ * The call on a split: what happens to a fractional share, as members read it on
  * every row, card, agenda entry, alert and calendar event. One function decides the label and
  * whether the split may say "Buy" or show an estimated profit; everything that shows a split asks it.
  * Pure: no clock, no database.
@@ -69,7 +69,7 @@ function callWarning(s: CallFacts): string | null {
   return s.caution ? 'check the filing' : null;
 }
 
-/** THE call of a split (issue 25 §4), table-tested in split-call.test.ts. */
+/** THE call of a split, table-tested in split-call.test.ts. */
 export function splitCall(s: CallFacts): SplitCall {
   const kind: SplitCallKind =
     s.rsType === 'Round Up'
@@ -99,7 +99,7 @@ export function callHeadline(s: CallFacts & { ticker: string }): string {
   return c.buy ? `Buy ${s.ticker}` : `${s.ticker} reverse split — ${c.known}`;
 }
 
-/** What the filing said (issue 25 §4): the deciding sentence and the filing, Pro and admin only (never on a masked row). */
+/** What the filing said: the deciding sentence and the filing, Pro and admin only (never on a masked row). */
 export const splitEvidenceSchema = z.object({
   sentence: z.string().nullable(),
   filingUrl: z.string().nullable(),
@@ -108,7 +108,7 @@ export const splitEvidenceSchema = z.object({
 });
 export type SplitEvidence = z.infer<typeof splitEvidenceSchema>;
 
-/** One of the issuer's earlier reverse splits (issue 25 §6), from our own history. */
+/** One of the issuer's earlier reverse splits, from our own history. */
 export const issuerHistoryEntrySchema = z.object({
   date: z.string(),
   ratio: z.number(),

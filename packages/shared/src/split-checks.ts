@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addDays, formatInMarketTz, formatIsoDate, isIsoDate, isTradingDay } from './dates';
 
 /**
- * Checks of a split's terms against the exchange calendar (issue 25 §5), and the record of a
+ * Checks of a split's terms against the exchange calendar, and the record of a
  * change of terms after publication that members see on the split. Pure: no clock, no database.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uuidId } from './input';
 
 /**
- * Personal API tokens (issue 14): a member's own tools read the calendar and record fills with
+ * Personal API tokens: a member's own tools read the calendar and record fills with
  * `Authorization: Bearer <token>`. A token is shown once, stored hashed, revocable, and never
  * grants more than its owner has now.
  */

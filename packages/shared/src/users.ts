@@ -11,7 +11,7 @@ export const updateProfileRequest = z.object({
   password: z.string().max(1024).optional(),
 });
 /**
- * Whether ending every session also revokes the member's personal API tokens (issue 24 §4): optional,
+ * Whether ending every session also revokes the member's personal API tokens: optional,
  * true when left out. A password reset always revokes them.
  */
 export const revokeTokensField = z
@@ -25,7 +25,7 @@ export const updatePasswordRequest = z.object({
   revokeTokens: revokeTokensField,
 });
 export const updateNotificationsRequest = z.object({ notifications: notificationsSchema.partial() });
-/** POST /api/users/update-self `{ timeZone }`: the member's own time zone, an IANA name (issue 25 §3). */
+/** POST /api/users/update-self `{ timeZone }`: the member's own time zone, an IANA name. */
 export const updateTimeZoneRequest = z.object({ timeZone: timeZoneSchema });
 
 /** POST /api/users/verify-otp (product.md#api; codes are 6 to 7 digits, product.md#limits). */

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Embedded PGlite belongs to one process at a time: two processes on one directory each keep
- * their own copy in memory and silently lose each other's writes (issue 12 §4). Whoever opens
+ * their own copy in memory and silently lose each other's writes. Whoever opens
  * the directory first writes `<dir>.lock` with its pid; a second opener refuses and says who
  * holds it. A lock left by a process that is gone (killed, crashed) is taken over.
  */

@@ -68,7 +68,7 @@ const CONNECTION_MESSAGE =
 
 /**
  * Whether `err` (or an error it wraps) is the database being briefly out of reach rather than a
- * fault of the statement: the request answers 503 with Retry-After, not 500 (issue 23 §1).
+ * fault of the statement: the request answers 503 with Retry-After, not 500.
  */
 export function isConnectionLost(err: unknown): boolean {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {

@@ -33,7 +33,7 @@ const seedSplit = z.object({
   source: z.string(),
   notes: z.string(),
   caution: z.boolean(),
-  /** Where the shares are listed (issue 25 §3); historical rows leave it out (unknown). */
+  /** Where the shares are listed; historical rows leave it out (unknown). */
   exchange: z.enum(EXCHANGES).nullable().optional(),
 });
 export type SeedSplit = z.infer<typeof seedSplit>;

@@ -112,7 +112,7 @@ describe('the head of each page the server answers', () => {
         // chunk is named for the loader to fetch with the app when it takes over.
         expect(html, p).toMatch(/<script type="module" crossorigin src="\/assets\/boot-[^"]+\.js"><\/script>/);
         expect(html, p).not.toContain('modulepreload');
-        // Before it, in <head>, the classic script that keeps taps and typing until the loader runs (issue 24 §2).
+        // Before it, in <head>, the classic script that keeps taps and typing until the loader runs.
         expect(html, p).toMatch(
           /<head>\s*<meta charset="UTF-8" \/>\s*<script src="\/assets\/early-input-[0-9a-f]{8}\.js"><\/script>/,
         );
@@ -130,7 +130,7 @@ describe('the head of each page the server answers', () => {
     },
   );
 
-  // Issue 24 §7: the lifetime price appeared only once the app had fetched /api/site, after a first click.
+  // The lifetime price appeared only once the app had fetched /api/site, after a first click.
   it.skipIf(!existsSync(path.join(DIST, 'prerendered')))('/services as built shows every price, without the app', () => {
     const html = readPrerendered(DIST).get('/services')!;
     const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');

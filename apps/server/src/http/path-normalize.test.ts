@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizePath } from './path-normalize';
 
-describe('normalizePath (issue 24 §5)', () => {
+describe('normalizePath', () => {
   it.each([
     ['/%61pi/users/self', '/api/users/self'],
     ['/%61%70%69/users/self', '/api/users/self'],

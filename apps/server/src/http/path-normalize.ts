@@ -2,7 +2,7 @@
  * RFC 3986 §6.2.2.2: a percent-encoded unreserved character (ALPHA, DIGIT, `-`, `.`, `_`, `~`) is the
  * same URI as the character itself. The router matches paths after decoding, so `/%61pi/users/self`
  * reached `/api/users/self` while every hook that reads `req.url` (auth and token scopes, the envelope,
- * caching, rate limits) saw no `/api/` and stood aside (issue 24 §5). Fastify's `rewriteUrl` runs this
+ * caching, rate limits) saw no `/api/` and stood aside. Fastify's `rewriteUrl` runs this
  * before routing, so the hooks and the router see one path. Other escapes stay as they are (`%2F` is not
  * a separator, `%25` stays a literal percent sign: no double decoding); the query string is untouched.
  */

@@ -4,7 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
  * How hard a new password hash is to compute. `standard` is argon2id, m=19 MiB, t=2, p=1 (OWASP ASVS 5.0
  * 11.4.2; product.md#stack): about 30 ms a hash on our machines. `test` (m=1 MiB, t=1) is for test apps only:
  * thousands of test sign-ups each paid 30 ms of a 2-core machine's time. Only `testConfig()` sets it; no
- * environment variable reaches it, so a deployed server cannot be configured into weak hashes (issue 24 §6).
+ * environment variable reaches it, so a deployed server cannot be configured into weak hashes.
  * A hash carries its own parameters, so verifying reads them from the stored hash.
  */
 export type PasswordCost = 'standard' | 'test';

@@ -31,7 +31,7 @@ describe('sanitizeRichText', () => {
   });
 });
 
-// issue 27 §4: one policy (RICH_TEXT in @roundup/shared). The web's renderer is held to the same table in
+// One policy (RICH_TEXT in @roundup/shared). The web's renderer is held to the same table in
 // apps/web/src/components/SafeHtml.test.tsx; sanitize-html writes void tags as `<hr />`, the DOM as `<hr>`.
 describe('the rich-text policy the web renders with', () => {
   const html = (s: string) => s.replace(/ \/>/g, '>');

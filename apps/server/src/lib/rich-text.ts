@@ -4,7 +4,7 @@ import { RICH_TEXT, RICH_TEXT_HREF } from '@roundup/shared';
 /**
  * Allow-list sanitizer for admin-written rich text (broker fees, sign-up promo, full
  * review, FAQ answers), with the one policy the web app renders with (RICH_TEXT in
- * @roundup/shared, issue 27 §4). Applied on save; the web app sanitizes again on render.
+ * @roundup/shared). Applied on save; the web app sanitizes again on render.
  * No script or style, no event-handler attributes, only http(s)/mailto/tel links,
  * and every link gets rel="noopener noreferrer" (new-tab links keep target=_blank).
  */

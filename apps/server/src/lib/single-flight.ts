@@ -2,7 +2,7 @@
  * Coalesces concurrent loads of the same key: while one load runs, every other caller for that key
  * waits for it instead of starting its own. Without it, a cache entry that expires under load is
  * rebuilt once per request in flight (50 connections: 50 list queries and 100 compressions at once),
- * which is where GET /api/rs's p99 tail came from (issue 24 §7). Nothing is kept after the load
+ * which is where GET /api/rs's p99 tail came from. Nothing is kept after the load
  * settles: caching the result stays the caller's business.
  */
 export function singleFlight<K, V>(): (key: K, load: () => Promise<V>) => Promise<V> {

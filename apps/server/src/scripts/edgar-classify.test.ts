@@ -25,7 +25,7 @@ async function classify(lines: string[]) {
 }
 
 describe('npm run edgar:classify', () => {
-  // A process start: on a busy 2-core machine it has taken over 7 s (issue 24 §6). The limit only catches a hang.
+  // A process start: on a busy 2-core machine it has taken over 7 s. The limit only catches a hang.
   it('answers one JSON line per input line, and says which lines it could not read', { timeout: 120_000 }, async () => {
     const out = await classify([
       JSON.stringify({

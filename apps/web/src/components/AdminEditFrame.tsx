@@ -26,7 +26,7 @@ interface AdminEditFrameProps<V> {
   deleteQuestion: ReactNode;
   /**
    * The form, given what to do on submit and the Delete button to show beside Save. `onSubmit`
-   * rejects with the server's error, which the form shows beside its fields (issue 14).
+   * rejects with the server's error, which the form shows beside its fields.
    */
   children: (form: {
     submitLabel: string;

@@ -16,7 +16,7 @@ export interface AdminFormProps<V> {
 
 /**
  * An admin form's state: its values, a setter that clears the field's message, and a submit that shows
- * every problem at once beside its field (issue 14) before sending, then the server's beside theirs.
+ * every problem at once beside its field before sending, then the server's beside theirs.
  */
 export function useAdminForm<V extends object>(
   props: AdminFormProps<V>,

@@ -1,5 +1,5 @@
 /**
- * A field's problem beside it (issue 14), for controls that are not a TextField: spread
+ * A field's problem beside it, for controls that are not a TextField: spread
  * `invalidProps(error, id)` on the control and render `<FieldError id={id} error={error} />` after it.
  */
 export const invalidProps = (error: string | undefined, id: string) =>

@@ -5,7 +5,7 @@ import { TextField } from './TextField';
 
 /**
  * The form kit: the fields and rows every form here repeats, each a TextField or a button with the
- * app's labels, autocomplete hints and error wiring filled in (issue 27 §3).
+ * app's labels, autocomplete hints and error wiring filled in.
  */
 interface FieldProps {
   id: string;

@@ -1,6 +1,6 @@
 import type { AccountGroup } from '@roundup/shared';
 
-/** Issue 26 §4: pick one of the member's account groups (or none); hidden while there are none. */
+/** Pick one of the member's account groups (or none); hidden while there are none. */
 export function GroupSelect({
   id,
   label,

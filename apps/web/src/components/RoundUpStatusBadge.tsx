@@ -1,7 +1,7 @@
 import { avoidsRoundUps, ROUND_UP_STATUS_LABELS, type RoundUpStatus } from '@roundup/shared/broker-rules';
 
 /**
- * Issue 26 §3: marks a broker that blocks round-up buys or does not honour them, wherever its
+ * Marks a broker that blocks round-up buys or does not honour them, wherever its
  * accounts are chosen. Nothing for a broker that honours them or whose status is unknown.
  */
 export function RoundUpStatusBadge({ status }: { status: RoundUpStatus | null | undefined }) {

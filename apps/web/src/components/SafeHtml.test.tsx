@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SafeHtml, sanitizeHtml } from './SafeHtml';
 
-// issue 27 §4: the renderer keeps what the server's sanitizer keeps (RICH_TEXT in @roundup/shared). The server
+// The renderer keeps what the server's sanitizer keeps (RICH_TEXT in @roundup/shared). The server
 // is held to the same table in apps/server/src/lib/rich-text.test.ts.
 describe('SafeHtml renders with the one rich-text policy', () => {
   it.each(RICH_TEXT_SHOWN)('%s is shown as %s', (input, shown) => {

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 
 /**
  * Admin-written rich text (broker fees and sign-up promos, FAQ answers) is sanitized on save by
- * the server AND here on render, with one allow-list (RICH_TEXT in @roundup/shared, issue 27 §4):
+ * the server AND here on render, with one allow-list (RICH_TEXT in @roundup/shared):
  * no script, no event handlers, no javascript: URLs, no styles, forms or frames. Links open in a
  * new tab without an opener.
  */

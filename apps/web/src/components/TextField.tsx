@@ -9,7 +9,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 
   wrapperClassName?: string;
   /** A hint under the field, linked with aria-describedby. */
   help?: string;
-  /** The field's problem, shown beside it and linked with aria-invalid and aria-describedby (issue 14). */
+  /** The field's problem, shown beside it and linked with aria-invalid and aria-describedby. */
   error?: string;
 };
 

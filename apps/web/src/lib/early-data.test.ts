@@ -3,7 +3,7 @@ import { EARLY_DATA_FRESH_MS, takeEarlyResponse } from './early-data';
 
 const answer = () => Promise.resolve(new Response('{"data":{},"errors":[]}'));
 
-describe('the answers the early script asked for (issue 24 §7)', () => {
+describe('the answers the early script asked for', () => {
   afterEach(() => {
     delete window.__roundupEarly;
   });

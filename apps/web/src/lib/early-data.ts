@@ -1,5 +1,5 @@
 /**
- * The answers that src/early-data.js asked for before the app's code arrived (issue 24 §7). Each is taken once,
+ * The answers that src/early-data.js asked for before the app's code arrived. Each is taken once,
  * by the first GET of its path, and only while it is fresh and asked with the session the app holds now: a
  * sign-out, a new session or a later GET always goes to the server.
  */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessages } from './api-client';
 
 /**
- * Form errors shown all at once (issue 14): each field's first problem beside it (aria-invalid,
+ * Form errors shown all at once: each field's first problem beside it (aria-invalid,
  * aria-describedby), and what belongs to no field in the form's banner. After a failed submit,
  * focus goes to the first invalid field, or to the banner when no field is at fault.
  */

@@ -12,7 +12,7 @@ export function useMyAccounts() {
   });
 }
 
-/** The member's named account groups (issue 26 §4), for every place that chooses accounts. */
+/** The member's named account groups, for every place that chooses accounts. */
 export const accountGroupsKey = ['accounts', 'groups'] as const;
 
 export function useAccountGroups(enabled = true) {

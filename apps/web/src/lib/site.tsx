@@ -14,7 +14,7 @@ export function useSite() {
     queryKey: ['site', user?._id ?? null, user?.role ?? null],
     queryFn: ({ signal }) => api.get<SiteInfo>('/api/site', { signal }),
     staleTime: 10 * 60_000,
-    // Once the stored session is known: asked before, a signed-in member's page asked twice (issue 24 §7).
+    // Once the stored session is known: asked before, a signed-in member's page asked twice.
     enabled: !loading,
   });
 }

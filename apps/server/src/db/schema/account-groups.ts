@@ -3,7 +3,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid
 import { users } from './users';
 import { accounts } from './content';
 
-/** Issue 26 §4: a member's named groups of their own accounts ("day one", "not Vanguard"). */
+/** A member's named groups of their own accounts ("day one", "not Vanguard"). */
 export const accountGroups = pgTable(
   'account_groups',
   {

@@ -4,7 +4,7 @@ import { reverseSplits } from './content';
 import { inList } from './util';
 
 /**
- * What each second source lists for a split (issue 25 §2, decision 022, migration 0020): one row
+ * What each second source lists for a split (decision 022, migration 0020): one row
  * per split and source. `resolvedAt`: an admin kept the split's terms against these values.
  */
 export const splitSightings = pgTable(

@@ -94,7 +94,7 @@ export const discoveryProposals = pgTable(
     cik: text('cik').notNull(),
     company: text('company').notNull(),
     ticker: text('ticker'),
-    /** The listing the filing names (issue 25 §3), or null. */
+    /** The listing the filing names, or null. */
     exchange: text('exchange'),
     form: text('form').notNull(),
     fileDate: date('file_date', { mode: 'string' }).notNull(),

@@ -3,7 +3,7 @@ import { users } from './users';
 import { accounts, reverseSplits } from './content';
 
 /**
- * Issue 26 §5, decision 030: each statement row imported into an account, by its fingerprint. The
+ * Decision 030: each statement row imported into an account, by its fingerprint. The
  * unique (account, fingerprint) makes an import idempotent, and decides two tabs applying the same
  * file at once: the second finds every row taken and writes nothing. `row` is the row as read (kind,
  * date, quantity, price, amount), so a later statement's rows for the same split add to it. The

@@ -3,7 +3,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import type { TokenScope } from '@roundup/shared';
 import { users } from './users';
 
-/** Personal API tokens (issue 14): stored as HMAC of the secret, never the secret itself. */
+/** Personal API tokens: stored as HMAC of the secret, never the secret itself. */
 export const apiTokens = pgTable(
   'api_tokens',
   {

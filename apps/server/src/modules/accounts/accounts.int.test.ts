@@ -245,7 +245,7 @@ describe('accounts', () => {
     expect(gone.status).toBe(404);
   });
 
-  it('parallel adds each get their own position, in a stable order; a double-submitted add makes one account (issue 12 §4)', async () => {
+  it('parallel adds each get their own position, in a stable order; a double-submitted add makes one account', async () => {
     const carol = await registerUser(t.app);
     await setRole(t.database, carol.user._id, 'Pro');
     const names = Array.from({ length: 8 }, (_, i) => `Parallel ${i}`);

@@ -7,7 +7,7 @@ import { brokerFacts } from '../brokers/queries';
 import { accountsRepo } from './repo';
 
 /**
- * POST /api/accounts/add-many (issue 26 §2): several accounts at one broker, of one type, named
+ * POST /api/accounts/add-many: several accounts at one broker, of one type, named
  * by the list, at the end of the member's list in its order; all or nothing. Sending the same list
  * twice adds nothing the second time. Answers all the member's accounts.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBroker, member, type Member } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
 
-/** Issue 26 §2: POST /api/accounts/add-many adds several accounts at one broker, of one type, at once. */
+/** POST /api/accounts/add-many adds several accounts at one broker, of one type, at once. */
 let t: TestApp;
 let alice: Member;
 let bob: Member;

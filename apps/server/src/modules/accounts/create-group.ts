@@ -6,7 +6,7 @@ import { requireOwnAccounts, type GroupDeps } from './group-access';
 import { sameAccountList } from './rules';
 
 /**
- * POST /api/accounts/groups (issue 26 §4): a named group of the member's own accounts, in the
+ * POST /api/accounts/groups: a named group of the member's own accounts, in the
  * order given. The same request twice (a double click, two tabs) answers the group made by the
  * first; another group of that name is a 409.
  */

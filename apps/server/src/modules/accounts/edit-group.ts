@@ -5,7 +5,7 @@ import { inGroupLock } from './groups-repo';
 import { requireGroup, requireOwnAccounts, type GroupDeps } from './group-access';
 
 /**
- * POST /api/accounts/groups/edit (issue 26 §4): renames the group and/or replaces its accounts
+ * POST /api/accounts/groups/edit: renames the group and/or replaces its accounts
  * (in the order given); fields not sent keep their values.
  */
 export function editGroup(deps: GroupDeps, input: EditAccountGroupRequest & { userId: string }): Promise<AccountGroup> {

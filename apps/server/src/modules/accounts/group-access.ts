@@ -4,7 +4,7 @@ import { notFound } from '../../http/app-error';
 import type { GroupsRepo } from './groups-repo';
 import { firstForeignAccount } from './rules';
 
-/** What the account-group use cases need (issue 26 §4). */
+/** What the account-group use cases need. */
 export interface GroupDeps {
   db: Db;
 }

@@ -7,7 +7,7 @@ const g = schema.accountGroups;
 const m = schema.accountGroupMembers;
 const a = schema.accounts;
 
-/** Issue 26 §4: the member's account groups (the only file that knows their tables). */
+/** The member's account groups (the only file that knows their tables). */
 export function groupsRepo(db: Db) {
   async function membersOf(groupIds: readonly string[]): Promise<Map<string, string[]>> {
     const out = new Map<string, string[]>(groupIds.map((id) => [id, []]));

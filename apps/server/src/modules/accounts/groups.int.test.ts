@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount, insertBroker, insertSplit, member, type Member } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
 
-/** Issue 26 §4: named groups of a member's own accounts, and POST /api/trades/bulk with `groupId`. */
+/** Named groups of a member's own accounts, and POST /api/trades/bulk with `groupId`. */
 let t: TestApp;
 let alice: Member;
 let bob: Member;

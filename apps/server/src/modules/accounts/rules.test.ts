@@ -28,7 +28,7 @@ describe('positionsFor', () => {
   });
 });
 
-describe('firstForeignAccount (issue 26 §4: a group holds only the member’s own accounts)', () => {
+describe('firstForeignAccount (a group holds only the member’s own accounts)', () => {
   const owned = new Set(['a', 'b', 'c']);
   it.each([
     [[], null],

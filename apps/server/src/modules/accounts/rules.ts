@@ -21,7 +21,7 @@ export function positionsFor(requested: readonly string[]): { id: string; positi
   return requested.map((id, position) => ({ id, position }));
 }
 
-/** Issue 26 §4: the first of `requested` that is not one of the member's accounts, or null. */
+/** The first of `requested` that is not one of the member's accounts, or null. */
 export function firstForeignAccount(owned: ReadonlySet<string>, requested: readonly string[]): string | null {
   return requested.find((id) => !owned.has(id)) ?? null;
 }

@@ -76,7 +76,7 @@ export function accountsService(ctx: AppContext) {
 export type AccountsService = ReturnType<typeof accountsService>;
 
 /**
- * What other modules ask of a member's account groups (issue 26 §4), in the caller's `db`: a use
+ * What other modules ask of a member's account groups, in the caller's `db`: a use
  * case (another member's group is a 404), so it is published here rather than in queries.ts.
  */
 export function accountGroupFacts(db: Db) {

@@ -106,7 +106,7 @@ describe('analytics', () => {
     expect(empty.body.data.rows).toBe(0);
   });
 
-  it('Form 8949 through HTTP: taxable accounts only, the left-out count, columns (a)–(h), a BOM, formula-led cells neutralised (issue 12 §3)', async () => {
+  it('Form 8949 through HTTP: taxable accounts only, the left-out count, columns (a)–(h), a BOM, formula-led cells neutralised', async () => {
     const carol = await registerUser(t.app);
     await setRole(t.database, carol.user._id, 'Pro');
     const b = [

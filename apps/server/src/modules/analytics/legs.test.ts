@@ -3,7 +3,7 @@ import { ticksToCents } from '@roundup/shared';
 import { tradeResult, type LegIn, type TradeIn } from './rules';
 import { lotSales } from './tax-lots-rules';
 
-/** Issue 26 §1, §2: legs → realized P&L and Form 8949 sales. The split: 1-for-10, effective 2026-03-10. */
+/** Legs → realized P&L and Form 8949 sales. The split: 1-for-10, effective 2026-03-10. */
 const SPLIT = { id: 's', name: 'Acme', ticker: 'ACME', effDate: '2026-03-10', ratio: 10 };
 const buy = (quantity: number, price: string, date = '2026-03-02'): LegIn => ({ side: 'buy', date, quantity, price });
 const sell = (quantity: number, price: string, date = '2026-03-02'): LegIn => ({ side: 'sell', date, quantity, price });

@@ -240,7 +240,7 @@ describe('summarize', () => {
       -200,
     ],
     ['nothing credited books the loss: −200 cents', { outcome: 'no_credit' }, -200],
-  ])('a resolved trade is closed, not open (issue 26 §2): %s', (_name, over, cents) => {
+  ])('a resolved trade is closed, not open: %s', (_name, over, cents) => {
     const beta = trade({ id: 't4', accountId: 'a2', splitId: 's2', buyDate: '2026-01-30', buyPrice: '2.00', ...over });
     const s = summarize({ today: '2026-03-05', accounts, ...totalsFromTrades([beta], splits) });
     expect(s.openPositions).toEqual([]);
@@ -470,7 +470,7 @@ describe('CSV (Form 8949)', () => {
     expect(taxCsv(taxRows({ trades: [], accounts, splits }, 2024)).split('\r\n')).toHaveLength(3);
   });
 
-  describe('taxable accounts only (issue 12 §3)', () => {
+  describe('taxable accounts only', () => {
     const types = [
       'Individual Cash',
       'Joint Cash',

@@ -101,7 +101,7 @@ export function realizedTicks(t: Pick<TradeIn, 'buyPrice' | 'sellPrice'>): numbe
   return buy === null || sell === null ? null : sell - buy;
 }
 
-/** Bought and not closed (issue 26 §2: a resolved trade is closed). */
+/** Bought and not closed (a resolved trade is closed). */
 export function isOpen(t: TradeIn, effDate: string): boolean {
   const r = tradeResult(t, effDate);
   return r.bought && !r.closed;

@@ -68,7 +68,7 @@ export function emailChangeRequestedEmail(row: Member, wanted: string, appUrl: s
 
 const tokensText = (n: number) => (n === 1 ? '1 personal API token' : `${n} personal API tokens`);
 
-/** What the confirmation of a password change says was revoked (issue 24 §4). */
+/** What the confirmation of a password change says was revoked. */
 export function revokedLines(r: Revoked): string[] {
   const lines = ['You were signed out of every device.'];
   if (r.tokens > 0)

@@ -19,7 +19,7 @@ import type { PasswordDeps, Revoked, SessionMeta } from './auth-types';
 
 /**
  * Ends every session of a member and, unless `revokeTokens` is false, every personal API token, in the
- * caller's transaction (a reset, a password change, "sign out everywhere": issue 24 §4).
+ * caller's transaction (a reset, a password change, "sign out everywhere").
  */
 export async function endAccess(tx: Db, userId: string, now: Date, revokeTokens: boolean): Promise<Revoked> {
   const sessions = await authRepo(tx).revokeUserSessions(userId, now);

@@ -54,7 +54,7 @@ export function authService(ctx: AppContext) {
       const tokenHash = hash(token);
       const cached = ctx.sessions.get(tokenHash, now.getTime());
       if (cached) return cached;
-      // A member's requests in flight when the cached entry ends share one lookup (issue 24 §7); a sign-out or
+      // A member's requests in flight when the cached entry ends share one lookup; a sign-out or
       // role change since a lookup began starts a new one, and the older one's answer is not cached.
       const epoch = ctx.sessions.epoch;
       return resolving(`${tokenHash}|${epoch}`, async () => {

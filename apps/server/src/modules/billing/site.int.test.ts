@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
 
-/** GET /api/site (issue 14): the settings the pages show, from the configuration. */
+/** GET /api/site: the settings the pages show, from the configuration. */
 describe('GET /api/site', () => {
   let plain: TestApp;
   let configured: TestApp;

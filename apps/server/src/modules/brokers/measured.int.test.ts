@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount, insertBroker, insertSplit, member, type Member } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
 
-/** GET /api/brokers `measured` (issue 14): members' recorded outcomes, shown from 5 outcomes of 3 members. */
+/** GET /api/brokers `measured`: members' recorded outcomes, shown from 5 outcomes of 3 members. */
 let t: TestApp;
 let members: Member[];
 let goodBroker: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount, member, type Member } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
 
-/** Issue 26 §3: each broker's dated rules, edited by admins, shown on /brokers and with the accounts. */
+/** Each broker's dated rules, edited by admins, shown on /brokers and with the accounts. */
 let t: TestApp;
 let admin: Member;
 let pro: Member;

@@ -1,7 +1,7 @@
 import { addDays, type ConfirmationSource, type ConfirmationState } from '@roundup/shared';
 
 /**
- * Pure confirmation rules (issue 25 §2, decision 022): which split a list entry is about, whether a
+ * Pure confirmation rules (decision 022): which split a list entry is about, whether a
  * source agrees with the split, and the split's state. No clock, no database; table-tested.
  */
 

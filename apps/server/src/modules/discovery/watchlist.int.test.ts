@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member, type Member } from '../../../test/factories';
-import { call, createTestApp, type TestApp } from '../../../test/helpers';
+import { call, createTestApp, setRole, type TestApp } from '../../../test/helpers';
 import type { FilingRow } from './repo';
 import { proposeFiling } from './propose-filing';
 import { classifyFiling } from './rules';
@@ -30,6 +30,8 @@ const PROXY = [
 
 let t: TestApp;
 let pro: Member;
+/** Follows while Pro, then lapses to Starter before the split is proposed. */
+let lapsed: Member;
 let starter: Member;
 let seq = 0;
 
@@ -79,6 +81,7 @@ const alerts = async () =>
 beforeAll(async () => {
   t = await createTestApp({ clock: () => NOW });
   pro = await member(t.app, 'Pro', { verified: true });
+  lapsed = await member(t.app, 'Pro', { verified: true });
   starter = await member(t.app, 'User');
 });
 afterAll(async () => t?.close());
@@ -119,10 +122,12 @@ describe('the deficiency watchlist', () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.data).toEqual({ id: entry._id, following: true });
     expect((await entries(pro)).body.data.entries[0].following).toBe(true);
+    expect((await follow(lapsed, entry._id)).status).toBe(200);
   });
 
-  it('the issuer’s later proxy moves the same entry on, keeps the notice, and alerts the follower once', async () => {
+  it('the issuer’s later proxy moves the same entry on, keeps the notice, and alerts the follower once (a follower no longer Pro hears nothing)', async () => {
     const [before] = (await entries(pro)).body.data.entries;
+    await setRole(t.database, lapsed.id, 'User');
     await propose('DEF 14A', '2025-06-02');
     const [after] = (await entries(pro)).body.data.entries;
     expect(after).toMatchObject({

@@ -5,7 +5,7 @@ import { drainDeliveries, recordingAdapters } from '../../../test/recording-adap
 import { notificationsService } from './service';
 
 /**
- * Issue 25 §3: on the buy-by day, one reminder at the open and one an hour before the close (noon
+ * On the buy-by day, one reminder at the open and one an hour before the close (noon
  * on a half day), each member choosing which, on every channel they enabled, once only.
  */
 

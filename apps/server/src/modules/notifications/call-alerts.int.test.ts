@@ -5,7 +5,7 @@ import { drainDeliveries, recordingAdapters } from '../../../test/recording-adap
 import { notificationsService } from './service';
 
 /**
- * Issue 25 §4: every alert (email, SMS, WhatsApp, Discord) and every iCal event names the call;
+ * Every alert (email, SMS, WhatsApp, Discord) and every iCal event names the call;
  * only a round-up says "Buy" or shows an estimated profit (participant level says so); every channel,
  * SMS included, carries the buy-by deadline. Clock: Friday 2026-11-20, 10:00 New York.
  */
@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('the call in alerts (issue 25 §4)', () => {
+describe('the call in alerts', () => {
   it('a cash-in-lieu split: every channel names the call and the deadline, none says buy or shows a profit', async () => {
     await addAndDeliver({ ticker: 'DXVQ', rsType: 'CIL', ratio: 30 });
     const mail = mails.find((m) => m.to === pro.email && m.subject.includes('DXVQ'))!;

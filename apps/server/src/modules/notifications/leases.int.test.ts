@@ -7,7 +7,7 @@ import { notificationsRepo } from './repo';
 import { notificationsService } from './service';
 
 /**
- * The worker's claims (decision 005, issue 23 §3): each delivery is marked sent as soon as its own
+ * The worker's claims (decision 005): each delivery is marked sent as soon as its own
  * send resolves, a heartbeat renews the leases of the deliveries the worker still holds (and drops
  * the ones another worker claimed since), and every try of an email carries the same Message-ID.
  */

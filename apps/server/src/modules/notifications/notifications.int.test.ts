@@ -469,7 +469,7 @@ describe('admin communications', () => {
   });
 });
 
-describe('terms changed (issue 13): a new date or ratio alerts the members holding the split, once', () => {
+describe('terms changed: a new date or ratio alerts the members holding the split, once', () => {
   it('alerts the holder on each channel, not the other members, and not twice for the same terms', async () => {
     const created = await call(t.app, 'POST', '/api/rs/add', { token: admin.token, body: splitBody({ ticker: 'TERM' }) });
     const split = created.body.data.split;

@@ -15,7 +15,7 @@ import { listPushDevices } from './list-push-devices';
 import { subscribePush } from './subscribe-push';
 import { unsubscribePush } from './unsubscribe-push';
 
-/** Web push, the fifth alert channel (issue 25 §7, decision 026): a member's browsers, one by one. */
+/** Web push, the fifth alert channel (decision 026): a member's browsers, one by one. */
 export const pushRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['notifications'];
   // Signed in first: an anonymous caller learns nothing about what a valid body looks like.

@@ -11,7 +11,7 @@ import { notificationsService } from './service';
 import { PUSH_ENDPOINT_TAKEN, PUSH_SERVICE_REFUSED } from './subscribe-push';
 
 /**
- * Web push, the fifth alert channel (issue 25 §7, decision 026), end to end: the real web-push adapter
+ * Web push, the fifth alert channel (decision 026), end to end: the real web-push adapter
  * sends to a local push service that checks the VAPID JWT and decrypts each message with the keys
  * only the "browser" holds, so these tests read the text a member's device would show.
  */

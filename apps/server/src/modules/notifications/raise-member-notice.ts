@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { recipientById } from './delivery-repo';
 import { pushRepo } from './push-repo';
 import type { NotificationDeps } from './raise-event';
-import { channelsFor, ineligibility, type EventKind } from './rules';
+import { channelsFor, ineligibility, PLANS, PRO_ROLES, type EventKind } from './rules';
 
 export interface MemberNoticeInput {
   tx: Db;
@@ -28,6 +28,9 @@ export async function raiseMemberNotice(
   const now = deps.clock();
   const member = await recipientById(tx, userId);
   if (!member) return 0;
+  // A Pro-only notice (a followed issuer's split) is not even recorded for a member who is no longer
+  // Pro: its payload names the issuer, which a Starter member sees masked.
+  if (PLANS[kind].proOnly && !PRO_ROLES.includes(member.role as (typeof PRO_ROLES)[number])) return 0;
   const eventId = await repo.createEvent(tx, key, kind, payload, now);
   if (!eventId) return 0;
   const list = channelsFor(member, kind).map((channel) => ({

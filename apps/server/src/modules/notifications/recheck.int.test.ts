@@ -206,7 +206,7 @@ describe('a channel turned off, a phone removed or changed', () => {
       body: { username: mover.user.username, email: newEmail, password: mover.password },
     });
     expect(change.status).toBe(200);
-    // Until the new address is verified the member keeps the old one (issue 12 §6): the queued
+    // Until the new address is verified the member keeps the old one: the queued
     // message goes to the old, verified address, never to the unverified new one.
     await runWorker();
     let to = mails.filter((m) => m.subject === 'Moved newsletter').map((m) => m.to);
@@ -321,7 +321,7 @@ describe('Pro-only messages after the member loses Pro', () => {
   });
 });
 
-describe('a queued split alert, then the split leaves the public calendar (issue 12 §1)', () => {
+describe('a queued split alert, then the split leaves the public calendar', () => {
   it('moved back to Approved, archived or deleted before the send: skipped, not sent; the rest still goes', async () => {
     const today = todayInMarket(NOW);
     const pro = await registerUser(t.app, { verified: true });

@@ -3,7 +3,7 @@ import { confirmationFacts } from '../confirmations/queries';
 
 /**
  * The splits as an alert tells them: their rows, and what a second source says at the moment the alert
- * is raised (issue 25 §4: every alert shows the confirmation state beside the call).
+ * is raised (every alert shows the confirmation state beside the call).
  */
 export async function withConfirmation<T extends Record<string, unknown>>(
   db: Db,

@@ -6,7 +6,7 @@ import { drainDeliveries, recordingAdapters } from '../../../test/recording-adap
 import { notificationsService } from './service';
 
 /**
- * Issue 26 §6, decision 031: the weekly reconciliation digest email. Opt-in (off by default), on
+ * Decision 031: the weekly reconciliation digest email. Opt-in (off by default), on
  * Mondays from 08:00 New York, once per member per week however often the schedule runs and however
  * many workers run it, with the member's To do lines and received shares not sold; no email when
  * there is nothing to check.

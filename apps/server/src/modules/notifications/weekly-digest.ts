@@ -3,7 +3,7 @@ import { openTradeIdsOf } from '../analytics/queries';
 import { reconciliationsFor } from '../trades/service';
 import type { NotificationsRepo } from './repo';
 
-/** The weekly reconciliation digest (issue 26 §6, decision 031): one event a week, fanned out in chunks. */
+/** The weekly reconciliation digest (decision 031): one event a week, fanned out in chunks. */
 export const DIGEST_KIND = 'reconcileDigest' as const;
 
 /**

@@ -12,7 +12,7 @@ import { startSmtpSink, type ReceivedMail } from '../../../test/smtp';
 import { notificationsService } from './service';
 
 /**
- * Issue 23 §3 on the production layout (several workers on one PostgreSQL database): two real
+ * Leases on the production layout (several workers on one PostgreSQL database): two real
  * worker processes deliver a fan-out to a local SMTP server; one is killed with SIGKILL in the middle.
  * The other takes over the dead worker's claims once their lease lapses (a heartbeat keeps a live
  * worker's leases short), nothing is lost, and only the sends in flight at the kill arrive twice,

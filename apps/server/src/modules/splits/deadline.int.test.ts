@@ -3,7 +3,7 @@ import { member, splitFields, type Member } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
 
 /**
- * Issue 25 §3: a split knows its exchange, and every row a Pro member or an admin sees carries the
+ * A split knows its exchange, and every row a Pro member or an admin sees carries the
  * buy-by deadline to the minute; a masked row carries neither. Members choose their time zone.
  */
 

@@ -8,7 +8,7 @@ import { seesEverything, splitAccess, type Viewer } from './rules';
 export const PEERS_UPGRADE_MESSAGE = 'What other members got is for Pro members. Upgrade to Pro to see it.';
 
 /**
- * GET /api/rs/:id/outcomes (issue 26 §7, decision 027): per broker, what members recorded on this
+ * GET /api/rs/:id/outcomes (decision 027): per broker, what members recorded on this
  * split while it is happening. Only aggregates, only brokers with at least 3 members, only for Pro
  * members and admins (a Starter gets 403, a split hidden from the caller 404).
  */

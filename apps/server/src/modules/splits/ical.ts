@@ -65,11 +65,11 @@ const utcStamp = (instant: string | Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-/** How long before the close the event's alarm rings (issue 25 §3). */
+/** How long before the close the event's alarm rings. */
 export const ALARM_BEFORE_CLOSE = '-PT1H';
 
 /**
- * An event's text (issue 25 §4): the call and the confirmation state on every event; "Buy" and the
+ * An event's text: the call and the confirmation state on every event; "Buy" and the
  * estimated profit only for a round-up (participant level says so), otherwise what is known:
  * "DXVQ reverse split — cash in lieu · 30:1 · buy-by 4:00 pm ET".
  */

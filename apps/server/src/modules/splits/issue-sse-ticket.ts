@@ -7,7 +7,7 @@ const SSE_TICKET_TTL_MS = 60_000;
 /**
  * A ticket so EventSource (which cannot send headers) can open /api/events: random, opaque (the URL
  * names neither the member nor the session), stored as an HMAC, bound to the session that asked,
- * valid for a minute and for one stream only (issue 24 §4).
+ * valid for a minute and for one stream only.
  */
 export async function issueSseTicket(
   deps: Pick<SplitsDeps, 'db' | 'clock' | 'config'>,

@@ -11,7 +11,7 @@ const past = (p: Partial<PastSplitFacts> & { id: string; effDate: string }): Pas
   ...p,
 });
 
-describe('issuer history (issue 25 §6)', () => {
+describe('issuer history', () => {
   it.each([
     ['Abcd Therapeutics, Inc.', 'abcd therapeutics'],
     ['ABCD THERAPEUTICS CORP', 'abcd therapeutics'],

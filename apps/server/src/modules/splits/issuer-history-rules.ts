@@ -1,7 +1,7 @@
 import { splitCall, type IssuerHistoryEntry, type RsType } from '@roundup/shared';
 
 /**
- * The issuer's earlier reverse splits from our own history (issue 25 §6): members treat repeat
+ * The issuer's earlier reverse splits from our own history: members treat repeat
  * splitters differently. Pure: the candidates are given.
  */
 

@@ -20,7 +20,7 @@ export interface EnvelopeBytes {
 
 /**
  * GET /api/rs answers from a per-(day, view) cache of the finished JSON envelope, pre-compressed, cleared by
- * the change signal. A miss is built once however many requests miss together (issue 24 §7: 50 concurrent
+ * the change signal. A miss is built once however many requests miss together (50 concurrent
  * rebuilds after each change or expiry were the p99 tail), and compressed off the event loop.
  */
 export function listEnvelopeCache(deps: {

@@ -7,7 +7,7 @@ import { splitsRepo } from './repo';
 import { seesEverything, type Viewer } from './rules';
 
 /**
- * GET /api/rs/pipeline (issue 25 §6, decision 032): the splits not dated yet. Pro members and admins
+ * GET /api/rs/pipeline (decision 032): the splits not dated yet. Pro members and admins
  * see each whole with its evidence and the issuer's earlier splits; Starter members and visitors
  * get masked stand-ins (the history is never read for them). A deficiency-watchlist entry carries its
  * notice, and whether the caller follows it.

@@ -39,7 +39,7 @@ const past = [
   },
 ];
 
-describe('presentPipeline (issue 25 §6): the masking matrix', () => {
+describe('presentPipeline: the masking matrix', () => {
   it.each(['Pro', 'Member', 'Admin'])('%s sees every entry whole, with its evidence and history', (role) => {
     const out = presentPipeline(role, rows, past);
     expect(out.map((e) => e._id)).toEqual(['b', 'a']);

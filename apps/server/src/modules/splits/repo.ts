@@ -39,7 +39,7 @@ export async function signalChange(tx: Db): Promise<number> {
   return Number(res.rows[0].id);
 }
 
-/** What the filing said, kept on the split (issue 25 §4): shown to Pro members and admins only. */
+/** What the filing said, kept on the split: shown to Pro members and admins only. */
 export interface FilingFacts {
   cik: string | null;
   sentence: string | null;

@@ -57,7 +57,7 @@ describe('cumulativeRatio: this split times the issuer’s splits of the two yea
   );
 });
 
-describe('cumulative_ratio at each exchange’s cap (Nasdaq 250:1, NYSE 200:1)', () => {
+describe('cumulative_ratio at each exchange’s cap (Nasdaq 250:1, NYSE and NYSE American 200:1)', () => {
   it.each([
     ['Nasdaq', 124, [], null],
     ['Nasdaq', 125, [], 'elevated'],
@@ -76,7 +76,10 @@ describe('cumulative_ratio at each exchange’s cap (Nasdaq 250:1, NYSE 200:1)',
       ],
       'high',
     ],
-    ['NYSE American', 500, [], null],
+    ['NYSE American', 99, [], null],
+    ['NYSE American', 100, [], 'elevated'],
+    ['NYSE American', 10, [{ date: '2025-06-01', ratio: 20 }], 'high'],
+    ['NYSE American', 10, [{ date: '2023-06-01', ratio: 20 }], null],
     ['OTC', 500, [], null],
     [null, 500, [], null],
   ] as const)('%s, 1-for-%i after %j → %s', (exchange, ratio, history, level) => {

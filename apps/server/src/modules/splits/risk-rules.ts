@@ -26,8 +26,11 @@ export const RISK_PAGE = '/learn/risks';
 export const SHORT_NOTICE_SESSIONS = 3;
 /** The NYSE expects a reverse split announced at least this many calendar days before it takes effect. */
 export const NYSE_NOTICE_DAYS = 10;
-/** Cumulative reverse-split caps over two years, by exchange (Nasdaq 250:1, NYSE 200:1). */
-export const CUMULATIVE_CAPS: Readonly<Record<string, number>> = { Nasdaq: 250, NYSE: 200 };
+/**
+ * Cumulative reverse-split caps over two years, by exchange: Nasdaq 250:1, the NYSE 200:1 (Listed
+ * Company Manual 802.01C) and NYSE American 200:1 (Company Guide 1003), all approved in 2024-25.
+ */
+export const CUMULATIVE_CAPS: Readonly<Record<string, number>> = { Nasdaq: 250, NYSE: 200, 'NYSE American': 200 };
 /** At or below this last known price, Nasdaq would move the stock to OTC during an appeal. */
 export const SUB_DIME_PRICE = 0.1;
 

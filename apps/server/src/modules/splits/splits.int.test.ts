@@ -142,7 +142,7 @@ describe('GET /api/rs by role', () => {
     const byId = new Map<string, any>(rows.map((s: any) => [s._id, s]));
     expect(byId.get(ids.m2)).toMatchObject({ ticker: 'ZQXWM2', name: 'Secret m2', notes: 'secret-note-m2', masked: false });
     expect(byId.get(ids.m1)).toMatchObject({ ticker: 'ZQXWM1', masked: false, source: 'https://www.sec.gov/example' });
-    // Masked rows: only their days, status, asterisks and a placeholder id (issue 12 §1).
+    // Masked rows: only their days, status, asterisks and a placeholder id.
     const masked = rows.filter((s) => s.masked);
     expect(masked.map((m) => m.buyDate).sort()).toEqual([TODAY, addDays(TODAY, 1), addDays(TODAY, 1), addDays(TODAY, 30)]);
     for (const m of masked) {
@@ -342,7 +342,7 @@ describe('iCal feed', () => {
     expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
     expect(feed.body.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     expect(feed.body.match(/BEGIN:VEVENT/g)).toHaveLength(5);
-    // A timed event on the buy-by session (issue 25 §3): 9:30 am to 4:00 pm New York (EDT, UTC−4).
+    // A timed event on the buy-by session: 9:30 am to 4:00 pm New York (EDT, UTC−4).
     const day = addDays(TODAY, 30).replace(/-/g, '');
     expect(feed.body).toContain(`DTSTART:${day}T133000Z\r\nDTEND:${day}T200000Z`);
     expect(feed.body.replace(/\r\n /g, '')).toContain(

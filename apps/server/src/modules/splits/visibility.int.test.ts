@@ -5,7 +5,7 @@ import { call, createTestApp, registerUser, setRole, type TestApp } from '../../
 import { openEventStream } from '../../../test/event-stream';
 
 /**
- * Issue 12 §1 and §8: one visibility rule (rules.ts `splitAccess`) on every path that carries
+ * One visibility rule (rules.ts `splitAccess`) on every path that carries
  * split data, proven for anonymous / Starter / Member / Pro / Admin callers; and an admin
  * "delete" of a split with trades archives it instead.
  */
@@ -382,7 +382,7 @@ describe('a member always sees the splits of their own trades', () => {
   });
 });
 
-describe('admin delete keeps members’ history (issue 12 §8)', () => {
+describe('admin delete keeps members’ history', () => {
   it('deletes a split without trades outright', async () => {
     const s = await add({ ticker: 'ZQGONE' });
     const del = await call(t.app, 'POST', '/api/rs/delete', { token: tokens.Admin, body: { id: s._id } });

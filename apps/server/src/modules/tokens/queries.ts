@@ -7,7 +7,7 @@ const k = schema.apiTokens;
 /**
  * Token facts other modules may ask or change (the api_tokens table belongs to tokens): the auth module
  * revokes a member's tokens when a password reset, a password change or "sign out everywhere" ends access
- * (issue 24 §4). Runs in the caller's `db`, so it can join the caller's transaction.
+ *. Runs in the caller's `db`, so it can join the caller's transaction.
  */
 export function tokenRevocation(db: Db) {
   return {

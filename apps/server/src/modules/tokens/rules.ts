@@ -1,7 +1,7 @@
 import type { TokenScope } from '@roundup/shared';
 
 /**
- * What a personal API token may call (issue 14): the calendar with `read:splits`; the member's
+ * What a personal API token may call: the calendar with `read:splits`; the member's
  * accounts, their trades and the bulk write with `write:trades`. Nothing else: no session,
  * billing, token or admin route, whatever the owner's role.
  */

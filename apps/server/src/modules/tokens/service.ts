@@ -17,7 +17,7 @@ const view = (r: TokenRow): ApiToken => ({
   lastUsedDate: r.lastUsedAt?.toISOString() ?? null,
 });
 
-/** Personal API tokens (issue 14; docs/product.md#api). */
+/** Personal API tokens (docs/product.md#api). */
 export function tokensService(ctx: AppContext) {
   const repo = tokensRepo(ctx.database.db);
   const members = memberRecords(ctx.database.db);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addAccount, insertBroker, insertSplit, member, type Member } from '../../../test/factories';
 import { call, createTestApp, setRole, type TestApp } from '../../../test/helpers';
 
-/** Personal API tokens (issue 14): shown once, stored hashed, scoped, revocable, rate limited. */
+/** Personal API tokens: shown once, stored hashed, scoped, revocable, rate limited. */
 let t: TestApp;
 let pro: Member;
 let starter: Member;
@@ -157,7 +157,7 @@ describe('personal API tokens', () => {
   });
 });
 
-/** Issue 24 §4: personal tokens end with the events meant to end access (a reset always; otherwise by choice). */
+/** Personal tokens end with the events meant to end access (a reset always; otherwise by choice). */
 describe('tokens and the events that end access', () => {
   const CHANGED = 'Your RoundUp password was changed';
   const mail = (email: string, subject: string) =>

@@ -3,7 +3,7 @@ import { addAccount, addTrade, insertBroker, insertSplit, member, type Member } 
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
 import { expectConsistent } from '../../../test/totals';
 
-/** POST /api/trades/bulk (issue 14): one action for many accounts, all or nothing. */
+/** POST /api/trades/bulk: one action for many accounts, all or nothing. */
 let t: TestApp;
 let alice: Member;
 let bob: Member;
@@ -59,7 +59,7 @@ describe('POST /api/trades/bulk', () => {
     ]);
   });
 
-  it('takes the caller’s own ids in upper case, as /api/trades/add does, and answers them in canonical form (issue 24 §5)', async () => {
+  it('takes the caller’s own ids in upper case, as /api/trades/add does, and answers them in canonical form', async () => {
     const split = await insertSplit(t.database, { ticker: 'UPPR', status: 'Upcoming' });
     const upper = accounts.slice(0, 2).map((id) => id.toUpperCase());
     const res = await bulk(alice, { splitId: split.toUpperCase(), accountIds: upper, buy_price: '1.5' });
@@ -84,7 +84,7 @@ describe('POST /api/trades/bulk', () => {
     expect(foreign.body.errors[0].msg).toBe(`Account ${bobAccount} is not one of your accounts`);
   });
 
-  it('refuses prices that are not plain decimals ("0x10", "0b11", "1e2"), writing nothing (issue 24 §5)', async () => {
+  it('refuses prices that are not plain decimals ("0x10", "0b11", "1e2"), writing nothing', async () => {
     const split = await insertSplit(t.database, { ticker: 'HEXP', status: 'Upcoming' });
     for (const price of ['0x10', '0b11', '1e2', '+3']) {
       const res = await bulk(alice, { splitId: split, accountIds: [accounts[0]], buy_price: price });

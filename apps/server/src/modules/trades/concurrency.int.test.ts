@@ -5,7 +5,7 @@ import { call, createTestApp, dbKind, registerUser, setRole, type TestApp } from
 import { expectConsistent } from '../../../test/totals';
 
 /**
- * Issue 12 §4: an admin re-dating splits while members edit their trades on them. No request may
+ * An admin re-dating splits while members edit their trades on them. No request may
  * fail (deadlocks and serialization failures are retried in one place), and the stored analytics
  * totals must still equal the totals of the raw trades afterwards.
  */
@@ -57,7 +57,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-describe('admin re-dates while members edit (issue 12 §4)', () => {
+describe('admin re-dates while members edit', () => {
   it('answers every request with 2xx and keeps the stored totals equal to the trades', async () => {
     const effDates = ['2026-02-09', '2026-02-23', '2026-03-09', '2026-01-26', '2026-03-16', '2026-02-12'];
     // Sold with a date, sold without one (counts on the effective date), bought only, cleared.
@@ -100,7 +100,7 @@ describe('admin re-dates while members edit (issue 12 §4)', () => {
   }, 120_000);
 });
 
-describe('bulk saves racing each other and re-dates (issue 14)', () => {
+describe('bulk saves racing each other and re-dates', () => {
   it('creates one trade per account, keeps every request’s fields, answers 2xx and keeps the totals equal', async () => {
     const res = await call(t.app, 'POST', '/api/rs/add', { token: admin.token, body: { newTicker: splitBody(9, '2026-02-04') } });
     expect(res.status).toBe(200);
@@ -135,7 +135,7 @@ describe('bulk saves racing each other and re-dates (issue 14)', () => {
 });
 
 // PGlite runs one connection: a transaction held open elsewhere cannot be staged there.
-describe.skipIf(dbKind !== 'postgres')('a trade saved while a re-date is uncommitted (issue 12 §4)', () => {
+describe.skipIf(dbKind !== 'postgres')('a trade saved while a re-date is uncommitted', () => {
   it('counts under the date that holds when it commits: the stored totals equal the trades', async () => {
     const { u, accounts } = members[0];
     const splitId = await insertSplit(t.database, {
@@ -181,7 +181,7 @@ describe.skipIf(dbKind !== 'postgres')('a trade saved while a re-date is uncommi
   }, 60_000);
 });
 
-describe.skipIf(dbKind !== 'postgres')('a bulk save whose new trade another save inserts meanwhile (issue 14)', () => {
+describe.skipIf(dbKind !== 'postgres')('a bulk save whose new trade another save inserts meanwhile', () => {
   it('waits, then merges its fields into that trade instead of overwriting it or answering an error', async () => {
     const { u, accounts } = members[1];
     const splitId = await insertSplit(t.database, { ticker: 'BRACE', effDate: '2026-02-10', buyDate: '2026-02-09' });

@@ -3,7 +3,7 @@ import { addDays, todayInMarket } from '@roundup/shared';
 import { addAccount, insertBroker, insertSplit, member, type Member } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
 
-/** GET /api/trades/reconcile (issue 26 §6): the caller's own accounts that need a look. */
+/** GET /api/trades/reconcile: the caller's own accounts that need a look. */
 let t: TestApp;
 let me: Member;
 let other: Member;

@@ -5,7 +5,7 @@ import { call, createTestApp, dbKind, registerUser, setRole, type TestApp } from
 import { tradesRepo } from './repo';
 
 /**
- * A member adds a trade while an admin removes the split (issue 12 §1, §4): the add is checked
+ * A member adds a trade while an admin removes the split: the add is checked
  * again under the split's lock, so it answers 404 "Split not found" (deleted or archived meanwhile)
  * or 409 (moved back to Approved), never a foreign-key 500 and never a trade on an archived split.
  */

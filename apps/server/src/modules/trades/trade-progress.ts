@@ -4,7 +4,7 @@ import { splitProgressOf } from './rules';
 import type { TradeDeps } from './trade-checks';
 
 /**
- * GET /api/trades/progress (issue 14): where the member stands on each split, of their active accounts.
+ * GET /api/trades/progress: where the member stands on each split, of their active accounts.
  * Which trades are still held is analytics' (`deps.upward.openTradeIds`, ranked above trades). The
  * accounts at brokers marked to avoid are counted apart, with the buys in them, so the To do can
  * leave them out and say how many.

@@ -52,7 +52,7 @@ describe('profile phone', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('reads a US number as the member types it, without "+1" (issue 26 §2)', async () => {
+  it('reads a US number as the member types it, without "+1"', async () => {
     const u = await registerUser(t.app);
     const res = await call(t.app, 'POST', '/api/users/update-self', {
       token: u.token,

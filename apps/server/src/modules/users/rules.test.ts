@@ -7,7 +7,7 @@ describe('checkPhone (libphonenumber-js, SMS_ALLOWED_COUNTRIES)', () => {
   it.each([
     ['+1 415 555 0132', true, '+14155550132'],
     ['+1 (604) 555-0100', true, '+16045550100'],
-    // Issue 26 §2: read as the member types it, in the profile's country (US by default).
+    // Read as the member types it, in the profile's country (US by default).
     ['4155550132', true, '+14155550132'],
     ['(415) 555-0134', true, '+14155550134'],
     ['415.555.0134', true, '+14155550134'],

@@ -18,7 +18,7 @@ export const OTP = {
 
 export const MAX_ATTEMPTS_REACHED = 'Max Attempts Reached!';
 export const PHONE_FORMAT_MESSAGE = 'Enter your phone number, e.g. (415) 555-0100, or +44 20 7946 0958 from another country.';
-/** Issue 26 §2: a number without "+" is read in the member's country; the profile has none yet, so US. */
+/** A number without "+" is read in the member's country; the profile has none yet, so US. */
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US';
 
 /** The allowed ISO country codes from SMS_ALLOWED_COUNTRIES ("US,CA"). */
@@ -33,7 +33,7 @@ export type PhoneCheck = { ok: true; e164: string; country: string } | { ok: fal
 
 /**
  * Reads a phone number as the member types it ("(415) 555-0134", "+1 415 555 0134"), a number
- * without "+" in `home` (issue 26 §2, libphonenumber-js), and normalises it to E.164.
+ * without "+" in `home` (libphonenumber-js), and normalises it to E.164.
  */
 export function checkPhone(input: string, allowed: readonly string[], home: CountryCode = DEFAULT_PHONE_COUNTRY): PhoneCheck {
   const raw = input.trim();

@@ -4,7 +4,7 @@ import NavDropdown from 'react-bootstrap/NavDropdown';
 /**
  * The signed-in member's dropdown (product.md#screens). Its own chunk: the dropdown and its positioning
  * library are for members only, so the public pages' JavaScript does not carry them. `openAtOnce`: the
- * member clicked their username while this chunk was loading (issue 24 §2), so it opens as it appears.
+ * member clicked their username while this chunk was loading, so it opens as it appears.
  */
 export function UserMenu({
   username,

@@ -51,7 +51,7 @@ describe('AccountDialog', () => {
   });
 });
 
-describe('Settings › Accounts: by broker (issue 14)', () => {
+describe('Settings › Accounts: by broker', () => {
   const account = (id: string, nickname: string, broker: string) => ({
     _id: id,
     userId: 'u1',

@@ -20,7 +20,7 @@ function useReplaceList() {
   return (accounts: Account[]) => {
     qc.setQueryData<MyAccountsResponse>(accountsKey, (old) => ({ brokers: old?.brokers ?? [], accounts }));
     void qc.invalidateQueries({ queryKey: ['analytics'] });
-    // A deleted account leaves every group (issue 26 §4).
+    // A deleted account leaves every group.
     void qc.invalidateQueries({ queryKey: accountGroupsKey });
   };
 }
@@ -33,7 +33,7 @@ export function useAddAccount() {
   });
 }
 
-/** Issue 26 §2: several accounts at once. */
+/** Several accounts at once. */
 export function useAddAccounts() {
   const replace = useReplaceList();
   return useMutation({
@@ -80,7 +80,7 @@ export function useReorderAccounts() {
   });
 }
 
-/** Issue 26 §4: create, rename or refill, and delete a group; the groups are read again after each. */
+/** Create, rename or refill, and delete a group; the groups are read again after each. */
 function useGroupsChanged() {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: accountGroupsKey });

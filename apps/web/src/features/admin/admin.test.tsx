@@ -43,7 +43,7 @@ describe('admin users', () => {
   });
 });
 
-describe('admin: sign a user out everywhere (issue 24 §4)', () => {
+describe('admin: sign a user out everywhere', () => {
   const detail = {
     _id: 'u2',
     id: 'u2',

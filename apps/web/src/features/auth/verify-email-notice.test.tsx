@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockFetch, renderApp, storeToken } from '../../test/utils';
 
-describe('verify-your-email notice (issue 14)', () => {
+describe('verify-your-email notice', () => {
   it('shows an unverified member where the link went; Resend sends one and counts the minute down', async () => {
     storeToken();
     const { apiCalls } = mockFetch({

@@ -56,7 +56,7 @@ describe('admin brokers', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('flags every missing field beside it before calling the server (issue 14)', async () => {
+  it('flags every missing field beside it before calling the server', async () => {
     const { apiCalls } = asAdmin({});
     renderApp('/admin/brokers/add');
     await userEvent.type(await screen.findByLabelText('Logo URL'), 'ftp://x');

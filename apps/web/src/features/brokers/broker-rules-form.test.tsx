@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { BrokerForm, brokerFormValues, toBrokerInput, type BrokerFormValues } from './components/BrokerForm';
 
-/** Issue 26 §3: the admin broker form edits the dated broker rules. */
+/** The admin broker form edits the dated broker rules. */
 function renderForm() {
   const onSubmit = vi.fn(async (_v: BrokerFormValues) => {});
   render(

@@ -40,7 +40,7 @@ export function useRejectProposal() {
   });
 }
 
-/** Publishes an undated proposal to the members' pipeline (issue 25 §6), at its filing's stage or the one given. */
+/** Publishes an undated proposal to the members' pipeline, at its filing's stage or the one given. */
 /** Asked before publishing: how many members will read the pipeline entry in full now. */
 export const pipelineAudience = () => api.get<{ recipients: number }>('/api/admin/discoveries/pipeline/audience');
 

@@ -94,7 +94,7 @@ describe('admin discoveries page', () => {
     expect(c.getByText('Rounds up')).toBeInTheDocument();
     expect(c.getByText('1-for-20')).toBeInTheDocument();
     expect(c.getByText('Dec 2, 2026')).toBeInTheDocument();
-    // The deadline members will read, with the halt of the exchange the filing names (issue 25 §3).
+    // The deadline members will read, with the halt of the exchange the filing names.
     expect(c.getByText('Buy by 4:00 pm ET Wed Dec 2; halt 7:50 pm ET')).toBeInTheDocument();
     expect(c.getByText('Any fractional share will be rounded up to the nearest whole share.').tagName).toBe('MARK');
     expect(c.getByText(/Market date:/).textContent).toBe('Market date: Dec 1, 2026 → Dec 3, 2026');
@@ -169,7 +169,7 @@ describe('admin discoveries page', () => {
     expect(await d.findByText('$34.80 per account')).toBeInTheDocument();
     expect(d.getByText('1-for-30')).toBeInTheDocument();
     expect(d.getByText('Wed, Dec 2, 2026')).toBeInTheDocument();
-    // The deadline members will read, with the halt of the listing (issue 25 §3).
+    // The deadline members will read, with the halt of the listing.
     expect(d.getByText('Buy by 4:00 pm ET Wed Dec 2; halt 7:50 pm ET')).toBeInTheDocument();
     expect(d.getByText('New reverse split: ACMR 30:1')).toBeInTheDocument();
     expect(d.getByText(/SMS: RoundUp: New reverse split: ACMR 30:1/)).toBeInTheDocument();

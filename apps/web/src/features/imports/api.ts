@@ -2,7 +2,7 @@ import type { ImportPreview, ImportRequest, ImportResult } from '@roundup/shared
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-/** POST /api/imports/preview (issue 26 §5): what the statement would write; nothing is saved. */
+/** POST /api/imports/preview: what the statement would write; nothing is saved. */
 export function usePreviewImport() {
   return useMutation({
     mutationFn: async (input: ImportRequest) =>

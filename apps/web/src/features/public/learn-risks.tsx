@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 // The risks chapter of /learn (/learn/risks): what can go wrong with a round-up, each claim with a dated
-// public source. Sources were read from the pages themselves; a claim with no dated source says so.
+// public source at an https address. Sources were read from the pages themselves; a page that carries no
+// publication date (the NYSE's own corporate-actions page) is dated by the day its text was read, and says so.
 
 function Src({ href, date, children }: { href: string; date: string; children: ReactNode }) {
   return (
@@ -147,13 +148,13 @@ function ExchangeRules() {
           effect
           <Src
             href="https://www.nyse.com/regulation/corporate-actions-market-watch-proxy-compliance"
-            date="NYSE Regulation page, undated"
+            date="the page carries no date; as read November 28, 2026"
           >
-            NYSE
+            NYSE Regulation, corporate actions
           </Src>
           . Nasdaq requires public notice at least two business days before the market effective date
-          <Src href="http://www.legalandcompliance.com/nasdaq-reverse-split-rules/" date="approved November 1, 2023">
-            Nasdaq Rule 5250(b)(4)
+          <Src href="https://beta.nasdaqtrader.com/TraderNews.aspx?id=ECA2024-616" date="December 20, 2024">
+            Nasdaq Equity Corporate Actions Alert 2024-616
           </Src>
           . A split announced with fewer than three market sessions to go leaves little time to buy, and RoundUp marks it.
         </li>
@@ -172,6 +173,20 @@ function ExchangeRules() {
             date="January 23, 2025"
           >
             National Law Review
+          </Src>
+          ; NYSE American’s is 200:1 over two years
+          <Src
+            href="https://regulations.justia.com/regulations/fedreg/2024/11/04/2024-25526.html"
+            date="proposed as SR-NYSEAMER-2024-61; Federal Register November 4, 2024"
+          >
+            SEC Release 34-101457
+          </Src>
+          , approved with the NYSE’s rule
+          <Src
+            href="https://production.jdsupra.com/legalnews/sec-approves-nyse-and-nyse-american-2403959"
+            date="reporting the SEC’s approval in January 2025"
+          >
+            JD Supra
           </Src>
           . RoundUp multiplies a split with the issuer’s splits of the two years before it and marks it at the cap or within a
           factor of 2 of it.

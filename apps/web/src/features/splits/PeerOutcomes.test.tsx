@@ -42,7 +42,7 @@ function RoleProbe() {
   return <output data-testid="role">{useMemberRole() ?? 'none'}</output>;
 }
 
-describe('what other members got, on the split (issue 26 §7)', () => {
+describe('what other members got, on the split', () => {
   it('a Pro member reads the per-broker line in the note', async () => {
     renderAs('Pro', <NoteModal split={split} onHide={() => {}} />);
     const box = await screen.findByTestId('peer-outcomes');

@@ -78,7 +78,7 @@ describe('SplitCalendar', () => {
     expect(agenda).toHaveTextContent('Acme Robotics');
     expect(agenda).toHaveTextContent('Ratio 25:1');
     expect(agenda).toHaveTextContent('Est. profit $9.60');
-    // The deadline to the minute, on the exchange's clock (issue 25 §3); March 10 2026 is daylight time.
+    // The deadline to the minute, on the exchange's clock; March 10 2026 is daylight time.
     expect(within(agenda).getByTestId('deadline')).toHaveTextContent('Buy by 4:00 pm ET Tue Mar 10; halt 7:50 pm ET · Nasdaq');
     fireEvent.click(within(agenda).getByRole('button', { name: 'Note for ACME' }));
     expect(onNote).toHaveBeenCalledWith(base);
@@ -213,7 +213,7 @@ describe('SplitTables', () => {
   });
 });
 
-describe('the deadline in the member’s own time zone (issue 25 §3)', () => {
+describe('the deadline in the member’s own time zone', () => {
   it('shows New York time and the zone from the member’s profile beside it', async () => {
     const today = todayInMarket();
     const split: Split = {
@@ -263,7 +263,7 @@ describe('the admin split list flags what holds a split back', () => {
   });
 });
 
-describe('admin split delete (issue 12 §8)', () => {
+describe('admin split delete', () => {
   const split: Split = { ...base, _id: 'sp1', name: 'Keepsake Corp', ticker: 'KEEP', status: 'Complete' };
   function asAdmin(handlers: Record<string, MockHandler>) {
     storeToken();
@@ -319,7 +319,7 @@ describe('admin split delete (issue 12 §8)', () => {
   });
 });
 
-describe('admin split page: members’ record (issue 14)', () => {
+describe('admin split page: members’ record', () => {
   it('shows how many recorded accounts received the share', async () => {
     const split: Split = { ...base, _id: 'sp2', name: 'Record Corp', ticker: 'RCRD', status: 'Complete' };
     storeToken();
@@ -346,7 +346,7 @@ describe('admin split page: members’ record (issue 14)', () => {
   });
 });
 
-describe('a member’s progress and to-do on /reverse-splits (issue 14)', () => {
+describe('a member’s progress and to-do on /reverse-splits', () => {
   it('shows bought, received and sold of the active accounts, and what to buy by tomorrow and to sell', async () => {
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
     const plus = (n: number) => {

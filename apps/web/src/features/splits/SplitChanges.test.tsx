@@ -19,7 +19,7 @@ const split = (over: Partial<Split> = {}): Split =>
     ...over,
   });
 
-describe('the change marker (issue 25 §5)', () => {
+describe('the change marker', () => {
   it('says what changed last and when, and counts the earlier changes', () => {
     render(
       <ChangeMarker

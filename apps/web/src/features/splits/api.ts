@@ -24,7 +24,7 @@ export const splitKeys = {
 };
 
 /**
- * GET /api/rs/pipeline — splits not dated yet (issue 25 §6). Pro members get each entry whole with its
+ * GET /api/rs/pipeline — splits not dated yet. Pro members get each entry whole with its
  * evidence; Starter members get masked entries (stage only) from the server.
  */
 export function usePipeline() {
@@ -211,7 +211,7 @@ export function useResolveConflict() {
 }
 
 /**
- * GET /api/rs/:id/outcomes — what other members got on this split, per broker (issue 26 §7, Pro).
+ * GET /api/rs/:id/outcomes — what other members got on this split, per broker (Pro only).
  * Kept fresh by refetching when the window regains focus and every few minutes while shown
  * (decision 027: trades do not ride the split change stream).
  */

@@ -5,7 +5,7 @@ import type { RoundUpStatus } from '@roundup/shared';
 import { makeAccount, mockFetch } from '../../test/utils';
 import { BulkApply } from './components/BulkApply';
 
-/** Issue 26 §3, §4: "Apply to" leaves out brokers that avoid round-ups by default, and takes a group. */
+/** "Apply to" leaves out brokers that avoid round-ups by default, and takes a group. */
 const account = (id: string, broker: string, status: RoundUpStatus | null) => makeAccount(id, id, broker, status);
 const accounts = [
   account('Fid 1', 'Fidelity', 'honours'),

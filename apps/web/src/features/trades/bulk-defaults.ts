@@ -2,8 +2,8 @@ import { avoidsRoundUps } from '@roundup/shared/broker-rules';
 import type { Account, AccountGroup } from '@roundup/shared';
 
 /**
- * The accounts "Apply to" starts with: the chosen group's accounts (issue 26 §4), else the active
- * accounts at brokers that do not block or refuse round-ups (product.md#stored, issue 26 §3).
+ * The accounts "Apply to" starts with: the chosen group's accounts, else the active
+ * accounts at brokers that do not block or refuse round-ups (product.md#stored).
  */
 export function defaultBulkSelection(accounts: readonly Account[], group: AccountGroup | null = null): Set<string> {
   if (group) {

@@ -12,7 +12,7 @@ import { TodoList } from './components/TodoList';
 beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-10T14:00:00Z') }));
 afterEach(() => vi.useRealTimers());
 
-/** Issue 26 §3, §4: the To do list opens Record Trades for a group; Record Trades shows each broker's rules. */
+/** The To do list opens Record Trades for a group; Record Trades shows each broker's rules. */
 const today = '2026-03-10';
 const webull = makeAccount('w1', 'Webull Cash', 'Webull');
 webull.brokerRules = {

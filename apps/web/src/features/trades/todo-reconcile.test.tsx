@@ -6,7 +6,7 @@ import type { Split } from '@roundup/shared/splits';
 import { mockFetch } from '../../test/utils';
 import { TodoList } from './components/TodoList';
 
-/** Issue 26 §6: To do lists accounts with no outcome past the due day, and cash in lieu that may be owed. */
+/** To do lists accounts with no outcome past the due day, and cash in lieu that may be owed. */
 const today = '2026-03-20';
 const late = { _id: 's1', name: 'Late Co', ticker: 'LATE', buyDate: '2026-03-11', effDate: '2026-03-12', status: 'Complete' };
 const owed = { ...late, _id: 's2', ticker: 'OWED' };

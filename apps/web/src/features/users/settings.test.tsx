@@ -82,7 +82,7 @@ describe('settings page', () => {
     });
   });
 
-  it('revokes the personal API tokens with the password unless the member unticks it (issue 24 §4)', async () => {
+  it('revokes the personal API tokens with the password unless the member unticks it', async () => {
     const { apiCalls } = signIn();
     renderApp('/settings');
     const box = await screen.findByRole('checkbox', { name: /Also revoke my personal API tokens/ });

@@ -17,6 +17,8 @@ interface Doc {
   part: 'tuning' | 'held-back';
   fileDate: string;
   expected: { rule: string; noticeDate: string; deadline: string | null; extension: boolean } | null;
+  /** What a reader finds in it, for the documents added with their reason. */
+  why?: string;
 }
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'deficiency');
 const DOCS = JSON.parse(readFileSync(path.join(DIR, 'sources.json'), 'utf8')) as Doc[];
@@ -41,11 +43,23 @@ describe('deficiency notices in whole real documents', () => {
     expect(read(d)).toEqual(d.expected),
   );
 
-  it('held-back: no notice read where there is none, and the figure as measured', () => {
+  // Measured once, never tuned on (docs/discovery.md, "Deficiency watchlist", lists the misses): of 13
+  // held-back documents, 5 report a bid-price deficiency and the reader finds 4 of them and nothing
+  // else (precision 4/4, recall 4/5); 10 of 13 are right on every field.
+  it('held-back: no notice read where there is none, and the figures as measured', () => {
     const held = DOCS.filter((d) => d.part === 'held-back');
     for (const d of held.filter((x) => !x.expected)) expect(read(d), d.file).toBeNull();
+    const found = held.filter((d) => read(d) !== null);
+    const notices = held.filter((d) => d.expected);
+    expect(found.filter((d) => !d.expected)).toEqual([]);
+    expect(found.filter((d) => d.expected).length / notices.length).toBeGreaterThanOrEqual(4 / 5);
     const right = held.filter((d) => JSON.stringify(read(d)) === JSON.stringify(d.expected));
-    // Measured once, never tuned on (docs/discovery.md lists the three misses): 6 of 9 right on every field.
-    expect(right.length).toBeGreaterThanOrEqual(6);
+    expect(right.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('listing notices that are not about the price (equity, market value, a late 10-K) and regained compliance stay out', () => {
+    const other = DOCS.filter((d) => !d.expected && /NYSE American|5550\(b\)|late filing|regain/i.test(d.why ?? d.file));
+    expect(other.length).toBeGreaterThanOrEqual(8);
+    for (const d of other) expect(read(d), d.file).toBeNull();
   });
 });

@@ -37,21 +37,28 @@ const RULES: { re: RegExp; exchange: DeficiencyNotice['exchange']; rule: string 
 
 /** The price standard itself, named without its rule number. */
 const BID_PRICE =
-  /\bminimum (?:closing )?bid price\b|\bbid price (?:requirement|rule)\b|\baverage closing (?:share )?price\b[^.]{0,80}\bless than \$1\.00\b|\blow selling price\b/i;
+  /\bminimum (?:closing )?bid price\b|\bbid price (?:requirement|rule)\b|\baverage closing (?:share )?price\b[^.]{0,80}\bless than \$1\.00\b|\blow selling price\b|\blow price per share\b/i;
 /** The exchange told the issuer: a letter, a notice, a notification, more time granted. */
 const TOLD = /\b(?:received|receipt of|notif(?:ied|ication|ying)|letter|notice|granted|informed)\b/i;
-/** What the letter said: below the standard, or a further compliance period. */
+/**
+ * What the letter said: below the standard ("closed below the minimum $1.00", NYSE American's
+ * "selling for a low price per share for a substantial period of time"), or a further compliance
+ * period (an extension, or a Hearings Panel's "exception period" to regain compliance).
+ */
 const SHORT =
-  /\bnot in compliance\b|\bno longer (?:met|meets|in compliance)\b|\bdid not (?:meet|satisfy|comply)\b|\bfail(?:ed|s|ure)? to (?:meet|satisfy|comply)\b|\b(?:below|less than) \$1(?:\.00)?\b|\bnon-?compliance\b|\bdeficien(?:cy|t)\b|\bextension\b|\badditional 180\b/i;
+  /\bnot in compliance\b|\bno longer (?:met|meets|in compliance)\b|\bdid not (?:meet|satisfy|comply)\b|\bfail(?:ed|s|ure)? to (?:meet|satisfy|comply)\b|\b(?:below|less than) (?:the )?(?:minimum )?\$1(?:\.00)?\b|\bselling for a low price\b|\blow price per share for a substantial period\b|\bnon-?compliance\b|\bdeficien(?:cy|t)\b|\bextension\b|\badditional 180\b|\bexception period\b/i;
 /** A filing that says compliance was regained is the end of a notice, not one. */
 const REGAINED = /\b(?:has |had |have )?regain(?:ed|s)\b[^.]{0,40}\bcompliance\b|\bis (?:now |once again )?in compliance\b/i;
-const EXTENSION = /\bextension\b|\badditional (?:180|one hundred eighty)\b|\bsecond (?:180|compliance period)\b/i;
-/** Sentences that carry the deadline. */
-const DEADLINE_TALK = /\bregain compliance\b|\bcompliance period\b|\bextension\b|\bgrace period\b|\bcure period\b/i;
-const UNTIL = /\b(?:until|through|expir(?:es|ing) on|ending on|to)\s+$/i;
+const EXTENSION =
+  /\bextension\b|\badditional (?:180|one hundred eighty)\b|\bsecond (?:180|compliance period)\b|\bexception period\b/i;
+/** Sentences that carry the deadline (NYSE American sets "a reasonable period of time" for the reverse split). */
+const DEADLINE_TALK =
+  /\bregain compliance\b|\bcompliance period\b|\bextension\b|\bgrace period\b|\bcure period\b|\breasonable period of time\b/i;
+const UNTIL = /\b(?:until|through|expir(?:es|ing) on|ending on|no later than|to)\s+$/i;
 
+/** The exchange a text names; NYSE American also under its former names (NYSE MKT, NYSE Amex). */
 const exchangeOf = (text: string): DeficiencyNotice['exchange'] | null =>
-  /\bNYSE American\b/i.test(text)
+  /\bNYSE\s+(?:American|MKT|Amex)\b/i.test(text)
     ? 'NYSE American'
     : /\bNYSE\b|New York Stock Exchange/i.test(text)
       ? 'NYSE'
@@ -64,7 +71,9 @@ function ruleOf(sentence: string, document: string): Pick<DeficiencyNotice, 'exc
   for (const text of [sentence, document])
     for (const r of RULES) if (r.re.test(text)) return { exchange: r.exchange, rule: r.rule };
   const exchange = exchangeOf(sentence) ?? exchangeOf(document);
-  return exchange ? { exchange, rule: `${exchange} minimum bid price` } : null;
+  if (!exchange) return null;
+  // NYSE American has no bid-price rule: its notices speak of a low selling price.
+  return { exchange, rule: exchange === 'NYSE American' ? 'NYSE American low selling price' : `${exchange} minimum bid price` };
 }
 
 const aboutPrice = (s: string) => BID_PRICE.test(s) || RULES.some((r) => r.re.test(s));

@@ -19,7 +19,7 @@ export function AccountDialog({
   account: Account | null;
   brokers: BrokerOption[];
   onClose: () => void;
-  /** Issue 26 §2: a new account's starting values (a copy of another account). */
+  /** A new account's starting values (a copy of another account). */
   initial?: { brokerId: string; type: AccountType; nickname: string };
 }) {
   const editing = account !== null;
@@ -41,7 +41,7 @@ export function AccountDialog({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    // Every missing field at once, beside it (issue 14).
+    // Every missing field at once, beside it.
     const problems: FormErrors = { fields: {}, other: [] };
     if (!nickname.trim()) problems.fields.nickname = 'Nickname is required';
     if (!brokerId) problems.fields.brokerId = 'Choose a broker from the list';

@@ -11,7 +11,7 @@ export type Dialog =
   | { kind: 'delete'; account: Account }
   | null;
 
-/** The dialog Settings › Accounts has open: add, add several (issue 26 §2), copy, edit or delete. */
+/** The dialog Settings › Accounts has open: add, add several, copy, edit or delete. */
 export function AccountDialogs({
   dialog,
   accounts,

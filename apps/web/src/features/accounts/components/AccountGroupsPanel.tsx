@@ -11,7 +11,7 @@ import { GroupDialog } from './GroupDialog';
 type Dialog = { kind: 'new' } | { kind: 'edit'; group: AccountGroup } | null;
 
 /**
- * Settings › Accounts › Groups (issue 26 §4): named groups of the member's accounts ("day one",
+ * Settings › Accounts › Groups: named groups of the member's accounts ("day one",
  * "not Vanguard"), picked in Record Trades' "Apply to" and in the To do list.
  */
 export function AccountGroupsPanel({ accounts }: { accounts: Account[] }) {

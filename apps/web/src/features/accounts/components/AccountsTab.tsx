@@ -125,7 +125,7 @@ export function AccountsTab() {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  // Grouped by broker (issue 14): brokers in the order of the member's first account at each.
+  // Grouped by broker: brokers in the order of the member's first account at each.
   const groups = groupByBroker(query.data?.accounts ?? []);
   const accounts = groups.flatMap((g) => g.accounts);
   const brokers = query.data?.brokers ?? [];

@@ -27,7 +27,7 @@ export function nicknamesFor(text: string, count: string, taken: readonly string
   return Number.isInteger(n) && n > 0 ? nextNicknames(taken, base, Math.min(n, ADD_MANY_MAX + 1)) : [];
 }
 
-/** Issue 26 §2: several accounts at one broker and of one type — a count, or a list of nicknames. */
+/** Several accounts at one broker and of one type — a count, or a list of nicknames. */
 export function AddSeveralDialog({
   accounts,
   brokers,

@@ -10,7 +10,7 @@ import { DialogFooter, FirstError } from './DialogParts';
 
 const FIELDS = ['name', 'accountIds'];
 
-/** Issue 26 §4: name a group of accounts and tick its accounts (kept in the member's order). */
+/** Name a group of accounts and tick its accounts (kept in the member's order). */
 export function GroupDialog({
   group,
   accounts,

@@ -141,7 +141,7 @@ function revokedMessage(r: { revoked: number; revokedTokens: number }, revokeTok
 function RevokeSessions({ user }: { user: AdminUserDetail }) {
   const revoke = useRevokeSessions();
   const [show, setShow] = useState(false);
-  // Personal API tokens end with the sessions unless the admin unticks it (issue 24 §4).
+  // Personal API tokens end with the sessions unless the admin unticks it.
   const [revokeTokens, setRevokeTokens] = useState(true);
   const done = useTimedMessage<string>();
 

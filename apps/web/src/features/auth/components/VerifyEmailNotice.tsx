@@ -7,7 +7,7 @@ import { ApiError, api, firstErrorMessage } from '../../../lib/api-client';
 type ResendAnswer = ResendVerificationResponse;
 
 /**
- * Issue 14: an unverified member sees that alerts by email wait for their address to be verified,
+ * An unverified member sees that alerts by email wait for their address to be verified,
  * and can ask for a new link. The server sends one a minute (POST /api/users/resend-verification);
  * the button counts that minute down, so a double click sends one email.
  */

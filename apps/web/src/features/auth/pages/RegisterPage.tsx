@@ -66,7 +66,7 @@ export function RegisterPage() {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const plan = PLANS.find((p) => p.id === submitter?.value) ?? PLANS.find((p) => p.id === preselected)!;
     const body = { username: username.trim(), email: email.trim(), password, refId: getRefId(), consent };
-    // Every problem at once, beside its field, with the server's own rules (issue 14).
+    // Every problem at once, beside its field, with the server's own rules.
     const problems = checkFields(registerRequest, body, FIELDS);
     if (!consent) problems.fields.consent = CONSENT_REQUIRED_MESSAGE;
     if (hasErrors(problems)) return show(problems);

@@ -93,7 +93,7 @@ const ACCOUNT_FIELDS = [
   ['accountRothIRA', 'Roth IRA'],
 ] as const;
 
-/** Every problem at once, beside its field (issue 14), with the server's own rules. */
+/** Every problem at once, beside its field, with the server's own rules. */
 function checkBroker(v: BrokerFormValues): FormErrors {
   const input = toBrokerInput(v);
   const problems = checkFields(brokerInput, input, FIELDS);

@@ -18,7 +18,7 @@ function Facts({ s }: { s: AcceptPreview['split'] }) {
     ['Price', s.price ? formatPrice(s.price) : '—'],
     ['Estimated profit', s.estProfit !== null ? `${formatMoney(s.estProfit)} per account` : '—'],
     ['Buy by', day(s.buyDate)],
-    // The deadline members will read (issue 25 §3): the session's close, and the halt on a listing that has one.
+    // The deadline members will read: the session's close, and the halt on a listing that has one.
     ['Deadline', s.buyDate ? deadlineText(splitDeadline(s.buyDate, s.exchange ?? null)) : '—'],
     ['Exchange', s.exchange ?? 'Unknown'],
     ['Market date', day(s.effDate)],
@@ -59,7 +59,7 @@ function AlertText({ a }: { a: AcceptPreview['alert'] }) {
 }
 
 /**
- * The confirm step of an accept (issue 25 §5): what members will receive, asked once. The server
+ * The confirm step of an accept: what members will receive, asked once. The server
  * checks the same proposal again and refuses what it cannot publish; its problems are listed here
  * and the publish button stays off until the admin edits them away.
  */

@@ -8,7 +8,7 @@ import { pipelineAudience, usePublishPipeline } from '../api';
 
 /**
  * An undated proposal (a proxy, a meeting result, a postponement) goes to the members' pipeline
- * (issue 25 §6, decision 032): Pro members see it with its filing and sentence, Starter members masked.
+ * (decision 032): Pro members see it with its filing and sentence, Starter members masked.
  * The stage starts from the filing's; the admin sets "vote failed" by hand.
  */
 export function PipelinePublish({ p }: { p: Proposal }) {

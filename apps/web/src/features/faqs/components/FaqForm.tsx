@@ -17,7 +17,7 @@ export function faqFormValues(f?: Faq): FaqInput {
 
 /** Every FAQ field of product.md#stored (category, question, answer as HTML, sort 0–5). */
 export function FaqForm({ categories, ...props }: AdminFormProps<FaqInput> & { categories: readonly string[] }) {
-  // Every problem at once, beside its field (issue 14), with the server's own rules.
+  // Every problem at once, beside its field, with the server's own rules.
   const { v, set: put, errors, frame, formRef } = useAdminForm(props, (values) => checkFields(faqInput, values, FIELDS), FIELDS);
   const options = [...new Set([...FAQ_CATEGORIES, ...categories])];
   /** A required text field's limit and problem. */

@@ -14,7 +14,7 @@ const BADGE: Record<ConfirmationState, string> = {
 };
 
 /**
- * What a second source says of a split (issue 25 §2), for Pro members and admins: the state as a
+ * What a second source says of a split, for Pro members and admins: the state as a
  * badge, and in a conflict the sentence of each disagreeing source ("Nasdaq lists 1-for-30 on Dec 12;
  * the filing said 1-for-40"). Renders nothing without `confirmation` (the server sends it only to them).
  */

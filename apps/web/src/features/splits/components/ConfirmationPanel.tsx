@@ -17,7 +17,7 @@ const KIND: Record<string, string> = {
 };
 
 /**
- * The admin split screen's confirmation card (issue 25 §2): what the sources list, a conflict's
+ * The admin split screen's confirmation card: what the sources list, a conflict's
  * sentence and the control that resolves it (keep the split's terms, with a note; to take the
  * source's terms, edit the split above), and the history, which is never deleted.
  */

@@ -4,7 +4,7 @@ import { deadlineText, EXCHANGES, splitDeadline, type Exchange } from '@roundup/
 import { FieldError, invalidProps } from '../../../components/FieldError';
 
 /**
- * The split form's exchange (issue 25 §3), with the deadline members will read under it: the
+ * The split form's exchange, with the deadline members will read under it: the
  * close of the buy-by session, and the halt for Nasdaq and NYSE listings.
  */
 export function ExchangeField({

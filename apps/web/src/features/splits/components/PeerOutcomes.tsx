@@ -4,7 +4,7 @@ import { useMemberRole } from '../../../lib/auth';
 import { useSplitOutcomes } from '../api';
 
 /**
- * Issue 26 §7: on a split that is happening, what other members got per broker ("Schwab: 7 received,
+ * On a split that is happening, what other members got per broker ("Schwab: 7 received,
  * 1 cash in lieu, 2 pending, from 5 members"), for Pro members and admins. Brokers with fewer than 3
  * members are never sent; renders nothing until there is a line to show.
  */

@@ -2,8 +2,8 @@ import { describeChange, type SplitChange } from '@roundup/shared/split-checks';
 import { isFullSplit, type SplitView } from '@roundup/shared/splits';
 
 /**
- * A split whose terms changed after it was published says so where members look (issue 25 §5,
- * decision 025): the latest change, and how many came before. Masked rows carry no changes.
+ * A split whose terms changed after it was published says so where members look (decision 025):
+ * the latest change, and how many came before. Masked rows carry no changes.
  */
 export function ChangeMarker({ split }: { split: SplitView }) {
   const changes = isFullSplit(split) ? (split.changes ?? []) : [];

@@ -6,7 +6,7 @@ import { useNow } from '../../../components/useNow';
 import { useMemberTimeZone } from '../../../lib/auth';
 
 /**
- * The buy-by deadline to the minute (issue 25 §3): New York time and the member's own zone (their
+ * The buy-by deadline to the minute: New York time and the member's own zone (their
  * profile setting), e.g. "Buy by 4:00 pm ET (1:00 pm PT) Thu Dec 11; halt 7:50 pm ET". It is live:
  * in the last hour it counts down, and after the close it reads "Closed 1:00 pm ET: too late to
  * buy" (decision 038). Only a whole split has one: the server sends a masked row without it.

@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * Delete a split (issue 12 §8, decision 011). A split without trades is deleted. When members have
+ * Delete a split (decision 011). A split without trades is deleted. When members have
  * trades on it the server refuses and names the count; the dialog shows that and offers to archive
  * the split instead: it leaves the calendar, tables and alerts, and members keep their trades.
  */

@@ -7,14 +7,14 @@ import { DateWarnings, EstProfitHint } from './SplitFormHints';
 import type { FormState } from './split-form-state';
 import { SwitchField } from '../../../components/FormKit';
 
-/** What the split form's field groups need: the values, the setter and each field's problem (issue 14). */
+/** What the split form's field groups need: the values, the setter and each field's problem. */
 interface FieldsProps {
   f: FormState;
   set: <K extends keyof FormState>(k: K, v: FormState[K]) => void;
   errors: Record<string, string | undefined>;
 }
 
-/** The props that flag a field and tie its message to it, and the message itself (issue 14). */
+/** The props that flag a field and tie its message to it, and the message itself. */
 function fieldHelpers(errors: FieldsProps['errors']) {
   return {
     bad: (k: keyof FormState) => invalidProps(errors[k], `rs-${k}`),

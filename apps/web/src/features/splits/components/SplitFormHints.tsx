@@ -5,7 +5,7 @@ import { formatMoney } from '../../../lib/format';
 import type { FormState } from './split-form-state';
 
 /**
- * The split form's date warnings (issue 25 §5): a buy-by or effective date the exchange is closed
+ * The split form's date warnings: a buy-by or effective date the exchange is closed
  * on, or a buy-by date that is not the last session before the effective date. A warning, never
  * a block: /api/rs/add and /edit take what SPEC allows.
  */

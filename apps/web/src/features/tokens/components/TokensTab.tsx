@@ -12,7 +12,7 @@ import { useCreateToken, useRevokeToken, useTokens } from '../api';
 const when = (iso: string | null) => (iso ? `${formatInMarketTz(iso, 'MMM d, yyyy h:mm a')} ET` : 'never');
 
 /**
- * Settings › API tokens (issue 14): tokens for a member's own tools (an order bot recording fills
+ * Settings › API tokens: tokens for a member's own tools (an order bot recording fills
  * through POST /api/trades/bulk). The secret is shown once, right after it is made.
  */
 export function TokensTab() {

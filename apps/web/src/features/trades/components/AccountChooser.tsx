@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { groupByBroker, type Account } from '@roundup/shared';
 import { RoundUpStatusBadge } from '../../../components/RoundUpStatusBadge';
 
-/** The accounts "Apply to" acts on, by broker (issue 14): all, a broker's, or one by one. */
+/** The accounts "Apply to" acts on, by broker: all, a broker's, or one by one. */
 export function AccountChooser({
   id,
   accounts,

@@ -2,7 +2,7 @@ import type { Trade } from '@roundup/shared';
 import { formatIsoDate } from '../../../lib/format';
 import { otherLegs } from '../row-legs';
 
-/** A multi-leg trade's legs beside its row (issue 26): the shares bought, and the legs the row does not edit. */
+/** A multi-leg trade's legs beside its row: the shares bought, and the legs the row does not edit. */
 export function LegsNote({ trade, effDate }: { trade: Trade; effDate: string }) {
   const buy = trade.legs.find((l) => l.side === 'buy');
   const parts = otherLegs(trade, effDate).map(

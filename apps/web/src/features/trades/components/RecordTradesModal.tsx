@@ -29,7 +29,7 @@ export function RecordTradesModal({
   split: TradeSplit;
   show: boolean;
   onHide: () => void;
-  /** Issue 26 §4: "Apply to" starts with this group's accounts. */
+  /** "Apply to" starts with this group's accounts. */
   groupId?: string;
 }) {
   const accounts = useMyAccounts();
@@ -41,7 +41,7 @@ export function RecordTradesModal({
   const loading = accounts.isPending || trades.isPending || (accountGroups.isPending && accountGroups.fetchStatus !== 'idle');
   const error = accounts.error ?? trades.error;
   const byAccount = new Map((trades.data?.trades ?? []).map((t) => [t.accountId, t]));
-  // By broker (issue 14), in the member's order; rows are numbered down the whole list.
+  // By broker, in the member's order; rows are numbered down the whole list.
   const groups = groupByBroker(accounts.data?.accounts ?? []);
   const list = groups.flatMap((g) => g.accounts);
   // Rows keep what was typed in them; after an apply to many accounts they start again from the server.

@@ -18,7 +18,7 @@ export function TodoList({ splits, today }: { splits: Split[]; today: string }) 
   const { data } = useTradeProgress();
   const reconcile = useReconcile();
   const [open, setOpen] = useState<Split | null>(null);
-  // Issue 26 §4: Record opens with this group's accounts chosen in "Apply to".
+  // Record opens with this group's accounts chosen in "Apply to".
   const groups = useAccountGroups();
   const [groupId, setGroupId] = useState('');
   // The buy lines follow the clock: the countdown in the last hour, "Missed" after the close.

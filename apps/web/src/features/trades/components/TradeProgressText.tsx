@@ -1,6 +1,6 @@
 import { useTradeProgress } from '../api';
 
-/** "14/20 bought · 3/20 received · 0/20 sold" on a split the member traded (issue 14). */
+/** "14/20 bought · 3/20 received · 0/20 sold" on a split the member traded. */
 export function TradeProgressText({ splitId }: { splitId: string }) {
   const { data } = useTradeProgress();
   const p = data?.progress.find((x) => x.splitId === splitId);

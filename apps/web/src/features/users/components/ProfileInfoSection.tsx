@@ -126,7 +126,7 @@ function ProfileForm({
     e.preventDefault();
     // The form still sends the username (product.md#validation); the server never changes it.
     const body = { username: user.username, email, phone: phone.trim() || null, ...(emailChanged ? { password } : {}) };
-    // Every problem at once, beside its field (issue 14).
+    // Every problem at once, beside its field.
     const problems = checkFields(updateProfileRequest, body, FIELDS);
     if (emailChanged && !password) problems.fields.password ??= EMAIL_NEEDS_PASSWORD;
     if (hasErrors(problems)) return show(problems);

@@ -17,7 +17,7 @@ const when = (iso: string) => `${formatInMarketTz(iso, 'MMM d, yyyy h:mm a')} ET
 export const TURN_ON_LABEL = 'Turn on browser alerts on this device';
 
 /**
- * Settings → Profile → Browser alerts (issue 25 §7, decision 026): push alerts per device. The
+ * Settings → Profile → Browser alerts (decision 026): push alerts per device. The
  * browser asks for permission only after the member presses the button, never on load.
  */
 export function PushSection() {

@@ -17,7 +17,7 @@ function zoneOptions(current: string): string[] {
 const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * Profile → Time zone (issue 25 §3): deadlines are shown in New York time (the exchange's clock)
+ * Profile → Time zone: deadlines are shown in New York time (the exchange's clock)
  * and in this zone. Saved with its button; the example shows how a deadline will read.
  */
 export function TimeZoneSection() {

@@ -17,7 +17,7 @@ export function UpdatePasswordSection() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  // Personal API tokens end with the sessions unless the member unticks it (issue 24 §4).
+  // Personal API tokens end with the sessions unless the member unticks it.
   const [revokeTokens, setRevokeTokens] = useState(true);
   const [submitting, setSubmitting] = useState(false);
   const errors = useTimedMessage<string[]>(5000);
@@ -28,7 +28,7 @@ export function UpdatePasswordSection() {
     event.preventDefault();
     errors.clear();
     success.clear();
-    // Every problem at once, beside its field (issue 14); server messages stay a timed list (product.md#messages).
+    // Every problem at once, beside its field; server messages stay a timed list (product.md#messages).
     const problems = checkFields(updatePasswordRequest, { newPassword: next, password: current }, ['password', 'newPassword']);
     if (next !== confirm) problems.fields.confirm = PASSWORDS_DO_NOT_MATCH;
     if (hasErrors(problems)) return show(problems);
