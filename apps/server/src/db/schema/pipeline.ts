@@ -5,7 +5,7 @@ import { reverseSplits } from './content';
 import { inList } from './util';
 
 /**
- * Splits before they are dated (issue 25 §6, decision 032): one entry per issuer while undated,
+ * Splits before they are dated (decision 032): one entry per issuer while undated,
  * published by an admin from a discovery proposal. `split_id` is set when a dated split of the same
  * issuer is published; the entry then leaves the pipeline.
  */

@@ -3,7 +3,7 @@ import type { Exchange, PipelineStage, RsType } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 
-/** A pipeline entry as stored (issue 25 §6, decision 032). */
+/** A pipeline entry as stored (decision 032). */
 export interface PipelineRow {
   id: string;
   cik: string;

@@ -3,7 +3,7 @@ import { addSplit, member, type Member } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
 
 /**
- * Issue 25 §4 and §6 (decision 032): the pipeline of undated splits, its masking matrix, the
+ * The pipeline of undated splits (decision 032): its masking matrix, the
  * evidence on the split itself and the issuer's history. Clock: Friday 2026-11-20, 10:00 New York.
  */
 const NOW = Date.parse('2026-11-20T15:00:00Z');
@@ -88,7 +88,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('the pipeline (issue 25 §6)', () => {
+describe('the pipeline', () => {
   it('an admin publishes an undated proposal; members and visitors see it by role', async () => {
     const id = await proposal();
     expect((await publish(id, pro.token)).status).toBe(403);

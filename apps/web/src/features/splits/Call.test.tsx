@@ -22,7 +22,7 @@ const participant: Split = { ...base, _id: 'p', ticker: 'PRTQ', participant: tru
 
 const wrap = renderWithProviders;
 
-describe('the call on every split (issue 25 §4)', () => {
+describe('the call on every split', () => {
   it('the agenda: a badge on each; profit only for the round-ups (participant level says so); the filing, labelled', () => {
     mockFetch();
     wrap(
@@ -82,7 +82,7 @@ const proEntries: PipelineView[] = [
   },
 ];
 
-describe('the pipeline (issue 25 §6)', () => {
+describe('the pipeline', () => {
   it('a Pro member sees each undated split with its stage, call, sentence, filing and acceptance time', async () => {
     mockFetch({ 'GET /api/rs/pipeline': { data: { entries: proEntries } } });
     wrap(<PipelineSection />);
