@@ -47,6 +47,8 @@ export const pipelineEntrySchema = z.object({
   stage: z.enum(PIPELINE_STAGES),
   ratio: z.number().nullable(),
   ratioRange: z.object({ min: z.number(), max: z.number() }).nullable(),
+  /** The filing's ratio when it is not a whole number (1-for-4.3): `ratio` is then null. */
+  ratioExact: z.number().nullable().optional(),
   rsType: z.enum(RS_TYPES),
   participant: z.boolean(),
   /** Not dated yet: always null in the pipeline. */

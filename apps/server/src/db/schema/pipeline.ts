@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, integer, pgTable, text, timestamp, uniqueIndex, uuid, doublePrecision } from 'drizzle-orm/pg-core';
 import { EXCHANGES, PIPELINE_STAGES, RS_TYPES } from '@roundup/shared';
 import { reverseSplits } from './content';
 import { inList } from './util';
 
 /**
- * Splits before they are dated (issue 25 §6, decision 032): one entry per issuer while undated,
+ * Splits before they are dated (decision 032): one entry per issuer while undated,
  * published by an admin from a discovery proposal. `split_id` is set when a dated split of the same
  * issuer is published; the entry then leaves the pipeline.
  */
@@ -21,6 +21,8 @@ export const splitPipeline = pgTable(
     ratio: integer('ratio'),
     ratioMin: integer('ratio_min'),
     ratioMax: integer('ratio_max'),
+    /** The filing's ratio when it is not a whole number (1-for-4.3); `ratio` then stays null. */
+    ratioExact: doublePrecision('ratio_exact'),
     rsType: text('rs_type').notNull().default('Unconfirmed'),
     participant: boolean('participant').notNull().default(false),
     filingUrl: text('filing_url').notNull(),

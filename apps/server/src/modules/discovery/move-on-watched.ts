@@ -31,6 +31,7 @@ export async function moveOnWatched(
     ratio: p.ratio,
     ratioMin: p.ratioMin,
     ratioMax: p.ratioMax,
+    ratioExact: p.ratioExact,
     rsType: rsTypeFor(rounding),
     participant: rounding === 'ROUND_UP_PARTICIPANT',
     filingUrl: filingIndexUrl(archives, p.cik, p.accession),

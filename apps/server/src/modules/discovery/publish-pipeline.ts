@@ -15,7 +15,7 @@ import { pipelineWrites } from '../splits/queries';
 import { discoveryRepo } from './repo';
 
 /**
- * POST /api/admin/discoveries/pipeline (issue 25 §6, decision 032): an admin publishes an undated
+ * POST /api/admin/discoveries/pipeline (decision 032): an admin publishes an undated
  * proposal (a proxy, a meeting result, a postponement) to the members' pipeline, or moves the
  * issuer's entry on to the stage this filing (or the admin) gives. A proposal with a market date is
  * accepted as a split instead; the split then takes the issuer's entry out of the pipeline.
@@ -43,6 +43,7 @@ export async function publishPipeline(
       ratio: p.ratio,
       ratioMin: p.ratioMin,
       ratioMax: p.ratioMax,
+      ratioExact: p.ratioExact,
       rsType: rsTypeFor(rounding),
       participant: rounding === 'ROUND_UP_PARTICIPANT',
       filingUrl: filingIndexUrl(deps.archivesUrl, p.cik, p.accession),

@@ -3,7 +3,7 @@ import type { Exchange, PipelineStage, RsType } from '@roundup/shared';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 
-/** A pipeline entry as stored (issue 25 §6, decision 032). */
+/** A pipeline entry as stored (decision 032). */
 export interface PipelineRow {
   id: string;
   cik: string;
@@ -14,6 +14,8 @@ export interface PipelineRow {
   ratio: number | null;
   ratioMin: number | null;
   ratioMax: number | null;
+  /** The filing's ratio when it is not whole (1-for-4.3); `ratio` is then null. */
+  ratioExact: number | null;
   rsType: RsType;
   participant: boolean;
   filingUrl: string;
@@ -28,7 +30,7 @@ export interface PipelineRow {
 }
 
 export type PipelineValues = Omit<PipelineRow, 'id' | 'updatedAt' | 'noticeDate' | 'complianceDeadline' | 'deficiencyRule'>;
-export type DeficiencyValues = Omit<PipelineValues, 'stage' | 'ratio' | 'ratioMin' | 'ratioMax' | 'proposalId'> &
+export type DeficiencyValues = Omit<PipelineValues, 'stage' | 'ratio' | 'ratioMin' | 'ratioMax' | 'ratioExact' | 'proposalId'> &
   Pick<PipelineRow, 'noticeDate' | 'complianceDeadline' | 'deficiencyRule'>;
 
 const f = schema.pipelineFollows;

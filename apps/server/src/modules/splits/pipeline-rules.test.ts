@@ -11,6 +11,7 @@ const row = (p: Partial<PipelineRow> & { id: string }): PipelineRow => ({
   ratio: null,
   ratioMin: 5,
   ratioMax: 50,
+  ratioExact: null,
   rsType: 'Round Up',
   participant: false,
   filingUrl: 'https://www.sec.gov/Archives/edgar/data/111/x-index.htm',

@@ -11,7 +11,7 @@ import type { PipelineRow } from './pipeline-repo';
 import { seesEverything, type Viewer } from './rules';
 
 /**
- * Who sees the pipeline (issue 25 §6, decision 032), pure: Pro members and admins see each entry
+ * Who sees the pipeline (decision 032), pure: Pro members and admins see each entry
  * whole, with the filing link, its acceptance time, the deciding sentence and the issuer's history;
  * Starter members and visitors see it masked like any upcoming split (the stage and asterisks).
  */
@@ -24,6 +24,7 @@ export function pipelineEntry(r: PipelineRow, history: IssuerHistoryEntry[]): Pi
     stage: r.stage,
     ratio: r.ratio,
     ratioRange: r.ratioMin !== null && r.ratioMax !== null ? { min: r.ratioMin, max: r.ratioMax } : null,
+    ratioExact: r.ratioExact,
     rsType: r.rsType,
     participant: r.participant,
     buyDate: null,

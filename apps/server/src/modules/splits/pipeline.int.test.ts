@@ -3,7 +3,7 @@ import { addSplit, member, type Member } from '../../../test/factories';
 import { call, createTestApp, type TestApp } from '../../../test/helpers';
 
 /**
- * Issue 25 §4 and §6 (decision 032): the pipeline of undated splits, its masking matrix, the
+ * The pipeline of undated splits (decision 032): its masking matrix, the
  * evidence on the split itself and the issuer's history. Clock: Friday 2026-11-20, 10:00 New York.
  */
 const NOW = Date.parse('2026-11-20T15:00:00Z');
@@ -18,7 +18,15 @@ let seq = 0;
 
 /** A proposal as the classifier writes it; undated unless `marketDate` is given. */
 async function proposal(
-  over: { stage?: string; marketDate?: string; buyBy?: string; rounding?: string; cik?: string; ticker?: string } = {},
+  over: {
+    stage?: string;
+    marketDate?: string;
+    buyBy?: string;
+    rounding?: string;
+    cik?: string;
+    ticker?: string;
+    ratioExact?: number;
+  } = {},
 ) {
   seq += 1;
   const accession = `0000000000-26-${String(900 + seq).padStart(6, '0')}`;
@@ -29,8 +37,8 @@ async function proposal(
   );
   const { rows } = await t.database.query<{ id: string }>(
     `insert into discovery_proposals (accession, cik, company, ticker, exchange, form, file_date, ratio_min, ratio_max, ratio,
-       market_date, buy_by, rounding, stage, confidence, evidence)
-     values ($1, $2, 'Pipeline Bio Inc.', $9, 'Nasdaq', 'DEF 14A', '2026-11-18', 5, 40, $3, $4, $5, $6, $7, 0.9, $8::jsonb)
+       market_date, buy_by, rounding, stage, confidence, evidence, ratio_exact)
+     values ($1, $2, 'Pipeline Bio Inc.', $9, 'Nasdaq', 'DEF 14A', '2026-11-18', $11, $12, $3, $4, $5, $6, $7, 0.9, $8::jsonb, $10)
      returning id::text as id`,
     [
       accession,
@@ -42,6 +50,9 @@ async function proposal(
       over.stage ?? 'proposed',
       JSON.stringify({ sentence: SENTENCE, before: null, after: null }),
       over.ticker ?? 'PLBO',
+      over.ratioExact ?? null,
+      over.ratioExact ? null : 5,
+      over.ratioExact ? null : 40,
     ],
   );
   return rows[0].id;
@@ -77,7 +88,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('the pipeline (issue 25 §6)', () => {
+describe('the pipeline', () => {
   it('an admin publishes an undated proposal; members and visitors see it by role', async () => {
     const id = await proposal();
     expect((await publish(id, pro.token)).status).toBe(403);
@@ -188,5 +199,16 @@ describe('the pipeline (issue 25 §6)', () => {
       filingUrl: expect.stringContaining('/Archives/edgar/data/7770001/'),
       acceptedAt: '2026-11-18T21:05:00.000Z',
     });
+  });
+
+  it('a ratio that is not a whole number reaches the pipeline exactly, for Pro members only', async () => {
+    const id = await proposal({ cik: '1234777', ticker: 'ODDR', ratioExact: 4.3 });
+    const res = await publish(id);
+    expect(res.status).toBe(200);
+    expect(res.body.data.entry).toMatchObject({ ratio: null, ratioExact: 4.3, ratioRange: null });
+    const pro_ = await pipeline(pro.token);
+    expect(pro_.body.data.entries).toContainEqual(expect.objectContaining({ ticker: 'ODDR', ratio: null, ratioExact: 4.3 }));
+    const starterView = await pipeline(starter.token);
+    expect(JSON.stringify(starterView.body)).not.toMatch(/ODDR|4\.3/);
   });
 });

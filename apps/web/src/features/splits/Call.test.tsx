@@ -22,7 +22,7 @@ const participant: Split = { ...base, _id: 'p', ticker: 'PRTQ', participant: tru
 
 const wrap = renderWithProviders;
 
-describe('the call on every split (issue 25 §4)', () => {
+describe('the call on every split', () => {
   it('the agenda: a badge on each; profit only for the round-ups (participant level says so); the filing, labelled', () => {
     mockFetch();
     wrap(
@@ -82,7 +82,7 @@ const proEntries: PipelineView[] = [
   },
 ];
 
-describe('the pipeline (issue 25 §6)', () => {
+describe('the pipeline', () => {
   it('a Pro member sees each undated split with its stage, call, sentence, filing and acceptance time', async () => {
     mockFetch({ 'GET /api/rs/pipeline': { data: { entries: proEntries } } });
     wrap(<PipelineSection />);
@@ -94,6 +94,15 @@ describe('the pipeline (issue 25 §6)', () => {
     expect(item).toHaveTextContent('accepted Nov 18, 2026 4:05 PM ET');
     expect(within(item).getByTestId('issuer-history')).toHaveTextContent('Earlier splits: none in our history');
     expect(screen.queryByRole('link', { name: /Upgrade/ })).toBeNull();
+  });
+
+  it('a ratio that is not a whole number is shown as the filing states it, never rounded', async () => {
+    const odd = { ...proEntries[0], ticker: 'ODDR', ratioRange: null, ratioExact: 4.3 } as PipelineView;
+    mockFetch({ 'GET /api/rs/pipeline': { data: { entries: [odd] } } });
+    wrap(<PipelineSection />);
+    const item = await screen.findByTestId('pipeline-item');
+    expect(item).toHaveTextContent('Ratio 1-for-4.3 (not a whole number)');
+    expect(item).not.toHaveTextContent('Ratio 1-for-4 ');
   });
 
   it('a Starter member sees it masked, with the stage and the upgrade', async () => {

@@ -1,5 +1,5 @@
 import type { Rounding } from '@roundup/shared';
-import { buyByDate, findDates } from './dates';
+import { buyByDate, datesIn, findDates } from './dates';
 import { normalise } from './normalise';
 import { findRatio } from './ratio';
 import { labelSentence, PRECEDENCE } from './rounding';
@@ -54,7 +54,15 @@ function decide(
   const levelNow = pool.filter(aboutSplit);
   const levelEver = labelled.filter(aboutSplit);
   const level = states(levelNow) ? levelNow : states(levelEver) ? levelEver : [];
-  const from = level.length ? level : pool;
+  // A clause about another instrument (a warrant's "rounded up … or a cash adjustment") never decides.
+  // The clause names the instrument itself, or continues the fractional clause before it that does
+  // ("… upon the exercise of the Pre-funded Warrants. Rather, … rounded up … or a cash adjustment").
+  const aboutOther = (x: Labelled) => {
+    if (OTHER_ACTION.test(x.s.text)) return true;
+    const prev = list[x.s.index - 1]?.text ?? '';
+    return /fraction/i.test(prev) && OTHER_ACTION.test(prev) && !namesSplit(prev);
+  };
+  const from = level.length ? level : pool.filter((x) => !aboutOther(x));
   const rank = (r: Rounding) => PRECEDENCE.indexOf(r);
   const sorted = [...from].sort((a, b) => rank(a.l.label) - rank(b.l.label) || a.s.index - b.s.index);
   const up = sorted.find((x) => ROUNDS_UP.has(x.l.label));
@@ -90,16 +98,24 @@ export interface ClassifyOptions {
 }
 
 const DEFICIENCY = /\bminimum bid price\b|\blisting qualifications\b|\bdeficiency\b|\bregain compliance\b|\bcontinued listing\b/i;
+// A condition the exchange sets ("must effect a reverse stock split … sufficient to") is not the issuer acting either.
 const HYPOTHETICAL =
-  /\bmay\b|\bmight\b|\bcould\b|\bconsider(?:ing|ation)?\b|\bif\b|\bpotential\b|\boptions?\b|\bintend(?:s)? to seek\b/i;
+  /\bmay\b|\bmight\b|\bcould\b|\bconsider(?:ing|ation)?\b|\bif\b|\bpotential(?:ly)?\b|\bmust\b|\brequired to\b|\boptions?\b|\bintend(?:s)? to seek\b/i;
 const PAST =
-  /\b(?:was|were|had been) (?:effected|effective|completed|consummated|implemented|rounded|paid|issued|cancell?ed)\b|\bbecame effective\b|\b(?:we|the company|it) (?:effected|completed|implemented)\b|\bpreviously (?:effected|completed|announced)\b|\bbegan trading\b|\bon a split-adjusted basis since\b/i;
+  /\b(?:was|were|had been) (?:effected|effective|completed|consummated|implemented|rounded|paid|issued|cancell?ed)\b|\bbecame effective\b|\b(?:we|the company|it) (?:effected|completed|implemented)\b|\bpreviously (?:effected|completed|announced)\b|\bbegan trading\b|\bon a split-adjusted basis since\b|\b(?:has|have|had) (?:been )?(?:completed|effected|effectuated|implemented)\b|\bcompleted (?:a|an|the|its)\b|\btook effect\b|\brecent(?:ly completed)? (?:[\w-]+ ){0,3}?(?:reverse|share consolidation)\b|\bsplit\b[^.]{0,20}\b(?:reduced|brought)\b/i;
 /** Narrated as done: "effected", "effectuated", "retroactively adjusted for the reverse stock split". */
 const DONE =
   /\b(?:effected|effectuated)\b(?! by)|\bretroactively (?:adjusted|restated|applied)\b|\bhave been adjusted to (?:reflect|give effect)\b/i;
+/**
+ * Done, whatever else the sentence says will follow ("its recent one-for-thirty reverse stock split
+ * … which in turn will give it access to capital"); a market date ahead still keeps it live.
+ */
+const DONE_NOW =
+  /\brecent(?:ly completed)? (?:[\w-]+ ){0,3}?(?:reverse|share consolidation)\b|\b(?:has|have|had) (?:been )?(?:completed|effected|effectuated|implemented)\b|\btook effect\b/i;
 /** Announced and not yet done: present-tense action on the split. */
 const CURRENT = /\b(?:announces?|approves?|is effecting|are effecting|today)\b/i;
-const FUTURE = /\bwill\b|\bexpected to\b|\bis expected\b|\bshall\b|\bintends? to\b|\bproposed?\b|\bplans? to\b/i;
+const FUTURE =
+  /\bwill\b|\bexpected to\b|\bis expected\b|\bexpects?\b|\banticipat(?:es?|ed to|ing)\b|\bshall\b|\bintends? to\b|\bproposed?\b|\bplans? to\b/i;
 const CANCELLED =
   /\b(?:abandon(?:ed|s)?|cancel(?:l?ed|s)?|terminat(?:ed|es)|withdr(?:ew|awn)|will not (?:effect|proceed with|implement))\b[^.]{0,120}\breverse (?:stock |share )?split\b|\breverse (?:stock |share )?split\b[^.]{0,120}\b(?:has been|was|will be) (?:abandoned|cancell?ed|terminated|withdrawn)\b/i;
 const POSTPONED =
@@ -127,6 +143,52 @@ function stageOf(list: Sentence[], form: string, historical: boolean, marketDate
   return VOTE_RESULTS.test(text) && !marketDate ? 'approved' : 'announced';
 }
 
+/** The split is approved or authorised by a vote or the board (not yet done, unless told as done). */
+const APPROVAL =
+  /\b(?:stockholders?|shareholders?|board|directors)\b[^.;]{0,80}\b(?:approv|authori[sz])\w*|\bapprov\w*\s+(?:of\s+)?(?:the|a|an)\s+(?:[\w-]+\s+){0,4}?(?:reverse|split|consolidation)\b/i;
+
+/**
+ * Is the split history? When its effective or market date is before the filing date; when the
+ * filing narrates it as done ("effected", "has completed", "took effect") and says nothing of it in
+ * the future or present tense, unless its shares first trade split-adjusted on or after the filing
+ * date; and when nothing about it is ahead at all: no sentence in the future or present tense, no
+ * approval or proposal, no date on or after the filing date (a results release's "highlights
+ * included … a 1-for-20 reverse stock split").
+ */
+function isHistorical(x: {
+  list: Sentence[];
+  splitSentences: Sentence[];
+  current: Labelled[];
+  labelled: Labelled[];
+  marketDate: string | null;
+  effectiveDate: string | null;
+  opts: ClassifyOptions;
+}): boolean {
+  const { splitSentences, marketDate, effectiveDate, opts } = x;
+  const done = (s: Sentence) => (PAST.test(s.text) || DONE.test(s.text)) && (!FUTURE.test(s.text) || DONE_NOW.test(s.text));
+  const ahead = (s: Sentence) => FUTURE.test(s.text) || CURRENT.test(s.text);
+  const before = (d: string | null) => d !== null && opts.fileDate !== undefined && d < opts.fileDate;
+  const pastSplit = splitSentences.some(done) && !splitSentences.some((s) => !done(s) && ahead(s));
+  // "On June 21, 2021 we filed … which effectuated a 1-for-4.3 reverse stock split": done on a date
+  // before the filing, whatever older text in the filing (financial statements) still says "to be effected".
+  const doneBefore = splitSentences.some((s) => done(s) && datesIn(s.text, opts.fileDate).some((d) => before(d.date)));
+  const onOrAfter = (d: string | null) => d !== null && opts.fileDate !== undefined && d >= opts.fileDate;
+  const nothingAhead =
+    opts.fileDate !== undefined &&
+    splitSentences.length > 0 &&
+    !PROXY_FORMS.test(opts.form ?? '') &&
+    !onOrAfter(marketDate) &&
+    !onOrAfter(effectiveDate) &&
+    !splitSentences.some((s) => (ahead(s) || APPROVAL.test(s.text)) && !done(s));
+  return (
+    ((pastSplit || doneBefore) && (marketDate === null || before(marketDate))) ||
+    before(marketDate) ||
+    before(effectiveDate) ||
+    nothingAhead ||
+    (x.current.length === 0 && x.labelled.length > 0 && !x.list.some((s) => FUTURE.test(s.text) && namesSplit(s.text)))
+  );
+}
+
 /** The filing's facts about a reverse split, decided one sentence at a time. */
 export function classifyFiling(input: string, opts: ClassifyOptions = {}): Classification {
   const doc = normalise(input);
@@ -134,10 +196,11 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
   // Only the issuer's own split counts: plan, warrant, merger and redemption terms merely mention one.
   const named = list.filter((s) => namesSplit(s.text) && !mentionOnly(s.text));
   // A split is acted on (proposed, approved, effected, called off, its ratio stated); a bare listing of one is a mention.
-  const splitSentences = named.some((s) => ACTION.test(s.text)) ? named : [];
+  // A split told as done ("A subsequent reverse stock split reduced dilution") was acted on too.
+  const splitSentences = named.some((s) => ACTION.test(s.text) || PAST.test(s.text)) ? named : [];
   // Each sentence is labelled once; only sentences about fractional shares are worth the rules.
   const sentenceLabels = list.map((s) => (/fraction|round/i.test(s.text) ? labelSentence(s.text) : null));
-  const ticker = findTicker(doc.ixTickers, doc.coverRows, opts.displayNames);
+  const ticker = findTicker(doc.ixTickers, doc.coverRows, opts.displayNames, doc.text);
   const ratioFacts = findRatio(doc.text);
   // A passage that says how fractional shares are treated, and names no other corporate action, is about the split.
   const impliedSplit =
@@ -179,16 +242,7 @@ export function classifyFiling(input: string, opts: ClassifyOptions = {}): Class
   const { decisive, rounding, conflict } = decide(list, current, labelled);
 
   const { marketDate, effectiveDate } = findDates(list, opts.fileDate);
-  const done = (s: Sentence) => (PAST.test(s.text) || DONE.test(s.text)) && !FUTURE.test(s.text);
-  const pastSplit =
-    splitSentences.some(done) && !splitSentences.some((s) => !done(s) && (FUTURE.test(s.text) || CURRENT.test(s.text)));
-  const before = (d: string | null) => d !== null && opts.fileDate !== undefined && d < opts.fileDate;
-  const historical =
-    // A split narrated as done is history, unless its shares first trade split-adjusted on or after the filing date.
-    (pastSplit && (marketDate === null || before(marketDate))) ||
-    before(marketDate) ||
-    before(effectiveDate) ||
-    (current.length === 0 && labelled.length > 0 && !list.some((s) => FUTURE.test(s.text) && namesSplit(s.text)));
+  const historical = isHistorical({ list, splitSentences, current, labelled, marketDate, effectiveDate, opts });
 
   const stage = stageOf(list, opts.form ?? '', historical, marketDate);
 

@@ -33,7 +33,7 @@ const MONTHS: Record<string, number> = {
   december: 12,
 };
 const DATE =
-  /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b|\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b|\b(\d{4})-(\d{2})-(\d{2})\b/gi;
+  /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b|\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b|\b(\d{4})-(\d{2})-(\d{2})\b|\b(\d{1,2})(?:st|nd|rd|th)?\s+(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?\s+(\d{4})\b/gi;
 
 const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 const valid = (y: number, m: number, d: number) => {
@@ -59,8 +59,11 @@ export function datesIn(s: string, fileDate?: string): { date: string; at: numbe
       }
     } else if (m[4]) {
       [mo, d, y] = [Number(m[4]), Number(m[5]), Number(m[6])];
-    } else {
+    } else if (m[7]) {
       [y, mo, d] = [Number(m[7]), Number(m[8]), Number(m[9])];
+    } else {
+      // Day first, as issuers outside the US write it: "20 February 2025".
+      [d, mo, y] = [Number(m[10]), MONTHS[m[11].toLowerCase()], Number(m[12])];
     }
     if (mo && valid(y, mo, d)) out.push({ date: iso(y, mo, d), at: m.index });
   }
@@ -73,7 +76,7 @@ const AFTER_CLOSE =
   /\b(?:after|following|upon) (?:the )?close of (?:trading|the market|business|market)\b|\bafter market close\b|\bafter the market closes\b/i;
 const BEFORE_OPEN =
   /\b(?:12:0[0-9]|[1-6]:[0-5][0-9]|[1-6])\s*a\.?m\.?|\b(?:before|prior to) (?:the )?(?:market open|opening of (?:trading|the market)|open of (?:trading|the market))\b/i;
-const EFFECTIVE = /\beffective\b|\btake effect\b|\bbecome effective\b|\beffected\b/i;
+const EFFECTIVE = /\beffective\b|\b(?:take|takes|took) effect\b|\bbecome effective\b|\beffected\b/i;
 const NOT_MARKET =
   /\bfiled\b|\bfiling\b|\bapprov(?:ed|al)\b|\bannual meeting\b|\bspecial meeting\b|\bmeeting of\b|\brecord date\b|\bletter\b|\bnotified\b|\breceived\b|\bdated\b|\bcertificate of amendment\b.*\bfiled\b/i;
 

@@ -50,13 +50,17 @@ const CELL = new Set(['td', 'th']);
 
 /** Straight quotes and hyphens, no zero-width or soft-hyphen characters, single spaces. */
 export function cleanText(s: string): string {
-  return s
-    .replace(/[\u200B-\u200D\u2060\uFEFF\u00AD]/g, '')
-    .replace(/[\u2018\u2019\u201A\u201B\u2032\u0060\u00B4]/g, "'")
-    .replace(/[\u201C\u201D\u201E\u201F\u2033\u00AB\u00BB]/g, '"')
-    .replace(/[\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63\uFF0D]/g, '-')
-    .replace(/[\u00A0\u2000-\u200A\u202F\u205F\u3000\t\f\v]/g, ' ')
-    .replace(/ +/g, ' ');
+  return (
+    s
+      // An address is not prose: a wire's link slug ("…-1-for-77-reverse-stock-split") never counts as the text.
+      .replace(/\bhttps?:\/\/[^\s)\]>"']+/gi, ' ')
+      .replace(/[\u200B-\u200D\u2060\uFEFF\u00AD]/g, '')
+      .replace(/[\u2018\u2019\u201A\u201B\u2032\u0060\u00B4]/g, "'")
+      .replace(/[\u201C\u201D\u201E\u201F\u2033\u00AB\u00BB]/g, '"')
+      .replace(/[\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63\uFF0D]/g, '-')
+      .replace(/[\u00A0\u2000-\u200A\u202F\u205F\u3000\t\f\v]/g, ' ')
+      .replace(/ +/g, ' ')
+  );
 }
 
 const looksLikeHtml = (s: string) =>

@@ -106,25 +106,40 @@ const ADS_CHANGE = new RegExp(
   'gi',
 );
 
+/** "40 to 1", "4-to-1", "ten (10) shares to one (1) share": N old shares to one new, beside a reverse split or consolidation. */
+const N_TO_ONE = new RegExp(
+  `\\b${AMOUNT}(?:\\s+(?:[\\w-]+\\s+){0,2}?shares?)?[- ]to[- ](?:one|1)\\b(?:\\s*\\(1\\))?(?![\\d.,]*\\d)`,
+  'gi',
+);
+const RANGE_TO_ONE = new RegExp(
+  `\\b(?:between|from)\\s+${AMOUNT}[- ]to[- ](?:one|1)\\s+(?:and|to)\\s+${AMOUNT}[- ]to[- ](?:one|1)\\b`,
+  'gi',
+);
+/** "a share consolidation of 35-1". */
+const DASH_ONE = /\b(?:consolidation|reverse (?:stock |share )?split|rollback)\s+of\s+(\d{1,5}(?:\.\d+)?)-1\b(?!\d)/gi;
+/** A ceiling, not a ratio: "up to a 10:1 rollback", "the maximum Consolidation of 10:1". */
+const CEILING_BEFORE = /\b(?:up to|maximum(?:\s+[\w-]+){0,2}\s+of|not (?:to )?exceed(?:ing)?)\s+(?:a\s+)?$/i;
+
 const OTHER_RATIO =
   /\bsettlement\b|\bmerger\b|\bexchange ratio\b|\bconver(?:t|sion)\b|\bwarrants?\b|\bif the (?:[\w-]+ ){0,3}ratio (?:for (?:[\w-]+ ){1,5})?(?:is|were|was)\b|\bfor example\b|\billustrat/i;
 
 export function findRatio(text: string): RatioFacts {
   const lower = text;
   const ranges: { min: number; max: number; at: number; end: number }[] = [];
-  for (const m of lower.matchAll(RANGE)) {
-    const a = value(m[1], m[2]);
-    const b = value(m[3], m[4]);
-    if (a && b && a > 1 && b > 1)
-      ranges.push({ min: Math.min(a, b), max: Math.max(a, b), at: m.index, end: m.index + m[0].length });
-  }
-  for (const m of lower.matchAll(EVERY_RANGE)) {
-    const a = value(m[1], m[2]);
-    const b = value(m[3], m[4]);
-    if (a && b && a > 1 && b > 1)
-      ranges.push({ min: Math.min(a, b), max: Math.max(a, b), at: m.index, end: m.index + m[0].length });
-  }
+  for (const re of [RANGE, EVERY_RANGE, RANGE_TO_ONE])
+    for (const m of lower.matchAll(re)) {
+      const a = value(m[1], m[2]);
+      const b = value(m[3], m[4]);
+      if (a && b && a > 1 && b > 1)
+        ranges.push({ min: Math.min(a, b), max: Math.max(a, b), at: m.index, end: m.index + m[0].length });
+    }
   const bounded = ranges.slice();
+  // "up to a 10:1 rollback": a ceiling, read as the range up to it.
+  for (const m of [...lower.matchAll(COLON), ...lower.matchAll(N_TO_ONE)]) {
+    if (!CEILING_BEFORE.test(lower.slice(Math.max(0, m.index - 40), m.index))) continue;
+    const b = m[0].includes(':') ? Math.max(Number(m[1]), Number(m[2])) : value(m[1], m[2]);
+    if (b && b > 1) ranges.push({ min: Math.min(2, b), max: b, at: m.index, end: m.index + m[0].length });
+  }
   for (const m of lower.matchAll(UP_TO)) {
     // "not less than 1-for-5 and not more than 1-for-40": the upper bound of a range already read, not a range from 2.
     if (bounded.some((r) => m.index >= r.at && m.index < r.end)) continue;
@@ -158,6 +173,11 @@ export function findRatio(text: string): RatioFacts {
     if (a === 1) add(b, m.index);
     else if (b === 1) add(a, m.index);
   }
+  for (const m of lower.matchAll(N_TO_ONE)) {
+    const around = lower.slice(Math.max(0, m.index - 120), m.index + m[0].length + 80);
+    if (/\breverse|consolidat/i.test(around) && !/\bforward\b/i.test(around)) add(value(m[1], m[2]), m.index);
+  }
+  for (const m of lower.matchAll(DASH_ONE)) add(value(m[1], undefined), m.index);
   let forward = 0;
   for (const m of lower.matchAll(N_FOR_ONE)) {
     const n = value(m[1], m[2]);

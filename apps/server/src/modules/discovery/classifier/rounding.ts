@@ -24,7 +24,8 @@ const ISSUE_WHOLE =
   /\b(?:issue[sd]?|deliver(?:s|ed)?|receive[sd]?|entitled to(?: receive)?|grant(?:s|ed)?)\b[^.;]{0,120}?\b(?:one|1|an additional|a)\s+(?:\(1\)\s+)?(?:whole|full|additional)\b(?:\s+[\w-]+){0,4}?\s+(?:shares?|ads)\b|\b(?:increased|rounded) to (?:one|1|a|the next) (?:whole|full)\b/i;
 /** SPAC and note redemptions round their own amounts. */
 const REDEMPTION = /\bredemptions?\b|\bredeem(?:ed|s|ing)?\b/i;
-const UP_TO_CENT = /\bround(?:ed|ing)?\s+up\s+to\s+the\s+nearest\s+(?:whole\s+)?(?:cent|\$0?\.01|penny)\b/i;
+/** Money rounded to a cent, up or down ("rounded down to the nearest whole cent"), is not a share. */
+const UP_TO_CENT = /\bround(?:ed|ing)?\s+(?:up|down)\s+to\s+the\s+nearest\s+(?:whole\s+)?(?:cent|\$0?\.01|penny)\b/gi;
 const CASH =
   /\bcash\b.*\b(?:in lieu|instead)\b|\b(?:in lieu|instead)\b.*\bcash\b|\bcash payments?\b|\breceive\s+(?:a\s+)?cash\b|\bpaid\s+(?:in\s+)?cash\b|\bpay(?:ment)?\s+(?:of\s+)?cash\b|\b(?:aggregat\w*|combined?)\b.*\b(?:sell|sold|sale)\b|\bfraction\w*\b.*\b(?:will|shall) (?:be )?(?:sell|sold)\b|\bnet (?:cash )?proceeds\b|\bsell\b.*\bfraction|\bsold\b.*\b(?:proceeds|open market)\b|\b(?:net\s+)?proceeds\b.*\b(?:distributed|paid|remitted)\b|\bcash\s+(?:amount|value|equal)\b|\bsettled\s+in\s+cash\b|\bredeem\w*(?:\s+\w+){0,3}?\s+for cash\b|\bpayments?\s+for\s+(?:any\s+|such\s+|their\s+|the\s+)?fraction/i;
 /**

@@ -40,8 +40,14 @@ const ADJUSTS =
 const POWER_OR_TERM =
   /\bforward (?:stock |share )?(?:split )?or reverse (?:stock |share )?splits?\b|\badjust(?:ed|ments?)? (?:to account )?for any\b/i;
 
+/** A sentence listing what forward-looking statements cover ("… include … the timing and completion of the reverse split"). */
+const FORWARD_LOOKING = /\bforward-looking statements?\b/i;
+
 export const mentionOnly = (s: string) =>
   (EVENT_LIST.test(s) && ADJUSTS.test(s)) ||
+  FORWARD_LOOKING.test(s) ||
+  // "Any reclassification of our securities, including any reverse stock split, …": a class of events, not one taken.
+  /\b(?:including|such as) any\b[^.;]{0,40}?\breverse (?:stock |share )?split/i.test(s) ||
   POWER_OR_TERM.test(s) ||
   /\bin the event of any\b[^.;]{0,160}?\breverse (?:stock |share )?split/i.test(s);
 

@@ -22,7 +22,23 @@ function dropDerivatives(symbols: string[]): string[] {
 const OTHER_CLASS =
   /\bwarrants?\b|\bunits?\b|\brights?\b|\bpreferred\b|\bnotes?\b|\bdepositary shares, each representing a fraction/i;
 
-export function findTicker(ix: string[], coverRows: string[][], displayNames: readonly string[] = []): string | null {
+/**
+ * A release names its symbol after the exchange: "(Nasdaq: ODDR)", "(NASDAQ: SEGG, LTRYW)",
+ * "(NYSE American: OGEN)", "(OTCQB: CRTD)". US markets only; the symbols are in capitals.
+ */
+const EXCHANGE_SYMBOL =
+  /\((?:nasdaq|nyse(?: american| arca| mkt)?|otc(?:qb|qx| markets| pink)?)\s*:\s*\(?([A-Z][A-Z0-9.-]{0,7}(?:\s*,\s*[A-Z][A-Z0-9.-]{0,7})*)\)/gi;
+
+function fromText(text: string): string | null {
+  for (const m of text.matchAll(EXCHANGE_SYMBOL)) {
+    const symbols = m[1].split(/\s*,\s*/).filter((s) => /^[A-Z][A-Z0-9.-]*$/.test(s));
+    const kept = dropDerivatives(symbols);
+    if (kept.length) return kept[0];
+  }
+  return null;
+}
+
+export function findTicker(ix: string[], coverRows: string[][], displayNames: readonly string[] = [], text = ''): string | null {
   const fromIx = dropDerivatives(ix.filter((s) => !NO_SYMBOL.test(s)));
   if (fromIx.length) return fromIx[0];
   const header = coverRows.findIndex((r) => r.some((c) => /trading\s*symbol/i.test(c)));
@@ -38,5 +54,5 @@ export function findTicker(ix: string[], coverRows: string[][], displayNames: re
     const symbols = dropDerivatives(list.split(/[,\s]+/));
     if (symbols.length) return symbols[0];
   }
-  return null;
+  return fromText(text);
 }

@@ -16,7 +16,10 @@ import SOURCES from './fixtures/whole/sources.json';
  * back, before any rule was tuned on them.
  */
 export type WholeClass = 'live' | 'historical' | 'none';
+/** A document SEC serves, or an issuer's release as the wire carried it (decision 050). */
+export type WholeKind = 'filing' | 'release';
 export interface WholeDocument {
+  kind: WholeKind;
   file: string;
   repository: string;
   path: string;
@@ -27,13 +30,15 @@ export interface WholeDocument {
   fileDate: string;
   expected: { class: WholeClass; rounding: Rounding; ratio: number | null };
   sha256: string;
+  /** Set on the seven filings held back first and moved to tuning when their failures were studied. */
+  movedToTuning?: string;
   part: Part;
 }
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'whole');
 export const WHOLE: readonly WholeDocument[] = (SOURCES as Omit<WholeDocument, 'part'>[]).map((d) => ({
   ...d,
-  part: fnv1a(`${d.repository}:${d.path}`) % 3 === 0 ? 'held-back' : 'tuning',
+  part: fnv1a(`${d.repository}:${d.path}`) % 3 === 0 && !d.movedToTuning ? 'held-back' : 'tuning',
 }));
 
 /** A document's text, refused when its bytes are not the recorded ones. */
@@ -87,6 +92,13 @@ export function formatWhole(title: string, rows: readonly WholeRow[]): string {
       const ok = rows.filter((r) => r.got.class === k && r.doc.expected.class === k).length;
       return `| ${k} | ${support} | ${called} | ${ok} | ${pct(ok, called)} | ${pct(ok, support)} |`;
     }),
+    '',
+    (['filing', 'release'] as WholeKind[])
+      .map((k) => {
+        const of = rows.filter((r) => r.doc.kind === k);
+        return `${k}s ${of.filter(wholeRight).length}/${of.length} right`;
+      })
+      .join('; '),
     '',
     `rounding right ${rows.filter((r) => r.got.rounding === r.doc.expected.rounding).length}/${rows.length}; ratio right ${splits.filter((r) => r.got.ratio === r.doc.expected.ratio).length}/${splits.length} split documents; ROUND_UP called where the document makes none: ${rows.filter((r) => r.got.rounding === 'ROUND_UP' && r.doc.expected.rounding !== 'ROUND_UP').length}`,
   ].join('\n');

@@ -22,12 +22,15 @@ function StageBadge({ stage }: { stage: PipelineStage }) {
   );
 }
 
+// A filing's ratio that is not whole (1-for-4.3) is shown as the filing states it, never rounded.
 const ratioText = (e: PipelineEntry) =>
   e.ratio
     ? `Ratio 1-for-${e.ratio}`
-    : e.ratioRange
-      ? `Ratio 1-for-${e.ratioRange.min} to 1-for-${e.ratioRange.max}`
-      : 'Ratio not set yet';
+    : e.ratioExact
+      ? `Ratio 1-for-${e.ratioExact} (not a whole number)`
+      : e.ratioRange
+        ? `Ratio 1-for-${e.ratioRange.min} to 1-for-${e.ratioRange.max}`
+        : 'Ratio not set yet';
 
 function PipelineItem({ entry }: { entry: PipelineView }) {
   if (entry.masked)
