@@ -1,5 +1,5 @@
 /**
- * Issue 14 budget: POST /api/trades/bulk for 60 accounts answers in ≤ 150 ms p99.
+ * Budget: POST /api/trades/bulk for 60 accounts answers in ≤ 150 ms p99.
  *
  * The real app through `inject` on an in-memory PGlite (or BENCH_DATABASE_URL), a Pro member with
  * 60 accounts and 400 earlier splits traded in each (24,000 trades, so the analytics triggers and

@@ -1,5 +1,5 @@
 /**
- * Issue 13 budget: classify a 200 KB filing in ≤ 20 ms. Baseline in the same run: one pass of a
+ * Budget: classify a 200 KB filing in ≤ 20 ms. Baseline in the same run: one pass of a
  * plain keyword regex over the same text (what a keyword search costs). Also prints precision (no
  * non-round-up called ROUND_UP) and recall of ROUND_UP on the real filing sentences and on the
  * synthetic trap sentences, reported apart.

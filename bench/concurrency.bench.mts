@@ -1,5 +1,5 @@
 /**
- * Issue 12 §4: an admin re-dates splits while 50 members edit their trades on them, all at once.
+ * An admin re-dates splits while 50 members edit their trades on them, all at once.
  * Prints the requests that did not answer 2xx ("errors") and the members whose stored analytics
  * totals (decision 008) no longer equal the totals of their raw trades ("drift"): both must be 0.
  * Also the deadlocks PostgreSQL detected (db/retry.ts runs such a transaction again, decision 010).

@@ -1,5 +1,5 @@
 /**
- * Issue 13 budget: a discovery cycle over 300 candidate filings stays within 10 requests per
+ * Budget: a discovery cycle over 300 candidate filings stays within 10 requests per
  * second (SEC fair access) and finishes in ≤ 2 minutes against the local EDGAR peer.
  *
  * The peer serves one full-text search page set listing 300 8-Ks (3 pages of 100), each with an

@@ -1,5 +1,5 @@
 /**
- * Issue 26 budget: importing a 5,000-row statement takes ≤ 2 s.
+ * Budget: importing a 5,000-row statement takes ≤ 2 s.
  *
  * The real app through `inject` on an in-memory PGlite (or BENCH_DATABASE_URL): a Pro member imports
  * a Schwab statement of 5,000 rows — 1,000 splits, each with the dance (buy 100, sell 99), the two

@@ -1,7 +1,7 @@
 /**
- * Budget (product.md#budgets, raised by issue 16): GET /api/rs for a Pro user with 2,000 splits must reach
+ * Budget (product.md#budgets): GET /api/rs for a Pro user with 2,000 splits must reach
  * ≥ 0.9× the throughput of a bare node:http server answering the identical bytes, measured in the same
- * run, and a p99 within 1.5× the bare server's (issue 24 §7) at 50 connections: once as a browser asks (br),
+ * run, and a p99 within 1.5× the bare server's at 50 connections: once as a browser asks (br),
  * once gzip, once uncompressed. (An absolute p99 says more about the machine than the app: the bare server
  * alone needs about 430 ms at p99 for 2,000 uncompressed splits to 50 connections on 2 cores.)
  *
@@ -26,9 +26,9 @@ const run = promisify(execFile);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SPLITS = 2000;
-/** Issue 16: the list stays within 10 % of a bare server sending the same bytes, compressed or not. */
+/** The list stays within 10 % of a bare server sending the same bytes, compressed or not. */
 const RATIO_BUDGET = 0.9;
-/** Issue 24 §7: the tail stays within 1.5× of the bare server's. */
+/** The tail stays within 1.5× of the bare server's. */
 const P99_BUDGET = 1.5;
 
 interface Result {

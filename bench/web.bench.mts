@@ -1,5 +1,5 @@
 /**
- * Web budgets on the production build (issue 16, "First paint on a phone"):
+ * Web budgets on the production build ("First paint on a phone"):
  *   - the JS the landing route loads: ≤ 80 KB gzip (product.md#budgets allowed 150);
  *   - the public pages arrive rendered: their text is in the HTML, before any script runs;
  *   - Lighthouse 12 performance on / and /learn: ≥ 95 with the desktop preset, ≥ 90 mobile;

@@ -19,7 +19,7 @@ const LOADER_MODULES =
 const notLoader = (id: string) => !LOADER_MODULES.test(id);
 
 /**
- * A signed-in page loaded 51 JavaScript files in three waves (issue 24 §7). The bundler's automatic split
+ * A signed-in page loaded 51 JavaScript files in three waves. The bundler's automatic split
  * makes a chunk of every module set that a different combination of routes shares; these groups gather them
  * instead: the libraries the app starts with, the libraries of its pages, the shared schemas, and the web's
  * own components and helpers that more than one page uses. Each page then needs its own chunk and these few.
@@ -99,7 +99,7 @@ async function prerenderPages(outDir: string) {
     const entryScript = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
     if (!entryScript || !manifest['src/boot.ts']) throw new Error('prerender: no entry script or no src/boot.ts chunk');
     // Before the loader: a classic script that keeps the taps and typing that happen before the loader runs
-    // (src/early-input.js, issue 24 §2). Content-hashed under /assets like the rest.
+    // (src/early-input.js). Content-hashed under /assets like the rest.
     const earlyFile = hashedCopy(outDir, 'early-input');
     if (!shell.includes('<meta charset="UTF-8" />')) throw new Error('index.html has no charset meta');
     const template = shell
@@ -204,7 +204,7 @@ function pageCode(manifest: Manifest, shell: string): Record<string, string[]> {
 
 /**
  * The app's shell (index.html, answered for every page not rendered at build) gets src/early-data.js before its
- * modules, so a signed-in page's data and code are asked for while the app downloads (issue 24 §7). After the
+ * modules, so a signed-in page's data and code are asked for while the app downloads. After the
  * prerender step, which builds the public pages from the shell without it: they load the loader, not the app.
  * The script gets the table of each page's code here (its `PAGE_CODE`), then a content hash like the rest.
  */

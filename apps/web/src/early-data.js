@@ -1,6 +1,6 @@
 /* global window, document */
 /*
- * Issue 24 §7: a signed-in page's data requests start while its code downloads, not after it has run. A classic
+ * A signed-in page's data requests start while its code downloads, not after it has run. A classic
  * script in the app's shell (vite.config.ts, addEarlyData), before the app's modules: with a stored session it
  * asks at once for what the app asks first and for the data of the page being opened, and leaves the answers
  * for the app's API client, which takes each one once (src/lib/early-data.ts). No session, no requests; and it

@@ -3,7 +3,7 @@ import { acceptProblems, draftSplit, readySplit } from './accept-rules';
 
 const good = { ratio: 30, price: 1.2, buyDate: '2026-12-02', effDate: '2026-12-03' };
 
-describe('acceptProblems: what the server refuses to publish (issue 25 §5)', () => {
+describe('acceptProblems: what the server refuses to publish', () => {
   it.each([
     ['a complete split on trading days', good, []],
     ['price $0', { ...good, price: 0 }, ['price']],

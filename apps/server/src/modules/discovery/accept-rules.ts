@@ -13,7 +13,7 @@ import { exactRatioText, withExactRatio } from './ratio-rules';
 import type { ProposalRow } from './repo';
 
 /**
- * The accept's pure rules (issue 25 §5, decision 025): the split a proposal becomes, and why the
+ * The accept's pure rules (decision 025): the split a proposal becomes, and why the
  * server refuses to publish it. No clock (`today` is given), no database.
  */
 
@@ -69,9 +69,9 @@ export function draftSplit(
     ),
     // A round-up for holders of record only, or a low-confidence call, is flagged for members.
     caution: base?.caution || p.holdersOfRecordOnly || p.confidence < 0.6,
-    // The listing the filing named (issue 25 §3); none named: unknown on a new split, kept on an existing one.
+    // The listing the filing named; none named: unknown on a new split, kept on an existing one.
     exchange: (p.exchange as SplitInput['exchange']) ?? undefined,
-    // Rounded up for DTC participants / record holders: the call says so (issue 25 §4).
+    // Rounded up for DTC participants / record holders: the call says so.
     participant: p.rounding === 'ROUND_UP_PARTICIPANT' || (base?.participant ?? false),
   };
 }

@@ -6,7 +6,7 @@ import { proposeFiling } from './propose-filing';
 import { discoveryRepo } from './repo';
 
 /**
- * Issue 25 §5: an admin's mistake does not reach members unseen. The clock stands at 10:00 New
+ * An admin's mistake does not reach members unseen. The clock stands at 10:00 New
  * York on Friday 2026-11-20; Nov 28 is a Saturday, Nov 26 Thanksgiving.
  */
 const NOW = Date.parse('2026-11-20T15:00:00Z');
@@ -118,7 +118,7 @@ describe('a good proposal', () => {
     });
     expect(preview.body.data.alert.text).toContain('Price $1.20, estimated profit $34.80 per account.');
     expect(preview.body.data.alert.text).toContain('buy by December 02, 2026');
-    // The deadline members will read (issue 25 §3): no listing named, so the close without a halt.
+    // The deadline members will read: no listing named, so the close without a halt.
     expect(preview.body.data.alert.text).toContain('Buy by 4:00 pm ET Wed Dec 2');
     // The preview wrote nothing.
     expect((await t.database.query("select 1 from notification_events where kind = 'rsa'")).rows).toHaveLength(0);

@@ -159,7 +159,7 @@ describe('discovery: poll to review queue', () => {
       rsType: 'Round Up',
       status: 'Upcoming',
       source: acme.filingUrl,
-      // The listing the filing names (issue 25 §3): Nasdaq halts at 7:50 pm the evening before.
+      // The listing the filing names: Nasdaq halts at 7:50 pm the evening before.
       exchange: 'Nasdaq',
       deadline: { regularClose: '2026-12-02T21:00:00.000Z', haltAt: '2026-12-03T00:50:00.000Z' },
     });

@@ -1,7 +1,7 @@
 import type { Exchange } from '@roundup/shared';
 
 /**
- * The listing a filing names (issue 25 §3), or null when it names none or cannot be told apart.
+ * The listing a filing names, or null when it names none or cannot be told apart.
  * Pure. The 8-K cover page's "Name of each exchange on which registered" decides when present;
  * otherwise the exchange the text names most often (a transfer or a deficiency notice may name two:
  * a tie is null, and the admin sets it).

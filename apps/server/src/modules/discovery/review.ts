@@ -65,7 +65,7 @@ export function discoveryReview(ctx: AppContext) {
       today: todayInMarket(ctx.clock()),
       source: filingIndexUrl(archives, p.cik, p.accession),
     });
-    // Nothing reaches members that they cannot act on: the reasons come back in the envelope (issue 25 §5).
+    // Nothing reaches members that they cannot act on: the reasons come back in the envelope.
     const ready = readySplit(draft);
     if (!ready.input) throw refused(ready.problems);
     return ready.input;
@@ -90,7 +90,7 @@ export function discoveryReview(ctx: AppContext) {
         claimed = await claimIn(t, req.id, 'accepted', actorId, null, splitId);
         if (!claimed) throw conflict('This proposal was already reviewed');
       };
-      // What the filing said stays on the split: Pro members read it there (issue 25 §4).
+      // What the filing said stays on the split: Pro members read it there.
       const filing = {
         cik: found.cik,
         sentence: found.evidence?.sentence ?? null,

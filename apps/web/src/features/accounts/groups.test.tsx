@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountGroup } from '@roundup/shared';
 import { makeAccount, makeUser, mockFetch, renderApp, storeToken } from '../../test/utils';
 
-/** Settings › Accounts names groups of accounts; §3: brokers that avoid round-ups are marked. */
+/** Settings › Accounts names groups of accounts; brokers that avoid round-ups are marked. */
 const account = makeAccount;
 const accounts = [
   account('00000000-0000-4000-8000-0000000000a1', 'Schwab IRA', 'Schwab'),

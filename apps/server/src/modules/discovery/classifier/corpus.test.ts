@@ -6,7 +6,7 @@ import { score } from './figures';
 
 /**
  * The labelled corpus of verbatim passages (fixtures/passages.json and the earlier sentence table),
- * classified as `npm run edgar:classify` does. The targets of issue 25 hold on the held-back part,
+ * classified as `npm run edgar:classify` does. The corpus targets (decision 020) hold on the held-back part,
  * which no rule was tuned on: ROUND_UP recall ≥ 95 %, accuracy ≥ 90 % on definite labels, and no
  * passage called ROUND_UP that is not one. `npm run classifier:figures` prints the tables.
  */
