@@ -9,6 +9,7 @@ import { BRIEFLY_UNAVAILABLE } from '../src/http/envelope';
 import { fingerprintOf } from '../src/http/idempotency';
 import { addAccount, addTrade, insertBroker, insertSplit, member, type Member } from './factories';
 import { createTestApp, dbKind, type TestApp } from './helpers';
+import { keyedPost, type Sent } from './keyed-post';
 
 /**
  * Safe retries when the write committed and its answer did not: the connection drops between the COMMIT and
@@ -20,22 +21,7 @@ let t: TestApp;
 let pro: Member;
 let brokerId: string;
 
-interface Sent {
-  status: number;
-  body: { data: any; errors: { msg: string }[] };
-  headers: Record<string, unknown>;
-  raw: string;
-}
-
-async function send(url: string, body: unknown, key: string): Promise<Sent> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { authorization: `Bearer ${pro.token}`, 'idempotency-key': key },
-    payload: body as never,
-  });
-  return { status: res.statusCode, body: res.json(), headers: res.headers, raw: res.body };
-}
+const send = (url: string, body: unknown, key: string): Promise<Sent> => keyedPost(t.app, pro.token, url, body, key);
 
 const count = async (from: string, params: unknown[] = []) =>
   Number((await t.database.query<{ n: string }>(`select count(*)::text as n from ${from}`, params)).rows[0].n);

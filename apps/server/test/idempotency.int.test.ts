@@ -4,6 +4,7 @@ import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_REUSED, IDEMPOTENT_ROUTES } fr
 import { BRIEFLY_UNAVAILABLE } from '../src/http/envelope';
 import { addAccount, insertBroker, insertSplit, member, type Member } from './factories';
 import { createTestApp, dbKind, type TestApp } from './helpers';
+import { keyedPost, type Sent } from './keyed-post';
 
 /**
  * Safe retries (decision 048): a member's write sent again with the same Idempotency-Key is answered as the
@@ -15,22 +16,7 @@ let pro: Member;
 let other: Member;
 let brokerId: string;
 
-interface Sent {
-  status: number;
-  body: { data: any; errors: { msg: string }[] };
-  headers: Record<string, unknown>;
-  raw: string;
-}
-
-async function send(token: string, url: string, body: unknown, key?: string): Promise<Sent> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { authorization: `Bearer ${token}`, ...(key === undefined ? {} : { 'idempotency-key': key }) },
-    payload: body as never,
-  });
-  return { status: res.statusCode, body: res.json(), headers: res.headers, raw: res.body };
-}
+const send = (token: string, url: string, body: unknown, key?: string): Promise<Sent> => keyedPost(t.app, token, url, body, key);
 
 const count = async (sql: string, params: unknown[]) =>
   Number((await t.database.query<{ n: string }>(`select count(*)::text as n from ${sql}`, params)).rows[0].n);

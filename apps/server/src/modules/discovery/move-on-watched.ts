@@ -1,9 +1,8 @@
-import { pipelineStageFor, rsTypeFor, type Exchange, type PipelineEntry, type Rounding } from '@roundup/shared';
+import { pipelineStageFor, type PipelineEntry } from '@roundup/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { filingIndexUrl } from '../../adapters/edgar';
 import { pipelineWrites } from '../splits/queries';
-import { tellFollowers } from './publish-pipeline';
+import { pipelineValuesOf, tellFollowers } from './publish-pipeline';
 import type { ProposalRow } from './repo';
 
 /**
@@ -20,24 +19,9 @@ export async function moveOnWatched(
   const p = input.proposal;
   const writes = pipelineWrites(tx);
   if (p.historical || !(await writes.watched(p.cik))) return;
-  const rounding = p.rounding as Rounding;
-  const archives = ctx.config.EDGAR_ARCHIVES_URL.replace(/\/+$/, '');
-  const { entry, told } = await writes.publish({
-    cik: p.cik,
-    name: p.company,
-    ticker: p.ticker,
-    exchange: (p.exchange as Exchange | null) ?? null,
-    stage: pipelineStageFor(p.stage),
-    ratio: p.ratio,
-    ratioMin: p.ratioMin,
-    ratioMax: p.ratioMax,
-    ratioExact: p.ratioExact,
-    rsType: rsTypeFor(rounding),
-    participant: rounding === 'ROUND_UP_PARTICIPANT',
-    filingUrl: filingIndexUrl(archives, p.cik, p.accession),
-    acceptedAt: input.acceptedAt,
-    evidence: p.evidence?.sentence ?? null,
-    proposalId: p.id,
-  });
+  const archivesUrl = ctx.config.EDGAR_ARCHIVES_URL.replace(/\/+$/, '');
+  const { entry, told } = await writes.publish(
+    pipelineValuesOf(p, { stage: pipelineStageFor(p.stage), archivesUrl, acceptedAt: input.acceptedAt }),
+  );
   await tellFollowers(ctx.notifier, tx, entry as PipelineEntry, told);
 }

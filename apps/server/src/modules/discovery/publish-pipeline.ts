@@ -12,7 +12,7 @@ import { filingIndexUrl } from '../../adapters/edgar';
 import { conflict, notFound } from '../../http/app-error';
 import { recordAudit } from '../audit/service';
 import { pipelineWrites } from '../splits/queries';
-import { discoveryRepo } from './repo';
+import { discoveryRepo, type ProposalRow } from './repo';
 
 /**
  * POST /api/admin/discoveries/pipeline (decision 032): an admin publishes an undated
@@ -30,27 +30,12 @@ export async function publishPipeline(
     throw conflict(`This proposal was ${p.status}: it cannot go to the pipeline.`);
   if (p.historical) throw conflict('This filing tells of a split already done: it belongs to the issuer’s history.');
   if (p.marketDate) throw conflict('This proposal has a market date: accept it as a split instead.');
-  const rounding = p.rounding as Rounding;
   const stage = input.stage ?? pipelineStageFor(p.stage);
   return deps.db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const { entry, told } = await pipelineWrites(tx).publish({
-      cik: p.cik,
-      name: p.company,
-      ticker: p.ticker,
-      exchange: (p.exchange as PipelineEntry['exchange']) ?? null,
-      stage,
-      ratio: p.ratio,
-      ratioMin: p.ratioMin,
-      ratioMax: p.ratioMax,
-      ratioExact: p.ratioExact,
-      rsType: rsTypeFor(rounding),
-      participant: rounding === 'ROUND_UP_PARTICIPANT',
-      filingUrl: filingIndexUrl(deps.archivesUrl, p.cik, p.accession),
-      acceptedAt: p.acceptedAt,
-      evidence: p.evidence?.sentence ?? null,
-      proposalId: p.id,
-    });
+    const { entry, told } = await pipelineWrites(tx).publish(
+      pipelineValuesOf(p, { stage, archivesUrl: deps.archivesUrl, acceptedAt: p.acceptedAt }),
+    );
     await tellFollowers(deps.notifier, tx, entry, told);
     await recordAudit(tx, {
       actorId: input.actorId,
@@ -61,6 +46,34 @@ export async function publishPipeline(
     });
     return entry;
   });
+}
+
+/**
+ * The pipeline entry a proposal makes, whoever publishes it (an admin, or discovery moving a watched issuer on),
+ * so both carry the same terms, the exact ratio included.
+ */
+export function pipelineValuesOf(
+  p: ProposalRow,
+  at: { stage: PipelineEntry['stage']; archivesUrl: string; acceptedAt: Date | null },
+): Parameters<ReturnType<typeof pipelineWrites>['publish']>[0] {
+  const rounding = p.rounding as Rounding;
+  return {
+    cik: p.cik,
+    name: p.company,
+    ticker: p.ticker,
+    exchange: (p.exchange as PipelineEntry['exchange']) ?? null,
+    stage: at.stage,
+    ratio: p.ratio,
+    ratioMin: p.ratioMin,
+    ratioMax: p.ratioMax,
+    ratioExact: p.ratioExact,
+    rsType: rsTypeFor(rounding),
+    participant: rounding === 'ROUND_UP_PARTICIPANT',
+    filingUrl: filingIndexUrl(at.archivesUrl, p.cik, p.accession),
+    acceptedAt: at.acceptedAt,
+    evidence: p.evidence?.sentence ?? null,
+    proposalId: p.id,
+  };
 }
 
 /** The members who followed a watchlist entry hear, once, that the issuer has filed for a split. */
