@@ -26,6 +26,12 @@ export const IDEMPOTENT_ROUTES = [
   'POST /api/tokens/revoke',
 ] as const;
 
+/**
+ * How the web client sends a keyed write again after a 503 (the server or its database briefly away; a restart or
+ * failover takes a few seconds), with the same key: up to 3 more times, about 1, 2 and 4 s apart. In p-retry's terms.
+ */
+export const RETRY_503 = { retries: 3, minTimeout: 1000, factor: 2, maxTimeout: 4000, randomize: true } as const;
+
 export const isIdempotentRoute = (method: string, path: string): boolean =>
   (IDEMPOTENT_ROUTES as readonly string[]).includes(`${method.toUpperCase()} ${path}`);
 

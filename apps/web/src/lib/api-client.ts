@@ -1,5 +1,5 @@
 import type { ApiEnvelope } from '@roundup/shared/api';
-import { isIdempotentRoute } from '@roundup/shared/idempotency';
+import { isIdempotentRoute, RETRY_503 } from '@roundup/shared/idempotency';
 import pRetry from 'p-retry';
 import { takeEarlyResponse } from './early-data';
 import { getToken } from './session';
@@ -49,11 +49,10 @@ function isEnvelope(value: unknown): value is ApiEnvelope<unknown> {
 }
 
 /**
- * A 503 means the server or its database is briefly away (a restart or failover takes a few seconds). A
- * member's write that carries an Idempotency-Key is sent again with the same key, so one that in fact landed
- * is answered, not written twice (decision 048): up to 3 more times, about 1, 2 and 4 s apart.
+ * A 503 means the server or its database is briefly away. A member's write that carries an Idempotency-Key is
+ * sent again with the same key (RETRY_503), so one that in fact landed is answered, not written twice (decision 048).
  */
-export const RETRY_503 = { retries: 3, minTimeout: 1000, factor: 2, maxTimeout: 4000, randomize: true };
+export { RETRY_503 };
 
 /** A fresh key per request; a retry of that request reuses it. */
 export function newIdempotencyKey(): string {

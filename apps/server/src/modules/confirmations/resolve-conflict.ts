@@ -2,7 +2,7 @@ import type { ConfirmationSource, ConfirmationState } from '@roundup/shared';
 import type { Notifier } from '../../context';
 import { conflict, notFound } from '../../http/app-error';
 import { recordAudit } from '../audit/service';
-import { signalSplitsChanged } from '../splits/queries';
+import { signalSplitsChanged, type SplitsLive } from '../splits/queries';
 import type { ConfirmationsRepo } from './repo';
 import { disagrees } from './rules';
 import { settleSplit } from './settle-split';
@@ -12,13 +12,14 @@ import { settleSplit } from './settle-split';
  * instead, the admin edits the split: the source then agrees). The disagreeing sightings are marked
  * resolved for the values they hold, a `resolved` event keeps the note and the admin, and the split
  * settles again (it may turn confirmed, with the members' alert). 409 when nothing is in conflict.
+ * This process's calendars are told once it commits (`live`), so the admin's next load shows the new state.
  */
 export async function resolveConflict(
-  deps: { repo: ConfirmationsRepo; notifier: Notifier; clock: () => Date },
+  deps: { repo: ConfirmationsRepo; notifier: Notifier; clock: () => Date; live?: Pick<SplitsLive, 'emitLocal'> },
   input: { splitId: string; note: string; actorId: string },
 ): Promise<ConfirmationState> {
   const now = deps.clock();
-  return deps.repo.transaction(async (tx) => {
+  const { state, changeId } = await deps.repo.transaction(async (tx) => {
     const split = await deps.repo.lockSplit(tx, input.splitId);
     if (!split || split.archived) throw notFound('Split not found');
     const open = (await deps.repo.sightings(tx, input.splitId)).filter((s) => !s.resolvedAt && disagrees(split, s));
@@ -46,8 +47,9 @@ export async function resolveConflict(
       targetId: input.splitId,
       details: { sources: open.map((s) => s.source), note: input.note },
     });
-    const state = (await settleSplit(deps, { tx, splitId: input.splitId, now })) ?? 'unconfirmed';
-    await signalSplitsChanged(tx);
-    return state;
+    const settled = (await settleSplit(deps, { tx, splitId: input.splitId, now })) ?? 'unconfirmed';
+    return { state: settled, changeId: await signalSplitsChanged(tx) };
   });
+  deps.live?.emitLocal(changeId);
+  return state;
 }

@@ -2,6 +2,7 @@ import { marketClock, todayInMarket, type ConfirmationHistory, type Confirmation
 import type { AppContext } from '../../context';
 import { outboxDiscord, webhookDiscord } from '../../adapters/discord';
 import { exchangeLists, type ExchangeLists } from '../../adapters/exchange-lists';
+import type { SplitsLive } from '../splits/queries';
 import { memberRecords } from '../users/queries';
 import { notifyConflicts } from './notify-admins';
 import { pollSources, type PollResult } from './poll-sources';
@@ -13,7 +14,10 @@ import { confirmSlot } from './rules';
 const POLL_LEASE_MS = 10 * 60_000;
 
 /** The confirmation use cases, built once by app.ts (routes) and by the poller (decision 022). */
-export function confirmationsService(ctx: AppContext, deps: { lists?: ExchangeLists } = {}) {
+export function confirmationsService(
+  ctx: AppContext,
+  deps: { lists?: ExchangeLists; live?: Pick<SplitsLive, 'emitLocal'> } = {},
+) {
   const { config } = ctx;
   const repo = confirmationsRepo(ctx.database.db);
   const lists =
@@ -58,7 +62,7 @@ export function confirmationsService(ctx: AppContext, deps: { lists?: ExchangeLi
       return { slot, ...result, told };
     },
     resolve: (input: { splitId: string; note: string; actorId: string }) =>
-      resolveConflict({ repo, notifier: ctx.notifier, clock: ctx.clock }, input),
+      resolveConflict({ repo, notifier: ctx.notifier, clock: ctx.clock, live: deps.live }, input),
     async history(splitId: string): Promise<ConfirmationHistory> {
       const rows = await repo.history(splitId);
       const names = await memberRecords(ctx.database.db).usernames(rows.map((r) => r.actorId));

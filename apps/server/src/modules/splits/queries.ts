@@ -13,6 +13,9 @@ import { pipelineEntry } from './pipeline-rules';
  */
 export const signalSplitsChanged = (tx: Db) => signalChange(tx);
 
+/** The signal itself: after that write commits, `emitLocal(changeId)` tells this process's calendars at once. */
+export type { SplitsLive } from './live';
+
 const s = schema.reverseSplits;
 
 /** Splits as other modules' SQL reads them (see db/relation.ts): no admin notes or sources. */

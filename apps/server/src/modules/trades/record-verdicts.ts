@@ -2,15 +2,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Notifier } from '../../context';
 import type { Db } from '../../db/client';
 import { withRetry } from '../../db/retry';
-import { signalSplitsChanged } from '../splits/queries';
+import { signalSplitsChanged, type SplitsLive } from '../splits/queries';
 import { verdictsRepo, type VerdictScope } from './verdicts-repo';
 
-/** What recording verdicts touches: the database, the notifier that tells members, the clock and the log. */
+/**
+ * What recording verdicts touches: the database, the notifier that tells members, the clock and the log; and
+ * `live`, the splits change signal of a process that serves calendars, told at once after the commit so its
+ * next list carries the verdict without waiting for the database's notice (which can come late).
+ */
 export interface VerdictDeps {
   db: Db;
   notifier: Pick<Notifier, 'splitVerdict'>;
   clock: () => Date;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  live?: Pick<SplitsLive, 'emitLocal'>;
 }
 
 /**
@@ -20,17 +25,18 @@ export interface VerdictDeps {
  * runs it again over recent changes, so a process that died between its commit and this still tells.
  * Answers how many verdicts it raised.
  */
-export function recordVerdicts(deps: VerdictDeps, scope: VerdictScope): Promise<number> {
-  return withRetry(() =>
+export async function recordVerdicts(deps: VerdictDeps, scope: VerdictScope): Promise<number> {
+  const { raised, changeId } = await withRetry(() =>
     deps.db.transaction(async (t0) => {
       const tx = t0 as unknown as Db;
-      const raised = await verdictsRepo(tx).claim(scope, deps.clock());
-      for (const v of raised) await deps.notifier.splitVerdict?.(tx, v);
+      const claimed = await verdictsRepo(tx).claim(scope, deps.clock());
+      for (const v of claimed) await deps.notifier.splitVerdict?.(tx, v);
       // Last: the change count's row lock is held only until this commits (decision 006).
-      if (raised.length > 0) await signalSplitsChanged(tx);
-      return raised.length;
+      return { raised: claimed.length, changeId: claimed.length > 0 ? await signalSplitsChanged(tx) : null };
     }),
   );
+  if (changeId !== null) deps.live?.emitLocal(changeId);
+  return raised;
 }
 
 /**

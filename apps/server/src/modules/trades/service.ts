@@ -11,8 +11,9 @@ import { recordVerdicts, verdictsAfterWrite, type VerdictDeps } from './record-v
 const SWEEP_BACK_MS = 24 * 60 * 60_000;
 
 /** What recording split verdicts takes from the app's context (decision 044). */
-function verdictDeps(ctx: AppContext): VerdictDeps {
+function verdictDeps(ctx: AppContext, live?: VerdictDeps['live']): VerdictDeps {
   return {
+    live,
     db: ctx.database.db,
     // Read when a verdict is raised: the notifications service sets ctx.notifier (tests may replace it).
     notifier: { splitVerdict: (tx, v) => ctx.notifier.splitVerdict?.(tx, v) ?? Promise.resolve() },
@@ -39,16 +40,16 @@ export { SPLIT_NOT_FOUND, TRADE_NOT_FOUND } from './trade-checks';
 /**
  * The trade tracker (product.md#states Trade form, product.md#api /api/trades/*): one trade per account
  * and split. Each use case is its own file, `(deps, input)`; this binds them to the app's context and to the
- * accounts service buildServices built (services.ts builds each service once).
+ * accounts service and the splits change signal buildServices built (services.ts builds each service once).
  */
-export function tradesService(ctx: AppContext, accounts: TradeDeps['accounts']) {
+export function tradesService(ctx: AppContext, accounts: TradeDeps['accounts'], live?: VerdictDeps['live']) {
   const deps: TradeDeps = {
     db: ctx.database.db,
     today: () => todayInMarket(ctx.clock()),
     accounts,
     upward: ctx.upward,
   };
-  const verdicts = verdictDeps(ctx);
+  const verdicts = verdictDeps(ctx, live);
   /** A recorded outcome may complete a verdict (decision 044): checked once the write committed. */
   const thenVerdicts = async <T extends Trade | Trade[]>(saved: T): Promise<T> => {
     const recorded = ([] as Trade[]).concat(saved).filter((t) => t.outcome !== 'pending');

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInMarket } from '@roundup/shared';
-import { addAccount, insertBroker, insertSplit, member, type Member } from '../../../test/factories';
-import { call, createTestApp, setRole, type TestApp } from '../../../test/helpers';
+import { addAccount, insertBroker, insertSplit, member, splitFields, type Member } from '../../../test/factories';
+import { call, createTestApp, dbKind, setRole, type TestApp } from '../../../test/helpers';
 import { drainDeliveries, recordingAdapters } from '../../../test/recording-adapters';
 import { notificationsService } from '../notifications/service';
 
@@ -286,6 +286,31 @@ describe('the verdict reaches open calendars, Pro only', () => {
       proStream.close();
       starterStream.close();
     }
+  });
+});
+
+describe('the verdict on the next load', () => {
+  it('the member whose outcome raised it sees it at once, though their calendar was loaded just before', async () => {
+    // Published by an admin, as every split is: each calendar shows it from the next load.
+    const admin = await member(t.app, 'Admin');
+    const added = await call(t.app, 'POST', '/api/rs/add', {
+      token: admin.token,
+      body: { newTicker: splitFields({ ticker: 'NEXT', buyDate: addDays(today, -3), effDate: addDays(today, -1) }) },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const s = added.body.data.split._id as string;
+    const [a, b, c] = [await reachable(), await reachable(), await reachable()];
+    await record(a, fidelity, s, 'share_received');
+    await record(b, fidelity, s, 'share_received');
+    // The calendar as c last saw it: loaded (and kept by the server) before the third outcome.
+    expect((await rowOf(c.token, 'NEXT'))?.verdicts).toEqual([]);
+    if (dbKind === 'postgres')
+      // The database's change notice is late: its listening connection was just lost (it comes back in a second).
+      await t.database.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`,
+      );
+    await record(c, fidelity, s, 'share_received');
+    expect((await rowOf(c.token, 'NEXT'))?.verdicts).toEqual([expect.objectContaining({ brokerName: 'Fidelity', members: 3 })]);
   });
 });
 
