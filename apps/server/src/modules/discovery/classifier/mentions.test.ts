@@ -78,6 +78,10 @@ const MENTIONS: [string, string][] = [
     'not a foreseeable alternative (Accredited Solutions release)',
     'Accredited Solutions does not view a reverse split as a foreseeable alternative.',
   ],
+  [
+    'compliance regained without one',
+    'The Company regained compliance with the minimum bid price requirement without a reverse stock split.',
+  ],
 ];
 
 const EVENTS = [
