@@ -25,6 +25,9 @@ for (const part of ['tuning', 'held-back'] as Part[]) {
     return { doc, got: { class: classOf(c), rounding: c.rounding, ratio: c.ratio }, evidence: c.evidence?.sentence ?? null };
   });
   process.stdout.write(`${formatWhole(`whole documents, ${part}`, rows)}\n\n`);
+  // The same documents by rounding label: a wrong ROUND_UP is the call that costs members money.
+  const rounding = score(rows.map((r) => ({ expected: r.doc.expected.rounding, got: r.got.rounding })));
+  process.stdout.write(`${formatFigures(`whole documents, ${part}, rounding`, rounding, 'documents')}\n\n`);
   // Only the tuning part's wrong documents are listed: held-back ones are not for tuning.
   if (failures && part === 'tuning')
     for (const r of rows.filter((x) => !wholeRight(x)))

@@ -77,12 +77,12 @@ const SHORT: Record<string, string> = {
 };
 
 /** Markdown: the per-label table, then the confusion table (rows expected, columns got). */
-export function formatFigures(title: string, f: Figures): string {
+export function formatFigures(title: string, f: Figures, unit = 'passages'): string {
   const used = LABELS.filter((l) => f.labels.some((x) => x.label === l && (x.support || x.predicted)));
   const lines = [
-    `### ${title}: ${f.total} passages, ${f.correct} right (${pct(f.total ? f.correct / f.total : null)}); definite labels ${f.definiteCorrect}/${f.definite} (${pct(f.definite ? f.definiteCorrect / f.definite : null)})`,
+    `### ${title}: ${f.total} ${unit}, ${f.correct} right (${pct(f.total ? f.correct / f.total : null)}); definite labels ${f.definiteCorrect}/${f.definite} (${pct(f.definite ? f.definiteCorrect / f.definite : null)})`,
     '',
-    '| label | passages | called | right | precision | recall |',
+    `| label | ${unit} | called | right | precision | recall |`,
     '| --- | ---: | ---: | ---: | ---: | ---: |',
     ...f.labels
       .filter((l) => used.includes(l.label))

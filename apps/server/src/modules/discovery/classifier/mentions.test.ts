@@ -57,9 +57,37 @@ const MENTIONS: [string, string][] = [
     'a statutory power (Dragonfly S-3)',
     'Section 78.207 of the NRS provides that without any action by our shareholders, we may increase or decrease the number of authorized shares in a class or series of our shares and correspondingly effect a forward or reverse split of any class or series of the our shares (and change the par value thereof).',
   ],
+  // A split denied (real sentences of tuning releases: Raadr/Telvantis, Accredited Solutions).
+  [
+    'no plans to pursue one (Raadr release)',
+    'Raadr, Inc., now doing business as Telvantis (OTC: RDAR) ("Telvantis" or the "Company"), a U.S.-based telecommunications and cloud network solutions provider, reaffirms its commitment to shareholder value and confirms that it has no plans to pursue a reverse stock split.',
+  ],
+  [
+    'not a consideration (Raadr release)',
+    'A reverse stock split is not a consideration at this time, as the process does not align with our targeted timeline.',
+  ],
+  [
+    'a listing route that would not need one (Raadr release)',
+    'For instance, a possible uplisting via a SPAC merger would not necessarily require a reverse stock split.',
+  ],
+  [
+    'a structure that does not need one (Accredited Solutions release)',
+    'The fact that this structure does not need a reverse stock split, reduces the expected time to list on NASDAQ by at least 50%.',
+  ],
+  [
+    'not a foreseeable alternative (Accredited Solutions release)',
+    'Accredited Solutions does not view a reverse split as a foreseeable alternative.',
+  ],
+  [
+    'compliance regained without one',
+    'The Company regained compliance with the minimum bid price requirement without a reverse stock split.',
+  ],
 ];
 
 const EVENTS = [
+  // Calling off a split is an action on it (a cancellation), not a denial.
+  'The Company announced that it will not proceed with the reverse stock split approved at the special meeting.',
+  'The Board no longer intends to effect the reverse stock split approved by stockholders on November 3, 2026.',
   'On October 3, 2024, the Company effected a one-for-11.2158 reverse stock split of its issued and outstanding shares of common stock.',
   "The Board of Directors has approved a 1-for-20 reverse stock split of the Company's common stock, effective at 12:01 a.m. on December 1, 2026.",
   'Proposal No. 2: To approve an amendment to our Certificate of Incorporation to effectuate a reverse stock split at a ratio of one share of Common Stock for every ten shares of Common Stock.',

@@ -43,9 +43,25 @@ const POWER_OR_TERM =
 /** A sentence listing what forward-looking statements cover ("… include … the timing and completion of the reverse split"). */
 const FORWARD_LOOKING = /\bforward-looking statements?\b/i;
 
+/**
+ * A split denied, not taken: "has no plans to pursue a reverse stock split", "does not need a reverse
+ * stock split", "does not view a reverse split as a foreseeable alternative", "A reverse stock split is
+ * not a consideration at this time". A board that "will not proceed with" or "no longer intends to
+ * effect" a split it announced calls it off: that is an action (a cancellation), not a denial.
+ */
+const DENIED = new RegExp(
+  [
+    String.raw`\b(?:not|no|never)\b(?!\s+longer)(?:\s+[\w-]+){0,2}?\s+(?:need|require|pursue|plan|intend|contemplate|view)\w*(?:\s+to\s+(?:pursue|effect|implement|undertake|seek|conduct))?\s+(?:a|any|another)\s+(?:further\s+)?reverse (?:stock |share )?split`,
+    String.raw`\breverse (?:stock |share )?split (?:is|was|would be) not (?:a consideration|necessary|needed|required|planned|contemplated)\b`,
+    String.raw`\bwithout (?:the need for |requiring |needing )?(?:a|any) reverse (?:stock |share )?split`,
+  ].join('|'),
+  'i',
+);
+
 export const mentionOnly = (s: string) =>
   (EVENT_LIST.test(s) && ADJUSTS.test(s)) ||
   FORWARD_LOOKING.test(s) ||
+  DENIED.test(s) ||
   // "Any reclassification of our securities, including any reverse stock split, …": a class of events, not one taken.
   /\b(?:including|such as) any\b[^.;]{0,40}?\breverse (?:stock |share )?split/i.test(s) ||
   POWER_OR_TERM.test(s) ||
