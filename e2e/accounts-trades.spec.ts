@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiLogin, failOnConsoleErrors, newIdentity, newPro, roundUpBrokers } from './fixtures';
+import { ADMIN, apiLogin, failOnConsoleErrors, newIdentity, newPro, roundUpBrokers, firstPencil } from './fixtures';
 
 /** A date typed into Chromium's mm/dd/yyyy date field, segment by segment. */
 const mdy = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`;
@@ -78,9 +78,7 @@ test('a Pro member keeps accounts in order, records trades across them and downl
   // Record trades for a split from the reverse-splits table.
   await page.goto('/reverse-splits');
   await page.locator('label[for="rs-view-table"]').click();
-  const pencil = page.locator('[data-testid^="record-trades-"]').first();
-  await expect(pencil).toBeVisible();
-  const ticker = (await pencil.getAttribute('data-testid'))!.replace('record-trades-', '');
+  const { ticker, pencil } = await firstPencil(page);
   const list = await request.get('/api/rs', { headers: { authorization: `Bearer ${token}` } });
   const splits = (await list.json()).data;
   const split = (Array.isArray(splits) ? splits : splits.splits).find((s: { ticker: string }) => s.ticker === ticker);
@@ -198,8 +196,7 @@ test('a member with 20 accounts records one split’s buys in all of them with 5
   await page.evaluate((t) => localStorage.setItem('roundup.token', t), token);
   await page.goto('/reverse-splits');
   await page.locator('label[for="rs-view-table"]').click();
-  const pencil = page.locator('[data-testid^="record-trades-"]').first();
-  const ticker = (await pencil.getAttribute('data-testid'))!.replace('record-trades-', '');
+  const { ticker, pencil } = await firstPencil(page);
   await pencil.click();
   const modal = page.getByRole('dialog');
   await expect(modal.getByText(`Record Trades · ${ticker}`)).toBeVisible();

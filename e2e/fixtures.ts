@@ -184,3 +184,14 @@ export async function addSplitOfLastSession(request: APIRequestContext, adminTok
   expect(added.status(), await added.text()).toBe(200);
   return (await added.json()).data.split._id as string;
 }
+
+/**
+ * The table's first split with a pencil: its ticker, and a locator of that split's pencil (not of "the
+ * first pencil", which a live split update from another journey can make another split's).
+ */
+export async function firstPencil(page: Page) {
+  const first = page.locator('[data-testid^="record-trades-"]').first();
+  await expect(first).toBeVisible();
+  const ticker = (await first.getAttribute('data-testid'))!.replace('record-trades-', '');
+  return { ticker, pencil: page.getByTestId(`record-trades-${ticker}`) };
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { failOnConsoleErrors, proWithAccounts } from './fixtures';
+import { failOnConsoleErrors, proWithAccounts, firstPencil } from './fixtures';
 
 /** The dance as a preset, and "Apply to" leaves values set by hand alone. */
 test('Record Trades: the dance in the empty accounts only, at 1280 and 375 px', async ({ page, request }) => {
@@ -12,8 +12,7 @@ test('Record Trades: the dance in the empty accounts only, at 1280 and 375 px', 
   await page.evaluate((t) => localStorage.setItem('roundup.token', t), token);
   await page.goto('/reverse-splits');
   await page.locator('label[for="rs-view-table"]').click();
-  const pencil = page.locator('[data-testid^="record-trades-"]').first();
-  const ticker = (await pencil.getAttribute('data-testid'))!.replace('record-trades-', '');
+  const { ticker, pencil } = await firstPencil(page);
   const split = (
     (await (await request.get('/api/rs', { headers: auth })).json()).data.splits as { _id: string; ticker: string }[]
   ).find((s) => s.ticker === ticker)!;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { failOnConsoleErrors, proWithAccounts } from './fixtures';
+import { failOnConsoleErrors, proWithAccounts, firstPencil } from './fixtures';
 
 /**
  * One state machine for a trade, as a member meets it in Record Trades: a dance applied by mistake is
@@ -19,8 +19,7 @@ for (const width of [1280, 375]) {
     await page.goto('/reverse-splits');
     await page.locator('label[for="rs-view-table"]').click();
     await page.setViewportSize({ width, height: 900 });
-    const pencil = page.locator('[data-testid^="record-trades-"]').first();
-    const ticker = (await pencil.getAttribute('data-testid'))!.replace('record-trades-', '');
+    const { ticker, pencil } = await firstPencil(page);
     const split = (
       (await (await request.get('/api/rs', { headers: auth })).json()).data.splits as { _id: string; ticker: string }[]
     ).find((s) => s.ticker === ticker)!;

@@ -43,17 +43,22 @@ export const composedRoutes: FeatureRoutes = {
         description: 'The reverse-split calendar: upcoming round-up splits, purchase dates, ratios and estimated profit.',
       },
       lazy: async () => {
-        const [{ ReverseSplitsPage }, { RecordTradesButton }, { TradeProgressText }, { TodoList }] = await Promise.all([
-          import('../features/splits/pages/ReverseSplitsPage'),
-          import('../features/trades/RecordTradesButton'),
-          import('../features/trades/components/TradeProgressText'),
-          import('../features/trades/components/TodoList'),
-        ]);
+        const [{ ReverseSplitsPage }, { RecordTradesButton }, { RecordTradesHost }, { TradeProgressText }, { TodoList }] =
+          await Promise.all([
+            import('../features/splits/pages/ReverseSplitsPage'),
+            import('../features/trades/RecordTradesButton'),
+            import('../features/trades/RecordTradesHost'),
+            import('../features/trades/components/TradeProgressText'),
+            import('../features/trades/components/TodoList'),
+          ]);
         const slots = { RecordTrades: RecordTradesButton, TradeProgress: TradeProgressText, TodoList };
+        // Record Trades belongs to the page, above the list whose rows open it.
         return {
           Component: () => (
             <SlotsProvider value={slots}>
-              <ReverseSplitsPage />
+              <RecordTradesHost>
+                <ReverseSplitsPage />
+              </RecordTradesHost>
             </SlotsProvider>
           ),
         };

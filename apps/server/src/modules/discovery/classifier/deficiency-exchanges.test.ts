@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readDeficiency } from './deficiency';
 
 /**
- * The price standard of each exchange, in the words its notices use (no whole NYSE or NYSE American
- * notice is stored yet: fixtures/deficiency holds Nasdaq ones): Nasdaq's minimum bid price (5550(a)(2)
+ * The price standard of each exchange, in the words its notices use (no NYSE American notice is stored
+ * yet; fixtures/deficiency-8k holds one NYSE 802.01C 8-K, fixtures/deficiency Nasdaq releases): Nasdaq's minimum bid price (5550(a)(2)
  * on the Capital Market, 5450(a)(1) on the Global Market), the NYSE's average closing price (802.01C,
  * six months to cure) and NYSE American's low selling price (1003(f)(v): a reverse split "within a
  * reasonable period", a date the exchange sets). Every other listing standard is not a notice.
@@ -83,4 +83,27 @@ describe('a listing notice about anything but the price is not one', () => {
       'On August 1, 2026, the Company was notified by the NYSE that it had regained compliance with the minimum average closing price standard of Section 802.01C of the NYSE Listed Company Manual.',
     ],
   ])('%s', (_, text) => expect(read(text, '2026-08-03')).toBeNull());
+});
+
+describe('wordings of real 8-Ks (fixtures/deficiency-8k)', () => {
+  it.each([
+    [
+      'a price rule "not met", in the past perfect',
+      'On March 2, 2026, we received notice from the New York Stock Exchange stating we had not met Rule 802.01C, a continued listing requirement: an average closing share price of $1.00 or greater over a consecutive 30 trading-day period. We have six months, or until September 2, 2026, to regain compliance.',
+      '2026-03-05',
+      { exchange: 'NYSE', rule: 'NYSE 802.01C', noticeDate: '2026-03-02', deadline: '2026-09-02', extension: false },
+    ],
+    [
+      'a determination to delist after the period ran out: the old "until" date is not the deadline, and none is made up',
+      'As previously disclosed, we were provided an initial period of 180 calendar days, or until April 30, 2026, to regain compliance with the minimum bid price requirement. On May 1, 2026, we received another letter from Nasdaq informing us that our shares had failed to comply with the $1.00 minimum bid price required for continued listing. We have requested a hearing, which has stayed the delisting of our common stock.',
+      '2026-05-05',
+      { exchange: 'Nasdaq', rule: 'Nasdaq minimum bid price', noticeDate: '2026-05-01', deadline: null, extension: false },
+    ],
+    [
+      'an exception period granted on another rule (a late 10-K) is no extension of the price period',
+      'On January 3, 2026, the Company received a notification from Nasdaq that the closing bid price of its common stock was below the minimum $1.00 per share required by Nasdaq Listing Rule 5550(a)(2), and it has 180 calendar days, or until July 2, 2026, to regain compliance. Nasdaq has also notified the Company that it is not in compliance with Nasdaq Listing Rule 5250(c)(1) and was granted a 180-day exception period to regain compliance with that rule.',
+      '2026-01-07',
+      { exchange: 'Nasdaq', rule: 'Nasdaq 5550(a)(2)', noticeDate: '2026-01-03', deadline: '2026-07-02', extension: false },
+    ],
+  ])('%s', (_, text, fileDate, expected) => expect(read(text, fileDate)).toEqual(expected));
 });

@@ -45,7 +45,9 @@ describe('deficiency notices in whole real documents', () => {
 
   // Measured once, never tuned on (docs/discovery.md, "Deficiency watchlist", lists the misses): of 13
   // held-back documents, 5 report a bid-price deficiency and the reader finds 4 of them and nothing
-  // else (precision 4/4, recall 4/5); 10 of 13 are right on every field.
+  // else (precision 4/4, recall 4/5); 10 of 13 were right on every field, 11 since a determination to
+  // delist with a hearing requested gets no made-up deadline (a rule the real 8-Ks of
+  // fixtures/deficiency-8k asked for; the held-back miss it also mends was known from that first reading).
   it('held-back: no notice read where there is none, and the figures as measured', () => {
     const held = DOCS.filter((d) => d.part === 'held-back');
     for (const d of held.filter((x) => !x.expected)) expect(read(d), d.file).toBeNull();
@@ -54,7 +56,7 @@ describe('deficiency notices in whole real documents', () => {
     expect(found.filter((d) => !d.expected)).toEqual([]);
     expect(found.filter((d) => d.expected).length / notices.length).toBeGreaterThanOrEqual(4 / 5);
     const right = held.filter((d) => JSON.stringify(read(d)) === JSON.stringify(d.expected));
-    expect(right.length).toBeGreaterThanOrEqual(10);
+    expect(right.length).toBeGreaterThanOrEqual(11);
   });
 
   it('listing notices that are not about the price (equity, market value, a late 10-K) and regained compliance stay out', () => {

@@ -46,7 +46,7 @@ const TOLD = /\b(?:received|receipt of|notif(?:ied|ication|ying)|letter|notice|g
  * period (an extension, or a Hearings Panel's "exception period" to regain compliance).
  */
 const SHORT =
-  /\bnot in compliance\b|\bno longer (?:met|meets|in compliance)\b|\bdid not (?:meet|satisfy|comply)\b|\bfail(?:ed|s|ure)? to (?:meet|satisfy|comply)\b|\b(?:below|less than) (?:the )?(?:minimum )?\$1(?:\.00)?\b|\bselling for a low price\b|\blow price per share for a substantial period\b|\bnon-?compliance\b|\bdeficien(?:cy|t)\b|\bextension\b|\badditional 180\b|\bexception period\b/i;
+  /\bnot in compliance\b|\bno longer (?:met|meets|in compliance)\b|\b(?:did|had|has|have) not (?:meet|met|satisfy|satisfied|comply|complied)\b|\bfail(?:ed|s|ure)? to (?:meet|satisfy|comply)\b|\b(?:below|less than) (?:the )?(?:minimum )?\$1(?:\.00)?\b|\bselling for a low price\b|\blow price per share for a substantial period\b|\bnon-?compliance\b|\bdeficien(?:cy|t)\b|\bextension\b|\badditional 180\b|\bexception period\b/i;
 /** A filing that says compliance was regained is the end of a notice, not one. */
 const REGAINED = /\b(?:has |had |have )?regain(?:ed|s)\b[^.]{0,40}\bcompliance\b|\bis (?:now |once again )?in compliance\b/i;
 const EXTENSION =
@@ -93,16 +93,32 @@ function decidingSentence(list: readonly Sentence[], fileDate: string): Sentence
   );
 }
 
-/** The latest date a sentence about the compliance period gives after "until", "through" or "expiring on". */
-function statedDeadline(list: readonly Sentence[], fileDate: string): string | null {
+/**
+ * The latest date a sentence about the compliance period gives after "until", "through" or "expiring on",
+ * if it is still to come at the letter's date: a period that ran out before the letter ("were provided …
+ * until April 30, 2024" in a filing about the May 1 letter) is the one the issuer failed, not the one it has.
+ */
+function statedDeadline(list: readonly Sentence[], fileDate: string, noticeDate: string): string | null {
   let latest: string | null = null;
   for (const s of list) {
     if (!DEADLINE_TALK.test(s.text)) continue;
     for (const d of datesIn(s.text, fileDate))
-      if (UNTIL.test(s.text.slice(Math.max(0, d.at - 24), d.at)) && (!latest || d.date > latest)) latest = d.date;
+      if (UNTIL.test(s.text.slice(Math.max(0, d.at - 24), d.at)) && d.date > noticeDate && (!latest || d.date > latest))
+        latest = d.date;
   }
   return latest;
 }
+
+/**
+ * The exchange has already determined to delist and the issuer asked for a hearing: no compliance period
+ * runs, so no deadline is made up (a first notice only says what may happen: "may appeal", "may request").
+ */
+const DELIST_DETERMINED =
+  /\b(?:has|have|had) requested a hearing\b|\bstayed the delisting\b|\b(?:has|had) determined to delist\b/i;
+
+/** A sentence that cites a listing rule and is not about the price is another standard's (a late 10-K, equity). */
+const OTHER_RULE = /\b(?:Rules?|Section)\s+(?:\d{4}\s*\(|80\d\.\d\d|10\d\d\s*\()/i;
+const aboutOtherRule = (s: string) => OTHER_RULE.test(s) && !aboutPrice(s);
 
 /**
  * The letter's date: in the deciding sentence, else in the one before it ("received a letter dated …");
@@ -132,8 +148,17 @@ export function readDeficiency(raw: string, opts: { fileDate: string }): Deficie
   const found = ruleOf(s.text, list.map((x) => x.text).join(' '));
   if (!found) return null;
   const noticeDate = noticeDateOf(list, s, opts.fileDate);
-  const extension = list.some((x) => EXTENSION.test(x.text) && TOLD.test(x.text) && /\bgranted\b/i.test(x.text));
+  // More time on another standard (a late 10-K's exception period) is not more time on the price.
+  const extension = list.some(
+    (x) => EXTENSION.test(x.text) && TOLD.test(x.text) && /\bgranted\b/i.test(x.text) && !aboutOtherRule(x.text),
+  );
+  const stated = statedDeadline(list, opts.fileDate, noticeDate);
   const deadline =
-    statedDeadline(list, opts.fileDate) ?? (found.exchange === 'Nasdaq' ? addDays(noticeDate, 180) : sixMonthsOn(noticeDate));
+    stated ??
+    (list.some((x) => DELIST_DETERMINED.test(x.text))
+      ? null
+      : found.exchange === 'Nasdaq'
+        ? addDays(noticeDate, 180)
+        : sixMonthsOn(noticeDate));
   return { ...found, noticeDate, deadline, sentence: s.text, extension };
 }

@@ -62,13 +62,15 @@ export function ReverseSplitsPage() {
 
       {query.isPending ? (
         <Spinner label="Loading reverse splits…" />
-      ) : query.isError ? (
+      ) : !query.data ? (
         <ErrorAlert messages={errorMessages(query.error)} />
       ) : mode === 'calendar' ? (
         <SplitCalendar splits={splits} today={today} canTrade={canTrade} onNote={setNote} />
       ) : (
         <SplitTables splits={splits} today={today} fullAccess={fullAccess} canTrade={canTrade} onNote={setNote} />
       )}
+      {/* A refresh that failed keeps the list it had (and anything open on it); the error follows the list. */}
+      {query.data && query.isError ? <ErrorAlert className="mt-3" messages={errorMessages(query.error)} /> : null}
 
       <PipelineSection />
       {fullAccess ? <FeedCard /> : null}
