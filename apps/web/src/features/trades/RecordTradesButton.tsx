@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useRecordTrades } from './RecordTradesHost';
 import type { TradeSplit } from './types';
 
+export { RecordTradesHost } from './RecordTradesHost';
+
 /**
  * The pencil on a split (product.md#screens /reverse-splits, Pro members): opens Record Trades, which the
  * page's RecordTradesHost keeps open however the list redraws this row. Render it only for callers who
