@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, defineConfig, type Plugin } from 'vite';
+import { LAZY_SCHEMA_MODULE, lazySharedSchemas } from './build/lazy-shared-schemas.ts';
 import { pureSharedConstants } from './build/pure-shared-constants.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -41,7 +42,13 @@ const RICH_TEXT_USERS = /apps[\\/]web[\\/]src[\\/]components[\\/]HtmlField\.tsx$
 const CHUNK_GROUPS = [
   // First, so no other group takes them in as a dependency: the loader's chunk, which the app shares.
   // With Vite's helper for the loader's dynamic import of the app (otherwise a dependency the `common` group takes).
-  { name: 'loader', test: (id: string) => LOADER_MODULES.test(id) || id.includes('vite/preload-helper'), priority: 7 },
+  // With the stand-in the shared package's deferred schemas are built through (lazy-shared-schemas.ts): a few hundred
+  // bytes every page's scripts import, which the loader's idempotency module takes in already.
+  {
+    name: 'loader',
+    test: (id: string) => LOADER_MODULES.test(id) || id.includes('vite/preload-helper') || id === LAZY_SCHEMA_MODULE,
+    priority: 7,
+  },
   { name: 'react', test: (id: string) => REACT_CORE.test(id), priority: 6 },
   { name: 'zod', test: (id: string) => /node_modules[\\/]zod[\\/]/.test(id), priority: 6 },
   // The other libraries every page uses (react-bootstrap); the libraries of one or two pages (drag and drop, rich
@@ -259,7 +266,7 @@ function prerenderAndPrecompress(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), pureSharedConstants(), prerenderAndPrecompress()],
+  plugins: [react(), lazySharedSchemas(), pureSharedConstants(), prerenderAndPrecompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
