@@ -29,8 +29,8 @@ function callStarts(node: Node, into: Set<number>) {
  * object by object, binding each method, and that was about a third of a signed-in screen's main-thread time on
  * a phone. The constants are side-effect free (building a schema changes nothing outside it), so this marks each
  * call in a module-level constant's initializer `@__PURE__`: the bundler then drops the constants the web never
- * reads, and the ones it does read are built as before. Calls inside functions, and statements that are not
- * constant declarations, are left alone.
+ * reads (the schemas it does read are built when a form first uses them: lazy-shared-schemas.ts). Calls inside
+ * functions, and statements that are not constant declarations, are left alone.
  */
 export function pureSharedConstants(): Plugin {
   return {
