@@ -59,7 +59,11 @@ async function openRecordTrades() {
     list = next;
     act(() => FakeEventSource.last!.emit('splits'));
   };
-  return { dialog, refresh };
+  /** What GET /api/rs answers from now on, without a live update. */
+  const answer = (next: MockReply) => {
+    list = next;
+  };
+  return { dialog, refresh, answer };
 }
 
 describe('Record Trades while the split list refreshes', () => {
@@ -73,8 +77,30 @@ describe('Record Trades while the split list refreshes', () => {
   it('stays open, and the list stays shown, when a refresh fails', async () => {
     const { refresh } = await openRecordTrades();
     await refresh({ status: 503, errors: [{ msg: 'The server is busy; try again.' }] });
-    expect(await screen.findByText('The server is busy; try again.')).toBeInTheDocument();
+    const notice = staleNotice(await screen.findByText('These splits could not be refreshed.'));
+    expect(notice).toHaveTextContent('The server is busy; try again.');
     expect(screen.getByTestId('upcoming-row')).toHaveTextContent('Acme Robotics');
     expect(within(screen.getByRole('dialog')).getByText('Record Trades · ACME')).toBeVisible();
+  });
+});
+
+/** The notice above a list that could not be refreshed. */
+const staleNotice = (heading: HTMLElement) => heading.closest<HTMLElement>('[role="alert"]')!;
+
+describe('a split list that could not be refreshed', () => {
+  it('says so above the list, with the time it was loaded, and loads it again on Try again', async () => {
+    const { refresh, answer } = await openRecordTrades();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await refresh({ status: 503, errors: [{ msg: 'The server is busy; try again.' }] });
+    const notice = staleNotice(await screen.findByText('These splits could not be refreshed.'));
+    expect(notice).toHaveTextContent(/What you see was loaded at \d{1,2}:\d{2} (am|pm) [A-Z][A-Za-z0-9+:-]*\./);
+    // Above the list it qualifies, not below it, where a member looking at the calendar would not see it.
+    expect(notice.compareDocumentPosition(screen.getByTestId('upcoming-row')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    answer({ data: { splits: [{ ...acme, name: 'Acme Robotics Holdings' }] } });
+    await userEvent.click(within(notice).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByText('These splits could not be refreshed.')).toBeNull());
+    expect(screen.getByTestId('upcoming-row')).toHaveTextContent('Acme Robotics Holdings');
   });
 });

@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react';
 import ToggleButton from 'react-bootstrap/ToggleButton';
 import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup';
 import { can } from '@roundup/shared/permissions';
+import { clockTime, DEFAULT_TIME_ZONE, zoneLabel } from '@roundup/shared/deadline';
 import { isFullSplit, starterHidden, type Split, type SplitView } from '@roundup/shared/splits';
-import { useAuth } from '../../../lib/auth';
+import { useAuth, useMemberTimeZone } from '../../../lib/auth';
 import { useSlots } from '../../../lib/slots';
 import { Disclaimer } from '../../../components/Disclaimer';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -58,6 +59,15 @@ export function ReverseSplitsPage() {
 
       {!fullAccess ? <StarterBanner splits={query.data ? splits : undefined} /> : null}
 
+      {query.data && query.isError ? (
+        <StaleListNotice
+          messages={errorMessages(query.error)}
+          loadedAt={query.dataUpdatedAt}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+
       {canTrade && TodoList && query.data ? <TodoList splits={splits.filter(isFullSplit)} today={today} /> : null}
 
       {query.isPending ? (
@@ -69,13 +79,31 @@ export function ReverseSplitsPage() {
       ) : (
         <SplitTables splits={splits} today={today} fullAccess={fullAccess} canTrade={canTrade} onNote={setNote} />
       )}
-      {/* A refresh that failed keeps the list it had (and anything open on it); the error follows the list. */}
-      {query.data && query.isError ? <ErrorAlert className="mt-3" messages={errorMessages(query.error)} /> : null}
 
       <PipelineSection />
       {fullAccess ? <FeedCard /> : null}
       <Disclaimer className="mt-4" />
       <NoteModal split={note} onHide={() => setNote(null)} />
+    </div>
+  );
+}
+
+/**
+ * A refresh that failed keeps the list it had (and anything open on it, such as Record Trades), so the member
+ * is told, above that list, that it may be out of date, since when, and can ask again.
+ */
+function StaleListNotice(props: { messages: string[]; loadedAt: number; retrying: boolean; onRetry: () => void }) {
+  const timeZone = useMemberTimeZone() ?? DEFAULT_TIME_ZONE;
+  const loaded = new Date(props.loadedAt);
+  return (
+    <div className="alert alert-warning d-flex flex-wrap align-items-center justify-content-between gap-2 py-2" role="alert">
+      <p className="mb-0">
+        <strong>These splits could not be refreshed.</strong> {props.messages[0] ?? ''} What you see was loaded at{' '}
+        {clockTime(loaded.toISOString(), timeZone)} {zoneLabel(timeZone, loaded)}.
+      </p>
+      <button type="button" className="btn btn-sm btn-outline-dark" onClick={props.onRetry} disabled={props.retrying}>
+        {props.retrying ? 'Trying again…' : 'Try again'}
+      </button>
     </div>
   );
 }
