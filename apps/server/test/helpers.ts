@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -9,6 +7,7 @@ import type { DbDeadlines } from '../src/db/bounded-pool';
 import { openDatabase, type Database } from '../src/db/client';
 import { testConfig, type AppConfig } from '../src/env';
 import { withDatabase } from './global-setup';
+import { pgliteCopy } from './pglite-copies';
 
 /**
  * The limit for tests that spawn processes, initialise fresh embedded databases or wait out real clocks. It
@@ -21,12 +20,7 @@ export const dbKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'post
 
 /** A fresh, migrated database for one test file (PGlite copy or a cloned PostgreSQL database). */
 export async function freshDatabase(opts: { deadlines?: Partial<DbDeadlines> } = {}): Promise<Database> {
-  if (dbKind === 'pglite') {
-    const file = inject('pgliteSnapshot');
-    const blob = new Blob([readFileSync(file)]);
-    const pgl = new PGlite({ loadDataDir: blob });
-    return openDatabase({ pglite: pgl });
-  }
+  if (dbKind === 'pglite') return openDatabase({ pglite: await pgliteCopy(inject('pgliteSnapshot')) });
   const base = process.env.TEST_DATABASE_URL!;
   const name = `roundup_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
