@@ -3,7 +3,7 @@ import { parseAst, type Plugin } from 'vite';
 
 /** The shared package's own modules (tests and fixtures are never imported by the web). */
 const SHARED_SOURCE = /[\\/]packages[\\/]shared[\\/]src[\\/][^\\/]+\.ts$/;
-/** The stand-in every deferred schema is built through; `vite.config.ts` keeps it in the `shared` chunk. */
+/** The stand-in every deferred schema is built through; `vite.config.ts` keeps it in the `loader` chunk every page loads. */
 export const LAZY_SCHEMA_MODULE = fileURLToPath(new URL('./lazy-schema.ts', import.meta.url));
 
 interface Node {
