@@ -94,6 +94,9 @@ describe('rate limits', () => {
   it.runIf(hasRedis)('shares IP and account counters between two API processes through Redis', async () => {
     const r1 = new Redis(REDIS_URL);
     const r2 = new Redis(REDIS_URL);
+    // Connected before the first request: until its client is ready a process counts in its own memory (the
+    // designed fallback), which on a loaded machine took the first requests out of the shared count.
+    await Promise.all([r1.ping(), r2.ping()]);
     const a = await createTestApp({ redis: r1 });
     const b = await createTestApp({ redis: r2 });
     try {
