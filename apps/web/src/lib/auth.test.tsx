@@ -49,7 +49,7 @@ const state = () =>
   JSON.parse(screen.getByTestId('state').textContent ?? '{}') as { user: string | null; error: string | null; loading: boolean };
 
 describe('auth state machine (product.md#states)', () => {
-  it('starts signed in, asking nothing, when the page\'s early script already brought the session', async () => {
+  it("starts signed in, asking nothing, when the page's early script already brought the session", async () => {
     storeToken('tok-123');
     const { calls } = mockFetch({ 'GET /api/auth/me': { data: { user: makeUser({ username: 'late' }) } } });
     const user = { user: makeUser({ username: 'early' }) };

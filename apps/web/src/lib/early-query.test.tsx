@@ -31,7 +31,11 @@ describe('a query started with the early answer', () => {
     storeToken('tok');
     const { apiCalls } = mockFetch({ 'GET /api/accounts/mine': { data: { accounts: [], brokers: [] } } });
     const accounts = [makeAccount('00000000-0000-4000-8000-0000000000a1', 'Schwab IRA', 'Schwab')];
-    window.__roundupEarly = { token: 'tok', at: Date.now(), responses: { '/api/accounts/mine': early({ accounts, brokers: [] }) } };
+    window.__roundupEarly = {
+      token: 'tok',
+      at: Date.now(),
+      responses: { '/api/accounts/mine': early({ accounts, brokers: [] }) },
+    };
     await settleEarlyResponses(10_000);
     renderAccounts();
     expect(screen.getByText('Schwab IRA')).toBeInTheDocument();
@@ -43,7 +47,11 @@ describe('a query started with the early answer', () => {
     storeToken('tok');
     const accounts = [makeAccount('00000000-0000-4000-8000-0000000000a2', 'Fid Cash', 'Fidelity')];
     mockFetch({ 'GET /api/accounts/mine': { data: { accounts, brokers: [] } } });
-    window.__roundupEarly = { token: 'tok', at: Date.now(), responses: { '/api/accounts/mine': Promise.reject(new Error('offline')) } };
+    window.__roundupEarly = {
+      token: 'tok',
+      at: Date.now(),
+      responses: { '/api/accounts/mine': Promise.reject(new Error('offline')) },
+    };
     await settleEarlyResponses(10_000);
     renderAccounts();
     expect(screen.getByText('loading')).toBeInTheDocument();

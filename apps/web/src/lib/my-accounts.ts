@@ -3,7 +3,6 @@ import type { AccountGroupsResponse, MyAccountsResponse } from '@roundup/shared'
 import { api } from './api-client';
 import { earlyAnswer } from './early-query';
 
-
 /** The member's brokerage accounts (and the brokers to choose from), shared by every feature that lists them. */
 export const accountsKey = ['accounts', 'mine'] as const;
 
