@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
+import { settleEarlyResponses } from './lib/early-data';
 import { startedPrerendered } from './lib/prerendered';
 import type { StartHooks } from './lib/takeover';
 
@@ -35,6 +36,24 @@ function keepScrollPosition(): () => void {
     // and instantly: with `scroll-behavior: smooth` (Bootstrap) the router's scroll has only started.
     window.scrollTo({ left: window.scrollX, top: y, behavior: 'instant' });
   };
+}
+
+/**
+ * How long the first render waits for the early answers still on their way once the app's code has run: a
+ * member on a slow connection sees the page's frame and spinner after this, as before.
+ */
+const EARLY_ANSWERS_WAIT_MS = 1_000;
+
+/** Resolves once the router has matched the first location and loaded its lazy routes. */
+function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 /**
@@ -74,20 +93,17 @@ export function startApp(hooks?: StartHooks): Promise<void> {
     if (prerendered) {
       // A public page rendered at build (vite.config.ts): hydrate once the matched lazy routes have
       // loaded, so the first render is the same page and not the loading fallback.
-      const hydrate = () => {
+      void routerReady(router).then(() => {
         hooks?.hydrating();
         hydrateRoot(container, app);
-      };
-      if (router.state.initialized) hydrate();
-      else {
-        const unsubscribe = router.subscribe((state) => {
-          if (!state.initialized) return;
-          unsubscribe();
-          hydrate();
-        });
-      }
+      });
     } else {
-      createRoot(container).render(app);
+      // The first render is the page itself, with its data: once the matched lazy routes have loaded (or the
+      // router would draw its fallback first) and the early answers have arrived. Each answer that comes later
+      // would be a render of its own; one that is slow is waited for only so long, then its page loads as before.
+      void Promise.all([routerReady(router), settleEarlyResponses(EARLY_ANSWERS_WAIT_MS)]).then(() =>
+        createRoot(container).render(app),
+      );
     }
   });
 }

@@ -1,7 +1,7 @@
 import type { ApiEnvelope } from '@roundup/shared/api';
 import { isIdempotentRoute, RETRY_503 } from '@roundup/shared/idempotency';
 import pRetry from 'p-retry';
-import { takeEarlyResponse } from './early-data';
+import { takeEarlyResponse, takeSettledAnswer } from './early-data';
 import { getToken } from './session';
 
 /**
@@ -116,8 +116,13 @@ async function request<T>(method: Method, path: string, body?: unknown, signal?:
     throw new ApiError(0, [NETWORK_ERROR_MESSAGE]);
   }
 
-  let payload: unknown = null;
   const text = await response.text().catch(() => '');
+  return answerData<T>(response.status, response.ok, text);
+}
+
+/** The data of an answer's envelope, or the ApiError its status and messages make. */
+function answerData<T>(status: number, ok: boolean, text: string): T {
+  let payload: unknown = null;
   if (text) {
     try {
       payload = JSON.parse(text);
@@ -130,17 +135,17 @@ async function request<T>(method: Method, path: string, body?: unknown, signal?:
   const listed = (envelope?.errors ?? []).filter((e) => typeof e?.msg === 'string' && e.msg.length > 0);
   const messages = listed.map((e) => e.msg);
 
-  if (!response.ok || messages.length > 0) {
+  if (!ok || messages.length > 0) {
     throw new ApiError(
-      response.status,
+      status,
       messages,
       listed.map((e) => (typeof e.path === 'string' && e.path ? e.path : undefined)),
     );
   }
   if (!envelope) {
     // A 2xx that is not our envelope (e.g. an HTML page from a misrouted proxy).
-    if (response.status === 204) return null as T;
-    throw new ApiError(response.status, [UNEXPECTED_RESPONSE_MESSAGE]);
+    if (status === 204) return null as T;
+    throw new ApiError(status, [UNEXPECTED_RESPONSE_MESSAGE]);
   }
   return envelope.data as T;
 }
@@ -155,5 +160,19 @@ export const api = {
   },
   post<T>(path: string, body: unknown = {}, options: RequestOptions = {}): Promise<T> {
     return request<T>('POST', path, body, options.signal);
+  },
+  /**
+   * At once, the data of a GET the page's early script asked for and that had arrived when the app started
+   * (`settleEarlyResponses`); taken once. Undefined when there is none, or when it is not our envelope: the
+   * app's own GET then asks the server.
+   */
+  early<T>(path: string): T | undefined {
+    const answer = takeSettledAnswer(path, getToken());
+    if (!answer) return undefined;
+    try {
+      return answerData<T>(answer.status, true, answer.text);
+    } catch {
+      return undefined;
+    }
   },
 };

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockFetch, storeToken } from '../test/utils';
 import { AuthProvider, useAuth } from './auth';
+import { settleEarlyResponses } from './early-data';
 
 function Probe() {
   const auth = useAuth();
@@ -48,6 +49,27 @@ const state = () =>
   JSON.parse(screen.getByTestId('state').textContent ?? '{}') as { user: string | null; error: string | null; loading: boolean };
 
 describe('auth state machine (product.md#states)', () => {
+  it("starts signed in, asking nothing, when the page's early script already brought the session", async () => {
+    storeToken('tok-123');
+    const { calls } = mockFetch({ 'GET /api/auth/me': { data: { user: makeUser({ username: 'late' }) } } });
+    const user = { user: makeUser({ username: 'early' }) };
+    window.__roundupEarly = {
+      token: 'tok-123',
+      at: Date.now(),
+      responses: { '/api/auth/me': Promise.resolve(new Response(JSON.stringify({ data: user, errors: [] }))) },
+    };
+    try {
+      await settleEarlyResponses(10_000);
+      renderAuth();
+      // The first render already has the member: no spinner, then the page.
+      expect(state()).toEqual({ user: 'early', error: null, loading: false });
+      await act(() => Promise.resolve());
+      expect(calls.some((c) => c.path === '/api/auth/me')).toBe(false);
+    } finally {
+      delete window.__roundupEarly;
+    }
+  });
+
   it('is anonymous and not loading without a stored token, and never calls /api/auth/me', () => {
     const { calls } = mockFetch();
     renderAuth();

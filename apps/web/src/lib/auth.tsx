@@ -59,6 +59,9 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 function initialState(): AuthState {
   // A page rendered at build was rendered for an anonymous visitor: hydrate as one (below).
   const loading = !startedPrerendered() && getToken() !== null;
+  // The session the page's early script already read: the first render is then the member's page, not a spinner.
+  const user = loading ? api.early<{ user: PublicUser }>('/api/auth/me')?.user : undefined;
+  if (user) return { data: user, error: null, loading: false, signIns: 0, signedOut: false };
   return { data: null, error: null, loading, signIns: 0, signedOut: false };
 }
 
@@ -74,11 +77,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (startedPrerendered() && getToken() !== null) setState((s) => (s.data ? s : { ...s, loading: true }));
   }, []);
 
+  // Whether the session came with the early answers: it is not asked for again.
+  const [startedWithUser] = useState(() => state.data !== null);
   useEffect(() => {
     // Once per app load, even under StrictMode's double effects.
     if (started.current) return;
     started.current = true;
-    if (!getToken()) return; // anonymous: initialState() already says not loading
+    if (!getToken() || startedWithUser) return; // anonymous: initialState() already says not loading
     api
       .get<{ user: PublicUser }>('/api/auth/me')
       .then(({ user }) => setState((s) => ({ ...s, data: user, error: null, loading: false })))
@@ -87,7 +92,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (error instanceof ApiError && error.status === 401) clearToken();
         setState((s) => ({ ...s, data: null, error: firstErrorMessage(error), loading: false }));
       });
-  }, []);
+  }, [startedWithUser]);
 
   // The next load's early requests (src/early-data.js) ask only for what this role may read.
   const role = state.data?.role;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AccountGroupsResponse, MyAccountsResponse } from '@roundup/shared';
 import { api } from './api-client';
+import { earlyAnswer } from './early-query';
 
 /** The member's brokerage accounts (and the brokers to choose from), shared by every feature that lists them. */
 export const accountsKey = ['accounts', 'mine'] as const;
@@ -9,6 +10,7 @@ export function useMyAccounts() {
   return useQuery({
     queryKey: accountsKey,
     queryFn: ({ signal }) => api.get<MyAccountsResponse>('/api/accounts/mine', { signal }),
+    ...earlyAnswer<MyAccountsResponse>('/api/accounts/mine'),
   });
 }
 
@@ -19,6 +21,7 @@ export function useAccountGroups(enabled = true) {
   return useQuery({
     queryKey: accountGroupsKey,
     queryFn: ({ signal }) => api.get<AccountGroupsResponse>('/api/accounts/groups', { signal }),
+    ...earlyAnswer<AccountGroupsResponse>('/api/accounts/groups'),
     enabled,
   });
 }

@@ -2,6 +2,7 @@ import type { SiteInfo } from '@roundup/shared/billing';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { useAuth } from './auth';
+import { earlyAnswer } from './early-query';
 
 /**
  * The site settings the pages show (GET /api/site): the support address, whether Discord is
@@ -13,6 +14,7 @@ export function useSite() {
     // Per signed-in user: the Discord invite is for paid members only.
     queryKey: ['site', user?._id ?? null, user?.role ?? null],
     queryFn: ({ signal }) => api.get<SiteInfo>('/api/site', { signal }),
+    ...earlyAnswer<SiteInfo>('/api/site'),
     staleTime: 10 * 60_000,
     // Once the stored session is known: asked before, a signed-in member's page asked twice.
     enabled: !loading,

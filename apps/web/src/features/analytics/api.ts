@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AnalyticsSummary, OpenPosition, TaxExport } from '@roundup/shared';
 import { api } from '../../lib/api-client';
+import { earlyAnswer } from '../../lib/early-query';
 
 export function useMyAnalytics() {
   return useQuery({
     queryKey: ['analytics', 'mine'],
     queryFn: ({ signal }) => api.get<{ analytics: AnalyticsSummary }>('/api/analytics/mine', { signal }).then((r) => r.analytics),
+    ...earlyAnswer('/api/analytics/mine', (r: { analytics: AnalyticsSummary }) => r.analytics),
   });
 }
 

@@ -14,6 +14,7 @@ import type {
   UndoSplitAlertsResult,
 } from '@roundup/shared/splits';
 import { api } from '../../lib/api-client';
+import { earlyAnswer } from '../../lib/early-query';
 
 export const splitKeys = {
   all: ['rs'] as const,
@@ -73,6 +74,7 @@ export function useSplits() {
   return useQuery({
     queryKey: splitKeys.list,
     queryFn: async ({ signal }) => (await api.get<{ splits: SplitView[] }>('/api/rs', { signal })).splits,
+    ...earlyAnswer('/api/rs', (r: { splits: SplitView[] }) => r.splits),
   });
 }
 

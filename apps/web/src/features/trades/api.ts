@@ -9,6 +9,7 @@ import type {
   TradeProgress,
 } from '@roundup/shared';
 import { api } from '../../lib/api-client';
+import { earlyAnswer } from '../../lib/early-query';
 
 export const splitTradesKey = (splitId: string) => ['trades', 'split', splitId] as const;
 
@@ -46,6 +47,7 @@ export function useTradeProgress() {
   return useQuery({
     queryKey: tradeProgressKey,
     queryFn: ({ signal }) => api.get<TradeProgress>('/api/trades/progress', { signal }),
+    ...earlyAnswer<TradeProgress>('/api/trades/progress'),
   });
 }
 
