@@ -26,8 +26,11 @@ declare global {
 /** Long enough for a slow phone to download and start the app; short enough that nothing stale is shown. */
 export const EARLY_DATA_FRESH_MS = 20_000;
 
+/** What the early script left, if it ran (never on the server's prerender). */
+const earlyData = (): EarlyData | undefined => (typeof window === 'undefined' ? undefined : window.__roundupEarly);
+
 function current(token: string | null, now: number): EarlyData | undefined {
-  const early = typeof window === 'undefined' ? undefined : window.__roundupEarly;
+  const early = earlyData();
   if (!early || !token || early.token !== token || now - early.at > EARLY_DATA_FRESH_MS) return undefined;
   return early;
 }
@@ -48,7 +51,7 @@ export function takeEarlyResponse(path: string, token: string | null, now = Date
  * GET takes it and handles it as any answer.
  */
 export async function settleEarlyResponses(waitMs: number): Promise<void> {
-  const early = typeof window === 'undefined' ? undefined : window.__roundupEarly;
+  const early = earlyData();
   if (!early) return;
   const settled: Record<string, SettledAnswer | undefined> = (early.settled ??= {});
   const reads = Object.entries(early.responses).map(async ([path, asked]) => {
@@ -77,5 +80,5 @@ export function takeSettledAnswer(path: string, token: string | null, now = Date
 
 /** When the early script asked (ms since the epoch): the age of what it brought, for the query cache. */
 export function earlyAskedAt(): number {
-  return (typeof window === 'undefined' ? undefined : window.__roundupEarly?.at) ?? Date.now();
+  return earlyData()?.at ?? Date.now();
 }
