@@ -27,11 +27,11 @@ const notLoader = (id: string) => !LOADER_MODULES.test(id);
  */
 const PAGE_LIBRARIES = /node_modules[\\/](@dnd-kit|dompurify|date-fns|@date-fns|@floating-ui)[\\/]/;
 /**
- * The libraries in three files rather than one (the vendor chunk was 530 KB, 162 KB gzip): React and its router and
- * query cache, which every page runs first; zod, which the shared schemas are built with; the rest (react-bootstrap
+ * The libraries in three files rather than one (the vendor chunk was 530 KB, 162 KB gzip): React (Preact behind
+ * `react` and `react-dom`) and its router and query cache, which every page runs first; zod, which the shared schemas are built with; the rest (react-bootstrap
  * and its helpers). Three downloads in parallel, and three scripts the browser compiles on separate threads.
  */
-const REACT_CORE = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/;
+const REACT_CORE = /node_modules[\\/](react|react-dom|preact|scheduler|react-router|@tanstack)[\\/]/;
 /**
  * Rich text (the sanitizer and the component that renders with it) is shown on a few pages, never on a first
  * signed-in screen: its own chunk, after `shared` (which keeps the rich-text policy every side reads) and before

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/preact';
 import { Outlet, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockFetch, renderApp, storeToken } from '../test/utils';

@@ -1,5 +1,5 @@
 import { RICH_TEXT_SHOWN } from '@roundup/shared/rich-text.fixtures';
-import { render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { SafeHtml, sanitizeHtml } from './SafeHtml';
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError, errorMessages } from './api-client';
 
 /**
@@ -73,7 +73,9 @@ export function useFormErrors() {
   const formRef = useRef<HTMLFormElement>(null);
   const [focusTick, setFocusTick] = useState(0);
 
-  useEffect(() => {
+  // A layout effect, so the focus has moved before the browser paints and before the member's next key:
+  // a passive effect may run a frame later, after a fast Tab has already gone elsewhere.
+  useLayoutEffect(() => {
     if (focusTick === 0) return;
     const form = formRef.current;
     const root = form?.closest('[data-form-scope]') ?? form?.parentElement ?? null;

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/preact';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetPageViewsForTests } from '../lib/analytics';
 import { resetGaForTests } from '../lib/ga';

@@ -1,7 +1,7 @@
 import type { Account, PublicUser, RoundUpStatus } from '@roundup/shared';
 import { TOKEN_STORAGE_KEY } from '@roundup/shared/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/preact';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
@@ -111,7 +111,7 @@ export function asAdmin(handlers: Record<string, MockHandler> = {}) {
 }
 
 /** Renders a component in a fresh query client (no retries) and a memory router. */
-export function renderWithProviders(ui: ReactNode) {
+export function renderWithProviders(ui: ReactNode): RenderResult {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>{ui}</MemoryRouter>

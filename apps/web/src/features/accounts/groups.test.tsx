@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AccountGroup } from '@roundup/shared';
@@ -99,10 +99,17 @@ describe('Settings › Accounts: add several, copy one', () => {
     return mocks;
   }
 
+  /** Opens the dialog the moment its button is enabled (it waits for the member's accounts), as a member would. */
+  async function openAddSeveral() {
+    const button = await screen.findByRole('button', { name: 'Add several' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    return screen.findByRole('dialog', { name: 'Add several accounts' });
+  }
+
   it('adds a count of accounts named after the broker and type', async () => {
     const { apiCalls } = setupAdd();
-    await userEvent.click(await screen.findByRole('button', { name: 'Add several' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add several accounts' });
+    const dialog = await openAddSeveral();
     await userEvent.selectOptions(within(dialog).getByLabelText('Broker'), brokers[0]._id);
     await userEvent.selectOptions(within(dialog).getByLabelText('Type'), 'Roth IRA');
     await userEvent.clear(within(dialog).getByLabelText('How many'));
@@ -118,8 +125,7 @@ describe('Settings › Accounts: add several, copy one', () => {
 
   it('takes a list of nicknames instead, and flags a missing broker beside it', async () => {
     const { apiCalls } = setupAdd();
-    await userEvent.click(await screen.findByRole('button', { name: 'Add several' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add several accounts' });
+    const dialog = await openAddSeveral();
     await userEvent.type(within(dialog).getByLabelText('Or their nicknames, one a line'), 'Mom{enter}Dad');
     await userEvent.selectOptions(within(dialog).getByLabelText('Type'), 'Individual Cash');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add accounts' }));

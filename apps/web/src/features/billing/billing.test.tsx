@@ -1,5 +1,5 @@
 import { REF_ID_STORAGE_KEY } from '@roundup/shared/api';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockFetch, renderApp, storeToken } from '../../test/utils';

@@ -1,5 +1,5 @@
 import type { Broker } from '@roundup/shared/brokers';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockFetch, renderApp, storeToken } from '../../test/utils';
 import { accountTypesOf } from './public-api';

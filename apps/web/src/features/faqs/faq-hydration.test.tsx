@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import DOMPurify from 'dompurify';
 import { StrictMode } from 'react';

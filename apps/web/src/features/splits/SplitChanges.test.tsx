@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { splitDeadline } from '@roundup/shared/deadline';
 import type { Split, SplitView } from '@roundup/shared/splits';

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { HomeScreenSteps } from './components/HomeScreenSteps';
 import { isAppleMobile, runsStandalone } from './home-screen';

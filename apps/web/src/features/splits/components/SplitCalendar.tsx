@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { formatIsoDate, formatMoney } from '../../../lib/format';
 import {
   calendarKeyTarget,
@@ -179,7 +179,8 @@ export function SplitCalendar({ splits, today, canTrade, onNote }: Props) {
     setView(ym(date));
   };
 
-  useEffect(() => {
+  // A layout effect, so a fast second arrow key starts from the day the first one moved to.
+  useLayoutEffect(() => {
     if (!moveFocus.current) return;
     moveFocus.current = false;
     gridRef.current?.querySelector<HTMLButtonElement>(`button[data-date="${focused}"]`)?.focus();
