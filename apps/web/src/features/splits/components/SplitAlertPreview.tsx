@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { SplitPreview } from '@roundup/shared/accept-preview';
 
 /**
@@ -22,8 +22,9 @@ export function SplitAlertPreview({
   onBack: () => void;
 }) {
   const ref = useRef<HTMLElement>(null);
-  // It opens below the form's Save button: bring it into view (on a phone it starts off-screen).
-  useEffect(() => {
+  // It opens below the form's Save button: bring it into view (on a phone it starts off-screen). Before the
+  // paint, so the focus never moves after the member has already clicked back into the form.
+  useLayoutEffect(() => {
     ref.current?.scrollIntoView?.({ block: 'nearest' });
     ref.current?.focus();
   }, []);
