@@ -69,6 +69,16 @@ const CHUNK_GROUPS = [
 const SSR_DIR = 'ssr';
 
 /**
+ * React Router uses React 19's `useOptimistic` when React has it and does without it otherwise (it supports React
+ * 18). Preact's compatibility layer, which the build runs behind `react` (decision 053), has none, so the bundler's
+ * notice that the import is undefined is expected; every other warning is printed.
+ */
+function onwarn(warning: { code?: string; message: string }, warn: (w: { code?: string; message: string }) => void) {
+  if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('`useOptimistic`')) return;
+  warn(warning);
+}
+
+/**
  * Renders the public pages to HTML at build (docs/decisions/015-prerendered-public-pages.md): builds
  * src/prerender.tsx for Node, renders each of its PRERENDERED_PATHS into the built index.html's #root
  * and writes dist/prerendered/<path>/index.html (the server answers those paths with them).
@@ -85,7 +95,14 @@ async function prerenderPages(outDir: string) {
       plugins: [react()],
       // Self-contained, nothing imported from node_modules at run time (react-bootstrap's subpath imports are not Node ESM; @roundup/shared is TypeScript).
       ssr: { noExternal: true },
-      build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, sourcemap: false },
+      build: {
+        ssr: 'src/prerender.tsx',
+        outDir: ssrDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+        rolldownOptions: { onwarn },
+      },
     });
     // ES modules wherever dist is copied to (its lazy routes are chunks in ssr/assets).
     writeFileSync(path.join(ssrDir, 'package.json'), '{ "type": "module", "private": true }\n');
@@ -284,6 +301,7 @@ export default defineConfig({
       // pages rendered at build, which the prerender step puts in their HTML instead (decision 016).
       input: { index: path.join(root, 'index.html'), boot: path.join(root, 'src/boot.ts') },
       output: { codeSplitting: { groups: CHUNK_GROUPS } },
+      onwarn,
     },
     // Source maps are not shipped (they would publish the original sources and comments); `npm run dev` has them.
     sourcemap: false,
