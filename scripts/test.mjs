@@ -117,7 +117,13 @@ const stages = [
         ...(full ? [] : FULL_ONLY_FILES.map((f) => `--exclude=**/${path.basename(f)}`)),
       ],
     ],
-    ['end-to-end journeys', 'node', ['e2e/run.mjs', '--reporter=list,json', ...(full ? [] : ['--grep-invert=@full'])]],
+    [
+      'end-to-end journeys',
+      'node',
+      ['e2e/run.mjs', '--reporter=list,json', ...(full ? [] : ['--grep-invert=@full'])],
+      // `--full` as well as TEST_TIER=full: the full run's traces keep their film strip (e2e/playwright.config.ts).
+      full ? { TEST_TIER: 'full' } : {},
+    ],
   ],
 ];
 for (const stage of stages) {
