@@ -27,12 +27,13 @@ export default defineConfig({
           name: 'unit',
           include: [
             'packages/shared/src/**/*.test.ts',
-            'apps/server/src/**/*.test.ts',
+            // Integration files are left out by name, not by an `exclude` of this project's own: a project that sets
+            // `exclude` drops the command line's `--exclude`, which is how `npm test` leaves out the full tier's files.
+            'apps/server/src/**/!(*.int).test.ts',
             'scripts/**/*.test.ts',
             'apps/web/build/**/*.test.ts',
             'eslint/**/*.test.ts',
           ],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           // One module graph per worker, as for the integration projects (decision 034): 25 s → 10 s alone.
           isolate: false,
           // Hang detection, not a speed budget: reading whole filings took 7 s at load average 27.

@@ -17,7 +17,9 @@ export default defineConfig({
   outputDir: '../test-results',
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // A trace's film strip (a screencast of every page for the whole journey) was about 30 % of the journeys' CPU,
+    // so only the full run (CI) records it; a failing journey's trace keeps its actions, DOM snapshots and network.
+    trace: { mode: 'retain-on-failure', screenshots: process.env.TEST_TIER === 'full' },
     launchOptions: {
       executablePath: chromiumPath() ?? undefined,
       args: [

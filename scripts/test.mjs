@@ -2,8 +2,9 @@
 // TEST_TIER=full, which CI sets) adds what CI adds: the fault drills that spawn and kill processes, the route
 // fuzzer, the migration replay, and the journeys tagged @full (the per-page sweeps past their first pages and
 // the journeys whose rules the integration tests already hold). Decision 028; README, "Tests".
-// 1. At once (each mostly one core): the Prettier check, ESLint, TypeScript, the web build the
-//    browser journeys use, and the size limits (it prints how much known debt is left).
+// 1. At once (each mostly one core): the Prettier check, ESLint (its two costliest rule sets in the full run
+//    only), TypeScript, the web build the browser journeys use, and the size limits (it prints how much known
+//    debt is left).
 //    A failing step's output is printed when it ends.
 // 2. At once: unit and integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), web
 //    components; and the browser journeys (e2e/run.mjs: skipped without Chromium unless E2E=required).
@@ -60,10 +61,10 @@ const summary = (out) =>
     .map((l) => `   ${l}`)
     .join('\n');
 
-function run(name, cmd, args, { quiet }) {
+function run(name, cmd, args, env, { quiet }) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(cmd, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
     let out = '';
     if (quiet) {
       child.stdout.on('data', (c) => (out += c));
@@ -78,12 +79,26 @@ function run(name, cmd, args, { quiet }) {
   });
 }
 
+/**
+ * Outside the full run, Prettier and ESLint skip the files whose content they passed before (in node_modules/.cache,
+ * as TypeScript's incremental state): a second run spends a tenth of their CPU. Every rule left in the every-change
+ * lint judges a file by its own text and the paths it imports, so its result holds until it changes; the full run
+ * (CI) checks every file afresh.
+ */
+const cache = ['--cache', '--cache-strategy', 'content'];
+
 const total = Date.now();
 console.log(full ? 'Full run (as CI).' : 'Every-change run; `npm run test:full` adds what CI adds.');
 const stages = [
   [
-    ['format', 'npm', ['run', '--silent', 'format:check']],
-    ['lint', 'npm', ['run', '--silent', 'lint']],
+    ['format', 'npm', ['run', '--silent', 'format:check', ...(full ? [] : ['--', ...cache])]],
+    // Without the React Compiler's rules and import-x/no-cycle unless full (eslint.config.js says why).
+    [
+      'lint',
+      'npm',
+      ['run', '--silent', 'lint', ...(full ? [] : ['--', ...cache, '--cache-location', 'node_modules/.cache/eslint/'])],
+      { LINT_TIER: full ? 'full' : 'every-change' },
+    ],
     ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
     ['web build', 'npm', ['run', '--silent', 'build']],
     ['size limits', 'node', ['scripts/size-limits.mjs']], // scripts/size-limits.test.ts holds it too; this prints the debt left
@@ -102,12 +117,18 @@ const stages = [
         ...(full ? [] : FULL_ONLY_FILES.map((f) => `--exclude=**/${path.basename(f)}`)),
       ],
     ],
-    ['end-to-end journeys', 'node', ['e2e/run.mjs', '--reporter=list,json', ...(full ? [] : ['--grep-invert=@full'])]],
+    [
+      'end-to-end journeys',
+      'node',
+      ['e2e/run.mjs', '--reporter=list,json', ...(full ? [] : ['--grep-invert=@full'])],
+      // `--full` as well as TEST_TIER=full: the full run's traces keep their film strip (e2e/playwright.config.ts).
+      full ? { TEST_TIER: 'full' } : {},
+    ],
   ],
 ];
 for (const stage of stages) {
   console.log(`\n▶ ${stage.map(([name]) => name).join(', ')}`);
-  const ok = await Promise.all(stage.map(([name, cmd, args]) => run(name, cmd, args, { quiet: stage.length > 1 })));
+  const ok = await Promise.all(stage.map(([name, cmd, args, env]) => run(name, cmd, args, env, { quiet: stage.length > 1 })));
   const slow = slowestReport(reports);
   if (slow) console.log(`\n${slow}`);
   if (!ok.every(Boolean)) process.exit(1);
