@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, defineConfig, type Plugin } from 'vite';
 import { LAZY_SCHEMA_MODULE, lazySharedSchemas } from './build/lazy-shared-schemas.ts';
+import { onwarn } from './build/expected-warnings.ts';
 import { pureSharedConstants } from './build/pure-shared-constants.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -67,16 +68,6 @@ const CHUNK_GROUPS = [
 
 /** Where the Node build of src/prerender.tsx is kept, under the web build's outDir. */
 const SSR_DIR = 'ssr';
-
-/**
- * React Router uses React 19's `useOptimistic` when React has it and does without it otherwise (it supports React
- * 18). Preact's compatibility layer, which the build runs behind `react` (decision 053), has none, so the bundler's
- * notice that the import is undefined is expected; every other warning is printed.
- */
-function onwarn(warning: { code?: string; message: string }, warn: (w: { code?: string; message: string }) => void) {
-  if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('`useOptimistic`')) return;
-  warn(warning);
-}
 
 /**
  * Renders the public pages to HTML at build (docs/decisions/015-prerendered-public-pages.md): builds
@@ -284,13 +275,8 @@ function prerenderAndPrecompress(): Plugin {
 export default defineConfig({
   root,
   plugins: [react(), lazySharedSchemas(), pureSharedConstants(), prerenderAndPrecompress()],
-  server: {
-    port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
-  },
-  preview: {
-    proxy: { '/api': 'http://localhost:3000' },
-  },
+  server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+  preview: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
