@@ -128,8 +128,11 @@ describe.skipIf(!existsSync(path.join(DIST, 'prerendered')))('/faq rendered with
     expect(html).not.toContain('onerror');
     expect(html).not.toContain('javascript:');
     expect(html).not.toContain('<img');
-    // The question is text: escaped in the page, and `</script>` cannot end the JSON block.
-    expect(html).toContain('Unsafe &lt;/script&gt;&lt;script&gt;alert(&quot;q&quot;)&lt;/script&gt; question');
+    // The question is text: every `<` of it escaped in the page (a `>` alone starts no tag), and `</script>` cannot
+    // end the JSON block.
+    const shown = />(Unsafe [^<]*? question)</.exec(html)?.[1] ?? '';
+    const entities: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&amp;': '&' };
+    expect(shown.replace(/&(lt|gt|quot|amp);/g, (e) => entities[e])).toBe('Unsafe </script><script>alert("q")</script> question');
     const list = embedded(html);
     expect(list?.find((f) => f.question.startsWith('Unsafe'))?.question).toBe(
       'Unsafe </script><script>alert("q")</script> question',

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/preact';
+import { options } from 'preact';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetPageViewsForTests } from '../lib/analytics';
 import { resetGaForTests } from '../lib/ga';
@@ -25,6 +26,24 @@ if (!document.getElementById('test-desktop-nav')) {
   document.head.appendChild(desktopNav);
 }
 
+/**
+ * Preact runs effects, and the cleanups of unmounted components, after the next frame (a requestAnimationFrame
+ * raced with a timer). Here that is a timer of its own, and every flush still waiting when a test ends runs then:
+ * otherwise the last one of a file could run after the worker's document is gone (a query client unmounting with
+ * no `window`).
+ */
+const pendingFlushes = new Set<() => void>();
+options.requestAnimationFrame = (flush) => {
+  pendingFlushes.add(flush);
+  setTimeout(() => pendingFlushes.delete(flush) && flush());
+};
+function flushPreactEffects() {
+  for (const flush of pendingFlushes) {
+    pendingFlushes.delete(flush);
+    flush();
+  }
+}
+
 let consoleErrors: unknown[][] = [];
 
 beforeEach(() => {
@@ -37,6 +56,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  flushPreactEffects();
   // Files share one module graph and one document (isolate: false, decision 034): whatever a test put
   // into the page outside React (a prerendered root, a title) leaves with it.
   document.body.replaceChildren();

@@ -44,9 +44,8 @@ export function SiteFooter() {
         </div>
         <hr className="border-secondary my-4" />
         <p className="small text-white-50 mb-0">
-          {/* The pages rendered at build may be from last year: this year's number replaces it. */}
-          &copy; <span suppressHydrationWarning>{new Date().getFullYear()}</span> RoundUp. For education only; not financial
-          advice.
+          {/* The pages rendered at build may be from last year: Preact writes this year's number over it as it hydrates. */}
+          &copy; <span>{new Date().getFullYear()}</span> RoundUp. For education only; not financial advice.
         </p>
       </div>
     </footer>
