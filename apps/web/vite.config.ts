@@ -274,7 +274,9 @@ function prerenderAndPrecompress(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), lazySharedSchemas(), pureSharedConstants(), prerenderAndPrecompress()],
+  // No Fast Refresh: its runtime patches React's internals, which Preact (decision 053) does not have, so an edit
+  // would change nothing on screen. Without it `npm run dev` reloads the page on every edit.
+  plugins: [react({ refreshExclude: /./ }), lazySharedSchemas(), pureSharedConstants(), prerenderAndPrecompress()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   preview: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
